@@ -1,0 +1,138 @@
+import type { Project, Settings } from '../config/index.ts';
+import { elide, isFullyPrivate, sanitizeText, sanitizeToolField } from '../privacy/index.ts';
+import type { SpoolEvent } from '../spool/index.ts';
+import type { HookEvent } from './events.ts';
+import { num, str, type Payload } from './payload.ts';
+
+/** What a capture needs besides the payload; injected so tests can pin it. */
+export interface CaptureContext {
+  settings: Settings;
+  sessionId: string;
+  project: Project;
+  cwd: string;
+  id: string;
+  now: number;
+}
+
+/** The result of capturing one hook event. */
+export type Capture =
+  | { action: 'spool'; event: SpoolEvent; privateTurn?: boolean }
+  | { action: 'drop'; reason: string };
+
+const MAX_MESSAGE_CHARS = 20_000;
+
+function base(payload: Payload, ctx: CaptureContext) {
+  return {
+    v: 1 as const,
+    id: ctx.id,
+    at: ctx.now,
+    sessionId: ctx.sessionId,
+    project: ctx.project,
+    cwd: ctx.cwd,
+    transcriptPath: str(payload, 'transcript_path'),
+  };
+}
+
+function capturePrompt(payload: Payload, ctx: CaptureContext): Capture {
+  const prompt = str(payload, 'prompt') ?? '';
+  const fullyPrivate = isFullyPrivate(prompt);
+  const text = fullyPrivate ? null : elide(sanitizeText(prompt).trim(), MAX_MESSAGE_CHARS);
+  return {
+    action: 'spool',
+    event: { ...base(payload, ctx), kind: 'prompt', text },
+    privateTurn: fullyPrivate,
+  };
+}
+
+function captureTool(payload: Payload, ctx: CaptureContext, failed: boolean): Capture {
+  const toolName = str(payload, 'tool_name');
+  if (!toolName) return { action: 'drop', reason: 'tool event without tool_name' };
+  if (ctx.settings['capture.skipTools'].includes(toolName)) {
+    return { action: 'drop', reason: `tool ${toolName} is in capture.skipTools` };
+  }
+  const error = str(payload, 'error');
+  return {
+    action: 'spool',
+    event: {
+      ...base(payload, ctx),
+      kind: 'tool',
+      toolName,
+      toolUseId: str(payload, 'tool_use_id') ?? null,
+      agentId: str(payload, 'agent_id') ?? null,
+      input: sanitizeToolField(payload.tool_input ?? null, ctx.settings['capture.maxInputChars']),
+      response: failed
+        ? null
+        : sanitizeToolField(
+            payload.tool_response ?? null,
+            ctx.settings['capture.maxResponseChars'],
+          ),
+      error: error === undefined ? null : elide(sanitizeText(error), MAX_MESSAGE_CHARS),
+      failed,
+      durationMs: num(payload, 'duration_ms'),
+    },
+  };
+}
+
+function captureTurnEnd(payload: Payload, ctx: CaptureContext): Capture {
+  const message = str(payload, 'last_assistant_message') ?? '';
+  return {
+    action: 'spool',
+    event: {
+      ...base(payload, ctx),
+      kind: 'turn-end',
+      agentId: str(payload, 'agent_id') ?? null,
+      lastAssistantMessage: elide(sanitizeText(message), MAX_MESSAGE_CHARS),
+    },
+  };
+}
+
+/**
+ * Turns one hook payload into the spool event to store, or a reason to store nothing. Pure:
+ * everything ambient comes in through `ctx`.
+ */
+export function capture(event: HookEvent, payload: Payload, ctx: CaptureContext): Capture {
+  switch (event) {
+    case 'SessionStart':
+      return {
+        action: 'spool',
+        event: {
+          ...base(payload, ctx),
+          kind: 'session-start',
+          source: str(payload, 'source') ?? 'startup',
+        },
+      };
+    case 'UserPromptSubmit':
+      return capturePrompt(payload, ctx);
+    case 'PostToolUse':
+    case 'PostToolUseFailure':
+      return captureTool(
+        payload,
+        ctx,
+        event === 'PostToolUseFailure' || str(payload, 'hook_event_name') === 'PostToolUseFailure',
+      );
+    case 'Stop':
+    case 'SubagentStop':
+      return captureTurnEnd(payload, ctx);
+    case 'PreCompact':
+      return {
+        action: 'spool',
+        event: {
+          ...base(payload, ctx),
+          kind: 'pre-compact',
+          trigger: str(payload, 'trigger') ?? 'auto',
+        },
+      };
+    case 'SessionEnd':
+      return {
+        action: 'spool',
+        event: {
+          ...base(payload, ctx),
+          kind: 'session-end',
+          reason: str(payload, 'reason') ?? 'other',
+        },
+      };
+    default:
+      event satisfies never;
+      return { action: 'drop', reason: 'unknown event' };
+  }
+}

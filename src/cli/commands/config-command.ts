@@ -1,0 +1,55 @@
+import {
+  SETTINGS_SCHEMA,
+  dataDirFrom,
+  envNameOf,
+  isSettingKey,
+  loadSettings,
+  saveSetting,
+  settingsFile,
+  ensureDataDir,
+  type SettingKey,
+} from '../../config/index.ts';
+import { CliError, usage } from '../cli-error.ts';
+
+type Print = (line: string) => void;
+
+/** `claude-mem config list|get|set|path`. */
+export function configCommand(args: string[], print: Print, env = process.env): number {
+  const dataDir = dataDirFrom(env);
+  const [action, key, ...rest] = args;
+  switch (action) {
+    case 'list':
+      return list(dataDir, env, print);
+    case 'get':
+      if (!key) throw usage('config get needs a key');
+      if (!isSettingKey(key)) throw new CliError(`unknown setting "${key}"`, 2);
+      print(JSON.stringify(loadSettings(dataDir, env).settings[key]));
+      return 0;
+    case 'set': {
+      if (!key || rest.length === 0) throw usage('config set needs a key and a value');
+      ensureDataDir(dataDir);
+      const result = saveSetting(dataDir, key, rest.join(' '));
+      if (!result.ok) throw new CliError(result.message, 2);
+      print(`${key} = ${JSON.stringify(result.value)} (saved to ${settingsFile(dataDir)})`);
+      return 0;
+    }
+    case 'path':
+      print(`data folder: ${dataDir}\nsettings:    ${settingsFile(dataDir)}`);
+      return 0;
+    default:
+      throw usage(`unknown config action "${action ?? ''}"`);
+  }
+}
+
+function list(dataDir: string, env: NodeJS.ProcessEnv, print: Print): number {
+  const { settings, problems } = loadSettings(dataDir, env);
+  for (const key of Object.keys(SETTINGS_SCHEMA) as SettingKey[]) {
+    const overridden = env[envNameOf(key)] !== undefined ? ` (from ${envNameOf(key)})` : '';
+    print(`${key} = ${JSON.stringify(settings[key])}${overridden}`);
+    print(`    ${SETTINGS_SCHEMA[key].description}`);
+  }
+  for (const problem of problems) {
+    print(`! ${problem.key} (${problem.source}): ${problem.message}; default used`);
+  }
+  return problems.length > 0 ? 1 : 0;
+}

@@ -1,0 +1,110 @@
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { liveWorker, workerRequest } from '../../client/index.ts';
+import { replayTranscript } from '../../transcripts/index.ts';
+import { runHookProcess } from '../hook-process.ts';
+import { CliError } from '../cli-error.ts';
+import { workerCommand } from './worker-command.ts';
+
+type Print = (line: string) => void;
+
+const MARKER = '.claude-mem-demo';
+
+/** Where the demo fixture lives: shipped in the package next to dist/. */
+function fixtureFile(cliEntry: string): string {
+  return join(dirname(cliEntry), '..', 'fixtures', 'demo', 'session.jsonl');
+}
+
+function resetDataDir(dataDir: string): void {
+  if (existsSync(dataDir) && !existsSync(join(dataDir, MARKER))) {
+    throw new CliError(`${dataDir} exists and is not a demo folder; choose another --data-dir`);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeFileSync(join(dataDir, MARKER), 'claude-mem demo data; safe to delete\n');
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+async function waitForIngest(port: number): Promise<void> {
+  for (let tries = 0; tries < 100; tries += 1) {
+    const res = await workerRequest(port, '/health');
+    if ((res.body as { queue?: { spool?: number } }).queue?.spool === 0) return;
+    await sleep(100);
+  }
+}
+
+/**
+ * `claude-mem demo`: starts a worker on its own data folder, replays the sample session through
+ * the real hook commands, and prints what was captured and what the next session is told.
+ */
+export async function demoCommand(args: string[], deps: { cliEntry: string; print: Print }) {
+  const { values } = parseArgs({
+    args,
+    options: { 'data-dir': { type: 'string' }, port: { type: 'string' } },
+  });
+  const dataDir = values['data-dir'] ?? join(tmpdir(), 'claude-mem-demo');
+  const port = values.port ?? '37778';
+  const env = { ...process.env, CLAUDE_MEM_DATA_DIR: dataDir, CLAUDE_MEM_WORKER_PORT: port };
+  if (liveWorker(dataDir)) await workerCommand(['stop'], { ...deps, env, print: () => undefined });
+  resetDataDir(dataDir);
+  const projectDir = join(dataDir, 'acme-api');
+  mkdirSync(projectDir, { recursive: true });
+  await workerCommand(['start'], { ...deps, env });
+  const hookBundle = join(dirname(deps.cliEntry), 'hook.cjs');
+  const text = readFileSync(fixtureFile(deps.cliEntry), 'utf8').replaceAll('{{cwd}}', projectDir);
+  const payloads = replayTranscript(text, { cwd: projectDir, sessionId: 'demo-session-0001' });
+  for (const payload of payloads) {
+    await runHookProcess(
+      hookBundle,
+      payload.hook_event_name,
+      JSON.stringify(payload),
+      env,
+      projectDir,
+    );
+  }
+  await waitForIngest(Number(port));
+  await report(Number(port), hookBundle, projectDir, env, deps.print);
+  deps.print(`\nThe worker keeps running for you to explore: http://127.0.0.1:${port}/`);
+  deps.print(`Stop it with: CLAUDE_MEM_DATA_DIR=${dataDir} claude-mem worker stop`);
+  return 0;
+}
+
+async function report(
+  port: number,
+  hookBundle: string,
+  projectDir: string,
+  env: NodeJS.ProcessEnv,
+  print: Print,
+) {
+  const get = async (path: string) =>
+    ((await workerRequest(port, path)).body as { items: Array<Record<string, unknown>> }).items;
+  const prompts = await get('/api/prompts?limit=500');
+  const events = await get('/api/events?limit=500');
+  print(`\nCaptured ${prompts.length} prompts and ${events.length} tool events:`);
+  for (const prompt of prompts.reverse())
+    print(`  prompt ${String(prompt.prompt_number)}: ${String(prompt.text)}`);
+  for (const event of events.reverse())
+    print(
+      `  #${String(event.id)} ${String(event.tool_name)} ${String(event.tool_input).slice(0, 80)}`,
+    );
+  const next = {
+    session_id: 'demo-session-0002',
+    cwd: projectDir,
+    hook_event_name: 'SessionStart',
+    source: 'startup',
+    transcript_path: '',
+  };
+  const run = await runHookProcess(
+    hookBundle,
+    'SessionStart',
+    JSON.stringify(next),
+    env,
+    projectDir,
+  );
+  const output = JSON.parse(run.stdout) as { hookSpecificOutput?: { additionalContext?: string } };
+  print('\nWhat the next session is told at SessionStart:');
+  print(output.hookSpecificOutput?.additionalContext ?? '  (nothing yet)');
+}

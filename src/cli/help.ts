@@ -1,0 +1,28 @@
+/** The text of `claude-mem --help`. Keep it true: the README quotes it. */
+export const HELP = `claude-mem: persistent memory for Claude Code
+
+Usage: claude-mem <command> [options]
+
+Commands:
+  demo [--data-dir DIR] [--port N]   Replay a sample session through the real hooks and show
+                                     what was captured (uses its own data folder)
+  hook <event>                       Run a hook: SessionStart, UserPromptSubmit, PostToolUse,
+                                     PostToolUseFailure, Stop, SubagentStop, PreCompact,
+                                     SessionEnd (aliases: context, new, save, summary).
+                                     Reads Claude Code's JSON on stdin; always exits 0
+  worker start|stop|restart|status   Manage the background worker (one per user)
+  worker logs [-n N]                 Print the last N log lines (default 50)
+  config list                        Every setting, its value and where it came from
+  config get <key>                   One setting's value
+  config set <key> <value>           Validate and save a setting (value as JSON or text)
+  config path                        Where the data folder and settings file are
+
+Options:
+  -h, --help                         This help
+  -v, --version                      The version
+
+Environment:
+  CLAUDE_MEM_DATA_DIR                Data folder (default ~/.claude-mem)
+  CLAUDE_MEM_PROJECT                 Project name override for the current repository
+  CLAUDE_MEM_<SETTING>               Override a setting, e.g. CLAUDE_MEM_WORKER_PORT=37800
+`;

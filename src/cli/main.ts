@@ -1,0 +1,54 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { VERSION } from '../config/index.ts';
+import { runWorker } from '../worker/index.ts';
+import { CliError, usage } from './cli-error.ts';
+import { configCommand } from './commands/config-command.ts';
+import { demoCommand } from './commands/demo-command.ts';
+import { hookCommand } from './commands/hook-command.ts';
+import { workerCommand } from './commands/worker-command.ts';
+import { HELP } from './help.ts';
+
+const print = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+/** This bundle's own path: what a spawned worker runs. */
+const CLI_ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'cli.mjs');
+
+async function dispatch(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case undefined:
+    case '-h':
+    case '--help':
+    case 'help':
+      print(HELP);
+      return 0;
+    case '-v':
+    case '--version':
+      print(VERSION);
+      return 0;
+    case 'hook':
+      return hookCommand(rest, CLI_ENTRY);
+    case 'worker':
+      return rest[0] === 'run' ? runWorker() : workerCommand(rest, { cliEntry: CLI_ENTRY, print });
+    case 'config':
+      return configCommand(rest, print);
+    case 'demo':
+      return demoCommand(rest, { cliEntry: CLI_ENTRY, print });
+    default:
+      throw usage(`unknown command "${command}"`);
+  }
+}
+
+/** The `claude-mem` command. Errors print one line to stderr; no stack traces. */
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  try {
+    process.exitCode = await dispatch(argv);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`claude-mem: ${message}\n`);
+    process.exitCode = error instanceof CliError ? error.exitCode : 1;
+  }
+}

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { closeSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { spawnLockFile } from '../config/index.ts';
+import { workerRequest } from './http.ts';
+import { liveWorker, type WorkerInfo } from './worker-info.ts';
+
+/** How to start the worker: `node <cliEntry> worker run`, detached. */
+export interface EnsureOptions {
+  dataDir: string;
+  port: number;
+  cliEntry: string;
+  /** Wait until /health answers, at most this long. 0: start it and return at once. */
+  waitMs: number;
+  /** false: never spawn; only report (or wait for) a worker started by someone else. */
+  autoStart?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+const LOCK_STALE_MS = 10_000;
+
+/**
+ * Takes the spawn lock (O_EXCL create) so that of many hooks racing to start a missing worker
+ * only one spawns it. A lock older than LOCK_STALE_MS is from a crashed starter and is broken.
+ * The worker itself also refuses to run twice (it must win the port), so the lock only saves
+ * work; correctness does not depend on it.
+ */
+function takeSpawnLock(file: string): boolean {
+  try {
+    const fd = openSync(file, 'wx', 0o600);
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+    return true;
+  } catch {
+    try {
+      if (Date.now() - statSync(file).mtimeMs > LOCK_STALE_MS) unlinkSync(file);
+    } catch {
+      // Raced with another breaker; fine.
+    }
+    return false;
+  }
+}
+
+/** Spawns `node <cliEntry> worker run` detached from this process, its output discarded. */
+export function spawnWorker(cliEntry: string, env: NodeJS.ProcessEnv = process.env): void {
+  const child = spawn(process.execPath, [cliEntry, 'worker', 'run'], {
+    detached: true,
+    stdio: 'ignore',
+    env,
+  });
+  child.unref();
+}
+
+async function healthy(port: number): Promise<boolean> {
+  try {
+    const res = await workerRequest(port, '/health', { timeoutMs: 500 });
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/**
+ * Makes sure a worker runs: returns its info when one is alive, else starts one (at most one
+ * across racing processes) and, when `waitMs` > 0, waits until it answers /health.
+ */
+export async function ensureWorker(options: EnsureOptions): Promise<WorkerInfo | undefined> {
+  const running = liveWorker(options.dataDir);
+  if (running && options.waitMs === 0) return running;
+  const mayStart = options.autoStart !== false;
+  if (!running && mayStart && takeSpawnLock(spawnLockFile(options.dataDir))) {
+    spawnWorker(options.cliEntry, options.env);
+  }
+  const deadline = Date.now() + options.waitMs;
+  while (Date.now() < deadline) {
+    const info = liveWorker(options.dataDir);
+    if (info && (await healthy(info.port))) return info;
+    await sleep(50);
+  }
+  return liveWorker(options.dataDir);
+}

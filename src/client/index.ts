@@ -1,0 +1,7 @@
+export { readWorkerInfo, liveWorker, isWorkerProcess } from './worker-info.ts';
+export type { WorkerInfo } from './worker-info.ts';
+export { workerRequest } from './http.ts';
+export type { WorkerResponse, RequestOptions } from './http.ts';
+export { readOrCreateToken } from './token.ts';
+export { ensureWorker, spawnWorker } from './ensure-worker.ts';
+export type { EnsureOptions } from './ensure-worker.ts';

@@ -1,0 +1,11 @@
+export { SETTINGS_SCHEMA, envNameOf, isSettingKey } from './settings-schema.ts';
+export type { SettingKey, Settings } from './settings-schema.ts';
+export { loadSettings, saveSetting, flatten } from './settings.ts';
+export type { LoadedSettings, SettingProblem, SetResult } from './settings.ts';
+export * from './paths.ts';
+export { writeFileAtomic } from './fs-atomic.ts';
+export { createLogger } from './log.ts';
+export type { Logger, LogLevel } from './log.ts';
+export { resolveProject } from './project.ts';
+export type { Project } from './project.ts';
+export { VERSION } from './version.ts';

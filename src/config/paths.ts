@@ -1,0 +1,27 @@
+import { chmodSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** The data folder: `CLAUDE_MEM_DATA_DIR`, else `~/.claude-mem`. */
+export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
+  const fromEnv = env.CLAUDE_MEM_DATA_DIR;
+  return fromEnv && fromEnv.trim() !== '' ? fromEnv : join(homedir(), '.claude-mem');
+}
+
+/** Creates the data folder (and its subfolders) private to the user: 0700. */
+export function ensureDataDir(dataDir: string): void {
+  for (const dir of [dataDir, spoolDir(dataDir), quarantineDir(dataDir), stateDir(dataDir)]) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+  }
+}
+
+export const settingsFile = (dataDir: string): string => join(dataDir, 'settings.json');
+export const databaseFile = (dataDir: string): string => join(dataDir, 'claude-mem.db');
+export const spoolDir = (dataDir: string): string => join(dataDir, 'spool');
+export const quarantineDir = (dataDir: string): string => join(dataDir, 'spool', 'quarantine');
+export const stateDir = (dataDir: string): string => join(dataDir, 'state');
+export const logFile = (dataDir: string): string => join(dataDir, 'claude-mem.log');
+export const pidFile = (dataDir: string): string => join(dataDir, 'worker.pid');
+export const spawnLockFile = (dataDir: string): string => join(dataDir, 'worker.spawn.lock');
+export const tokenFile = (dataDir: string): string => join(dataDir, 'worker.token');

@@ -1,0 +1,167 @@
+import type { Readable, Writable } from 'node:stream';
+import {
+  createLogger,
+  dataDirFrom,
+  ensureDataDir,
+  loadSettings,
+  resolveProject,
+  type Logger,
+  type Settings,
+} from '../config/index.ts';
+import { ensureWorker } from '../client/index.ts';
+import { newEventId, writeSpoolEvent, type SpoolEvent, type WriteFile } from '../spool/index.ts';
+import {
+  applyPrivateTurn,
+  capture,
+  parsePayload,
+  resolveHookEvent,
+  sessionIdOf,
+  str,
+  type HookEvent,
+  type Payload,
+} from '../capture/index.ts';
+import { NEUTRAL, readStdin, writeOutput, type HookOutput } from './io.ts';
+import { fetchContext } from './session-context.ts';
+
+/** Everything ambient a hook run uses; defaults are the real process. */
+export interface HookDeps {
+  stdin?: Readable;
+  stdout?: Writable;
+  env?: NodeJS.ProcessEnv;
+  now?: () => number;
+  /** The CLI bundle that `worker run` starts from. */
+  cliEntry: string;
+  writeFile?: WriteFile;
+}
+
+interface Run {
+  event: HookEvent;
+  payload: Payload;
+  sessionId: string;
+  dataDir: string;
+  settings: Settings;
+  env: NodeJS.ProcessEnv;
+  log: Logger;
+  deps: HookDeps;
+}
+
+/**
+ * Runs one hook: read stdin, capture, spool durably, nudge the worker, answer Claude Code.
+ * Always resolves with the output it printed; every problem goes to the log, never to stdout,
+ * and never changes the exit code (0).
+ */
+export async function runHook(eventName: string | undefined, deps: HookDeps): Promise<HookOutput> {
+  const env = deps.env ?? process.env;
+  const dataDir = dataDirFrom(env);
+  let output: HookOutput = NEUTRAL;
+  let log: Logger | undefined;
+  try {
+    ensureDataDir(dataDir);
+    const { settings } = loadSettings(dataDir, env);
+    log = createLogger(dataDir, 'hook', settings['log.level']);
+    const input = await readStdin(deps.stdin);
+    const base = { dataDir, settings, env, log, deps };
+    output = await handle(eventName, input.text, base, input.overflow);
+  } catch (error) {
+    (log ?? createLogger(dataDir, 'hook')).log('error', `hook ${eventName} failed`, {
+      error: describe(error),
+    });
+  }
+  await writeOutput(output, deps.stdout);
+  return output;
+}
+
+async function handle(
+  eventName: string | undefined,
+  text: string,
+  base: Omit<Run, 'event' | 'payload' | 'sessionId'>,
+  overflow: boolean,
+): Promise<HookOutput> {
+  const { log } = base;
+  const event = resolveHookEvent(eventName);
+  if (!event) return warn(log, `unknown hook event "${String(eventName)}"`);
+  if (overflow) return warn(log, `${event}: payload over the stdin cap, ignored`);
+  const parsed = parsePayload(text);
+  if (!parsed.ok) return warn(log, `${event}: ${parsed.reason}`);
+  const sessionId = sessionIdOf(parsed.payload);
+  if (!sessionId) return warn(log, `${event}: missing or invalid session_id`);
+  if (!base.settings['capture.enabled']) return NEUTRAL;
+  const run: Run = { ...base, event, payload: parsed.payload, sessionId };
+  return event === 'SessionStart' ? sessionStart(run) : captureAndSpool(run);
+}
+
+function warn(log: Logger, message: string): HookOutput {
+  log.log('warn', message);
+  return NEUTRAL;
+}
+
+function spool(run: Run): SpoolEvent | undefined {
+  const cwd = str(run.payload, 'cwd') ?? process.cwd();
+  const ctx = {
+    settings: run.settings,
+    sessionId: run.sessionId,
+    project: resolveProject(cwd, run.env),
+    cwd,
+    id: newEventId(),
+    now: (run.deps.now ?? Date.now)(),
+  };
+  const result = applyPrivateTurn(run.dataDir, run.sessionId, capture(run.event, run.payload, ctx));
+  if (result.action === 'drop') {
+    run.log.log('debug', `${run.event}: not captured: ${result.reason}`);
+    return undefined;
+  }
+  writeSpoolEvent(run.dataDir, result.event, run.deps.writeFile);
+  return result.event;
+}
+
+async function captureAndSpool(run: Run): Promise<HookOutput> {
+  try {
+    spool(run);
+  } catch (error) {
+    run.log.log('error', `${run.event}: could not write the spool`, { error: describe(error) });
+  }
+  await nudge(run, 0);
+  return NEUTRAL;
+}
+
+async function sessionStart(run: Run): Promise<HookOutput> {
+  try {
+    spool(run);
+  } catch (error) {
+    run.log.log('error', 'SessionStart: could not write the spool', { error: describe(error) });
+  }
+  const worker = await nudge(run, run.settings['worker.startWaitMs']);
+  if (!worker) return warn(run.log, 'SessionStart: worker not available in time, no context given');
+  const context = await fetchContext(worker.port, run.payload, run.log);
+  if (!context) return NEUTRAL;
+  return {
+    continue: true,
+    suppressOutput: true,
+    hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context },
+  };
+}
+
+async function nudge(run: Run, waitMs: number) {
+  try {
+    return await ensureWorker({
+      dataDir: run.dataDir,
+      port: run.settings['worker.port'],
+      cliEntry: run.deps.cliEntry,
+      waitMs,
+      autoStart: run.settings['worker.autoStart'],
+      env: run.env,
+    });
+  } catch (error) {
+    run.log.log('warn', `${run.event}: could not start the worker`, { error: describe(error) });
+    return undefined;
+  }
+}
+
+/** An error's code and message, never a payload: logs must not hold captured content. */
+export function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}

@@ -1,0 +1,34 @@
+import { workerRequest } from '../client/index.ts';
+import type { Logger } from '../config/index.ts';
+import { str, type Payload } from '../capture/index.ts';
+
+/** The context endpoint's answer. */
+interface ContextBody {
+  context?: unknown;
+}
+
+/**
+ * Asks the worker for the SessionStart context of this session. Building it never waits on an
+ * LLM, so a short timeout suffices; on any failure the session starts without context.
+ */
+export async function fetchContext(
+  port: number,
+  payload: Payload,
+  log: Logger,
+  timeoutMs = 3000,
+): Promise<string | undefined> {
+  const query = new URLSearchParams({
+    session_id: str(payload, 'session_id') ?? '',
+    source: str(payload, 'source') ?? 'startup',
+    cwd: str(payload, 'cwd') ?? process.cwd(),
+  });
+  try {
+    const res = await workerRequest(port, `/api/context?${query.toString()}`, { timeoutMs });
+    const context = (res.body as ContextBody | undefined)?.context;
+    if (res.status === 200 && typeof context === 'string') return context || undefined;
+    log.log('warn', `SessionStart: context request answered ${res.status}`);
+  } catch (error) {
+    log.log('warn', 'SessionStart: context request failed', { error: String(error) });
+  }
+  return undefined;
+}

@@ -1,0 +1,35 @@
+import { SECRET_RULES, type SecretRule } from './secret-rules.ts';
+
+/** What one redaction rule covers, for docs and `claude-mem` diagnostics. */
+export interface RedactionRuleInfo {
+  readonly kind: string;
+  readonly description: string;
+}
+
+/** Every kind of secret {@link redactSecrets} replaces, in the order the rules run. */
+export const REDACTION_RULES: readonly RedactionRuleInfo[] = SECRET_RULES.map(
+  ({ kind, description }) => ({ kind, description }),
+);
+
+function applyRule(text: string, rule: SecretRule): string {
+  return text.replace(rule.pattern, function replaceMatch(match: string, ...args: unknown[]) {
+    // String.replace passes the groups, then the offset, then the whole string.
+    const offset = args[args.length - 2];
+    const groups = args.slice(0, -2).map((group) => (typeof group === 'string' ? group : ''));
+    const end = typeof offset === 'number' ? offset + match.length : text.length;
+    return rule.replace(match, groups, text.charAt(end));
+  });
+}
+
+/**
+ * Replaces API keys, tokens, private keys, URL credentials and password-like assignments with
+ * `[REDACTED:<kind>]`, keeping names, schemes and hosts so the memory still reads. See
+ * {@link REDACTION_RULES} for the list. Pure, never throws, and every pattern is bounded.
+ *
+ * @example redactSecrets('DB_PASSWORD=hunter2') // 'DB_PASSWORD=[REDACTED:password]'
+ */
+export function redactSecrets(text: string): string {
+  let result = text;
+  for (const rule of SECRET_RULES) result = applyRule(result, rule);
+  return result;
+}

@@ -1,0 +1,92 @@
+import { elide } from './elide.ts';
+import { redactSecrets } from './redact-secrets.ts';
+import { stripTags } from './strip-tags.ts';
+
+/** Containers nested deeper than this are replaced by {@link TOO_DEEP}. */
+const MAX_DEPTH = 64;
+const TOO_DEEP = '[claude-mem: too deep]';
+const CIRCULAR = '[claude-mem: circular]';
+
+// SQLite keeps text as UTF-8, which cannot hold a lone surrogate (valid in JSON's "\ud83d"):
+// it would be written as invalid bytes and read back as three U+FFFD. One U+FFFD, as
+// TextEncoder writes, keeps stored text valid UTF-8.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Strips private blocks, then redacts secrets, then replaces lone surrogates with U+FFFD.
+ * Stripping runs first so a secret inside `<private>` is gone entirely rather than leaving a
+ * `[REDACTED]` hint behind.
+ */
+export function sanitizeText(text: string): string {
+  return redactSecrets(stripTags(text)).replace(LONE_SURROGATE, '\uFFFD');
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  // A plain assignment to `__proto__` would swap the prototype and drop the key from the
+  // output; JSON.parse creates it as an ordinary own property, so we must too.
+  if (key === '__proto__') {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else {
+    target[key] = value;
+  }
+}
+
+function walkObject(value: object, depth: number, ancestors: Set<object>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, child] of Object.entries(value)) {
+    setOwn(result, key, walk(child, depth + 1, ancestors));
+  }
+  return result;
+}
+
+function walk(value: unknown, depth: number, ancestors: Set<object>): unknown {
+  if (typeof value === 'string') return sanitizeText(value);
+  if (typeof value !== 'object' || value === null) return value;
+  // Objects with toJSON (Date, Buffer) serialise themselves; walking their keys would change
+  // what JSON.stringify prints.
+  if (!Array.isArray(value) && typeof Reflect.get(value, 'toJSON') === 'function') return value;
+  if (depth >= MAX_DEPTH) return TOO_DEEP;
+  if (ancestors.has(value)) return CIRCULAR;
+  ancestors.add(value);
+  const result = Array.isArray(value)
+    ? value.map((item: unknown) => walk(item, depth + 1, ancestors))
+    : walkObject(value, depth, ancestors);
+  ancestors.delete(value);
+  return result;
+}
+
+/**
+ * Returns a new JSON-like value in which every string value (not key) went through
+ * {@link sanitizeText}. Numbers, booleans, null and other non-containers are returned as is.
+ * Containers more than 64 levels deep become `'[claude-mem: too deep]'` and a reference
+ * cycle becomes `'[claude-mem: circular]'`, so hostile input cannot exhaust the stack.
+ */
+export function sanitizeValue(value: unknown): unknown {
+  return walk(value, 0, new Set());
+}
+
+/**
+ * How a captured tool input or response is stored: sanitized, then, if its JSON text (or the
+ * string itself) is longer than `maxChars`, that text elided to `maxChars` as a string.
+ * Deterministic and pure, so stored rows can be recomputed from the transcript.
+ */
+export function sanitizeToolField(value: unknown, maxChars: number): unknown {
+  const sanitized = sanitizeValue(value);
+  const text = typeof sanitized === 'string' ? sanitized : stringify(sanitized);
+  return text !== undefined && text.length > maxChars ? elide(text, maxChars) : sanitized;
+}
+
+function stringify(value: unknown): string | undefined {
+  // BigInt and throwing toJSON make JSON.stringify throw; such a value is kept unsized rather
+  // than breaking the hook that captures it.
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}

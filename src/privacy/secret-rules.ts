@@ -1,0 +1,142 @@
+import { assignmentSource, replaceAssignment, type Replacer } from './assignment.ts';
+
+/** One kind of secret: how to find it and what to put in its place. */
+export interface SecretRule {
+  readonly kind: string;
+  readonly description: string;
+  /** Global; every quantifier bounded and none nested, so matching cannot backtrack badly. */
+  readonly pattern: RegExp;
+  readonly replace: Replacer;
+}
+
+const marker = (kind: string): string => `[REDACTED:${kind}]`;
+
+interface TokenOptions {
+  /** Vetoes a match that is only shaped like a secret; tested on the part after group 1. */
+  readonly accept?: RegExp;
+  /** Put back after the marker: the `@` a URL credential pattern consumes. */
+  readonly suffix?: string;
+}
+
+/**
+ * The match is the secret, except capture group 1 when the pattern has one: that prefix (a
+ * URL scheme, `Bearer `, a header name) is kept so the memory still says what was there.
+ */
+function token(
+  kind: string,
+  description: string,
+  pattern: RegExp,
+  { accept = /[\s\S]/, suffix = '' }: TokenOptions = {},
+): SecretRule {
+  const replace: Replacer = (match, [prefix = '']) =>
+    accept.test(match.slice(prefix.length)) ? `${prefix}${marker(kind)}${suffix}` : match;
+  return { kind, description, pattern, replace };
+}
+
+function assignment(
+  kind: string,
+  description: string,
+  name: string,
+  flags: string,
+  keep?: (name: string, value: string) => boolean,
+): SecretRule {
+  const pattern = new RegExp(assignmentSource(name), flags);
+  return { kind, description, pattern, replace: replaceAssignment(kind, keep) };
+}
+
+// The shell's working directory (`PWD=/home/me`, `OLDPWD=...`) is a path, not a password.
+const isWorkingDirectory = (name: string, value: string): boolean =>
+  /pwd$/i.test(name) && /^[/~]/.test(value);
+
+const HAS_DIGIT = /[0-9]/;
+
+/**
+ * Ordered: whole blocks and URLs first, then vendor tokens, then generic assignments, so a
+ * vendor key inside `X_API_KEY=...` gets the more telling kind and is not redacted twice.
+ */
+export const SECRET_RULES: readonly SecretRule[] = [
+  // The body stops at the first '-' (base64 has none), so a truncated key is still hidden.
+  token(
+    'private-key',
+    'PEM private key block, BEGIN to END line (any key type)',
+    /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----(?:\s{0,4}Proc-Type:[^\n]{0,100})?(?:\s{0,4}DEK-Info:[^\n]{0,200})?[^-]{0,20000}(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----)?/g,
+  ),
+  token(
+    'url-credentials',
+    'user:password in a URL; scheme and host are kept',
+    /\b([a-z][a-z0-9+.-]{1,30}:\/\/)[^\s/?#@:]{1,200}:[^\s/?#@]{1,200}@/gi,
+    { suffix: '@' },
+  ),
+  token('anthropic-key', 'Anthropic API key (sk-ant-...)', /\bsk-ant-[A-Za-z0-9_-]{20,300}/g),
+  // Requiring a digit spares kebab-case words such as sk-learn-style identifiers.
+  token(
+    'openai-key',
+    'OpenAI API key (sk-..., sk-proj-...)',
+    /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,300}/g,
+    { accept: HAS_DIGIT },
+  ),
+  token(
+    'github-token',
+    'GitHub token (ghp_, gho_, ghu_, ghs_, ghr_, github_pat_)',
+    /\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})/g,
+  ),
+  token(
+    'aws-access-key-id',
+    'AWS access key id (AKIA/ASIA + 16)',
+    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g,
+  ),
+  token('google-api-key', 'Google API key (AIza + 35)', /\bAIza[A-Za-z0-9_-]{35}/g),
+  token(
+    'slack-token',
+    'Slack token (xoxa-, xoxb-, xoxe-, xoxp-, xoxr-, xoxs-)',
+    /\bxox[abeprs]-[A-Za-z0-9-]{10,250}/g,
+  ),
+  token(
+    'stripe-key',
+    'Stripe key (sk_, rk_, pk_ + live_/test_)',
+    /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,250}/g,
+  ),
+  token('npm-token', 'npm access token (npm_ + 36)', /\bnpm_[A-Za-z0-9]{36,60}/g),
+  token(
+    'jwt',
+    'JSON Web Token (eyJ... three base64url segments)',
+    /\beyJ[A-Za-z0-9_-]{10,4000}\.[A-Za-z0-9_-]{10,8000}\.[A-Za-z0-9_-]{0,4000}/g,
+  ),
+  token(
+    'authorization-header',
+    'Authorization: Basic/Token credentials',
+    /\b(Authorization["']?[ \t]{0,5}[:=][ \t]{0,5}["']?(?:Basic|Token)[ \t]{1,5})[A-Za-z0-9+/._~-]{4,4000}={0,2}/gi,
+  ),
+  // A digit is required so prose like "bearer instrument" survives; real tokens have them.
+  token(
+    'bearer-token',
+    'Bearer token (Authorization: Bearer ... or a bare Bearer ...)',
+    /\b(Bearer[ \t]{1,5})[A-Za-z0-9._~+/-]{8,4000}={0,2}/gi,
+    { accept: HAS_DIGIT },
+  ),
+  assignment(
+    'aws-secret-key',
+    'AWS secret access key assignment (aws_secret_access_key, SecretAccessKey)',
+    '(?:aws_?)?secret_?access_?key',
+    'gi',
+  ),
+  assignment(
+    'password',
+    'password / passwd / passphrase / pwd assignment, also JSON and YAML',
+    'pass(?:word|wd|phrase)|pwd',
+    'gi',
+    isWorkingDirectory,
+  ),
+  assignment(
+    'env-secret',
+    'NAME_KEY / _SECRET / _TOKEN / _PASSWORD assignment (.env, export, YAML, JSON)',
+    '\\b[A-Z][A-Z0-9_]{0,100}_(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD)',
+    'g',
+  ),
+  assignment(
+    'credential-assignment',
+    'api_key, apiKey, access_token, auth_token, refresh_token, client_secret assignment',
+    'api[_-]?key|access[_-]?token|auth[_-]?token|refresh[_-]?token|client[_-]?secret',
+    'gi',
+  ),
+];

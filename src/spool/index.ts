@@ -1,0 +1,12 @@
+export { parseSpoolEvent } from './event.ts';
+export type { SpoolEvent, SpoolKind, SpoolProject, ParsedSpool } from './event.ts';
+export { writeSpoolEvent, newEventId, spoolFileName } from './writer.ts';
+export type { WriteFile } from './writer.ts';
+export {
+  listSpool,
+  readSpoolBatch,
+  removeSpoolFile,
+  quarantine,
+  countQuarantined,
+} from './reader.ts';
+export type { SpoolEntry, BadSpoolEntry } from './reader.ts';

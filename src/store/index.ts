@@ -1,0 +1,6 @@
+export { openDatabase } from './db.ts';
+export type { Db } from './db.ts';
+export { migrate, currentVersion, LATEST_VERSION } from './migrate.ts';
+export * from './sessions.ts';
+export * from './captured.ts';
+export type { Page } from './statements.ts';

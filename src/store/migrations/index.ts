@@ -1,0 +1,15 @@
+import { initial } from './001-initial.ts';
+import { memory } from './002-memory.ts';
+
+/** One schema change. Versions are applied in order and never edited once released. */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** Every migration, oldest first. Append new ones; never reorder or rewrite. */
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial', sql: initial },
+  { version: 2, name: 'memory', sql: memory },
+];

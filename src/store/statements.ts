@@ -1,0 +1,24 @@
+import type { Database, Statement } from 'better-sqlite3';
+
+const cache = new WeakMap<Database, Map<string, Statement>>();
+
+/** A prepared statement, compiled once per connection and reused. */
+export function stmt(db: Database, sql: string): Statement {
+  let statements = cache.get(db);
+  if (!statements) {
+    statements = new Map();
+    cache.set(db, statements);
+  }
+  let statement = statements.get(sql);
+  if (!statement) {
+    statement = db.prepare(sql);
+    statements.set(sql, statement);
+  }
+  return statement;
+}
+
+/** Paging for list queries. */
+export interface Page {
+  limit: number;
+  offset: number;
+}

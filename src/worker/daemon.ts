@@ -1,0 +1,104 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { rmSync } from 'node:fs';
+import {
+  VERSION,
+  createLogger,
+  dataDirFrom,
+  databaseFile,
+  ensureDataDir,
+  loadSettings,
+  pidFile,
+  spawnLockFile,
+  writeFileAtomic,
+  type Logger,
+} from '../config/index.ts';
+import { readOrCreateToken, readWorkerInfo, workerRequest } from '../client/index.ts';
+import { openDatabase } from '../store/index.ts';
+import { createApp } from './app.ts';
+import { startIngestLoop } from './ingest-loop.ts';
+import type { WorkerDeps } from './worker-deps.ts';
+
+function listen(app: ReturnType<typeof createApp>, port: number): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+async function portHolderIsWorker(port: number): Promise<boolean> {
+  try {
+    const res = await workerRequest(port, '/health', { timeoutMs: 1000 });
+    return res.status === 200 && (res.body as { status?: unknown }).status === 'ok';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs the worker daemon in this process until SIGTERM/SIGINT. Exactly one runs per data
+ * folder: the port is the mutex, so a second worker fails to bind and exits. Returns the exit
+ * code.
+ */
+export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const dataDir = dataDirFrom(env);
+  ensureDataDir(dataDir);
+  const { settings, problems } = loadSettings(dataDir, env);
+  const log = createLogger(dataDir, 'worker', settings['log.level']);
+  for (const problem of problems) log.log('warn', `setting ${problem.key}: ${problem.message}`);
+  const port = settings['worker.port'];
+  const db = openDatabase(databaseFile(dataDir));
+  const startedAt = Date.now();
+  const deps: WorkerDeps = {
+    db,
+    dataDir,
+    port,
+    token: readOrCreateToken(dataDir),
+    version: VERSION,
+    startedAt,
+    settings,
+    log,
+    now: Date.now,
+    onApplied: () => undefined,
+  };
+  let server: ServerType;
+  try {
+    server = await listen(createApp(deps), port);
+  } catch (error) {
+    db.close();
+    return portTaken(error, port, log);
+  }
+  writeFileAtomic(
+    pidFile(dataDir),
+    JSON.stringify({ pid: process.pid, port, version: VERSION, startedAt }),
+  );
+  rmSync(spawnLockFile(dataDir), { force: true });
+  const loop = startIngestLoop({
+    dataDir,
+    db,
+    log,
+    onApplied: (applied) => deps.onApplied(applied),
+  });
+  log.log('info', `worker ${VERSION} listening on 127.0.0.1:${port}`, { pid: process.pid });
+  return new Promise((resolve) => {
+    const stop = async (signal: string): Promise<void> => {
+      log.log('info', `worker stopping (${signal})`);
+      server.close();
+      await loop.stop();
+      db.close();
+      if (readWorkerInfo(dataDir)?.pid === process.pid) rmSync(pidFile(dataDir), { force: true });
+      resolve(0);
+    };
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.once('SIGINT', () => void stop('SIGINT'));
+  });
+}
+
+async function portTaken(error: unknown, port: number, log: Logger): Promise<number> {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE' && (await portHolderIsWorker(port))) {
+    log.log('info', `a worker already runs on port ${port}; this one exits`);
+    return 0;
+  }
+  log.log('error', `worker cannot listen on 127.0.0.1:${port}: ${String(error)}`);
+  return 1;
+}

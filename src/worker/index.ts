@@ -1,0 +1,4 @@
+export { runWorker } from './daemon.ts';
+export { createApp } from './app.ts';
+export type { WorkerDeps } from './worker-deps.ts';
+export { ingestAll, ingestBatch } from './ingest.ts';

@@ -1,0 +1,18 @@
+import type { Logger, Settings } from '../config/index.ts';
+import type { Db } from '../store/index.ts';
+import type { Applied } from './apply-event.ts';
+
+/** Everything the worker's routes use: built once by the composition root. */
+export interface WorkerDeps {
+  db: Db;
+  dataDir: string;
+  port: number;
+  token: string;
+  version: string;
+  startedAt: number;
+  settings: Settings;
+  log: Logger;
+  now: () => number;
+  /** Called after events were stored (the live stream and the compressor listen here). */
+  onApplied: (applied: Applied[]) => void;
+}
