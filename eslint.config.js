@@ -9,8 +9,22 @@ const ALLOWED = {
   client: ['config'],
   store: ['config'],
   transcripts: [],
+  compress: ['config', 'privacy'],
+  search: ['config', 'store'],
+  context: ['config', 'store', 'search'],
   hooks: ['config', 'privacy', 'spool', 'capture', 'client'],
-  worker: ['config', 'privacy', 'spool', 'capture', 'client', 'store'],
+  mcp: ['config', 'client'],
+  worker: [
+    'config',
+    'privacy',
+    'spool',
+    'capture',
+    'client',
+    'store',
+    'compress',
+    'search',
+    'context',
+  ],
 };
 const FOLDERS = [...Object.keys(ALLOWED), 'cli', 'ui'];
 

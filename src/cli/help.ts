@@ -10,6 +10,12 @@ Commands:
                                      PostToolUseFailure, Stop, SubagentStop, PreCompact,
                                      SessionEnd (aliases: context, new, save, summary).
                                      Reads Claude Code's JSON on stdin; always exits 0
+  status                             Provider in use and why, events per state, today's tokens
+  retry                              Retry failed events
+  search <query> [--project P] [--type T] [--since DATE] [--limit N] [--json]
+                                     Search the memory
+  context [--project P]              Print exactly what SessionStart would inject
+  mcp                                Run the MCP server on stdio (Claude Code starts it)
   worker start|stop|restart|status   Manage the background worker (one per user)
   worker logs [-n N]                 Print the last N log lines (default 50)
   config list                        Every setting, its value and where it came from

@@ -4,6 +4,11 @@ import { VERSION } from '../config/index.ts';
 import { runWorker } from '../worker/index.ts';
 import { CliError, usage } from './cli-error.ts';
 import { configCommand } from './commands/config-command.ts';
+import { contextCommand } from './commands/context-command.ts';
+import { mcpCommand } from './commands/mcp-command.ts';
+import { retryCommand } from './commands/retry-command.ts';
+import { searchCommand } from './commands/search-command.ts';
+import { statusCommand } from './commands/status-command.ts';
 import { demoCommand } from './commands/demo-command.ts';
 import { hookCommand } from './commands/hook-command.ts';
 import { workerCommand } from './commands/worker-command.ts';
@@ -35,6 +40,16 @@ async function dispatch(argv: string[]): Promise<number> {
       return rest[0] === 'run' ? runWorker() : workerCommand(rest, { cliEntry: CLI_ENTRY, print });
     case 'config':
       return configCommand(rest, print);
+    case 'status':
+      return statusCommand(rest, print);
+    case 'retry':
+      return retryCommand(rest, print);
+    case 'search':
+      return searchCommand(rest, print);
+    case 'context':
+      return contextCommand(rest, print);
+    case 'mcp':
+      return mcpCommand(rest, print);
     case 'demo':
       return demoCommand(rest, { cliEntry: CLI_ENTRY, print });
     default:

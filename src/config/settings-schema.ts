@@ -1,4 +1,6 @@
 import { boolean, integer, oneOf, stringList, type SettingSpec } from './setting-kinds.ts';
+import { COMPRESS_SETTINGS } from './settings/compress-settings.ts';
+import { RECALL_SETTINGS } from './settings/recall-settings.ts';
 
 /**
  * Every setting claude-mem reads, with its default. The settings file holds the same keys nested
@@ -46,6 +48,8 @@ export const SETTINGS_SCHEMA = {
     values: ['debug', 'info', 'warn', 'error'],
     description: 'Least severe level written to the log file.',
   }),
+  ...COMPRESS_SETTINGS,
+  ...RECALL_SETTINGS,
 } as const satisfies Record<string, SettingSpec<unknown>>;
 
 /** A setting key, e.g. `worker.port`. */

@@ -15,6 +15,8 @@ import {
 import { readOrCreateToken, readWorkerInfo, workerRequest } from '../client/index.ts';
 import { openDatabase } from '../store/index.ts';
 import { createApp } from './app.ts';
+import { createCompressionService } from './compression-service.ts';
+import { createRecallService } from './recall-service.ts';
 import { startIngestLoop } from './ingest-loop.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
@@ -58,12 +60,16 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     settings,
     log,
     now: Date.now,
-    onApplied: () => undefined,
+    onApplied: (applied) => {
+      for (const service of services) service.onApplied?.(applied);
+    },
   };
+  const services = [createCompressionService(deps), createRecallService(deps)];
   let server: ServerType;
   try {
-    server = await listen(createApp(deps), port);
+    server = await listen(createApp(deps, services), port);
   } catch (error) {
+    await Promise.all(services.map((service) => service.stop()));
     db.close();
     return portTaken(error, port, log);
   }
@@ -72,6 +78,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     JSON.stringify({ pid: process.pid, port, version: VERSION, startedAt }),
   );
   rmSync(spawnLockFile(dataDir), { force: true });
+  for (const service of services) service.start?.();
   const loop = startIngestLoop({
     dataDir,
     db,
@@ -84,6 +91,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
       log.log('info', `worker stopping (${signal})`);
       server.close();
       await loop.stop();
+      await Promise.all(services.map((service) => service.stop()));
       db.close();
       if (readWorkerInfo(dataDir)?.pid === process.pid) rmSync(pidFile(dataDir), { force: true });
       resolve(0);

@@ -1,5 +1,7 @@
 import { initial } from './001-initial.ts';
 import { memory } from './002-memory.ts';
+import { compression } from './003-compression.ts';
+import { recall } from './004-recall.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -12,4 +14,6 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'memory', sql: memory },
+  { version: 3, name: 'compression', sql: compression },
+  { version: 4, name: 'recall', sql: recall },
 ];

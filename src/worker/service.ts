@@ -1,0 +1,21 @@
+import type { Hono } from 'hono';
+import type { Applied } from './apply-event.ts';
+import type { WorkerDeps } from './worker-deps.ts';
+
+/**
+ * A part of the worker with its own routes and background work (compression, recall). The
+ * daemon starts each, mounts its routes, tells it what was ingested, and stops it on shutdown.
+ */
+export interface WorkerService {
+  name: string;
+  routes?: Hono;
+  /** Starts background work; called once the worker has won its port. */
+  start?(): void;
+  /** Called after events were stored (by ingest or by the capture routes). */
+  onApplied?(applied: Applied[]): void;
+  /** Stops background work; resolves when the work in flight is finished or abandoned safely. */
+  stop(): Promise<void>;
+}
+
+/** Builds a service from the worker's shared deps. */
+export type ServiceFactory = (deps: WorkerDeps) => WorkerService;
