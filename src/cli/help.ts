@@ -6,10 +6,16 @@ Usage: claude-mem <command> [options]
 Commands:
   demo [--data-dir DIR] [--port N]   Replay a sample session through the real hooks and show
                                      what was captured (uses its own data folder)
+  install [--project] [--dry-run]    Register the hooks and the MCP server in Claude Code
+                                     (~/.claude/settings.json, or the repo's .claude/ with
+                                     --project), merging with a backup; starts the worker
+  uninstall [--project] [--purge]    Remove exactly what install added (--purge: the data too)
   hook <event>                       Run a hook: SessionStart, UserPromptSubmit, PostToolUse,
                                      PostToolUseFailure, Stop, SubagentStop, PreCompact,
                                      SessionEnd (aliases: context, new, save, summary).
                                      Reads Claude Code's JSON on stdin; always exits 0
+  doctor                             Check Node, data folder, database, worker, hooks, MCP,
+                                     provider, budget, events and spool; exit 1 on a problem
   status                             Provider in use and why, events per state, today's tokens
   retry                              Retry failed events
   search <query> [--project P] [--type T] [--since DATE] [--limit N] [--json]

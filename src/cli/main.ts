@@ -10,7 +10,10 @@ import { retryCommand } from './commands/retry-command.ts';
 import { searchCommand } from './commands/search-command.ts';
 import { statusCommand } from './commands/status-command.ts';
 import { demoCommand } from './commands/demo-command.ts';
+import { doctorCommand } from './commands/doctor-command.ts';
 import { hookCommand } from './commands/hook-command.ts';
+import { installCommand } from './commands/install-command.ts';
+import { uninstallCommand } from './commands/uninstall-command.ts';
 import { workerCommand } from './commands/worker-command.ts';
 import { HELP } from './help.ts';
 
@@ -50,6 +53,12 @@ async function dispatch(argv: string[]): Promise<number> {
       return contextCommand(rest, print);
     case 'mcp':
       return mcpCommand(rest, print);
+    case 'install':
+      return installCommand(rest, { cliEntry: CLI_ENTRY, print });
+    case 'uninstall':
+      return uninstallCommand(rest, { cliEntry: CLI_ENTRY, print });
+    case 'doctor':
+      return doctorCommand(rest, { cliEntry: CLI_ENTRY, print });
     case 'demo':
       return demoCommand(rest, { cliEntry: CLI_ENTRY, print });
     default:

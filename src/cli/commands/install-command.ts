@@ -1,0 +1,86 @@
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts';
+import { ensureWorker } from '../../client/index.ts';
+import { addMcpServer } from '../install/mcp-merge.ts';
+import { addHooks } from '../install/settings-merge.ts';
+import { readJsonFile, sameJson, serialize, writeJsonWithBackup } from '../install/json-file.ts';
+import { installTargets } from '../install/targets.ts';
+
+type Print = (line: string) => void;
+
+/** A planned change of one file. */
+interface Change {
+  path: string;
+  before: string;
+  after: string;
+  apply: () => string | undefined;
+}
+
+function plan(
+  path: string,
+  update: (value: Record<string, unknown>) => Record<string, unknown>,
+): Change | undefined {
+  const file = readJsonFile(path);
+  const next = update(file.value);
+  if (file.exists && sameJson(next, file.value)) return undefined;
+  return {
+    path,
+    before: file.text,
+    after: serialize(next, file.text),
+    apply: () => writeJsonWithBackup(file, next),
+  };
+}
+
+/**
+ * `claude-mem install [--project] [--dry-run]`: merges the hooks into Claude Code's settings and
+ * registers the MCP server, never overwriting what is there (backup first, idempotent), then
+ * starts the worker.
+ */
+export async function installCommand(
+  args: string[],
+  deps: { cliEntry: string; print: Print },
+): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { project: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
+  });
+  const targets = installTargets(values.project === true);
+  const hookBundle = join(dirname(deps.cliEntry), 'hook.cjs');
+  const changes = [
+    plan(targets.settingsFile, (value) => addHooks(value, hookBundle)),
+    plan(targets.mcpFile, (value) => addMcpServer(value, deps.cliEntry)),
+  ].filter((change): change is Change => change !== undefined);
+  if (values['dry-run']) return dryRun(changes, deps.print);
+  for (const change of changes) {
+    const backup = change.apply();
+    deps.print(`updated ${change.path}${backup ? ` (backup: ${backup})` : ''}`);
+  }
+  if (changes.length === 0) deps.print('already installed: nothing to change');
+  await startWorker(deps);
+  deps.print(`\nclaude-mem is active from your next Claude Code session (${targets.scope} scope).`);
+  deps.print(`Undo with: claude-mem uninstall${values.project ? ' --project' : ''}`);
+  return 0;
+}
+
+function dryRun(changes: Change[], print: Print): number {
+  if (changes.length === 0) print('already installed: nothing would change');
+  for (const change of changes) {
+    print(
+      `--- ${change.path} (now)\n${change.before || '(missing)'}\n+++ ${change.path} (after install)\n${change.after}`,
+    );
+  }
+  return 0;
+}
+
+async function startWorker(deps: { cliEntry: string; print: Print }): Promise<void> {
+  const dataDir = dataDirFrom();
+  ensureDataDir(dataDir);
+  const port = loadSettings(dataDir).settings['worker.port'];
+  const info = await ensureWorker({ dataDir, port, cliEntry: deps.cliEntry, waitMs: 10_000 });
+  deps.print(
+    info
+      ? `worker running on http://127.0.0.1:${info.port}/`
+      : 'worker did not start yet: see "claude-mem doctor"',
+  );
+}

@@ -1,0 +1,104 @@
+import { dirname, join } from 'node:path';
+import { VERSION } from '../../config/index.ts';
+import { liveWorker, workerRequest } from '../../client/index.ts';
+import { readJsonFile } from '../install/json-file.ts';
+import { hasMcpServer } from '../install/mcp-merge.ts';
+import { countOurHooks } from '../install/settings-merge.ts';
+import { installTargets } from '../install/targets.ts';
+import { fail, ok, warn, type CheckResult } from './check.ts';
+
+/** The worker answers /health with this build's version. */
+export async function checkWorker(
+  dataDir: string,
+): Promise<{ result: CheckResult; health?: Record<string, unknown> }> {
+  const info = liveWorker(dataDir);
+  if (!info) return { result: fail('worker', 'not running: run "claude-mem worker start"') };
+  try {
+    const res = await workerRequest(info.port, '/health', { timeoutMs: 2000 });
+    const health = res.body as Record<string, unknown>;
+    if (health.version !== VERSION) {
+      return {
+        result: fail(
+          'worker',
+          `runs ${String(health.version)}, installed ${VERSION}: run "claude-mem worker restart"`,
+        ),
+        health,
+      };
+    }
+    return {
+      result: ok('worker', `pid ${info.pid}, port ${info.port}, version ${VERSION}`),
+      health,
+    };
+  } catch (error) {
+    return {
+      result: fail(
+        'worker',
+        `pid ${info.pid} does not answer (${String(error)}): run "claude-mem worker restart"`,
+      ),
+    };
+  }
+}
+
+/** Captured events that are stuck or failed, from the worker's counters. */
+export function checkEvents(health: Record<string, unknown> | undefined): CheckResult {
+  if (!health) return warn('events', 'unknown (worker not reachable)');
+  const events = (health.events ?? {}) as Record<string, number>;
+  const failed = events.failed ?? 0;
+  const summary =
+    Object.entries(events)
+      .map(([state, n]) => `${n} ${state}`)
+      .join(', ') || 'none yet';
+  return failed > 0 ? warn('events', `${summary}: run "claude-mem retry"`) : ok('events', summary);
+}
+
+/**
+ * Each registered event has our hook exactly once, counting the user's and this repository's
+ * settings together (twice would capture everything twice).
+ */
+export function checkHooks(cliEntry: string): CheckResult {
+  const hookBundle = join(dirname(cliEntry), 'hook.cjs');
+  const files = [installTargets(false).settingsFile, installTargets(true).settingsFile];
+  const counts: Record<string, number> = {};
+  for (const file of new Set(files)) {
+    for (const [event, n] of Object.entries(countOurHooks(readJsonFile(file).value, hookBundle))) {
+      counts[event] = (counts[event] ?? 0) + n;
+    }
+  }
+  const missing = Object.keys(counts).filter((event) => counts[event] === 0);
+  const doubled = Object.keys(counts).filter((event) => (counts[event] ?? 0) > 1);
+  if (missing.length === Object.keys(counts).length)
+    return fail('hooks', 'not registered: run "claude-mem install" (or load the plugin)');
+  if (doubled.length > 0)
+    return fail(
+      'hooks',
+      `registered more than once: ${doubled.join(', ')}; run "claude-mem uninstall" then "install" once`,
+    );
+  if (missing.length > 0)
+    return fail('hooks', `missing for ${missing.join(', ')}: run "claude-mem install"`);
+  return ok('hooks', `registered once for each of ${Object.keys(counts).length} events`);
+}
+
+/** Our MCP server is registered for the user or this repository. */
+export function checkMcp(): CheckResult {
+  const files = [installTargets(false).mcpFile, installTargets(true).mcpFile];
+  const found = files.filter((file) => hasMcpServer(readJsonFile(file).value));
+  return found.length > 0
+    ? ok('mcp', `registered in ${found.join(', ')}`)
+    : fail('mcp', 'not registered: run "claude-mem install"');
+}
+
+/** Provider, auth and budget, as the worker's compression status reports them. */
+export async function checkProvider(port: number | undefined): Promise<CheckResult> {
+  if (port === undefined) return warn('provider', 'unknown (worker not reachable)');
+  try {
+    const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 2000 });
+    if (res.status !== 200) return warn('provider', `status not available (${res.status})`);
+    const body = res.body as { provider?: string; reason?: string; budgetExhausted?: boolean };
+    const detail = `${body.provider ?? '?'}${body.reason ? `: ${body.reason}` : ''}`;
+    return body.budgetExhausted
+      ? warn('provider', `${detail} (daily budget spent: heuristic until tomorrow)`)
+      : ok('provider', detail);
+  } catch (error) {
+    return warn('provider', `unknown (${String(error)})`);
+  }
+}

@@ -1,0 +1,87 @@
+import Database from 'better-sqlite3';
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { databaseFile, loadSettings, spoolDir } from '../../config/index.ts';
+import { countQuarantined, listSpool } from '../../spool/index.ts';
+import { LATEST_VERSION } from '../../store/index.ts';
+import { fail, ok, warn, type CheckResult } from './check.ts';
+
+/** Node >= 20. */
+export function checkNode(version = process.versions.node): CheckResult {
+  const major = Number(version.split('.')[0]);
+  return major >= 20
+    ? ok('node', `v${version}`)
+    : fail('node', `v${version}: install Node 20 or newer`);
+}
+
+const mode = (path: string): number => statSync(path).mode & 0o777;
+
+/** The data folder is 0700 and every file in it 0600. */
+export function checkPermissions(dataDir: string): CheckResult {
+  if (!existsSync(dataDir))
+    return fail('data folder', `${dataDir} does not exist: run "claude-mem worker start"`);
+  const loose = [dataDir, ...readdirSync(dataDir).map((name) => join(dataDir, name))].filter(
+    (path) => {
+      const isDir = statSync(path).isDirectory();
+      return (mode(path) & (isDir ? 0o077 : 0o177)) !== 0;
+    },
+  );
+  return loose.length === 0
+    ? ok('data folder', `${dataDir} is private (0700, files 0600)`)
+    : fail('data folder', `readable by others: ${loose.join(', ')}; run chmod 700/600 on them`);
+}
+
+/** `PRAGMA quick_check` and the schema version. */
+export function checkDatabase(dataDir: string): CheckResult {
+  const file = databaseFile(dataDir);
+  if (!existsSync(file)) return warn('database', 'not created yet (the worker creates it)');
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const check = db.pragma('quick_check', { simple: true });
+    const version = (
+      db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number }
+    ).v;
+    if (check !== 'ok')
+      return fail(
+        'database',
+        `quick_check: ${String(check)}; restore from a backup or export and re-import`,
+      );
+    if (version !== LATEST_VERSION)
+      return fail('database', `schema ${version}, expected ${LATEST_VERSION}: restart the worker`);
+    return ok('database', `quick_check ok, schema ${version}`);
+  } finally {
+    db.close();
+  }
+}
+
+/** Spool backlog and quarantine, and whether the spool can be written at all. */
+export function checkSpool(dataDir: string): CheckResult {
+  const probe = join(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
+  try {
+    writeFileSync(probe, 'probe', { mode: 0o600 });
+    rmSync(probe);
+  } catch (error) {
+    return fail(
+      'spool',
+      `cannot write ${spoolDir(dataDir)} (${(error as NodeJS.ErrnoException).code ?? String(error)}): free disk space or fix permissions; hooks cannot capture until then`,
+    );
+  }
+  const waiting = listSpool(dataDir).length;
+  const quarantined = countQuarantined(dataDir);
+  const detail = `${waiting} waiting, ${quarantined} quarantined`;
+  if (quarantined > 0) return warn('spool', `${detail}: see spool/quarantine/*.reason`);
+  return waiting > 1000 ? warn('spool', `${detail}: is the worker running?`) : ok('spool', detail);
+}
+
+/** settings.json and CLAUDE_MEM_* values are valid. */
+export function checkSettings(dataDir: string): CheckResult {
+  const { problems } = loadSettings(dataDir);
+  return problems.length === 0
+    ? ok('settings', 'valid')
+    : fail(
+        'settings',
+        problems.map((p) => `${p.key} (${p.source}): ${p.message}`).join('; ') +
+          ' - fix with "claude-mem config set"',
+      );
+}

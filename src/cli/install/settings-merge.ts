@@ -1,0 +1,80 @@
+import { REGISTERED_HOOKS, hookCommand, isOurCommand } from './hook-commands.ts';
+
+type Json = Record<string, unknown>;
+type Group = { matcher?: string; hooks?: unknown[] } & Json;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function groupsOf(hooks: Json, event: string): Group[] {
+  const groups = hooks[event];
+  return Array.isArray(groups) ? (groups.filter(isObject) as Group[]) : [];
+}
+
+function hasOurs(group: Group, hookBundle: string): boolean {
+  return (group.hooks ?? []).some(
+    (hook) => isObject(hook) && isOurCommand(hook.command, hookBundle),
+  );
+}
+
+/**
+ * Claude Code settings with claude-mem's hooks added: every other key, event and hook is kept
+ * as it was, and an event that already has our command is left alone (installing twice equals
+ * once). Returns a new object.
+ */
+export function addHooks(settings: Json, hookBundle: string): Json {
+  const next = structuredClone(settings);
+  const hooks = isObject(next.hooks) ? next.hooks : {};
+  for (const { event, matcher, timeout } of REGISTERED_HOOKS) {
+    const groups = groupsOf(hooks, event);
+    if (groups.some((group) => hasOurs(group, hookBundle))) continue;
+    const command = { type: 'command', command: hookCommand(hookBundle, event), timeout };
+    const group: Group = matcher ? { matcher, hooks: [command] } : { hooks: [command] };
+    hooks[event] = [...(Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : []), group];
+  }
+  next.hooks = hooks;
+  return next;
+}
+
+/**
+ * Settings with every claude-mem hook removed. Groups left empty are dropped, and so are event
+ * lists and the `hooks` object when nothing remains in them.
+ */
+export function removeHooks(settings: Json, hookBundle: string): Json {
+  const next = structuredClone(settings);
+  if (!isObject(next.hooks)) return next;
+  const hooks = next.hooks;
+  for (const event of Object.keys(hooks)) {
+    if (!Array.isArray(hooks[event])) continue;
+    const groups = (hooks[event] as unknown[]).flatMap((group) => {
+      if (!isObject(group) || !Array.isArray(group.hooks)) return [group];
+      const kept = group.hooks.filter(
+        (hook) => !(isObject(hook) && isOurCommand(hook.command, hookBundle)),
+      );
+      if (kept.length === group.hooks.length) return [group];
+      return kept.length > 0 ? [{ ...group, hooks: kept }] : [];
+    });
+    if (groups.length > 0) hooks[event] = groups;
+    else delete hooks[event];
+  }
+  if (Object.keys(hooks).length === 0) delete next.hooks;
+  return next;
+}
+
+/** How many of our hooks each event has: doctor wants exactly one per registered event. */
+export function countOurHooks(settings: Json, hookBundle: string): Record<string, number> {
+  const hooks = isObject(settings.hooks) ? settings.hooks : {};
+  return Object.fromEntries(
+    REGISTERED_HOOKS.map(({ event }) => [
+      event,
+      groupsOf(hooks, event).reduce(
+        (sum, group) =>
+          sum +
+          (group.hooks ?? []).filter(
+            (hook) => isObject(hook) && isOurCommand(hook.command, hookBundle),
+          ).length,
+        0,
+      ),
+    ]),
+  );
+}
