@@ -20,7 +20,15 @@ export const UNIT_TESTS = [
   'src/transcripts/user-line-kind.test.ts',
 ];
 
-export const E2E_TESTS = ['test/e2e/replay-corpus.test.ts', 'test/e2e/replay-durability.test.ts'];
+export const E2E_TESTS = [
+  'test/e2e/cli.test.ts',
+  'test/e2e/concurrent-hooks.test.ts',
+  'test/e2e/hostile-payloads.test.ts',
+  'test/e2e/privacy-leak.test.ts',
+  'test/e2e/worker-security.test.ts',
+  'test/e2e/replay-corpus.test.ts',
+  'test/e2e/replay-durability.test.ts',
+];
 
 const files = [...UNIT_TESTS, ...E2E_TESTS];
 const missing = files.filter((file) => !existsSync(file));

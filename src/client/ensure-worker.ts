@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, openSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { spawnLockFile } from '../config/index.ts';
 import { workerRequest } from './http.ts';
 import { liveWorker, type WorkerInfo } from './worker-info.ts';
@@ -69,8 +69,11 @@ export async function ensureWorker(options: EnsureOptions): Promise<WorkerInfo |
   const running = liveWorker(options.dataDir);
   if (running && options.waitMs === 0) return running;
   const mayStart = options.autoStart !== false;
+  // Re-check after winning the lock: a worker may have written its PID file (and released the
+  // lock) between the first check and the lock.
   if (!running && mayStart && takeSpawnLock(spawnLockFile(options.dataDir))) {
-    spawnWorker(options.cliEntry, options.env);
+    if (liveWorker(options.dataDir)) rmSync(spawnLockFile(options.dataDir), { force: true });
+    else spawnWorker(options.cliEntry, options.env);
   }
   const deadline = Date.now() + options.waitMs;
   while (Date.now() < deadline) {

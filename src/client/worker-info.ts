@@ -33,8 +33,9 @@ export function isWorkerProcess(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
   try {
-    const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return cmdline.includes('worker') && cmdline.includes('run');
+    // Whole arguments, in order: a substring test took `npm run worker` for ours and stopped it.
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return argv.some((arg, i) => arg === 'worker' && argv[i + 1] === 'run');
   } catch {
     return true; // No /proc (macOS): trust the signal check.
   }
