@@ -3,41 +3,14 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
-import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
+import { runHookProcess } from '../../src/cli/hook-process.ts';
+import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
-import {
-  CLI_BUNDLE,
-  HOOK_BUNDLE,
-  createTestHome,
-  freePort,
-  type TestHome,
-} from '../helpers/env.ts';
+import { HOOK_BUNDLE, createTestHome, freePort, type TestHome } from '../helpers/env.ts';
 import { workerPidsFor } from '../helpers/proc.ts';
 import { stopWorker, waitForDrain } from '../helpers/worker.ts';
 
 const NEUTRAL_LINE = '{"continue":true,"suppressOutput":true}\n';
-
-/** Runs `node dist/cli.mjs <args>` with exactly `env` and collects what it printed. */
-function cli(args: string[], env: NodeJS.ProcessEnv): Promise<HookRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BUNDLE, ...args], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({
-        code,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-      }),
-    );
-  });
-}
 
 /**
  * A test home whose workers (its own, and any other data folder inside it, such as the demo's)
