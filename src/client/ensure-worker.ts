@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { closeSync, openSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { spawnLockFile } from '../config/index.ts';
 import { workerRequest } from './http.ts';
@@ -41,7 +40,11 @@ function takeSpawnLock(file: string): boolean {
 }
 
 /** Spawns `node <cliEntry> worker run` detached from this process, its output discarded. */
-export function spawnWorker(cliEntry: string, env: NodeJS.ProcessEnv = process.env): void {
+export async function spawnWorker(
+  cliEntry: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
+  const { spawn } = await import('node:child_process'); // Only needed when no worker runs.
   const child = spawn(process.execPath, [cliEntry, 'worker', 'run'], {
     detached: true,
     stdio: 'ignore',
@@ -73,7 +76,7 @@ export async function ensureWorker(options: EnsureOptions): Promise<WorkerInfo |
   // lock) between the first check and the lock.
   if (!running && mayStart && takeSpawnLock(spawnLockFile(options.dataDir))) {
     if (liveWorker(options.dataDir)) rmSync(spawnLockFile(options.dataDir), { force: true });
-    else spawnWorker(options.cliEntry, options.env);
+    else await spawnWorker(options.cliEntry, options.env);
   }
   const deadline = Date.now() + options.waitMs;
   while (Date.now() < deadline) {

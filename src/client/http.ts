@@ -1,5 +1,3 @@
-import { request } from 'node:http';
-
 /** A worker HTTP response. */
 export interface WorkerResponse {
   status: number;
@@ -19,11 +17,13 @@ export interface RequestOptions {
  * process is short-lived and loading fetch's implementation costs more than the request.
  * Rejects on network errors and on timeout.
  */
-export function workerRequest(
+export async function workerRequest(
   port: number,
   path: string,
   options: RequestOptions = {},
 ): Promise<WorkerResponse> {
+  // Loaded on first use: most hooks never talk to the worker, and loading costs start-up time.
+  const { request } = await import('node:http');
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = { host: `127.0.0.1:${port}` };
   if (payload !== undefined) headers['content-type'] = 'application/json';

@@ -9,3 +9,4 @@ export type { Logger, LogLevel } from './log.ts';
 export { resolveProject } from './project.ts';
 export type { Project } from './project.ts';
 export { VERSION } from './version.ts';
+export { uniqueId } from './unique-id.ts';

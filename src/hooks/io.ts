@@ -1,3 +1,4 @@
+import { readSync, writeSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 
 /** What reading stdin gave: the text, and whether it was cut at the cap or timed out. */
@@ -39,6 +40,37 @@ export function readStdin(
   });
 }
 
+/**
+ * Reads fd 0 synchronously to its end. Creating `process.stdin` costs a hook ~3 ms of its
+ * start-up, which is most of its budget over bare node. Returns undefined when the fd cannot be
+ * read this way (a non-blocking stdin: EAGAIN), and the caller falls back to the stream.
+ * The 10 s guard of the stream path does not apply here; Claude Code's own hook timeout does.
+ */
+export function readStdinSync(maxBytes = 32 * 1024 * 1024, fd = 0): StdinText | undefined {
+  const chunks: Buffer[] = [];
+  const buffer = Buffer.allocUnsafe(1 << 16);
+  let size = 0;
+  for (;;) {
+    let read: number;
+    try {
+      read = readSync(fd, buffer, 0, buffer.length, null);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN' && size === 0) return undefined;
+      if (code === 'EAGAIN' || code === 'EOF' || code === 'EBADF') break;
+      throw error;
+    }
+    if (read === 0) break;
+    size += read;
+    if (size <= maxBytes) chunks.push(Buffer.from(buffer.subarray(0, read)));
+  }
+  return {
+    text: Buffer.concat(chunks).toString('utf8'),
+    overflow: size > maxBytes,
+    timedOut: false,
+  };
+}
+
 /** The neutral answer: let Claude Code go on, show nothing. */
 export const NEUTRAL = { continue: true, suppressOutput: true } as const;
 
@@ -51,9 +83,23 @@ export type HookOutput =
       hookSpecificOutput: { hookEventName: string; additionalContext: string };
     };
 
-/** Writes the hook's one JSON answer and resolves once it is flushed. */
-export function writeOutput(output: HookOutput, stdout: Writable = process.stdout): Promise<void> {
+/**
+ * Writes the hook's one JSON answer and resolves once it is flushed. Without an injected stream
+ * it writes fd 1 directly (creating `process.stdout` costs start-up time), falling back to the
+ * stream if the fd is non-blocking and full.
+ */
+export function writeOutput(output: HookOutput, stdout?: Writable): Promise<void> {
+  const line = `${JSON.stringify(output)}\n`;
+  if (!stdout) {
+    try {
+      writeSync(1, line);
+      return Promise.resolve();
+    } catch {
+      stdout = process.stdout;
+    }
+  }
+  const stream = stdout;
   return new Promise((resolve) => {
-    stdout.write(`${JSON.stringify(output)}\n`, () => resolve());
+    stream.write(line, () => resolve());
   });
 }

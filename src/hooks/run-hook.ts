@@ -20,7 +20,7 @@ import {
   type HookEvent,
   type Payload,
 } from '../capture/index.ts';
-import { NEUTRAL, readStdin, writeOutput, type HookOutput } from './io.ts';
+import { NEUTRAL, readStdin, readStdinSync, writeOutput, type HookOutput } from './io.ts';
 import { fetchContext } from './session-context.ts';
 
 /** Everything ambient a hook run uses; defaults are the real process. */
@@ -59,7 +59,7 @@ export async function runHook(eventName: string | undefined, deps: HookDeps): Pr
     ensureDataDir(dataDir);
     const { settings } = loadSettings(dataDir, env);
     log = createLogger(dataDir, 'hook', settings['log.level']);
-    const input = await readStdin(deps.stdin);
+    const input = (deps.stdin ? undefined : readStdinSync()) ?? (await readStdin(deps.stdin));
     const base = { dataDir, settings, env, log, deps };
     output = await handle(eventName, input.text, base, input.overflow);
   } catch (error) {

@@ -1,23 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { spoolDir, writeFileAtomic } from '../config/index.ts';
+import { spoolDir, uniqueId, writeFileAtomic } from '../config/index.ts';
 import type { SpoolEvent } from './event.ts';
 
 let sequence = 0;
 
 /**
  * A file name that sorts in capture order: zero-padded ms time, then a per-process sequence,
- * then pid and randomness so concurrent hooks never collide.
+ * then a unique id so concurrent hooks never collide.
  */
 export function spoolFileName(at: number): string {
   sequence += 1;
-  const seq = String(sequence).padStart(4, '0');
-  return `${String(at).padStart(14, '0')}-${seq}-${process.pid}-${randomBytes(4).toString('hex')}.json`;
+  const seq = String(sequence).padStart(6, '0');
+  return `${String(at).padStart(14, '0')}-${seq}-${uniqueId()}.json`;
 }
 
-/** A new unique event id. */
+/** A new unique event id: the idempotency key of ingestion. */
 export function newEventId(): string {
-  return randomBytes(12).toString('base64url');
+  return uniqueId();
 }
 
 /** The file system operations the writer needs; tests inject failures (ENOSPC, EACCES). */
