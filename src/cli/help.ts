@@ -22,6 +22,14 @@ Commands:
                                      Search the memory
   context [--project P]              Print exactly what SessionStart would inject
   mcp                                Run the MCP server on stdio (Claude Code starts it)
+  import-transcripts [--since DATE] [--project NAME] [--dry-run] [--yes] [paths...]
+                                     Backfill memory from past Claude Code transcripts
+  export [--project P] [--since DATE] [--format json|jsonl]
+                                     Write sessions, prompts, observations, summaries
+  import <file>                      Merge an export (duplicates are skipped)
+  forget [ids...] [--query Q] [--project P] [--since D] [--until D] [--yes]
+                                     Delete memories (search, context and vectors too)
+  purge --project NAME [--yes]       Delete everything of a project
   worker start|stop|restart|status   Manage the background worker (one per user)
   worker logs [-n N]                 Print the last N log lines (default 50)
   config list                        Every setting, its value and where it came from

@@ -11,6 +11,11 @@ import { searchCommand } from './commands/search-command.ts';
 import { statusCommand } from './commands/status-command.ts';
 import { demoCommand } from './commands/demo-command.ts';
 import { doctorCommand } from './commands/doctor-command.ts';
+import { exportCommand } from './commands/export-command.ts';
+import { forgetCommand } from './commands/forget-command.ts';
+import { importCommand } from './commands/import-command.ts';
+import { importTranscriptsCommand } from './commands/import-transcripts-command.ts';
+import { purgeCommand } from './commands/purge-command.ts';
 import { hookCommand } from './commands/hook-command.ts';
 import { installCommand } from './commands/install-command.ts';
 import { uninstallCommand } from './commands/uninstall-command.ts';
@@ -57,6 +62,16 @@ async function dispatch(argv: string[]): Promise<number> {
       return installCommand(rest, { cliEntry: CLI_ENTRY, print });
     case 'uninstall':
       return uninstallCommand(rest, { cliEntry: CLI_ENTRY, print });
+    case 'import-transcripts':
+      return importTranscriptsCommand(rest, print);
+    case 'export':
+      return exportCommand(rest, print);
+    case 'import':
+      return importCommand(rest, print);
+    case 'forget':
+      return forgetCommand(rest, print);
+    case 'purge':
+      return purgeCommand(rest, print);
     case 'doctor':
       return doctorCommand(rest, { cliEntry: CLI_ENTRY, print });
     case 'demo':

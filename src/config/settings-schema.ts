@@ -1,6 +1,7 @@
 import { boolean, integer, oneOf, stringList, type SettingSpec } from './setting-kinds.ts';
 import { COMPRESS_SETTINGS } from './settings/compress-settings.ts';
 import { RECALL_SETTINGS } from './settings/recall-settings.ts';
+import { RETENTION_SETTINGS } from './settings/retention-settings.ts';
 
 /**
  * Every setting claude-mem reads, with its default. The settings file holds the same keys nested
@@ -50,6 +51,7 @@ export const SETTINGS_SCHEMA = {
   }),
   ...COMPRESS_SETTINGS,
   ...RECALL_SETTINGS,
+  ...RETENTION_SETTINGS,
 } as const satisfies Record<string, SettingSpec<unknown>>;
 
 /** A setting key, e.g. `worker.port`. */

@@ -17,6 +17,8 @@ import { openDatabase } from '../store/index.ts';
 import { createApp } from './app.ts';
 import { createCompressionService } from './compression-service.ts';
 import { createRecallService } from './recall-service.ts';
+import { createRetentionService } from './retention-service.ts';
+import { createViewerService } from './viewer-service.ts';
 import { startIngestLoop } from './ingest-loop.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
@@ -64,7 +66,12 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
       for (const service of services) service.onApplied?.(applied);
     },
   };
-  const services = [createCompressionService(deps), createRecallService(deps)];
+  const services = [
+    createCompressionService(deps),
+    createRecallService(deps),
+    createRetentionService(deps),
+    createViewerService(deps),
+  ];
   let server: ServerType;
   try {
     server = await listen(createApp(deps, services), port);
