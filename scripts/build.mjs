@@ -4,11 +4,14 @@ import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+// `--outdir DIR` builds elsewhere (the plugin test compares a fresh build with the committed dist/).
+const outdirIndex = process.argv.indexOf('--outdir');
+const outdir = outdirIndex > 0 ? process.argv[outdirIndex + 1] : 'dist';
 const define = { __CLAUDE_MEM_VERSION__: JSON.stringify(version) };
 
 await build({
   entryPoints: ['src/hooks/main.ts'],
-  outfile: 'dist/hook.cjs',
+  outfile: `${outdir}/hook.cjs`,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -20,7 +23,7 @@ await build({
 
 await build({
   entryPoints: ['src/cli/entry.ts'],
-  outfile: 'dist/cli.mjs',
+  outfile: `${outdir}/cli.mjs`,
   bundle: true,
   platform: 'node',
   target: 'node20',

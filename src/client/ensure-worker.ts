@@ -1,4 +1,5 @@
 import { closeSync, openSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { spawnLockFile } from '../config/index.ts';
 import { workerRequest } from './http.ts';
 import { liveWorker, type WorkerInfo } from './worker-info.ts';
@@ -39,13 +40,30 @@ function takeSpawnLock(file: string): boolean {
   }
 }
 
+/**
+ * Whether the worker's dependencies resolve from the CLI bundle. An installed plugin is a plain
+ * checkout with no node_modules until its first worker start installs them.
+ */
+async function hasRuntimeDependencies(cliEntry: string): Promise<boolean> {
+  const { createRequire } = await import('node:module');
+  try {
+    createRequire(cliEntry).resolve('better-sqlite3');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Spawns `node <cliEntry> worker run` detached from this process, its output discarded. */
 export async function spawnWorker(
   cliEntry: string,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<void> {
   const { spawn } = await import('node:child_process'); // Only needed when no worker runs.
-  const child = spawn(process.execPath, [cliEntry, 'worker', 'run'], {
+  const args = (await hasRuntimeDependencies(cliEntry))
+    ? [cliEntry, 'worker', 'run']
+    : [join(dirname(cliEntry), '..', 'scripts', 'plugin-setup.mjs')];
+  const child = spawn(process.execPath, args, {
     detached: true,
     stdio: 'ignore',
     env,

@@ -60,8 +60,10 @@ export function checkHooks(cliEntry: string): CheckResult {
   const files = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   const counts: Record<string, number> = {};
   for (const file of new Set(files)) {
-    for (const [event, n] of Object.entries(countOurHooks(readJsonFile(file).value, hookBundle))) {
-      counts[event] = (counts[event] ?? 0) + n;
+    const settings = readJsonFile(file).value;
+    const plugin = pluginEnabled(settings) ? 1 : 0;
+    for (const [event, n] of Object.entries(countOurHooks(settings, hookBundle))) {
+      counts[event] = (counts[event] ?? 0) + n + plugin;
     }
   }
   const missing = Object.keys(counts).filter((event) => counts[event] === 0);
@@ -78,9 +80,25 @@ export function checkHooks(cliEntry: string): CheckResult {
   return ok('hooks', `registered once for each of ${Object.keys(counts).length} events`);
 }
 
-/** Our MCP server is registered for the user or this repository. */
+/**
+ * Whether Claude Code's settings enable the claude-mem plugin (`enabledPlugins`), which brings
+ * its own hooks and MCP server.
+ */
+function pluginEnabled(settings: Record<string, unknown>): boolean {
+  const enabled = settings.enabledPlugins;
+  if (typeof enabled !== 'object' || enabled === null) return false;
+  return Object.entries(enabled).some(
+    ([name, on]) => name.startsWith('claude-mem@') && on === true,
+  );
+}
+
+/** Our MCP server is registered for the user or this repository (or comes with the plugin). */
 export function checkMcp(): CheckResult {
   const files = [installTargets(false).mcpFile, installTargets(true).mcpFile];
+  const settings = [installTargets(false).settingsFile, installTargets(true).settingsFile];
+  if (settings.some((file) => pluginEnabled(readJsonFile(file).value))) {
+    return ok('mcp', 'provided by the claude-mem plugin');
+  }
   const found = files.filter((file) => hasMcpServer(readJsonFile(file).value));
   return found.length > 0
     ? ok('mcp', `registered in ${found.join(', ')}`)
