@@ -45,8 +45,64 @@ const boundaries = Object.entries(ALLOWED).map(([folder, allowed]) => ({
   },
 }));
 
+const TEXT_ONLY = 'Memory content is rendered as text (React escapes it); no raw HTML.';
+const UI_ONLY =
+  'src/ui may import only its own files; it talks to the worker over HTTP (ARCHITECTURE.md)';
+
+/** The viewer: text-only rendering, and only src/ui/src/api.ts talks to the worker. */
+const viewer = [
+  {
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: TEXT_ONLY },
+        {
+          selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]',
+          message: TEXT_ONLY,
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/]',
+          message: TEXT_ONLY,
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/src/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*', 'node:*'], message: UI_ONLY }] },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/src/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../*', 'node:*'], message: UI_ONLY }] },
+      ],
+    },
+  },
+  {
+    files: ['src/ui/src/**/*.{ts,tsx}'],
+    ignores: ['src/ui/src/api.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['fetch', 'EventSource', 'XMLHttpRequest', 'WebSocket'].map((name) => ({
+          name,
+          message: 'Only src/ui/src/api.ts talks to the worker.',
+        })),
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/ui/dist/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'src/ui/dist/**', '.scratch/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -55,4 +111,5 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  ...viewer,
 );

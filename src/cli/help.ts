@@ -16,7 +16,7 @@ Commands:
                                      Reads Claude Code's JSON on stdin; always exits 0
   doctor                             Check Node, data folder, database, worker, hooks, MCP,
                                      provider, budget, events and spool; exit 1 on a problem
-  status                             Provider in use and why, events per state, today's tokens
+  status [--json]                    Provider in use and why, events per state, today's tokens
   retry                              Retry failed events
   search <query> [--project P] [--type T] [--since DATE] [--limit N] [--json]
                                      Search the memory
@@ -24,12 +24,17 @@ Commands:
   mcp                                Run the MCP server on stdio (Claude Code starts it)
   import-transcripts [--since DATE] [--project NAME] [--dry-run] [--yes] [paths...]
                                      Backfill memory from past Claude Code transcripts
-  export [--project P] [--since DATE] [--format json|jsonl]
+                                     (default ~/.claude/projects); shows a cost preview and
+                                     asks before an LLM compresses; rerun to resume
+  export [--project P] [--since DATE] [--format json|jsonl] [-o FILE]
                                      Write sessions, prompts, observations, summaries
+                                     (default jsonl, to stdout)
   import <file>                      Merge an export (duplicates are skipped)
   forget [ids...] [--query Q] [--project P] [--since D] [--until D] [--yes]
-                                     Delete memories (search, context and vectors too)
+                                     Delete memories (search, context and vectors too);
+                                     ids: 123 (observation), S12 (summary), P7 (prompt)
   purge --project NAME [--yes]       Delete everything of a project
+  purge --retention [--yes]          Apply retention.maxAgeDays / maxPerProject now
   worker start|stop|restart|status   Manage the background worker (one per user)
   worker logs [-n N]                 Print the last N log lines (default 50)
   config list                        Every setting, its value and where it came from

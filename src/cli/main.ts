@@ -57,7 +57,7 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'context':
       return contextCommand(rest, print);
     case 'mcp':
-      return mcpCommand(rest, print);
+      return mcpCommand(rest, { cliEntry: CLI_ENTRY });
     case 'install':
       return installCommand(rest, { cliEntry: CLI_ENTRY, print });
     case 'uninstall':

@@ -1,6 +1,7 @@
 import { closeSync, openSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { spawnLockFile } from '../config/index.ts';
+import { VERSION, spawnLockFile } from '../config/index.ts';
+import { askWorkerToStop, isOlderVersion } from './handover.ts';
 import { workerRequest } from './http.ts';
 import { liveWorker, type WorkerInfo } from './worker-info.ts';
 
@@ -14,6 +15,13 @@ export interface EnsureOptions {
   /** false: never spawn; only report (or wait for) a worker started by someone else. */
   autoStart?: boolean;
   env?: NodeJS.ProcessEnv;
+  /**
+   * Break a spawn lock another starter holds (an explicit `claude-mem worker start`): a worker
+   * that failed to start (port taken) leaves the lock for 10 s so hooks do not retry on every
+   * event, but a user asking for a start should not wait it out. Two starters at worst race for
+   * the port, and the loser exits.
+   */
+  force?: boolean;
 }
 
 const LOCK_STALE_MS = 10_000;
@@ -83,24 +91,42 @@ async function healthy(port: number): Promise<boolean> {
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 /**
- * Makes sure a worker runs: returns its info when one is alive, else starts one (at most one
- * across racing processes) and, when `waitMs` > 0, waits until it answers /health.
+ * Makes sure a worker of this version runs: returns its info when one is alive, else starts one
+ * (at most one across racing processes) and, when `waitMs` > 0, waits until it answers /health.
+ * A worker of an older version (the package was upgraded while it ran) is handed over: asked to
+ * stop (SIGTERM: it finishes its in-flight batch) and a new one started, which waits for the old
+ * one to exit before it opens the database. The check is the PID file's `version` field, already
+ * read for the liveness check: no HTTP call in the common path.
  */
 export async function ensureWorker(options: EnsureOptions): Promise<WorkerInfo | undefined> {
-  const running = liveWorker(options.dataDir);
-  if (running && options.waitMs === 0) return running;
   const mayStart = options.autoStart !== false;
-  // Re-check after winning the lock: a worker may have written its PID file (and released the
-  // lock) between the first check and the lock.
-  if (!running && mayStart && takeSpawnLock(spawnLockFile(options.dataDir))) {
-    if (liveWorker(options.dataDir)) rmSync(spawnLockFile(options.dataDir), { force: true });
-    else await spawnWorker(options.cliEntry, options.env);
+  const usable = (info: WorkerInfo | undefined): info is WorkerInfo =>
+    info !== undefined && !(mayStart && isOlderVersion(info.version, VERSION));
+  const running = liveWorker(options.dataDir);
+  if (usable(running) && options.waitMs === 0) return running;
+  if (!usable(running) && options.force) rmSync(spawnLockFile(options.dataDir), { force: true });
+  if (!usable(running) && mayStart && takeSpawnLock(spawnLockFile(options.dataDir))) {
+    await startOrHandOver(options);
   }
   const deadline = Date.now() + options.waitMs;
   while (Date.now() < deadline) {
     const info = liveWorker(options.dataDir);
-    if (info && (await healthy(info.port))) return info;
+    if (usable(info) && (await healthy(info.port))) return info;
     await sleep(50);
   }
   return liveWorker(options.dataDir);
+}
+
+/**
+ * Holding the spawn lock: starts a worker unless one of this version appeared meanwhile (it may
+ * have written its PID file and released the lock between the first check and the lock).
+ */
+async function startOrHandOver(options: EnsureOptions): Promise<void> {
+  const now = liveWorker(options.dataDir);
+  if (now && !isOlderVersion(now.version, VERSION)) {
+    rmSync(spawnLockFile(options.dataDir), { force: true });
+    return;
+  }
+  if (now) askWorkerToStop(now.pid);
+  await spawnWorker(options.cliEntry, options.env);
 }

@@ -30,7 +30,9 @@ export async function workerRequest(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers },
+      // agent: false: one connection per request. Node 20's default agent keeps sockets alive,
+      // and reusing one just as the worker closes it idle fails with "socket hang up".
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers, agent: false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

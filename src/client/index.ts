@@ -5,3 +5,9 @@ export type { WorkerResponse, RequestOptions } from './http.ts';
 export { readOrCreateToken } from './token.ts';
 export { ensureWorker, spawnWorker } from './ensure-worker.ts';
 export type { EnsureOptions } from './ensure-worker.ts';
+export {
+  isOlderVersion,
+  outdatedWorker,
+  askWorkerToStop,
+  replaceOutdatedWorker,
+} from './handover.ts';

@@ -9,7 +9,14 @@ import {
   type Settings,
 } from '../config/index.ts';
 import { ensureWorker } from '../client/index.ts';
-import { newEventId, writeSpoolEvent, type SpoolEvent, type WriteFile } from '../spool/index.ts';
+import {
+  clearSpoolError,
+  newEventId,
+  recordSpoolError,
+  writeSpoolEvent,
+  type SpoolEvent,
+  type WriteFile,
+} from '../spool/index.ts';
 import {
   applyPrivateTurn,
   capture,
@@ -111,25 +118,31 @@ function spool(run: Run): SpoolEvent | undefined {
     return undefined;
   }
   writeSpoolEvent(run.dataDir, result.event, run.deps.writeFile);
+  clearSpoolError(run.dataDir);
   return result.event;
 }
 
-async function captureAndSpool(run: Run): Promise<HookOutput> {
+/**
+ * Spools the event; a failed write (full disk, lost permissions) is logged and recorded in
+ * `state/spool-error` for `doctor`, and the hook carries on: Claude Code must not notice.
+ */
+function trySpool(run: Run): void {
   try {
     spool(run);
   } catch (error) {
     run.log.log('error', `${run.event}: could not write the spool`, { error: describe(error) });
+    recordSpoolError(run.dataDir, error, (run.deps.now ?? Date.now)());
   }
+}
+
+async function captureAndSpool(run: Run): Promise<HookOutput> {
+  trySpool(run);
   await nudge(run, 0);
   return NEUTRAL;
 }
 
 async function sessionStart(run: Run): Promise<HookOutput> {
-  try {
-    spool(run);
-  } catch (error) {
-    run.log.log('error', 'SessionStart: could not write the spool', { error: describe(error) });
-  }
+  trySpool(run);
   const worker = await nudge(run, run.settings['worker.startWaitMs']);
   if (!worker) return warn(run.log, 'SessionStart: worker not available in time, no context given');
   const context = await fetchContext(worker.port, run.payload, run.log);

@@ -61,10 +61,13 @@ export const SECRET_RULES: readonly SecretRule[] = [
     'PEM private key block, BEGIN to END line (any key type)',
     /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY-----(?:\s{0,4}Proc-Type:[^\n]{0,100})?(?:\s{0,4}DEK-Info:[^\n]{0,200})?[^-]{0,20000}(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY-----)?/g,
   ),
+  // The password may hold a raw `#`, `?` or `@` (RFC 3986 wants them %-encoded; people paste
+  // them anyway, found by fuzzing): it runs to the last `@` of the authority, as browsers read
+  // it. A `/` still ends it, so `host:443/@scope` is not a credential.
   token(
     'url-credentials',
     'user:password in a URL; scheme and host are kept',
-    /\b([a-z][a-z0-9+.-]{1,30}:\/\/)[^\s/?#@:]{1,200}:[^\s/?#@]{1,200}@/gi,
+    /\b([a-z][a-z0-9+.-]{1,30}:\/\/)[^\s/?#@:]{1,200}:[^\s/]{1,200}@/gi,
     { suffix: '@' },
   ),
   token('anthropic-key', 'Anthropic API key (sk-ant-...)', /\bsk-ant-[A-Za-z0-9_-]{20,300}/g),

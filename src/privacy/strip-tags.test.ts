@@ -99,3 +99,17 @@ test('isFullyPrivate is false when text survives or no tag is present', () => {
   assert.equal(isFullyPrivate(''), false);
   assert.equal(isFullyPrivate('<privateer>x</privateer>'), false);
 });
+
+test('strips again when removing a block joins the pieces around it into a new tag', () => {
+  assert.equal(stripTags('a<pri<private>x</private>vate>secret</private>b'), 'a');
+  assert.equal(stripTags('</system-reminder<system-reminder/>>'), '');
+});
+
+test('strips self-closing tags that removals keep forming, a few levels deep', () => {
+  assert.equal(stripTags(`keep${'<pri'.repeat(3)}<private/>${'vate/>'.repeat(3)}tail`), 'keeptail');
+});
+
+test('hides the rest when removals keep forming new tags past a few passes (adversarial)', () => {
+  const text = `keep${'<pri'.repeat(8)}<private/>${'vate/>'.repeat(8)}tail`;
+  assert.equal(stripTags(text), 'keep<pri<pri<pri<pri');
+});

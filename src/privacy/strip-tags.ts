@@ -78,12 +78,15 @@ function findBlockEnd(text: string, opener: TagToken): number {
   }
 }
 
-/** One left-to-right pass: the text outside our blocks, and whether any of our tags was seen. */
-function scanTags(text: string): { kept: string; found: boolean } {
+/**
+ * One left-to-right pass: the text outside our blocks, whether any of our tags was seen, and
+ * where the first one started (-1: none).
+ */
+function scanTags(text: string): { kept: string; found: boolean; first: number } {
   const parts: string[] = [];
   let copyFrom = 0;
   let cursor = 0;
-  let found = false;
+  let first = -1;
   for (;;) {
     const lt = text.indexOf('<', cursor);
     if (lt < 0) break;
@@ -92,27 +95,41 @@ function scanTags(text: string): { kept: string; found: boolean } {
       cursor = lt + 1;
       continue;
     }
-    found = true;
+    if (first < 0) first = lt;
     parts.push(text.slice(copyFrom, lt));
     // A stray closer or `<private/>` is dropped on its own; an opener takes its block with it.
     cursor = tag.closing || tag.selfClosing ? tag.end : findBlockEnd(text, tag);
     copyFrom = cursor;
   }
-  if (!found) return { kept: text, found };
+  if (first < 0) return { kept: text, found: false, first };
   parts.push(text.slice(copyFrom));
-  return { kept: parts.join(''), found };
+  return { kept: parts.join(''), found: true, first };
 }
+
+/**
+ * Passes before giving up on text whose removals keep forming new tags from the pieces around
+ * them (`<pri<private>x</private>vate>`): found by fuzzing; real text needs at most two.
+ */
+const MAX_PASSES = 4;
 
 /**
  * Removes `<private>`, `<claude-mem-context>` and `<system-reminder>` blocks with their content.
  * Tag names are case-insensitive and may carry attributes (`<private reason="x">`); nested
  * blocks of the same name are matched by depth; an unclosed opener hides the rest of the text;
- * a closer without an opener is removed on its own. Runs in linear time and never throws.
+ * a closer without an opener is removed on its own; pieces that form a new tag once a block
+ * between them is gone are stripped again. Runs in linear time and never throws.
  *
  * @example stripTags('a<private>secret</private>b') // 'ab'
  */
 export function stripTags(text: string): string {
-  return scanTags(text).kept;
+  let kept = text;
+  for (let pass = 0; ; pass += 1) {
+    const scan = scanTags(kept);
+    if (!scan.found) return kept;
+    // Still re-forming after MAX_PASSES: hide everything from the first tag left.
+    if (pass === MAX_PASSES) return kept.slice(0, scan.first);
+    kept = scan.kept;
+  }
 }
 
 /**
@@ -120,6 +137,6 @@ export function stripTags(text: string): string {
  * once they are stripped: the whole message was meant to stay private.
  */
 export function isFullyPrivate(text: string): boolean {
-  const { kept, found } = scanTags(text);
-  return found && kept.trim() === '';
+  const kept = stripTags(text);
+  return kept !== text && kept.trim() === '';
 }

@@ -10,3 +10,10 @@ export {
   countQuarantined,
 } from './reader.ts';
 export type { SpoolEntry, BadSpoolEntry } from './reader.ts';
+export {
+  recordSpoolError,
+  clearSpoolError,
+  readSpoolError,
+  spoolErrorFile,
+} from './spool-error.ts';
+export type { SpoolWriteError } from './spool-error.ts';

@@ -12,7 +12,13 @@ import {
   writeFileAtomic,
   type Logger,
 } from '../config/index.ts';
-import { readOrCreateToken, readWorkerInfo, workerRequest } from '../client/index.ts';
+import {
+  readOrCreateToken,
+  readWorkerInfo,
+  replaceOutdatedWorker,
+  workerRequest,
+} from '../client/index.ts';
+import { redactSecrets } from '../privacy/index.ts';
 import { openDatabase } from '../store/index.ts';
 import { createApp } from './app.ts';
 import { createCompressionService } from './compression-service.ts';
@@ -20,6 +26,7 @@ import { createRecallService } from './recall-service.ts';
 import { createRetentionService } from './retention-service.ts';
 import { createViewerService } from './viewer-service.ts';
 import { startIngestLoop } from './ingest-loop.ts';
+import type { WorkerService } from './service.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
 function listen(app: ReturnType<typeof createApp>, port: number): Promise<ServerType> {
@@ -48,8 +55,12 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
   ensureDataDir(dataDir);
   const { settings, problems } = loadSettings(dataDir, env);
   const log = createLogger(dataDir, 'worker', settings['log.level']);
-  for (const problem of problems) log.log('warn', `setting ${problem.key}: ${problem.message}`);
+  // A problem quotes the bad value, which may be a key pasted into the wrong setting.
+  for (const problem of problems)
+    log.log('warn', `setting ${problem.key}: ${redactSecrets(problem.message)}`);
   const port = settings['worker.port'];
+  const replaced = await replaceOutdatedWorker(dataDir);
+  if (replaced) log.log('info', `took over from the older worker (pid ${replaced})`);
   const db = openDatabase(databaseFile(dataDir));
   const startedAt = Date.now();
   const deps: WorkerDeps = {
@@ -98,7 +109,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
       log.log('info', `worker stopping (${signal})`);
       server.close();
       await loop.stop();
-      await Promise.all(services.map((service) => service.stop()));
+      await stopServices(services, log);
       db.close();
       if (readWorkerInfo(dataDir)?.pid === process.pid) rmSync(pidFile(dataDir), { force: true });
       resolve(0);
@@ -108,12 +119,35 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
   });
 }
 
+/**
+ * How long shutdown waits for the services (a compression call in flight gets 5 s) before the
+ * worker exits anyway: while it lingers, its PID file tells hooks a worker runs, so none starts
+ * a new one. Whatever is unfinished stays pending in the database for the next worker.
+ */
+const SERVICES_STOP_MS = 10_000;
+
+async function stopServices(services: readonly WorkerService[], log: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), SERVICES_STOP_MS);
+  });
+  const stopped = Promise.all(services.map((service) => service.stop())).then(() => 'stopped');
+  if ((await Promise.race([stopped, late])) === 'late') {
+    log.log('warn', `services did not stop within ${SERVICES_STOP_MS} ms; exiting anyway`);
+  }
+  clearTimeout(timer);
+}
+
 async function portTaken(error: unknown, port: number, log: Logger): Promise<number> {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EADDRINUSE' && (await portHolderIsWorker(port))) {
     log.log('info', `a worker already runs on port ${port}; this one exits`);
     return 0;
   }
-  log.log('error', `worker cannot listen on 127.0.0.1:${port}: ${String(error)}`);
+  const message =
+    code === 'EADDRINUSE'
+      ? `port ${port} is taken by another program; the worker exits. Hooks keep capturing into the spool. Choose another port: claude-mem config set worker.port <n>`
+      : `worker cannot listen on 127.0.0.1:${port}: ${String(error)}`;
+  log.log('error', message);
   return 1;
 }

@@ -5,6 +5,63 @@ import type { Db } from '../store/index.ts';
 import type { Applied } from './apply-event.ts';
 import { ingestAll } from './ingest.ts';
 
+/**
+ * How long an ingest pass waits for the write lock. Short, unlike the connection's 15 s: the
+ * wait blocks the event loop, and while another process holds the lock, reads (WAL) can still
+ * be answered. The files stay in the spool and the next pass (within a second) tries again.
+ */
+const INGEST_BUSY_MS = 250;
+const LOCKED_MESSAGE =
+  'the database is locked by another process; captured events wait in the spool and ingest retries every second';
+
+const isBusy = (error: unknown): boolean =>
+  /SQLITE_BUSY|SQLITE_LOCKED/.test(String((error as { code?: unknown }).code));
+
+/** Runs `fn` with the connection's busy timeout set to `ms`, then restores it. */
+function withBusyTimeout<T>(db: Db, ms: number, fn: () => T): T {
+  const previous = Number(db.pragma('busy_timeout', { simple: true }));
+  db.pragma(`busy_timeout = ${ms}`);
+  try {
+    return fn();
+  } finally {
+    db.pragma(`busy_timeout = ${previous}`);
+  }
+}
+
+/** What the ingest loop works with. */
+interface IngestOptions {
+  dataDir: string;
+  db: Db;
+  log: Logger;
+  onApplied: (applied: Applied[]) => void;
+  intervalMs?: number;
+}
+
+/**
+ * One ingest pass: the spool into the database. A locked database is logged once per episode
+ * and skipped until the next interval tick.
+ */
+function createPass(options: IngestOptions, intervalMs: number): () => void {
+  const { dataDir, db, log } = options;
+  let lockedUntil = 0;
+  return function ingestPass(): void {
+    if (Date.now() < lockedUntil) return;
+    try {
+      const result = withBusyTimeout(db, INGEST_BUSY_MS, () => ingestAll(dataDir, db, log));
+      if (lockedUntil > 0) log.log('info', 'the database is writable again; ingest resumed');
+      lockedUntil = 0;
+      if (result.applied.length > 0) options.onApplied(result.applied);
+    } catch (error) {
+      if (!isBusy(error)) {
+        log.log('warn', `ingest pass failed, will retry: ${String(error)}`);
+        return;
+      }
+      if (lockedUntil === 0) log.log('warn', LOCKED_MESSAGE);
+      lockedUntil = Date.now() + intervalMs - 50;
+    }
+  };
+}
+
 /** The running spool ingestion. */
 export interface IngestLoop {
   /** Ingest now (coalesced with a pass already running). */
@@ -16,27 +73,16 @@ export interface IngestLoop {
 /**
  * Ingests the spool on start, whenever a file lands in it (fs.watch, the hooks' nudge), and
  * every `intervalMs` as a fallback for file systems where watching is unreliable. Passes never
- * overlap; a kick during a pass schedules one more.
+ * overlap; a kick during a pass schedules one more. While another process holds the write lock,
+ * passes give up after INGEST_BUSY_MS and only the interval retries (the watch would otherwise
+ * re-try on every captured file and keep the event loop blocked).
  */
-export function startIngestLoop(options: {
-  dataDir: string;
-  db: Db;
-  log: Logger;
-  onApplied: (applied: Applied[]) => void;
-  intervalMs?: number;
-}): IngestLoop {
-  const { dataDir, db, log } = options;
+export function startIngestLoop(options: IngestOptions): IngestLoop {
+  const intervalMs = options.intervalMs ?? 1000;
+  const pass = createPass(options, intervalMs);
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
-  const pass = (): void => {
-    try {
-      const result = ingestAll(dataDir, db, log);
-      if (result.applied.length > 0) options.onApplied(result.applied);
-    } catch (error) {
-      log.log('warn', `ingest pass failed, will retry: ${String(error)}`);
-    }
-  };
   const kick = (): void => {
     if (stopped) return;
     if (running) {
@@ -52,8 +98,8 @@ export function startIngestLoop(options: {
       }
     });
   };
-  const watcher = tryWatch(spoolDir(dataDir), kick, log);
-  const timer = setInterval(kick, options.intervalMs ?? 1000);
+  const watcher = tryWatch(spoolDir(options.dataDir), kick, options.log);
+  const timer = setInterval(kick, intervalMs);
   kick();
   return {
     kick,

@@ -1,9 +1,109 @@
+import {
+  createEmbeddingRuntime,
+  createSearcher,
+  createVectorIndex,
+  embedderFromSettings,
+  loadSqliteVec,
+  type Embedder,
+  type EmbeddingRuntime,
+  type EmbeddingStatus,
+  type Searcher,
+  type VectorIndex,
+} from '../search/index.ts';
+import { observationsMark } from '../store/index.ts';
 import { contextRoutes } from './routes/context-routes.ts';
-import type { ServiceFactory } from './service.ts';
+import { recallObservationRoutes } from './routes/recall-observation-routes.ts';
+import { recallSearchRoutes } from './routes/recall-search-routes.ts';
+import type { WorkerService } from './service.ts';
+import type { WorkerDeps } from './worker-deps.ts';
 
-/** Recall: context, search, timeline, embeddings (filled by the recall work). */
-export const createRecallService: ServiceFactory = (deps) => ({
-  name: 'recall',
-  routes: contextRoutes(deps),
-  stop: async () => undefined,
-});
+/** What the recall routes use: the searcher and the embedder's progress. */
+export interface Recall {
+  searcher: Searcher;
+  status(): EmbeddingStatus;
+  /** Tells the embedder that observations changed; `deleted` ids also leave the KNN index. */
+  changed(deleted?: readonly number[]): void;
+}
+
+/** Overrides for tests: an embedder instead of the one `search.embedder` names (null: off). */
+export interface RecallOptions {
+  embedder?: Embedder | null;
+  intervalMs?: number;
+}
+
+interface Vectors {
+  index: VectorIndex;
+  runtime: EmbeddingRuntime;
+}
+
+function createVectors(deps: WorkerDeps, options: RecallOptions): Vectors | undefined {
+  const embedder =
+    options.embedder === undefined
+      ? embedderFromSettings(deps.settings)
+      : (options.embedder ?? undefined);
+  if (!embedder) return undefined;
+  if (!loadSqliteVec(deps.db)) {
+    deps.log.log('warn', 'sqlite-vec is not available on this platform: full-text search only');
+    return undefined;
+  }
+  const index = createVectorIndex(deps.db);
+  const runtime = createEmbeddingRuntime({
+    index,
+    embedder,
+    changeMark: () => observationsMark(deps.db),
+    log: deps.log,
+    now: deps.now,
+    intervalMs: options.intervalMs,
+  });
+  return { index, runtime };
+}
+
+/** Builds the searcher and, unless embeddings are off, the vector index and its embedder. */
+export function createRecall(
+  deps: WorkerDeps,
+  options: RecallOptions = {},
+): Recall & { vectors?: Vectors | undefined } {
+  const vectors = createVectors(deps, options);
+  const searcher = createSearcher({
+    db: deps.db,
+    mode: deps.settings['search.mode'],
+    vectors: vectors?.index,
+    runtime: vectors?.runtime,
+  });
+  const off = (): EmbeddingStatus => ({
+    state: 'off',
+    model: null,
+    embedded: 0,
+    total: deps.db.prepare('SELECT COUNT(*) FROM observations').pluck().get() as number,
+  });
+  return {
+    searcher,
+    vectors,
+    status: () => vectors?.runtime.status() ?? off(),
+    changed(deleted) {
+      if (deleted) vectors?.index.drop(deleted);
+      vectors?.runtime.kick();
+    },
+  };
+}
+
+/**
+ * Recall: SessionStart context, search, timeline, full records, explicit memories and forget,
+ * and embeddings computed in the background (never in a hook). The vec0 KNN table is created
+ * here, on the worker's connection, once sqlite-vec is loaded (see migration 004).
+ */
+export function createRecallService(deps: WorkerDeps, options: RecallOptions = {}): WorkerService {
+  const recall = createRecall(deps, options);
+  const routes = contextRoutes(deps);
+  routes.route('/', recallSearchRoutes(deps, recall));
+  routes.route('/', recallObservationRoutes(deps, recall));
+  return {
+    name: 'recall',
+    routes,
+    start() {
+      recall.vectors?.index.sweep();
+      recall.vectors?.runtime.start();
+    },
+    stop: async () => recall.vectors?.runtime.stop(),
+  };
+}

@@ -1,7 +1,54 @@
-import type { ServiceFactory } from './service.ts';
+import { Hono } from 'hono';
+import { viewerFeedRoutes } from './routes/viewer-feed-routes.ts';
+import { viewerMemoryRoutes } from './routes/viewer-memory-routes.ts';
+import { viewerSettingsRoutes } from './routes/viewer-settings-routes.ts';
+import { viewerStaticRoutes } from './routes/viewer-static-routes.ts';
+import { viewerStatusRoutes } from './routes/viewer-status-routes.ts';
+import { viewerStreamRoutes } from './routes/viewer-stream-routes.ts';
+import type { WorkerService } from './service.ts';
+import { createLiveFeed } from './viewer-live.ts';
+import { defaultUiDir } from './viewer-static.ts';
+import type { WorkerDeps } from './worker-deps.ts';
 
-/** The viewer: static UI, live stream, stats, settings and memory management (to be built). */
-export const createViewerService: ServiceFactory = () => ({
-  name: 'viewer',
-  stop: async () => undefined,
-});
+/** Overrides for tests. */
+export interface ViewerOptions {
+  /** The built UI; default dist/ui (see defaultUiDir). */
+  uiDir?: string | undefined;
+  /** Where the settings page reads environment overrides; default process.env. */
+  env?: NodeJS.ProcessEnv;
+  liveIntervalMs?: number;
+  heartbeatMs?: number;
+}
+
+/**
+ * The viewer: the React app at `/` (token in its page), the live stream at `/stream`, the feed,
+ * stats, projects, settings, logs and memory edits it uses.
+ */
+export function createViewerService(deps: WorkerDeps, options: ViewerOptions = {}): WorkerService {
+  const live = createLiveFeed({
+    db: deps.db,
+    dataDir: deps.dataDir,
+    now: deps.now,
+    log: deps.log,
+    intervalMs: options.liveIntervalMs,
+    heartbeatMs: options.heartbeatMs,
+  });
+  const uiDir = 'uiDir' in options ? options.uiDir : defaultUiDir();
+  const routes = new Hono();
+  for (const family of [
+    viewerFeedRoutes(deps),
+    viewerMemoryRoutes(deps),
+    viewerSettingsRoutes(deps, options.env ?? process.env),
+    viewerStatusRoutes(deps),
+    viewerStreamRoutes(live),
+    viewerStaticRoutes(uiDir, deps.token),
+  ]) {
+    routes.route('/', family);
+  }
+  return {
+    name: 'viewer',
+    routes,
+    onApplied: () => live.kick(),
+    stop: async () => live.stop(),
+  };
+}

@@ -39,6 +39,7 @@ export async function createTestHome(extraEnv: NodeJS.ProcessEnv = {}): Promise<
     TMPDIR: process.env.TMPDIR,
     CLAUDE_MEM_DATA_DIR: dataDir,
     CLAUDE_MEM_WORKER_PORT: String(port),
+    CLAUDE_MEM_SEARCH_EMBEDDER: 'off',
     ...extraEnv,
   };
   return { dataDir, port, env, cleanup: () => rmSync(root, { recursive: true, force: true }) };

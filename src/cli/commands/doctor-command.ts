@@ -1,4 +1,4 @@
-import { dataDirFrom } from '../../config/index.ts';
+import { dataDirFrom, loadSettings } from '../../config/index.ts';
 import { liveWorker } from '../../client/index.ts';
 import type { CheckResult } from '../doctor/check.ts';
 import {
@@ -35,7 +35,7 @@ export async function doctorCommand(
   deps: { cliEntry: string; print: Print },
 ): Promise<number> {
   const dataDir = dataDirFrom();
-  const worker = await checkWorker(dataDir);
+  const worker = await checkWorker(dataDir, loadSettings(dataDir).settings['worker.port']);
   const results: CheckResult[] = [
     checkNode(),
     safely('data folder', () => checkPermissions(dataDir)),

@@ -1,9 +1,122 @@
-import { CliError } from '../cli-error.ts';
+import { closeSync, createReadStream, openSync, readFileSync, readSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { EXPORT_KINDS } from '../../store/index.ts';
+import { adminWorker, type AdminWorker } from '../admin/worker-admin.ts';
+import { CliError, usage } from '../cli-error.ts';
+import type { CompressCommandDeps } from './status-command.ts';
 
-/** `claude-mem import` (not built yet). */
+type Row = Record<string, unknown>;
+type Counts = Record<string, { added: number; skipped: number }>;
+
+const BATCH = 1_000;
+const PLURAL = {
+  session: 'sessions',
+  prompt: 'prompts',
+  observation: 'observations',
+  summary: 'summaries',
+} as const;
+
+function checkHeader(header: Row, file: string): void {
+  if (header.format !== 'claude-mem-export')
+    throw new CliError(`${file} is not a claude-mem export`);
+  if (typeof header.version !== 'number' || header.version > 1) {
+    throw new CliError(
+      `${file} was written by a newer claude-mem (format version ${String(header.version)})`,
+    );
+  }
+}
+
+function parseLine(line: string, file: string, n: number): Row {
+  try {
+    return JSON.parse(line) as Row;
+  } catch {
+    throw new CliError(`${file}:${n}: not a JSON line`);
+  }
+}
+
+/** JSONL: read line by line, so an export of any size is never held whole. */
+async function* jsonlRecords(file: string): AsyncGenerator<Row> {
+  let n = 0;
+  for await (const line of createInterface({
+    input: createReadStream(file),
+    crlfDelay: Infinity,
+  })) {
+    n += 1;
+    if (line.trim() === '') continue;
+    const row = parseLine(line, file, n);
+    if (n === 1) checkHeader(row, file);
+    else yield row;
+  }
+}
+
+/** One JSON object with an array per kind: records in export order, each given its kind. */
+function* jsonRecords(text: string, file: string): Generator<Row> {
+  const whole = parseLine(text, file, 1);
+  checkHeader(whole, file);
+  for (const kind of EXPORT_KINDS) {
+    const list = whole[PLURAL[kind]];
+    if (Array.isArray(list)) for (const row of list) yield { ...(row as Row), kind };
+  }
+}
+
+/** The first bytes of a file: enough to tell a JSONL export (a header line) from JSON. */
+function head(file: string): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const buffer = Buffer.alloc(4096);
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
+  } catch (error) {
+    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+function recordsOf(file: string): AsyncIterable<Row> | Iterable<Row> {
+  const isJsonl = /^\s*\{\s*"kind"\s*:\s*"header"/.test(head(file));
+  return isJsonl ? jsonlRecords(file) : jsonRecords(readFileSync(file, 'utf8'), file);
+}
+
+async function send(worker: AdminWorker, records: Row[], counts: Counts): Promise<void> {
+  if (records.length === 0) return;
+  const res = await worker.post<{ counts: Counts }>('/api/admin/import', { records });
+  for (const [kind, c] of Object.entries(res.counts)) {
+    const sum = (counts[kind] ??= { added: 0, skipped: 0 });
+    sum.added += c.added;
+    sum.skipped += c.skipped;
+  }
+}
+
+/**
+ * `claude-mem import <file>`: merges an export (JSON or JSONL) into this memory, in batches,
+ * with deduplication in the worker: importing the same file twice adds nothing.
+ */
 export async function importCommand(
-  _args: string[],
-  _print: (line: string) => void,
+  args: string[],
+  print: (line: string) => void,
+  deps: CompressCommandDeps = {},
 ): Promise<number> {
-  throw new CliError('"import" is not available yet');
+  const [file, ...extra] = args;
+  if (file === undefined || file.startsWith('-') || extra.length > 0) {
+    throw usage('import takes one file: claude-mem import <file>');
+  }
+  const records = recordsOf(file);
+  const worker = await adminWorker(deps);
+  const counts: Counts = {};
+  let batch: Row[] = [];
+  for await (const record of records) {
+    batch.push(record);
+    if (batch.length >= BATCH) {
+      await send(worker, batch, counts);
+      batch = [];
+    }
+  }
+  await send(worker, batch, counts);
+  print(`imported ${file}:`);
+  for (const kind of EXPORT_KINDS) {
+    const c = counts[kind] ?? { added: 0, skipped: 0 };
+    print(`  ${PLURAL[kind]}: ${c.added} added, ${c.skipped} already there`);
+  }
+  return 0;
 }

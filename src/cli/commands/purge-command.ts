@@ -1,9 +1,58 @@
-import { CliError } from '../cli-error.ts';
+import { parseArgs } from 'node:util';
+import { adminWorker } from '../admin/worker-admin.ts';
+import { usage } from '../cli-error.ts';
+import { previewThenDelete, type ForgetCommandDeps } from './forget-command.ts';
 
-/** `claude-mem purge` (not built yet). */
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: {
+        project: { type: 'string' },
+        retention: { type: 'boolean' },
+        yes: { type: 'boolean', short: 'y' },
+      },
+    }).values;
+  } catch (error) {
+    throw usage((error as Error).message);
+  }
+}
+
+/**
+ * `claude-mem purge --project NAME [--yes]`: deletes everything of a project (its sessions and
+ * all they hold). `claude-mem purge --retention [--yes]`: applies the retention settings now,
+ * as the worker does once a day. Both show what goes and ask first.
+ */
 export async function purgeCommand(
-  _args: string[],
-  _print: (line: string) => void,
+  args: string[],
+  print: (line: string) => void,
+  deps: ForgetCommandDeps = {},
 ): Promise<number> {
-  throw new CliError('"purge" is not available yet');
+  const values = parse(args);
+  if ((values.project === undefined) === (values.retention !== true)) {
+    throw usage('purge takes --project NAME or --retention');
+  }
+  const worker = await adminWorker(deps);
+  const io = { stdin: deps.stdin ?? process.stdin, stderr: deps.stderr ?? process.stderr };
+  const yes = values.yes === true;
+  if (values.project !== undefined) {
+    const body = { project: values.project };
+    return previewThenDelete({ worker, path: '/api/admin/purge', body, yes }, print, io);
+  }
+  const status = await worker.get<{ maxAgeDays: number; maxPerProject: number }>(
+    '/api/retention/status',
+  );
+  if (status.maxAgeDays === 0 && status.maxPerProject === 0) {
+    print(
+      'retention is off: set retention.maxAgeDays or retention.maxPerProject (claude-mem config set)',
+    );
+    return 0;
+  }
+  const age = status.maxAgeDays > 0 ? `older than ${status.maxAgeDays} days` : 'no age limit';
+  const count =
+    status.maxPerProject > 0
+      ? `at most ${status.maxPerProject} observations per project`
+      : 'no count limit';
+  print(`retention: ${age}, ${count} (pinned observations are kept)`);
+  return previewThenDelete({ worker, path: '/api/retention/run', body: {}, yes }, print, io);
 }

@@ -1,9 +1,96 @@
-import { CliError } from '../cli-error.ts';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureWorker, workerRequest, type WorkerResponse } from '../../client/index.ts';
+import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts';
+import type { CompressionStatus } from '../../worker/compress-status.ts';
+import { CliError, usage } from '../cli-error.ts';
 
-/** `claude-mem status` (not built yet). */
+/** Ambient parts of `status` and `retry`; defaults are the real process. */
+export interface CompressCommandDeps {
+  /** The CLI bundle a started worker runs (default: the bundle this code is in). */
+  cliEntry?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The running worker (started when needed) and the data folder it serves. */
+export async function compressionWorker(
+  deps: CompressCommandDeps,
+): Promise<{ port: number; dataDir: string }> {
+  const env = deps.env ?? process.env;
+  const dataDir = dataDirFrom(env);
+  ensureDataDir(dataDir);
+  const { settings } = loadSettings(dataDir, env);
+  const port = settings['worker.port'];
+  const info = await ensureWorker({
+    dataDir,
+    port,
+    cliEntry: deps.cliEntry ?? join(dirname(fileURLToPath(import.meta.url)), 'cli.mjs'),
+    autoStart: settings['worker.autoStart'],
+    waitMs: 10_000,
+    env,
+  });
+  if (!info)
+    throw new CliError(`the worker is not running on port ${port}; see "claude-mem worker logs"`);
+  return { port: info.port, dataDir };
+}
+
+/** A failed worker call as a CLI error. */
+export function workerFailure(res: WorkerResponse): CliError {
+  const message = (res.body as { error?: { message?: unknown } } | undefined)?.error?.message;
+  return new CliError(typeof message === 'string' ? message : `worker answered HTTP ${res.status}`);
+}
+
+const n = (value: number): string =>
+  Number.isFinite(value) ? value.toLocaleString('en-US') : 'unlimited';
+
+function states(counts: Record<string, number>): string {
+  return ['pending', 'compressed', 'skipped', 'failed']
+    .map((state) => `${n(counts[state] ?? 0)} ${state}`)
+    .join(', ');
+}
+
+/** The status report as lines for people. */
+export function formatStatus(status: CompressionStatus): string[] {
+  const model = status.model ? ` (${status.model})` : '';
+  const lines = [
+    `provider: ${status.provider}${model}`,
+    `  why: ${status.reason}`,
+    `events: ${states(status.events)}`,
+    `turns: ${states(status.turns)}`,
+    `today (${status.today.day}):`,
+  ];
+  if (status.today.usage.length === 0) lines.push('  no LLM calls');
+  for (const row of status.today.usage) {
+    lines.push(
+      `  ${row.provider} ${row.model}: ${n(row.calls)} calls, ${n(row.tokens_in)} tokens in, ${n(row.tokens_out)} out`,
+    );
+  }
+  for (const budget of status.budget) {
+    const spent = budget.spent ? ' (spent: heuristic until tomorrow)' : '';
+    lines.push(
+      `budget ${budget.provider}: ${n(budget.used)} of ${n(budget.limit)} tokens used, ${n(budget.left)} left${spent}`,
+    );
+  }
+  return lines;
+}
+
+/**
+ * `claude-mem status [--json]`: the compression provider in use and why, events and turns per
+ * state, today's tokens per provider and the budget left. Starts the worker when needed.
+ */
 export async function statusCommand(
-  _args: string[],
-  _print: (line: string) => void,
+  args: string[],
+  print: (line: string) => void,
+  deps: CompressCommandDeps = {},
 ): Promise<number> {
-  throw new CliError('"status" is not available yet');
+  const unknown = args.filter((arg) => arg !== '--json');
+  if (unknown.length > 0) throw usage(`unknown option "${unknown[0]}" for status`);
+  const { port } = await compressionWorker(deps);
+  const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 5_000 });
+  if (res.status !== 200) throw workerFailure(res);
+  const status = res.body as CompressionStatus;
+  print(
+    args.includes('--json') ? JSON.stringify(status, null, 2) : formatStatus(status).join('\n'),
+  );
+  return 0;
 }

@@ -39,7 +39,14 @@ export async function workerCommand(args: string[], deps: WorkerCommandDeps): Pr
 
 async function start(dataDir: string, deps: WorkerCommandDeps, env: NodeJS.ProcessEnv) {
   const port = loadSettings(dataDir, env).settings['worker.port'];
-  const info = await ensureWorker({ dataDir, port, cliEntry: deps.cliEntry, waitMs: 10_000, env });
+  const info = await ensureWorker({
+    dataDir,
+    port,
+    cliEntry: deps.cliEntry,
+    waitMs: 10_000,
+    env,
+    force: true,
+  });
   if (!info) {
     throw new CliError(`the worker did not start on port ${port}; see "claude-mem worker logs"`);
   }

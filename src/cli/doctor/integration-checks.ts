@@ -7,12 +7,39 @@ import { countOurHooks } from '../install/settings-merge.ts';
 import { installTargets } from '../install/targets.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
 
+/** Whether something accepts TCP connections on 127.0.0.1:`port` (at most 1 s to find out). */
+async function portInUse(port: number): Promise<boolean> {
+  const { connect } = await import('node:net');
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const done = (inUse: boolean) => {
+      socket.destroy();
+      resolve(inUse);
+    };
+    socket.setTimeout(1000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** No worker of ours runs: is that because another program holds its port? */
+async function notRunning(port: number | undefined): Promise<CheckResult> {
+  if (port !== undefined && (await portInUse(port))) {
+    return fail(
+      'worker',
+      `not running: port ${port} is taken by another program; choose another with "claude-mem config set worker.port <n>" (hooks keep capturing into the spool meanwhile)`,
+    );
+  }
+  return fail('worker', 'not running: run "claude-mem worker start"');
+}
+
 /** The worker answers /health with this build's version. */
 export async function checkWorker(
   dataDir: string,
+  port?: number,
 ): Promise<{ result: CheckResult; health?: Record<string, unknown> }> {
   const info = liveWorker(dataDir);
-  if (!info) return { result: fail('worker', 'not running: run "claude-mem worker start"') };
+  if (!info) return { result: await notRunning(port) };
   try {
     const res = await workerRequest(info.port, '/health', { timeoutMs: 2000 });
     const health = res.body as Record<string, unknown>;

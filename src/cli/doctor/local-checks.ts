@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { databaseFile, loadSettings, spoolDir } from '../../config/index.ts';
-import { countQuarantined, listSpool } from '../../spool/index.ts';
+import { countQuarantined, listSpool, readSpoolError } from '../../spool/index.ts';
 import { LATEST_VERSION } from '../../store/index.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
 
@@ -55,8 +55,19 @@ export function checkDatabase(dataDir: string): CheckResult {
   }
 }
 
-/** Spool backlog and quarantine, and whether the spool can be written at all. */
+/**
+ * Spool backlog and quarantine, whether the spool can be written at all (a probe), and whether
+ * the last hook could (the failure it recorded in `state/spool-error`).
+ */
 export function checkSpool(dataDir: string): CheckResult {
+  const failed = readSpoolError(dataDir);
+  if (failed) {
+    const when = Number.isFinite(failed.at) ? new Date(failed.at).toISOString() : 'recently';
+    return fail(
+      'spool',
+      `a hook could not write ${spoolDir(dataDir)} at ${when} (${failed.code}): that event was not captured; free disk space or fix permissions (cleared by the next capture that succeeds)`,
+    );
+  }
   const probe = join(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
   try {
     writeFileSync(probe, 'probe', { mode: 0o600 });

@@ -1,4 +1,50 @@
-import type { SettingSpec } from '../setting-kinds.ts';
+import { integer, oneOf, text, type SettingSpec } from '../setting-kinds.ts';
 
 /** Settings of recall (context at SessionStart, search, embeddings): `context.*`, `search.*`. */
-export const RECALL_SETTINGS = {} as const satisfies Record<string, SettingSpec<unknown>>;
+export const RECALL_SETTINGS = {
+  'context.maxTokens': integer({
+    default: 1500,
+    min: 200,
+    max: 2000,
+    description:
+      'Token budget of the SessionStart context (about 4 characters a token); it is also never over 8,000 bytes.',
+  }),
+  'context.maxObservations': integer({
+    default: 60,
+    min: 0,
+    max: 300,
+    description: 'At most this many observation lines in the SessionStart context.',
+  }),
+  'search.mode': oneOf({
+    default: 'hybrid',
+    values: ['fts', 'vector', 'hybrid'],
+    description:
+      'Ranking: full-text (bm25), vector (embeddings) or hybrid (both, fused). Vector and hybrid use full-text while the embedder is not ready.',
+  }),
+  'search.embedder': oneOf({
+    default: 'local',
+    values: ['local', 'openai', 'hash', 'off'],
+    description:
+      'Embeddings: local (offline model in the worker, 512-d), openai (any OpenAI-compatible endpoint), hash (deterministic, no model), off.',
+  }),
+  'search.embeddingsUrl': text({
+    default: 'http://127.0.0.1:11434/v1',
+    pattern: /^https?:\/\/\S+$/,
+    expected: 'an http(s) URL',
+    description:
+      'Base URL of the OpenAI-compatible embeddings endpoint (search.embedder = openai).',
+  }),
+  'search.embeddingsModel': text({
+    default: 'nomic-embed-text',
+    pattern: /^\S+$/,
+    expected: 'a model name',
+    description: 'Model asked for by the OpenAI-compatible embedder.',
+  }),
+  'search.embeddingsKeyEnv': text({
+    default: 'OPENAI_API_KEY',
+    pattern: /^[A-Za-z_][A-Za-z0-9_]*$/,
+    expected: 'an environment variable name',
+    description:
+      'Name of the environment variable holding the embeddings API key (the key itself is never stored in settings).',
+  }),
+} as const satisfies Record<string, SettingSpec<unknown>>;

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createEmbeddingRuntime,
+  createHashEmbedder,
+  createLocalEmbedder,
+  createSearcher,
+  createVectorIndex,
+  loadSqliteVec,
+  type Embedder,
+  type Searcher,
+} from '../../src/search/index.ts';
+import { observationsMark, openDatabase, type Db } from '../../src/store/index.ts';
+import { silentLogger } from '../../test/helpers/logger.ts';
+
+/** The worker's search stack on a temp database: the same searcher the HTTP API uses. */
+export interface RecallStack {
+  db: Db;
+  searcher: Searcher;
+  embedder: Embedder | undefined;
+  /** Embeds every observation (the worker's background backfill, run to the end). */
+  embedAll(): Promise<void>;
+  close(): void;
+}
+
+/** Which embedder a bench uses: the default offline model, the hash fallback, or none. */
+export type EmbedderChoice = 'local' | 'hash' | 'off';
+
+/** The embedder of `choice` (hash vectors of `dimensions`). */
+export function embedderOf(choice: EmbedderChoice, dimensions = 256): Embedder | undefined {
+  if (choice === 'off') return undefined;
+  return choice === 'local' ? createLocalEmbedder() : createHashEmbedder(dimensions);
+}
+
+/** Opens a temp database with sqlite-vec, the vector index, the embedding runtime and a searcher. */
+export function createRecallStack(
+  choice: EmbedderChoice,
+  options: { batchSize?: number; dimensions?: number } = {},
+): RecallStack {
+  const batchSize = options.batchSize ?? 32;
+  const dir = mkdtempSync(join(tmpdir(), 'claude-mem-bench-'));
+  const db = openDatabase(join(dir, 'claude-mem.db'));
+  loadSqliteVec(db);
+  const embedder = embedderOf(choice, options.dimensions);
+  const index = createVectorIndex(db);
+  const runtime = embedder
+    ? createEmbeddingRuntime({
+        index,
+        embedder,
+        changeMark: () => observationsMark(db),
+        log: silentLogger,
+        batchSize,
+      })
+    : undefined;
+  const searcher = createSearcher({
+    db,
+    mode: 'hybrid',
+    vectors: runtime ? index : undefined,
+    runtime,
+  });
+  return {
+    db,
+    searcher,
+    embedder,
+    embedAll: async () => runtime?.drain(),
+    close() {
+      void runtime?.stop();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Command-line flags `--name value` and `--flag`, for the bench scripts. */
+export function flags(argv = process.argv.slice(2)): Map<string, string> {
+  const found = new Map<string, string>();
+  argv.forEach((arg, i) => {
+    if (!arg.startsWith('--')) return;
+    const next = argv[i + 1];
+    found.set(arg.slice(2), next === undefined || next.startsWith('--') ? 'true' : next);
+  });
+  return found;
+}

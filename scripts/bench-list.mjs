@@ -1,0 +1,93 @@
+// The benches `npm run bench` runs (scripts/run-bench.mjs), in order, each with its full-size
+// arguments, its CI-sized (`--short`) arguments, a time limit, and what it measures. The full run
+// is sized to about 10 minutes on a 2-core machine, 5 of them the soak.
+
+/** @typedef {{ name: string, title: string, about: string, args: string[], short: string[], timeoutMin: number, pending?: string }} Bench */
+
+/** @type {Bench[]} */
+export const BENCHES = [
+  {
+    name: 'hook-latency',
+    title: 'Hook wall time vs bare node',
+    about:
+      'Each capture hook (`node dist/hook.cjs <Event>`) against bare `node -e ""`, interleaved, same pinned env, worker running. The SessionStart hook (which fetches context) is in the search-latency section.',
+    args: ['30'],
+    short: ['10'],
+    timeoutMin: 5,
+  },
+  {
+    name: 'ingest-throughput',
+    title: 'Worker ingest throughput',
+    about:
+      'Spool to SQLite: in process and through the real worker, against plain INSERTs of the same JSON (one transaction per 500 rows).',
+    args: ['2000'],
+    short: ['300'],
+    timeoutMin: 8,
+  },
+  {
+    name: 'worker-start',
+    title: 'Worker start to healthy',
+    about:
+      'Spawn of `node dist/cli.mjs worker run` to its first 200 on /health, fresh and with 10k observations, against bare node and a bare node:http server; and SIGTERM to exit.',
+    args: ['15'],
+    short: ['4'],
+    timeoutMin: 5,
+  },
+  {
+    name: 'worker-rss',
+    title: 'Worker memory: idle and after 100k observations',
+    about:
+      'VmRSS and peak of the worker, idle and with 100k observations after 200 searches and 50 contexts over HTTP, against an idle bare node.',
+    args: ['--observations', '100000', '--queries', '200'],
+    short: ['--observations', '10000', '--queries', '50'],
+    timeoutMin: 8,
+  },
+  {
+    name: 'db-bytes',
+    title: 'Database bytes per observation',
+    about:
+      'The database file per observation (after a WAL checkpoint, split by table family) against the bytes of the stored text itself: the real corpus with its events, 100k synthetic observations alone, and 512-d vectors.',
+    args: ['--observations', '100000', '--vectors', '10000'],
+    short: ['--observations', '10000', '--vectors', '1000'],
+    timeoutMin: 8,
+  },
+  {
+    name: 'compress-cost',
+    title: 'Compression tokens per observation',
+    about:
+      "LLM tokens per stored observation over the replayed corpus (anthropic provider on the fake Messages API, realistic answer sizes), against the incumbent's growing-session approach simulated on the same events.",
+    args: [],
+    short: [],
+    timeoutMin: 12,
+    pending: 'Owned by the compression work (issue 4).',
+  },
+  {
+    name: 'search-latency',
+    title: 'Search latency at 1k, 10k and 100k observations; SessionStart context',
+    about:
+      'fts and hybrid search p50/p95, building the SessionStart context, and the SessionStart hook against bare node with 10k observations.',
+    args: ['--sizes', '1000,10000,100000', '--queries', '200', '--hook-runs', '20'],
+    short: ['--sizes', '1000,10000', '--queries', '50', '--hook-runs', '5'],
+    timeoutMin: 10,
+    pending: 'Owned by the recall work.',
+  },
+  {
+    name: 'recall',
+    title: 'Recall quality (LoCoMo slice, known items)',
+    about:
+      'LoCoMo recall@5/@10 for fts, vector and hybrid, and the known-item top-5 rate, with the local embedding model. `npm run bench` runs a slice (one conversation, 6 sessions) to stay within its time; the full run is `node --import tsx bench/recall.ts` (the whole LoCoMo set and every transcript: about 15 minutes or more here).',
+    args: ['--only', 'conv-30', '--sessions', '6', '--known-items', '50', '--transcripts', '2'],
+    short: ['--only', 'conv-30', '--sessions', '6', '--known-items', '30', '--transcripts', '1'],
+    timeoutMin: 10,
+    pending: 'Owned by the recall work.',
+  },
+  {
+    name: 'soak',
+    title: 'Soak: 50 sessions, worker restarts, a misbehaving provider',
+    about:
+      '50 simulated sessions at once through the real hook commands, tool bursts, the worker killed every 30 s (SIGTERM and SIGKILL in turn) except over the last 2 minutes, a fake Anthropic API answering with random 429s, 500s, 529s, timeouts, dropped connections and garbage; then every check. CI runs 30 s of the same as test/e2e/soak.test.ts.',
+    args: ['--seconds', '300'],
+    short: ['--seconds', '30'],
+    timeoutMin: 12,
+  },
+];

@@ -1,0 +1,206 @@
+// The summary table of bench/REPORT.md: the headline figures picked out of each bench's own
+// Markdown tables, with the baseline that bench measured in the same run and the ratio. Rows are
+// found by their first cell; when a bench's output changes shape, or it did not run, its row says
+// so and points at its section.
+
+/** Every `| a | b |` line of `text` as an array of trimmed cells. */
+function tableRows(text) {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('|') && line.endsWith('|') && !/^\|[\s|-]+\|$/.test(line))
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim()),
+    );
+}
+
+const percent = (cell) => Number(String(cell).replace('%', ''));
+const ratio = (a, b) => (Number.isFinite(a / b) && b !== 0 ? `${(a / b).toFixed(2)}x` : '');
+
+/** Picks rows by the start of their first cell; `all` finds every match. */
+function finder(rows) {
+  const find = (prefix) => rows.find((row) => row[0]?.startsWith(prefix)) ?? [];
+  const all = (prefix) => rows.filter((row) => row[0]?.startsWith(prefix));
+  return { find, all };
+}
+
+const PICKERS = {
+  'hook-latency': (rows) => {
+    const { find } = finder(rows);
+    const bare = find('node -e ""');
+    return ['PostToolUse', 'UserPromptSubmit'].map((event) => {
+      const row = find(`node dist/hook.cjs ${event}`);
+      return [
+        `${event} hook wall time, p50 / p95`,
+        `${row[1]} / ${row[2]} ms`,
+        `\`node -e ""\` ${bare[1]} / ${bare[2]} ms`,
+        `${row[4]} / ${row[5]}`,
+      ];
+    });
+  },
+  'ingest-throughput': (rows) => {
+    const { find } = finder(rows);
+    const base = find('baseline');
+    const line = (label, row) => [
+      label,
+      `${row[2]} events/s`,
+      `plain INSERTs ${base[2]} events/s`,
+      `time ${row[3]}`,
+    ];
+    return [
+      line(
+        'worker ingest throughput (real worker draining the spool)',
+        find('worker process drains'),
+      ),
+      line('ingest throughput in process (ingestAll)', find('ingestAll in process')),
+    ];
+  },
+  'worker-start': (rows) => {
+    const { find } = finder(rows);
+    const bare = find('baseline: node -e');
+    const http = find('baseline: bare node:http');
+    const line = (label, row) => [
+      label,
+      `${row[1]} ms (p95 ${row[2]})`,
+      `\`node -e ""\` ${bare[1]} ms; bare http server ${http[1]} ms`,
+      `${row[3]} / ${row[4]}`,
+    ];
+    return [
+      line('worker start to healthy, fresh data folder, p50', find('worker, fresh')),
+      line('worker start to healthy, 10k observations, p50', find('worker, 10k')),
+    ];
+  },
+  'worker-rss': (rows) => {
+    const { find } = finder(rows);
+    const bare = find('baseline: bare node');
+    const loaded = rows.find((row) => /observations, after/.test(row[0] ?? '')) ?? [];
+    return [
+      [
+        'worker RSS, idle',
+        `${find('worker, idle')[1]} MB`,
+        `bare node ${bare[1]} MB`,
+        find('worker, idle')[3],
+      ],
+      [
+        `${loaded[0] ?? 'worker RSS, 100k observations'}`,
+        `${loaded[1]} MB (peak ${loaded[2]})`,
+        `bare node ${bare[1]} MB`,
+        loaded[3],
+      ],
+    ];
+  },
+  'db-bytes': (rows) => {
+    const { find } = finder(rows);
+    const line = (label, row) => [label, `${row[2]} KB`, `stored text ${row[3]} KB`, row[4]];
+    return [
+      line(
+        'database bytes per observation, real corpus (its events included)',
+        find('real corpus'),
+      ),
+      line('database bytes per observation, 100k observations alone', find('synthetic')),
+      line('bytes per 512-d vector', find('512-d vectors')),
+    ];
+  },
+  'compress-cost': (rows) => {
+    const { find } = finder(rows);
+    const ours = find('claude-mem (per-turn');
+    const theirs = find('incumbent');
+    return [
+      [
+        'compression tokens per observation',
+        `${ours[4]} (${ours[2]} requests/turn)`,
+        `incumbent approach, simulated: ${theirs[4]}`,
+        `1 / ${(Number(theirs[4]) / Number(ours[4])).toFixed(0)}`,
+      ],
+    ];
+  },
+  'search-latency': (rows) => {
+    const { find, all } = finder(rows);
+    const target = { fts: 10, hybrid: 30 };
+    const search = all('fts,')
+      .concat(all('hybrid,'))
+      .map((row) => {
+        const mode = row[0].split(',')[0];
+        return [
+          `search ${row[0]}, p50 / p95`,
+          `${row[1]} / ${row[2]} ms`,
+          `target p95 <= ${target[mode]} ms at 100k`,
+          `p95 ${ratio(Number(row[2]), target[mode])} of target`,
+        ];
+      });
+    const context = all('context,').map((row) => [
+      `SessionStart context build, ${row[0].slice(9)}, p50 / p95`,
+      `${row[1]} / ${row[2]} ms`,
+      '',
+      '',
+    ]);
+    const hook = find('SessionStart hook');
+    const bare = find('node -e ""');
+    return [
+      ...search,
+      ...context,
+      [
+        `${hook[0] ?? 'SessionStart hook'} wall time, p50 / p95`,
+        `${hook[1]} / ${hook[2]} ms`,
+        `\`node -e ""\` ${bare[1]} / ${bare[2]} ms`,
+        (hook[4] ?? '').split(';')[0],
+      ],
+    ];
+  },
+  recall: (rows) => {
+    const { all } = finder(rows);
+    const [fts = [], knownFts = []] = all('fts');
+    const [vector = [], knownVector = []] = all('vector');
+    const [hybrid = [], knownHybrid = []] = all('hybrid');
+    const line = (label, row) => [
+      label,
+      `${row[1]} / ${row[2]}`,
+      `fts ${fts[1]} / ${fts[2]}`,
+      `@10: ${ratio(percent(row[2]), percent(fts[2]))} fts`,
+    ];
+    return [
+      line('LoCoMo recall@5 / @10 (slice), hybrid', hybrid),
+      line('LoCoMo recall@5 / @10 (slice), vector', vector),
+      [
+        'known-item top-5 rate, hybrid / vector',
+        `${knownHybrid[1]} / ${knownVector[1]}`,
+        `fts ${knownFts[1]}`,
+        `hybrid ${ratio(percent(knownHybrid[1]), percent(knownFts[1]))} fts`,
+      ],
+    ];
+  },
+  soak: (rows) => {
+    const checks = rows.filter((row) => row[1] === 'ok' || row[1] === 'FAILED');
+    const rss = rows.find((row) => /RSS/.test(row[0] ?? '')) ?? [];
+    return [
+      [
+        'soak (5 min, 50 sessions): checks passed',
+        `${checks.filter((row) => row[1] === 'ok').length} of ${checks.length}`,
+        '',
+        '',
+      ],
+      ['soak: worker RSS over the quiet tail', rss[2] ?? '', 'first third of the tail', ''],
+    ];
+  },
+};
+
+/**
+ * The summary rows of one bench: `[figure, value, baseline, ratio]`. `text` undefined (the bench
+ * is missing or failed) gives one row saying so.
+ */
+export function summaryRows(name, text) {
+  const pick = PICKERS[name];
+  if (!pick) return [];
+  if (text === undefined)
+    return [[name, '**not measured** (missing or failed: see its section)', '', '']];
+  try {
+    return pick(tableRows(text)).map((row) =>
+      row.map((cell) => String(cell ?? '').replaceAll('|', '/')),
+    );
+  } catch (error) {
+    return [[name, `see its section (${String(error)})`, '', '']];
+  }
+}

@@ -1,0 +1,146 @@
+import type { LlmCompressorDeps } from './llm-compressor.ts';
+import { CompressError, unavailable } from './compress-error.ts';
+import {
+  correctionRequest,
+  requestTokens,
+  type LlmReply,
+  type LlmRequest,
+  type LlmTransport,
+} from './llm-request.ts';
+import type { Parsed } from './parse-output.ts';
+import { withRetries } from './retry.ts';
+import { createSemaphore } from './semaphore.ts';
+import { NO_USAGE, addUsage, type Usage } from './types.ts';
+
+type Answer = { reply: LlmReply; usage: Usage };
+
+/** Sends requests of one transport and reads their answers. */
+export interface LlmCaller {
+  /** `provider (model)`, for messages. */
+  label: string;
+  /** Sends `request`, parses the answer, and on unusable output sends the correction once. */
+  ask<T>(
+    request: LlmRequest,
+    parse: (text: string) => Parsed<T>,
+    signal?: AbortSignal,
+  ): Promise<{ parsed: Exclude<Parsed<T>, { kind: 'bad' }>; usage: Usage }>;
+}
+
+/**
+ * Runs one request with a timer of its own rather than AbortSignal.timeout, whose unref'd
+ * timer lets a process with nothing else to do exit in the middle of a call.
+ */
+async function completeWithTimeout(
+  transport: LlmTransport,
+  request: LlmRequest,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<LlmReply> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forward = () => controller.abort();
+  signal?.addEventListener('abort', forward, { once: true });
+  // Aborted while it waited for a slot or a retry: the event has fired already (found by the soak).
+  if (signal?.aborted) controller.abort();
+  try {
+    return await transport.complete(request, controller.signal);
+  } catch (error) {
+    const label = `${transport.provider} (${transport.model})`;
+    if (timedOut) throw unavailable(`${label} timed out after ${timeoutMs} ms`, { cause: error });
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', forward);
+  }
+}
+
+/**
+ * The request cycle every LLM provider shares: the size limit and the daily budget are checked
+ * before a request is sent, at most `concurrency` run at once (the timeout starts when a request
+ * gets its turn), 429/5xx/timeouts are retried with backoff, every call's spend is recorded,
+ * and unusable output gets one correction retry.
+ */
+export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps): LlmCaller {
+  const { limits, budget } = deps;
+  const now = deps.now ?? Date.now;
+  const label = `${transport.provider} (${transport.model})`;
+  const slots = createSemaphore(limits.concurrency);
+  const retry = {
+    retries: limits.retries,
+    baseMs: limits.retryBaseMs,
+    sleep: deps.sleep,
+    random: deps.random,
+  };
+
+  async function send(request: LlmRequest, signal: AbortSignal | undefined): Promise<Answer> {
+    const size = requestTokens(request);
+    if (size > limits.maxInputTokens) {
+      throw new CompressError(
+        'CONFIG_INVALID',
+        `request of ~${size} tokens exceeds compress.maxInputTokens`,
+      );
+    }
+    return withRetries(async function attempt() {
+      if (!budget.allows(transport.provider, size + request.maxOutputTokens)) {
+        throw new CompressError(
+          'BUDGET_SPENT',
+          `${transport.provider} daily token budget is spent`,
+        );
+      }
+      const started = now();
+      const reply = await slots.run(() =>
+        completeWithTimeout(transport, request, limits.timeoutMs, signal),
+      );
+      const usage = {
+        calls: 1,
+        tokensIn: reply.tokensIn,
+        tokensOut: reply.tokensOut,
+        durationMs: now() - started,
+      };
+      budget.record(transport.provider, transport.model, usage);
+      return { reply, usage };
+    }, retry);
+  }
+
+  return {
+    label,
+    async ask(request, parse, signal) {
+      const first = await send(request, signal);
+      const parsed = parse(first.reply.text);
+      if (parsed.kind !== 'bad') return { parsed, usage: first.usage };
+      const again = correctionRequest(
+        request,
+        first.reply.text,
+        parsed.problem,
+        limits.maxInputTokens,
+      );
+      const second = await send(again, signal).catch((error: unknown) => {
+        throw withUsage(error, first.usage);
+      });
+      const reparsed = parse(second.reply.text);
+      const usage = addUsage(first.usage, second.usage);
+      if (reparsed.kind === 'bad') {
+        throw new CompressError(
+          'PROVIDER_BAD_OUTPUT',
+          `${label} gave unusable output twice: ${reparsed.problem}`,
+          { usage },
+        );
+      }
+      return { parsed: reparsed, usage };
+    },
+  };
+}
+
+function withUsage(error: unknown, usage: Usage): unknown {
+  if (!(error instanceof CompressError)) return error;
+  return new CompressError(error.code, error.message, {
+    transient: error.transient,
+    retryAfterSeconds: error.retryAfterSeconds,
+    usage: addUsage(error.usage ?? NO_USAGE, usage),
+    cause: error.cause,
+  });
+}

@@ -1,0 +1,204 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createMemoryBudget } from './budget.ts';
+import { unavailable } from './compress-error.ts';
+import { createLlmCompressor, type LlmLimits } from './llm-compressor.ts';
+import { requestTokens, type LlmReply, type LlmRequest, type LlmTransport } from './llm-request.ts';
+import type { CompressEvent, TurnBatch } from './types.ts';
+
+type Step = string | Error | 'hang';
+
+/** An in-memory transport: answers from a script, records each request. */
+function scripted(...steps: Step[]) {
+  const requests: LlmRequest[] = [];
+  const transport: LlmTransport = {
+    provider: 'anthropic',
+    model: 'm',
+    complete(request, signal) {
+      requests.push(request);
+      const step = steps.shift() ?? '<skip>done</skip>';
+      if (step === 'hang') {
+        return new Promise((_, reject) =>
+          signal.addEventListener('abort', () => reject(new Error('aborted'))),
+        );
+      }
+      if (step instanceof Error) return Promise.reject(step);
+      const reply: LlmReply = { text: step, tokensIn: 100, tokensOut: 10, truncated: false };
+      return Promise.resolve(reply);
+    },
+  };
+  return { transport, requests };
+}
+
+const limits: LlmLimits = {
+  maxInputTokens: 4000,
+  maxOutputTokens: 500,
+  fieldChars: 500,
+  timeoutMs: 1000,
+  retries: 1,
+  retryBaseMs: 1,
+  concurrency: 1,
+};
+
+const edit: CompressEvent = {
+  id: 41,
+  toolName: 'Edit',
+  input: { file_path: '/app/src/a.ts', old_string: 'a', new_string: 'b' },
+  response: null,
+  error: null,
+  failed: false,
+  agentId: null,
+  at: 0,
+};
+const read: CompressEvent = {
+  ...edit,
+  id: 42,
+  toolName: 'Read',
+  input: { file_path: '/app/src/b.ts' },
+};
+const batch: TurnBatch = {
+  project: 'app',
+  root: '/app',
+  promptNumber: 2,
+  prompt: 'fix a',
+  events: [edit, read],
+};
+
+const good =
+  '<observation><type>bugfix</type><title>Fixed a</title><files_modified><file>src/a.ts</file></files_modified></observation>';
+
+test('a good answer becomes observations whose sources are the events of their files', async () => {
+  const { transport } = scripted(good);
+  const budget = createMemoryBudget();
+  const result = await createLlmCompressor(transport, { limits, budget }).compressTurn(batch);
+  assert.deepEqual(
+    result.observations.map((o) => [o.type, o.title, o.filesModified, o.sourceEventIds]),
+    [['bugfix', 'Fixed a', ['src/a.ts'], [41]]],
+  );
+  assert.deepEqual(
+    [result.usage.calls, result.usage.tokensIn, budget.spent('anthropic')],
+    [1, 100, 110],
+  );
+});
+
+test('unusable output is retried once with a correction that quotes it', async () => {
+  const { transport, requests } = scripted('I fixed the bug.', good);
+  const result = await createLlmCompressor(transport, {
+    limits,
+    budget: createMemoryBudget(),
+  }).compressTurn(batch);
+  assert.equal(result.observations.length, 1);
+  assert.deepEqual(
+    requests[1]?.messages.map((m) => m.role),
+    ['user', 'assistant', 'user'],
+  );
+  assert.equal(requests[1]?.messages[1]?.content, 'I fixed the bug.');
+  assert.match(
+    requests[1]?.messages[2]?.content ?? '',
+    /could not be used: the answer held no <observation>/,
+  );
+  assert.equal(result.usage.calls, 2);
+});
+
+test('unusable output twice is PROVIDER_BAD_OUTPUT, carrying the tokens spent', async () => {
+  const { transport } = scripted('nope', 'still nope');
+  await assert.rejects(
+    createLlmCompressor(transport, { limits, budget: createMemoryBudget() }).compressTurn(batch),
+    (error: Error & { code?: string; usage?: { calls: number } }) => {
+      assert.equal(error.code, 'PROVIDER_BAD_OUTPUT');
+      assert.equal(error.usage?.calls, 2);
+      return true;
+    },
+  );
+});
+
+test('a call the budget does not allow is never sent: BUDGET_SPENT', async () => {
+  const { transport, requests } = scripted(good);
+  const budget = createMemoryBudget({ anthropic: 600 });
+  await assert.rejects(createLlmCompressor(transport, { limits, budget }).compressTurn(batch), {
+    code: 'BUDGET_SPENT',
+  });
+  assert.equal(requests.length, 0);
+});
+
+test('a transient failure is retried, then thrown as transient', async () => {
+  const { transport, requests } = scripted(
+    unavailable('anthropic answered 500'),
+    unavailable('anthropic answered 500'),
+  );
+  await assert.rejects(
+    createLlmCompressor(transport, { limits, budget: createMemoryBudget() }).compressTurn(batch),
+    {
+      code: 'PROVIDER_UNAVAILABLE',
+      transient: true,
+      message: 'anthropic answered 500 (after 2 tries)',
+    },
+  );
+  assert.equal(requests.length, 2);
+});
+
+test('a request that does not answer in time is aborted and reported as a timeout', async () => {
+  const { transport } = scripted('hang', 'hang');
+  const fast = { ...limits, timeoutMs: 50, retries: 0 };
+  await assert.rejects(
+    createLlmCompressor(transport, { limits: fast, budget: createMemoryBudget() }).compressTurn(
+      batch,
+    ),
+    {
+      message: 'anthropic (m) timed out after 50 ms',
+      transient: true,
+    },
+  );
+});
+
+test('requests never exceed maxInputTokens, the correction retry included', async () => {
+  const big = Array.from({ length: 6 }, (_, i) => ({
+    ...read,
+    id: i,
+    response: { file: { content: 'x'.repeat(500) } },
+  }));
+  const { transport, requests } = scripted('z'.repeat(20_000), good);
+  await createLlmCompressor(transport, { limits, budget: createMemoryBudget() }).compressTurn({
+    ...batch,
+    events: big,
+  });
+  assert.deepEqual(
+    requests.filter((r) => requestTokens(r) > limits.maxInputTokens),
+    [],
+  );
+});
+
+test('a summary comes back with the files of the observations', async () => {
+  const { transport } = scripted(
+    '<summary><request>Fix a</request><completed>a fixed</completed></summary>',
+  );
+  const input = {
+    project: 'app',
+    root: '/app',
+    promptNumber: 2,
+    prompt: 'fix a',
+    observations: [
+      {
+        type: 'bugfix' as const,
+        title: 't',
+        subtitle: '',
+        facts: [],
+        narrative: '',
+        concepts: [],
+        filesRead: ['x'],
+        filesModified: ['src/a.ts'],
+        sourceEventIds: [41],
+      },
+    ],
+    lastAssistantMessage: 'Fixed.',
+    subagentMessages: [],
+  };
+  const { summary } = await createLlmCompressor(transport, {
+    limits,
+    budget: createMemoryBudget(),
+  }).summarizeTurn(input);
+  assert.deepEqual(
+    [summary?.request, summary?.completed, summary?.filesModified, summary?.filesRead],
+    ['Fix a', 'a fixed', ['src/a.ts'], ['x']],
+  );
+});

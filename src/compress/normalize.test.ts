@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { contentHash, observationKind, toObservationDraft } from './normalize.ts';
+import type { RawObservation } from './parse-output.ts';
+
+const raw = (overrides: Partial<RawObservation> = {}): RawObservation => ({
+  type: 'bugfix',
+  title: 'Fixed it',
+  subtitle: '',
+  facts: [],
+  narrative: '',
+  concepts: [],
+  filesRead: [],
+  filesModified: [],
+  ...overrides,
+});
+
+test('known types pass, synonyms map, anything else becomes change', () => {
+  assert.deepEqual(
+    ['Bugfix', ' feature ', 'fix', 'Refactoring', 'research', 'banana', ''].map(observationKind),
+    ['bugfix', 'feature', 'bugfix', 'refactor', 'discovery', 'change', 'change'],
+  );
+});
+
+test('paths become relative to the root, lists lose blanks and duplicates', () => {
+  const draft = toObservationDraft(
+    raw({
+      filesModified: ['/work/app/src/a.ts', 'src/a.ts', './src/b.ts', ' '],
+      facts: ['x', 'x', ''],
+    }),
+    '/work/app',
+    [7],
+  );
+  assert.deepEqual(
+    [draft.filesModified, draft.facts, draft.sourceEventIds],
+    [['src/a.ts', 'src/b.ts'], ['x'], [7]],
+  );
+});
+
+test('a missing title is taken from the subtitle, a fact or the narrative', () => {
+  assert.equal(
+    toObservationDraft(raw({ title: '', facts: ['first fact'] }), '/', []).title,
+    'first fact',
+  );
+});
+
+test('the content hash ignores case, white space and the order of facts and files', () => {
+  const a = toObservationDraft(
+    raw({ title: 'Fixed  Login', facts: ['b', 'a'], filesRead: ['x', 'y'] }),
+    '/',
+    [1],
+  );
+  const b = toObservationDraft(
+    raw({ title: 'fixed login', facts: ['a', 'b'], filesRead: ['y', 'x'] }),
+    '/',
+    [2],
+  );
+  const c = toObservationDraft(raw({ title: 'fixed logout', facts: ['a', 'b'] }), '/', [2]);
+  assert.equal(contentHash(a), contentHash(b));
+  assert.notEqual(contentHash(a), contentHash(c));
+});

@@ -1,0 +1,120 @@
+import { elementBlocks, elementInner, fieldText, itemTexts } from './xml-fields.ts';
+
+/** An observation as read from model output, before normalization. */
+export interface RawObservation {
+  type: string;
+  title: string;
+  subtitle: string;
+  facts: string[];
+  narrative: string;
+  concepts: string[];
+  filesRead: string[];
+  filesModified: string[];
+}
+
+/** A summary as read from model output. */
+export interface RawSummary {
+  request: string;
+  investigated: string;
+  learned: string;
+  completed: string;
+  nextSteps: string;
+  notes: string;
+}
+
+/** What a model answer meant: items, a deliberate skip, or output we cannot use. */
+export type Parsed<T> =
+  | { kind: 'items'; items: T[] }
+  | { kind: 'skip'; reason: string }
+  | { kind: 'bad'; problem: string };
+
+const OBSERVATION_FIELDS = [
+  'type',
+  'title',
+  'subtitle',
+  'facts',
+  'narrative',
+  'concepts',
+  'files_read',
+  'files_modified',
+];
+const SUMMARY_FIELDS = ['request', 'investigated', 'learned', 'completed', 'next_steps', 'notes'];
+
+const text = (block: string, name: string, fields: readonly string[]): string =>
+  fieldText(elementInner(block, name, fields) ?? '');
+
+function readObservation(block: string): RawObservation {
+  const list = (name: string, item: string) =>
+    itemTexts(elementInner(block, name, OBSERVATION_FIELDS), item);
+  return {
+    type: text(block, 'type', OBSERVATION_FIELDS),
+    title: text(block, 'title', OBSERVATION_FIELDS),
+    subtitle: text(block, 'subtitle', OBSERVATION_FIELDS),
+    facts: list('facts', 'fact'),
+    narrative: text(block, 'narrative', OBSERVATION_FIELDS),
+    concepts: list('concepts', 'concept'),
+    filesRead: list('files_read', 'file'),
+    filesModified: list('files_modified', 'file'),
+  };
+}
+
+/** Code fences around XML are common; they carry nothing. */
+const unfence = (output: string): string => output.replace(/```[a-z]*\n?/gi, '');
+
+function skipReason(output: string): string | undefined {
+  const inner = elementInner(output, 'skip');
+  if (inner !== undefined) return fieldText(inner) || 'nothing worth keeping';
+  return /<skip\s*\/>/i.test(output) ? 'nothing worth keeping' : undefined;
+}
+
+/**
+ * Reads `<observation>` elements from model output, tolerating text around them, code fences,
+ * missing fields, CDATA, entities and a last element cut off by the token limit. An observation
+ * needs a title, or at least a subtitle, a fact or a narrative to stand in for one.
+ */
+export function parseObservations(output: string): Parsed<RawObservation> {
+  const clean = unfence(output);
+  const blocks = elementBlocks(clean, 'observation');
+  const items = blocks.map(readObservation).filter(hasSubstance);
+  if (items.length > 0) return { kind: 'items', items };
+  const reason = skipReason(clean);
+  if (reason !== undefined) return { kind: 'skip', reason };
+  if (clean.trim() === '') return { kind: 'skip', reason: 'the provider answered nothing' };
+  return {
+    kind: 'bad',
+    problem:
+      blocks.length > 0
+        ? 'no <observation> had a <title> or any content'
+        : 'the answer held no <observation> element and no <skip>',
+  };
+}
+
+const hasSubstance = (item: RawObservation): boolean =>
+  item.title !== '' || item.subtitle !== '' || item.narrative !== '' || item.facts.length > 0;
+
+/** Reads the `<summary>` of model output with the same tolerance. */
+export function parseSummary(output: string): Parsed<RawSummary> {
+  const clean = unfence(output);
+  const block = elementBlocks(clean, 'summary')[0];
+  if (block !== undefined) {
+    const summary: RawSummary = {
+      request: text(block, 'request', SUMMARY_FIELDS),
+      investigated: text(block, 'investigated', SUMMARY_FIELDS),
+      learned: text(block, 'learned', SUMMARY_FIELDS),
+      completed: text(block, 'completed', SUMMARY_FIELDS),
+      nextSteps: text(block, 'next_steps', SUMMARY_FIELDS),
+      notes: text(block, 'notes', SUMMARY_FIELDS),
+    };
+    if (Object.values(summary).some((value) => value !== ''))
+      return { kind: 'items', items: [summary] };
+  }
+  const reason = skipReason(clean);
+  if (reason !== undefined) return { kind: 'skip', reason };
+  if (clean.trim() === '') return { kind: 'skip', reason: 'the provider answered nothing' };
+  return {
+    kind: 'bad',
+    problem: block
+      ? 'the <summary> had no fields'
+      : 'the answer held no <summary> element and no <skip>',
+  };
+}

@@ -1,0 +1,56 @@
+import { CompressError, isTransient } from './compress-error.ts';
+
+/** Bounded retries with exponential backoff and jitter. */
+export interface RetryOptions {
+  /** Retries after the first try (0: try once). */
+  retries: number;
+  /** Delay before the first retry; doubles each time. */
+  baseMs: number;
+  /** Longest single wait; a Retry-After beyond it ends the retries at once. */
+  maxMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+const defaultSleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/** The wait before retry `n` (0-based): base * 2^n, or Retry-After, scaled by 50-100 % jitter. */
+export function backoffMs(n: number, options: RetryOptions, retryAfterSeconds?: number): number {
+  const max = options.maxMs ?? 30_000;
+  const wanted =
+    retryAfterSeconds !== undefined ? retryAfterSeconds * 1000 : options.baseMs * 2 ** n;
+  const jitter = 0.5 + (options.random ?? Math.random)() * 0.5;
+  return Math.min(max, wanted) * jitter;
+}
+
+/**
+ * Runs `attempt` until it succeeds, throws something not transient, or `retries` retries were
+ * spent; the last error is rethrown with the number of tries in its message. A Retry-After
+ * longer than `maxMs` is not waited for: the caller marks the work failed and comes back later.
+ */
+export async function withRetries<T>(
+  attempt: (n: number) => Promise<T>,
+  options: RetryOptions,
+): Promise<T> {
+  const sleep = options.sleep ?? defaultSleep;
+  for (let n = 0; ; n += 1) {
+    try {
+      return await attempt(n);
+    } catch (error) {
+      const tooLong =
+        isTransient(error) && (error.retryAfterSeconds ?? 0) * 1000 > (options.maxMs ?? 30_000);
+      if (!isTransient(error) || n >= options.retries || tooLong) throw withTries(error, n + 1);
+      await sleep(backoffMs(n, options, error.retryAfterSeconds));
+    }
+  }
+}
+
+function withTries(error: unknown, tries: number): unknown {
+  if (!(error instanceof CompressError) || tries === 1) return error;
+  return new CompressError(error.code, `${error.message} (after ${tries} tries)`, {
+    transient: error.transient,
+    retryAfterSeconds: error.retryAfterSeconds,
+    usage: error.usage,
+    cause: error.cause,
+  });
+}

@@ -1,0 +1,125 @@
+/** Observation kinds of the seed documents' format (the store keeps the same list). */
+export const OBSERVATION_KINDS = [
+  'bugfix',
+  'feature',
+  'refactor',
+  'change',
+  'discovery',
+  'decision',
+] as const;
+
+/** One of OBSERVATION_KINDS. */
+export type ObservationKind = (typeof OBSERVATION_KINDS)[number];
+
+/** The providers a user can choose; `auto` picks one of them at start. */
+export const PROVIDER_NAMES = ['claude-code', 'anthropic', 'openai', 'heuristic'] as const;
+
+/** One of PROVIDER_NAMES. */
+export type ProviderName = (typeof PROVIDER_NAMES)[number];
+
+/** A captured tool call as the compressor sees it (sanitized and elided at capture already). */
+export interface CompressEvent {
+  id: number;
+  toolName: string;
+  input: unknown;
+  response: unknown;
+  error: string | null;
+  failed: boolean;
+  agentId: string | null;
+  at: number;
+}
+
+/** One turn of a session, or a bounded slice of a long one: the unit of one request. */
+export interface TurnBatch {
+  project: string;
+  /** The project root, so paths can be shown relative to it. */
+  root: string;
+  promptNumber: number;
+  /** The user's prompt of the turn (null when unknown). */
+  prompt: string | null;
+  events: CompressEvent[];
+}
+
+/** An observation before it is stored. */
+export interface ObservationDraft {
+  type: ObservationKind;
+  title: string;
+  subtitle: string;
+  facts: string[];
+  narrative: string;
+  concepts: string[];
+  filesRead: string[];
+  filesModified: string[];
+  /** The events it was made from (provenance). */
+  sourceEventIds: number[];
+}
+
+/** A turn's summary before it is stored. */
+export interface SummaryDraft {
+  request: string;
+  investigated: string;
+  learned: string;
+  completed: string;
+  nextSteps: string;
+  notes: string;
+  filesRead: string[];
+  filesModified: string[];
+}
+
+/** What summarizeTurn gets: the turn's prompt, its observations and Claude's last message. */
+export interface TurnSummaryInput {
+  project: string;
+  root: string;
+  promptNumber: number;
+  prompt: string | null;
+  observations: ObservationDraft[];
+  lastAssistantMessage: string;
+  /** Final messages of subagents that ran in the turn. */
+  subagentMessages: string[];
+}
+
+/** LLM spend of one compressor method call (all requests it made). */
+export interface Usage {
+  calls: number;
+  tokensIn: number;
+  tokensOut: number;
+  durationMs: number;
+}
+
+/** Observations of a batch; `skipped` says why there are none when the provider kept nothing. */
+export interface ObservationsResult {
+  observations: ObservationDraft[];
+  usage: Usage;
+  skipped?: string;
+}
+
+/** A turn's summary, or null with the reason. */
+export interface SummaryResult {
+  summary: SummaryDraft | null;
+  usage: Usage;
+  skipped?: string;
+}
+
+/**
+ * Turns captured events into observations and turns into summaries. Providers implement it;
+ * failures are thrown as CompressError so the chain can decide whether to fall back.
+ */
+export interface Compressor {
+  readonly name: ProviderName | 'fake';
+  readonly model: string | null;
+  compressTurn(batch: TurnBatch, signal?: AbortSignal): Promise<ObservationsResult>;
+  summarizeTurn(input: TurnSummaryInput, signal?: AbortSignal): Promise<SummaryResult>;
+}
+
+/** No spend: what the heuristic and skipped work report. */
+export const NO_USAGE: Usage = { calls: 0, tokensIn: 0, tokensOut: 0, durationMs: 0 };
+
+/** Sums usages. */
+export function addUsage(a: Usage, b: Usage): Usage {
+  return {
+    calls: a.calls + b.calls,
+    tokensIn: a.tokensIn + b.tokensIn,
+    tokensOut: a.tokensOut + b.tokensOut,
+    durationMs: a.durationMs + b.durationMs,
+  };
+}

@@ -1,0 +1,64 @@
+import type { Db } from '../store/index.ts';
+import { MAX_CONTEXT_BYTES, renderContext, type Budget } from './format.ts';
+import { rankEntries } from './rank.ts';
+import { selectContext, type ContextRequest } from './select.ts';
+import { clip } from './text.ts';
+
+/** The context, and what it holds (for logs, the CLI and tests). */
+export interface BuiltContext {
+  /** What SessionStart injects; empty when there is nothing to say (a resume with nothing new). */
+  text: string;
+  kind: 'full' | 'resume' | 'empty';
+  observations: number;
+  bytes: number;
+}
+
+/** Budget settings; the byte cap defaults to (and can never exceed) MAX_CONTEXT_BYTES. */
+export interface ContextOptions {
+  maxTokens: number;
+  maxObservations: number;
+  maxBytes?: number;
+}
+
+function emptyState(project: string): string {
+  return [
+    '<claude-mem-context>',
+    `# claude-mem: project ${clip(project, 100)}`,
+    'No memories of this project yet. What happens in this session is recorded, and the next one',
+    'starts with an index of it. To keep something on purpose, use the save_memory MCP tool.',
+    '</claude-mem-context>',
+  ].join('\n');
+}
+
+const built = (text: string, kind: BuiltContext['kind'], observations: number): BuiltContext => ({
+  text,
+  kind,
+  observations,
+  bytes: Buffer.byteLength(text),
+});
+
+/**
+ * The SessionStart context of `request`: a progressive-disclosure index of the project's memory
+ * (see format.ts), within the token budget and the byte cap. Pure reads; never calls an LLM.
+ */
+export function buildContext(
+  db: Db,
+  request: ContextRequest,
+  options: ContextOptions,
+): BuiltContext {
+  const budget: Budget = {
+    maxTokens: options.maxTokens,
+    maxObservations: options.maxObservations,
+    maxBytes: Math.min(options.maxBytes ?? MAX_CONTEXT_BYTES, MAX_CONTEXT_BYTES),
+  };
+  const data = selectContext(db, request, Math.max(options.maxObservations * 2, 20));
+  if (data.kind === 'resume' && data.entries.length === 0 && !data.summary)
+    return built('', 'resume', 0);
+  if (data.kind === 'full' && data.total === 0 && !data.summary) {
+    return built(emptyState(request.project), 'empty', 0);
+  }
+  const ranked = rankEntries(data.entries);
+  const text = renderContext(data, ranked, budget, request.now);
+  const observations = (text.match(/^#\d+ /gm) ?? []).length;
+  return built(text, data.kind, observations);
+}

@@ -1,0 +1,145 @@
+import type { IndexEntry, SummaryRow } from '../store/index.ts';
+import { estimateTokens } from '../search/index.ts';
+import type { ContextData } from './select.ts';
+import { PIN_ICON, iconOf, legendLine } from './type-icons.ts';
+import { clip, dayOf, timeOf } from './text.ts';
+
+/** Claude Code cuts additionalContext over about 10 KB to a preview: stay well below. */
+export const MAX_CONTEXT_BYTES = 8000;
+
+/** Limits of one context. */
+export interface Budget {
+  maxTokens: number;
+  maxObservations: number;
+  maxBytes: number;
+}
+
+const OPEN = '<claude-mem-context>';
+const CLOSE = '</claude-mem-context>';
+const TITLE_CHARS = 120;
+const HOW_TO_FETCH =
+  'Details: use the claude-mem MCP tools only as needed: search (words -> ids), then timeline ' +
+  '(anchor id -> what happened around it), then get_observations (ids -> full records).';
+
+/**
+ * `#123 14:05 🔴 Fix the spool race (~120)`: the number is what its details cost in tokens. A
+ * pinned line is listed apart from the days, so it carries its date.
+ */
+export function entryLine(entry: IndexEntry): string {
+  const at = entry.created_at;
+  const when = entry.pinned ? `${dayOf(at)} ${timeOf(at)} ${PIN_ICON}` : timeOf(at);
+  const title = clip(entry.title, TITLE_CHARS);
+  return `#${entry.id} ${when} ${iconOf(entry.type)} ${title} (~${estimateTokens(entry.detail_chars)})`;
+}
+
+function summaryLines(summary: SummaryRow, own: boolean, fieldChars: number): string[] {
+  const label = own ? 'This session before compaction' : 'Latest summary';
+  const fields: Array<[string, string]> = [
+    ['Request', summary.request],
+    ['Completed', summary.completed],
+    ['Next steps', summary.next_steps],
+  ];
+  return [
+    `## ${label} (${dayOf(summary.created_at)} ${timeOf(summary.created_at)})`,
+    ...fields
+      .filter(([, text]) => text.trim() !== '')
+      .map(([name, text]) => `${name}: ${clip(text, fieldChars)}`),
+  ];
+}
+
+/** The parts of the context that do not depend on which observations fit. */
+function frame(data: ContextData, now: number, summaryChars: number) {
+  const header =
+    data.kind === 'resume'
+      ? `# claude-mem: ${clip(data.project, 100)}, new since your last response (${dayOf(now)} ${timeOf(now)})`
+      : `# claude-mem: project ${clip(data.project, 100)}, ${dayOf(now)} ${timeOf(now)}`;
+  const top = [OPEN, header];
+  if (data.kind === 'full') top.push(`Legend: ${legendLine()}  ~N = tokens of the details`);
+  if (data.summary && summaryChars > 0)
+    top.push('', ...summaryLines(data.summary, data.ownSummary, summaryChars));
+  return { top, bottom: ['', HOW_TO_FETCH, CLOSE] };
+}
+
+/** Measures text against both limits. */
+class Meter {
+  chars = 0;
+  bytes = 0;
+  constructor(private readonly budget: Budget) {}
+  fits(lines: readonly string[]): boolean {
+    const text = lines.join('\n');
+    const chars = this.chars + text.length + lines.length;
+    const bytes = this.bytes + Buffer.byteLength(text) + lines.length;
+    return bytes <= this.budget.maxBytes && estimateTokens(chars) <= this.budget.maxTokens;
+  }
+  add(lines: readonly string[]): void {
+    const text = lines.join('\n');
+    this.chars += text.length + lines.length;
+    this.bytes += Buffer.byteLength(text) + lines.length;
+  }
+}
+
+/** The section heading (reserved in the budget before the lines are picked). */
+const heading = (shown: number, total: number): string =>
+  `## Observations (${shown} of ${total}, by day; pinned first)`;
+
+const PINNED = 'pinned';
+
+/** The heading of a group of lines: a day, or the pinned ones. */
+const groupHeading = (group: string): string =>
+  `### ${group === PINNED ? `${PIN_ICON} pinned` : group}`;
+
+/** Picks, in rank order, the entries whose lines fit; a new day costs its heading too. */
+function fit(ranked: readonly IndexEntry[], meter: Meter, max: number): IndexEntry[] {
+  const chosen: IndexEntry[] = [];
+  const days = new Set<string>();
+  for (const entry of ranked) {
+    if (chosen.length >= max) break;
+    const group = entry.pinned ? PINNED : dayOf(entry.created_at);
+    const lines = days.has(group) ? [entryLine(entry)] : [groupHeading(group), entryLine(entry)];
+    if (!meter.fits(lines)) break;
+    meter.add(lines);
+    days.add(group);
+    chosen.push(entry);
+  }
+  return chosen;
+}
+
+/** Pinned first (newest first), then by day, oldest day first, in time order within a day. */
+function groupLines(chosen: readonly IndexEntry[]): string[] {
+  const pinned = chosen.filter((entry) => entry.pinned);
+  const rest = chosen
+    .filter((entry) => !entry.pinned)
+    .sort((a, b) => a.created_at - b.created_at || a.id - b.id);
+  const lines = pinned.length > 0 ? [groupHeading(PINNED), ...pinned.map(entryLine)] : [];
+  let day = '';
+  for (const entry of rest) {
+    if (dayOf(entry.created_at) !== day) lines.push(groupHeading((day = dayOf(entry.created_at))));
+    lines.push(entryLine(entry));
+  }
+  return lines;
+}
+
+/**
+ * Renders the index within the budget: the frame first (the summary shortened, then dropped,
+ * if even it does not fit), then whole observation lines in rank order while both the token
+ * budget and the byte cap hold. Never cuts a line.
+ */
+export function renderContext(
+  data: ContextData,
+  ranked: readonly IndexEntry[],
+  budget: Budget,
+  now: number,
+): string {
+  for (const summaryChars of [300, 120, 0]) {
+    const { top, bottom } = frame(data, now, summaryChars);
+    const meter = new Meter(budget);
+    const reserved = ['', heading(Math.max(budget.maxObservations, 999), data.total)];
+    if (!meter.fits([...top, ...reserved, ...bottom])) continue;
+    meter.add([...top, ...reserved, ...bottom]);
+    const chosen = fit(ranked, meter, budget.maxObservations);
+    const body =
+      chosen.length > 0 ? ['', heading(chosen.length, data.total), ...groupLines(chosen)] : [];
+    return [...top, ...body, ...bottom].join('\n');
+  }
+  return [OPEN, `# claude-mem: project ${clip(data.project, 100)}`, HOW_TO_FETCH, CLOSE].join('\n');
+}

@@ -1,0 +1,103 @@
+/** One search hit as GET /api/search returns it. */
+export interface SearchItem {
+  id: number;
+  date: string;
+  type: string;
+  title: string;
+  project: string;
+  tokens: number;
+  pinned: boolean;
+}
+
+/** One timeline entry as GET /api/timeline returns it. */
+export interface TimelineEntry {
+  ref: string;
+  kind: string;
+  date: string;
+  type: string;
+  title: string;
+  anchor: boolean;
+}
+
+/** A full record as GET /api/observations/:id and the batch return it. */
+export interface ObservationItem {
+  id: number;
+  date: string;
+  type: string;
+  title: string;
+  subtitle: string;
+  narrative: string;
+  facts: string[];
+  concepts: string[];
+  files_read: string[];
+  files_modified: string[];
+  project: string;
+  session_id: string | null;
+  pinned: boolean;
+}
+
+/** `2025-05-31 18:02` from an ISO date (UTC, as stored). */
+const short = (iso: string): string => iso.slice(0, 16).replace('T', ' ');
+
+/** The compact index `search` answers with: one line per hit. */
+export function formatSearch(
+  items: readonly SearchItem[],
+  meta: { mode: string; hasMore: boolean; offset: number; scope: string },
+): string {
+  if (items.length === 0) return `No observations found (${meta.scope}).`;
+  const lines = items.map(
+    (item) =>
+      `#${item.id}  ${short(item.date)}  ${item.type.padEnd(9)} ${item.pinned ? '[pinned] ' : ''}${item.title}  (~${item.tokens} tokens)`,
+  );
+  const more = meta.hasMore
+    ? `\nMore results: call search again with offset=${meta.offset + items.length}.`
+    : '';
+  return [
+    `${items.length} observation${items.length === 1 ? '' : 's'} (${meta.scope}, ranked by ${meta.mode}); dates UTC:`,
+    ...lines,
+    `${more}\nNext: timeline(anchor=<id>) for what happened around one, get_observations(ids=[...]) for full records.`,
+  ].join('\n');
+}
+
+/** The timeline in time order, the anchor marked. */
+export function formatTimeline(
+  project: string,
+  anchor: string,
+  items: readonly TimelineEntry[],
+): string {
+  const lines = items.map((item) => {
+    const ref = item.kind === 'observation' ? `#${item.ref}` : item.ref;
+    const label = item.kind === 'observation' ? item.type : item.kind;
+    return `${item.anchor ? '>' : ' '} ${ref.padEnd(7)} ${short(item.date)}  ${label.padEnd(9)} ${item.title}`;
+  });
+  return [
+    `Timeline of ${project} around ${anchor} (P = prompt, S = summary; dates UTC):`,
+    ...lines,
+    'Next: get_observations(ids=[...]) for the full records you need.',
+  ].join('\n');
+}
+
+const listLine = (label: string, values: readonly string[]): string[] =>
+  values.length > 0 ? [`${label}: ${values.join(', ')}`] : [];
+
+/** Full records, one block each. */
+export function formatObservations(
+  items: readonly ObservationItem[],
+  missing: readonly number[],
+): string {
+  const blocks = items.map((o) =>
+    [
+      `#${o.id} ${o.type}${o.pinned ? ' [pinned]' : ''}: ${o.title}`,
+      ...(o.subtitle ? [o.subtitle] : []),
+      `Date: ${short(o.date)} UTC  Project: ${o.project}${o.session_id ? `  Session: ${o.session_id}` : ''}`,
+      ...(o.narrative ? ['', o.narrative] : []),
+      ...(o.facts.length > 0 ? ['', 'Facts:', ...o.facts.map((fact) => `- ${fact}`)] : []),
+      ...listLine('Concepts', o.concepts),
+      ...listLine('Files read', o.files_read),
+      ...listLine('Files modified', o.files_modified),
+    ].join('\n'),
+  );
+  const notFound =
+    missing.length > 0 ? [`Not found: ${missing.map((id) => `#${id}`).join(', ')}`] : [];
+  return [...blocks, ...notFound].join('\n\n');
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** The observation types (the compressor's; kept in step with src/store/memory-types.ts). */
+export const TYPES = ['bugfix', 'feature', 'refactor', 'change', 'discovery', 'decision'] as const;
+
+const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+
+/** Inputs of `search`. */
+export const SearchInputSchema = z.object({
+  query: z
+    .string()
+    .max(1000)
+    .default('')
+    .describe('Words to look for. "quoted phrase" and prefix* work; empty lists the newest.'),
+  project: z.string().min(1).max(500).optional().describe('Project name; default: this project.'),
+  all_projects: z.boolean().default(false).describe('Search every project instead.'),
+  type: z.array(z.enum(TYPES)).max(6).optional().describe('Only these observation types.'),
+  concept: z.array(z.string().min(1).max(100)).max(10).optional().describe('Only these concepts.'),
+  file: z
+    .string()
+    .min(1)
+    .max(4096)
+    .optional()
+    .describe('Only observations that read or modified this file (absolute or relative path).'),
+  since: z.string().max(64).optional().describe('From this date (2025-01-31) or age (7d, 12h).'),
+  until: z.string().max(64).optional().describe('Up to this date or age.'),
+  session_id: z.string().min(1).max(256).optional().describe('Only this Claude Code session.'),
+  limit: z.number().int().min(1).max(50).default(10),
+  offset: z.number().int().min(0).max(10_000).default(0),
+});
+
+/** Inputs of `timeline`. */
+export const TimelineInputSchema = z.object({
+  anchor: z
+    .union([id, z.string().regex(/^[#sSpP]?\d{1,15}$/)])
+    .optional()
+    .describe('Observation id from search (123), or S<id> for a summary, P<id> for a prompt.'),
+  query: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('Instead of an anchor: center on the best match of these words.'),
+  before: z.number().int().min(0).max(30).default(5).describe('Items before the anchor.'),
+  after: z.number().int().min(0).max(30).default(5).describe('Items after the anchor.'),
+  project: z.string().min(1).max(500).optional(),
+});
+
+/** Inputs of `get_observations`. */
+export const GetObservationsInputSchema = z.object({
+  ids: z.array(id).min(1).max(50).describe('Observation ids from search or timeline.'),
+});
+
+/** Inputs of `save_memory`. */
+export const SaveMemoryInputSchema = z.object({
+  title: z.string().trim().min(1).max(200).describe('One line that will show in the index.'),
+  text: z.string().trim().min(1).max(10_000).describe('What to remember, self-contained.'),
+  project: z.string().min(1).max(500).optional().describe('Default: this project.'),
+  type: z.enum(TYPES).default('discovery'),
+  concepts: z.array(z.string().min(1).max(100)).max(20).optional(),
+  files: z.array(z.string().min(1).max(4096)).max(50).optional(),
+  pinned: z.boolean().default(false).describe('Always list it first at session start.'),
+});
+
+/** Inputs of `forget`. */
+export const ForgetInputSchema = z.object({
+  ids: z.array(id).min(1).max(100).describe('Observation ids to delete for good.'),
+});
+
+export type SearchArgs = z.infer<typeof SearchInputSchema>;
+export type TimelineArgs = z.infer<typeof TimelineInputSchema>;
+export type GetObservationsArgs = z.infer<typeof GetObservationsInputSchema>;
+export type SaveMemoryArgs = z.infer<typeof SaveMemoryInputSchema>;
+export type ForgetArgs = z.infer<typeof ForgetInputSchema>;

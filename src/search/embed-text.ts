@@ -1,0 +1,24 @@
+import type { PendingRow } from './vector-index.ts';
+
+function items(json: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * What is embedded for an observation: title, subtitle, narrative, facts and concepts, each part
+ * once (a part contained in another adds only cost: the model's time grows with the length).
+ */
+export function embedText(row: Omit<PendingRow, 'id' | 'project' | 'updated_at'>): string {
+  const parts = [row.title, row.subtitle, row.narrative, ...items(row.facts)]
+    .concat(items(row.concepts).join(', '))
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+  const redundant = (part: string, i: number): boolean =>
+    parts.some((other, j) => j !== i && other.includes(part) && (other !== part || j < i));
+  return parts.filter((part, i) => !redundant(part, i)).join('\n');
+}

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { seedObservation } from '../../test/helpers/seed-memory.ts';
+import { tempDir } from '../../test/helpers/temp-dir.ts';
+import { openDatabase, type Db } from '../store/index.ts';
+import { buildFtsQuery, MAX_QUERY_CHARS } from './fts-query.ts';
+
+function open(t: TestContext): Db {
+  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
+  t.after(() => db.close());
+  return db;
+}
+
+const match = (db: Db, query: string): number[] =>
+  db
+    .prepare('SELECT rowid FROM observations_fts WHERE observations_fts MATCH ? ORDER BY rowid')
+    .pluck()
+    .all(query) as number[];
+
+test('every word becomes a quoted FTS string, joined with AND and with OR', () => {
+  assert.deepEqual(buildFtsQuery('spool reader'), {
+    all: '"spool" "reader"',
+    any: '"spool" OR "reader"',
+    terms: ['"spool"', '"reader"'],
+  });
+});
+
+test('operators, NEAR, column filters and parentheses are quoted as plain words', () => {
+  assert.equal(buildFtsQuery('spool NEAR reader')?.all, '"spool" "NEAR" "reader"');
+  assert.equal(buildFtsQuery('NOT')?.all, '"NOT"');
+  assert.equal(buildFtsQuery('AND OR')?.any, '"AND" OR "OR"');
+  assert.equal(buildFtsQuery('NEAR(spool reader, 2)')?.all, '"NEAR(spool" "reader," "2)"');
+  assert.equal(buildFtsQuery('title:spool')?.all, '"title:spool"');
+  assert.equal(buildFtsQuery('{title subtitle}: x')?.all, '"{title" "subtitle}:" "x"');
+  assert.equal(buildFtsQuery('^start +plus -minus')?.all, '"^start" "+plus" "-minus"');
+});
+
+test('the OR query splits words joined by punctuation, keeping phrases and the last prefix', () => {
+  assert.equal(buildFtsQuery('title:spool')?.any, '"title" OR "spool"');
+  assert.equal(buildFtsQuery('src/spool/read* "a b"')?.any, '"src" OR "spool" OR "read"* OR "a b"');
+  assert.equal(buildFtsQuery('src/spool/read* "a b"')?.all, '"src/spool/read"* "a b"');
+});
+
+test('a "quoted phrase" stays one phrase; an unbalanced quote is dropped', () => {
+  assert.equal(buildFtsQuery('"spool reader" quarantine')?.all, '"spool reader" "quarantine"');
+  assert.equal(buildFtsQuery('"spool reader')?.all, '"spool" "reader"');
+  assert.equal(buildFtsQuery('sp"ool')?.all, '"sp ool"');
+});
+
+test('a trailing * is a prefix search; a lone or inner * is text', () => {
+  assert.equal(buildFtsQuery('quaran*')?.all, '"quaran"*');
+  assert.equal(buildFtsQuery('quaran** x')?.all, '"quaran"* "x"');
+  assert.equal(buildFtsQuery('a*b')?.all, '"a b"');
+  assert.equal(buildFtsQuery('*'), undefined);
+});
+
+test('common English words are left out while other words remain', () => {
+  assert.equal(buildFtsQuery('when did the worker start')?.any, '"worker" OR "start"');
+  assert.equal(buildFtsQuery('the')?.all, '"the"');
+  assert.equal(buildFtsQuery('"to the point"')?.all, '"to the point"');
+});
+
+test('text without any letter or digit gives no query', () => {
+  for (const text of ['', '   ', '()', '"""', '*', '-- ++', '🙂🙂', '\u0000\u0001']) {
+    assert.equal(buildFtsQuery(text), undefined, JSON.stringify(text));
+  }
+});
+
+test('control characters and lone surrogates are dropped; Unicode words are kept', () => {
+  assert.equal(buildFtsQuery('spo\u0000ol')?.all, '"spo" "ol"');
+  assert.equal(buildFtsQuery('x\uD800y')?.all, '"x" "y"');
+  assert.equal(buildFtsQuery('Straße 東京 café')?.all, '"Straße" "東京" "café"');
+});
+
+test('long input is cut at MAX_QUERY_CHARS and at 24 terms', () => {
+  const words = Array.from({ length: 100 }, (_, i) => `w${i}`).join(' ');
+  assert.equal(buildFtsQuery(words)?.terms.length, 24);
+  const long = 'x'.repeat(MAX_QUERY_CHARS + 500);
+  assert.equal(buildFtsQuery(long)?.all, `"${'x'.repeat(MAX_QUERY_CHARS)}"`);
+});
+
+test('phrases and prefixes match what they should in a real FTS5 index', (t) => {
+  const db = open(t);
+  const a = seedObservation(db, { title: 'Spool reader quarantines partial files' });
+  const b = seedObservation(db, { title: 'Reader of the spool', narrative: 'quarantine' });
+  assert.deepEqual(match(db, buildFtsQuery('"spool reader"')!.all), [a]);
+  assert.deepEqual(match(db, buildFtsQuery('spool reader')!.all), [a, b]);
+  assert.deepEqual(match(db, buildFtsQuery('quarant*')!.all), [a, b]);
+  assert.deepEqual(match(db, buildFtsQuery('title:spool')!.all), []);
+});
+
+const ALPHABET = [
+  '"',
+  "'",
+  '(',
+  ')',
+  '*',
+  ':',
+  '^',
+  '+',
+  '-',
+  '{',
+  '}',
+  '[',
+  ']',
+  ',',
+  ' ',
+  ' ',
+  'AND',
+  'OR',
+  'NOT',
+  'NEAR',
+  'a',
+  'é',
+  '東',
+  '🙂',
+  '\u0000',
+  '\uD800',
+  '\\',
+  '%',
+  '_',
+  'x',
+  '1',
+];
+
+/** A deterministic pseudo-random generator (mulberry32), so the fuzz is reproducible. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let z = Math.imul(state ^ (state >>> 15), 1 | state);
+    z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
+    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test('2,000 random hostile strings never produce a query FTS5 rejects', (t) => {
+  const db = open(t);
+  seedObservation(db, { title: 'x and 1 a é 東' });
+  const next = random(42);
+  for (let i = 0; i < 2000; i += 1) {
+    const text = Array.from(
+      { length: 1 + Math.floor(next() * 12) },
+      () => ALPHABET[Math.floor(next() * ALPHABET.length)],
+    ).join('');
+    const query = buildFtsQuery(text);
+    assert.doesNotThrow(
+      () => query && (match(db, query.all), match(db, query.any)),
+      JSON.stringify(text),
+    );
+  }
+});

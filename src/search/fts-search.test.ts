@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { seedObservation, seedSession } from '../../test/helpers/seed-memory.ts';
+import { tempDir } from '../../test/helpers/temp-dir.ts';
+import { openDatabase, type Db } from '../store/index.ts';
+import type { SearchFilters } from './filters.ts';
+import { buildFtsQuery } from './fts-query.ts';
+import { ftsSearch, RANK_WINDOW, recentIds } from './fts-search.ts';
+
+function open(t: TestContext): Db {
+  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
+  t.after(() => db.close());
+  return db;
+}
+
+const ids = (
+  db: Db,
+  text: string,
+  filters: SearchFilters = {},
+  limit = 10,
+  root?: string,
+): number[] => ftsSearch(db, buildFtsQuery(text)!, filters, limit, root).map((hit) => hit.id);
+
+test('a word in the title ranks above the same word in the subtitle, facts, then narrative', (t) => {
+  const db = open(t);
+  const narrative = seedObservation(db, { title: 'one', narrative: 'the tokenizer was slow' });
+  const facts = seedObservation(db, { title: 'two', facts: ['tokenizer is slow'] });
+  const subtitle = seedObservation(db, { title: 'three', subtitle: 'tokenizer' });
+  const title = seedObservation(db, { title: 'tokenizer rewrite' });
+  const ranked = ids(db, 'tokenizer');
+  assert.equal(ranked[0], title);
+  assert.equal(ranked.at(-1), narrative);
+  assert.deepEqual(new Set(ranked.slice(1, 3)), new Set([subtitle, facts]));
+});
+
+test('observations matching every word come first, then those matching any', (t) => {
+  const db = open(t);
+  const one = seedObservation(db, { title: 'spool spool spool spool' });
+  const both = seedObservation(db, { title: 'spool reader' });
+  assert.deepEqual(ids(db, 'spool reader'), [both, one]);
+  assert.deepEqual(ids(db, 'spool reader', {}, 1), [both]);
+});
+
+test('filters: project, type, concept, date range and session', (t) => {
+  const db = open(t);
+  const s1 = seedSession(db, 's1');
+  const a = seedObservation(db, {
+    title: 'cache a',
+    type: 'bugfix',
+    concepts: ['Caching'],
+    createdAt: 1000,
+    sessionRowId: s1,
+  });
+  const b = seedObservation(db, { title: 'cache b', type: 'feature', createdAt: 2000 });
+  const c = seedObservation(db, { title: 'cache c', project: 'beta', createdAt: 3000 });
+  assert.deepEqual(ids(db, 'cache', { project: 'alpha' }).sort(), [a, b]);
+  assert.deepEqual(ids(db, 'cache', { types: ['feature', 'decision'] }), [b]);
+  assert.deepEqual(ids(db, 'cache', { concepts: ['caching'] }), [a]);
+  assert.deepEqual(ids(db, 'cache', { since: 1500, until: 2500 }), [b]);
+  assert.deepEqual(ids(db, 'cache', { sessionId: 's1' }), [a]);
+  assert.deepEqual(ids(db, 'cache', { sessionId: 'nope' }), []);
+  assert.deepEqual(ids(db, 'cache', { project: 'beta' }), [c]);
+});
+
+test('a file filter matches absolute paths, paths relative to the root, other worktrees and folders', (t) => {
+  const db = open(t);
+  const abs = seedObservation(db, { title: 'f abs', filesRead: ['/repo/src/a.ts'] });
+  const rel = seedObservation(db, { title: 'f rel', filesModified: ['src/a.ts'] });
+  const tree = seedObservation(db, { title: 'f tree', filesRead: ['/repo-wt/src/a.ts'] });
+  const other = seedObservation(db, { title: 'f other', filesRead: ['/repo/src/ab.ts'] });
+  const all = [abs, rel, tree].sort();
+  assert.deepEqual(ids(db, 'f', { files: ['src/a.ts'] }, 10, '/repo').sort(), all);
+  assert.deepEqual(ids(db, 'f', { files: ['/repo/src/a.ts'] }, 10, '/repo').sort(), all);
+  assert.deepEqual(ids(db, 'f', { files: ['./src/a.ts'] }).sort(), all);
+  assert.deepEqual(
+    ids(db, 'f', { files: ['/repo/src'] }, 10, '/repo').sort(),
+    [abs, rel, tree, other].sort(),
+  );
+  assert.deepEqual(ids(db, 'f', { files: ['src/a%'] }, 10, '/repo'), []);
+});
+
+test('malformed JSON in a list column does not break filtering', (t) => {
+  const db = open(t);
+  const id = seedObservation(db, { title: 'broken lists' });
+  db.prepare("UPDATE observations SET concepts = 'not json', files_read = '[' WHERE id = ?").run(
+    id,
+  );
+  assert.deepEqual(ids(db, 'broken', { concepts: ['x'], files: ['a.ts'] }), []);
+  assert.deepEqual(ids(db, 'broken'), [id]);
+});
+
+test('recentIds lists the newest first under the filters', (t) => {
+  const db = open(t);
+  const old = seedObservation(db, { title: 'old', createdAt: 1000 });
+  const fresh = seedObservation(db, { title: 'fresh', createdAt: 2000 });
+  seedObservation(db, { title: 'elsewhere', project: 'beta', createdAt: 3000 });
+  assert.deepEqual(
+    recentIds(db, { project: 'alpha' }, 10).map((hit) => hit.id),
+    [fresh, old],
+  );
+});
+
+test('a query matching more than RANK_WINDOW observations ranks the newest of them', (t) => {
+  const db = open(t);
+  const oldest = seedObservation(db, { title: 'window window window' });
+  db.transaction(() => {
+    for (let i = 0; i < RANK_WINDOW; i += 1)
+      seedObservation(db, { title: `plain ${i}`, narrative: 'window' });
+  })();
+  const best = seedObservation(db, { title: 'window window' });
+  const hits = ids(db, 'window', {}, 5);
+  assert.equal(hits[0], best);
+  assert.equal(hits.includes(oldest), false);
+});

@@ -1,0 +1,67 @@
+import { stmt, type Db } from '../store/index.ts';
+import { filterSql, type SearchFilters } from './filters.ts';
+import type { FtsQuery } from './fts-query.ts';
+
+/** bm25 weights of observations_fts's columns: title, subtitle, facts, narrative, concepts. */
+export const FTS_WEIGHTS = [8, 4, 4, 1, 2] as const;
+
+/** One ranked match: lower scores are better (bm25 is negative), like distances. */
+export interface RankedId {
+  id: number;
+  score: number;
+  /** Full text: the match has every query word (hybrid keeps these first). */
+  allTerms?: boolean;
+}
+
+/**
+ * bm25 ranks the newest RANK_WINDOW matches of a query, not all of them: scoring every match of
+ * a common word costs ~80 ms at 100k observations; the window keeps p95 under 10 ms there
+ * (bench/search-latency.ts). A query matching fewer is ranked exactly.
+ */
+export const RANK_WINDOW = 2000;
+
+function run(db: Db, match: string, where: ReturnType<typeof filterSql>, limit: number) {
+  return stmt(
+    db,
+    `SELECT id, score FROM (
+       SELECT o.id AS id, bm25(observations_fts, ${FTS_WEIGHTS.join(', ')}) AS score
+       FROM observations_fts JOIN observations o ON o.id = observations_fts.rowid
+       WHERE observations_fts MATCH @match AND ${where.sql}
+       ORDER BY observations_fts.rowid DESC LIMIT ${RANK_WINDOW})
+     ORDER BY score, id DESC LIMIT @limit`,
+  ).all({ ...where.params, match, limit }) as RankedId[];
+}
+
+/**
+ * The best `limit` observations for `query` under `filters`, best first: those matching every
+ * term first, then (when they are fewer than `limit`) those matching any term.
+ */
+export function ftsSearch(
+  db: Db,
+  query: FtsQuery,
+  filters: SearchFilters,
+  limit: number,
+  root?: string,
+): RankedId[] {
+  const where = filterSql(filters, root);
+  const all = run(db, query.all, where, limit).map((hit) => ({ ...hit, allTerms: true }));
+  if (all.length >= limit || query.any === query.all) return all;
+  const seen = new Set(all.map((hit) => hit.id));
+  const any = run(db, query.any, where, limit).filter((hit) => !seen.has(hit.id));
+  return [...all, ...any].slice(0, limit);
+}
+
+/** The newest `limit` observations under `filters` (a search without words). */
+export function recentIds(
+  db: Db,
+  filters: SearchFilters,
+  limit: number,
+  root?: string,
+): RankedId[] {
+  const where = filterSql(filters, root);
+  return stmt(
+    db,
+    `SELECT o.id AS id, -o.created_at AS score FROM observations o WHERE ${where.sql}
+     ORDER BY o.created_at DESC, o.id DESC LIMIT @limit`,
+  ).all({ ...where.params, limit }) as RankedId[];
+}

@@ -1,0 +1,118 @@
+import type { Db } from '../store/index.ts';
+import type { EmbeddingRuntime } from './embedding-runtime.ts';
+import type { SearchFilters } from './filters.ts';
+import { buildFtsQuery, type FtsQuery } from './fts-query.ts';
+import { ftsSearch, recentIds, type RankedId } from './fts-search.ts';
+import { reciprocalRankFusion, RRF_K } from './rrf.ts';
+import type { VectorIndex } from './vector-index.ts';
+
+/** How results are ranked. */
+export type SearchMode = 'fts' | 'vector' | 'hybrid';
+
+/** One search. An empty query lists the newest observations under the filters. */
+export interface SearchRequest {
+  query: string;
+  filters: SearchFilters;
+  limit: number;
+  offset: number;
+  /** Overrides the configured mode. */
+  mode?: SearchMode | undefined;
+  /** The project's root folder, for relative file filters. */
+  root?: string | undefined;
+}
+
+/** Ranked ids and how they were ranked (`recent` for an empty query). */
+export interface SearchResult {
+  hits: RankedId[];
+  mode: SearchMode | 'recent';
+  hasMore: boolean;
+}
+
+/** Search over observations. */
+export interface Searcher {
+  search(request: SearchRequest): Promise<SearchResult>;
+}
+
+/** The searcher's parts; without `vectors` and `runtime` it is full-text only. */
+export interface SearcherDeps {
+  db: Db;
+  mode: SearchMode;
+  vectors?: VectorIndex | undefined;
+  runtime?: EmbeddingRuntime | undefined;
+}
+
+/** Candidates each ranking contributes to hybrid fusion, at least. */
+const FUSION_DEPTH = 30;
+
+/**
+ * Weights of the full-text and the vector ranking in the fusion. The offline model's vectors
+ * rank worse than full text on both recall benchmarks (bench/recall.ts), so they count half.
+ */
+const HYBRID_WEIGHTS = [1, 0.5] as const;
+
+/**
+ * Reciprocal rank fusion of the two rankings, except that matches holding every query word
+ * stay ahead of the rest (in fused order): an exact hit must not be outvoted by neighbours.
+ */
+function fuse(text: readonly RankedId[], near: readonly RankedId[]): RankedId[] {
+  const exact = new Set(text.filter((hit) => hit.allTerms).map((hit) => hit.id));
+  const fused = reciprocalRankFusion(
+    [text.map((hit) => hit.id), near.map((hit) => hit.id)],
+    RRF_K,
+    HYBRID_WEIGHTS,
+  );
+  return [
+    ...fused.filter((hit) => exact.has(hit.id)),
+    ...fused.filter((hit) => !exact.has(hit.id)),
+  ];
+}
+
+async function rank(
+  deps: SearcherDeps,
+  request: SearchRequest,
+  fts: FtsQuery,
+  need: number,
+): Promise<{ hits: RankedId[]; mode: SearchMode }> {
+  const wanted = request.mode ?? deps.mode;
+  const vector =
+    wanted === 'fts' || !deps.vectors ? undefined : await deps.runtime?.queryVector(request.query);
+  const { db, vectors } = deps;
+  if (!vector || !vectors) {
+    return { hits: ftsSearch(db, fts, request.filters, need, request.root), mode: 'fts' };
+  }
+  if (wanted === 'vector') {
+    return { hits: vectors.search(vector, request.filters, need, request.root), mode: 'vector' };
+  }
+  const depth = Math.max(need, FUSION_DEPTH);
+  const text = ftsSearch(db, fts, request.filters, depth, request.root);
+  const near = vectors.search(vector, request.filters, depth, request.root);
+  return { hits: fuse(text, near).slice(0, need), mode: 'hybrid' };
+}
+
+/**
+ * Full-text (bm25 with field weights), vector (sqlite-vec KNN) or hybrid (reciprocal rank
+ * fusion of both) search. Vector and hybrid fall back to full text while no query vector can be
+ * had (embedder off, not loaded yet, failing); the result says which mode ran.
+ */
+export function createSearcher(deps: SearcherDeps): Searcher {
+  return {
+    async search(request) {
+      const need = request.offset + request.limit + 1;
+      const fts = buildFtsQuery(request.query);
+      const ranked =
+        request.query.trim() === ''
+          ? {
+              hits: recentIds(deps.db, request.filters, need, request.root),
+              mode: 'recent' as const,
+            }
+          : fts
+            ? await rank(deps, request, fts, need)
+            : { hits: [], mode: 'fts' as const };
+      return {
+        hits: ranked.hits.slice(request.offset, request.offset + request.limit),
+        mode: ranked.mode,
+        hasMore: ranked.hits.length > request.offset + request.limit,
+      };
+    },
+  };
+}

@@ -1,0 +1,248 @@
+import type { Database } from 'better-sqlite3';
+import type { ExportKind } from './export-import.ts';
+import { stmt } from './statements.ts';
+
+/** A session as exported. */
+export interface SessionImport {
+  kind: 'session';
+  session_id: string;
+  project: string;
+  project_root: string;
+  cwd: string;
+  git_branch: string | null;
+  transcript_path: string | null;
+  source: string | null;
+  status: 'active' | 'completed' | 'failed';
+  prompt_count: number;
+  title: string | null;
+  started_at: number;
+  updated_at: number;
+  ended_at: number | null;
+  end_reason: string | null;
+  compacted_at: number | null;
+}
+
+/** A prompt as exported; `id` is kept when it is free. */
+export interface PromptImport {
+  kind: 'prompt';
+  id: number | null;
+  event_uid: string | null;
+  session_id: string;
+  project: string;
+  prompt_number: number;
+  text: string;
+  created_at: number;
+}
+
+/** An observation as exported; provenance travels as the source events' ingestion ids. */
+export interface ObservationImport {
+  kind: 'observation';
+  id: number | null;
+  session_id: string | null;
+  project: string;
+  prompt_number: number | null;
+  type: string;
+  title: string;
+  subtitle: string;
+  narrative: string;
+  facts: string[];
+  concepts: string[];
+  files_read: string[];
+  files_modified: string[];
+  source_event_uids: string[];
+  provider: string;
+  model: string | null;
+  tokens_in: number;
+  tokens_out: number;
+  content_hash: string;
+  pinned: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A turn summary as exported. */
+export interface SummaryImport {
+  kind: 'summary';
+  id: number | null;
+  session_id: string;
+  project: string;
+  prompt_number: number;
+  request: string;
+  investigated: string;
+  learned: string;
+  completed: string;
+  next_steps: string;
+  notes: string;
+  files_read: string[];
+  files_modified: string[];
+  provider: string;
+  model: string | null;
+  tokens_in: number;
+  tokens_out: number;
+  created_at: number;
+}
+
+/** Any record of an import. */
+export type ImportRecord = SessionImport | PromptImport | ObservationImport | SummaryImport;
+
+/** Per kind, how many records were added and how many were already there (or had no session). */
+export type ImportCounts = Record<ExportKind, { added: number; skipped: number }>;
+
+const sessionRowId = (db: Database, sessionId: string | null): number | undefined =>
+  sessionId === null
+    ? undefined
+    : (stmt(db, 'SELECT id FROM sessions WHERE session_id = ?').pluck().get(sessionId) as
+        number | undefined);
+
+/** The exported id when no row of `table` holds it yet, else null (a new id is assigned). */
+const freeId = (db: Database, table: string, id: number | null): number | null =>
+  id !== null && stmt(db, `SELECT 1 FROM ${table} WHERE id = ?`).get(id) === undefined ? id : null;
+
+function addSession(db: Database, r: SessionImport): boolean {
+  return (
+    stmt(
+      db,
+      `INSERT INTO sessions (session_id, project, project_root, cwd, git_branch, transcript_path,
+         source, status, prompt_count, title, started_at, updated_at, ended_at, end_reason,
+         compacted_at)
+       VALUES (@session_id, @project, @project_root, @cwd, @git_branch, @transcript_path, @source,
+         @status, @prompt_count, @title, @started_at, @updated_at, @ended_at, @end_reason,
+         @compacted_at)
+       ON CONFLICT (session_id) DO NOTHING`,
+    ).run({ ...r, kind: undefined }).changes === 1
+  );
+}
+
+function addPrompt(db: Database, r: PromptImport): boolean {
+  const session = sessionRowId(db, r.session_id);
+  if (session === undefined) return false;
+  const taken = stmt(db, 'SELECT 1 FROM prompts WHERE session_id = ? AND prompt_number = ?').get(
+    session,
+    r.prompt_number,
+  );
+  if (taken) return false;
+  return (
+    stmt(
+      db,
+      `INSERT INTO prompts (id, event_uid, session_id, project, prompt_number, text, created_at)
+       VALUES (@id, @uid, @session, @project, @prompt_number, @text, @created_at)
+       ON CONFLICT DO NOTHING`,
+    ).run({
+      ...r,
+      kind: undefined,
+      session_id: undefined,
+      id: freeId(db, 'prompts', r.id),
+      uid: r.event_uid ?? `import:${r.session_id}:${r.prompt_number}`,
+      session,
+    }).changes === 1
+  );
+}
+
+function observationExists(db: Database, r: ObservationImport, session: number | undefined) {
+  return session === undefined
+    ? stmt(
+        db,
+        'SELECT 1 FROM observations WHERE session_id IS NULL AND project = ? AND content_hash = ?',
+      ).get(r.project, r.content_hash) !== undefined
+    : stmt(db, 'SELECT 1 FROM observations WHERE session_id = ? AND content_hash = ?').get(
+        session,
+        r.content_hash,
+      ) !== undefined;
+}
+
+function addObservation(db: Database, r: ObservationImport): boolean {
+  const session = sessionRowId(db, r.session_id);
+  if ((r.session_id !== null && session === undefined) || observationExists(db, r, session)) {
+    return false;
+  }
+  const json = (list: unknown[]) => JSON.stringify(list);
+  stmt(
+    db,
+    `INSERT INTO observations (id, session_id, project, prompt_number, type, title, subtitle,
+       narrative, facts, concepts, files_read, files_modified, source_event_ids, provider, model,
+       tokens_in, tokens_out, content_hash, pinned, created_at, updated_at)
+     VALUES (@id, @session, @project, @prompt_number, @type, @title, @subtitle, @narrative, @facts,
+       @concepts, @files_read, @files_modified,
+       (SELECT json_group_array(id) FROM (SELECT id FROM events
+          WHERE event_uid IN (SELECT value FROM json_each(@uids)) ORDER BY id)),
+       @provider, @model, @tokens_in, @tokens_out, @content_hash, @pinned, @created_at,
+       @updated_at)`,
+  ).run({
+    ...r,
+    kind: undefined,
+    session_id: undefined,
+    source_event_uids: undefined,
+    id: freeId(db, 'observations', r.id),
+    session: session ?? null,
+    facts: json(r.facts),
+    concepts: json(r.concepts),
+    files_read: json(r.files_read),
+    files_modified: json(r.files_modified),
+    uids: json(r.source_event_uids),
+    pinned: r.pinned ? 1 : 0,
+  });
+  return true;
+}
+
+function addSummary(db: Database, r: SummaryImport): boolean {
+  const session = sessionRowId(db, r.session_id);
+  if (session === undefined) return false;
+  return (
+    stmt(
+      db,
+      `INSERT INTO summaries (id, session_id, project, prompt_number, request, investigated,
+         learned, completed, next_steps, notes, files_read, files_modified, provider, model,
+         tokens_in, tokens_out, created_at)
+       VALUES (@id, @session, @project, @prompt_number, @request, @investigated, @learned,
+         @completed, @next_steps, @notes, @files_read, @files_modified, @provider, @model,
+         @tokens_in, @tokens_out, @created_at)
+       ON CONFLICT (session_id, prompt_number) DO NOTHING`,
+    ).run({
+      ...r,
+      kind: undefined,
+      session_id: undefined,
+      id: freeId(db, 'summaries', r.id),
+      session,
+      files_read: JSON.stringify(r.files_read),
+      files_modified: JSON.stringify(r.files_modified),
+    }).changes === 1
+  );
+}
+
+function addRecord(db: Database, record: ImportRecord): boolean {
+  switch (record.kind) {
+    case 'session':
+      return addSession(db, record);
+    case 'prompt':
+      return addPrompt(db, record);
+    case 'observation':
+      return addObservation(db, record);
+    case 'summary':
+      return addSummary(db, record);
+    default:
+      record satisfies never;
+      return false;
+  }
+}
+
+/**
+ * Merges exported records, in the order given (sessions before what names them), in one
+ * transaction. Deduplicated: a session by its session_id, a prompt and a summary by (session,
+ * prompt number), an observation by (session, content hash), or (project, content hash) when it
+ * has no session. Ids are kept when free, so an export restored into an empty folder answers
+ * searches exactly as the original did. Importing the same records again adds nothing.
+ */
+export function importRecords(db: Database, records: readonly ImportRecord[]): ImportCounts {
+  const counts: ImportCounts = {
+    session: { added: 0, skipped: 0 },
+    prompt: { added: 0, skipped: 0 },
+    observation: { added: 0, skipped: 0 },
+    summary: { added: 0, skipped: 0 },
+  };
+  db.transaction(() => {
+    for (const record of records) {
+      counts[record.kind][addRecord(db, record) ? 'added' : 'skipped'] += 1;
+    }
+  }).immediate();
+  return counts;
+}

@@ -1,0 +1,70 @@
+import type { Database } from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import { stmt } from './statements.ts';
+
+/** A memory saved explicitly (MCP `save_memory`), stored as an observation. */
+export interface MemoryInput {
+  project: string;
+  title: string;
+  text: string;
+  type: string;
+  concepts: readonly string[];
+  files: readonly string[];
+  /** The session row it was saved in, when known. */
+  sessionRowId: number | null;
+  pinned: boolean;
+  at: number;
+}
+
+/**
+ * Stores an explicit memory as an observation (provider `user`). Saving the same title and text
+ * in the same project again returns the existing id instead of a duplicate.
+ */
+export function insertMemory(db: Database, input: MemoryInput): { id: number; created: boolean } {
+  const hash = createHash('sha256').update(`${input.title}\n${input.text}`).digest('hex');
+  return db.transaction(() => {
+    const existing = stmt(
+      db,
+      "SELECT id FROM observations WHERE project = ? AND content_hash = ? AND provider = 'user'",
+    ).get(input.project, hash) as { id: number } | undefined;
+    if (existing) return { id: existing.id, created: false };
+    const result = stmt(
+      db,
+      `INSERT INTO observations (session_id, project, type, title, narrative, concepts,
+         files_read, provider, content_hash, pinned, created_at, updated_at)
+       VALUES (@session, @project, @type, @title, @text, @concepts, @files, 'user', @hash,
+         @pinned, @at, @at)`,
+    ).run({
+      session: input.sessionRowId,
+      project: input.project,
+      type: input.type,
+      title: input.title,
+      text: input.text,
+      concepts: JSON.stringify(input.concepts),
+      files: JSON.stringify(input.files),
+      hash,
+      pinned: input.pinned ? 1 : 0,
+      at: input.at,
+    });
+    return { id: Number(result.lastInsertRowid), created: true };
+  })();
+}
+
+/** Deletes observations by id (their index entries and vectors follow); returns how many. */
+export function deleteObservations(db: Database, ids: readonly number[]): number {
+  if (ids.length === 0) return 0;
+  return stmt(db, 'DELETE FROM observations WHERE id IN (SELECT value FROM json_each(?))').run(
+    JSON.stringify(ids),
+  ).changes;
+}
+
+/** Pins (listed first at SessionStart) or unpins an observation; false when it does not exist. */
+export function setPinned(db: Database, id: number, pinned: boolean, at: number): boolean {
+  return (
+    stmt(db, 'UPDATE observations SET pinned = ?, updated_at = ? WHERE id = ?').run(
+      pinned ? 1 : 0,
+      at,
+      id,
+    ).changes === 1
+  );
+}

@@ -1,0 +1,65 @@
+import type { Database } from 'better-sqlite3';
+import { stmt } from './statements.ts';
+
+/** What one line of the SessionStart index needs about an observation. */
+export interface IndexEntry {
+  id: number;
+  session_row_id: number | null;
+  type: string;
+  title: string;
+  pinned: number;
+  created_at: number;
+  /** Characters of everything `get_observations` would add: subtitle, narrative, facts, ... */
+  detail_chars: number;
+}
+
+const COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at,
+  length(subtitle) + length(narrative) + length(facts) + length(concepts)
+    + length(files_read) + length(files_modified) AS detail_chars`;
+
+/** Which observations of a project to list. */
+export interface IndexQuery {
+  project: string;
+  /** Only observations created after this time (ms). */
+  since?: number | undefined;
+  limit: number;
+}
+
+/** The project's newest observations (by creation time), newest first. */
+export function recentEntries(db: Database, query: IndexQuery): IndexEntry[] {
+  return stmt(
+    db,
+    `SELECT ${COLUMNS} FROM observations
+     WHERE project = @project AND created_at > @since
+     ORDER BY created_at DESC, id DESC LIMIT @limit`,
+  ).all({ project: query.project, since: query.since ?? -1, limit: query.limit }) as IndexEntry[];
+}
+
+/** The project's pinned observations, newest first. */
+export function pinnedEntries(db: Database, query: IndexQuery): IndexEntry[] {
+  return stmt(
+    db,
+    `SELECT ${COLUMNS} FROM observations
+     WHERE project = @project AND pinned = 1 AND created_at > @since
+     ORDER BY created_at DESC, id DESC LIMIT @limit`,
+  ).all({ project: query.project, since: query.since ?? -1, limit: query.limit }) as IndexEntry[];
+}
+
+/** How many observations a project has (all of them, or those after `since`). */
+export function countObservations(db: Database, project: string, since?: number): number {
+  return stmt(db, 'SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ?')
+    .pluck()
+    .get(project, since ?? -1) as number;
+}
+
+/**
+ * A cheap mark that changes whenever observations are added, deleted or edited (count, newest
+ * id, newest update), read from indexes only.
+ */
+export function observationsMark(db: Database): string {
+  const row = stmt(
+    db,
+    'SELECT COUNT(*) AS n, MAX(id) AS id, MAX(updated_at) AS updated FROM observations',
+  ).get() as { n: number; id: number | null; updated: number | null };
+  return `${row.n}:${row.id ?? 0}:${row.updated ?? 0}`;
+}

@@ -1,0 +1,47 @@
+import type { Database } from 'better-sqlite3';
+import { stmt } from './statements.ts';
+
+/** A turn's summary to store. */
+export interface SummaryInput {
+  sessionRowId: number;
+  project: string;
+  promptNumber: number;
+  request: string;
+  investigated: string;
+  learned: string;
+  completed: string;
+  nextSteps: string;
+  notes: string;
+  filesRead: string[];
+  filesModified: string[];
+  provider: string;
+  model: string | null;
+  tokensIn: number;
+  tokensOut: number;
+  at: number;
+}
+
+/** Stores the summary of a turn; a turn summarized again (after a retry) keeps the newest. */
+export function upsertSummary(db: Database, input: SummaryInput): number {
+  const row = stmt(
+    db,
+    `INSERT INTO summaries (session_id, project, prompt_number, request, investigated, learned,
+       completed, next_steps, notes, files_read, files_modified, provider, model, tokens_in,
+       tokens_out, created_at)
+     VALUES (@sessionRowId, @project, @promptNumber, @request, @investigated, @learned, @completed,
+       @nextSteps, @notes, @filesRead, @filesModified, @provider, @model, @tokensIn, @tokensOut, @at)
+     ON CONFLICT (session_id, prompt_number) DO UPDATE SET
+       request = excluded.request, investigated = excluded.investigated,
+       learned = excluded.learned, completed = excluded.completed,
+       next_steps = excluded.next_steps, notes = excluded.notes,
+       files_read = excluded.files_read, files_modified = excluded.files_modified,
+       provider = excluded.provider, model = excluded.model, tokens_in = excluded.tokens_in,
+       tokens_out = excluded.tokens_out, created_at = excluded.created_at
+     RETURNING id`,
+  ).get({
+    ...input,
+    filesRead: JSON.stringify(input.filesRead),
+    filesModified: JSON.stringify(input.filesModified),
+  }) as { id: number };
+  return row.id;
+}

@@ -1,0 +1,61 @@
+import type { Database } from 'better-sqlite3';
+import { stmt } from './statements.ts';
+
+/** The spend of one provider call. */
+export interface UsageInput {
+  day: string;
+  provider: string;
+  model: string;
+  calls: number;
+  tokensIn: number;
+  tokensOut: number;
+  durationMs: number;
+}
+
+/** A day's spend of one provider and model. */
+export interface UsageRow {
+  day: string;
+  provider: string;
+  model: string;
+  calls: number;
+  tokens_in: number;
+  tokens_out: number;
+  duration_ms: number;
+}
+
+/** The local calendar day of `ms` as YYYY-MM-DD: budgets reset at the user's midnight. */
+export function localDay(ms: number): string {
+  const date = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Adds a call's spend to its day, provider and model. */
+export function recordUsage(db: Database, input: UsageInput): void {
+  stmt(
+    db,
+    `INSERT INTO usage (day, provider, model, calls, tokens_in, tokens_out, duration_ms)
+     VALUES (@day, @provider, @model, @calls, @tokensIn, @tokensOut, @durationMs)
+     ON CONFLICT (day, provider, model) DO UPDATE SET calls = calls + excluded.calls,
+       tokens_in = tokens_in + excluded.tokens_in, tokens_out = tokens_out + excluded.tokens_out,
+       duration_ms = duration_ms + excluded.duration_ms`,
+  ).run(input);
+}
+
+/** Every provider's spend on `day`. */
+export function usageOfDay(db: Database, day: string): UsageRow[] {
+  return stmt(
+    db,
+    `SELECT day, provider, model, calls, tokens_in, tokens_out, duration_ms FROM usage
+     WHERE day = ? ORDER BY provider, model`,
+  ).all(day) as UsageRow[];
+}
+
+/** Tokens (input + output) spent with `provider` on `day`. */
+export function tokensOfDay(db: Database, day: string, provider: string): number {
+  const row = stmt(
+    db,
+    'SELECT COALESCE(SUM(tokens_in + tokens_out), 0) AS n FROM usage WHERE day = ? AND provider = ?',
+  ).get(day, provider) as { n: number };
+  return row.n;
+}

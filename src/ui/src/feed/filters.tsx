@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { OBSERVATION_TYPES, type Project, type SearchMode } from '../api-types.ts';
+
+/** What the filter bar controls. */
+export interface FilterValues {
+  project: string;
+  type: string;
+  query: string;
+  mode: SearchMode;
+}
+
+/** Project and type filters, the search box and its mode. */
+export function Filters(props: {
+  values: FilterValues;
+  projects: Project[];
+  onChange(values: FilterValues): void;
+}) {
+  const id = useId();
+  const v = props.values;
+  const set = (patch: Partial<FilterValues>) => props.onChange({ ...v, ...patch });
+  return (
+    <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+      <div className="field search-field">
+        <label htmlFor={`${id}-q`}>Search</label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          placeholder="Search observations…"
+          value={v.query}
+          onChange={(e) => set({ query: e.target.value })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-mode`}>Mode</label>
+        <select
+          id={`${id}-mode`}
+          value={v.mode}
+          onChange={(e) => set({ mode: e.target.value as SearchMode })}
+        >
+          <option value="hybrid">Hybrid</option>
+          <option value="fts">Full text</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-project`}>Project</label>
+        <select
+          id={`${id}-project`}
+          value={v.project}
+          onChange={(e) => set({ project: e.target.value })}
+        >
+          <option value="">All projects</option>
+          {props.projects.map((p) => (
+            <option key={p.name} value={p.name}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-type`}>Type</label>
+        <select id={`${id}-type`} value={v.type} onChange={(e) => set({ type: e.target.value })}>
+          <option value="">Everything</option>
+          {OBSERVATION_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+          <option value="summary">Summaries</option>
+          <option value="prompt">Prompts</option>
+        </select>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../api.ts';
+import type { ObservationItem } from '../api-types.ts';
+import type { CardEvents } from './observation-card.tsx';
+
+/** Pin or unpin, edit, and delete after an explicit confirmation (no browser dialog). */
+export function ObservationActions(props: { item: ObservationItem; onEdit(): void } & CardEvents) {
+  const o = props.item;
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) cancelRef.current?.focus();
+  }, [confirming]);
+
+  const run = (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(undefined);
+    action().then(
+      () => setBusy(false),
+      (failure: unknown) => {
+        setBusy(false);
+        setError(failure instanceof Error ? failure.message : String(failure));
+      },
+    );
+  };
+  const pin = () => run(async () => props.onChanged(await api.pin(o.id, !o.pinned)));
+  const remove = () =>
+    run(async () => {
+      await api.remove(o.id);
+      props.onDeleted(o);
+    });
+
+  if (confirming) {
+    return (
+      <div className="actions confirm" role="group" aria-label="Confirm delete">
+        <span>Delete this observation for good?</span>
+        <button type="button" className="danger" disabled={busy} onClick={remove}>
+          Delete
+        </button>
+        <button type="button" ref={cancelRef} onClick={() => setConfirming(false)}>
+          Cancel
+        </button>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="actions">
+      <button type="button" aria-pressed={o.pinned} disabled={busy} onClick={pin}>
+        {o.pinned ? 'Unpin' : 'Pin'}
+      </button>
+      <button type="button" onClick={props.onEdit}>
+        Edit
+      </button>
+      <button type="button" className="danger-quiet" onClick={() => setConfirming(true)}>
+        Delete
+      </button>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

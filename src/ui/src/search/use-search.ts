@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../api.ts';
+import type { FeedItem, ObservationItem, SearchMode } from '../api-types.ts';
+
+interface SearchState {
+  items: ObservationItem[];
+  offset: number;
+  hasMore: boolean;
+  loading: boolean;
+  error: string | undefined;
+}
+
+/** Search results as full observation cards, page by page. */
+export interface Search extends SearchState {
+  active: boolean;
+  loadMore(): void;
+  replace(item: FeedItem): void;
+  remove(key: string): void;
+}
+
+const EMPTY: SearchState = {
+  items: [],
+  offset: 0,
+  hasMore: false,
+  loading: false,
+  error: undefined,
+};
+
+/** GET /api/search for `q` (the ranked ids), then the full records of those ids. */
+export function useSearch(q: string, mode: SearchMode, project: string, type: string): Search {
+  const [state, setState] = useState<SearchState>(EMPTY);
+  const request = useRef(0);
+  const active = q.trim() !== '';
+
+  const load = useCallback(
+    (offset: number) => {
+      const id = ++request.current;
+      setState((s) => ({ ...s, loading: true, error: undefined }));
+      const run = async () => {
+        const page = await api.search(q, mode, { project, type }, offset);
+        const ids = page.items.map((hit) => hit.id);
+        const full = ids.length > 0 ? (await api.observations(ids)).items : [];
+        return { full, hasMore: page.hasMore, offset: offset + ids.length };
+      };
+      run().then(
+        (result) => {
+          if (id !== request.current) return;
+          setState((s) => ({
+            items: offset === 0 ? result.full : [...s.items, ...result.full],
+            offset: result.offset,
+            hasMore: result.hasMore,
+            loading: false,
+            error: undefined,
+          }));
+        },
+        (error: unknown) => {
+          if (id === request.current)
+            setState((s) => ({ ...s, loading: false, error: String(error) }));
+        },
+      );
+    },
+    [q, mode, project, type],
+  );
+
+  useEffect(() => {
+    request.current += 1;
+    setState(EMPTY);
+    if (active) load(0);
+  }, [active, load]);
+
+  const loadMore = useCallback(() => {
+    if (!state.loading && state.hasMore) load(state.offset);
+  }, [load, state.loading, state.hasMore, state.offset]);
+
+  const replace = useCallback((item: FeedItem) => {
+    if (item.kind !== 'observation') return;
+    setState((s) => ({ ...s, items: s.items.map((old) => (old.key === item.key ? item : old)) }));
+  }, []);
+
+  const remove = useCallback((key: string) => {
+    setState((s) => ({ ...s, items: s.items.filter((item) => item.key !== key) }));
+  }, []);
+
+  return { ...state, active, loadMore, replace, remove };
+}

@@ -1,0 +1,77 @@
+import { useEffect, useId, useState } from 'react';
+import { api } from '../api.ts';
+import type { ContextPreview as Preview, Project } from '../api-types.ts';
+import { useDebounced } from '../shared/use-debounced.ts';
+
+/** The SessionStart context of a project, built with the (unsaved) context settings. */
+export function ContextPreview(props: {
+  projects: Project[];
+  project: string;
+  onProject(project: string): void;
+  maxTokens: string;
+  maxObservations: string;
+}) {
+  const id = useId();
+  const [preview, setPreview] = useState<Preview>();
+  const [error, setError] = useState<string>();
+  const [reload, setReload] = useState(0);
+  const draft = useDebounced(`${props.maxTokens}|${props.maxObservations}`, 300);
+  const project = props.project || props.projects[0]?.name || '';
+
+  useEffect(() => {
+    if (!project) return;
+    const [maxTokens, maxObservations] = draft.split('|');
+    let current = true;
+    api.contextPreview(project, maxTokens, maxObservations).then(
+      (answer) => {
+        if (!current) return;
+        setPreview(answer);
+        setError(undefined);
+      },
+      (failure: unknown) => {
+        if (current) setError(String(failure));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [project, draft, reload]);
+
+  return (
+    <section className="preview" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>SessionStart context preview</h2>
+      <div className="field">
+        <label htmlFor={`${id}-project`}>Project</label>
+        <select
+          id={`${id}-project`}
+          value={project}
+          onChange={(e) => props.onProject(e.target.value)}
+        >
+          {props.projects.map((p) => (
+            <option key={p.name}>{p.name}</option>
+          ))}
+        </select>
+        <button type="button" onClick={() => setReload((n) => n + 1)}>
+          Refresh
+        </button>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {!project && <p className="empty">No projects yet.</p>}
+      {preview && (
+        <>
+          <p className="hint">
+            {preview.observations} observations, {preview.bytes} bytes; budget {preview.maxTokens}{' '}
+            tokens, at most {preview.maxObservations} lines.
+          </p>
+          <pre className="context-text" data-testid="context-preview" tabIndex={0}>
+            {preview.text}
+          </pre>
+        </>
+      )}
+    </section>
+  );
+}

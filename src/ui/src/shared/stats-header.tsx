@@ -1,0 +1,24 @@
+import type { Stats } from '../api-types.ts';
+import { bytes, count } from './format.ts';
+
+/** Observations, sessions, projects, tokens spent today, database size. */
+export function StatsHeader(props: { stats: Stats | undefined }) {
+  const s = props.stats;
+  const cells: Array<[string, string]> = [
+    ['Observations', s ? count(s.observations) : '…'],
+    ['Sessions', s ? count(s.sessions) : '…'],
+    ['Projects', s ? count(s.projects) : '…'],
+    ['Tokens today', s ? count(s.tokensToday) : '…'],
+    ['Database', s ? bytes(s.databaseBytes) : '…'],
+  ];
+  return (
+    <dl className="stats" aria-label="Statistics">
+      {cells.map(([label, value]) => (
+        <div key={label} className="stat">
+          <dt>{label}</dt>
+          <dd data-stat={label}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

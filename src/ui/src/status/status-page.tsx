@@ -1,0 +1,49 @@
+import { useId, useState } from 'react';
+import { FailedPanel } from './failed-panel.tsx';
+import { ProviderPanel } from './provider-panel.tsx';
+import { useStatus } from './use-status.ts';
+import './status.css';
+
+const LINE_CHOICES = [50, 200, 1000];
+
+/** Provider and budget, failed events with retry, and the end of the log. */
+export function StatusPage() {
+  const id = useId();
+  const [lines, setLines] = useState(200);
+  const status = useStatus(lines);
+  return (
+    <main className="page status-page" id="main">
+      {status.error && (
+        <p className="error" role="alert">
+          {status.error}
+        </p>
+      )}
+      {status.compression ? (
+        <ProviderPanel status={status.compression} />
+      ) : (
+        <p className="hint">Loading status…</p>
+      )}
+      <FailedPanel failed={status.failed} onRetried={status.reload} />
+      <section className="panel logs" aria-labelledby={`${id}-heading`}>
+        <h2 id={`${id}-heading`}>Recent log lines</h2>
+        <div className="field">
+          <label htmlFor={`${id}-lines`}>Lines</label>
+          <select
+            id={`${id}-lines`}
+            value={lines}
+            onChange={(e) => setLines(Number(e.target.value))}
+          >
+            {LINE_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+        <pre className="log-lines" tabIndex={0}>
+          {status.log.join('\n') || 'The log is empty.'}
+        </pre>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,105 @@
+import {
+  contentHash,
+  type ObservationsResult,
+  type Produced,
+  type SummaryResult,
+} from '../compress/index.ts';
+import {
+  failEvents,
+  insertObservation,
+  settleEvents,
+  settleTurnEnds,
+  upsertSummary,
+  type Db,
+} from '../store/index.ts';
+import type { EventWork, SummaryWork } from './compress-work.ts';
+
+/** Splits `total` over `n` parts that add up to it exactly. */
+export function share(total: number, n: number, index: number): number {
+  return Math.floor(total / n) + (index < total % n ? 1 : 0);
+}
+
+const eventIds = (work: EventWork): number[] => work.batch.events.map((event) => event.id);
+
+/**
+ * Stores a batch's observations (deduplicated per session; the batch's tokens split over them)
+ * and ends its events `compressed`, with the fallback reason if the heuristic stood in; a batch
+ * with no observations ends `skipped` with the provider's reason. One transaction.
+ */
+export function storeObservations(
+  db: Db,
+  work: EventWork,
+  result: ObservationsResult & Produced,
+  at: number,
+): void {
+  const { observations, usage } = result;
+  // Dated when the work happened, not when it was compressed: a backfill compresses months of
+  // old sessions today, and retention and the context's days read created_at.
+  const newest = work.batch.events.reduce((max, event) => Math.max(max, event.at), -Infinity);
+  const happened = Math.min(at, newest === -Infinity ? at : newest);
+  db.transaction(() => {
+    observations.forEach((observation, index) => {
+      insertObservation(db, {
+        ...observation,
+        sessionRowId: work.turn.sessionRowId,
+        project: work.turn.project,
+        promptNumber: work.turn.promptNumber,
+        provider: result.provider,
+        model: result.model,
+        tokensIn: share(usage.tokensIn, observations.length, index),
+        tokensOut: share(usage.tokensOut, observations.length, index),
+        contentHash: contentHash(observation),
+        at: happened,
+      });
+    });
+    if (observations.length > 0)
+      settleEvents(db, eventIds(work), 'compressed', result.fellBack, at);
+    else settleEvents(db, eventIds(work), 'skipped', skipReason(result), at);
+  }).immediate();
+}
+
+function skipReason(result: {
+  skipped?: string | undefined;
+  provider: string;
+  fellBack: string | null;
+}): string {
+  const why = `${result.provider}: ${result.skipped ?? 'nothing worth keeping'}`;
+  return result.fellBack ? `${result.fellBack}; ${why}` : why;
+}
+
+/** Backoff of failed work: compress.failedRetryMs doubled per attempt already made, capped at a day. */
+export function retryAt(now: number, baseMs: number, attempts: number): number {
+  return now + Math.min(baseMs * 2 ** attempts, 86_400_000);
+}
+
+/** Ends a batch's events `failed` with the reason; they are tried again at `when`. */
+export function failBatch(db: Db, work: EventWork, reason: string, when: number, at: number): void {
+  db.transaction(() => failEvents(db, eventIds(work), reason, when, at)).immediate();
+}
+
+/** Stores a turn's summary and ends its turn rows, or ends them `skipped` with the reason. */
+export function storeSummary(
+  db: Db,
+  work: SummaryWork,
+  result: SummaryResult & Produced,
+  at: number,
+): void {
+  const turn = { sessionRowId: work.turn.sessionRowId, promptNumber: work.turn.promptNumber };
+  db.transaction(() => {
+    if (!result.summary) {
+      settleTurnEnds(db, turn, 'skipped', skipReason(result));
+      return;
+    }
+    upsertSummary(db, {
+      ...result.summary,
+      ...turn,
+      project: work.turn.project,
+      provider: result.provider,
+      model: result.model,
+      tokensIn: result.usage.tokensIn,
+      tokensOut: result.usage.tokensOut,
+      at: Math.min(at, work.turn.oldest),
+    });
+    settleTurnEnds(db, turn, 'compressed', result.fellBack);
+  }).immediate();
+}

@@ -1,0 +1,157 @@
+import type { CompressorChain } from '../compress/index.ts';
+import type { Logger, Settings } from '../config/index.ts';
+import { settleTurnEnds, type Db } from '../store/index.ts';
+import { failBatch, retryAt, storeObservations, storeSummary } from './compress-apply.ts';
+import {
+  collectEventWork,
+  collectSummaryWork,
+  type EventWork,
+  type SummaryWork,
+} from './compress-work.ts';
+
+/** What the compression loop works with. */
+export interface CompressLoopDeps {
+  db: Db;
+  settings: Settings;
+  chain: CompressorChain;
+  log: Logger;
+  now: () => number;
+  /** Fallback pass interval (flushes, retries that came due). */
+  intervalMs?: number;
+  /** How long stop() lets work in flight finish before aborting it. */
+  stopGraceMs?: number;
+}
+
+/** The running compression. */
+export interface CompressLoop {
+  start(): void;
+  /** Run a pass soon (coalesced with one running). */
+  kick(): void;
+  /** Resolves when no pass is running (tests and the retry route). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const message = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/** Runs `task` over `items`, at most `limit` at once. */
+async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  const queue = [...items];
+  const lane = async (): Promise<void> => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, limit) }, lane));
+}
+
+/**
+ * Compresses pending events into observations and turns into summaries, in passes: on start,
+ * after each ingest (kick) and every `intervalMs`. Passes never overlap; within one, up to
+ * `compress.concurrency` requests run at once. A batch that fails is marked `failed` with the
+ * reason and a retry time (exponential backoff); stop() lets work in flight finish for a grace
+ * period, then aborts it, and aborted work stays `pending`.
+ */
+export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
+  const { db, settings, chain, log, now } = deps;
+  const abort = new AbortController();
+  let running: Promise<void> | undefined;
+  let again = false;
+  let stopped = false;
+  let interval: NodeJS.Timeout | undefined;
+
+  async function runEvents(work: EventWork): Promise<void> {
+    if (abort.signal.aborted) return; // Stopping: queued work stays pending for the next worker.
+    try {
+      const result = await chain.compressTurn(work.batch, {
+        finalAttempt: work.finalAttempt,
+        signal: abort.signal,
+      });
+      storeObservations(db, work, result, now());
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      const when = retryAt(now(), settings['compress.failedRetryMs'], work.turn.attempts);
+      failBatch(db, work, message(error), when, now());
+      log.log('warn', `compression of a batch failed, retry later: ${message(error)}`, {
+        events: work.batch.events.length,
+      });
+    }
+  }
+
+  async function runSummary(work: SummaryWork): Promise<void> {
+    if (abort.signal.aborted) return;
+    const turn = { sessionRowId: work.turn.sessionRowId, promptNumber: work.turn.promptNumber };
+    if (work.skip) {
+      settleTurnEnds(db, turn, 'skipped', work.skip);
+      return;
+    }
+    try {
+      const result = await chain.summarizeTurn(work.input, {
+        finalAttempt: work.finalAttempt,
+        signal: abort.signal,
+      });
+      storeSummary(db, work, result, now());
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      settleTurnEnds(
+        db,
+        turn,
+        'failed',
+        message(error),
+        retryAt(now(), settings['compress.failedRetryMs'], work.turn.attempts),
+      );
+      log.log('warn', `summary of a turn failed, retry later: ${message(error)}`);
+    }
+  }
+
+  async function pass(): Promise<void> {
+    const limit = settings['compress.concurrency'];
+    for (let round = 0; round < 10_000 && !stopped; round += 1) {
+      const events = collectEventWork(db, settings, now());
+      await pool(events, limit, runEvents);
+      const summaries = stopped ? [] : collectSummaryWork(db, settings, now());
+      await pool(summaries, limit, runSummary);
+      if (events.length + summaries.length === 0) return;
+    }
+  }
+
+  function kick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = pass()
+      .catch((error: unknown) => log.log('error', `compression pass failed: ${message(error)}`))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          kick();
+        }
+      });
+  }
+
+  return {
+    start() {
+      interval = setInterval(kick, deps.intervalMs ?? 5_000);
+      interval.unref();
+      kick();
+    },
+    kick,
+    async idle() {
+      while (running) await running;
+    },
+    async stop() {
+      stopped = true;
+      if (interval) clearInterval(interval);
+      let timer: NodeJS.Timeout | undefined;
+      const grace = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, deps.stopGraceMs ?? 5_000);
+      });
+      await Promise.race([running, grace]);
+      clearTimeout(timer);
+      abort.abort();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import {
+  SETTINGS_SCHEMA,
+  envNameOf,
+  isSettingKey,
+  loadSettings,
+  saveSetting,
+  type SettingKey,
+  type Settings,
+} from '../config/index.ts';
+
+/** When a changed setting takes effect. */
+export type Applies = 'next-hook' | 'restart';
+
+/** One setting as the viewer's settings page shows it. */
+export interface SettingView {
+  key: SettingKey;
+  /** From settings.json and the environment, as a process started now would read it. */
+  value: unknown;
+  /** What the running worker uses (differs from `value` until it restarts). */
+  running: unknown;
+  default: unknown;
+  description: string;
+  /** The schema's own words for a valid value, e.g. `an integer from 200 to 2000`. */
+  expected: string;
+  input: 'boolean' | 'integer' | 'list' | 'choice' | 'text';
+  choices?: string[];
+  applies: Applies;
+  /** The environment variable that overrides the file, when it is set. */
+  env?: string;
+  /** Why the file's value is not used, when it is not. */
+  problem?: string;
+}
+
+/**
+ * Hooks read settings.json on every run, so what only hooks use applies to the next captured
+ * event; everything the worker reads is read once, at its start.
+ */
+const HOOK_SETTINGS: readonly string[] = ['worker.autoStart', 'worker.startWaitMs'];
+const appliesTo = (key: string): Applies =>
+  key.startsWith('capture.') || HOOK_SETTINGS.includes(key) ? 'next-hook' : 'restart';
+
+function inputOf(key: SettingKey): Pick<SettingView, 'expected' | 'input' | 'choices'> {
+  const spec = SETTINGS_SCHEMA[key];
+  const probe = spec.check(undefined);
+  const expected = probe.ok ? 'a value' : probe.expected;
+  const fallback = spec.default as unknown;
+  if (typeof fallback === 'boolean') return { expected, input: 'boolean' };
+  if (typeof fallback === 'number') return { expected, input: 'integer' };
+  if (Array.isArray(fallback)) return { expected, input: 'list' };
+  // oneOf() says `one of a, b, c`; each listed value is checked against the spec below.
+  const listed = /^one of (.+)$/.exec(expected)?.[1]?.split(', ') ?? [];
+  const choices = listed.filter((value) => spec.check(value).ok);
+  return choices.length > 0 ? { expected, input: 'choice', choices } : { expected, input: 'text' };
+}
+
+/** Every setting with its value, default, description and when a change applies. */
+export function describeSettings(
+  dataDir: string,
+  running: Settings,
+  env: NodeJS.ProcessEnv,
+): SettingView[] {
+  const { settings, problems } = loadSettings(dataDir, env);
+  return (Object.keys(SETTINGS_SCHEMA) as SettingKey[]).map((key) => ({
+    key,
+    value: settings[key],
+    running: running[key],
+    default: SETTINGS_SCHEMA[key].default,
+    description: SETTINGS_SCHEMA[key].description,
+    ...inputOf(key),
+    applies: appliesTo(key),
+    ...(env[envNameOf(key)] === undefined ? {} : { env: envNameOf(key) }),
+    ...problemOf(problems, key),
+  }));
+}
+
+function problemOf(problems: ReadonlyArray<{ key: string; message: string }>, key: string) {
+  const problem = problems.find((p) => p.key === key);
+  return problem ? { problem: problem.message } : {};
+}
+
+/** Each invalid entry of `values`, keyed by setting, with the schema's message. Empty: all valid. */
+export function settingErrors(values: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (!isSettingKey(key)) {
+      errors[key] = 'unknown setting';
+      continue;
+    }
+    const checked = SETTINGS_SCHEMA[key].check(value);
+    if (!checked.ok) errors[key] = `expected ${checked.expected}`;
+  }
+  return errors;
+}
+
+/** Writes already validated `values` into settings.json (other keys of the file are kept). */
+export function saveSettings(dataDir: string, values: Record<string, unknown>): void {
+  for (const [key, value] of Object.entries(values)) {
+    const saved = saveSetting(dataDir, key, JSON.stringify(value));
+    if (!saved.ok) throw new Error(`setting ${key} was validated but not saved: ${saved.message}`);
+  }
+}

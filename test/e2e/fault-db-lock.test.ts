@@ -1,0 +1,134 @@
+// Fault: another process holds the database's write lock for 10 s. Hooks keep capturing into the
+// spool; the worker keeps answering reads (WAL readers need no write lock) instead of blocking or
+// answering 500; its ingest passes give up quickly and retry every second, and once the lock is
+// released everything captured meanwhile is stored once. Nothing is quarantined.
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { readWorkerInfo, workerRequest } from '../../src/client/index.ts';
+import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
+import { databaseFile, logFile } from '../../src/config/index.ts';
+import { countQuarantined, listSpool } from '../../src/spool/index.ts';
+import { queryDb } from '../helpers/db.ts';
+import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
+
+const HOLD_MS = 10_000;
+const EVENTS = 12;
+const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
+const REPO = join(import.meta.dirname, '..', '..');
+
+/**
+ * Another process (node + better-sqlite3, as a backup tool or a second app would be) that takes
+ * the write lock with BEGIN IMMEDIATE, says "locked", holds it `ms`, then commits and exits.
+ */
+function holdWriteLock(
+  file: string,
+  ms: number,
+): Promise<{ child: ChildProcess; done: Promise<number | null> }> {
+  const script = `
+    const db = new (require('better-sqlite3'))(process.argv[1]);
+    db.exec('BEGIN IMMEDIATE');
+    process.stdout.write('locked\\n');
+    setTimeout(() => { db.exec('COMMIT'); db.close(); }, Number(process.argv[2]));`;
+  const child = spawn(process.execPath, ['-e', script, file, String(ms)], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const done = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return new Promise((resolve, reject) => {
+    child.stdout?.once('data', () => resolve({ child, done }));
+    child.once('error', reject);
+  });
+}
+
+function toolPayload(i: number): string {
+  return JSON.stringify({
+    session_id: 'db-lock',
+    transcript_path: '',
+    cwd: '/repo',
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Grep',
+    tool_use_id: `toolu_lock_${i}`,
+    tool_input: { pattern: `needle${i}` },
+    tool_response: { mode: 'files_with_matches', filenames: [`/repo/src/f${i}.ts`], numFiles: 1 },
+  });
+}
+
+/** GETs the worker answers while the lock is held: status of each, 5 s allowed per call. */
+async function readsDuringLock(home: TestHome): Promise<number[]> {
+  const paths = ['/health', '/api/events?limit=5', '/api/sessions', '/api/search?q=needle1'];
+  const statuses: number[] = [];
+  for (const path of paths) {
+    statuses.push((await workerRequest(home.port, path, { timeoutMs: 5000 })).status);
+  }
+  return statuses;
+}
+
+describe('another process holds the database write lock for 10 s', () => {
+  let home: TestHome;
+  let pidBefore: number | undefined;
+  let hookRuns: HookRun[];
+  let statuses: number[];
+  let lockStillHeld: boolean;
+  let lockerExit: number | null;
+
+  before(async () => {
+    home = await createTestHome({ CLAUDE_MEM_SEARCH_EMBEDDER: 'off' });
+    await startWorker(home);
+    pidBefore = readWorkerInfo(home.dataDir)?.pid;
+    const locker = await holdWriteLock(databaseFile(home.dataDir), HOLD_MS);
+    hookRuns = [];
+    for (let i = 0; i < EVENTS; i += 1) {
+      hookRuns.push(await runHookProcess(HOOK_BUNDLE, 'PostToolUse', toolPayload(i), home.env));
+    }
+    statuses = await readsDuringLock(home);
+    lockStillHeld = locker.child.exitCode === null;
+    lockerExit = await locker.done;
+    await waitForDrain(home);
+  });
+
+  after(async () => {
+    await stopWorker(home);
+    home.cleanup();
+  });
+
+  it('held the lock for the whole capture and the reads (the test did what it says)', () => {
+    assert.deepEqual([lockStillHeld, lockerExit], [true, 0]);
+  });
+
+  it('keeps the hooks exiting 0 with the neutral answer', () => {
+    assert.deepEqual(
+      hookRuns.map((run) => [run.code, run.stdout]),
+      hookRuns.map(() => [0, NEUTRAL]),
+    );
+  });
+
+  it('answers reads with 200 while the lock is held (no 500, no stall)', () => {
+    assert.deepEqual(statuses, [200, 200, 200, 200]);
+  });
+
+  it('stores every event once after the lock is released, with the same worker', () => {
+    const rows = queryDb<{ tool_use_id: string }>(
+      home.dataDir,
+      'SELECT tool_use_id FROM events ORDER BY id',
+    );
+    assert.deepEqual(
+      rows.map((row) => row.tool_use_id),
+      Array.from({ length: EVENTS }, (_, i) => `toolu_lock_${i}`),
+    );
+    assert.equal(readWorkerInfo(home.dataDir)?.pid, pidBefore);
+  });
+
+  it('quarantines nothing and leaves the spool empty', () => {
+    assert.deepEqual([countQuarantined(home.dataDir), listSpool(home.dataDir).length], [0, 0]);
+  });
+
+  it('logs the lock once, and that ingest resumed', () => {
+    const log = readFileSync(logFile(home.dataDir), 'utf8');
+    assert.equal(log.match(/the database is locked by another process/g)?.length, 1);
+    assert.match(log, /the database is writable again; ingest resumed/);
+  });
+});

@@ -1,0 +1,128 @@
+// Fault: the worker's port is taken by another program. The worker says so in the log and exits
+// 1; hooks keep exiting 0 and capturing into the spool; doctor names the cause. Once the port is
+// free, a worker starts and ingests everything that waited.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
+import { logFile } from '../../src/config/index.ts';
+import { listSpool } from '../../src/spool/index.ts';
+import { cli } from '../helpers/cli.ts';
+import { queryDb } from '../helpers/db.ts';
+import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { workerPidsFor } from '../helpers/proc.ts';
+import { stopWorker, waitForDrain } from '../helpers/worker.ts';
+
+const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
+const EVENTS = 5;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Another program on the port: a plain web server that answers everything with 200. */
+function occupy(port: number): Promise<Server> {
+  const server = createServer((_req, res) => res.end('some other program\n'));
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+/** `node dist/cli.mjs worker run` in the foreground: its exit code. */
+function runWorkerForeground(env: NodeJS.ProcessEnv): Promise<number | null> {
+  const child = spawn(process.execPath, [CLI_BUNDLE, 'worker', 'run'], { env, stdio: 'ignore' });
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Waits until no worker process of `home` is left (the ones the hooks started have exited). */
+async function waitForNoWorker(home: TestHome, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (workerPidsFor(home.dataDir).length > 0 && Date.now() < deadline) await sleep(100);
+}
+
+function toolPayload(i: number) {
+  return JSON.stringify({
+    session_id: 'port-taken',
+    transcript_path: '',
+    cwd: '/repo',
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Bash',
+    tool_use_id: `toolu_port_${i}`,
+    tool_input: { command: `echo ${i}` },
+    tool_response: { stdout: String(i), stderr: '', interrupted: false },
+  });
+}
+
+describe('the worker port is taken by another program', () => {
+  let home: TestHome;
+  let blocker: Server;
+  let exitCode: number | null;
+  let hookRuns: HookRun[];
+  let spooledWhileBlocked: number;
+  let doctorWhileBlocked: string;
+  let workersWhileBlocked: number[];
+  let startAfter: HookRun;
+
+  before(async () => {
+    home = await createTestHome({ CLAUDE_MEM_SEARCH_EMBEDDER: 'off' });
+    blocker = await occupy(home.port);
+    exitCode = await runWorkerForeground(home.env);
+    hookRuns = [];
+    for (let i = 0; i < EVENTS; i += 1) {
+      hookRuns.push(await runHookProcess(HOOK_BUNDLE, 'PostToolUse', toolPayload(i), home.env));
+    }
+    await waitForNoWorker(home);
+    workersWhileBlocked = workerPidsFor(home.dataDir);
+    spooledWhileBlocked = listSpool(home.dataDir).length;
+    doctorWhileBlocked = (await cli(['doctor'], home.env)).stdout;
+    await new Promise((resolve) => blocker.close(resolve));
+    startAfter = await cli(['worker', 'start'], home.env);
+    await waitForDrain(home);
+  });
+
+  after(async () => {
+    await stopWorker(home);
+    home.cleanup();
+  });
+
+  it('has the worker exit 1', () => {
+    assert.equal(exitCode, 1);
+  });
+
+  it('logs that the port is taken by another program and how to choose another', () => {
+    const log = readFileSync(logFile(home.dataDir), 'utf8');
+    assert.match(
+      log,
+      new RegExp(
+        `ERROR \\[worker\\] port ${home.port} is taken by another program; the worker exits\\..*config set worker\\.port`,
+      ),
+    );
+  });
+
+  it('keeps the hooks exiting 0 with the neutral answer', () => {
+    assert.deepEqual(
+      hookRuns.map((run) => [run.code, run.stdout, run.stderr]),
+      hookRuns.map(() => [0, NEUTRAL, '']),
+    );
+  });
+
+  it('keeps every captured event in the spool meanwhile, and leaves no worker process behind', () => {
+    assert.deepEqual([spooledWhileBlocked, workersWhileBlocked], [EVENTS, []]);
+  });
+
+  it('has doctor name the cause', () => {
+    assert.match(
+      doctorWhileBlocked,
+      new RegExp(`FAIL worker +not running: port ${home.port} is taken by another program`),
+    );
+  });
+
+  it('starts once the port is free and ingests everything that waited', () => {
+    assert.equal(startAfter.code, 0);
+    const rows = queryDb<{ tool_use_id: string }>(
+      home.dataDir,
+      'SELECT tool_use_id FROM events ORDER BY tool_use_id',
+    );
+    assert.deepEqual(
+      rows.map((row) => row.tool_use_id),
+      Array.from({ length: EVENTS }, (_, i) => `toolu_port_${i}`),
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+
+const BENCH = join(import.meta.dirname, '..', '..', 'bench', 'recall.ts');
+
+interface Scores {
+  at5: number;
+  at10: number;
+  n: number;
+}
+
+interface BenchOutput {
+  embedder: string;
+  locomo: { questions: number; memories: number; scores: Record<string, Scores> };
+  knownItems: { queries: number; top5: Record<string, number> };
+}
+
+function runBench(
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', BENCH, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const inRange = (value: number): boolean => value >= 0 && value <= 1;
+
+describe('bench/recall on a small slice (the offline model, LoCoMo conv-30 sessions 1-6, 1 transcript)', () => {
+  it('prints recall@5 and recall@10 for fts, vector and hybrid, and the known-item top-5 rate', async () => {
+    const run = await runBench([
+      '--only',
+      'conv-30',
+      '--sessions',
+      '6',
+      '--known-items',
+      '30',
+      '--transcripts',
+      '2',
+      '--embedder',
+      'local',
+      '--json',
+    ]);
+    assert.equal(run.code, 0, run.stderr);
+    const out = JSON.parse(run.stdout) as BenchOutput;
+    assert.equal(out.embedder, 'local');
+    assert.ok(out.locomo.questions >= 15, `${out.locomo.questions} questions`);
+    assert.deepEqual(Object.keys(out.locomo.scores), ['fts', 'vector', 'hybrid']);
+    for (const scores of Object.values(out.locomo.scores)) {
+      assert.ok(inRange(scores.at5) && inRange(scores.at10) && scores.at5 <= scores.at10);
+    }
+    assert.ok(
+      out.locomo.scores.fts!.at10 >= 0.3,
+      'full text finds the evidence of at least 30% of questions',
+    );
+    assert.equal(out.knownItems.queries, 30);
+    assert.deepEqual(Object.keys(out.knownItems.top5), ['fts', 'vector', 'hybrid']);
+    assert.ok(out.knownItems.top5.fts! >= 0.5 && out.knownItems.top5.hybrid! >= 0.5);
+  });
+});

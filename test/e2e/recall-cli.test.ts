@@ -1,0 +1,96 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { describe, it } from 'node:test';
+import type { HookRun } from '../../src/cli/hook-process.ts';
+import { CLI_BUNDLE } from '../helpers/env.ts';
+import { recallHome, withDatabase, type RecallHome } from '../helpers/recall-home.ts';
+import { seedObservation } from '../helpers/seed-memory.ts';
+
+function cli(args: string[], home: RecallHome): Promise<HookRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI_BUNDLE, ...args], {
+      env: home.env,
+      cwd: home.projectDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function seed(home: RecallHome): { bug: number; feature: number } {
+  const now = Date.now();
+  return withDatabase(home, (db) => ({
+    bug: seedObservation(db, {
+      title: 'Spool reader drops partial files',
+      type: 'bugfix',
+      createdAt: now - 3 * 86_400_000,
+    }),
+    feature: seedObservation(db, {
+      title: 'Spool watcher nudges the worker',
+      type: 'feature',
+      createdAt: now - 3_600_000,
+    }),
+    other: seedObservation(db, {
+      title: 'Spool in another project',
+      project: 'beta',
+      createdAt: now,
+    }),
+  }));
+}
+
+describe('claude-mem search', () => {
+  it("searches the current folder's project (starting the worker) and prints one line per hit", async (t) => {
+    const home = await recallHome(t);
+    const { bug, feature } = seed(home);
+    const run = await cli(['search', 'spool', '--mode', 'fts'], home);
+    assert.deepEqual([run.code, run.stderr], [0, '']);
+    const lines = run.stdout.trimEnd().split('\n');
+    assert.equal(lines[0], '2 results in project alpha (fts); dates UTC');
+    assert.deepEqual(
+      lines
+        .slice(1)
+        .map((line) => Number(/^#(\d+) /.exec(line)?.[1]))
+        .sort(),
+      [bug, feature].sort(),
+    );
+    assert.match(run.stdout, /🔴 bugfix +Spool reader drops partial files {2}\(~\d+ tokens\)/);
+  });
+
+  it('--type, --since, --limit, --all and --json narrow and shape the answer', async (t) => {
+    const home = await recallHome(t);
+    const { bug, feature } = seed(home);
+    const typed = await cli(['search', 'spool', '--type', 'bugfix', '--json'], home);
+    assert.deepEqual(
+      (JSON.parse(typed.stdout) as { items: Array<{ id: number }> }).items.map((i) => i.id),
+      [bug],
+    );
+    const recent = await cli(['search', '--since', '1d', '--json'], home);
+    assert.deepEqual(
+      (JSON.parse(recent.stdout) as { items: Array<{ id: number }> }).items.map((i) => i.id),
+      [feature],
+    );
+    const limited = await cli(['search', 'spool', '--limit', '1'], home);
+    assert.match(limited.stdout, /^1 result in project alpha[^]*\nmore: --offset\n$/);
+    const all = await cli(['search', 'spool', '--all', '--mode', 'fts'], home);
+    assert.match(all.stdout, /^3 results in all projects/);
+  });
+
+  it('bad input exits 2 with the field named, no stack trace', async (t) => {
+    const home = await recallHome(t);
+    for (const args of [
+      ['search', 'x', '--since', 'tuesday'],
+      ['search', 'x', '--limit', '0'],
+      ['search', '--bogus'],
+    ]) {
+      const run = await cli(args, home);
+      assert.equal(run.code, 2, args.join(' '));
+      assert.match(run.stderr, /^claude-mem: /);
+      assert.doesNotMatch(run.stderr, /\n\s+at /);
+    }
+  });
+});

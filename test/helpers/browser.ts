@@ -1,0 +1,76 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** Debian's Chromium (installed by .ci/run); never a downloaded browser. */
+export const CHROMIUM = process.env.CLAUDE_MEM_CHROMIUM ?? '/usr/bin/chromium';
+
+/** Flags for a closed network: no background calls home that would be refused. */
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Starts Chromium headless with a fresh temporary profile. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
+}
+
+/** A viewport: wide (1280) or narrow (390, a phone). */
+export interface ViewOptions {
+  width?: number;
+  height?: number;
+  colorScheme?: 'light' | 'dark';
+}
+
+/** A new context (own storage) and page at `url`, the feed loaded. */
+export async function openViewer(
+  browser: Browser,
+  url: string,
+  options: ViewOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  await page.goto(url);
+  return { context, page };
+}
+
+/** The cards of the list (of one kind: observation, summary, prompt), located by their text. */
+export const card = (page: Page, text: string, kind = '') =>
+  page.locator(`article.card${kind ? `.${kind}` : ''}`, { hasText: text });
+
+/** Just enough of the page's globals for a function run in the page (no DOM lib here). */
+interface PageGlobals {
+  document: { querySelectorAll(selector: string): ArrayLike<{ textContent: string | null }> };
+}
+
+/**
+ * Waits until at least `min` elements match `selector` and the text of every one matches
+ * `pattern` (a filter has been applied and its list loaded); returns their texts.
+ */
+export async function waitForAllText(
+  page: Page,
+  selector: string,
+  pattern: RegExp,
+  min = 1,
+): Promise<string[]> {
+  await page.waitForFunction(
+    (arg) => {
+      const nodes = Array.from(
+        (globalThis as unknown as PageGlobals).document.querySelectorAll(arg.selector),
+      );
+      const re = new RegExp(arg.source, arg.flags);
+      return nodes.length >= arg.min && nodes.every((node) => re.test(node.textContent ?? ''));
+    },
+    { selector, source: pattern.source, flags: pattern.flags, min },
+  );
+  return page.locator(selector).allInnerTexts();
+}

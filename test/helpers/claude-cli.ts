@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { HookRun } from '../../src/cli/hook-process.ts';
+import { requestText, type FakeReply, type MessagesBody } from './fake-anthropic.ts';
+
+/** The real Claude Code binary: the one the Agent SDK ships (installed from npm, pinned). */
+export const CLAUDE_BIN = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'node_modules',
+  '@anthropic-ai',
+  `claude-agent-sdk-${process.platform}-${process.arch}`,
+  'claude',
+);
+
+export const hasClaude = (): boolean => existsSync(CLAUDE_BIN);
+
+/** The environment that makes `claude` talk only to the fake server (docs/claude-code.md §1). */
+export function offlineClaudeEnv(base: NodeJS.ProcessEnv, fakeUrl: string): NodeJS.ProcessEnv {
+  return {
+    ...base,
+    ANTHROPIC_BASE_URL: fakeUrl,
+    ANTHROPIC_API_KEY: 'dummy',
+    DISABLE_TELEMETRY: '1',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    IS_SANDBOX: '1',
+  };
+}
+
+/** Runs `claude -p <prompt> --output-format json --dangerously-skip-permissions [...extra]`. */
+export function runClaude(
+  prompt: string,
+  options: { env: NodeJS.ProcessEnv; cwd: string; extra?: string[] },
+): Promise<HookRun> {
+  const args = [
+    '-p',
+    prompt,
+    '--output-format',
+    'json',
+    '--dangerously-skip-permissions',
+    ...(options.extra ?? []),
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(CLAUDE_BIN, args, {
+      env: options.env,
+      cwd: options.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    child.on('error', reject);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({
+        code,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      });
+    });
+  });
+}
+
+/** Whether a request comes from claude-mem's own compressor (its fixed system prompts). */
+export function isCompressorRequest(body: MessagesBody): boolean {
+  const text = requestText(body);
+  return (
+    text.startsWith('You record memory for a coding agent') ||
+    text.startsWith('You write the progress note')
+  );
+}
+
+/** The tool_result blocks of a request's last message, as text. */
+export function lastToolResults(body: MessagesBody): string[] {
+  const last = body.messages?.at(-1);
+  if (!last || !Array.isArray(last.content)) return [];
+  return (last.content as Array<{ type?: string; content?: unknown }>)
+    .filter((block) => block.type === 'tool_result')
+    .map((block) =>
+      typeof block.content === 'string' ? block.content : JSON.stringify(block.content),
+    );
+}
+
+/** The names of the tools a request offers the model. */
+export function offeredTools(body: MessagesBody): string[] {
+  const tools = (body as { tools?: Array<{ name?: string }> }).tools ?? [];
+  return tools.map((tool) => tool.name ?? '');
+}
+
+/** A compressor answer: one observation, or the summary, depending on what was asked. */
+export function compressorReply(body: MessagesBody, title: string): FakeReply {
+  const text = requestText(body);
+  if (text.startsWith('You write the progress note')) {
+    return {
+      kind: 'message',
+      content: `<summary><request>Checked notes.txt and ran the tests</request><investigated>notes.txt</investigated><learned>The notes name the release codename</learned><completed>${title}</completed><next_steps>Ship the release</next_steps><notes></notes></summary>`,
+    };
+  }
+  return {
+    kind: 'message',
+    content: `<observation><type>discovery</type><title>${title}</title><subtitle>notes.txt names the release codename</subtitle><facts><fact>notes.txt says codename bluefin</fact></facts><narrative>Read notes.txt and ran the test command.</narrative><concepts><concept>how-it-works</concept></concepts><files_read><file>notes.txt</file></files_read><files_modified></files_modified></observation>`,
+  };
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { TestContext } from 'node:test';
+import { openDatabase, type Db } from '../../src/store/index.ts';
+import { createTestHome, type TestHome } from './env.ts';
+import { stopWorker } from './worker.ts';
+
+/** A test home with a project folder (not a git repository: its name is the folder's). */
+export interface RecallHome extends TestHome {
+  projectDir: string;
+  project: string;
+}
+
+/**
+ * A temp data folder, port and project folder `<root>/<project>`, the worker stopped and the
+ * folder removed when the test ends. The hash embedder keeps workers light unless overridden.
+ */
+export async function recallHome(
+  t: TestContext,
+  project = 'alpha',
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<RecallHome> {
+  const home = await createTestHome({ CLAUDE_MEM_SEARCH_EMBEDDER: 'hash', ...extraEnv });
+  const projectDir = join(dirname(home.dataDir), project);
+  mkdirSync(projectDir, { recursive: true });
+  t.after(async () => {
+    await stopWorker(home);
+    home.cleanup();
+  });
+  return { ...home, projectDir, project };
+}
+
+/** Opens the home's database (created and migrated if new), runs `fill`, closes it. */
+export function withDatabase<T>(home: TestHome, fill: (db: Db) => T): T {
+  mkdirSync(home.dataDir, { recursive: true, mode: 0o700 });
+  const db = openDatabase(join(home.dataDir, 'claude-mem.db'));
+  try {
+    return fill(db);
+  } finally {
+    db.close();
+  }
+}

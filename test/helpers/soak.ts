@@ -1,0 +1,158 @@
+import { liveWorker, workerRequest } from '../../src/client/index.ts';
+import { createTestHome, type TestHome } from './env.ts';
+import {
+  reply,
+  requestText,
+  startFakeAnthropic,
+  type FakeAnthropic,
+  type FakeReply,
+  type MessagesBody,
+} from './fake-anthropic.ts';
+import { realisticAnswer } from './fake-replies.ts';
+import {
+  restarter,
+  sampleRss,
+  seededRandom,
+  session,
+  type Lane,
+  type SoakLoad,
+  type SoakOptions,
+} from './soak-load.ts';
+import { startWorker, stopWorker, waitForDrain } from './worker.ts';
+
+export { seededRandom, rssKb, type SoakLoad, type SoakOptions } from './soak-load.ts';
+export { badRuns, eventOutcomes, processesFor, rssTrend } from './soak-checks.ts';
+
+/** A running soak: the test home, the fake provider and the load it ran. */
+export interface Soak {
+  home: TestHome;
+  fake: FakeAnthropic;
+  load: SoakLoad;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A provider having a bad day: rate limits, server errors, answers that never come (timeouts),
+ * dropped connections, garbage and cut-off XML, between good answers.
+ */
+function chaosReply(random: () => number, body: MessagesBody): [string, FakeReply] {
+  const good = reply.text(realisticAnswer(JSON.stringify(body.system), requestText(body)));
+  const roll = random();
+  if (roll < 0.15) return ['429', reply.error(429, { retryAfterSeconds: 0 })];
+  if (roll < 0.3) return ['500', reply.error(500)];
+  if (roll < 0.35) return ['529', reply.error(529)];
+  if (roll < 0.4) return ['timeout', reply.hang()];
+  if (roll < 0.45) return ['reset', reply.reset()];
+  if (roll < 0.55) return ['garbage', reply.text('Sure! Here is a summary: it went fine.')];
+  if (roll < 0.6) return ['cut-off', reply.text('<observation><type>bugfix</type><title>Fix')];
+  return ['good', good];
+}
+
+/** The env of a soak home: the anthropic provider on the fake, short timeouts and retries. */
+function soakEnv(fakeUrl: string): NodeJS.ProcessEnv {
+  return {
+    ANTHROPIC_API_KEY: 'soak-key',
+    CLAUDE_MEM_COMPRESS_PROVIDER: 'anthropic',
+    CLAUDE_MEM_COMPRESS_ANTHROPIC_BASE_URL: fakeUrl,
+    CLAUDE_MEM_COMPRESS_ANTHROPIC_DAILY_TOKENS: '10000000000',
+    CLAUDE_MEM_COMPRESS_TIMEOUT_MS: '1500',
+    CLAUDE_MEM_COMPRESS_RETRIES: '1',
+    CLAUDE_MEM_COMPRESS_RETRY_BASE_MS: '20',
+    CLAUDE_MEM_COMPRESS_MAX_ATTEMPTS: '3',
+    CLAUDE_MEM_COMPRESS_FAILED_RETRY_MS: '200',
+    CLAUDE_MEM_COMPRESS_FLUSH_AFTER_MS: '2000',
+    CLAUDE_MEM_COMPRESS_CONCURRENCY: '2',
+    CLAUDE_MEM_SEARCH_EMBEDDER: 'hash',
+  };
+}
+
+/** Starts a soak's parts: a fake Anthropic API in chaos mode and a worker on a fresh home. */
+export async function startSoak(seed: number): Promise<Soak> {
+  const fake = await startFakeAnthropic();
+  const chaos = seededRandom(seed);
+  const load: SoakLoad = {
+    runs: [],
+    expectedTools: new Set(),
+    droppedTools: new Set(),
+    visiblePrompts: 0,
+    restarts: { sigterm: 0, sigkill: 0 },
+    rss: [],
+    replies: {},
+    loadMs: 0,
+  };
+  fake.respondWith((body) => {
+    const [kind, next] = chaosReply(chaos, body);
+    load.replies[kind] = (load.replies[kind] ?? 0) + 1;
+    return next;
+  });
+  const home = await createTestHome(soakEnv(fake.url));
+  await startWorker(home);
+  return { home, fake, load };
+}
+
+/**
+ * Runs the load: `sessions` simulated sessions through the real hook commands for `durationMs`,
+ * the worker killed now and then, its memory sampled four times a second.
+ */
+export async function driveLoad(soak: Soak, options: SoakOptions): Promise<void> {
+  const { home, load } = soak;
+  const start = Date.now();
+  const deadline = start + options.durationMs;
+  const sampler = sampleRss(home, start, load);
+  const lanes = Array.from({ length: options.sessions }, (_, i): Lane => ({
+    session: `soak-${options.seed}-${i}`,
+    random: seededRandom(options.seed * 1000 + i),
+    deadline,
+    load,
+    env: home.env,
+    cwd: home.dataDir,
+  }));
+  await Promise.all([
+    ...lanes.map(session),
+    restarter(home, options.restartEveryMs, deadline - options.quietTailMs, load),
+  ]);
+  clearInterval(sampler);
+  load.loadMs = Date.now() - start;
+}
+
+/** {@link startSoak} then {@link driveLoad}. */
+export async function runSoak(options: SoakOptions): Promise<Soak> {
+  const soak = await startSoak(options.seed);
+  await driveLoad(soak, options);
+  return soak;
+}
+
+async function compressionState(home: TestHome) {
+  const res = await workerRequest(home.port, '/api/compression/status', { timeoutMs: 5000 });
+  return res.body as { events: Record<string, number>; turns: Record<string, number> };
+}
+
+/**
+ * After the load: the provider turns good, a worker is made sure to run, and this waits until the
+ * spool is drained and nothing is pending or waiting for a retry (at most `timeoutMs`).
+ */
+export async function settle(soak: Soak, timeoutMs = 120_000): Promise<void> {
+  soak.fake.respondWith((body) =>
+    reply.text(realisticAnswer(JSON.stringify(body.system), requestText(body))),
+  );
+  if (!liveWorker(soak.home.dataDir)) await startWorker(soak.home);
+  await waitForDrain(soak.home, timeoutMs);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && (await openWork(soak.home)) > 0) await sleep(250);
+}
+
+/** Events and turn ends still pending or failed (waiting for a retry); unknown counts as open. */
+async function openWork(home: TestHome): Promise<number> {
+  const state = await compressionState(home).catch(() => undefined);
+  if (!state) return 1;
+  const { events, turns } = state;
+  return (events.pending ?? 0) + (events.failed ?? 0) + (turns.pending ?? 0) + (turns.failed ?? 0);
+}
+
+/** Stops the worker and the fake (again: harmless). */
+export async function endSoak(soak: Soak | undefined): Promise<void> {
+  if (!soak) return;
+  await stopWorker(soak.home);
+  await soak.fake.close();
+}
