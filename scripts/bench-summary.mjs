@@ -85,7 +85,7 @@ const PICKERS = {
         find('worker, idle')[3],
       ],
       [
-        `${loaded[0] ?? 'worker RSS, 100k observations'}`,
+        `worker RSS, ${(loaded[0] ?? '100k observations').replace(/^worker, /, '')}`,
         `${loaded[1]} MB (peak ${loaded[2]})`,
         `bare node ${bare[1]} MB`,
         loaded[3],

@@ -16,7 +16,7 @@ import { summaryRows } from './bench-summary.mjs';
 const argv = process.argv.slice(2);
 const short = argv.includes('--short');
 const outAt = argv.indexOf('--out');
-const names = argv.filter((arg, i) => !arg.startsWith('--') && i !== outAt + 1);
+const names = argv.filter((arg, i) => !arg.startsWith('--') && (outAt < 0 || i !== outAt + 1));
 const selected = names.length > 0 ? BENCHES.filter((b) => names.includes(b.name)) : BENCHES;
 const out =
   outAt >= 0 ? argv[outAt + 1] : names.length === 0 && !short ? 'bench/REPORT.md' : undefined;

@@ -4,6 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 export const UNIT_TESTS = [
+  'src/client/handover.test.ts',
+  'test/fuzz/hook-input.test.ts',
+  'test/fuzz/strip-tags.test.ts',
+  'test/fuzz/redact-secrets.test.ts',
+  'test/fuzz/fts-query.test.ts',
+  'test/fuzz/http-validators.test.ts',
   'src/context/build-context.test.ts',
   'src/context/format.test.ts',
   'src/context/rank.test.ts',
@@ -110,6 +116,14 @@ export const UNIT_TESTS = [
 ];
 
 export const E2E_TESTS = [
+  'test/e2e/fault-db-lock.test.ts',
+  'test/e2e/fault-spool-unwritable.test.ts',
+  'test/e2e/fault-corrupt-files.test.ts',
+  'test/e2e/fault-port-taken.test.ts',
+  'test/e2e/fault-version-handover.test.ts',
+  'test/e2e/security-static-traversal.test.ts',
+  'test/e2e/security-logs.test.ts',
+  'test/e2e/security-prompt-injection.test.ts',
   'test/e2e/mcp-stdio.test.ts',
   'test/e2e/recall-hostile-queries.test.ts',
   'test/e2e/recall-context.test.ts',
