@@ -3043,19 +3043,24 @@ function addUsage(a, b) {
 
 // src/compress/compress-error.ts
 var CompressError = class extends Error {
-  constructor(code, message2, options = {}) {
-    super(message2, { cause: options.cause });
+  constructor(code, summary, options = {}) {
+    super(options.detail ? `${summary}: ${options.detail}` : summary, { cause: options.cause });
     this.code = code;
+    this.summary = summary;
     this.name = "CompressError";
     this.transient = options.transient ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.usage = options.usage;
+    this.detail = options.detail;
   }
   code;
+  summary;
   transient;
   retryAfterSeconds;
   usage;
+  detail;
 };
+var loggable = (error) => error instanceof CompressError ? error.summary : error instanceof Error ? error.message : String(error);
 var unavailable = (message2, options = {}) => new CompressError("PROVIDER_UNAVAILABLE", message2, { transient: true, ...options });
 var isTransient = (error) => error instanceof CompressError && error.transient;
 
@@ -3374,7 +3379,8 @@ async function withRetries(attempt, options) {
 }
 function withTries(error, tries) {
   if (!(error instanceof CompressError) || tries === 1) return error;
-  return new CompressError(error.code, `${error.message} (after ${tries} tries)`, {
+  return new CompressError(error.code, `${error.summary} (after ${tries} tries)`, {
+    detail: error.detail,
     transient: error.transient,
     retryAfterSeconds: error.retryAfterSeconds,
     usage: error.usage,
@@ -3492,11 +3498,10 @@ function createLlmCaller(transport, deps) {
       const reparsed = parse7(second.reply.text);
       const usage2 = addUsage(first.usage, second.usage);
       if (reparsed.kind === "bad") {
-        throw new CompressError(
-          "PROVIDER_BAD_OUTPUT",
-          `${label} gave unusable output twice: ${reparsed.problem}`,
-          { usage: usage2 }
-        );
+        throw new CompressError("PROVIDER_BAD_OUTPUT", `${label} gave unusable output twice`, {
+          usage: usage2,
+          detail: reparsed.problem
+        });
       }
       return { parsed: reparsed, usage: usage2 };
     }
@@ -3504,7 +3509,8 @@ function createLlmCaller(transport, deps) {
 }
 function withUsage(error, usage2) {
   if (!(error instanceof CompressError)) return error;
-  return new CompressError(error.code, error.message, {
+  return new CompressError(error.code, error.summary, {
+    detail: error.detail,
     transient: error.transient,
     retryAfterSeconds: error.retryAfterSeconds,
     usage: addUsage(error.usage ?? NO_USAGE, usage2),
@@ -3795,14 +3801,11 @@ function retryAfterOf(headers) {
 }
 function statusError(label, status2, detail, retryAfterSeconds) {
   const hint = status2 === 401 || status2 === 403 ? " (check the API key)" : status2 === 404 ? " (check the model and base URL)" : "";
-  return new CompressError(
-    "PROVIDER_UNAVAILABLE",
-    `${label} answered ${status2}: ${detail}${hint}`,
-    {
-      transient: TRANSIENT(status2),
-      retryAfterSeconds
-    }
-  );
+  return new CompressError("PROVIDER_UNAVAILABLE", `${label} answered ${status2}${hint}`, {
+    transient: TRANSIENT(status2),
+    retryAfterSeconds,
+    detail
+  });
 }
 
 // src/compress/providers/anthropic.ts
@@ -3812,12 +3815,12 @@ function classify(error, label, sdk) {
   if (error instanceof APIUserAbortError)
     return unavailable(`${label} request aborted`, { cause: error });
   if (error instanceof APIConnectionError)
-    return unavailable(`${label} unreachable: ${error.message}`, { cause: error });
+    return unavailable(`${label} unreachable`, { cause: error, detail: error.message });
   if (error instanceof APIError && typeof error.status === "number") {
     const detail = error.apiMessage ?? error.type ?? "error";
     return statusError(label, error.status, detail, retryAfterOf(error.headers));
   }
-  return unavailable(`${label} failed: ${String(error)}`, { cause: error });
+  return unavailable(`${label} failed`, { cause: error, detail: String(error) });
 }
 function createAnthropicTransport(options) {
   let loaded;
@@ -3964,12 +3967,11 @@ function resultError(result, label) {
   const status2 = result.subtype === "success" ? result.api_error_status : void 0;
   if (typeof status2 === "number") return statusError(label, status2, text5.slice(0, 200));
   if (/log ?in|authenticat|api key|credential/i.test(text5)) {
-    return new CompressError(
-      "PROVIDER_UNAVAILABLE",
-      `${label} is not logged in: ${text5.slice(0, 200)}`
-    );
+    return new CompressError("PROVIDER_UNAVAILABLE", `${label} is not logged in`, {
+      detail: text5.slice(0, 200)
+    });
   }
-  return unavailable(`${label} failed (${result.subtype}): ${text5.slice(0, 200)}`);
+  return unavailable(`${label} failed (${result.subtype})`, { detail: text5.slice(0, 200) });
 }
 function cleanUp(env, workDir, pids, tmp) {
   const config = claudeConfigDir(env);
@@ -4059,10 +4061,10 @@ function createClaudeCodeTransport(options) {
       );
     }
     const stderr = spawned.map((child) => options.reaper.stderrOf(child)).join("").trim();
-    return unavailable(
-      `${label} failed: ${String(error)}${stderr ? `; stderr: ${stderr.slice(-300)}` : ""}`,
-      { cause: error }
-    );
+    return unavailable(`${label} failed`, {
+      cause: error,
+      detail: `${String(error)}${stderr ? `; stderr: ${stderr.slice(-300)}` : ""}`
+    });
   }
   return {
     provider: "claude-code",
@@ -4459,7 +4461,7 @@ function createOpenAiTransport(options) {
       try {
         response = await doFetch(url, { method: "POST", headers, body, signal });
       } catch (error) {
-        throw unavailable(`${label} unreachable: ${String(error)}`, { cause: error });
+        throw unavailable(`${label} unreachable`, { cause: error, detail: String(error) });
       }
       if (!response.ok) {
         throw statusError(
@@ -4866,7 +4868,7 @@ function createCompressLoop(deps) {
       if (abort.signal.aborted) return;
       const when = retryAt(now(), settings["compress.failedRetryMs"], work.turn.attempts);
       failBatch(db, work, message(error), when, now());
-      log.log("warn", `compression of a batch failed, retry later: ${message(error)}`, {
+      log.log("warn", `compression of a batch failed, retry later: ${loggable(error)}`, {
         events: work.batch.events.length
       });
     }
@@ -4893,7 +4895,7 @@ function createCompressLoop(deps) {
         message(error),
         retryAt(now(), settings["compress.failedRetryMs"], work.turn.attempts)
       );
-      log.log("warn", `summary of a turn failed, retry later: ${message(error)}`);
+      log.log("warn", `summary of a turn failed, retry later: ${loggable(error)}`);
     }
   }
   async function pass() {
@@ -4912,7 +4914,7 @@ function createCompressLoop(deps) {
       again = true;
       return;
     }
-    running = pass().catch((error) => log.log("error", `compression pass failed: ${message(error)}`)).finally(() => {
+    running = pass().catch((error) => log.log("error", `compression pass failed: ${loggable(error)}`)).finally(() => {
       running = void 0;
       if (again) {
         again = false;

@@ -51,6 +51,7 @@ export const UNIT_TESTS = [
   'src/cli/backfill/session-events.test.ts',
   'src/cli/backfill/session-plan.test.ts',
   'src/cli/backfill/transcript-times.test.ts',
+  'src/compress/compress-error.test.ts',
   'src/compress/chain.test.ts',
   'src/compress/llm-compressor.test.ts',
   'src/compress/noise.test.ts',

@@ -19,6 +19,13 @@ export interface CompressErrorOptions {
   retryAfterSeconds?: number;
   /** Tokens already spent before the failure (e.g. on output that did not parse). */
   usage?: Usage;
+  /**
+   * Text that came from the provider (an error body, stderr, a parser complaint quoting its
+   * output). Kept apart from our own words because it can echo captured content: it is part of
+   * `message` (stored as the failure reason, which the user sees) but not of `summary` (what goes
+   * to the log).
+   */
+  detail?: string;
   cause?: unknown;
 }
 
@@ -27,19 +34,30 @@ export class CompressError extends Error {
   readonly transient: boolean;
   readonly retryAfterSeconds: number | undefined;
   readonly usage: Usage | undefined;
+  readonly detail: string | undefined;
 
   constructor(
     readonly code: CompressErrorCode,
-    message: string,
+    /** Our own words only: safe for the log. */
+    readonly summary: string,
     options: CompressErrorOptions = {},
   ) {
-    super(message, { cause: options.cause });
+    super(options.detail ? `${summary}: ${options.detail}` : summary, { cause: options.cause });
     this.name = 'CompressError';
     this.transient = options.transient ?? false;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.usage = options.usage;
+    this.detail = options.detail;
   }
 }
+
+/** What of `error` may go to the log: a CompressError's summary, never the provider's text. */
+export const loggable = (error: unknown): string =>
+  error instanceof CompressError
+    ? error.summary
+    : error instanceof Error
+      ? error.message
+      : String(error);
 
 /** A transient PROVIDER_UNAVAILABLE (worth retrying with backoff). */
 export const unavailable = (

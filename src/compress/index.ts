@@ -1,5 +1,5 @@
 export * from './types.ts';
-export { CompressError, isTransient, unavailable } from './compress-error.ts';
+export { CompressError, isTransient, loggable, unavailable } from './compress-error.ts';
 export type { CompressErrorCode } from './compress-error.ts';
 export { UNLIMITED, createMemoryBudget } from './budget.ts';
 export type { Budget } from './budget.ts';

@@ -124,11 +124,10 @@ export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps
       const reparsed = parse(second.reply.text);
       const usage = addUsage(first.usage, second.usage);
       if (reparsed.kind === 'bad') {
-        throw new CompressError(
-          'PROVIDER_BAD_OUTPUT',
-          `${label} gave unusable output twice: ${reparsed.problem}`,
-          { usage },
-        );
+        throw new CompressError('PROVIDER_BAD_OUTPUT', `${label} gave unusable output twice`, {
+          usage,
+          detail: reparsed.problem,
+        });
       }
       return { parsed: reparsed, usage };
     },
@@ -137,7 +136,8 @@ export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps
 
 function withUsage(error: unknown, usage: Usage): unknown {
   if (!(error instanceof CompressError)) return error;
-  return new CompressError(error.code, error.message, {
+  return new CompressError(error.code, error.summary, {
+    detail: error.detail,
     transient: error.transient,
     retryAfterSeconds: error.retryAfterSeconds,
     usage: addUsage(error.usage ?? NO_USAGE, usage),

@@ -47,7 +47,8 @@ export async function withRetries<T>(
 
 function withTries(error: unknown, tries: number): unknown {
   if (!(error instanceof CompressError) || tries === 1) return error;
-  return new CompressError(error.code, `${error.message} (after ${tries} tries)`, {
+  return new CompressError(error.code, `${error.summary} (after ${tries} tries)`, {
+    detail: error.detail,
     transient: error.transient,
     retryAfterSeconds: error.retryAfterSeconds,
     usage: error.usage,

@@ -1,4 +1,4 @@
-import type { CompressorChain } from '../compress/index.ts';
+import { loggable, type CompressorChain } from '../compress/index.ts';
 import type { Logger, Settings } from '../config/index.ts';
 import { settleTurnEnds, type Db } from '../store/index.ts';
 import { failBatch, retryAt, storeObservations, storeSummary } from './compress-apply.ts';
@@ -71,7 +71,7 @@ export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
       if (abort.signal.aborted) return;
       const when = retryAt(now(), settings['compress.failedRetryMs'], work.turn.attempts);
       failBatch(db, work, message(error), when, now());
-      log.log('warn', `compression of a batch failed, retry later: ${message(error)}`, {
+      log.log('warn', `compression of a batch failed, retry later: ${loggable(error)}`, {
         events: work.batch.events.length,
       });
     }
@@ -99,7 +99,7 @@ export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
         message(error),
         retryAt(now(), settings['compress.failedRetryMs'], work.turn.attempts),
       );
-      log.log('warn', `summary of a turn failed, retry later: ${message(error)}`);
+      log.log('warn', `summary of a turn failed, retry later: ${loggable(error)}`);
     }
   }
 
@@ -121,7 +121,7 @@ export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
       return;
     }
     running = pass()
-      .catch((error: unknown) => log.log('error', `compression pass failed: ${message(error)}`))
+      .catch((error: unknown) => log.log('error', `compression pass failed: ${loggable(error)}`))
       .finally(() => {
         running = undefined;
         if (again) {

@@ -55,7 +55,7 @@ for (const [name, next, expected] of [
   [
     '401',
     reply.error(401),
-    { transient: false, message: /answered 401: authentication_error \(check the API key\)/ },
+    { transient: false, message: /answered 401 \(check the API key\): authentication_error/ },
   ],
   ['a reset connection', reply.reset(), { transient: true, message: /unreachable/ }],
 ] as const) {

@@ -21,12 +21,12 @@ function classify(error: unknown, label: string, sdk: Sdk): CompressError {
   if (error instanceof APIUserAbortError)
     return unavailable(`${label} request aborted`, { cause: error });
   if (error instanceof APIConnectionError)
-    return unavailable(`${label} unreachable: ${error.message}`, { cause: error });
+    return unavailable(`${label} unreachable`, { cause: error, detail: error.message });
   if (error instanceof APIError && typeof error.status === 'number') {
     const detail = error.apiMessage ?? error.type ?? 'error';
     return statusError(label, error.status, detail, retryAfterOf(error.headers));
   }
-  return unavailable(`${label} failed: ${String(error)}`, { cause: error });
+  return unavailable(`${label} failed`, { cause: error, detail: String(error) });
 }
 
 /**

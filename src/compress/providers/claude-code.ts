@@ -92,12 +92,11 @@ function resultError(result: SDKResultMessage, label: string): CompressError {
   const status = result.subtype === 'success' ? result.api_error_status : undefined;
   if (typeof status === 'number') return statusError(label, status, text.slice(0, 200));
   if (/log ?in|authenticat|api key|credential/i.test(text)) {
-    return new CompressError(
-      'PROVIDER_UNAVAILABLE',
-      `${label} is not logged in: ${text.slice(0, 200)}`,
-    );
+    return new CompressError('PROVIDER_UNAVAILABLE', `${label} is not logged in`, {
+      detail: text.slice(0, 200),
+    });
   }
-  return unavailable(`${label} failed (${result.subtype}): ${text.slice(0, 200)}`);
+  return unavailable(`${label} failed (${result.subtype})`, { detail: text.slice(0, 200) });
 }
 
 /**
@@ -217,10 +216,10 @@ export function createClaudeCodeTransport(options: ClaudeCodeOptions): LlmTransp
       .map((child) => options.reaper.stderrOf(child))
       .join('')
       .trim();
-    return unavailable(
-      `${label} failed: ${String(error)}${stderr ? `; stderr: ${stderr.slice(-300)}` : ''}`,
-      { cause: error },
-    );
+    return unavailable(`${label} failed`, {
+      cause: error,
+      detail: `${String(error)}${stderr ? `; stderr: ${stderr.slice(-300)}` : ''}`,
+    });
   }
 
   return {

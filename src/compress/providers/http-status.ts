@@ -29,12 +29,9 @@ export function statusError(
       : status === 404
         ? ' (check the model and base URL)'
         : '';
-  return new CompressError(
-    'PROVIDER_UNAVAILABLE',
-    `${label} answered ${status}: ${detail}${hint}`,
-    {
-      transient: TRANSIENT(status),
-      retryAfterSeconds,
-    },
-  );
+  return new CompressError('PROVIDER_UNAVAILABLE', `${label} answered ${status}${hint}`, {
+    transient: TRANSIENT(status),
+    retryAfterSeconds,
+    detail,
+  });
 }

@@ -69,7 +69,7 @@ test('429 and 5xx are transient, 404 permanent, an unreachable server transient'
   });
   await assert.rejects(transport.complete(request, never), {
     transient: false,
-    message: /404: model not found \(check the model and base URL\)/,
+    message: /404 \(check the model and base URL\): model not found/,
   });
   const closed = createOpenAiTransport({ baseUrl: 'http://127.0.0.1:9/v1', model: 'm' });
   await assert.rejects(closed.complete(request, never), {

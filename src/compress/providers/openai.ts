@@ -60,7 +60,7 @@ export function createOpenAiTransport(options: OpenAiOptions): LlmTransport {
       try {
         response = await doFetch(url, { method: 'POST', headers, body, signal });
       } catch (error) {
-        throw unavailable(`${label} unreachable: ${String(error)}`, { cause: error });
+        throw unavailable(`${label} unreachable`, { cause: error, detail: String(error) });
       }
       if (!response.ok) {
         throw statusError(
