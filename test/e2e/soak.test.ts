@@ -43,7 +43,7 @@ describe(`soak: ${SESSIONS} sessions through the real hooks for ${DURATION_MS / 
     await driveLoad(soak, {
       durationMs: DURATION_MS,
       sessions: SESSIONS,
-      restartEveryMs: Math.max(4_000, DURATION_MS / 6),
+      restartEveryMs: Math.max(3_000, DURATION_MS / 8),
       quietTailMs: Math.max(15_000, DURATION_MS * 0.4),
       seed: 7,
     });

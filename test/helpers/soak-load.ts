@@ -117,12 +117,16 @@ export async function session(lane: Lane): Promise<void> {
 
 /** Kills the worker every `everyMs` until `until` (SIGTERM and SIGKILL in turn). */
 export async function restarter(home: TestHome, everyMs: number, until: number, load: SoakLoad) {
-  for (let k = 0; Date.now() + everyMs < until; k += 1) {
+  // Signals alternate over the kills made, not the attempts: a worker still down when its turn
+  // came (the hooks had not restarted it yet) must not cost the soak its SIGKILL.
+  let kills = 0;
+  while (Date.now() + everyMs < until) {
     await sleep(everyMs);
     const info = liveWorker(home.dataDir);
-    const signal = k % 2 === 0 ? 'SIGTERM' : 'SIGKILL';
     if (!info) continue;
+    const signal = kills % 2 === 0 ? 'SIGTERM' : 'SIGKILL';
     process.kill(info.pid, signal);
+    kills += 1;
     load.restarts[signal === 'SIGTERM' ? 'sigterm' : 'sigkill'] += 1;
   }
 }
