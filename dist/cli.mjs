@@ -992,10 +992,17 @@ function setOwn(target, key, value) {
     target[key] = value;
   }
 }
+function uniqueKey(result, key) {
+  const clean = sanitizeText(key);
+  if (clean === key || !Object.hasOwn(result, clean)) return clean;
+  let n4 = 2;
+  while (Object.hasOwn(result, `${clean} #${n4}`)) n4 += 1;
+  return `${clean} #${n4}`;
+}
 function walkObject(value, depth, ancestors) {
   const result = {};
   for (const [key, child] of Object.entries(value)) {
-    setOwn(result, key, walk(child, depth + 1, ancestors));
+    setOwn(result, uniqueKey(result, key), walk(child, depth + 1, ancestors));
   }
   return result;
 }

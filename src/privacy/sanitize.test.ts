@@ -42,8 +42,12 @@ test('sanitizes every string value in nested objects and arrays', () => {
   });
 });
 
-test('leaves keys as they are', () => {
-  assert.deepEqual(sanitizeValue({ [TOKEN]: 'v' }), { [TOKEN]: 'v' });
+test('sanitizes keys too, keeping every value when redacted keys collide', () => {
+  const other = TOKEN.replace(/.$/, (c) => (c === 'a' ? 'b' : 'a'));
+  assert.deepEqual(
+    sanitizeValue({ [TOKEN]: 1, [other]: 2, 'a <private>b</private>': 3, file_path: 4 }),
+    { '[REDACTED:github-token]': 1, '[REDACTED:github-token] #2': 2, 'a ': 3, file_path: 4 },
+  );
 });
 
 test('returns a new value and leaves the input untouched', () => {

@@ -36,10 +36,23 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
   }
 }
 
+/**
+ * A key sanitized like any text (a map keyed by token or holding a private block must not keep
+ * it in its keys); when two keys sanitize to the same text, the later ones get ` #2`, ` #3`, ...
+ * so that no value is lost.
+ */
+function uniqueKey(result: Record<string, unknown>, key: string): string {
+  const clean = sanitizeText(key);
+  if (clean === key || !Object.hasOwn(result, clean)) return clean;
+  let n = 2;
+  while (Object.hasOwn(result, `${clean} #${n}`)) n += 1;
+  return `${clean} #${n}`;
+}
+
 function walkObject(value: object, depth: number, ancestors: Set<object>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    setOwn(result, key, walk(child, depth + 1, ancestors));
+    setOwn(result, uniqueKey(result, key), walk(child, depth + 1, ancestors));
   }
   return result;
 }
@@ -61,7 +74,7 @@ function walk(value: unknown, depth: number, ancestors: Set<object>): unknown {
 }
 
 /**
- * Returns a new JSON-like value in which every string value (not key) went through
+ * Returns a new JSON-like value in which every string, value or key, went through
  * {@link sanitizeText}. Numbers, booleans, null and other non-containers are returned as is.
  * Containers more than 64 levels deep become `'[claude-mem: too deep]'` and a reference
  * cycle becomes `'[claude-mem: circular]'`, so hostile input cannot exhaust the stack.
