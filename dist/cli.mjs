@@ -7397,6 +7397,7 @@ async function runWorker(env = process.env) {
   const replaced = await replaceOutdatedWorker(dataDir);
   if (replaced) log.log("info", `took over from the older worker (pid ${replaced})`);
   const db = openDatabase(databaseFile(dataDir));
+  db.pragma("busy_timeout = 2000");
   const startedAt = Date.now();
   const deps = {
     db,

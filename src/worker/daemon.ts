@@ -62,6 +62,11 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
   const replaced = await replaceOutdatedWorker(dataDir);
   if (replaced) log.log('info', `took over from the older worker (pid ${replaced})`);
   const db = openDatabase(databaseFile(dataDir));
+  // Once open (migrations may wait the full 15 s): a write that waits for another process's lock
+  // blocks the event loop (better-sqlite3 is synchronous), so at most 2 s, and /health and reads
+  // keep answering. A write that gives up leaves its work pending (compression, ingest) or
+  // answers 503 DB_BUSY (routes).
+  db.pragma('busy_timeout = 2000');
   const startedAt = Date.now();
   const deps: WorkerDeps = {
     db,

@@ -13,7 +13,7 @@ import { databaseFile, logFile } from '../../src/config/index.ts';
 import { countQuarantined, listSpool } from '../../src/spool/index.ts';
 import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
-import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
+import { startWorker, stopWorker, tokenOf, waitForDrain } from '../helpers/worker.ts';
 
 const HOLD_MS = 10_000;
 const EVENTS = 12;
@@ -67,11 +67,23 @@ async function readsDuringLock(home: TestHome): Promise<number[]> {
   return statuses;
 }
 
+/** A write while the lock is held: it gives up after the worker's 2 s busy timeout. */
+async function writeDuringLock(home: TestHome): Promise<unknown> {
+  const res = await workerRequest(home.port, '/api/memories', {
+    method: 'POST',
+    token: tokenOf(home),
+    body: { title: 'written during the lock', text: 'must wait or be refused', project: 'p' },
+    timeoutMs: 5000,
+  });
+  return { status: res.status, body: res.body };
+}
+
 describe('another process holds the database write lock for 10 s', () => {
   let home: TestHome;
   let pidBefore: number | undefined;
   let hookRuns: HookRun[];
   let statuses: number[];
+  let write: unknown;
   let lockStillHeld: boolean;
   let lockerExit: number | null;
 
@@ -85,6 +97,7 @@ describe('another process holds the database write lock for 10 s', () => {
       hookRuns.push(await runHookProcess(HOOK_BUNDLE, 'PostToolUse', toolPayload(i), home.env));
     }
     statuses = await readsDuringLock(home);
+    write = await writeDuringLock(home);
     lockStillHeld = locker.child.exitCode === null;
     lockerExit = await locker.done;
     await waitForDrain(home);
@@ -108,6 +121,13 @@ describe('another process holds the database write lock for 10 s', () => {
 
   it('answers reads with 200 while the lock is held (no 500, no stall)', () => {
     assert.deepEqual(statuses, [200, 200, 200, 200]);
+  });
+
+  it('refuses a write with 503 DB_BUSY after a bounded wait, not a 500 or a 15 s stall', () => {
+    assert.deepEqual(write, {
+      status: 503,
+      body: { error: { code: 'DB_BUSY', message: 'database is busy, retry' } },
+    });
   });
 
   it('stores every event once after the lock is released, with the same worker', () => {
