@@ -4849,10 +4849,12 @@ function collectSummaryWork(db, settings, now) {
 
 // src/worker/compress-loop.ts
 var message = (error) => error instanceof Error ? error.message : String(error);
-async function pool(items2, limit, task) {
+async function pool(items2, limit, task, onError) {
   const queue = [...items2];
   const lane = async () => {
-    for (let item = queue.shift(); item !== void 0; item = queue.shift()) await task(item);
+    for (let item = queue.shift(); item !== void 0; item = queue.shift()) {
+      await task(item).catch(onError);
+    }
   };
   await Promise.all(Array.from({ length: Math.max(1, limit) }, lane));
 }
@@ -4905,13 +4907,16 @@ function createCompressLoop(deps) {
       log.log("warn", `summary of a turn failed, retry later: ${loggable(error)}`);
     }
   }
+  function notStored(error) {
+    log.log("warn", `compression result not stored, the work stays pending: ${loggable(error)}`);
+  }
   async function pass() {
     const limit = settings["compress.concurrency"];
     for (let round = 0; round < 1e4 && !stopped; round += 1) {
       const events = collectEventWork(db, settings, now());
-      await pool(events, limit, runEvents);
+      await pool(events, limit, runEvents, notStored);
       const summaries = stopped ? [] : collectSummaryWork(db, settings, now());
-      await pool(summaries, limit, runSummary);
+      await pool(summaries, limit, runSummary, notStored);
       if (events.length + summaries.length === 0) return;
     }
   }

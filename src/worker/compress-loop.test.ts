@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
+import Database from 'better-sqlite3';
 import {
   createCompressorChain,
   createFakeCompressor,
@@ -227,4 +228,42 @@ test('stop() aborts a call in flight after its grace and leaves its events pendi
   await new Promise((resolve) => setTimeout(resolve, 20));
   await loop.stop();
   assert.deepEqual(deps.db.prepare('SELECT state FROM events').all(), [{ state: 'pending' }]);
+});
+
+test('a result that meets a database locked by another process stays pending and is stored once later', async (t) => {
+  const deps = createTestDeps(t);
+  deps.db.pragma('busy_timeout = 0');
+  const locker = new Database(deps.db.name);
+  t.after(() => locker.close());
+  const fake = createFakeCompressor('anthropic');
+  const compress = fake.compressTurn.bind(fake);
+  let lockNext = true;
+  fake.compressTurn = async (batch, signal) => {
+    const result = await compress(batch, signal);
+    if (lockNext) locker.exec('BEGIN IMMEDIATE'); // Taken while the call was in flight.
+    lockNext = false;
+    return result;
+  };
+  const loop = createCompressLoop({
+    ...deps,
+    chain: createCompressorChain([fake, createHeuristicCompressor()]),
+  });
+  t.after(() => loop.stop());
+  deps.db
+    .transaction(() =>
+      [promptEvent(), edit('a.ts'), turnEndEvent()].forEach((e) => applyEvent(deps.db, e)),
+    )
+    .immediate();
+  loop.kick();
+  await loop.idle();
+  assert.deepEqual(deps.db.prepare('SELECT state FROM events').all(), [{ state: 'pending' }]);
+  assert.match(
+    deps.log.lines.map((line) => line.message).join('\n'),
+    /compression result not stored, the work stays pending: database is locked/,
+  );
+  locker.exec('COMMIT');
+  loop.kick();
+  await loop.idle();
+  assert.deepEqual(deps.db.prepare('SELECT state FROM events').all(), [{ state: 'compressed' }]);
+  assert.deepEqual(deps.db.prepare('SELECT COUNT(*) AS n FROM observations').all(), [{ n: 1 }]);
 });

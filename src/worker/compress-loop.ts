@@ -35,11 +35,22 @@ export interface CompressLoop {
 const message = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
-/** Runs `task` over `items`, at most `limit` at once. */
-async function pool<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+/**
+ * Runs `task` over `items`, at most `limit` at once. A task that throws (its store hit a locked
+ * database) is reported and the others go on: the pass must not end while work is in flight,
+ * or the next pass would pick the same still-pending batch.
+ */
+async function pool<T>(
+  items: T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+  onError: (error: unknown) => void,
+): Promise<void> {
   const queue = [...items];
   const lane = async (): Promise<void> => {
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) {
+      await task(item).catch(onError);
+    }
   };
   await Promise.all(Array.from({ length: Math.max(1, limit) }, lane));
 }
@@ -103,13 +114,18 @@ export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
     }
   }
 
+  /** The work stays pending (its transaction rolled back) and a later pass does it again. */
+  function notStored(error: unknown): void {
+    log.log('warn', `compression result not stored, the work stays pending: ${loggable(error)}`);
+  }
+
   async function pass(): Promise<void> {
     const limit = settings['compress.concurrency'];
     for (let round = 0; round < 10_000 && !stopped; round += 1) {
       const events = collectEventWork(db, settings, now());
-      await pool(events, limit, runEvents);
+      await pool(events, limit, runEvents, notStored);
       const summaries = stopped ? [] : collectSummaryWork(db, settings, now());
-      await pool(summaries, limit, runSummary);
+      await pool(summaries, limit, runSummary, notStored);
       if (events.length + summaries.length === 0) return;
     }
   }
