@@ -1756,17 +1756,17 @@ function localDay(ms) {
 function recordUsage(db, input) {
   stmt(
     db,
-    `INSERT INTO usage (day, provider, model, calls, tokens_in, tokens_out, duration_ms)
-     VALUES (@day, @provider, @model, @calls, @tokensIn, @tokensOut, @durationMs)
+    `INSERT INTO usage (day, provider, model, calls, tokens_in, tokens_out, duration_ms, cost_usd)
+     VALUES (@day, @provider, @model, @calls, @tokensIn, @tokensOut, @durationMs, @costUsd)
      ON CONFLICT (day, provider, model) DO UPDATE SET calls = calls + excluded.calls,
        tokens_in = tokens_in + excluded.tokens_in, tokens_out = tokens_out + excluded.tokens_out,
-       duration_ms = duration_ms + excluded.duration_ms`
+       duration_ms = duration_ms + excluded.duration_ms, cost_usd = cost_usd + excluded.cost_usd`
   ).run(input);
 }
 function usageOfDay(db, day) {
   return stmt(
     db,
-    `SELECT day, provider, model, calls, tokens_in, tokens_out, duration_ms FROM usage
+    `SELECT day, provider, model, calls, tokens_in, tokens_out, duration_ms, cost_usd FROM usage
      WHERE day = ? ORDER BY provider, model`
   ).all(day);
 }
@@ -3786,10 +3786,10 @@ function sliceTurn(batch, limits) {
   };
   for (const original of batch.events) {
     const event = shrinkToFit(original, room, options);
-    const cost = estimateTokens(renderEvent(event, current2.length + 1, options)) + 1;
-    if (current2.length > 0 && used + cost > room) close(true);
+    const cost2 = estimateTokens(renderEvent(event, current2.length + 1, options)) + 1;
+    if (current2.length > 0 && used + cost2 > room) close(true);
     current2.push(event);
-    used += cost;
+    used += cost2;
     if (current2.length >= limits.maxEvents) close(true);
   }
   close(false);
@@ -4670,6 +4670,35 @@ function createReaper() {
   };
 }
 
+// src/compress/prices.ts
+var PRICES = [
+  ["claude-haiku-4", { input: 1, output: 5 }],
+  ["claude-3-5-haiku", { input: 0.8, output: 4 }],
+  ["claude-3-haiku", { input: 0.25, output: 1.25 }],
+  ["claude-sonnet-4", { input: 3, output: 15 }],
+  ["claude-3-7-sonnet", { input: 3, output: 15 }],
+  ["claude-3-5-sonnet", { input: 3, output: 15 }],
+  ["claude-opus-4-5", { input: 5, output: 25 }],
+  ["claude-opus-4", { input: 15, output: 75 }],
+  ["gpt-4o-mini", { input: 0.15, output: 0.6 }],
+  ["gpt-4.1-nano", { input: 0.1, output: 0.4 }],
+  ["gpt-4.1-mini", { input: 0.4, output: 1.6 }],
+  ["gpt-5-nano", { input: 0.05, output: 0.4 }],
+  ["gpt-5-mini", { input: 0.25, output: 2 }]
+];
+var ALIASES2 = {
+  haiku: "claude-haiku-4",
+  sonnet: "claude-sonnet-4",
+  opus: "claude-opus-4-5"
+};
+function estimateCostUsd(provider, model, usage2) {
+  if (provider === "heuristic") return 0;
+  const name = ALIASES2[model] ?? model.replace(/^anthropic\//, "").toLowerCase();
+  const price = PRICES.find(([prefix]) => name.startsWith(prefix))?.[1];
+  if (!price) return void 0;
+  return (usage2.tokensIn * price.input + usage2.tokensOut * price.output) / 1e6;
+}
+
 // src/worker/compress-budget.ts
 var LIMIT_KEYS = {
   "claude-code": "compress.claudeCode.dailyTokens",
@@ -4693,7 +4722,8 @@ function createStoreBudget(db, settings, now) {
       return ok2;
     },
     record(provider, model, usage2) {
-      recordUsage(db, { day: localDay(now()), provider, model, ...usage2 });
+      const costUsd = estimateCostUsd(provider, model, usage2) ?? 0;
+      recordUsage(db, { day: localDay(now()), provider, model, ...usage2, costUsd });
     }
   };
 }
@@ -6727,7 +6757,7 @@ import { Hono as Hono13 } from "hono";
 import { statSync as statSync4 } from "node:fs";
 
 // src/worker/viewer-present.ts
-var PRICES = [
+var PRICES2 = [
   [/haiku-4|haiku-3-5|3-5-haiku/, 1, 5],
   [/haiku/, 0.25, 1.25],
   [/sonnet/, 3, 15],
@@ -6737,7 +6767,7 @@ var PRICES = [
 function costOf(provider, model, tokensIn, tokensOut) {
   if (provider === "heuristic" || provider === "user") return { usd: 0, note: "no LLM call" };
   if (provider === "claude-code") return { usd: null, note: "covered by your Claude Code plan" };
-  const price = provider === "anthropic" ? PRICES.find(([re]) => re.test(model ?? "")) : void 0;
+  const price = provider === "anthropic" ? PRICES2.find(([re]) => re.test(model ?? "")) : void 0;
   if (!price) return { usd: null, note: `price of ${model ?? provider} unknown` };
   const usd = (tokensIn * price[1] + tokensOut * price[2]) / 1e6;
   return { usd, note: "estimated at list price" };
@@ -6839,14 +6869,14 @@ function page(db, query2, only) {
 function viewerFeedRoutes(deps) {
   return new Hono13().get("/api/feed", (c) => c.json(page(deps.db, c.req.query()))).get("/api/observations", (c) => c.json(page(deps.db, c.req.query(), "observation"))).get("/api/summaries", (c) => c.json(page(deps.db, c.req.query(), "summary"))).get("/api/projects", (c) => c.json({ items: listProjects(deps.db) })).get("/api/stats", (c) => {
     const day = localDay(deps.now());
-    const tokensToday = usageOfDay(deps.db, day).reduce(
-      (sum, row) => sum + row.tokens_in + row.tokens_out,
-      0
-    );
+    const usage2 = usageOfDay(deps.db, day);
+    const tokensToday = usage2.reduce((sum, row) => sum + row.tokens_in + row.tokens_out, 0);
+    const costTodayUsd = usage2.reduce((sum, row) => sum + row.cost_usd, 0);
     return c.json({
       ...memoryCounts(deps.db),
       day,
       tokensToday,
+      costTodayUsd,
       databaseBytes: databaseBytes(deps.dataDir)
     });
   });
@@ -7914,6 +7944,7 @@ function workerFailure(res) {
   return new CliError(typeof message2 === "string" ? message2 : `worker answered HTTP ${res.status}`);
 }
 var n = (value) => Number.isFinite(value) ? value.toLocaleString("en-US") : "unlimited";
+var cost = (usd) => usd ? `, ~$${usd < 0.01 ? usd.toFixed(4) : usd.toFixed(2)} at list prices` : "";
 function states(counts) {
   return ["pending", "compressed", "skipped", "failed"].map((state) => `${n(counts[state] ?? 0)} ${state}`).join(", ");
 }
@@ -7929,7 +7960,7 @@ function formatStatus(status2) {
   if (status2.today.usage.length === 0) lines.push("  no LLM calls");
   for (const row of status2.today.usage) {
     lines.push(
-      `  ${row.provider} ${row.model}: ${n(row.calls)} calls, ${n(row.tokens_in)} tokens in, ${n(row.tokens_out)} out`
+      `  ${row.provider} ${row.model}: ${n(row.calls)} calls, ${n(row.tokens_in)} tokens in, ${n(row.tokens_out)} out${cost(row.cost_usd)}`
     );
   }
   for (const budget of status2.budget) {
@@ -9353,10 +9384,10 @@ function turnTokens(batch, settings) {
   return { requests: slices.length, tokens };
 }
 function estimateSession(events, settings, project) {
-  const cost = { ...NO_COST, sessions: 1 };
+  const cost2 = { ...NO_COST, sessions: 1 };
   turnsOf(events).forEach((turn, promptNumber) => {
-    cost.events += turn.events.length;
-    cost.prompts += promptNumber > 0 && turn.prompt !== null ? 1 : 0;
+    cost2.events += turn.events.length;
+    cost2.prompts += promptNumber > 0 && turn.prompt !== null ? 1 : 0;
     const kept = turn.events.filter((event) => noiseReason(event) === void 0);
     const base2 = { project: project.name, root: project.root, promptNumber, prompt: turn.prompt };
     const observations = kept.length > 0 ? turnTokens({ ...base2, events: kept }, settings) : void 0;
@@ -9375,11 +9406,11 @@ function estimateSession(events, settings, project) {
       ]
     });
     const requests = (observations?.requests ?? 0) + (turn.stop === void 0 ? 0 : 1);
-    cost.requests += requests;
-    cost.tokensIn += (observations?.tokens ?? 0) + summary;
-    cost.maxTokensOut += requests * settings["compress.maxOutputTokens"];
+    cost2.requests += requests;
+    cost2.tokensIn += (observations?.tokens ?? 0) + summary;
+    cost2.maxTokensOut += requests * settings["compress.maxOutputTokens"];
   });
-  return cost;
+  return cost2;
 }
 
 // src/cli/backfill/preview.ts
@@ -9420,11 +9451,11 @@ async function providerInUse(worker, settings, env) {
   };
 }
 var n2 = (value) => value.toLocaleString("en-US");
-function previewLines(found, cost, provider) {
+function previewLines(found, cost2, provider) {
   const reasons = Object.entries(found.leftOut).filter(([, count3]) => count3 > 0).map(([reason, count3]) => `${n2(count3)} ${reason}`);
   const lines = [
     `transcripts: ${n2(found.files)} files${found.empty > 0 ? ` (${n2(found.empty)} empty)` : ""}, ${n2(found.sessions)} sessions${reasons.length > 0 ? ` (left out: ${reasons.join(", ")})` : ""}`,
-    `to import: ${n2(cost.sessions)} sessions, ${n2(cost.prompts)} prompts, ${n2(cost.events)} tool events`
+    `to import: ${n2(cost2.sessions)} sessions, ${n2(cost2.prompts)} prompts, ${n2(cost2.events)} tool events`
   ];
   if (!provider.llm) {
     lines.push(`compression: heuristic (no LLM, no tokens): ${provider.reason}`);
@@ -9433,9 +9464,9 @@ function previewLines(found, cost, provider) {
   const model = provider.model ? ` (${provider.model})` : "";
   lines.push(
     `compression: ${provider.name}${model}: ${provider.reason}`,
-    `estimated cost: ~${n2(cost.tokensIn)} input tokens in ${n2(cost.requests)} requests, at most ${n2(cost.maxTokensOut)} output tokens`
+    `estimated cost: ~${n2(cost2.tokensIn)} input tokens in ${n2(cost2.requests)} requests, at most ${n2(cost2.maxTokensOut)} output tokens`
   );
-  const need = cost.tokensIn + cost.maxTokensOut;
+  const need = cost2.tokensIn + cost2.maxTokensOut;
   if (provider.budgetLeft !== void 0 && need > provider.budgetLeft) {
     lines.push(
       `daily budget left: ${n2(provider.budgetLeft)} tokens; past it the heuristic compresses the rest (no tokens)`
@@ -9884,11 +9915,11 @@ async function importTranscriptsCommand(args, print2, deps = {}) {
   return withMarkerDir(async (markerDir) => {
     const run2 = { worker, dataDir, settings, markerDir, filters: options };
     const { chosen, leftOut } = await chooseSessions(plans, run2);
-    const cost = chosen.reduce((sum, a) => addCost(sum, a.cost), NO_COST);
+    const cost2 = chosen.reduce((sum, a) => addCost(sum, a.cost), NO_COST);
     const provider = await providerInUse(worker, settings, env);
     previewLines(
       { files: paths.length, empty, sessions: plans.length, leftOut },
-      cost,
+      cost2,
       provider
     ).forEach(print2);
     if (!worker) print2("(the worker is not running: sessions it already holds are counted in)");

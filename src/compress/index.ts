@@ -24,3 +24,4 @@ export { createAnthropicTransport } from './providers/anthropic.ts';
 export { createOpenAiTransport } from './providers/openai.ts';
 export { createClaudeCodeTransport } from './providers/claude-code.ts';
 export { claudeLogin, findClaude } from './providers/claude-detect.ts';
+export { estimateCostUsd } from './prices.ts';

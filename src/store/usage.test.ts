@@ -18,6 +18,7 @@ const call = {
   tokensIn: 100,
   tokensOut: 20,
   durationMs: 300,
+  costUsd: 0.0002,
 };
 
 test('calls add up per day, provider and model', (t) => {
@@ -35,6 +36,7 @@ test('calls add up per day, provider and model', (t) => {
       tokens_in: 200,
       tokens_out: 40,
       duration_ms: 600,
+      cost_usd: 0.0004,
     },
     {
       day: '2026-01-02',
@@ -44,6 +46,7 @@ test('calls add up per day, provider and model', (t) => {
       tokens_in: 100,
       tokens_out: 20,
       duration_ms: 300,
+      cost_usd: 0.0002,
     },
   ]);
   assert.deepEqual(

@@ -10,6 +10,8 @@ export interface UsageInput {
   tokensIn: number;
   tokensOut: number;
   durationMs: number;
+  /** Estimated at list prices; 0 when free or unknown. */
+  costUsd: number;
 }
 
 /** A day's spend of one provider and model. */
@@ -21,6 +23,7 @@ export interface UsageRow {
   tokens_in: number;
   tokens_out: number;
   duration_ms: number;
+  cost_usd: number;
 }
 
 /** The local calendar day of `ms` as YYYY-MM-DD: budgets reset at the user's midnight. */
@@ -34,11 +37,11 @@ export function localDay(ms: number): string {
 export function recordUsage(db: Database, input: UsageInput): void {
   stmt(
     db,
-    `INSERT INTO usage (day, provider, model, calls, tokens_in, tokens_out, duration_ms)
-     VALUES (@day, @provider, @model, @calls, @tokensIn, @tokensOut, @durationMs)
+    `INSERT INTO usage (day, provider, model, calls, tokens_in, tokens_out, duration_ms, cost_usd)
+     VALUES (@day, @provider, @model, @calls, @tokensIn, @tokensOut, @durationMs, @costUsd)
      ON CONFLICT (day, provider, model) DO UPDATE SET calls = calls + excluded.calls,
        tokens_in = tokens_in + excluded.tokens_in, tokens_out = tokens_out + excluded.tokens_out,
-       duration_ms = duration_ms + excluded.duration_ms`,
+       duration_ms = duration_ms + excluded.duration_ms, cost_usd = cost_usd + excluded.cost_usd`,
   ).run(input);
 }
 
@@ -46,7 +49,7 @@ export function recordUsage(db: Database, input: UsageInput): void {
 export function usageOfDay(db: Database, day: string): UsageRow[] {
   return stmt(
     db,
-    `SELECT day, provider, model, calls, tokens_in, tokens_out, duration_ms FROM usage
+    `SELECT day, provider, model, calls, tokens_in, tokens_out, duration_ms, cost_usd FROM usage
      WHERE day = ? ORDER BY provider, model`,
   ).all(day) as UsageRow[];
 }

@@ -1,4 +1,4 @@
-import type { Budget, ProviderName } from '../compress/index.ts';
+import { estimateCostUsd, type Budget, type ProviderName } from '../compress/index.ts';
 import type { Settings } from '../config/index.ts';
 import { localDay, recordUsage, tokensOfDay, type Db } from '../store/index.ts';
 
@@ -39,7 +39,8 @@ export function createStoreBudget(db: Db, settings: Settings, now: () => number)
       return ok;
     },
     record(provider, model, usage) {
-      recordUsage(db, { day: localDay(now()), provider, model, ...usage });
+      const costUsd = estimateCostUsd(provider, model, usage) ?? 0;
+      recordUsage(db, { day: localDay(now()), provider, model, ...usage, costUsd });
     },
   };
 }

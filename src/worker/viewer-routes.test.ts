@@ -113,6 +113,7 @@ test('GET /api/stats and /api/projects count what is stored', async (t) => {
   assert.equal(stats.body.observations, 2);
   assert.equal(stats.body.projects, 2);
   assert.equal(stats.body.tokensToday, 0);
+  assert.equal(stats.body.costTodayUsd, 0);
   assert.ok(Number(stats.body.databaseBytes) > 0);
   const projects = await get('/api/projects');
   assert.deepEqual(projects.body.items?.map((p) => p.name).sort(), ['alpha', 'beta']);

@@ -133,9 +133,20 @@ describe('claude-mem status and retry', () => {
     );
     await waitFor(() => states(home).compressed === 2, 'the events to be compressed');
     const status = JSON.parse((await cli(['status', '--json'], home.env)).stdout) as {
-      today: { usage: Array<{ calls: number }> };
+      today: {
+        usage: Array<{ calls: number; tokens_in: number; tokens_out: number; cost_usd: number }>;
+      };
     };
-    assert.ok((status.today.usage[0]?.calls ?? 0) >= 1);
+    const usage = status.today.usage[0];
+    assert.ok((usage?.calls ?? 0) >= 1);
+    // claude-haiku-4-5 at list prices: $1 per million input tokens, $5 per million output.
+    const expected = ((usage?.tokens_in ?? 0) * 1 + (usage?.tokens_out ?? 0) * 5) / 1e6;
+    assert.ok(
+      expected > 0 && Math.abs((usage?.cost_usd ?? 0) - expected) < 1e-9,
+      JSON.stringify(usage),
+    );
+    const lines = (await cli(['status'], home.env)).stdout;
+    assert.match(lines, /^ {2}anthropic claude-haiku-4-5: .* out, ~\$0\.\d{4} at list prices$/m);
     assert.deepEqual(queryDb(home.dataDir, 'SELECT title, provider FROM observations'), [
       { title: 'Fixed checkout total', provider: 'anthropic' },
     ]);

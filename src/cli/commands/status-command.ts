@@ -43,6 +43,10 @@ export function workerFailure(res: WorkerResponse): CliError {
 const n = (value: number): string =>
   Number.isFinite(value) ? value.toLocaleString('en-US') : 'unlimited';
 
+/** An estimate at list prices; nothing when free or the model's price is unknown. */
+const cost = (usd: number | undefined): string =>
+  usd ? `, ~$${usd < 0.01 ? usd.toFixed(4) : usd.toFixed(2)} at list prices` : '';
+
 function states(counts: Record<string, number>): string {
   return ['pending', 'compressed', 'skipped', 'failed']
     .map((state) => `${n(counts[state] ?? 0)} ${state}`)
@@ -62,7 +66,7 @@ export function formatStatus(status: CompressionStatus): string[] {
   if (status.today.usage.length === 0) lines.push('  no LLM calls');
   for (const row of status.today.usage) {
     lines.push(
-      `  ${row.provider} ${row.model}: ${n(row.calls)} calls, ${n(row.tokens_in)} tokens in, ${n(row.tokens_out)} out`,
+      `  ${row.provider} ${row.model}: ${n(row.calls)} calls, ${n(row.tokens_in)} tokens in, ${n(row.tokens_out)} out${cost(row.cost_usd)}`,
     );
   }
   for (const budget of status.budget) {

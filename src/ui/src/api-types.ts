@@ -84,6 +84,8 @@ export interface Stats {
   projects: number;
   day: string;
   tokensToday: number;
+  /** Estimated at list prices; 0 when free or the model's price is unknown. */
+  costTodayUsd: number;
   databaseBytes: number;
 }
 

@@ -62,14 +62,14 @@ export function viewerFeedRoutes(deps: WorkerDeps): Hono {
     .get('/api/projects', (c) => c.json({ items: listProjects(deps.db) }))
     .get('/api/stats', (c) => {
       const day = localDay(deps.now());
-      const tokensToday = usageOfDay(deps.db, day).reduce(
-        (sum, row) => sum + row.tokens_in + row.tokens_out,
-        0,
-      );
+      const usage = usageOfDay(deps.db, day);
+      const tokensToday = usage.reduce((sum, row) => sum + row.tokens_in + row.tokens_out, 0);
+      const costTodayUsd = usage.reduce((sum, row) => sum + row.cost_usd, 0);
       return c.json({
         ...memoryCounts(deps.db),
         day,
         tokensToday,
+        costTodayUsd,
         databaseBytes: databaseBytes(deps.dataDir),
       });
     });
