@@ -2951,7 +2951,7 @@ var ListQuerySchema = z2.object({
   offset: z2.coerce.number().int().min(0).default(0)
 });
 function listRoutes(deps) {
-  const parse7 = (query2) => {
+  const parse5 = (query2) => {
     const q = ListQuerySchema.parse(query2);
     return {
       filter: { project: q.project, sessionId: q.session_id, state: q.state },
@@ -2959,13 +2959,13 @@ function listRoutes(deps) {
     };
   };
   return new Hono3().get("/api/sessions", (c) => {
-    const { filter, page: page2 } = parse7(c.req.query());
+    const { filter, page: page2 } = parse5(c.req.query());
     return c.json({ items: listSessions(deps.db, filter.project, page2), ...page2 });
   }).get("/api/events", (c) => {
-    const { filter, page: page2 } = parse7(c.req.query());
+    const { filter, page: page2 } = parse5(c.req.query());
     return c.json({ items: listEvents(deps.db, filter, page2), ...page2 });
   }).get("/api/prompts", (c) => {
-    const { filter, page: page2 } = parse7(c.req.query());
+    const { filter, page: page2 } = parse5(c.req.query());
     return c.json({ items: listPrompts(deps.db, filter, page2), ...page2 });
   });
 }
@@ -3482,9 +3482,9 @@ function createLlmCaller(transport, deps) {
   }
   return {
     label,
-    async ask(request, parse7, signal) {
+    async ask(request, parse5, signal) {
       const first = await send2(request, signal);
-      const parsed = parse7(first.reply.text);
+      const parsed = parse5(first.reply.text);
       if (parsed.kind !== "bad") return { parsed, usage: first.usage };
       const again = correctionRequest(
         request,
@@ -3495,7 +3495,7 @@ function createLlmCaller(transport, deps) {
       const second = await send2(again, signal).catch((error) => {
         throw withUsage(error, first.usage);
       });
-      const reparsed = parse7(second.reply.text);
+      const reparsed = parse5(second.reply.text);
       const usage2 = addUsage(first.usage, second.usage);
       if (reparsed.kind === "bad") {
         throw new CompressError("PROVIDER_BAD_OUTPUT", `${label} gave unusable output twice`, {
@@ -7469,7 +7469,6 @@ function list4(dataDir, env, print2) {
 // src/cli/commands/context-command.ts
 import { dirname as dirname3, join as join13 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
-import { parseArgs } from "node:util";
 
 // src/mcp/worker-client.ts
 var WorkerUnreachableError = class extends Error {
@@ -7501,6 +7500,16 @@ function createWorkerClient(options) {
   };
 }
 
+// src/cli/parse-options.ts
+import { parseArgs } from "node:util";
+function parseOptions(args, options) {
+  try {
+    return parseArgs({ args, options, strict: true }).values;
+  } catch (error) {
+    throw usage(error.message);
+  }
+}
+
 // src/cli/commands/context-command.ts
 function recallClient(deps) {
   const env = deps.env ?? process.env;
@@ -7523,22 +7532,13 @@ function apiFailure(res) {
     res.status === 400 ? 2 : 1
   );
 }
-function parse2(args) {
-  try {
-    return parseArgs({
-      args,
-      options: {
-        project: { type: "string" },
-        source: { type: "string" },
-        session: { type: "string" }
-      }
-    }).values;
-  } catch (error) {
-    throw usage(error.message);
-  }
-}
+var CONTEXT_OPTIONS = {
+  project: { type: "string" },
+  source: { type: "string" },
+  session: { type: "string" }
+};
 async function contextCommand(args, print2, deps = {}) {
-  const values = parse2(args);
+  const values = parseOptions(args, CONTEXT_OPTIONS);
   const cwd = deps.cwd ?? process.cwd();
   const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
   const query2 = new URLSearchParams({ cwd, project, source: values.source ?? "startup" });
@@ -7820,6 +7820,7 @@ async function mcpCommand(_args, deps) {
 // src/cli/commands/status-command.ts
 import { dirname as dirname4, join as join14 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
+var STATUS_OPTIONS = { json: { type: "boolean" } };
 async function compressionWorker(deps) {
   const env = deps.env ?? process.env;
   const dataDir = dataDirFrom(env);
@@ -7870,7 +7871,8 @@ function formatStatus(status2) {
   return lines;
 }
 async function statusCommand(args, print2, deps = {}) {
-  const unknown = args.filter((arg) => arg !== "--json");
+  const known = Object.keys(STATUS_OPTIONS).map((name) => `--${name}`);
+  const unknown = args.filter((arg) => !known.includes(arg));
   if (unknown.length > 0) throw usage(`unknown option "${unknown[0]}" for status`);
   const { port } = await compressionWorker(deps);
   const res = await workerRequest(port, "/api/compression/status", { timeoutMs: 5e3 });
@@ -7901,7 +7903,7 @@ async function retryCommand(args, print2, deps = {}) {
 
 // src/cli/commands/search-command.ts
 import { parseArgs as parseArgs2 } from "node:util";
-var OPTIONS = {
+var SEARCH_OPTIONS = {
   project: { type: "string" },
   all: { type: "boolean" },
   type: { type: "string" },
@@ -7915,9 +7917,9 @@ var OPTIONS = {
   offset: { type: "string" },
   json: { type: "boolean" }
 };
-function parse3(args) {
+function parse2(args) {
   try {
-    return parseArgs2({ args, options: OPTIONS, allowPositionals: true });
+    return parseArgs2({ args, options: SEARCH_OPTIONS, allowPositionals: true });
   } catch (error) {
     throw usage(error.message);
   }
@@ -7927,7 +7929,7 @@ function pick(object, keys) {
 }
 var line = (hit) => `#${hit.id}  ${hit.date.slice(0, 16).replace("T", " ")}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? "\u{1F4CC} " : ""}${hit.title}  (~${hit.tokens} tokens)`;
 async function searchCommand(args, print2, deps = {}) {
-  const { values, positionals } = parse3(args);
+  const { values, positionals } = parse2(args);
   const project = values.all ? void 0 : values.project ?? resolveProject(deps.cwd ?? process.cwd(), deps.env ?? process.env).name;
   const params = {
     q: positionals.join(" "),
@@ -7961,7 +7963,6 @@ async function searchCommand(args, print2, deps = {}) {
 import { existsSync as existsSync6, mkdirSync as mkdirSync4, readFileSync as readFileSync11, rmSync as rmSync6, writeFileSync as writeFileSync5 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname as dirname6, join as join17 } from "node:path";
-import { parseArgs as parseArgs3 } from "node:util";
 
 // src/transcripts/blocks.ts
 var blocksOf = (line2) => Array.isArray(line2.content) ? line2.content : [];
@@ -8390,6 +8391,10 @@ function logs(dataDir, args, print2) {
 
 // src/cli/commands/demo-command.ts
 var MARKER = ".claude-mem-demo";
+var DEMO_OPTIONS = {
+  "data-dir": { type: "string" },
+  port: { type: "string" }
+};
 function fixtureFile(cliEntry) {
   return join17(dirname6(cliEntry), "..", "fixtures", "demo", "session.jsonl");
 }
@@ -8410,10 +8415,7 @@ async function waitForIngest(port) {
   }
 }
 async function demoCommand(args, deps) {
-  const { values } = parseArgs3({
-    args,
-    options: { "data-dir": { type: "string" }, port: { type: "string" } }
-  });
+  const values = parseOptions(args, DEMO_OPTIONS);
   const dataDir = values["data-dir"] ?? join17(tmpdir(), "claude-mem-demo");
   const port = values.port ?? "37778";
   const env = { ...process.env, CLAUDE_MEM_DATA_DIR: dataDir, CLAUDE_MEM_WORKER_PORT: port };
@@ -8867,7 +8869,6 @@ async function doctorCommand(_args, deps) {
 import { createWriteStream, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync7 } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { parseArgs as parseArgs4 } from "node:util";
 
 // src/cli/admin/worker-admin.ts
 function adminOf(port, dataDir) {
@@ -8902,21 +8903,14 @@ function runningAdminWorker(env = process.env) {
 }
 
 // src/cli/commands/export-command.ts
-function parse4(args, now) {
-  let values;
-  try {
-    values = parseArgs4({
-      args,
-      options: {
-        project: { type: "string" },
-        since: { type: "string" },
-        format: { type: "string", default: "jsonl" },
-        output: { type: "string", short: "o" }
-      }
-    }).values;
-  } catch (error) {
-    throw usage(error.message);
-  }
+var EXPORT_OPTIONS = {
+  project: { type: "string" },
+  since: { type: "string" },
+  format: { type: "string", default: "jsonl" },
+  output: { type: "string", short: "o" }
+};
+function parse3(args, now) {
+  const values = parseOptions(args, EXPORT_OPTIONS);
   if (values.format !== "json" && values.format !== "jsonl") {
     throw usage(`--format: expected json or jsonl, got "${values.format}"`);
   }
@@ -8933,7 +8927,7 @@ function sinceOf(text5, now) {
   }
 }
 async function exportCommand(args, print2, deps = {}) {
-  const { query: query2, output } = parse4(args, (deps.now ?? Date.now)());
+  const { query: query2, output } = parse3(args, (deps.now ?? Date.now)());
   const worker = await adminWorker(deps);
   const res = await worker.stream(`/api/admin/export?${query2.toString()}`);
   const body = Readable.fromWeb(res.body);
@@ -8953,7 +8947,7 @@ async function exportCommand(args, print2, deps = {}) {
 }
 
 // src/cli/commands/forget-command.ts
-import { parseArgs as parseArgs5 } from "node:util";
+import { parseArgs as parseArgs3 } from "node:util";
 
 // src/cli/admin/confirm.ts
 import { createInterface } from "node:readline";
@@ -8994,7 +8988,7 @@ function formatCounts(counts) {
 }
 
 // src/cli/commands/forget-command.ts
-var OPTIONS2 = {
+var FORGET_OPTIONS = {
   query: { type: "string", short: "q" },
   project: { type: "string" },
   since: { type: "string" },
@@ -9087,7 +9081,7 @@ async function previewThenDelete(run2, print2, io) {
 async function forgetCommand(args, print2, deps = {}) {
   let parsed;
   try {
-    parsed = parseArgs5({ args, options: OPTIONS2, allowPositionals: true });
+    parsed = parseArgs3({ args, options: FORGET_OPTIONS, allowPositionals: true });
   } catch (error) {
     throw usage(error.message);
   }
@@ -9207,7 +9201,7 @@ async function importCommand(args, print2, deps = {}) {
 import { existsSync as existsSync11, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync2, rmSync as rmSync9 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join23 } from "node:path";
-import { parseArgs as parseArgs6 } from "node:util";
+import { parseArgs as parseArgs4 } from "node:util";
 
 // src/cli/backfill/backfill-state.ts
 import { readFileSync as readFileSync14 } from "node:fs";
@@ -9742,16 +9736,16 @@ function planSessions(paths, env, skipped = () => void 0) {
 }
 
 // src/cli/commands/import-transcripts-command.ts
-var OPTIONS3 = {
+var IMPORT_TRANSCRIPTS_OPTIONS = {
   since: { type: "string" },
   project: { type: "string" },
   "dry-run": { type: "boolean" },
   yes: { type: "boolean", short: "y" }
 };
-function parse5(args, env, settings, now) {
+function parse4(args, env, settings, now) {
   let parsed;
   try {
-    parsed = parseArgs6({ args, options: OPTIONS3, allowPositionals: true });
+    parsed = parseArgs4({ args, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
   } catch (error) {
     throw usage(error.message);
   }
@@ -9799,7 +9793,7 @@ async function importTranscriptsCommand(args, print2, deps = {}) {
   const dataDir = dataDirFrom(env);
   ensureDataDir(dataDir);
   const { settings } = loadSettings(dataDir, env);
-  const options = parse5(args, env, settings, (deps.now ?? Date.now)());
+  const options = parse4(args, env, settings, (deps.now ?? Date.now)());
   const stderr = deps.stderr ?? process.stderr;
   const paths = transcriptPaths(options.roots);
   let empty = 0;
@@ -9837,23 +9831,13 @@ async function importTranscriptsCommand(args, print2, deps = {}) {
 }
 
 // src/cli/commands/purge-command.ts
-import { parseArgs as parseArgs7 } from "node:util";
-function parse6(args) {
-  try {
-    return parseArgs7({
-      args,
-      options: {
-        project: { type: "string" },
-        retention: { type: "boolean" },
-        yes: { type: "boolean", short: "y" }
-      }
-    }).values;
-  } catch (error) {
-    throw usage(error.message);
-  }
-}
+var PURGE_OPTIONS = {
+  project: { type: "string" },
+  retention: { type: "boolean" },
+  yes: { type: "boolean", short: "y" }
+};
 async function purgeCommand(args, print2, deps = {}) {
-  const values = parse6(args);
+  const values = parseOptions(args, PURGE_OPTIONS);
   if (values.project === void 0 === (values.retention !== true)) {
     throw usage("purge takes --project NAME or --retention");
   }
@@ -10076,7 +10060,10 @@ async function hookCommand2(args, cliEntry) {
 
 // src/cli/commands/install-command.ts
 import { dirname as dirname10, join as join24 } from "node:path";
-import { parseArgs as parseArgs8 } from "node:util";
+var INSTALL_OPTIONS = {
+  project: { type: "boolean" },
+  "dry-run": { type: "boolean" }
+};
 function plan(path, update) {
   const file = readJsonFile(path);
   const next = update(file.value);
@@ -10089,10 +10076,7 @@ function plan(path, update) {
   };
 }
 async function installCommand(args, deps) {
-  const { values } = parseArgs8({
-    args,
-    options: { project: { type: "boolean" }, "dry-run": { type: "boolean" } }
-  });
+  const values = parseOptions(args, INSTALL_OPTIONS);
   const targets = installTargets(values.project === true);
   const hookBundle = join24(dirname10(deps.cliEntry), "hook.cjs");
   const changes = [
@@ -10136,7 +10120,10 @@ async function startWorker(deps) {
 // src/cli/commands/uninstall-command.ts
 import { existsSync as existsSync12, readFileSync as readFileSync17, rmSync as rmSync10 } from "node:fs";
 import { dirname as dirname11, join as join25 } from "node:path";
-import { parseArgs as parseArgs9 } from "node:util";
+var UNINSTALL_OPTIONS = {
+  project: { type: "boolean" },
+  purge: { type: "boolean" }
+};
 function unmerge(path, update, print2) {
   const file = readJsonFile(path);
   if (!file.exists) return;
@@ -10155,10 +10142,7 @@ function unmerge(path, update, print2) {
   print2(`updated ${path}`);
 }
 async function uninstallCommand(args, deps) {
-  const { values } = parseArgs9({
-    args,
-    options: { project: { type: "boolean" }, purge: { type: "boolean" } }
-  });
+  const values = parseOptions(args, UNINSTALL_OPTIONS);
   const targets = installTargets(values.project === true);
   const hookBundle = join25(dirname11(deps.cliEntry), "hook.cjs");
   unmerge(targets.settingsFile, (value) => removeHooks(value, hookBundle), deps.print);
@@ -10191,33 +10175,44 @@ Commands:
                                      PostToolUseFailure, Stop, SubagentStop, PreCompact,
                                      SessionEnd (aliases: context, new, save, summary).
                                      Reads Claude Code's JSON on stdin; always exits 0
-  doctor                             Check Node, data folder, database, worker, hooks, MCP,
-                                     provider, budget, events and spool; exit 1 on a problem
-  status [--json]                    Provider in use and why, events per state, today's tokens
-  retry                              Retry failed events
-  search <query> [--project P] [--type T] [--since DATE] [--limit N] [--json]
-                                     Search the memory
-  context [--project P]              Print exactly what SessionStart would inject
+  doctor                             Check Node, data folder, settings, database, worker, hooks,
+                                     MCP, provider and budget, events and spool; exit 1 on a
+                                     problem (warnings do not fail)
+  status [--json]                    Provider in use and why, events and turns per state,
+                                     today's tokens and budget, the embedder's progress
+  retry                              Retry failed events and turn ends now
+  search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
+         [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid]
+         [--limit N] [--offset N] [--json]
+                                     Search the memory: the current folder's project, or P,
+                                     or --all projects. --limit 1-100 (default 20), --offset
+                                     pages on; --mode defaults to the search.mode setting
+  context [--project P] [--source startup|resume|clear|compact] [--session ID]
+                                     Print exactly what SessionStart would inject (default:
+                                     this folder's project, source startup)
   mcp                                Run the MCP server on stdio (Claude Code starts it)
-  import-transcripts [--since DATE] [--project NAME] [--dry-run] [--yes] [paths...]
+  import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]
                                      Backfill memory from past Claude Code transcripts
                                      (default ~/.claude/projects); shows a cost preview and
                                      asks before an LLM compresses; rerun to resume
-  export [--project P] [--since DATE] [--format json|jsonl] [-o FILE]
+  export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]
                                      Write sessions, prompts, observations, summaries
                                      (default jsonl, to stdout)
   import <file>                      Merge an export (duplicates are skipped)
-  forget [ids...] [--query Q] [--project P] [--since D] [--until D] [--yes]
+  forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]
                                      Delete memories (search, context and vectors too);
                                      ids: 123 (observation), S12 (summary), P7 (prompt)
-  purge --project NAME [--yes]       Delete everything of a project
-  purge --retention [--yes]          Apply retention.maxAgeDays / maxPerProject now
-  worker start|stop|restart|status   Manage the background worker (one per user)
+  purge --project NAME [-y|--yes]    Delete everything of a project
+  purge --retention [-y|--yes]       Apply retention.maxAgeDays / maxPerProject now
+  worker start|stop|restart|status   Manage the background worker (one per data folder)
   worker logs [-n N]                 Print the last N log lines (default 50)
+  worker run                         Run the worker in the foreground (what start spawns)
   config list                        Every setting, its value and where it came from
   config get <key>                   One setting's value
   config set <key> <value>           Validate and save a setting (value as JSON or text)
   config path                        Where the data folder and settings file are
+
+DATE: 2025-01-31, a date and time, epoch milliseconds, or an age (90m, 12h, 7d, 2w).
 
 Options:
   -h, --help                         This help

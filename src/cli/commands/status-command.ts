@@ -12,6 +12,9 @@ export interface CompressCommandDeps {
   env?: NodeJS.ProcessEnv;
 }
 
+/** The options `status` accepts. */
+export const STATUS_OPTIONS = { json: { type: 'boolean' } } as const;
+
 /** The running worker (started when needed) and the data folder it serves. */
 export async function compressionWorker(
   deps: CompressCommandDeps,
@@ -83,7 +86,8 @@ export async function statusCommand(
   print: (line: string) => void,
   deps: CompressCommandDeps = {},
 ): Promise<number> {
-  const unknown = args.filter((arg) => arg !== '--json');
+  const known = Object.keys(STATUS_OPTIONS).map((name) => `--${name}`);
+  const unknown = args.filter((arg) => !known.includes(arg));
   if (unknown.length > 0) throw usage(`unknown option "${unknown[0]}" for status`);
   const { port } = await compressionWorker(deps);
   const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 5_000 });
