@@ -1584,8 +1584,8 @@ function tieClause(kind, anchor, side2) {
   const earlier = KIND_ORDER[kind] < KIND_ORDER[anchor.kind];
   return earlier === (side2 === "before") ? "1" : "0";
 }
-function side(db, project, anchor, which, n4) {
-  if (n4 === 0) return [];
+function side(db, project, anchor, which, n5) {
+  if (n5 === 0) return [];
   const rows = KINDS.flatMap((kind) => {
     const [cmp, order] = which === "before" ? ["<", "DESC"] : [">", "ASC"];
     const sql = `SELECT * FROM (${SELECTS[kind]})
@@ -1595,11 +1595,11 @@ function side(db, project, anchor, which, n4) {
       project,
       at: anchor.created_at,
       id: anchor.id,
-      n: n4
+      n: n5
     });
   });
   rows.sort(compareTimeline);
-  return which === "before" ? rows.slice(-n4) : rows.slice(0, n4);
+  return which === "before" ? rows.slice(-n5) : rows.slice(0, n5);
 }
 function timelineAround(db, project, anchor, depth) {
   return [
@@ -1743,7 +1743,7 @@ function upsertSummary(db, input) {
 // src/store/usage.ts
 function localDay(ms) {
   const date = new Date(ms);
-  const pad2 = (n4) => String(n4).padStart(2, "0");
+  const pad2 = (n5) => String(n5).padStart(2, "0");
   return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
 }
 function recordUsage(db, input) {
@@ -3150,8 +3150,8 @@ function fieldLines(value, max, prefix = "", depth = 0) {
 function relativize(text5, root) {
   return root.length > 1 ? text5.split(`${root.replace(/\/+$/, "")}/`).join("") : text5;
 }
-function renderEvent(event, n4, options) {
-  const attrs = [`n="${n4}"`, `tool="${event.toolName}"`];
+function renderEvent(event, n5, options) {
+  const attrs = [`n="${n5}"`, `tool="${event.toolName}"`];
   if (event.failed) attrs.push('failed="true"');
   if (event.agentId) attrs.push('subagent="true"');
   const max = options.fieldChars;
@@ -3359,21 +3359,21 @@ ${correction.content}`
 
 // src/compress/retry.ts
 var defaultSleep = (ms) => new Promise((done) => setTimeout(done, ms));
-function backoffMs(n4, options, retryAfterSeconds) {
+function backoffMs(n5, options, retryAfterSeconds) {
   const max = options.maxMs ?? 3e4;
-  const wanted = retryAfterSeconds !== void 0 ? retryAfterSeconds * 1e3 : options.baseMs * 2 ** n4;
+  const wanted = retryAfterSeconds !== void 0 ? retryAfterSeconds * 1e3 : options.baseMs * 2 ** n5;
   const jitter = 0.5 + (options.random ?? Math.random)() * 0.5;
   return Math.min(max, wanted) * jitter;
 }
 async function withRetries(attempt, options) {
   const sleep5 = options.sleep ?? defaultSleep;
-  for (let n4 = 0; ; n4 += 1) {
+  for (let n5 = 0; ; n5 += 1) {
     try {
-      return await attempt(n4);
+      return await attempt(n5);
     } catch (error) {
       const tooLong = isTransient(error) && (error.retryAfterSeconds ?? 0) * 1e3 > (options.maxMs ?? 3e4);
-      if (!isTransient(error) || n4 >= options.retries || tooLong) throw withTries(error, n4 + 1);
-      await sleep5(backoffMs(n4, options, error.retryAfterSeconds));
+      if (!isTransient(error) || n5 >= options.retries || tooLong) throw withTries(error, n5 + 1);
+      await sleep5(backoffMs(n5, options, error.retryAfterSeconds));
     }
   }
 }
@@ -3984,7 +3984,7 @@ function cleanUp(env, workDir, pids, tmp) {
     names = readdirSync2(sessions);
   } catch {
   }
-  for (const name of names.filter((n4) => pids.some((pid) => n4.startsWith(`${pid}.`)))) {
+  for (const name of names.filter((n5) => pids.some((pid) => n5.startsWith(`${pid}.`)))) {
     rmSync4(join9(sessions, name), { force: true });
   }
   rmSync4(tmp, { recursive: true, force: true });
@@ -4692,8 +4692,8 @@ function createStoreBudget(db, settings, now) {
 }
 
 // src/worker/compress-apply.ts
-function share(total, n4, index) {
-  return Math.floor(total / n4) + (index < total % n4 ? 1 : 0);
+function share(total, n5, index) {
+  return Math.floor(total / n5) + (index < total % n5 ? 1 : 0);
 }
 var eventIds = (work) => work.batch.events.map((event) => event.id);
 function storeObservations(db, work, result, at) {
@@ -5532,9 +5532,9 @@ async function embedPass(o, state, stopped) {
   const mark = o.changeMark();
   if (mark === state.idleMark && state.loaded || !await ensureLoaded(o, state)) return;
   let done = 0;
-  for (let n4 = await embedBatch(o, state); n4 > 0 && !stopped(); n4 = await embedBatch(o, state)) {
-    done += n4;
-    if (done % 512 < n4) o.log.log("info", `embedding: ${progress(o)}`);
+  for (let n5 = await embedBatch(o, state); n5 > 0 && !stopped(); n5 = await embedBatch(o, state)) {
+    done += n5;
+    if (done % 512 < n5) o.log.log("info", `embedding: ${progress(o)}`);
     await yieldToLoop();
   }
   if (done > 0) o.log.log("info", `embedding caught up: ${progress(o)}`);
@@ -5794,7 +5794,7 @@ function legendLine() {
 }
 
 // src/context/text.ts
-var pad = (n4) => String(n4).padStart(2, "0");
+var pad = (n5) => String(n5).padStart(2, "0");
 function dayOf(ms) {
   const date = new Date(ms);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -7820,6 +7820,39 @@ async function mcpCommand(_args, deps) {
 // src/cli/commands/status-command.ts
 import { dirname as dirname4, join as join14 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
+
+// src/cli/commands/recall-status.ts
+async function fetchRecallStatus(port) {
+  try {
+    const res = await workerRequest(port, "/api/recall/status", { timeoutMs: 5e3 });
+    return res.status === 200 ? res.body : void 0;
+  } catch {
+    return void 0;
+  }
+}
+var STATE_WORDS = {
+  off: "off",
+  idle: "not loaded yet",
+  loading: "loading",
+  embedding: "embedding",
+  ready: "ready",
+  error: "failing, retrying"
+};
+var n = (value) => value.toLocaleString("en-US");
+function formatRecallStatus(status2) {
+  if (status2.state === "off" || status2.model === null) {
+    return [`recall: search.mode ${status2.mode}, embedder off: full-text search only`];
+  }
+  const waiting = Math.max(0, status2.total - status2.embedded);
+  const lines = [
+    `recall: search.mode ${status2.mode}, embedder ${status2.model} ${STATE_WORDS[status2.state]}`,
+    `  vectors: ${n(status2.embedded)} of ${n(status2.total)} observations, ${n(waiting)} waiting`
+  ];
+  if (status2.error) lines.push(`  error: ${status2.error}`);
+  return lines;
+}
+
+// src/cli/commands/status-command.ts
 var STATUS_OPTIONS = { json: { type: "boolean" } };
 async function compressionWorker(deps) {
   const env = deps.env ?? process.env;
@@ -7843,9 +7876,9 @@ function workerFailure(res) {
   const message2 = res.body?.error?.message;
   return new CliError(typeof message2 === "string" ? message2 : `worker answered HTTP ${res.status}`);
 }
-var n = (value) => Number.isFinite(value) ? value.toLocaleString("en-US") : "unlimited";
+var n2 = (value) => Number.isFinite(value) ? value.toLocaleString("en-US") : "unlimited";
 function states(counts) {
-  return ["pending", "compressed", "skipped", "failed"].map((state) => `${n(counts[state] ?? 0)} ${state}`).join(", ");
+  return ["pending", "compressed", "skipped", "failed"].map((state) => `${n2(counts[state] ?? 0)} ${state}`).join(", ");
 }
 function formatStatus(status2) {
   const model = status2.model ? ` (${status2.model})` : "";
@@ -7859,13 +7892,13 @@ function formatStatus(status2) {
   if (status2.today.usage.length === 0) lines.push("  no LLM calls");
   for (const row of status2.today.usage) {
     lines.push(
-      `  ${row.provider} ${row.model}: ${n(row.calls)} calls, ${n(row.tokens_in)} tokens in, ${n(row.tokens_out)} out`
+      `  ${row.provider} ${row.model}: ${n2(row.calls)} calls, ${n2(row.tokens_in)} tokens in, ${n2(row.tokens_out)} out`
     );
   }
   for (const budget of status2.budget) {
     const spent = budget.spent ? " (spent: heuristic until tomorrow)" : "";
     lines.push(
-      `budget ${budget.provider}: ${n(budget.used)} of ${n(budget.limit)} tokens used, ${n(budget.left)} left${spent}`
+      `budget ${budget.provider}: ${n2(budget.used)} of ${n2(budget.limit)} tokens used, ${n2(budget.left)} left${spent}`
     );
   }
   return lines;
@@ -7878,9 +7911,12 @@ async function statusCommand(args, print2, deps = {}) {
   const res = await workerRequest(port, "/api/compression/status", { timeoutMs: 5e3 });
   if (res.status !== 200) throw workerFailure(res);
   const status2 = res.body;
-  print2(
-    args.includes("--json") ? JSON.stringify(status2, null, 2) : formatStatus(status2).join("\n")
-  );
+  const recall2 = await fetchRecallStatus(port);
+  if (args.includes("--json")) {
+    print2(JSON.stringify({ ...status2, recall: recall2 ?? null }, null, 2));
+    return 0;
+  }
+  print2([...formatStatus(status2), ...recall2 ? formatRecallStatus(recall2) : []].join("\n"));
   return 0;
 }
 
@@ -8706,7 +8742,7 @@ function checkEvents(health) {
   if (!health) return warn("events", "unknown (worker not reachable)");
   const events = health.events ?? {};
   const failed = events.failed ?? 0;
-  const summary = Object.entries(events).map(([state, n4]) => `${n4} ${state}`).join(", ") || "none yet";
+  const summary = Object.entries(events).map(([state, n5]) => `${n5} ${state}`).join(", ") || "none yet";
   return failed > 0 ? warn("events", `${summary}: run "claude-mem retry"`) : ok("events", summary);
 }
 function checkHooks(cliEntry) {
@@ -8716,8 +8752,8 @@ function checkHooks(cliEntry) {
   for (const file of new Set(files)) {
     const settings = readJsonFile(file).value;
     const plugin = pluginEnabled(settings) ? 1 : 0;
-    for (const [event, n4] of Object.entries(countOurHooks(settings, hookBundle))) {
-      counts[event] = (counts[event] ?? 0) + n4 + plugin;
+    for (const [event, n5] of Object.entries(countOurHooks(settings, hookBundle))) {
+      counts[event] = (counts[event] ?? 0) + n5 + plugin;
     }
   }
   const missing = Object.keys(counts).filter((event) => counts[event] === 0);
@@ -9063,7 +9099,7 @@ async function selection(worker, values, refs, now) {
 }
 async function previewThenDelete(run2, print2, io) {
   const preview = await run2.worker.post(run2.path, { ...run2.body, dry_run: true });
-  const total = Object.values(preview.counts).reduce((sum, n4) => sum + n4, 0);
+  const total = Object.values(preview.counts).reduce((sum, n5) => sum + n5, 0);
   if (total === 0) {
     print2("nothing to delete");
     return 0;
@@ -9119,23 +9155,23 @@ function checkHeader(header, file) {
     );
   }
 }
-function parseLine(line2, file, n4) {
+function parseLine(line2, file, n5) {
   try {
     return JSON.parse(line2);
   } catch {
-    throw new CliError(`${file}:${n4}: not a JSON line`);
+    throw new CliError(`${file}:${n5}: not a JSON line`);
   }
 }
 async function* jsonlRecords(file) {
-  let n4 = 0;
+  let n5 = 0;
   for await (const line2 of createInterface2({
     input: createReadStream(file),
     crlfDelay: Infinity
   })) {
-    n4 += 1;
+    n5 += 1;
     if (line2.trim() === "") continue;
-    const row = parseLine(line2, file, n4);
-    if (n4 === 1) checkHeader(row, file);
+    const row = parseLine(line2, file, n5);
+    if (n5 === 1) checkHeader(row, file);
     else yield row;
   }
 }
@@ -9342,12 +9378,12 @@ async function providerInUse(worker, settings, env) {
     budgetLeft: status2.budget.find((b) => b.provider === status2.provider)?.left
   };
 }
-var n2 = (value) => value.toLocaleString("en-US");
+var n3 = (value) => value.toLocaleString("en-US");
 function previewLines(found, cost, provider) {
-  const reasons = Object.entries(found.leftOut).filter(([, count3]) => count3 > 0).map(([reason, count3]) => `${n2(count3)} ${reason}`);
+  const reasons = Object.entries(found.leftOut).filter(([, count3]) => count3 > 0).map(([reason, count3]) => `${n3(count3)} ${reason}`);
   const lines = [
-    `transcripts: ${n2(found.files)} files${found.empty > 0 ? ` (${n2(found.empty)} empty)` : ""}, ${n2(found.sessions)} sessions${reasons.length > 0 ? ` (left out: ${reasons.join(", ")})` : ""}`,
-    `to import: ${n2(cost.sessions)} sessions, ${n2(cost.prompts)} prompts, ${n2(cost.events)} tool events`
+    `transcripts: ${n3(found.files)} files${found.empty > 0 ? ` (${n3(found.empty)} empty)` : ""}, ${n3(found.sessions)} sessions${reasons.length > 0 ? ` (left out: ${reasons.join(", ")})` : ""}`,
+    `to import: ${n3(cost.sessions)} sessions, ${n3(cost.prompts)} prompts, ${n3(cost.events)} tool events`
   ];
   if (!provider.llm) {
     lines.push(`compression: heuristic (no LLM, no tokens): ${provider.reason}`);
@@ -9356,12 +9392,12 @@ function previewLines(found, cost, provider) {
   const model = provider.model ? ` (${provider.model})` : "";
   lines.push(
     `compression: ${provider.name}${model}: ${provider.reason}`,
-    `estimated cost: ~${n2(cost.tokensIn)} input tokens in ${n2(cost.requests)} requests, at most ${n2(cost.maxTokensOut)} output tokens`
+    `estimated cost: ~${n3(cost.tokensIn)} input tokens in ${n3(cost.requests)} requests, at most ${n3(cost.maxTokensOut)} output tokens`
   );
   const need = cost.tokensIn + cost.maxTokensOut;
   if (provider.budgetLeft !== void 0 && need > provider.budgetLeft) {
     lines.push(
-      `daily budget left: ${n2(provider.budgetLeft)} tokens; past it the heuristic compresses the rest (no tokens)`
+      `daily budget left: ${n3(provider.budgetLeft)} tokens; past it the heuristic compresses the rest (no tokens)`
     );
   }
   return lines;
@@ -9370,13 +9406,13 @@ function previewLines(found, cost, provider) {
 // src/cli/backfill/progress.ts
 function formatDuration(ms) {
   const s = Math.max(0, Math.round(ms / 1e3));
-  const two = (n4) => String(n4).padStart(2, "0");
+  const two = (n5) => String(n5).padStart(2, "0");
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m ${two(s % 60)}s`;
   return `${Math.floor(s / 3600)}h ${two(Math.floor(s % 3600 / 60))}m`;
 }
 var BAR = 24;
-var n3 = (value) => value.toLocaleString("en-US");
+var n4 = (value) => value.toLocaleString("en-US");
 function createProgress(options) {
   const now = options.now ?? Date.now;
   const started = now();
@@ -9388,7 +9424,7 @@ function createProgress(options) {
     const share2 = options.totalEvents === 0 ? 1 : events / options.totalEvents;
     const elapsed = now() - started;
     const eta = events === 0 ? "" : `, ETA ${formatDuration(elapsed / events * (options.totalEvents - events))}`;
-    const counts = `${n3(events)}/${n3(options.totalEvents)} events, ${n3(sessions)}/${n3(options.totalSessions)} sessions${eta}`;
+    const counts = `${n4(events)}/${n4(options.totalEvents)} events, ${n4(sessions)}/${n4(options.totalSessions)} sessions${eta}`;
     const percent = `${String(Math.floor(share2 * 100)).padStart(3)}%`;
     if (!tty) return `import-transcripts: ${percent.trim()} (${counts})`;
     const filled = Math.round(share2 * BAR);
@@ -9493,8 +9529,8 @@ ${key}`).digest("hex").slice(0, 32)}`;
 function keyer(base2, total) {
   const seen = /* @__PURE__ */ new Map();
   return (payload, index) => {
-    const n4 = (seen.get(payload.hook_event_name) ?? 0) + 1;
-    seen.set(payload.hook_event_name, n4);
+    const n5 = (seen.get(payload.hook_event_name) ?? 0) + 1;
+    seen.set(payload.hook_event_name, n5);
     switch (payload.hook_event_name) {
       case "PostToolUse":
       case "PostToolUseFailure":
@@ -9506,7 +9542,7 @@ function keyer(base2, total) {
       case "SessionEnd":
         return `${base2}:end:${total}`;
       default:
-        return `${base2}:${payload.hook_event_name}:${n4}`;
+        return `${base2}:${payload.hook_event_name}:${n5}`;
     }
   };
 }

@@ -115,6 +115,7 @@ describe('claude-mem status and retry', () => {
     ]);
     assert.match(run.stdout, /^ {2}no LLM calls$/m);
     assert.match(run.stdout, /^budget anthropic: 0 of 1,000,000 tokens used, 1,000,000 left$/m);
+    assert.equal(lines.at(-2), 'recall: search.mode hybrid, embedder off: full-text search only');
     assert.deepEqual(queryDb(home.dataDir, 'SELECT DISTINCT reason FROM events'), [
       { reason: 'anthropic (claude-haiku-4-5) answered 500: api_error' },
     ]);
@@ -134,8 +135,10 @@ describe('claude-mem status and retry', () => {
     await waitFor(() => states(home).compressed === 2, 'the events to be compressed');
     const status = JSON.parse((await cli(['status', '--json'], home.env)).stdout) as {
       today: { usage: Array<{ calls: number }> };
+      recall: { state: string };
     };
     assert.ok((status.today.usage[0]?.calls ?? 0) >= 1);
+    assert.equal(status.recall.state, 'off');
     assert.deepEqual(queryDb(home.dataDir, 'SELECT title, provider FROM observations'), [
       { title: 'Fixed checkout total', provider: 'anthropic' },
     ]);
