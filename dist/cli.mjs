@@ -995,9 +995,9 @@ function setOwn(target, key, value) {
 function uniqueKey(result, key) {
   const clean = sanitizeText(key);
   if (clean === key || !Object.hasOwn(result, clean)) return clean;
-  let n4 = 2;
-  while (Object.hasOwn(result, `${clean} #${n4}`)) n4 += 1;
-  return `${clean} #${n4}`;
+  let n5 = 2;
+  while (Object.hasOwn(result, `${clean} #${n5}`)) n5 += 1;
+  return `${clean} #${n5}`;
 }
 function walkObject(value, depth, ancestors) {
   const result = {};
@@ -1591,8 +1591,8 @@ function tieClause(kind, anchor, side2) {
   const earlier = KIND_ORDER[kind] < KIND_ORDER[anchor.kind];
   return earlier === (side2 === "before") ? "1" : "0";
 }
-function side(db, project, anchor, which, n4) {
-  if (n4 === 0) return [];
+function side(db, project, anchor, which, n5) {
+  if (n5 === 0) return [];
   const rows = KINDS.flatMap((kind) => {
     const [cmp, order] = which === "before" ? ["<", "DESC"] : [">", "ASC"];
     const sql = `SELECT * FROM (${SELECTS[kind]})
@@ -1602,11 +1602,11 @@ function side(db, project, anchor, which, n4) {
       project,
       at: anchor.created_at,
       id: anchor.id,
-      n: n4
+      n: n5
     });
   });
   rows.sort(compareTimeline);
-  return which === "before" ? rows.slice(-n4) : rows.slice(0, n4);
+  return which === "before" ? rows.slice(-n5) : rows.slice(0, n5);
 }
 function timelineAround(db, project, anchor, depth) {
   return [
@@ -1750,7 +1750,7 @@ function upsertSummary(db, input) {
 // src/store/usage.ts
 function localDay(ms) {
   const date = new Date(ms);
-  const pad2 = (n4) => String(n4).padStart(2, "0");
+  const pad2 = (n5) => String(n5).padStart(2, "0");
   return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
 }
 function recordUsage(db, input) {
@@ -2958,7 +2958,7 @@ var ListQuerySchema = z2.object({
   offset: z2.coerce.number().int().min(0).default(0)
 });
 function listRoutes(deps) {
-  const parse7 = (query2) => {
+  const parse5 = (query2) => {
     const q = ListQuerySchema.parse(query2);
     return {
       filter: { project: q.project, sessionId: q.session_id, state: q.state },
@@ -2966,13 +2966,13 @@ function listRoutes(deps) {
     };
   };
   return new Hono3().get("/api/sessions", (c) => {
-    const { filter, page: page2 } = parse7(c.req.query());
+    const { filter, page: page2 } = parse5(c.req.query());
     return c.json({ items: listSessions(deps.db, filter.project, page2), ...page2 });
   }).get("/api/events", (c) => {
-    const { filter, page: page2 } = parse7(c.req.query());
+    const { filter, page: page2 } = parse5(c.req.query());
     return c.json({ items: listEvents(deps.db, filter, page2), ...page2 });
   }).get("/api/prompts", (c) => {
-    const { filter, page: page2 } = parse7(c.req.query());
+    const { filter, page: page2 } = parse5(c.req.query());
     return c.json({ items: listPrompts(deps.db, filter, page2), ...page2 });
   });
 }
@@ -3157,8 +3157,8 @@ function fieldLines(value, max, prefix = "", depth = 0) {
 function relativize(text5, root) {
   return root.length > 1 ? text5.split(`${root.replace(/\/+$/, "")}/`).join("") : text5;
 }
-function renderEvent(event, n4, options) {
-  const attrs = [`n="${n4}"`, `tool="${event.toolName}"`];
+function renderEvent(event, n5, options) {
+  const attrs = [`n="${n5}"`, `tool="${event.toolName}"`];
   if (event.failed) attrs.push('failed="true"');
   if (event.agentId) attrs.push('subagent="true"');
   const max = options.fieldChars;
@@ -3366,21 +3366,21 @@ ${correction.content}`
 
 // src/compress/retry.ts
 var defaultSleep = (ms) => new Promise((done) => setTimeout(done, ms));
-function backoffMs(n4, options, retryAfterSeconds) {
+function backoffMs(n5, options, retryAfterSeconds) {
   const max = options.maxMs ?? 3e4;
-  const wanted = retryAfterSeconds !== void 0 ? retryAfterSeconds * 1e3 : options.baseMs * 2 ** n4;
+  const wanted = retryAfterSeconds !== void 0 ? retryAfterSeconds * 1e3 : options.baseMs * 2 ** n5;
   const jitter = 0.5 + (options.random ?? Math.random)() * 0.5;
   return Math.min(max, wanted) * jitter;
 }
 async function withRetries(attempt, options) {
   const sleep5 = options.sleep ?? defaultSleep;
-  for (let n4 = 0; ; n4 += 1) {
+  for (let n5 = 0; ; n5 += 1) {
     try {
-      return await attempt(n4);
+      return await attempt(n5);
     } catch (error) {
       const tooLong = isTransient(error) && (error.retryAfterSeconds ?? 0) * 1e3 > (options.maxMs ?? 3e4);
-      if (!isTransient(error) || n4 >= options.retries || tooLong) throw withTries(error, n4 + 1);
-      await sleep5(backoffMs(n4, options, error.retryAfterSeconds));
+      if (!isTransient(error) || n5 >= options.retries || tooLong) throw withTries(error, n5 + 1);
+      await sleep5(backoffMs(n5, options, error.retryAfterSeconds));
     }
   }
 }
@@ -3489,9 +3489,9 @@ function createLlmCaller(transport, deps) {
   }
   return {
     label,
-    async ask(request, parse7, signal) {
+    async ask(request, parse5, signal) {
       const first = await send2(request, signal);
-      const parsed = parse7(first.reply.text);
+      const parsed = parse5(first.reply.text);
       if (parsed.kind !== "bad") return { parsed, usage: first.usage };
       const again = correctionRequest(
         request,
@@ -3502,7 +3502,7 @@ function createLlmCaller(transport, deps) {
       const second = await send2(again, signal).catch((error) => {
         throw withUsage(error, first.usage);
       });
-      const reparsed = parse7(second.reply.text);
+      const reparsed = parse5(second.reply.text);
       const usage2 = addUsage(first.usage, second.usage);
       if (reparsed.kind === "bad") {
         throw new CompressError("PROVIDER_BAD_OUTPUT", `${label} gave unusable output twice`, {
@@ -3991,7 +3991,7 @@ function cleanUp(env, workDir, pids, tmp) {
     names = readdirSync2(sessions);
   } catch {
   }
-  for (const name of names.filter((n4) => pids.some((pid) => n4.startsWith(`${pid}.`)))) {
+  for (const name of names.filter((n5) => pids.some((pid) => n5.startsWith(`${pid}.`)))) {
     rmSync4(join9(sessions, name), { force: true });
   }
   rmSync4(tmp, { recursive: true, force: true });
@@ -4729,8 +4729,8 @@ function createStoreBudget(db, settings, now) {
 }
 
 // src/worker/compress-apply.ts
-function share(total, n4, index) {
-  return Math.floor(total / n4) + (index < total % n4 ? 1 : 0);
+function share(total, n5, index) {
+  return Math.floor(total / n5) + (index < total % n5 ? 1 : 0);
 }
 var eventIds = (work) => work.batch.events.map((event) => event.id);
 function storeObservations(db, work, result, at) {
@@ -5574,9 +5574,9 @@ async function embedPass(o, state, stopped) {
   const mark = o.changeMark();
   if (mark === state.idleMark && state.loaded || !await ensureLoaded(o, state)) return;
   let done = 0;
-  for (let n4 = await embedBatch(o, state); n4 > 0 && !stopped(); n4 = await embedBatch(o, state)) {
-    done += n4;
-    if (done % 512 < n4) o.log.log("info", `embedding: ${progress(o)}`);
+  for (let n5 = await embedBatch(o, state); n5 > 0 && !stopped(); n5 = await embedBatch(o, state)) {
+    done += n5;
+    if (done % 512 < n5) o.log.log("info", `embedding: ${progress(o)}`);
     await yieldToLoop();
   }
   if (done > 0) o.log.log("info", `embedding caught up: ${progress(o)}`);
@@ -5894,7 +5894,7 @@ function legendLine() {
 }
 
 // src/context/text.ts
-var pad = (n4) => String(n4).padStart(2, "0");
+var pad = (n5) => String(n5).padStart(2, "0");
 function dayOf(ms) {
   const date = new Date(ms);
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -7570,7 +7570,6 @@ function list4(dataDir, env, print2) {
 // src/cli/commands/context-command.ts
 import { dirname as dirname3, join as join13 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
-import { parseArgs } from "node:util";
 
 // src/mcp/worker-client.ts
 var WorkerUnreachableError = class extends Error {
@@ -7602,6 +7601,16 @@ function createWorkerClient(options) {
   };
 }
 
+// src/cli/parse-options.ts
+import { parseArgs } from "node:util";
+function parseOptions(args, options) {
+  try {
+    return parseArgs({ args, options, strict: true }).values;
+  } catch (error) {
+    throw usage(error.message);
+  }
+}
+
 // src/cli/commands/context-command.ts
 function recallClient(deps) {
   const env = deps.env ?? process.env;
@@ -7624,22 +7633,13 @@ function apiFailure(res) {
     res.status === 400 ? 2 : 1
   );
 }
-function parse2(args) {
-  try {
-    return parseArgs({
-      args,
-      options: {
-        project: { type: "string" },
-        source: { type: "string" },
-        session: { type: "string" }
-      }
-    }).values;
-  } catch (error) {
-    throw usage(error.message);
-  }
-}
+var CONTEXT_OPTIONS = {
+  project: { type: "string" },
+  source: { type: "string" },
+  session: { type: "string" }
+};
 async function contextCommand(args, print2, deps = {}) {
-  const values = parse2(args);
+  const values = parseOptions(args, CONTEXT_OPTIONS);
   const cwd = deps.cwd ?? process.cwd();
   const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
   const query2 = new URLSearchParams({ cwd, project, source: values.source ?? "startup" });
@@ -7921,6 +7921,40 @@ async function mcpCommand(_args, deps) {
 // src/cli/commands/status-command.ts
 import { dirname as dirname4, join as join14 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
+
+// src/cli/commands/recall-status.ts
+async function fetchRecallStatus(port) {
+  try {
+    const res = await workerRequest(port, "/api/recall/status", { timeoutMs: 5e3 });
+    return res.status === 200 ? res.body : void 0;
+  } catch {
+    return void 0;
+  }
+}
+var STATE_WORDS = {
+  off: "off",
+  idle: "not loaded yet",
+  loading: "loading",
+  embedding: "embedding",
+  ready: "ready",
+  error: "failing, retrying"
+};
+var n = (value) => value.toLocaleString("en-US");
+function formatRecallStatus(status2) {
+  if (status2.state === "off" || status2.model === null) {
+    return [`recall: search.mode ${status2.mode}, embedder off: full-text search only`];
+  }
+  const waiting = Math.max(0, status2.total - status2.embedded);
+  const lines = [
+    `recall: search.mode ${status2.mode}, embedder ${status2.model} ${STATE_WORDS[status2.state]}`,
+    `  vectors: ${n(status2.embedded)} of ${n(status2.total)} observations, ${n(waiting)} waiting`
+  ];
+  if (status2.error) lines.push(`  error: ${status2.error}`);
+  return lines;
+}
+
+// src/cli/commands/status-command.ts
+var STATUS_OPTIONS = { json: { type: "boolean" } };
 async function compressionWorker(deps) {
   const env = deps.env ?? process.env;
   const dataDir = dataDirFrom(env);
@@ -7943,10 +7977,10 @@ function workerFailure(res) {
   const message2 = res.body?.error?.message;
   return new CliError(typeof message2 === "string" ? message2 : `worker answered HTTP ${res.status}`);
 }
-var n = (value) => Number.isFinite(value) ? value.toLocaleString("en-US") : "unlimited";
+var n2 = (value) => Number.isFinite(value) ? value.toLocaleString("en-US") : "unlimited";
 var cost = (usd) => usd ? `, ~$${usd < 0.01 ? usd.toFixed(4) : usd.toFixed(2)} at list prices` : "";
 function states(counts) {
-  return ["pending", "compressed", "skipped", "failed"].map((state) => `${n(counts[state] ?? 0)} ${state}`).join(", ");
+  return ["pending", "compressed", "skipped", "failed"].map((state) => `${n2(counts[state] ?? 0)} ${state}`).join(", ");
 }
 function formatStatus(status2) {
   const model = status2.model ? ` (${status2.model})` : "";
@@ -7960,27 +7994,31 @@ function formatStatus(status2) {
   if (status2.today.usage.length === 0) lines.push("  no LLM calls");
   for (const row of status2.today.usage) {
     lines.push(
-      `  ${row.provider} ${row.model}: ${n(row.calls)} calls, ${n(row.tokens_in)} tokens in, ${n(row.tokens_out)} out${cost(row.cost_usd)}`
+      `  ${row.provider} ${row.model}: ${n2(row.calls)} calls, ${n2(row.tokens_in)} tokens in, ${n2(row.tokens_out)} out${cost(row.cost_usd)}`
     );
   }
   for (const budget of status2.budget) {
     const spent = budget.spent ? " (spent: heuristic until tomorrow)" : "";
     lines.push(
-      `budget ${budget.provider}: ${n(budget.used)} of ${n(budget.limit)} tokens used, ${n(budget.left)} left${spent}`
+      `budget ${budget.provider}: ${n2(budget.used)} of ${n2(budget.limit)} tokens used, ${n2(budget.left)} left${spent}`
     );
   }
   return lines;
 }
 async function statusCommand(args, print2, deps = {}) {
-  const unknown = args.filter((arg) => arg !== "--json");
+  const known = Object.keys(STATUS_OPTIONS).map((name) => `--${name}`);
+  const unknown = args.filter((arg) => !known.includes(arg));
   if (unknown.length > 0) throw usage(`unknown option "${unknown[0]}" for status`);
   const { port } = await compressionWorker(deps);
   const res = await workerRequest(port, "/api/compression/status", { timeoutMs: 5e3 });
   if (res.status !== 200) throw workerFailure(res);
   const status2 = res.body;
-  print2(
-    args.includes("--json") ? JSON.stringify(status2, null, 2) : formatStatus(status2).join("\n")
-  );
+  const recall2 = await fetchRecallStatus(port);
+  if (args.includes("--json")) {
+    print2(JSON.stringify({ ...status2, recall: recall2 ?? null }, null, 2));
+    return 0;
+  }
+  print2([...formatStatus(status2), ...recall2 ? formatRecallStatus(recall2) : []].join("\n"));
   return 0;
 }
 
@@ -8003,7 +8041,7 @@ async function retryCommand(args, print2, deps = {}) {
 
 // src/cli/commands/search-command.ts
 import { parseArgs as parseArgs2 } from "node:util";
-var OPTIONS = {
+var SEARCH_OPTIONS = {
   project: { type: "string" },
   all: { type: "boolean" },
   type: { type: "string" },
@@ -8017,9 +8055,9 @@ var OPTIONS = {
   offset: { type: "string" },
   json: { type: "boolean" }
 };
-function parse3(args) {
+function parse2(args) {
   try {
-    return parseArgs2({ args, options: OPTIONS, allowPositionals: true });
+    return parseArgs2({ args, options: SEARCH_OPTIONS, allowPositionals: true });
   } catch (error) {
     throw usage(error.message);
   }
@@ -8029,7 +8067,7 @@ function pick(object, keys) {
 }
 var line = (hit) => `#${hit.id}  ${hit.date.slice(0, 16).replace("T", " ")}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? "\u{1F4CC} " : ""}${hit.title}  (~${hit.tokens} tokens)`;
 async function searchCommand(args, print2, deps = {}) {
-  const { values, positionals } = parse3(args);
+  const { values, positionals } = parse2(args);
   const project = values.all ? void 0 : values.project ?? resolveProject(deps.cwd ?? process.cwd(), deps.env ?? process.env).name;
   const params = {
     q: positionals.join(" "),
@@ -8063,7 +8101,6 @@ async function searchCommand(args, print2, deps = {}) {
 import { existsSync as existsSync6, mkdirSync as mkdirSync4, readFileSync as readFileSync11, rmSync as rmSync6, writeFileSync as writeFileSync5 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname as dirname6, join as join17 } from "node:path";
-import { parseArgs as parseArgs3 } from "node:util";
 
 // src/transcripts/blocks.ts
 var blocksOf = (line2) => Array.isArray(line2.content) ? line2.content : [];
@@ -8492,6 +8529,10 @@ function logs(dataDir, args, print2) {
 
 // src/cli/commands/demo-command.ts
 var MARKER = ".claude-mem-demo";
+var DEMO_OPTIONS = {
+  "data-dir": { type: "string" },
+  port: { type: "string" }
+};
 function fixtureFile(cliEntry) {
   return join17(dirname6(cliEntry), "..", "fixtures", "demo", "session.jsonl");
 }
@@ -8512,10 +8553,7 @@ async function waitForIngest(port) {
   }
 }
 async function demoCommand(args, deps) {
-  const { values } = parseArgs3({
-    args,
-    options: { "data-dir": { type: "string" }, port: { type: "string" } }
-  });
+  const values = parseOptions(args, DEMO_OPTIONS);
   const dataDir = values["data-dir"] ?? join17(tmpdir(), "claude-mem-demo");
   const port = values.port ?? "37778";
   const env = { ...process.env, CLAUDE_MEM_DATA_DIR: dataDir, CLAUDE_MEM_WORKER_PORT: port };
@@ -8806,7 +8844,7 @@ function checkEvents(health) {
   if (!health) return warn("events", "unknown (worker not reachable)");
   const events = health.events ?? {};
   const failed = events.failed ?? 0;
-  const summary = Object.entries(events).map(([state, n4]) => `${n4} ${state}`).join(", ") || "none yet";
+  const summary = Object.entries(events).map(([state, n5]) => `${n5} ${state}`).join(", ") || "none yet";
   return failed > 0 ? warn("events", `${summary}: run "claude-mem retry"`) : ok("events", summary);
 }
 function checkHooks(cliEntry) {
@@ -8816,8 +8854,8 @@ function checkHooks(cliEntry) {
   for (const file of new Set(files)) {
     const settings = readJsonFile(file).value;
     const plugin = pluginEnabled(settings) ? 1 : 0;
-    for (const [event, n4] of Object.entries(countOurHooks(settings, hookBundle))) {
-      counts[event] = (counts[event] ?? 0) + n4 + plugin;
+    for (const [event, n5] of Object.entries(countOurHooks(settings, hookBundle))) {
+      counts[event] = (counts[event] ?? 0) + n5 + plugin;
     }
   }
   const missing = Object.keys(counts).filter((event) => counts[event] === 0);
@@ -8969,7 +9007,6 @@ async function doctorCommand(_args, deps) {
 import { createWriteStream, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync7 } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { parseArgs as parseArgs4 } from "node:util";
 
 // src/cli/admin/worker-admin.ts
 function adminOf(port, dataDir) {
@@ -9004,21 +9041,14 @@ function runningAdminWorker(env = process.env) {
 }
 
 // src/cli/commands/export-command.ts
-function parse4(args, now) {
-  let values;
-  try {
-    values = parseArgs4({
-      args,
-      options: {
-        project: { type: "string" },
-        since: { type: "string" },
-        format: { type: "string", default: "jsonl" },
-        output: { type: "string", short: "o" }
-      }
-    }).values;
-  } catch (error) {
-    throw usage(error.message);
-  }
+var EXPORT_OPTIONS = {
+  project: { type: "string" },
+  since: { type: "string" },
+  format: { type: "string", default: "jsonl" },
+  output: { type: "string", short: "o" }
+};
+function parse3(args, now) {
+  const values = parseOptions(args, EXPORT_OPTIONS);
   if (values.format !== "json" && values.format !== "jsonl") {
     throw usage(`--format: expected json or jsonl, got "${values.format}"`);
   }
@@ -9035,7 +9065,7 @@ function sinceOf(text5, now) {
   }
 }
 async function exportCommand(args, print2, deps = {}) {
-  const { query: query2, output } = parse4(args, (deps.now ?? Date.now)());
+  const { query: query2, output } = parse3(args, (deps.now ?? Date.now)());
   const worker = await adminWorker(deps);
   const res = await worker.stream(`/api/admin/export?${query2.toString()}`);
   const body = Readable.fromWeb(res.body);
@@ -9055,7 +9085,7 @@ async function exportCommand(args, print2, deps = {}) {
 }
 
 // src/cli/commands/forget-command.ts
-import { parseArgs as parseArgs5 } from "node:util";
+import { parseArgs as parseArgs3 } from "node:util";
 
 // src/cli/admin/confirm.ts
 import { createInterface } from "node:readline";
@@ -9096,7 +9126,7 @@ function formatCounts(counts) {
 }
 
 // src/cli/commands/forget-command.ts
-var OPTIONS2 = {
+var FORGET_OPTIONS = {
   query: { type: "string", short: "q" },
   project: { type: "string" },
   since: { type: "string" },
@@ -9171,7 +9201,7 @@ async function selection(worker, values, refs, now) {
 }
 async function previewThenDelete(run2, print2, io) {
   const preview = await run2.worker.post(run2.path, { ...run2.body, dry_run: true });
-  const total = Object.values(preview.counts).reduce((sum, n4) => sum + n4, 0);
+  const total = Object.values(preview.counts).reduce((sum, n5) => sum + n5, 0);
   if (total === 0) {
     print2("nothing to delete");
     return 0;
@@ -9189,7 +9219,7 @@ async function previewThenDelete(run2, print2, io) {
 async function forgetCommand(args, print2, deps = {}) {
   let parsed;
   try {
-    parsed = parseArgs5({ args, options: OPTIONS2, allowPositionals: true });
+    parsed = parseArgs3({ args, options: FORGET_OPTIONS, allowPositionals: true });
   } catch (error) {
     throw usage(error.message);
   }
@@ -9227,23 +9257,23 @@ function checkHeader(header, file) {
     );
   }
 }
-function parseLine(line2, file, n4) {
+function parseLine(line2, file, n5) {
   try {
     return JSON.parse(line2);
   } catch {
-    throw new CliError(`${file}:${n4}: not a JSON line`);
+    throw new CliError(`${file}:${n5}: not a JSON line`);
   }
 }
 async function* jsonlRecords(file) {
-  let n4 = 0;
+  let n5 = 0;
   for await (const line2 of createInterface2({
     input: createReadStream(file),
     crlfDelay: Infinity
   })) {
-    n4 += 1;
+    n5 += 1;
     if (line2.trim() === "") continue;
-    const row = parseLine(line2, file, n4);
-    if (n4 === 1) checkHeader(row, file);
+    const row = parseLine(line2, file, n5);
+    if (n5 === 1) checkHeader(row, file);
     else yield row;
   }
 }
@@ -9309,7 +9339,7 @@ async function importCommand(args, print2, deps = {}) {
 import { existsSync as existsSync11, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync2, rmSync as rmSync9 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join23 } from "node:path";
-import { parseArgs as parseArgs6 } from "node:util";
+import { parseArgs as parseArgs4 } from "node:util";
 
 // src/cli/backfill/backfill-state.ts
 import { readFileSync as readFileSync14 } from "node:fs";
@@ -9450,12 +9480,12 @@ async function providerInUse(worker, settings, env) {
     budgetLeft: status2.budget.find((b) => b.provider === status2.provider)?.left
   };
 }
-var n2 = (value) => value.toLocaleString("en-US");
+var n3 = (value) => value.toLocaleString("en-US");
 function previewLines(found, cost2, provider) {
-  const reasons = Object.entries(found.leftOut).filter(([, count3]) => count3 > 0).map(([reason, count3]) => `${n2(count3)} ${reason}`);
+  const reasons = Object.entries(found.leftOut).filter(([, count3]) => count3 > 0).map(([reason, count3]) => `${n3(count3)} ${reason}`);
   const lines = [
-    `transcripts: ${n2(found.files)} files${found.empty > 0 ? ` (${n2(found.empty)} empty)` : ""}, ${n2(found.sessions)} sessions${reasons.length > 0 ? ` (left out: ${reasons.join(", ")})` : ""}`,
-    `to import: ${n2(cost2.sessions)} sessions, ${n2(cost2.prompts)} prompts, ${n2(cost2.events)} tool events`
+    `transcripts: ${n3(found.files)} files${found.empty > 0 ? ` (${n3(found.empty)} empty)` : ""}, ${n3(found.sessions)} sessions${reasons.length > 0 ? ` (left out: ${reasons.join(", ")})` : ""}`,
+    `to import: ${n3(cost2.sessions)} sessions, ${n3(cost2.prompts)} prompts, ${n3(cost2.events)} tool events`
   ];
   if (!provider.llm) {
     lines.push(`compression: heuristic (no LLM, no tokens): ${provider.reason}`);
@@ -9464,12 +9494,12 @@ function previewLines(found, cost2, provider) {
   const model = provider.model ? ` (${provider.model})` : "";
   lines.push(
     `compression: ${provider.name}${model}: ${provider.reason}`,
-    `estimated cost: ~${n2(cost2.tokensIn)} input tokens in ${n2(cost2.requests)} requests, at most ${n2(cost2.maxTokensOut)} output tokens`
+    `estimated cost: ~${n3(cost2.tokensIn)} input tokens in ${n3(cost2.requests)} requests, at most ${n3(cost2.maxTokensOut)} output tokens`
   );
   const need = cost2.tokensIn + cost2.maxTokensOut;
   if (provider.budgetLeft !== void 0 && need > provider.budgetLeft) {
     lines.push(
-      `daily budget left: ${n2(provider.budgetLeft)} tokens; past it the heuristic compresses the rest (no tokens)`
+      `daily budget left: ${n3(provider.budgetLeft)} tokens; past it the heuristic compresses the rest (no tokens)`
     );
   }
   return lines;
@@ -9478,13 +9508,13 @@ function previewLines(found, cost2, provider) {
 // src/cli/backfill/progress.ts
 function formatDuration(ms) {
   const s = Math.max(0, Math.round(ms / 1e3));
-  const two = (n4) => String(n4).padStart(2, "0");
+  const two = (n5) => String(n5).padStart(2, "0");
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m ${two(s % 60)}s`;
   return `${Math.floor(s / 3600)}h ${two(Math.floor(s % 3600 / 60))}m`;
 }
 var BAR = 24;
-var n3 = (value) => value.toLocaleString("en-US");
+var n4 = (value) => value.toLocaleString("en-US");
 function createProgress(options) {
   const now = options.now ?? Date.now;
   const started = now();
@@ -9496,7 +9526,7 @@ function createProgress(options) {
     const share2 = options.totalEvents === 0 ? 1 : events / options.totalEvents;
     const elapsed = now() - started;
     const eta = events === 0 ? "" : `, ETA ${formatDuration(elapsed / events * (options.totalEvents - events))}`;
-    const counts = `${n3(events)}/${n3(options.totalEvents)} events, ${n3(sessions)}/${n3(options.totalSessions)} sessions${eta}`;
+    const counts = `${n4(events)}/${n4(options.totalEvents)} events, ${n4(sessions)}/${n4(options.totalSessions)} sessions${eta}`;
     const percent = `${String(Math.floor(share2 * 100)).padStart(3)}%`;
     if (!tty) return `import-transcripts: ${percent.trim()} (${counts})`;
     const filled = Math.round(share2 * BAR);
@@ -9601,8 +9631,8 @@ ${key}`).digest("hex").slice(0, 32)}`;
 function keyer(base2, total) {
   const seen = /* @__PURE__ */ new Map();
   return (payload, index) => {
-    const n4 = (seen.get(payload.hook_event_name) ?? 0) + 1;
-    seen.set(payload.hook_event_name, n4);
+    const n5 = (seen.get(payload.hook_event_name) ?? 0) + 1;
+    seen.set(payload.hook_event_name, n5);
     switch (payload.hook_event_name) {
       case "PostToolUse":
       case "PostToolUseFailure":
@@ -9614,7 +9644,7 @@ function keyer(base2, total) {
       case "SessionEnd":
         return `${base2}:end:${total}`;
       default:
-        return `${base2}:${payload.hook_event_name}:${n4}`;
+        return `${base2}:${payload.hook_event_name}:${n5}`;
     }
   };
 }
@@ -9844,16 +9874,16 @@ function planSessions(paths, env, skipped = () => void 0) {
 }
 
 // src/cli/commands/import-transcripts-command.ts
-var OPTIONS3 = {
+var IMPORT_TRANSCRIPTS_OPTIONS = {
   since: { type: "string" },
   project: { type: "string" },
   "dry-run": { type: "boolean" },
   yes: { type: "boolean", short: "y" }
 };
-function parse5(args, env, settings, now) {
+function parse4(args, env, settings, now) {
   let parsed;
   try {
-    parsed = parseArgs6({ args, options: OPTIONS3, allowPositionals: true });
+    parsed = parseArgs4({ args, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
   } catch (error) {
     throw usage(error.message);
   }
@@ -9901,7 +9931,7 @@ async function importTranscriptsCommand(args, print2, deps = {}) {
   const dataDir = dataDirFrom(env);
   ensureDataDir(dataDir);
   const { settings } = loadSettings(dataDir, env);
-  const options = parse5(args, env, settings, (deps.now ?? Date.now)());
+  const options = parse4(args, env, settings, (deps.now ?? Date.now)());
   const stderr = deps.stderr ?? process.stderr;
   const paths = transcriptPaths(options.roots);
   let empty = 0;
@@ -9939,23 +9969,13 @@ async function importTranscriptsCommand(args, print2, deps = {}) {
 }
 
 // src/cli/commands/purge-command.ts
-import { parseArgs as parseArgs7 } from "node:util";
-function parse6(args) {
-  try {
-    return parseArgs7({
-      args,
-      options: {
-        project: { type: "string" },
-        retention: { type: "boolean" },
-        yes: { type: "boolean", short: "y" }
-      }
-    }).values;
-  } catch (error) {
-    throw usage(error.message);
-  }
-}
+var PURGE_OPTIONS = {
+  project: { type: "string" },
+  retention: { type: "boolean" },
+  yes: { type: "boolean", short: "y" }
+};
 async function purgeCommand(args, print2, deps = {}) {
-  const values = parse6(args);
+  const values = parseOptions(args, PURGE_OPTIONS);
   if (values.project === void 0 === (values.retention !== true)) {
     throw usage("purge takes --project NAME or --retention");
   }
@@ -10178,7 +10198,10 @@ async function hookCommand2(args, cliEntry) {
 
 // src/cli/commands/install-command.ts
 import { dirname as dirname10, join as join24 } from "node:path";
-import { parseArgs as parseArgs8 } from "node:util";
+var INSTALL_OPTIONS = {
+  project: { type: "boolean" },
+  "dry-run": { type: "boolean" }
+};
 function plan(path, update) {
   const file = readJsonFile(path);
   const next = update(file.value);
@@ -10191,10 +10214,7 @@ function plan(path, update) {
   };
 }
 async function installCommand(args, deps) {
-  const { values } = parseArgs8({
-    args,
-    options: { project: { type: "boolean" }, "dry-run": { type: "boolean" } }
-  });
+  const values = parseOptions(args, INSTALL_OPTIONS);
   const targets = installTargets(values.project === true);
   const hookBundle = join24(dirname10(deps.cliEntry), "hook.cjs");
   const changes = [
@@ -10238,7 +10258,10 @@ async function startWorker(deps) {
 // src/cli/commands/uninstall-command.ts
 import { existsSync as existsSync12, readFileSync as readFileSync17, rmSync as rmSync10 } from "node:fs";
 import { dirname as dirname11, join as join25 } from "node:path";
-import { parseArgs as parseArgs9 } from "node:util";
+var UNINSTALL_OPTIONS = {
+  project: { type: "boolean" },
+  purge: { type: "boolean" }
+};
 function unmerge(path, update, print2) {
   const file = readJsonFile(path);
   if (!file.exists) return;
@@ -10257,10 +10280,7 @@ function unmerge(path, update, print2) {
   print2(`updated ${path}`);
 }
 async function uninstallCommand(args, deps) {
-  const { values } = parseArgs9({
-    args,
-    options: { project: { type: "boolean" }, purge: { type: "boolean" } }
-  });
+  const values = parseOptions(args, UNINSTALL_OPTIONS);
   const targets = installTargets(values.project === true);
   const hookBundle = join25(dirname11(deps.cliEntry), "hook.cjs");
   unmerge(targets.settingsFile, (value) => removeHooks(value, hookBundle), deps.print);
@@ -10293,33 +10313,44 @@ Commands:
                                      PostToolUseFailure, Stop, SubagentStop, PreCompact,
                                      SessionEnd (aliases: context, new, save, summary).
                                      Reads Claude Code's JSON on stdin; always exits 0
-  doctor                             Check Node, data folder, database, worker, hooks, MCP,
-                                     provider, budget, events and spool; exit 1 on a problem
-  status [--json]                    Provider in use and why, events per state, today's tokens
-  retry                              Retry failed events
-  search <query> [--project P] [--type T] [--since DATE] [--limit N] [--json]
-                                     Search the memory
-  context [--project P]              Print exactly what SessionStart would inject
+  doctor                             Check Node, data folder, settings, database, worker, hooks,
+                                     MCP, provider and budget, events and spool; exit 1 on a
+                                     problem (warnings do not fail)
+  status [--json]                    Provider in use and why, events and turns per state,
+                                     today's tokens and budget, the embedder's progress
+  retry                              Retry failed events and turn ends now
+  search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
+         [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid]
+         [--limit N] [--offset N] [--json]
+                                     Search the memory: the current folder's project, or P,
+                                     or --all projects. --limit 1-100 (default 20), --offset
+                                     pages on; --mode defaults to the search.mode setting
+  context [--project P] [--source startup|resume|clear|compact] [--session ID]
+                                     Print exactly what SessionStart would inject (default:
+                                     this folder's project, source startup)
   mcp                                Run the MCP server on stdio (Claude Code starts it)
-  import-transcripts [--since DATE] [--project NAME] [--dry-run] [--yes] [paths...]
+  import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]
                                      Backfill memory from past Claude Code transcripts
                                      (default ~/.claude/projects); shows a cost preview and
                                      asks before an LLM compresses; rerun to resume
-  export [--project P] [--since DATE] [--format json|jsonl] [-o FILE]
+  export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]
                                      Write sessions, prompts, observations, summaries
                                      (default jsonl, to stdout)
   import <file>                      Merge an export (duplicates are skipped)
-  forget [ids...] [--query Q] [--project P] [--since D] [--until D] [--yes]
+  forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]
                                      Delete memories (search, context and vectors too);
                                      ids: 123 (observation), S12 (summary), P7 (prompt)
-  purge --project NAME [--yes]       Delete everything of a project
-  purge --retention [--yes]          Apply retention.maxAgeDays / maxPerProject now
-  worker start|stop|restart|status   Manage the background worker (one per user)
+  purge --project NAME [-y|--yes]    Delete everything of a project
+  purge --retention [-y|--yes]       Apply retention.maxAgeDays / maxPerProject now
+  worker start|stop|restart|status   Manage the background worker (one per data folder)
   worker logs [-n N]                 Print the last N log lines (default 50)
+  worker run                         Run the worker in the foreground (what start spawns)
   config list                        Every setting, its value and where it came from
   config get <key>                   One setting's value
   config set <key> <value>           Validate and save a setting (value as JSON or text)
   config path                        Where the data folder and settings file are
+
+DATE: 2025-01-31, a date and time, epoch milliseconds, or an age (90m, 12h, 7d, 2w).
 
 Options:
   -h, --help                         This help

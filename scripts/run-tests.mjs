@@ -44,6 +44,7 @@ export const UNIT_TESTS = [
   'src/worker/routes/admin-routes.test.ts',
   'src/worker/retention-service.test.ts',
   'src/cli/admin/confirm.test.ts',
+  'src/cli/commands/recall-status.test.ts',
   'src/cli/backfill/chunks.test.ts',
   'src/cli/backfill/cost-estimate.test.ts',
   'src/cli/backfill/progress.test.ts',

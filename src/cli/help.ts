@@ -14,33 +14,44 @@ Commands:
                                      PostToolUseFailure, Stop, SubagentStop, PreCompact,
                                      SessionEnd (aliases: context, new, save, summary).
                                      Reads Claude Code's JSON on stdin; always exits 0
-  doctor                             Check Node, data folder, database, worker, hooks, MCP,
-                                     provider, budget, events and spool; exit 1 on a problem
-  status [--json]                    Provider in use and why, events per state, today's tokens
-  retry                              Retry failed events
-  search <query> [--project P] [--type T] [--since DATE] [--limit N] [--json]
-                                     Search the memory
-  context [--project P]              Print exactly what SessionStart would inject
+  doctor                             Check Node, data folder, settings, database, worker, hooks,
+                                     MCP, provider and budget, events and spool; exit 1 on a
+                                     problem (warnings do not fail)
+  status [--json]                    Provider in use and why, events and turns per state,
+                                     today's tokens and budget, the embedder's progress
+  retry                              Retry failed events and turn ends now
+  search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
+         [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid]
+         [--limit N] [--offset N] [--json]
+                                     Search the memory: the current folder's project, or P,
+                                     or --all projects. --limit 1-100 (default 20), --offset
+                                     pages on; --mode defaults to the search.mode setting
+  context [--project P] [--source startup|resume|clear|compact] [--session ID]
+                                     Print exactly what SessionStart would inject (default:
+                                     this folder's project, source startup)
   mcp                                Run the MCP server on stdio (Claude Code starts it)
-  import-transcripts [--since DATE] [--project NAME] [--dry-run] [--yes] [paths...]
+  import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]
                                      Backfill memory from past Claude Code transcripts
                                      (default ~/.claude/projects); shows a cost preview and
                                      asks before an LLM compresses; rerun to resume
-  export [--project P] [--since DATE] [--format json|jsonl] [-o FILE]
+  export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]
                                      Write sessions, prompts, observations, summaries
                                      (default jsonl, to stdout)
   import <file>                      Merge an export (duplicates are skipped)
-  forget [ids...] [--query Q] [--project P] [--since D] [--until D] [--yes]
+  forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]
                                      Delete memories (search, context and vectors too);
                                      ids: 123 (observation), S12 (summary), P7 (prompt)
-  purge --project NAME [--yes]       Delete everything of a project
-  purge --retention [--yes]          Apply retention.maxAgeDays / maxPerProject now
-  worker start|stop|restart|status   Manage the background worker (one per user)
+  purge --project NAME [-y|--yes]    Delete everything of a project
+  purge --retention [-y|--yes]       Apply retention.maxAgeDays / maxPerProject now
+  worker start|stop|restart|status   Manage the background worker (one per data folder)
   worker logs [-n N]                 Print the last N log lines (default 50)
+  worker run                         Run the worker in the foreground (what start spawns)
   config list                        Every setting, its value and where it came from
   config get <key>                   One setting's value
   config set <key> <value>           Validate and save a setting (value as JSON or text)
   config path                        Where the data folder and settings file are
+
+DATE: 2025-01-31, a date and time, epoch milliseconds, or an age (90m, 12h, 7d, 2w).
 
 Options:
   -h, --help                         This help

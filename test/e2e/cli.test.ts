@@ -5,11 +5,18 @@ import { dirname, join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { runHookProcess } from '../../src/cli/hook-process.ts';
 import { cli } from '../helpers/cli.ts';
+import {
+  ACCEPTED_FLAGS,
+  commandSections,
+  flagsIn,
+  linesBetween,
+} from '../helpers/help-sections.ts';
 import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, freePort, type TestHome } from '../helpers/env.ts';
 import { workerPidsFor } from '../helpers/proc.ts';
 import { stopWorker, waitForDrain } from '../helpers/worker.ts';
 
+const ROOT = join(import.meta.dirname, '..', '..');
 const NEUTRAL_LINE = '{"continue":true,"suppressOutput":true}\n';
 
 /**
@@ -60,6 +67,40 @@ describe('the claude-mem command', () => {
     assert.deepEqual(
       commands.filter((command) => !run.stdout.includes(command)),
       [],
+    );
+  });
+
+  it('--help shows each command with exactly the options its parser accepts', async (t) => {
+    const home = await homeFor(t);
+    const run = await cli(['--help'], home.env);
+    const sections = commandSections(linesBetween(run.stdout, 'Commands:', ''), '  ');
+    const shown = Object.fromEntries(
+      [...sections].map(([command, text]) => [command, flagsIn(text)]),
+    );
+    assert.deepEqual(shown, ACCEPTED_FLAGS);
+  });
+
+  it("README's command block shows each command with exactly the options its parser accepts", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const block = linesBetween(
+      linesBetween(readme, '## Commands', '## Recall').join('\n'),
+      '```',
+      '```',
+    );
+    const sections = commandSections(block, 'claude-mem ');
+    const shown = Object.fromEntries(
+      [...sections].map(([command, text]) => [command, flagsIn(text)]),
+    );
+    assert.deepEqual(shown, ACCEPTED_FLAGS);
+  });
+
+  it('an unknown option of install exits 2 with a pointer to help, not a stack trace', async (t) => {
+    const home = await homeFor(t);
+    const run = await cli(['install', '--global'], home.env);
+    assert.equal(run.code, 2);
+    assert.match(
+      run.stderr,
+      /^claude-mem: Unknown option '--global'.*\nRun "claude-mem --help" for usage\.\n$/s,
     );
   });
 

@@ -115,6 +115,7 @@ describe('claude-mem status and retry', () => {
     ]);
     assert.match(run.stdout, /^ {2}no LLM calls$/m);
     assert.match(run.stdout, /^budget anthropic: 0 of 1,000,000 tokens used, 1,000,000 left$/m);
+    assert.equal(lines.at(-2), 'recall: search.mode hybrid, embedder off: full-text search only');
     assert.deepEqual(queryDb(home.dataDir, 'SELECT DISTINCT reason FROM events'), [
       { reason: 'anthropic (claude-haiku-4-5) answered 500: api_error' },
     ]);
@@ -136,9 +137,11 @@ describe('claude-mem status and retry', () => {
       today: {
         usage: Array<{ calls: number; tokens_in: number; tokens_out: number; cost_usd: number }>;
       };
+      recall: { state: string };
     };
     const usage = status.today.usage[0];
     assert.ok((usage?.calls ?? 0) >= 1);
+    assert.equal(status.recall.state, 'off');
     // claude-haiku-4-5 at list prices: $1 per million input tokens, $5 per million output.
     const expected = ((usage?.tokens_in ?? 0) * 1 + (usage?.tokens_out ?? 0) * 5) / 1e6;
     assert.ok(

@@ -94,3 +94,32 @@ describe('claude-mem search', () => {
     }
   });
 });
+
+interface StatusJson {
+  recall: { state: string; embedded: number; total: number };
+}
+
+/** `claude-mem status` once the worker's embedder has caught up with every observation. */
+async function statusWhenEmbedded(home: RecallHome): Promise<HookRun> {
+  const deadline = Date.now() + 30_000;
+  let json = await cli(['status', '--json'], home);
+  while ((JSON.parse(json.stdout) as StatusJson).recall.state !== 'ready') {
+    if (Date.now() > deadline) throw new Error(`the embedder did not catch up: ${json.stdout}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    json = await cli(['status', '--json'], home);
+  }
+  return cli(['status'], home);
+}
+
+describe('claude-mem status', () => {
+  it("ends with recall: the search mode, the embedder's state and the vector backlog", async (t) => {
+    const home = await recallHome(t);
+    seed(home);
+    const run = await statusWhenEmbedded(home);
+    assert.deepEqual([run.code, run.stderr], [0, '']);
+    assert.deepEqual(run.stdout.trimEnd().split('\n').slice(-2), [
+      'recall: search.mode hybrid, embedder hash-v2-256 ready',
+      '  vectors: 3 of 3 observations, 0 waiting',
+    ]);
+  });
+});

@@ -1,9 +1,9 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { dataDirFrom, ensureDataDir, loadSettings, resolveProject } from '../../config/index.ts';
 import { createWorkerClient, type WorkerCall } from '../../mcp/worker-client.ts';
-import { CliError, usage } from '../cli-error.ts';
+import { CliError } from '../cli-error.ts';
+import { parseOptions } from '../parse-options.ts';
 
 /** Ambient parts of the recall commands; defaults are the real process. */
 export interface RecallCommandDeps {
@@ -38,20 +38,12 @@ export function apiFailure(res: { status: number; body: unknown }): CliError {
   );
 }
 
-function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      options: {
-        project: { type: 'string' },
-        source: { type: 'string' },
-        session: { type: 'string' },
-      },
-    }).values;
-  } catch (error) {
-    throw usage((error as Error).message);
-  }
-}
+/** The options `context` accepts. */
+export const CONTEXT_OPTIONS = {
+  project: { type: 'string' },
+  source: { type: 'string' },
+  session: { type: 'string' },
+} as const;
 
 /**
  * `claude-mem context [--project P] [--source startup|resume|clear|compact] [--session ID]`:
@@ -63,7 +55,7 @@ export async function contextCommand(
   print: (line: string) => void,
   deps: RecallCommandDeps = {},
 ): Promise<number> {
-  const values = parse(args);
+  const values = parseOptions(args, CONTEXT_OPTIONS);
   const cwd = deps.cwd ?? process.cwd();
   const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
   const query = new URLSearchParams({ cwd, project, source: values.source ?? 'startup' });

@@ -1,16 +1,22 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { liveWorker, workerRequest } from '../../client/index.ts';
 import { replayTranscript } from '../../transcripts/index.ts';
 import { runHookProcess } from '../hook-process.ts';
 import { CliError } from '../cli-error.ts';
+import { parseOptions } from '../parse-options.ts';
 import { workerCommand } from './worker-command.ts';
 
 type Print = (line: string) => void;
 
 const MARKER = '.claude-mem-demo';
+
+/** The options `demo` accepts. */
+export const DEMO_OPTIONS = {
+  'data-dir': { type: 'string' },
+  port: { type: 'string' },
+} as const;
 
 /** Where the demo fixture lives: shipped in the package next to dist/. */
 function fixtureFile(cliEntry: string): string {
@@ -41,10 +47,7 @@ async function waitForIngest(port: number): Promise<void> {
  * the real hook commands, and prints what was captured and what the next session is told.
  */
 export async function demoCommand(args: string[], deps: { cliEntry: string; print: Print }) {
-  const { values } = parseArgs({
-    args,
-    options: { 'data-dir': { type: 'string' }, port: { type: 'string' } },
-  });
+  const values = parseOptions(args, DEMO_OPTIONS);
   const dataDir = values['data-dir'] ?? join(tmpdir(), 'claude-mem-demo');
   const port = values.port ?? '37778';
   const env = { ...process.env, CLAUDE_MEM_DATA_DIR: dataDir, CLAUDE_MEM_WORKER_PORT: port };

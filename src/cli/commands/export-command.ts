@@ -2,10 +2,10 @@ import { createWriteStream, renameSync, rmSync, statSync } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebStream } from 'node:stream/web';
-import { parseArgs } from 'node:util';
 import { parseTime } from '../../search/index.ts';
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
+import { parseOptions } from '../parse-options.ts';
 import type { CompressCommandDeps } from './status-command.ts';
 
 /** Ambient parts of `export`; defaults are the real process. */
@@ -14,21 +14,16 @@ export interface ExportCommandDeps extends CompressCommandDeps {
   now?: () => number;
 }
 
+/** The options `export` accepts. */
+export const EXPORT_OPTIONS = {
+  project: { type: 'string' },
+  since: { type: 'string' },
+  format: { type: 'string', default: 'jsonl' },
+  output: { type: 'string', short: 'o' },
+} as const;
+
 function parse(args: string[], now: number) {
-  let values;
-  try {
-    values = parseArgs({
-      args,
-      options: {
-        project: { type: 'string' },
-        since: { type: 'string' },
-        format: { type: 'string', default: 'jsonl' },
-        output: { type: 'string', short: 'o' },
-      },
-    }).values;
-  } catch (error) {
-    throw usage((error as Error).message);
-  }
+  const values = parseOptions(args, EXPORT_OPTIONS);
   if (values.format !== 'json' && values.format !== 'jsonl') {
     throw usage(`--format: expected json or jsonl, got "${values.format}"`);
   }

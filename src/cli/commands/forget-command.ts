@@ -13,7 +13,8 @@ export interface ForgetCommandDeps extends CompressCommandDeps {
   now?: () => number;
 }
 
-const OPTIONS = {
+/** The options `forget` accepts. */
+export const FORGET_OPTIONS = {
   query: { type: 'string', short: 'q' },
   project: { type: 'string' },
   since: { type: 'string' },
@@ -22,7 +23,7 @@ const OPTIONS = {
 } as const;
 
 type Values = ReturnType<
-  typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>
+  typeof parseArgs<{ options: typeof FORGET_OPTIONS; allowPositionals: true }>
 >['values'];
 
 const LIST = { observation: 'observations', summary: 'summaries', prompt: 'prompts' } as const;
@@ -145,7 +146,7 @@ export async function forgetCommand(
 ): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true });
+    parsed = parseArgs({ args, options: FORGET_OPTIONS, allowPositionals: true });
   } catch (error) {
     throw usage((error as Error).message);
   }

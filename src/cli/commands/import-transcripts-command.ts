@@ -24,7 +24,8 @@ export interface BackfillCommandDeps extends CompressCommandDeps {
   now?: () => number;
 }
 
-const OPTIONS = {
+/** The options `import-transcripts` accepts. */
+export const IMPORT_TRANSCRIPTS_OPTIONS = {
   since: { type: 'string' },
   project: { type: 'string' },
   'dry-run': { type: 'boolean' },
@@ -34,7 +35,7 @@ const OPTIONS = {
 function parse(args: string[], env: NodeJS.ProcessEnv, settings: Settings, now: number) {
   let parsed;
   try {
-    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true });
+    parsed = parseArgs({ args, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
   } catch (error) {
     throw usage((error as Error).message);
   }

@@ -1,13 +1,19 @@
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts';
 import { ensureWorker } from '../../client/index.ts';
 import { addMcpServer } from '../install/mcp-merge.ts';
 import { addHooks } from '../install/settings-merge.ts';
 import { readJsonFile, sameJson, serialize, writeJsonWithBackup } from '../install/json-file.ts';
 import { installTargets } from '../install/targets.ts';
+import { parseOptions } from '../parse-options.ts';
 
 type Print = (line: string) => void;
+
+/** The options `install` accepts (the help test checks each is in `--help`). */
+export const INSTALL_OPTIONS = {
+  project: { type: 'boolean' },
+  'dry-run': { type: 'boolean' },
+} as const;
 
 /** A planned change of one file. */
 interface Change {
@@ -41,10 +47,7 @@ export async function installCommand(
   args: string[],
   deps: { cliEntry: string; print: Print },
 ): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { project: { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
-  });
+  const values = parseOptions(args, INSTALL_OPTIONS);
   const targets = installTargets(values.project === true);
   const hookBundle = join(dirname(deps.cliEntry), 'hook.cjs');
   const changes = [

@@ -1,22 +1,14 @@
-import { parseArgs } from 'node:util';
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
+import { parseOptions } from '../parse-options.ts';
 import { previewThenDelete, type ForgetCommandDeps } from './forget-command.ts';
 
-function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      options: {
-        project: { type: 'string' },
-        retention: { type: 'boolean' },
-        yes: { type: 'boolean', short: 'y' },
-      },
-    }).values;
-  } catch (error) {
-    throw usage((error as Error).message);
-  }
-}
+/** The options `purge` accepts. */
+export const PURGE_OPTIONS = {
+  project: { type: 'string' },
+  retention: { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+} as const;
 
 /**
  * `claude-mem purge --project NAME [--yes]`: deletes everything of a project (its sessions and
@@ -28,7 +20,7 @@ export async function purgeCommand(
   print: (line: string) => void,
   deps: ForgetCommandDeps = {},
 ): Promise<number> {
-  const values = parse(args);
+  const values = parseOptions(args, PURGE_OPTIONS);
   if ((values.project === undefined) === (values.retention !== true)) {
     throw usage('purge takes --project NAME or --retention');
   }

@@ -14,7 +14,8 @@ interface Hit {
   project: string;
 }
 
-const OPTIONS = {
+/** The options `search` accepts. */
+export const SEARCH_OPTIONS = {
   project: { type: 'string' },
   all: { type: 'boolean' },
   type: { type: 'string' },
@@ -31,7 +32,7 @@ const OPTIONS = {
 
 function parse(args: string[]) {
   try {
-    return parseArgs({ args, options: OPTIONS, allowPositionals: true });
+    return parseArgs({ args, options: SEARCH_OPTIONS, allowPositionals: true });
   } catch (error) {
     throw usage((error as Error).message);
   }

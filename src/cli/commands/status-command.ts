@@ -4,6 +4,7 @@ import { ensureWorker, workerRequest, type WorkerResponse } from '../../client/i
 import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts';
 import type { CompressionStatus } from '../../worker/compress-status.ts';
 import { CliError, usage } from '../cli-error.ts';
+import { fetchRecallStatus, formatRecallStatus } from './recall-status.ts';
 
 /** Ambient parts of `status` and `retry`; defaults are the real process. */
 export interface CompressCommandDeps {
@@ -11,6 +12,9 @@ export interface CompressCommandDeps {
   cliEntry?: string;
   env?: NodeJS.ProcessEnv;
 }
+
+/** The options `status` accepts. */
+export const STATUS_OPTIONS = { json: { type: 'boolean' } } as const;
 
 /** The running worker (started when needed) and the data folder it serves. */
 export async function compressionWorker(
@@ -80,21 +84,26 @@ export function formatStatus(status: CompressionStatus): string[] {
 
 /**
  * `claude-mem status [--json]`: the compression provider in use and why, events and turns per
- * state, today's tokens per provider and the budget left. Starts the worker when needed.
+ * state, today's tokens per provider and the budget left, then the embedder's progress (recall).
+ * Starts the worker when needed.
  */
 export async function statusCommand(
   args: string[],
   print: (line: string) => void,
   deps: CompressCommandDeps = {},
 ): Promise<number> {
-  const unknown = args.filter((arg) => arg !== '--json');
+  const known = Object.keys(STATUS_OPTIONS).map((name) => `--${name}`);
+  const unknown = args.filter((arg) => !known.includes(arg));
   if (unknown.length > 0) throw usage(`unknown option "${unknown[0]}" for status`);
   const { port } = await compressionWorker(deps);
   const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 5_000 });
   if (res.status !== 200) throw workerFailure(res);
   const status = res.body as CompressionStatus;
-  print(
-    args.includes('--json') ? JSON.stringify(status, null, 2) : formatStatus(status).join('\n'),
-  );
+  const recall = await fetchRecallStatus(port);
+  if (args.includes('--json')) {
+    print(JSON.stringify({ ...status, recall: recall ?? null }, null, 2));
+    return 0;
+  }
+  print([...formatStatus(status), ...(recall ? formatRecallStatus(recall) : [])].join('\n'));
   return 0;
 }

@@ -1,15 +1,21 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { dataDirFrom } from '../../config/index.ts';
 import { removeMcpServer } from '../install/mcp-merge.ts';
 import { removeHooks } from '../install/settings-merge.ts';
 import { readJsonFile, sameJson, serialize } from '../install/json-file.ts';
 import { installTargets } from '../install/targets.ts';
 import { writeFileAtomic } from '../../config/index.ts';
+import { parseOptions } from '../parse-options.ts';
 import { workerCommand } from './worker-command.ts';
 
 type Print = (line: string) => void;
+
+/** The options `uninstall` accepts. */
+export const UNINSTALL_OPTIONS = {
+  project: { type: 'boolean' },
+  purge: { type: 'boolean' },
+} as const;
 
 /**
  * Removes our entries from one file. When the result equals the backup install made, the
@@ -42,10 +48,7 @@ export async function uninstallCommand(
   args: string[],
   deps: { cliEntry: string; print: Print },
 ): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { project: { type: 'boolean' }, purge: { type: 'boolean' } },
-  });
+  const values = parseOptions(args, UNINSTALL_OPTIONS);
   const targets = installTargets(values.project === true);
   const hookBundle = join(dirname(deps.cliEntry), 'hook.cjs');
   unmerge(targets.settingsFile, (value) => removeHooks(value, hookBundle), deps.print);

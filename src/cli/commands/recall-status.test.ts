@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { test, type TestContext } from 'node:test';
+import { fetchRecallStatus, formatRecallStatus, type RecallStatus } from './recall-status.ts';
+
+/** A server on 127.0.0.1:0 answering every request with `status` and `body`; returns its port. */
+async function fakeWorker(t: TestContext, status: number, body: unknown): Promise<number> {
+  const server = createServer((_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => server.close());
+  return (server.address() as { port: number }).port;
+}
+
+const READY: RecallStatus = {
+  state: 'ready',
+  model: 'hash-v2-256',
+  embedded: 1200,
+  total: 1250,
+  mode: 'hybrid',
+};
+
+test('an embedder that is off is one line: full-text search only', () => {
+  const off: RecallStatus = { state: 'off', model: null, embedded: 0, total: 7, mode: 'hybrid' };
+  assert.deepEqual(formatRecallStatus(off), [
+    'recall: search.mode hybrid, embedder off: full-text search only',
+  ]);
+});
+
+test('a running embedder shows its model, state and the vector backlog', () => {
+  assert.deepEqual(formatRecallStatus(READY), [
+    'recall: search.mode hybrid, embedder hash-v2-256 ready',
+    '  vectors: 1,200 of 1,250 observations, 50 waiting',
+  ]);
+});
+
+test("a failing embedder shows the embedder's error", () => {
+  const failing: RecallStatus = { ...READY, state: 'error', error: 'model file missing' };
+  assert.deepEqual(formatRecallStatus(failing).slice(0, 1), [
+    'recall: search.mode hybrid, embedder hash-v2-256 failing, retrying',
+  ]);
+  assert.equal(formatRecallStatus(failing)[2], '  error: model file missing');
+});
+
+test("fetchRecallStatus returns the worker's answer", async (t) => {
+  const port = await fakeWorker(t, 200, READY);
+  assert.deepEqual(await fetchRecallStatus(port), READY);
+});
+
+test('a worker without the route (an older version) gives no recall status', async (t) => {
+  const port = await fakeWorker(t, 404, { error: { code: 'NOT_FOUND', message: 'no route' } });
+  assert.equal(await fetchRecallStatus(port), undefined);
+});
+
+test('a port nobody listens on gives no recall status', async () => {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  assert.equal(await fetchRecallStatus(port), undefined);
+});
