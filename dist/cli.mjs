@@ -10353,7 +10353,7 @@ Commands:
 DATE: 2025-01-31, a date and time, epoch milliseconds, or an age (90m, 12h, 7d, 2w).
 
 Options:
-  -h, --help                         This help
+  -h, --help                         This help; after a command (search --help), its part
   -v, --version                      The version
 
 Environment:
@@ -10361,6 +10361,31 @@ Environment:
   CLAUDE_MEM_PROJECT                 Project name override for the current repository
   CLAUDE_MEM_<SETTING>               Override a setting, e.g. CLAUDE_MEM_WORKER_PORT=37800
 `;
+function commandSections(lines, prefix) {
+  const sections = /* @__PURE__ */ new Map();
+  let current2;
+  for (const line2 of lines) {
+    const rest = line2.startsWith(prefix) ? line2.slice(prefix.length) : line2;
+    if (!/^\s/.test(rest)) current2 = /^\S+/.exec(rest)?.[0];
+    if (current2 !== void 0) sections.set(current2, `${sections.get(current2) ?? ""}${line2}
+`);
+  }
+  return sections;
+}
+function commandHelp(command) {
+  const lines = HELP.split("\n");
+  const from = lines.indexOf("Commands:") + 1;
+  const block = lines.slice(from, lines.indexOf("", from));
+  const section = commandSections(block, "  ").get(command);
+  if (section === void 0) return void 0;
+  const dates = /DATE/.test(section) ? `
+${lines.find((line2) => line2.startsWith("DATE:"))}
+` : "";
+  return `Usage of claude-mem ${command}:
+
+${section}${dates}
+Every command: claude-mem --help`;
+}
 
 // src/cli/main.ts
 var print = (line2) => {
@@ -10370,6 +10395,11 @@ var print = (line2) => {
 var CLI_ENTRY = join26(dirname12(fileURLToPath4(import.meta.url)), "cli.mjs");
 async function dispatch(argv) {
   const [command, ...rest] = argv;
+  const help = command === "hook" ? void 0 : commandHelp(command ?? "");
+  if (help && rest.some((arg) => arg === "--help" || arg === "-h")) {
+    print(help);
+    return 0;
+  }
   switch (command) {
     case void 0:
     case "-h":

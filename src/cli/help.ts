@@ -54,7 +54,7 @@ Commands:
 DATE: 2025-01-31, a date and time, epoch milliseconds, or an age (90m, 12h, 7d, 2w).
 
 Options:
-  -h, --help                         This help
+  -h, --help                         This help; after a command (search --help), its part
   -v, --version                      The version
 
 Environment:
@@ -62,3 +62,29 @@ Environment:
   CLAUDE_MEM_PROJECT                 Project name override for the current repository
   CLAUDE_MEM_<SETTING>               Override a setting, e.g. CLAUDE_MEM_WORKER_PORT=37800
 `;
+
+/**
+ * The text about each command in a usage block: its lines (`prefix` + command) and the indented
+ * lines that continue them, joined per command (purge and worker have several entries).
+ */
+export function commandSections(lines: string[], prefix: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  let current: string | undefined;
+  for (const line of lines) {
+    const rest = line.startsWith(prefix) ? line.slice(prefix.length) : line;
+    if (!/^\s/.test(rest)) current = /^\S+/.exec(rest)?.[0];
+    if (current !== undefined) sections.set(current, `${sections.get(current) ?? ''}${line}\n`);
+  }
+  return sections;
+}
+
+/** `claude-mem <command> --help`: that command's lines of {@link HELP}, or undefined. */
+export function commandHelp(command: string): string | undefined {
+  const lines = HELP.split('\n');
+  const from = lines.indexOf('Commands:') + 1;
+  const block = lines.slice(from, lines.indexOf('', from));
+  const section = commandSections(block, '  ').get(command);
+  if (section === undefined) return undefined;
+  const dates = /DATE/.test(section) ? `\n${lines.find((line) => line.startsWith('DATE:'))}\n` : '';
+  return `Usage of claude-mem ${command}:\n\n${section}${dates}\nEvery command: claude-mem --help`;
+}

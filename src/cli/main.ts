@@ -20,7 +20,7 @@ import { hookCommand } from './commands/hook-command.ts';
 import { installCommand } from './commands/install-command.ts';
 import { uninstallCommand } from './commands/uninstall-command.ts';
 import { workerCommand } from './commands/worker-command.ts';
-import { HELP } from './help.ts';
+import { commandHelp, HELP } from './help.ts';
 
 const print = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -31,6 +31,12 @@ const CLI_ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'cli.mjs');
 
 async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // Hooks are left alone: whatever they are given, they read stdin and answer Claude Code.
+  const help = command === 'hook' ? undefined : commandHelp(command ?? '');
+  if (help && rest.some((arg) => arg === '--help' || arg === '-h')) {
+    print(help);
+    return 0;
+  }
   switch (command) {
     case undefined:
     case '-h':

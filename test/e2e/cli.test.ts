@@ -80,6 +80,25 @@ describe('the claude-mem command', () => {
     assert.deepEqual(shown, ACCEPTED_FLAGS);
   });
 
+  it("<command> --help prints that command's options and nothing else runs", async (t) => {
+    const home = await homeFor(t);
+    const commands = Object.keys(ACCEPTED_FLAGS).filter((command) => command !== 'hook');
+    const shown: Record<string, string[]> = {};
+    for (const command of commands) {
+      const run = await cli([command, '--help'], home.env);
+      assert.deepEqual([run.code, run.stderr], [0, ''], command);
+      assert.match(run.stdout, new RegExp(`^Usage of claude-mem ${command}:\n\n  ${command} `));
+      shown[command] = flagsIn(run.stdout.replace(/Every command: claude-mem --help\n$/, ''));
+    }
+    assert.deepEqual(
+      shown,
+      Object.fromEntries(commands.map((command) => [command, ACCEPTED_FLAGS[command]])),
+    );
+    const short = await cli(['search', 'parser', '-h'], home.env);
+    assert.match(short.stdout, /^Usage of claude-mem search:/);
+    assert.equal(workerPidsFor(home.dataDir).length, 0, 'help started no worker');
+  });
+
   it("README's command block shows each command with exactly the options its parser accepts", () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const block = linesBetween(

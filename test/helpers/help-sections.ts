@@ -1,3 +1,4 @@
+export { commandSections } from '../../src/cli/help.ts';
 import { CONTEXT_OPTIONS } from '../../src/cli/commands/context-command.ts';
 import { DEMO_OPTIONS } from '../../src/cli/commands/demo-command.ts';
 import { EXPORT_OPTIONS } from '../../src/cli/commands/export-command.ts';
@@ -40,21 +41,6 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   worker: ['-n'],
   config: [],
 };
-
-/**
- * The text about each command in a usage block: its lines (`prefix` + command) and the indented
- * lines that continue them, joined per command (purge and worker have several entries).
- */
-export function commandSections(lines: string[], prefix: string): Map<string, string> {
-  const sections = new Map<string, string>();
-  let current: string | undefined;
-  for (const line of lines) {
-    const rest = line.startsWith(prefix) ? line.slice(prefix.length) : line;
-    if (!/^\s/.test(rest)) current = /^\S+/.exec(rest)?.[0];
-    if (current !== undefined) sections.set(current, `${sections.get(current) ?? ''}${line}\n`);
-  }
-  return sections;
-}
 
 /** The distinct `--flag` and `-f` words in a text, sorted. */
 export function flagsIn(text: string): string[] {
