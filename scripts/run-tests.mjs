@@ -53,6 +53,7 @@ export const UNIT_TESTS = [
   'src/cli/backfill/transcript-times.test.ts',
   'src/compress/compress-error.test.ts',
   'src/compress/chain.test.ts',
+  'src/compress/compact-text.test.ts',
   'src/compress/llm-compressor.test.ts',
   'src/compress/llm-compressor-closing.test.ts',
   'src/compress/noise.test.ts',
