@@ -8,7 +8,11 @@
 // Usage: node --import tsx bench/compress-cost.ts   (needs npm run build)
 import { existsSync } from 'node:fs';
 import { workerRequest } from '../src/client/index.ts';
-import { OBSERVATION_SYSTEM, SUMMARY_SYSTEM } from '../src/compress/prompts.ts';
+import {
+  OBSERVATION_AND_SUMMARY_SYSTEM,
+  OBSERVATION_SYSTEM,
+  SUMMARY_SYSTEM,
+} from '../src/compress/prompts.ts';
 import { queryDb } from '../test/helpers/db.ts';
 import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../test/helpers/env.ts';
 import {
@@ -123,9 +127,10 @@ function report(home: TestHome, requests: RecordedRequest[], fileCount: number, 
        UNION SELECT session_id, prompt_number FROM turns) GROUP BY session_id`,
   );
   const turns = turnRows.reduce((sum, row) => sum + row.n, 0);
-  const summaryRequests = requests.filter((r) =>
-    r.body.includes(JSON.stringify(SUMMARY_SYSTEM).slice(1, 60)),
-  );
+  const usesSystem = (system: string) => (r: RecordedRequest) =>
+    r.body.includes(JSON.stringify(system.slice(-300)).slice(1, -1));
+  const summaryRequests = requests.filter(usesSystem(SUMMARY_SYSTEM));
+  const closingRequests = requests.filter(usesSystem(OBSERVATION_AND_SUMMARY_SYSTEM));
   const ours = bodyTokens(requests);
   const usage = one<{ tin: number; tout: number }>(
     "SELECT SUM(tokens_in) AS tin, SUM(tokens_out) AS tout FROM usage WHERE provider = 'anthropic'",
@@ -139,8 +144,12 @@ function report(home: TestHome, requests: RecordedRequest[], fileCount: number, 
     (sum, r) => sum + (r.body.match(/<event n=/g) ?? []).length,
     0,
   );
+  // Only the observations of an answer: a closing batch's answer also holds the turn's summary.
   const answerChars =
-    observationRequests.reduce((sum, r) => sum + r.response.length, 0) / Math.max(1, sentEvents);
+    observationRequests.reduce(
+      (sum, r) => sum + r.response.replace(/<summary>[\s\S]*?<\/summary>/, '').length,
+      0,
+    ) / Math.max(1, sentEvents);
   const baseline = incumbentTokens(
     events,
     new Map(turnRows.map((row) => [row.session_id, row.n])),
@@ -175,6 +184,14 @@ function report(home: TestHome, requests: RecordedRequest[], fileCount: number, 
         String(observationRequests.length),
         fixed(observationRequests.length / turns, 2),
         String(bodyTokens(observationRequests)),
+        '',
+        '',
+      ],
+      [
+        '  of which also summarized their turn',
+        String(closingRequests.length),
+        fixed(closingRequests.length / turns, 2),
+        String(bodyTokens(closingRequests)),
         '',
         '',
       ],

@@ -12,7 +12,7 @@ export type { LlmLimits } from './llm-compressor.ts';
 export type { LlmReply, LlmRequest, LlmTransport } from './llm-request.ts';
 export { contentHash } from './normalize.ts';
 export { noiseReason } from './noise.ts';
-export { sliceTurn } from './slice.ts';
+export { frameTokens, sliceTurn } from './slice.ts';
 export type { Slice, SliceLimits } from './slice.ts';
 export { estimateTokens } from './tokens.ts';
 export { chooseProvider, decideProvider, limitsOf } from './select-provider.ts';

@@ -7,7 +7,7 @@ import {
   type LlmRequest,
   type LlmTransport,
 } from './llm-request.ts';
-import type { Parsed } from './parse-output.ts';
+import type { BadOutput } from './parse-output.ts';
 import { withRetries } from './retry.ts';
 import { createSemaphore } from './semaphore.ts';
 import { NO_USAGE, addUsage, type Usage } from './types.ts';
@@ -19,11 +19,11 @@ export interface LlmCaller {
   /** `provider (model)`, for messages. */
   label: string;
   /** Sends `request`, parses the answer, and on unusable output sends the correction once. */
-  ask<T>(
+  ask<P extends { kind: string }>(
     request: LlmRequest,
-    parse: (text: string) => Parsed<T>,
+    parse: (text: string) => P | BadOutput,
     signal?: AbortSignal,
-  ): Promise<{ parsed: Exclude<Parsed<T>, { kind: 'bad' }>; usage: Usage }>;
+  ): Promise<{ parsed: P; usage: Usage }>;
 }
 
 /**
@@ -111,7 +111,7 @@ export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps
     async ask(request, parse, signal) {
       const first = await send(request, signal);
       const parsed = parse(first.reply.text);
-      if (parsed.kind !== 'bad') return { parsed, usage: first.usage };
+      if (!isBad(parsed)) return { parsed, usage: first.usage };
       const again = correctionRequest(
         request,
         first.reply.text,
@@ -123,7 +123,7 @@ export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps
       });
       const reparsed = parse(second.reply.text);
       const usage = addUsage(first.usage, second.usage);
-      if (reparsed.kind === 'bad') {
+      if (isBad(reparsed)) {
         throw new CompressError('PROVIDER_BAD_OUTPUT', `${label} gave unusable output twice`, {
           usage,
           detail: reparsed.problem,
@@ -133,6 +133,8 @@ export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps
     },
   };
 }
+
+const isBad = (parsed: { kind: string }): parsed is BadOutput => parsed.kind === 'bad';
 
 function withUsage(error: unknown, usage: Usage): unknown {
   if (!(error instanceof CompressError)) return error;

@@ -3,19 +3,29 @@ import type { Budget } from './budget.ts';
 import { createLlmCaller } from './llm-call.ts';
 import { requestTokens, type LlmRequest, type LlmTransport } from './llm-request.ts';
 import { toObservationDraft, toSummaryDraft } from './normalize.ts';
-import { parseObservations, parseSummary } from './parse-output.ts';
+import { parseClosingAnswer, type ClosingSummary } from './parse-closing.ts';
 import {
-  OBSERVATION_SYSTEM,
+  parseObservations,
+  parseSummary,
+  type BadOutput,
+  type Parsed,
+  type RawObservation,
+} from './parse-output.ts';
+import {
   SUMMARY_SYSTEM,
   observationMessage,
+  observationSystem,
   summaryMessage,
 } from './prompts.ts';
 import type {
   Compressor,
+  FoldedSummary,
+  ObservationDraft,
   ObservationsResult,
   SummaryResult,
   TurnBatch,
   TurnSummaryInput,
+  Usage,
 } from './types.ts';
 
 /** Size, time and retry limits of LLM requests (from `compress.*` settings). */
@@ -42,7 +52,8 @@ export interface LlmCompressorDeps {
 /**
  * A Compressor over any LLM transport: one stateless request per batch (see createLlmCaller for
  * limits, budget, retries and the correction retry); answers become observations whose sources
- * are the events of the files they name, or a summary with the observations' files.
+ * are the events of the files they name, or a summary with the observations' files. A batch
+ * that closes its turn (`withSummary`) gets both from one answer.
  */
 export function createLlmCompressor(transport: LlmTransport, deps: LlmCompressorDeps): Compressor {
   const caller = createLlmCaller(transport, deps);
@@ -51,17 +62,16 @@ export function createLlmCompressor(transport: LlmTransport, deps: LlmCompressor
     name: transport.provider,
     model: transport.model,
     async compressTurn(batch: TurnBatch, signal?: AbortSignal): Promise<ObservationsResult> {
-      const { parsed, usage } = await caller.ask(
-        observationRequest(batch, limits),
-        parseObservations,
-        signal,
-      );
-      if (parsed.kind === 'skip') return { observations: [], usage, skipped: parsed.reason };
-      const observations = parsed.items.map((raw) => {
-        const draft = toObservationDraft(raw, batch.root, []);
-        return { ...draft, sourceEventIds: sourcesOf(draft, batch.events, batch.root) };
-      });
-      return { observations, usage };
+      const request = observationRequest(batch, limits);
+      const context = batch.withSummary;
+      if (!context) {
+        const { parsed, usage } = await caller.ask(request, parseObservations, signal);
+        return observationsOf(parsed, batch, usage);
+      }
+      const { parsed, usage } = await caller.ask(request, parseClosingAnswer, signal);
+      const result = observationsOf(parsed, batch, usage);
+      const all = [...context.observations, ...result.observations];
+      return { ...result, summary: foldedSummary(parsed.summary, all) };
     },
     async summarizeTurn(input: TurnSummaryInput, signal?: AbortSignal): Promise<SummaryResult> {
       const { parsed, usage } = await caller.ask(
@@ -76,19 +86,45 @@ export function createLlmCompressor(transport: LlmTransport, deps: LlmCompressor
           usage,
           skipped: parsed.kind === 'skip' ? parsed.reason : 'no summary',
         };
-      return { summary: toSummaryDraft(raw, filesOf(input)), usage };
+      return { summary: toSummaryDraft(raw, filesOf(input.observations)), usage };
     },
   };
 }
 
-/** The observation request of a batch. */
+/** The observation request of a batch (which also asks for the summary of a closing batch). */
 function observationRequest(batch: TurnBatch, limits: LlmLimits): LlmRequest {
   const content = observationMessage(batch, { root: batch.root, fieldChars: limits.fieldChars });
   return {
-    system: OBSERVATION_SYSTEM,
+    system: observationSystem(batch),
     messages: [{ role: 'user', content }],
     maxOutputTokens: limits.maxOutputTokens,
   };
+}
+
+/** Parsed observations as drafts whose sources are the events of the files they name. */
+function observationsOf(
+  parsed: Exclude<Parsed<RawObservation>, BadOutput>,
+  batch: TurnBatch,
+  usage: Usage,
+): ObservationsResult {
+  if (parsed.kind === 'skip') return { observations: [], usage, skipped: parsed.reason };
+  const observations = parsed.items.map((raw) => {
+    const draft = toObservationDraft(raw, batch.root, []);
+    return { ...draft, sourceEventIds: sourcesOf(draft, batch.events, batch.root) };
+  });
+  return { observations, usage };
+}
+
+/** The summary part of a closing answer, its files those of all the turn's observations. */
+function foldedSummary(
+  summary: ClosingSummary | undefined,
+  observations: ObservationDraft[],
+): FoldedSummary | undefined {
+  if (summary === undefined) return undefined;
+  const raw = summary.kind === 'items' ? summary.items[0] : undefined;
+  if (!raw)
+    return { summary: null, skipped: summary.kind === 'skip' ? summary.reason : 'no summary' };
+  return { summary: toSummaryDraft(raw, filesOf(observations)) };
 }
 
 /** A summary request that fits: observations are halved until it is under the limit. */
@@ -113,10 +149,10 @@ function summaryRequest(input: TurnSummaryInput, limits: LlmLimits): LlmRequest 
   }
 }
 
-function filesOf(input: TurnSummaryInput) {
+function filesOf(observations: ObservationDraft[]) {
   const unique = (lists: string[][]) => [...new Set(lists.flat())].slice(0, 50);
   return {
-    filesRead: unique(input.observations.map((o) => o.filesRead)),
-    filesModified: unique(input.observations.map((o) => o.filesModified)),
+    filesRead: unique(observations.map((o) => o.filesRead)),
+    filesModified: unique(observations.map((o) => o.filesModified)),
   };
 }

@@ -22,11 +22,15 @@ export interface RawSummary {
   notes: string;
 }
 
+/** Output we cannot use, and what is wrong with it (said to the model in the correction). */
+export interface BadOutput {
+  kind: 'bad';
+  problem: string;
+}
+
 /** What a model answer meant: items, a deliberate skip, or output we cannot use. */
 export type Parsed<T> =
-  | { kind: 'items'; items: T[] }
-  | { kind: 'skip'; reason: string }
-  | { kind: 'bad'; problem: string };
+  { kind: 'items'; items: T[] } | { kind: 'skip'; reason: string } | BadOutput;
 
 const OBSERVATION_FIELDS = [
   'type',
@@ -59,7 +63,7 @@ function readObservation(block: string): RawObservation {
 }
 
 /** Code fences around XML are common; they carry nothing. */
-const unfence = (output: string): string => output.replace(/```[a-z]*\n?/gi, '');
+export const unfence = (output: string): string => output.replace(/```[a-z]*\n?/gi, '');
 
 function skipReason(output: string): string | undefined {
   const inner = elementInner(output, 'skip');

@@ -51,14 +51,76 @@ test('an edit sends its input only: the result repeats it (originalFile, patch)'
   );
 });
 
-test('every field is elided to the budget with a marker', () => {
+test('every field is elided to the budget with a short marker, a result to 60% of it', () => {
   const text = renderEvent(
-    event({ toolName: 'Bash', input: { command: 'ls' }, response: { stdout: 'z'.repeat(5000) } }),
+    event({
+      toolName: 'Bash',
+      input: { command: `echo ${'c'.repeat(5000)}` },
+      response: { stdout: 'z'.repeat(5000) },
+    }),
     1,
     options,
   );
-  assert.match(text, /elided \d+ of 5000 chars/);
-  assert.ok(text.length < 400);
+  const [command = '', stdout = ''] = text.split('\n').slice(1, -1).join('\n').split('\n=> ');
+  assert.match(command, /…\[\d+ chars cut\]…/);
+  assert.match(stdout, /…\[\d+ chars cut\]…/);
+  assert.ok(command.length > 150 && command.length <= 200, `${command.length}`);
+  assert.ok(stdout.length > 80 && stdout.length <= 120, `${stdout.length}`);
+});
+
+test("an edit's old and new text lose the lines both repeat, one line of context kept", () => {
+  const lines = (middle: string) => [
+    'import a;',
+    'import b;',
+    'import c;',
+    'function f() {',
+    middle,
+    '}',
+    '',
+    'export { f };',
+  ];
+  const text = renderEvent(
+    event({
+      toolName: 'Edit',
+      input: {
+        file_path: '/work/app/f.ts',
+        old_string: lines('  return 1;').join('\n'),
+        new_string: lines('  return 2;').join('\n'),
+      },
+    }),
+    1,
+    { ...options, fieldChars: 1000 },
+  );
+  assert.equal(
+    text,
+    [
+      '<event n="1" tool="Edit">',
+      'file_path: f.ts',
+      'old_string: …[3 lines the same in old and new]…',
+      'function f() {',
+      '  return 1;',
+      '}',
+      '…[2 lines the same in old and new]…',
+      'new_string: …[3 lines the same in old and new]…',
+      'function f() {',
+      '  return 2;',
+      '}',
+      '…[2 lines the same in old and new]…',
+      '</event>',
+    ].join('\n'),
+  );
+});
+
+test('a read drops the padding of its line numbers, trailing spaces and extra blank lines', () => {
+  const text = renderEvent(
+    event({
+      input: { file_path: '/work/app/a.ts' },
+      response: '     1→a  \n     2→\n\n\n\n    10→b',
+    }),
+    1,
+    options,
+  );
+  assert.equal(text, '<event n="1" tool="Read">\nfile_path: a.ts\n=> 1→a\n2→\n\n10→b\n</event>');
 });
 
 test('a failure shows its error and flags, and no result', () => {

@@ -1,4 +1,5 @@
 import { elide } from '../privacy/index.ts';
+import { compactText, trimSharedLines } from './compact-text.ts';
 import type { CompressEvent } from './types.ts';
 
 /** Tools whose result only repeats their input (the edit itself): the result is not sent. */
@@ -40,6 +41,18 @@ const NOISE_KEYS = new Set([
   'totalLines',
 ]);
 
+/**
+ * The share of the field budget a successful call's result gets. What the agent did (command,
+ * edit, written text) and a failure's error keep the whole budget; a result is evidence whose
+ * head and tail (kept by elision) hold what an observation cites: the file's opening, the
+ * command's status and counts.
+ */
+const RESULT_SHARE = 0.6;
+
+/** The model needs to know text was cut and how much, not by whom: a third of the marker. */
+const shortMarkers = (text: string): string =>
+  text.replace(/…\[claude-mem: elided (\d+) of \d+ chars\]…/g, '…[$1 chars cut]…');
+
 /** How an event is shown to the model. */
 export interface RenderOptions {
   /** The project root; paths under it are shown relative to it. */
@@ -52,9 +65,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function scalarText(value: unknown): string {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return compactText(value);
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-    return value.join('\n');
+    return compactText(value.join('\n'));
   }
   return JSON.stringify(value) ?? '';
 }
@@ -76,17 +89,27 @@ export function relativize(text: string, root: string): string {
   return root.length > 1 ? text.split(`${root.replace(/\/+$/, '')}/`).join('') : text;
 }
 
+/** An edit's input with the context both its old and new text repeat cut down (see trimSharedLines). */
+function withoutSharedLines(input: unknown): unknown {
+  if (!isRecord(input)) return input;
+  const { old_string: before, new_string: after } = input;
+  if (typeof before !== 'string' || typeof after !== 'string') return input;
+  const trimmed = trimSharedLines(before, after);
+  return { ...input, old_string: trimmed.before, new_string: trimmed.after };
+}
+
 /** One event as the model sees it: a header with its number, input lines, result lines. */
 export function renderEvent(event: CompressEvent, n: number, options: RenderOptions): string {
   const attrs = [`n="${n}"`, `tool="${event.toolName}"`];
   if (event.failed) attrs.push('failed="true"');
   if (event.agentId) attrs.push('subagent="true"');
   const max = options.fieldChars;
-  const lines = fieldLines(event.input, max);
+  const lines = fieldLines(withoutSharedLines(event.input), max);
   if (!event.failed && !RESULT_REPEATS_INPUT.has(event.toolName)) {
-    lines.push(...fieldLines(event.response, max).map((line) => `=> ${line}`));
+    const resultMax = Math.floor(max * RESULT_SHARE);
+    lines.push(...fieldLines(event.response, resultMax).map((line) => `=> ${line}`));
   }
   if (event.error) lines.push(`error: ${elide(event.error, max)}`);
-  const body = relativize(lines.join('\n'), options.root);
+  const body = shortMarkers(relativize(lines.join('\n'), options.root));
   return `<event ${attrs.join(' ')}>\n${body}\n</event>`;
 }

@@ -1,5 +1,5 @@
 import { elide } from '../privacy/index.ts';
-import { OBSERVATION_SYSTEM, turnHeader } from './prompts.ts';
+import { observationMessage, observationSystem } from './prompts.ts';
 import { renderEvent, type RenderOptions } from './render-event.ts';
 import { estimateTokens } from './tokens.ts';
 import type { CompressEvent, TurnBatch } from './types.ts';
@@ -41,15 +41,24 @@ function shrinkToFit(event: CompressEvent, room: number, options: RenderOptions)
 }
 
 /**
+ * Estimated tokens of a batch's request without its events: instructions, header and, for a
+ * closing batch, the summary's context, all repeated in every slice.
+ */
+export function frameTokens(batch: TurnBatch, fieldChars: number): number {
+  const options = { root: batch.root, fieldChars };
+  return estimateTokens(
+    `${observationSystem(batch)}${observationMessage({ ...batch, events: [] }, options)}`,
+  );
+}
+
+/**
  * Cuts a turn's events, in order, into requests of at most `maxEvents` events whose estimated
  * size (instructions, header and rendered events) stays under `maxInputTokens`. An event too big
  * for a request of its own is shrunk further. The last slice is `full` only if it hit a limit.
  */
 export function sliceTurn(batch: TurnBatch, limits: SliceLimits): Slice[] {
   const options = { root: batch.root, fieldChars: limits.fieldChars };
-  const fixed = estimateTokens(
-    `${OBSERVATION_SYSTEM}${turnHeader(batch)}<events>\n\n</events>\n</turn>`,
-  );
+  const fixed = frameTokens(batch, limits.fieldChars);
   const room = limits.maxInputTokens - fixed - CORRECTION_RESERVE;
   const slices: Slice[] = [];
   let current: CompressEvent[] = [];

@@ -38,6 +38,20 @@ export interface TurnBatch {
   /** The user's prompt of the turn (null when unknown). */
   prompt: string | null;
   events: CompressEvent[];
+  /**
+   * Set when this batch closes a turn that has ended: the same request then also asks for the
+   * turn's summary, which saves a second request with its own instructions and context.
+   */
+  withSummary?: SummaryContext | undefined;
+}
+
+/** What a closing batch adds so that its request can also summarize the turn. */
+export interface SummaryContext {
+  /** Observations already stored for the turn (from its earlier slices). */
+  observations: ObservationDraft[];
+  lastAssistantMessage: string;
+  /** Final messages of subagents that ran in the turn. */
+  subagentMessages: string[];
 }
 
 /** An observation before it is stored. */
@@ -86,11 +100,22 @@ export interface Usage {
   durationMs: number;
 }
 
-/** Observations of a batch; `skipped` says why there are none when the provider kept nothing. */
+/** The summary a closing batch's answer held: a draft, or none with the model's reason. */
+export interface FoldedSummary {
+  summary: SummaryDraft | null;
+  skipped?: string;
+}
+
+/**
+ * Observations of a batch; `skipped` says why there are none when the provider kept nothing.
+ * `summary` is set only when the batch asked for one (`withSummary`) and the answer held it;
+ * otherwise the turn is summarized by a request of its own (summarizeTurn).
+ */
 export interface ObservationsResult {
   observations: ObservationDraft[];
   usage: Usage;
   skipped?: string;
+  summary?: FoldedSummary | undefined;
 }
 
 /** A turn's summary, or null with the reason. */

@@ -128,3 +128,18 @@ export function turnHasOpenEvents(
     ).open === 1
   );
 }
+
+/** Whether a turn has failed events waiting for a retry (attempts left, retry time not come). */
+export function turnAwaitsRetries(
+  db: Database,
+  sessionRowId: number,
+  promptNumber: number,
+  maxAttempts: number,
+): boolean {
+  const row = stmt(
+    db,
+    `SELECT EXISTS (SELECT 1 FROM events WHERE session_id = ? AND prompt_number = ?
+     AND state = 'failed' AND attempts < ?) AS waiting`,
+  ).get(sessionRowId, promptNumber, maxAttempts) as { waiting: number };
+  return row.waiting === 1;
+}

@@ -11,6 +11,7 @@ import {
   settleTurnEnds,
   upsertSummary,
   type Db,
+  type PendingTurnEnd,
 } from '../store/index.ts';
 import type { EventWork, SummaryWork } from './compress-work.ts';
 
@@ -24,7 +25,10 @@ const eventIds = (work: EventWork): number[] => work.batch.events.map((event) =>
 /**
  * Stores a batch's observations (deduplicated per session; the batch's tokens split over them)
  * and ends its events `compressed`, with the fallback reason if the heuristic stood in; a batch
- * with no observations ends `skipped` with the provider's reason. One transaction.
+ * with no observations ends `skipped` with the provider's reason. A closing batch whose answer
+ * held the turn's summary stores it and ends the turn's rows too (the summary takes one share
+ * of the tokens); without one, the turn rows stay pending for a summary request of their own.
+ * One transaction.
  */
 export function storeObservations(
   db: Db,
@@ -33,6 +37,8 @@ export function storeObservations(
   at: number,
 ): void {
   const { observations, usage } = result;
+  const folded = work.closes && result.summary ? { end: work.closes, ...result.summary } : null;
+  const shares = observations.length + (folded?.summary ? 1 : 0);
   // Dated when the work happened, not when it was compressed: a backfill compresses months of
   // old sessions today, and retention and the context's days read created_at.
   const newest = work.batch.events.reduce((max, event) => Math.max(max, event.at), -Infinity);
@@ -46,8 +52,8 @@ export function storeObservations(
         promptNumber: work.turn.promptNumber,
         provider: result.provider,
         model: result.model,
-        tokensIn: share(usage.tokensIn, observations.length, index),
-        tokensOut: share(usage.tokensOut, observations.length, index),
+        tokensIn: share(usage.tokensIn, shares, index),
+        tokensOut: share(usage.tokensOut, shares, index),
         contentHash: contentHash(observation),
         at: happened,
       });
@@ -55,6 +61,14 @@ export function storeObservations(
     if (observations.length > 0)
       settleEvents(db, eventIds(work), 'compressed', result.fellBack, at);
     else settleEvents(db, eventIds(work), 'skipped', skipReason(result), at);
+    if (folded) {
+      const spent = {
+        ...usage,
+        tokensIn: share(usage.tokensIn, shares, shares - 1),
+        tokensOut: share(usage.tokensOut, shares, shares - 1),
+      };
+      writeSummary(db, folded.end, { ...result, ...folded, usage: spent }, at);
+    }
   }).immediate();
 }
 
@@ -84,22 +98,29 @@ export function storeSummary(
   result: SummaryResult & Produced,
   at: number,
 ): void {
-  const turn = { sessionRowId: work.turn.sessionRowId, promptNumber: work.turn.promptNumber };
-  db.transaction(() => {
-    if (!result.summary) {
-      settleTurnEnds(db, turn, 'skipped', skipReason(result));
-      return;
-    }
-    upsertSummary(db, {
-      ...result.summary,
-      ...turn,
-      project: work.turn.project,
-      provider: result.provider,
-      model: result.model,
-      tokensIn: result.usage.tokensIn,
-      tokensOut: result.usage.tokensOut,
-      at: Math.min(at, work.turn.oldest),
-    });
-    settleTurnEnds(db, turn, 'compressed', result.fellBack);
-  }).immediate();
+  db.transaction(() => writeSummary(db, work.turn, result, at)).immediate();
+}
+
+function writeSummary(
+  db: Db,
+  end: PendingTurnEnd,
+  result: SummaryResult & Produced,
+  at: number,
+): void {
+  const turn = { sessionRowId: end.sessionRowId, promptNumber: end.promptNumber };
+  if (!result.summary) {
+    settleTurnEnds(db, turn, 'skipped', skipReason(result));
+    return;
+  }
+  upsertSummary(db, {
+    ...result.summary,
+    ...turn,
+    project: end.project,
+    provider: result.provider,
+    model: result.model,
+    tokensIn: result.usage.tokensIn,
+    tokensOut: result.usage.tokensOut,
+    at: Math.min(at, end.oldest),
+  });
+  settleTurnEnds(db, turn, 'compressed', result.fellBack);
 }

@@ -40,9 +40,10 @@ describe('import-transcripts: the cost preview, the question, sessions left out'
       'to import: 1 sessions, 2 prompts, 4 tool events',
     ]);
     assert.match(preview[2] ?? '', /^compression: anthropic \(claude-haiku-4-5\): /);
+    // Two finished turns with events: each one request that also brings the turn's summary.
     assert.match(
       preview[3] ?? '',
-      /^estimated cost: ~[\d,]+ input tokens in 4 requests, at most [\d,]+ output tokens$/,
+      /^estimated cost: ~[\d,]+ input tokens in 2 requests, at most [\d,]+ output tokens$/,
     );
 
     const no = await withStdin(['import-transcripts', main], home, 'n\n');

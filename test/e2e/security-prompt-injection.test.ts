@@ -17,7 +17,11 @@ import {
   createReaper,
   type CompressEvent,
 } from '../../src/compress/index.ts';
-import { OBSERVATION_SYSTEM, SUMMARY_SYSTEM } from '../../src/compress/prompts.ts';
+import {
+  OBSERVATION_AND_SUMMARY_SYSTEM,
+  OBSERVATION_SYSTEM,
+  SUMMARY_SYSTEM,
+} from '../../src/compress/prompts.ts';
 import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
 import {
@@ -135,7 +139,11 @@ describe('prompt injection in tool output, anthropic provider through the worker
 
   it('keeps our fixed instructions as the system prompt; the injection is only in the user message', () => {
     assert.deepEqual(
-      bodies.map((body) => [OBSERVATION_SYSTEM, SUMMARY_SYSTEM].includes(systemText(body))),
+      bodies.map((body) =>
+        [OBSERVATION_SYSTEM, OBSERVATION_AND_SUMMARY_SYSTEM, SUMMARY_SYSTEM].includes(
+          systemText(body),
+        ),
+      ),
       bodies.map(() => true),
     );
   });

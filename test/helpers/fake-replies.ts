@@ -1,6 +1,7 @@
 /**
  * Realistic answers for the fake LLM servers: observation XML sized like a real model's (about
- * 200-250 tokens each, one per ~6 events, 1 to 8 per request), and a summary of ~150 tokens.
+ * 200-250 tokens each, one per ~6 events, 1 to 8 per request), and a summary of ~150 tokens,
+ * the same whether it comes alone or after the observations of the batch that closes a turn.
  * The bench counts tokens on these, so their size is stated here, not hidden.
  */
 
@@ -59,7 +60,16 @@ export function summaryAnswer(): string {
 </summary>`;
 }
 
-/** A responder for any system prompt: summaries for the summary instructions, else observations. */
+/**
+ * A responder for any system prompt: observations for the observation instructions, followed by
+ * the summary when they ask for one too (a batch that closes its turn), a summary alone for the
+ * summary instructions.
+ */
 export function realisticAnswer(system: string, requestText: string): string {
-  return system.includes('<summary>') ? summaryAnswer() : observationsAnswer(requestText);
+  const observations = system.includes('<observation>');
+  const summary = system.includes('<summary>');
+  if (!observations) return summaryAnswer();
+  return summary
+    ? `${observationsAnswer(requestText)}\n${summaryAnswer()}`
+    : observationsAnswer(requestText);
 }

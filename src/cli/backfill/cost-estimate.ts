@@ -6,9 +6,9 @@ import {
 } from '../../compress/index.ts';
 import { requestTokens } from '../../compress/llm-request.ts';
 import {
-  OBSERVATION_SYSTEM,
   SUMMARY_SYSTEM,
   observationMessage,
+  observationSystem,
   summaryMessage,
 } from '../../compress/prompts.ts';
 import type { Settings } from '../../config/index.ts';
@@ -82,6 +82,11 @@ function turnsOf(events: readonly SpoolEvent[]): Turn[] {
   return turns;
 }
 
+/**
+ * The observation requests of a turn's events. A finished turn's last request also asks for
+ * the summary (as the worker does, the slices before it going plain); its context counts in
+ * every slice's size, as sliceTurn counts it.
+ */
 function turnTokens(batch: TurnBatch, settings: Settings): { requests: number; tokens: number } {
   const render = { root: batch.root, fieldChars: settings['compress.eventFieldChars'] };
   const limits = {
@@ -90,23 +95,37 @@ function turnTokens(batch: TurnBatch, settings: Settings): { requests: number; t
     fieldChars: settings['compress.eventFieldChars'],
   };
   const slices = sliceTurn(batch, limits);
-  const tokens = slices.reduce(
-    (sum, slice) =>
+  const tokens = slices.reduce((sum, slice, index) => {
+    const last = index === slices.length - 1;
+    const sent = last ? slice.batch : { ...slice.batch, withSummary: undefined };
+    return (
       sum +
       requestTokens({
-        system: OBSERVATION_SYSTEM,
-        messages: [{ role: 'user', content: observationMessage(slice.batch, render) }],
-      }),
-    0,
-  );
+        system: observationSystem(sent),
+        messages: [{ role: 'user', content: observationMessage(sent, render) }],
+      })
+    );
+  }, 0);
   return { requests: slices.length, tokens };
+}
+
+/** A summary request of its own, for a finished turn with no events to fold it into. */
+function summaryTokens(turn: Turn, base: Omit<TurnBatch, 'events'>): number {
+  const content = summaryMessage({
+    ...base,
+    observations: [],
+    lastAssistantMessage: turn.stop ?? '',
+    subagentMessages: turn.subagents,
+  });
+  return requestTokens({ system: SUMMARY_SYSTEM, messages: [{ role: 'user', content }] });
 }
 
 /**
  * Estimates one session's LLM cost with the compressor's own slicing, prompts and token
  * estimate: one request per slice of each turn's events (read-only noise left out, as the
- * worker does), one summary request per finished turn. A summary's observations are not
- * known before compressing, so its estimate leaves them out.
+ * worker does), the last one of a finished turn also asking for its summary; a finished turn
+ * with no events to send gets a summary request of its own. A summary's earlier observations
+ * are not known before compressing, so the estimate leaves them out.
  */
 export function estimateSession(
   events: readonly SpoolEvent[],
@@ -119,28 +138,16 @@ export function estimateSession(
     cost.prompts += promptNumber > 0 && turn.prompt !== null ? 1 : 0;
     const kept = turn.events.filter((event) => noiseReason(event) === undefined);
     const base = { project: project.name, root: project.root, promptNumber, prompt: turn.prompt };
-    const observations =
-      kept.length > 0 ? turnTokens({ ...base, events: kept }, settings) : undefined;
-    const summary =
+    const withSummary =
       turn.stop === undefined
-        ? 0
-        : requestTokens({
-            system: SUMMARY_SYSTEM,
-            messages: [
-              {
-                role: 'user',
-                content: summaryMessage({
-                  ...base,
-                  observations: [],
-                  lastAssistantMessage: turn.stop,
-                  subagentMessages: turn.subagents,
-                }),
-              },
-            ],
-          });
-    const requests = (observations?.requests ?? 0) + (turn.stop === undefined ? 0 : 1);
+        ? undefined
+        : { observations: [], lastAssistantMessage: turn.stop, subagentMessages: turn.subagents };
+    const observations =
+      kept.length > 0 ? turnTokens({ ...base, events: kept, withSummary }, settings) : undefined;
+    const alone = turn.stop !== undefined && observations === undefined;
+    const requests = (observations?.requests ?? 0) + (alone ? 1 : 0);
     cost.requests += requests;
-    cost.tokensIn += (observations?.tokens ?? 0) + summary;
+    cost.tokensIn += (observations?.tokens ?? 0) + (alone ? summaryTokens(turn, base) : 0);
     cost.maxTokensOut += requests * settings['compress.maxOutputTokens'];
   });
   return cost;

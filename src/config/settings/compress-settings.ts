@@ -79,7 +79,7 @@ export const COMPRESS_SETTINGS = {
     min: 200,
     max: 100_000,
     description:
-      'Each field of an event sent to a provider is elided to this many characters (head + tail + marker).',
+      "Each field of an event sent to a provider is elided to this many characters (head + tail + marker); a successful call's result to 60% of it.",
   }),
   'compress.flushAfterMs': integer({
     default: 300_000,
