@@ -207,29 +207,6 @@ test('the same observation twice in a session is stored once, with both batches 
   ]);
 });
 
-test('stop() aborts a call in flight after its grace and leaves its events pending', async (t) => {
-  const deps = createTestDeps(t);
-  const fake = createFakeCompressor('anthropic');
-  fake.compressTurn = (_batch, signal) =>
-    new Promise((_, reject) =>
-      signal?.addEventListener('abort', () => reject(unavailable('aborted'))),
-    );
-  const loop = createCompressLoop({
-    ...deps,
-    chain: createCompressorChain([fake, createHeuristicCompressor()]),
-    stopGraceMs: 20,
-  });
-  deps.db
-    .transaction(() =>
-      [promptEvent(), edit('a.ts'), turnEndEvent()].forEach((e) => applyEvent(deps.db, e)),
-    )
-    .immediate();
-  loop.kick();
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  await loop.stop();
-  assert.deepEqual(deps.db.prepare('SELECT state FROM events').all(), [{ state: 'pending' }]);
-});
-
 test('a result that meets a database locked by another process stays pending and is stored once later', async (t) => {
   const deps = createTestDeps(t);
   deps.db.pragma('busy_timeout = 0');
