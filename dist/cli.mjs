@@ -334,6 +334,9 @@ var spawnLockFile = (dataDir) => join(dataDir, "worker.spawn.lock");
 var tokenFile = (dataDir) => join(dataDir, "worker.token");
 
 // src/config/settings.ts
+function problemText(problem) {
+  return problem.key === "(file)" ? `settings.json: ${problem.message}` : `${problem.key} (${problem.source}): ${problem.message}`;
+}
 function readFileRaw(file, problems) {
   let text5;
   try {
@@ -7682,7 +7685,7 @@ function list4(dataDir, env, print2) {
     print2(`    ${SETTINGS_SCHEMA[key].description}`);
   }
   for (const problem of problems) {
-    print2(`! ${problem.key} (${problem.source}): ${problem.message}; default used`);
+    print2(`! ${problemText(problem)}; default used`);
   }
   return problems.length > 0 ? 1 : 0;
 }
@@ -9089,7 +9092,7 @@ function checkSettings(dataDir) {
   const { problems } = loadSettings(dataDir);
   return problems.length === 0 ? ok("settings", "valid") : fail(
     "settings",
-    problems.map((p) => `${p.key} (${p.source}): ${p.message}`).join("; ") + ' - fix with "claude-mem config set"'
+    problems.map(problemText).join("; ") + ' - fix with "claude-mem config set"'
   );
 }
 

@@ -1,6 +1,6 @@
 export { SETTINGS_SCHEMA, envNameOf, isSettingKey } from './settings-schema.ts';
 export type { SettingKey, Settings } from './settings-schema.ts';
-export { loadSettings, saveSetting, flatten } from './settings.ts';
+export { loadSettings, problemText, saveSetting, flatten } from './settings.ts';
 export type { LoadedSettings, SettingProblem, SetResult } from './settings.ts';
 export * from './paths.ts';
 export { writeFileAtomic } from './fs-atomic.ts';

@@ -16,6 +16,13 @@ export interface SettingProblem {
   message: string;
 }
 
+/** `worker.port (file): expected ...`, or `settings.json: not valid JSON ...` for the file itself. */
+export function problemText(problem: SettingProblem): string {
+  return problem.key === '(file)'
+    ? `settings.json: ${problem.message}`
+    : `${problem.key} (${problem.source}): ${problem.message}`;
+}
+
 /** Settings plus what was wrong with the file or the environment. */
 export interface LoadedSettings {
   settings: Settings;

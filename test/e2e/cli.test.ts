@@ -158,7 +158,7 @@ describe('the claude-mem command', () => {
     writeFileSync(join(home.dataDir, 'settings.json'), '{not json');
     const run = await cli(['config', 'list'], home.env);
     assert.equal(run.code, 1);
-    assert.match(run.stdout, /^! \(file\).*not valid JSON.*default used$/m);
+    assert.match(run.stdout, /^! settings\.json: not valid JSON.*default used$/m);
     assert.match(run.stdout, /^log\.level = "info"$/m);
     assert.match(run.stdout, /^capture\.enabled = true$/m);
     assert.equal(settingsText(home), '{not json');

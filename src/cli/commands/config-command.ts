@@ -4,6 +4,7 @@ import {
   envNameOf,
   isSettingKey,
   loadSettings,
+  problemText,
   saveSetting,
   settingsFile,
   ensureDataDir,
@@ -49,7 +50,7 @@ function list(dataDir: string, env: NodeJS.ProcessEnv, print: Print): number {
     print(`    ${SETTINGS_SCHEMA[key].description}`);
   }
   for (const problem of problems) {
-    print(`! ${problem.key} (${problem.source}): ${problem.message}; default used`);
+    print(`! ${problemText(problem)}; default used`);
   }
   return problems.length > 0 ? 1 : 0;
 }

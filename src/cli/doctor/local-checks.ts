@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseFile, loadSettings, spoolDir } from '../../config/index.ts';
+import { databaseFile, loadSettings, problemText, spoolDir } from '../../config/index.ts';
 import { countQuarantined, listSpool, readSpoolError } from '../../spool/index.ts';
 import { LATEST_VERSION } from '../../store/index.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
@@ -92,7 +92,6 @@ export function checkSettings(dataDir: string): CheckResult {
     ? ok('settings', 'valid')
     : fail(
         'settings',
-        problems.map((p) => `${p.key} (${p.source}): ${p.message}`).join('; ') +
-          ' - fix with "claude-mem config set"',
+        problems.map(problemText).join('; ') + ' - fix with "claude-mem config set"',
       );
 }
