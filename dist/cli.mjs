@@ -398,7 +398,15 @@ function saveSetting(dataDir, key, text5) {
   const checked = spec.check(parseTyped(text5, spec.fromEnv));
   if (!checked.ok) return { ok: false, message: `${key}: expected ${checked.expected}` };
   const file = settingsFile(dataDir);
-  const raw = readFileRaw(file, []);
+  const problems = [];
+  const raw = readFileRaw(file, problems);
+  const unreadable = problems[0];
+  if (unreadable) {
+    return {
+      ok: false,
+      message: `${file}: ${unreadable.message}; fix or remove it first (nothing was saved)`
+    };
+  }
   setNested(raw, key, checked.value);
   writeFileAtomic(file, `${JSON.stringify(raw, null, 2)}
 `, 384);
@@ -2465,6 +2473,7 @@ var STATUS = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  CONFLICT: 409,
   DB_BUSY: 503,
   INTERNAL: 500
 };
@@ -7086,7 +7095,7 @@ function settingErrors(values) {
 function saveSettings(dataDir, values) {
   for (const [key, value] of Object.entries(values)) {
     const saved = saveSetting(dataDir, key, JSON.stringify(value));
-    if (!saved.ok) throw new Error(`setting ${key} was validated but not saved: ${saved.message}`);
+    if (!saved.ok) throw new AppError("CONFLICT", saved.message);
   }
 }
 

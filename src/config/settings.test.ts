@@ -188,6 +188,20 @@ test('saveSetting keeps every other key of the file, unknown ones included', (t)
   });
 });
 
+test('saveSetting leaves a settings.json it cannot read untouched and says so', (t) => {
+  const dataDir = withSettingsFile(t, '{"worker": {"port": 40000}, "custom": ');
+  const result = saveSetting(dataDir, 'log.level', 'debug');
+  assert.equal(result.ok, false);
+  assert.match(
+    result.ok ? '' : result.message,
+    /settings\.json: not valid JSON .*; fix or remove it first \(nothing was saved\)$/,
+  );
+  assert.equal(
+    readFileSync(settingsFile(dataDir), 'utf8'),
+    '{"worker": {"port": 40000}, "custom": ',
+  );
+});
+
 test('saveSetting replaces a dotted key with the nested form', (t) => {
   const dataDir = withSettingsFile(t, { 'worker.port': 40000 });
   saveSetting(dataDir, 'worker.port', '40005');

@@ -112,7 +112,16 @@ export function saveSetting(dataDir: string, key: string, text: string): SetResu
   const checked = spec.check(parseTyped(text, spec.fromEnv));
   if (!checked.ok) return { ok: false, message: `${key}: expected ${checked.expected}` };
   const file = settingsFile(dataDir);
-  const raw = readFileRaw(file, []);
+  const problems: SettingProblem[] = [];
+  const raw = readFileRaw(file, problems);
+  // Writing over a file we cannot read would drop every other setting the user has in it.
+  const unreadable = problems[0];
+  if (unreadable) {
+    return {
+      ok: false,
+      message: `${file}: ${unreadable.message}; fix or remove it first (nothing was saved)`,
+    };
+  }
   setNested(raw, key, checked.value);
   writeFileAtomic(file, `${JSON.stringify(raw, null, 2)}\n`, 0o600);
   return { ok: true, value: checked.value };

@@ -5,13 +5,14 @@ import type { Logger } from '../config/index.ts';
 
 /** Error codes: for logic. Messages are for people. */
 export type ErrorCode =
-  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'DB_BUSY' | 'INTERNAL';
+  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'DB_BUSY' | 'INTERNAL';
 
 const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  CONFLICT: 409,
   DB_BUSY: 503,
   INTERNAL: 500,
 };

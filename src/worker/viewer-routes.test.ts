@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { test, type TestContext } from 'node:test';
 import {
   seedObservation,
@@ -202,6 +202,18 @@ test('PUT /api/settings saves valid values; GET says what the running worker sti
   assert.deepEqual(byKey.get('capture.skipTools')?.applies, 'next-hook');
   assert.deepEqual(byKey.get('log.level')?.choices, ['debug', 'info', 'warn', 'error']);
   assert.equal(byKey.get('capture.enabled')?.input, 'boolean');
+});
+
+test('PUT /api/settings over a settings.json that is not JSON answers 409 and keeps the file', async (t) => {
+  const { deps, call } = setup(t);
+  writeFileSync(settingsFile(deps.dataDir), '{"custom": ');
+  const res = await call('PUT', '/api/settings', { values: { 'context.maxTokens': 1200 } });
+  assert.equal(res.status, 409);
+  assert.match(
+    String((res.body.error as { message: string }).message),
+    /settings\.json: not valid JSON .*fix or remove it first \(nothing was saved\)$/,
+  );
+  assert.equal(readFileSync(settingsFile(deps.dataDir), 'utf8'), '{"custom": ');
 });
 
 test('GET /api/viewer/context-preview builds the context with unsaved context settings', async (t) => {

@@ -1,3 +1,4 @@
+import { AppError } from './errors.ts';
 import {
   SETTINGS_SCHEMA,
   envNameOf,
@@ -96,6 +97,8 @@ export function settingErrors(values: Record<string, unknown>): Record<string, s
 export function saveSettings(dataDir: string, values: Record<string, unknown>): void {
   for (const [key, value] of Object.entries(values)) {
     const saved = saveSetting(dataDir, key, JSON.stringify(value));
-    if (!saved.ok) throw new Error(`setting ${key} was validated but not saved: ${saved.message}`);
+    // Validated already: what is left is a settings.json that cannot be read (the first key
+    // fails before anything is written).
+    if (!saved.ok) throw new AppError('CONFLICT', saved.message);
   }
 }
