@@ -1276,12 +1276,35 @@ CREATE INDEX observations_pinned ON observations (project, created_at) WHERE pin
 CREATE INDEX observations_by_update ON observations (updated_at);
 `;
 
+// src/store/migrations/005-deletions.ts
+var deletions = `
+CREATE TABLE deletions (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  item_id INTEGER NOT NULL
+);
+
+CREATE TRIGGER observations_deleted AFTER DELETE ON observations BEGIN
+  INSERT INTO deletions (kind, item_id) VALUES ('observation', old.id);
+END;
+CREATE TRIGGER summaries_deleted AFTER DELETE ON summaries BEGIN
+  INSERT INTO deletions (kind, item_id) VALUES ('summary', old.id);
+END;
+CREATE TRIGGER prompts_deleted AFTER DELETE ON prompts BEGIN
+  INSERT INTO deletions (kind, item_id) VALUES ('prompt', old.id);
+END;
+CREATE TRIGGER deletions_bounded AFTER INSERT ON deletions WHEN new.id % 1000 = 0 BEGIN
+  DELETE FROM deletions WHERE id <= new.id - 10000;
+END;
+`;
+
 // src/store/migrations/index.ts
 var MIGRATIONS = [
   { version: 1, name: "initial", sql: initial },
   { version: 2, name: "memory", sql: memory },
   { version: 3, name: "compression", sql: compression },
-  { version: 4, name: "recall", sql: recall }
+  { version: 4, name: "recall", sql: recall },
+  { version: 5, name: "deletions", sql: deletions }
 ];
 
 // src/store/migrate.ts
@@ -2006,6 +2029,17 @@ function promptsById(db, ids2) {
      WHERE p.id IN (SELECT value FROM json_each(?))`
   ).all(JSON.stringify(ids2));
   return rows.map((row) => ({ kind: "prompt", ...row }));
+}
+
+// src/store/deletions.ts
+function lastDeletion(db) {
+  return stmt(db, "SELECT COALESCE(MAX(id), 0) FROM deletions").pluck().get();
+}
+function deletionsAfter(db, mark, limit) {
+  return stmt(
+    db,
+    "SELECT id, kind, item_id AS itemId FROM deletions WHERE id > ? ORDER BY id LIMIT ?"
+  ).all(mark, limit);
 }
 
 // src/store/memory-manage.ts
@@ -7274,12 +7308,17 @@ import { streamSSE } from "hono/streaming";
 
 // src/worker/viewer-live.ts
 function encodeMarks(marks) {
-  return `o${marks.observation}.s${marks.summary}.p${marks.prompt}`;
+  return `o${marks.observation}.s${marks.summary}.p${marks.prompt}.d${marks.deletion}`;
 }
 function decodeMarks(text5) {
-  const match = /^o(\d{1,15})\.s(\d{1,15})\.p(\d{1,15})$/.exec(text5 ?? "");
+  const match = /^o(\d{1,15})\.s(\d{1,15})\.p(\d{1,15})(?:\.d(\d{1,15}))?$/.exec(text5 ?? "");
   if (!match) return void 0;
-  return { observation: Number(match[1]), summary: Number(match[2]), prompt: Number(match[3]) };
+  const marks = {
+    observation: Number(match[1]),
+    summary: Number(match[2]),
+    prompt: Number(match[3])
+  };
+  return match[4] === void 0 ? marks : { ...marks, deletion: Number(match[4]) };
 }
 var BATCH = 100;
 function createLiveFeed(deps) {
@@ -7301,7 +7340,14 @@ function createLiveFeed(deps) {
         data: JSON.stringify(presentItem(item))
       });
     }
-    let sent = items2.length > 0;
+    const gone = deletionsAfter(deps.db, sub.marks.deletion, BATCH * 10);
+    const last = gone.at(-1);
+    if (last) {
+      sub.marks = { ...sub.marks, deletion: last.id };
+      const keys = gone.map((deletion) => `${deletion.kind}:${deletion.itemId}`);
+      sub.send({ event: "removed", id: encodeMarks(sub.marks), data: JSON.stringify({ keys }) });
+    }
+    let sent = items2.length > 0 || last !== void 0;
     if (queue !== sub.queue) {
       sub.send({ event: "queue", data: queue });
       sub.queue = queue;
@@ -7330,7 +7376,14 @@ function createLiveFeed(deps) {
   }
   return {
     subscribe(marks, send2, close) {
-      const sub = { marks: marks ?? feedMarks(deps.db), queue: "", lastSent: 0, send: send2, close };
+      const start2 = { ...marks ?? feedMarks(deps.db) };
+      const sub = {
+        marks: { ...start2, deletion: marks?.deletion ?? lastDeletion(deps.db) },
+        queue: "",
+        lastSent: 0,
+        send: send2,
+        close
+      };
       subscribers.add(sub);
       ensureTimer();
       soon ??= setImmediate(tick);

@@ -16,6 +16,7 @@ export * from './usage.ts';
 export * from './event-state.ts';
 export * from './turn-state.ts';
 export * from './memory-feed.ts';
+export * from './deletions.ts';
 export * from './memory-manage.ts';
 export * from './forget.ts';
 export * from './retention.ts';

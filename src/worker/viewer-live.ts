@@ -2,8 +2,10 @@ import type { Logger } from '../config/index.ts';
 import { listSpool } from '../spool/index.ts';
 import {
   FEED_KINDS,
+  deletionsAfter,
   feedAfter,
   feedMarks,
+  lastDeletion,
   queueCounts,
   type Db,
   type FeedMarks,
@@ -12,7 +14,7 @@ import { presentItem } from './viewer-present.ts';
 
 /** One server-sent event. */
 export interface LiveMessage {
-  event: 'item' | 'queue' | 'ping';
+  event: 'item' | 'removed' | 'queue' | 'ping';
   data: string;
   id?: string;
 }
@@ -29,11 +31,19 @@ export interface LiveDeps {
   heartbeatMs?: number;
 }
 
+/** Where a stream is: the last id sent of each kind, and of the deletions table. */
+export interface LiveMarks extends FeedMarks {
+  deletion: number;
+}
+
+/** Marks read from a browser: an id from before deletions were streamed has none. */
+export type ResumeMarks = FeedMarks & { deletion?: number };
+
 /** The live stream behind GET /stream. */
 export interface LiveFeed {
   /** Starts sending what is stored after `marks` (now, when undefined); returns the unsubscribe. */
   subscribe(
-    marks: FeedMarks | undefined,
+    marks: ResumeMarks | undefined,
     send: (message: LiveMessage) => void,
     close: () => void,
   ): () => void;
@@ -43,20 +53,25 @@ export interface LiveFeed {
   stop(): void;
 }
 
-/** `o12.s3.p40`: the id of an event, and where a reconnecting browser resumes (Last-Event-ID). */
-export function encodeMarks(marks: FeedMarks): string {
-  return `o${marks.observation}.s${marks.summary}.p${marks.prompt}`;
+/** `o12.s3.p40.d5`: the id of an event, and where a reconnecting browser resumes (Last-Event-ID). */
+export function encodeMarks(marks: LiveMarks): string {
+  return `o${marks.observation}.s${marks.summary}.p${marks.prompt}.d${marks.deletion}`;
 }
 
 /** The marks of an event id; undefined when it is not one of ours. */
-export function decodeMarks(text: string | undefined): FeedMarks | undefined {
-  const match = /^o(\d{1,15})\.s(\d{1,15})\.p(\d{1,15})$/.exec(text ?? '');
+export function decodeMarks(text: string | undefined): ResumeMarks | undefined {
+  const match = /^o(\d{1,15})\.s(\d{1,15})\.p(\d{1,15})(?:\.d(\d{1,15}))?$/.exec(text ?? '');
   if (!match) return undefined;
-  return { observation: Number(match[1]), summary: Number(match[2]), prompt: Number(match[3]) };
+  const marks = {
+    observation: Number(match[1]),
+    summary: Number(match[2]),
+    prompt: Number(match[3]),
+  };
+  return match[4] === undefined ? marks : { ...marks, deletion: Number(match[4]) };
 }
 
 interface Subscriber {
-  marks: FeedMarks;
+  marks: LiveMarks;
   queue: string;
   lastSent: number;
   send(message: LiveMessage): void;
@@ -91,7 +106,16 @@ export function createLiveFeed(deps: LiveDeps): LiveFeed {
         data: JSON.stringify(presentItem(item)),
       });
     }
-    let sent = items.length > 0;
+    // Deletions are read from their own table (filled by triggers), whoever deleted: a card
+    // forgotten from the CLI or by retention leaves the open viewer too.
+    const gone = deletionsAfter(deps.db, sub.marks.deletion, BATCH * 10);
+    const last = gone.at(-1);
+    if (last) {
+      sub.marks = { ...sub.marks, deletion: last.id };
+      const keys = gone.map((deletion) => `${deletion.kind}:${deletion.itemId}`);
+      sub.send({ event: 'removed', id: encodeMarks(sub.marks), data: JSON.stringify({ keys }) });
+    }
+    let sent = items.length > 0 || last !== undefined;
     if (queue !== sub.queue) {
       sub.send({ event: 'queue', data: queue });
       sub.queue = queue;
@@ -124,7 +148,14 @@ export function createLiveFeed(deps: LiveDeps): LiveFeed {
 
   return {
     subscribe(marks, send, close) {
-      const sub = { marks: marks ?? feedMarks(deps.db), queue: '', lastSent: 0, send, close };
+      const start = { ...(marks ?? feedMarks(deps.db)) };
+      const sub = {
+        marks: { ...start, deletion: marks?.deletion ?? lastDeletion(deps.db) },
+        queue: '',
+        lastSent: 0,
+        send,
+        close,
+      };
       subscribers.add(sub);
       ensureTimer();
       soon ??= setImmediate(tick);

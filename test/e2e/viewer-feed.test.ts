@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { card, launchBrowser, openViewer, waitForAllText } from '../helpers/browser.ts';
+import { cli } from '../helpers/cli.ts';
 import { bulkTurns, seedViewerCorpus } from '../helpers/viewer-corpus.ts';
 import {
   getJson,
@@ -162,6 +163,24 @@ describe('the viewer feed', () => {
       prompt: 'A prompt after the restart',
     });
     await card(page, 'A prompt after the restart', 'prompt').waitFor({ timeout: 2_000 });
+    await context.close();
+  });
+
+  it('drops a card forgotten elsewhere (the CLI) without a reload', async () => {
+    const { context, page } = await openViewer(browser, home.url);
+    await page.locator('.processing .dot.live').waitFor();
+    const target = card(page, 'Edited src/cart.ts', 'observation');
+    await target.waitFor();
+    const key = (await target.getAttribute('data-key')) ?? '';
+    assert.match(key, /^observation:\d+$/);
+    let navigations = 0;
+    page.on('framenavigated', () => (navigations += 1));
+    const run = await cli(['forget', key.split(':')[1] ?? '', '--yes'], home.env);
+    assert.equal(run.code, 0, run.stderr);
+    await page
+      .locator(`article.card[data-key="${key}"]`)
+      .waitFor({ state: 'detached', timeout: 5_000 });
+    assert.equal(navigations, 0);
     await context.close();
   });
 });

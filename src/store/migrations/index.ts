@@ -2,6 +2,7 @@ import { initial } from './001-initial.ts';
 import { memory } from './002-memory.ts';
 import { compression } from './003-compression.ts';
 import { recall } from './004-recall.ts';
+import { deletions } from './005-deletions.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'memory', sql: memory },
   { version: 3, name: 'compression', sql: compression },
   { version: 4, name: 'recall', sql: recall },
+  { version: 5, name: 'deletions', sql: deletions },
 ];

@@ -106,6 +106,8 @@ export const api = {
 /** What the live stream reports. */
 export interface StreamHandlers {
   item(item: FeedItem): void;
+  /** Keys of feed items deleted since (by the viewer, the CLI, MCP or retention). */
+  removed(keys: string[]): void;
   queue(depth: QueueDepth): void;
   state(state: 'live' | 'reconnecting'): void;
 }
@@ -130,6 +132,10 @@ export function openStream(handlers: StreamHandlers): () => void {
     source.addEventListener('item', (event) => {
       lastId = event.lastEventId || lastId;
       handlers.item(JSON.parse(event.data) as FeedItem);
+    });
+    source.addEventListener('removed', (event) => {
+      lastId = event.lastEventId || lastId;
+      handlers.removed((JSON.parse(event.data) as { keys: string[] }).keys);
     });
     source.addEventListener('queue', (event) =>
       handlers.queue(JSON.parse(event.data) as QueueDepth),

@@ -22,8 +22,20 @@ export function FeedPage(props: {
   const query = useDebounced(f.query, 250);
   const search = useSearch(query, f.mode, f.project, f.type);
   const { subscribe } = props.live;
-  const { addLive } = feed;
-  useEffect(() => subscribe(addLive), [subscribe, addLive]);
+  const { addLive, remove } = feed;
+  const removeFound = search.remove;
+  useEffect(
+    () =>
+      subscribe((change) => {
+        if (change.kind === 'item') addLive(change.item);
+        else
+          for (const key of change.keys) {
+            remove(key);
+            removeFound(key);
+          }
+      }),
+    [subscribe, addLive, remove, removeFound],
+  );
 
   const events = {
     onChanged: (item: ObservationItem) => {
