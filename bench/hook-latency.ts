@@ -10,13 +10,23 @@ import { join } from 'node:path';
 import { createTestHome, HOOK_BUNDLE } from '../test/helpers/env.ts';
 import { queryDb } from '../test/helpers/db.ts';
 import { startWorker, stopWorker, waitForDrain } from '../test/helpers/worker.ts';
-import { postToolUsePayload, userPromptPayload } from './lib/payloads.ts';
+import { otherHookPayload, postToolUsePayload, userPromptPayload } from './lib/payloads.ts';
 import { countArg, fixed, msSince, printTable, summarize } from './lib/stats.ts';
 
 const RUNS = countArg('BENCH_RUNS', 30);
+/** The capture hooks besides PostToolUse and UserPromptSubmit (SessionStart: search-latency). */
+const OTHER_HOOKS = ['PostToolUseFailure', 'Stop', 'SubagentStop', 'PreCompact', 'SessionEnd'];
 const WARMUP = 3;
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
 const REPO = join(import.meta.dirname, '..');
+
+/** What the worker stored from the runs. */
+interface Stored {
+  tools: number;
+  failures: number;
+  prompts: number;
+  turnEnds: number;
+}
 
 interface Timed {
   ms: number;
@@ -46,7 +56,7 @@ async function main(): Promise<void> {
   const home = await createTestHome();
   await startWorker(home);
   const sessionId = `bench-${process.pid}`;
-  const cases = {
+  const cases: Record<string, (i: number) => Promise<Timed>> = {
     bare: (): Promise<Timed> => timeNode(['-e', ''], '', home.env, ''),
     PostToolUse: (i: number): Promise<Timed> =>
       timeNode(
@@ -62,27 +72,47 @@ async function main(): Promise<void> {
         home.env,
         NEUTRAL,
       ),
+    ...Object.fromEntries(
+      OTHER_HOOKS.map((event) => [
+        event,
+        (i: number): Promise<Timed> =>
+          timeNode(
+            [HOOK_BUNDLE, event],
+            // SessionEnd ends its session: each run ends a session of its own.
+            JSON.stringify(
+              otherHookPayload(
+                event,
+                event === 'SessionEnd' ? `${sessionId}-end-${i}` : sessionId,
+                REPO,
+                i,
+              ),
+            ),
+            home.env,
+            NEUTRAL,
+          ),
+      ]),
+    ),
   };
-  const names = Object.keys(cases) as Array<keyof typeof cases>;
-  const samples: Record<keyof typeof cases, number[]> = {
-    bare: [],
-    PostToolUse: [],
-    UserPromptSubmit: [],
-  };
+  const names = Object.keys(cases);
+  const samples: Record<string, number[]> = Object.fromEntries(names.map((name) => [name, []]));
   let failures = 0;
   for (let i = 0; i < WARMUP + RUNS; i += 1) {
     // Rotate the order each round so no case always runs first (or right after another).
     for (let k = 0; k < names.length; k += 1) {
-      const name = names[(i + k) % names.length] as keyof typeof cases;
-      const result = await cases[name](i);
+      const name = names[(i + k) % names.length] ?? 'bare';
+      const run = cases[name];
+      if (!run) continue;
+      const result = await run(i);
       if (!result.ok) failures += 1;
-      if (i >= WARMUP) samples[name].push(result.ms);
+      if (i >= WARMUP) samples[name]?.push(result.ms);
     }
   }
   await waitForDrain(home);
-  const [stored] = queryDb<{ tools: number; prompts: number }>(
+  const [stored] = queryDb<Stored>(
     home.dataDir,
-    'SELECT (SELECT COUNT(*) FROM events) AS tools, (SELECT COUNT(*) FROM prompts) AS prompts',
+    `SELECT (SELECT COUNT(*) FROM events WHERE failed = 0) AS tools,
+       (SELECT COUNT(*) FROM events WHERE failed = 1) AS failures,
+       (SELECT COUNT(*) FROM prompts) AS prompts, (SELECT COUNT(*) FROM turns) AS turnEnds`,
   );
   await stopWorker(home);
   home.cleanup();
@@ -90,11 +120,11 @@ async function main(): Promise<void> {
 }
 
 function report(
-  samples: Record<'bare' | 'PostToolUse' | 'UserPromptSubmit', number[]>,
+  samples: Record<string, number[]>,
   failures: number,
-  stored: { tools: number; prompts: number } | undefined,
+  stored: Stored | undefined,
 ): void {
-  const base = summarize(samples.bare);
+  const base = summarize(samples.bare ?? []);
   console.log(`hook latency: ${RUNS} interleaved runs each (+${WARMUP} warm-up), worker running`);
   console.log(`node ${process.version}, ${process.platform}/${process.arch}\n`);
   printTable(
@@ -112,13 +142,13 @@ function report(
       ];
     }),
   );
-  const post = summarize(samples.PostToolUse);
+  const post = summarize(samples.PostToolUse ?? []);
   console.log(
     `\ntarget: PostToolUse p50 <= 1.3x bare node: ${post.p50 / base.p50 <= 1.3 ? 'met' : 'NOT met'}`,
   );
   console.log(`hook runs that did not exit 0 with the neutral JSON: ${failures}`);
   console.log(
-    `stored after drain: ${stored?.tools} tool events, ${stored?.prompts} prompts (expected ${WARMUP + RUNS} each)`,
+    `stored after drain: ${stored?.tools} tool events, ${stored?.failures} failed tool events, ${stored?.prompts} prompts, ${stored?.turnEnds} turn ends (expected ${WARMUP + RUNS} each, ${2 * (WARMUP + RUNS)} turn ends: Stop and SubagentStop)`,
   );
 }
 

@@ -10,7 +10,7 @@ export const BENCHES = [
     name: 'hook-latency',
     title: 'Hook wall time vs bare node',
     about:
-      'Each capture hook (`node dist/hook.cjs <Event>`) against bare `node -e ""`, interleaved, same pinned env, worker running. The SessionStart hook (which fetches context) is in the search-latency section.',
+      'Each capture hook (`node dist/hook.cjs <Event>`: PostToolUse with a 5 KB Read, UserPromptSubmit, PostToolUseFailure, Stop, SubagentStop, PreCompact, SessionEnd) against bare `node -e ""`, interleaved, same pinned env, worker running. The SessionStart hook (which fetches context) is in the search-latency section.',
     args: ['30'],
     short: ['10'],
     timeoutMin: 5,

@@ -31,8 +31,18 @@ const PICKERS = {
   'hook-latency': (rows) => {
     const { find } = finder(rows);
     const bare = find('node -e ""');
-    return ['PostToolUse', 'UserPromptSubmit'].map((event) => {
-      const row = find(`node dist/hook.cjs ${event}`);
+    const events = [
+      'PostToolUse',
+      'UserPromptSubmit',
+      'PostToolUseFailure',
+      'Stop',
+      'SubagentStop',
+      'PreCompact',
+      'SessionEnd',
+    ];
+    return events.map((event) => {
+      // Exact: "PostToolUse" is also the start of "PostToolUseFailure".
+      const row = rows.find((r) => r[0] === `node dist/hook.cjs ${event}`) ?? [];
       return [
         `${event} hook wall time, p50 / p95`,
         `${row[1]} / ${row[2]} ms`,

@@ -51,3 +51,54 @@ export function userPromptPayload(sessionId: string, cwd: string, n: number) {
     prompt: `Step ${n}: refactor the request handlers so that each route validates its input first.`,
   };
 }
+
+/** The fields every hook payload carries. */
+function common(sessionId: string, cwd: string, event: string) {
+  return {
+    session_id: sessionId,
+    transcript_path: `/home/user/.claude/projects/bench/${sessionId}.jsonl`,
+    cwd,
+    permission_mode: 'default',
+    hook_event_name: event,
+  };
+}
+
+/**
+ * Payloads of the other capture hooks, shaped as Claude Code sends them
+ * (../shared/docs/claude-code.md): a failed Bash call, a turn's and a subagent's end, a manual
+ * compaction and the session's end.
+ */
+export function otherHookPayload(event: string, sessionId: string, cwd: string, n: number) {
+  const base = common(sessionId, cwd, event);
+  switch (event) {
+    case 'PostToolUseFailure':
+      return {
+        ...base,
+        tool_name: 'Bash',
+        tool_input: { command: `npm test -- --grep step-${n}` },
+        tool_use_id: `toolu_fail_${n}`,
+        error: `Exit code 1\n${'FAIL test/routes.test.ts\n'.repeat(20)}`,
+        is_interrupt: false,
+        duration_ms: 2800,
+      };
+    case 'Stop':
+      return {
+        ...base,
+        stop_hook_active: false,
+        last_assistant_message: `Step ${n} is done: every route validates its input first.`,
+      };
+    case 'SubagentStop':
+      return {
+        ...base,
+        agent_id: `agent${n}`,
+        agent_type: 'general-purpose',
+        agent_transcript_path: `/home/user/.claude/projects/bench/subagents/agent-${n}.jsonl`,
+        last_assistant_message: 'Found three handlers without validation.',
+        stop_hook_active: false,
+      };
+    case 'PreCompact':
+      return { ...base, trigger: 'manual', custom_instructions: null };
+    default:
+      return { ...base, reason: 'other' };
+  }
+}
