@@ -1,27 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
+import { runHookProcess } from '../../src/cli/hook-process.ts';
+import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
-import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.ts';
 import { stopWorker, waitForDrain } from '../helpers/worker.ts';
-
-/** Runs `node dist/cli.mjs <args>` with exactly `env`. */
-function cli(args: string[], env: NodeJS.ProcessEnv): Promise<HookRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BUNDLE, ...args], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,26 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { describe, it } from 'node:test';
 import type { HookRun } from '../../src/cli/hook-process.ts';
-import { CLI_BUNDLE } from '../helpers/env.ts';
+import { cli } from '../helpers/cli.ts';
 import { recallHome, withDatabase, type RecallHome } from '../helpers/recall-home.ts';
 import { seedObservation } from '../helpers/seed-memory.ts';
-
-function cli(args: string[], home: RecallHome): Promise<HookRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BUNDLE, ...args], {
-      env: home.env,
-      cwd: home.projectDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 function seed(home: RecallHome): { bug: number; feature: number } {
   const now = Date.now();
@@ -43,11 +26,14 @@ function seed(home: RecallHome): { bug: number; feature: number } {
   }));
 }
 
+/** The CLI run from the home's project folder. */
+const cliIn = (args: string[], home: RecallHome) => cli(args, home.env, home.projectDir);
+
 describe('claude-mem search', () => {
   it("searches the current folder's project (starting the worker) and prints one line per hit", async (t) => {
     const home = await recallHome(t);
     const { bug, feature } = seed(home);
-    const run = await cli(['search', 'spool', '--mode', 'fts'], home);
+    const run = await cliIn(['search', 'spool', '--mode', 'fts'], home);
     assert.deepEqual([run.code, run.stderr], [0, '']);
     const lines = run.stdout.trimEnd().split('\n');
     assert.equal(lines[0], '2 results in project alpha (fts); dates UTC');
@@ -64,19 +50,19 @@ describe('claude-mem search', () => {
   it('--type, --since, --limit, --all and --json narrow and shape the answer', async (t) => {
     const home = await recallHome(t);
     const { bug, feature } = seed(home);
-    const typed = await cli(['search', 'spool', '--type', 'bugfix', '--json'], home);
+    const typed = await cliIn(['search', 'spool', '--type', 'bugfix', '--json'], home);
     assert.deepEqual(
       (JSON.parse(typed.stdout) as { items: Array<{ id: number }> }).items.map((i) => i.id),
       [bug],
     );
-    const recent = await cli(['search', '--since', '1d', '--json'], home);
+    const recent = await cliIn(['search', '--since', '1d', '--json'], home);
     assert.deepEqual(
       (JSON.parse(recent.stdout) as { items: Array<{ id: number }> }).items.map((i) => i.id),
       [feature],
     );
-    const limited = await cli(['search', 'spool', '--limit', '1'], home);
+    const limited = await cliIn(['search', 'spool', '--limit', '1'], home);
     assert.match(limited.stdout, /^1 result in project alpha[^]*\nmore: --offset\n$/);
-    const all = await cli(['search', 'spool', '--all', '--mode', 'fts'], home);
+    const all = await cliIn(['search', 'spool', '--all', '--mode', 'fts'], home);
     assert.match(all.stdout, /^3 results in all projects/);
   });
 
@@ -87,7 +73,7 @@ describe('claude-mem search', () => {
       ['search', 'x', '--limit', '0'],
       ['search', '--bogus'],
     ]) {
-      const run = await cli(args, home);
+      const run = await cliIn(args, home);
       assert.equal(run.code, 2, args.join(' '));
       assert.match(run.stderr, /^claude-mem: /);
       assert.doesNotMatch(run.stderr, /\n\s+at /);
@@ -102,13 +88,13 @@ interface StatusJson {
 /** `claude-mem status` once the worker's embedder has caught up with every observation. */
 async function statusWhenEmbedded(home: RecallHome): Promise<HookRun> {
   const deadline = Date.now() + 30_000;
-  let json = await cli(['status', '--json'], home);
+  let json = await cliIn(['status', '--json'], home);
   while ((JSON.parse(json.stdout) as StatusJson).recall.state !== 'ready') {
     if (Date.now() > deadline) throw new Error(`the embedder did not catch up: ${json.stdout}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    json = await cli(['status', '--json'], home);
+    json = await cliIn(['status', '--json'], home);
   }
-  return cli(['status'], home);
+  return cliIn(['status'], home);
 }
 
 describe('claude-mem status', () => {

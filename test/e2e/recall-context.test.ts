@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
-import { CLI_BUNDLE, HOOK_BUNDLE } from '../helpers/env.ts';
+import { cli } from '../helpers/cli.ts';
+import { HOOK_BUNDLE } from '../helpers/env.ts';
 import { recallHome, withDatabase, type RecallHome } from '../helpers/recall-home.ts';
 import {
   seedMany,
@@ -47,22 +47,6 @@ function contextOf(run: HookRun): string {
   return output.hookSpecificOutput?.additionalContext ?? '';
 }
 
-function cli(args: string[], home: RecallHome): Promise<HookRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_BUNDLE, ...args], {
-      env: home.env,
-      cwd: home.projectDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /**
  * 10,000 observations of project alpha over the last week, a summary per old session, and a
  * session `sess-old` that answered an hour ago, after which 3 more observations were made.
@@ -98,6 +82,9 @@ async function occupyPort(t: TestContext, port: number): Promise<void> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   t.after(() => server.close());
 }
+
+/** The CLI run from the home's project folder. */
+const cliIn = (args: string[], home: RecallHome) => cli(args, home.env, home.projectDir);
 
 describe('SessionStart context through the real hook and worker', () => {
   it('a new project gets the empty-state message', async (t) => {
@@ -143,7 +130,7 @@ describe('SessionStart context through the real hook and worker', () => {
     withDatabase(home, (db) => seedMany(db, 50, { end: Date.now() }));
     await startWorker(home);
     const hook = contextOf(await sessionStart(home, 'sess-cli', 'startup'));
-    const printed = await cli(['context'], home);
+    const printed = await cliIn(['context'], home);
     assert.deepEqual([printed.code, printed.stderr, printed.stdout], [0, '', `${hook}\n`]);
   });
 
