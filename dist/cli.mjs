@@ -4862,383 +4862,6 @@ function createStoreBudget(db, settings, now) {
   };
 }
 
-// src/worker/compress-apply.ts
-function share(total, n5, index) {
-  return Math.floor(total / n5) + (index < total % n5 ? 1 : 0);
-}
-var eventIds = (work2) => work2.batch.events.map((event) => event.id);
-function storeObservations(db, work2, result, at) {
-  const { observations, usage: usage2 } = result;
-  const folded = work2.closes && result.summary ? { end: work2.closes, ...result.summary } : null;
-  const shares = observations.length + (folded?.summary ? 1 : 0);
-  const newest = work2.batch.events.reduce((max, event) => Math.max(max, event.at), -Infinity);
-  const happened = Math.min(at, newest === -Infinity ? at : newest);
-  db.transaction(() => {
-    observations.forEach((observation, index) => {
-      insertObservation(db, {
-        ...observation,
-        sessionRowId: work2.turn.sessionRowId,
-        project: work2.turn.project,
-        promptNumber: work2.turn.promptNumber,
-        provider: result.provider,
-        model: result.model,
-        tokensIn: share(usage2.tokensIn, shares, index),
-        tokensOut: share(usage2.tokensOut, shares, index),
-        contentHash: contentHash(observation),
-        at: happened
-      });
-    });
-    if (observations.length > 0)
-      settleEvents(db, eventIds(work2), "compressed", result.fellBack, at);
-    else settleEvents(db, eventIds(work2), "skipped", skipReason2(result), at);
-    if (folded) {
-      const spent = {
-        ...usage2,
-        tokensIn: share(usage2.tokensIn, shares, shares - 1),
-        tokensOut: share(usage2.tokensOut, shares, shares - 1)
-      };
-      writeSummary(db, folded.end, { ...result, ...folded, usage: spent }, at);
-    }
-  }).immediate();
-}
-function skipReason2(result) {
-  const why = `${result.provider}: ${result.skipped ?? "nothing worth keeping"}`;
-  return result.fellBack ? `${result.fellBack}; ${why}` : why;
-}
-function retryAt(now, baseMs, attempts) {
-  return now + Math.min(baseMs * 2 ** attempts, 864e5);
-}
-function failBatch(db, work2, reason, when, at) {
-  db.transaction(() => failEvents(db, eventIds(work2), reason, when, at)).immediate();
-}
-function storeSummary(db, work2, result, at) {
-  db.transaction(() => writeSummary(db, work2.turn, result, at)).immediate();
-}
-function writeSummary(db, end, result, at) {
-  const turn = { sessionRowId: end.sessionRowId, promptNumber: end.promptNumber };
-  if (!result.summary) {
-    settleTurnEnds(db, turn, "skipped", skipReason2(result));
-    return;
-  }
-  upsertSummary(db, {
-    ...result.summary,
-    ...turn,
-    project: end.project,
-    provider: result.provider,
-    model: result.model,
-    tokensIn: result.usage.tokensIn,
-    tokensOut: result.usage.tokensOut,
-    at: Math.min(at, end.oldest)
-  });
-  settleTurnEnds(db, turn, "compressed", result.fellBack);
-}
-
-// src/worker/compress-work.ts
-var SUBSTANTIAL_MESSAGE = 200;
-function parse(text5) {
-  if (text5 === null) return null;
-  try {
-    return JSON.parse(text5);
-  } catch {
-    return text5;
-  }
-}
-function toCompressEvent(row) {
-  return {
-    id: row.id,
-    toolName: row.tool_name,
-    input: parse(row.tool_input),
-    response: parse(row.tool_response),
-    error: row.error,
-    failed: row.failed === 1,
-    agentId: row.agent_id,
-    at: row.created_at
-  };
-}
-var isOver = (turn, settings, now) => turn.ended === 1 || turn.movedOn === 1 || now - turn.oldest >= settings["compress.flushAfterMs"];
-function dropNoise(db, events, now) {
-  const kept = [];
-  for (const event of events) {
-    const reason = noiseReason(event);
-    if (reason) settleEvents(db, [event.id], "skipped", reason, now);
-    else kept.push(event);
-  }
-  return kept;
-}
-function collectEventWork(db, settings, now) {
-  const maxAttempts = settings["compress.maxAttempts"];
-  requeueDueEvents(db, now, maxAttempts);
-  const limits = {
-    maxEvents: settings["compress.batchEvents"],
-    maxInputTokens: settings["compress.maxInputTokens"],
-    fieldChars: settings["compress.eventFieldChars"]
-  };
-  const ends = new Map(readyTurnEnds(db, settings, now).map((end) => [turnKey(end), end]));
-  return listPendingTurns(db).flatMap((turn) => {
-    const events = dropNoise(
-      db,
-      pendingEventsOfTurn(db, turn.sessionRowId, turn.promptNumber).map(toCompressEvent),
-      now
-    );
-    if (events.length === 0) return [];
-    const prompt = promptOfTurn(db, turn.sessionRowId, turn.promptNumber);
-    const batch = {
-      project: turn.project,
-      root: turn.projectRoot,
-      promptNumber: turn.promptNumber,
-      prompt,
-      events
-    };
-    const finalAttempt = turn.attempts + 1 >= maxAttempts;
-    const over = isOver(turn, settings, now);
-    const end = over ? ends.get(turnKey(turn)) : void 0;
-    const closing = end && closingSlices(db, batch, end, limits, maxAttempts);
-    if (end && closing?.length === 1)
-      return closing.map((slice) => ({ turn, batch: slice.batch, finalAttempt, closes: end }));
-    if (closing) return closing.slice(0, -1).map((slice) => work(turn, slice, finalAttempt));
-    return sliceTurn(batch, limits).filter((slice) => over || slice.full).map((slice) => work(turn, slice, finalAttempt));
-  });
-}
-function work(turn, slice, finalAttempt) {
-  return { turn, batch: { ...slice.batch, withSummary: void 0 }, finalAttempt };
-}
-var turnKey = (turn) => `${turn.sessionRowId}:${turn.promptNumber}`;
-function readyTurnEnds(db, settings, now) {
-  return listPendingTurnEnds(db).filter((turn) => isOver(turn, settings, now));
-}
-function closingSlices(db, batch, end, limits, maxAttempts) {
-  if (turnAwaitsRetries(db, end.sessionRowId, end.promptNumber, maxAttempts)) return void 0;
-  const { observations, lastAssistantMessage, subagentMessages } = summaryInputOf(db, end);
-  const closing = {
-    ...batch,
-    withSummary: { observations, lastAssistantMessage, subagentMessages }
-  };
-  if (frameTokens(closing, limits.fieldChars) > limits.maxInputTokens / 2) return void 0;
-  return sliceTurn(closing, limits);
-}
-function summaryInputOf(db, turn) {
-  const messages = turnMessages(db, turn.sessionRowId, turn.promptNumber);
-  const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber).map((o) => ({
-    ...o,
-    type: o.type
-  }));
-  return {
-    project: turn.project,
-    root: turn.projectRoot,
-    promptNumber: turn.promptNumber,
-    prompt: promptOfTurn(db, turn.sessionRowId, turn.promptNumber),
-    observations,
-    lastAssistantMessage: messages.main,
-    subagentMessages: messages.subagents
-  };
-}
-function collectSummaryWork(db, settings, now) {
-  const maxAttempts = settings["compress.maxAttempts"];
-  requeueTurnEnds(db, now, maxAttempts);
-  return readyTurnEnds(db, settings, now).filter((turn) => !turnHasOpenEvents(db, turn.sessionRowId, turn.promptNumber, maxAttempts)).map((turn) => {
-    const input = summaryInputOf(db, turn);
-    const trivial = input.observations.length === 0 && input.lastAssistantMessage.trim().length < SUBSTANTIAL_MESSAGE;
-    const skip = trivial ? "nothing worth keeping: no observations and a short final message" : void 0;
-    return { turn, input, finalAttempt: turn.attempts + 1 >= maxAttempts, skip };
-  });
-}
-
-// src/worker/compress-loop.ts
-var message = (error) => error instanceof Error ? error.message : String(error);
-async function pool(items2, limit, task, onError) {
-  const queue = [...items2];
-  const lane = async () => {
-    for (let item = queue.shift(); item !== void 0; item = queue.shift()) {
-      await task(item).catch(onError);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, limit) }, lane));
-}
-function createCompressLoop(deps) {
-  const { db, settings, chain, log, now } = deps;
-  const abort = new AbortController();
-  let running;
-  let again = false;
-  let stopped = false;
-  let interval;
-  async function runEvents(work2) {
-    if (abort.signal.aborted) return;
-    try {
-      const result = await chain.compressTurn(work2.batch, {
-        finalAttempt: work2.finalAttempt,
-        signal: abort.signal
-      });
-      storeObservations(db, work2, result, now());
-    } catch (error) {
-      if (abort.signal.aborted) return;
-      const when = retryAt(now(), settings["compress.failedRetryMs"], work2.turn.attempts);
-      failBatch(db, work2, message(error), when, now());
-      log.log("warn", `compression of a batch failed, retry later: ${loggable(error)}`, {
-        events: work2.batch.events.length
-      });
-    }
-  }
-  async function runSummary(work2) {
-    if (abort.signal.aborted) return;
-    const turn = { sessionRowId: work2.turn.sessionRowId, promptNumber: work2.turn.promptNumber };
-    if (work2.skip) {
-      settleTurnEnds(db, turn, "skipped", work2.skip);
-      return;
-    }
-    try {
-      const result = await chain.summarizeTurn(work2.input, {
-        finalAttempt: work2.finalAttempt,
-        signal: abort.signal
-      });
-      storeSummary(db, work2, result, now());
-    } catch (error) {
-      if (abort.signal.aborted) return;
-      settleTurnEnds(
-        db,
-        turn,
-        "failed",
-        message(error),
-        retryAt(now(), settings["compress.failedRetryMs"], work2.turn.attempts)
-      );
-      log.log("warn", `summary of a turn failed, retry later: ${loggable(error)}`);
-    }
-  }
-  function notStored(error) {
-    log.log("warn", `compression result not stored, the work stays pending: ${loggable(error)}`);
-  }
-  async function pass() {
-    const limit = settings["compress.concurrency"];
-    for (let round = 0; round < 1e4 && !stopped; round += 1) {
-      const events = collectEventWork(db, settings, now());
-      await pool(events, limit, runEvents, notStored);
-      const summaries = stopped ? [] : collectSummaryWork(db, settings, now());
-      await pool(summaries, limit, runSummary, notStored);
-      if (events.length + summaries.length === 0) return;
-    }
-  }
-  function kick() {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass().catch((error) => log.log("error", `compression pass failed: ${loggable(error)}`)).finally(() => {
-      running = void 0;
-      if (again) {
-        again = false;
-        kick();
-      }
-    });
-  }
-  return {
-    start() {
-      interval = setInterval(kick, deps.intervalMs ?? 5e3);
-      interval.unref();
-      kick();
-    },
-    kick,
-    async idle() {
-      while (running) await running;
-    },
-    async stop() {
-      stopped = true;
-      if (interval) clearInterval(interval);
-      let timer;
-      const grace = new Promise((resolve3) => {
-        timer = setTimeout(resolve3, deps.stopGraceMs ?? 5e3);
-      });
-      await Promise.race([running, grace]);
-      clearTimeout(timer);
-      abort.abort();
-      await running;
-    }
-  };
-}
-
-// src/worker/compress-status.ts
-var MIN_CALL_TOKENS = 1e3;
-function budgetOf(budget, provider) {
-  const limit = budget.limitOf(provider);
-  const used = budget.usedToday(provider);
-  const left = Math.max(0, limit - used);
-  return {
-    provider,
-    limit,
-    used,
-    left,
-    spent: budget.refusedToday(provider) || left < MIN_CALL_TOKENS
-  };
-}
-function compressionStatus(db, choice, budget, now) {
-  const day = localDay(now);
-  const usage2 = usageOfDay(db, day);
-  const providers = [.../* @__PURE__ */ new Set([choice.active, ...usage2.map((row) => row.provider)])].filter(
-    (p) => p !== "heuristic"
-  );
-  const budgets = providers.map((provider) => budgetOf(budget, provider));
-  const spent = budgets.find((entry) => entry.provider === choice.active)?.spent === true;
-  const primary = choice.chain.compressors[0];
-  return {
-    provider: spent ? "heuristic" : choice.active,
-    selected: choice.active,
-    configured: choice.configured,
-    model: spent ? null : primary?.model ?? null,
-    reason: spent ? `${choice.active} daily token budget is spent: heuristic until tomorrow (${choice.reason})` : choice.reason,
-    budgetExhausted: spent,
-    events: countEventStates(db),
-    turns: countTurnStates(db),
-    today: { day, usage: usage2 },
-    budget: budgets
-  };
-}
-
-// src/worker/routes/compress-routes.ts
-import { Hono as Hono5 } from "hono";
-function compressRoutes(control) {
-  return new Hono5().get("/api/compression/status", (c) => c.json(control.status())).post("/api/compression/retry", (c) => c.json({ requeued: control.retry() }));
-}
-
-// src/worker/compression-service.ts
-function createCompressionService(deps, options = {}) {
-  const reaper = createReaper();
-  const budget = createStoreBudget(deps.db, deps.settings, deps.now);
-  const choice = (options.choose ?? chooseProvider)({
-    settings: deps.settings,
-    env: options.env ?? process.env,
-    dataDir: deps.dataDir,
-    budget,
-    reaper,
-    fetch: options.fetch,
-    now: deps.now,
-    sleep: options.sleep
-  });
-  deps.log.log("info", `compression provider: ${choice.active} (${choice.reason})`);
-  const loop = createCompressLoop({ ...deps, chain: choice.chain, intervalMs: options.intervalMs });
-  const routes = compressRoutes({
-    status: () => compressionStatus(deps.db, choice, budget, deps.now()),
-    retry() {
-      const requeued = deps.db.transaction(() => ({
-        events: requeueFailedEvents(deps.db, deps.now()),
-        turns: requeueTurnEnds(deps.db, deps.now(), 0, true)
-      })).immediate();
-      loop.kick();
-      return requeued;
-    }
-  });
-  return {
-    name: "compression",
-    routes,
-    loop,
-    choice,
-    start: () => loop.start(),
-    onApplied: () => loop.kick(),
-    async stop() {
-      await loop.stop();
-      reaper.killAll();
-    }
-  };
-}
-
 // src/search/fts-query.ts
 var MAX_QUERY_CHARS = 1e3;
 var MAX_TERMS = 24;
@@ -6035,6 +5658,374 @@ function embedderFromSettings(settings, env = process.env, fetchImpl = fetch) {
       choice;
       return void 0;
   }
+}
+
+// src/worker/compress-apply.ts
+function share(total, n5, index) {
+  return Math.floor(total / n5) + (index < total % n5 ? 1 : 0);
+}
+var eventIds = (work2) => work2.batch.events.map((event) => event.id);
+function storeObservations(db, work2, result, at) {
+  const { observations, usage: usage2 } = result;
+  const folded = work2.closes && result.summary ? { end: work2.closes, ...result.summary } : null;
+  const shares = observations.length + (folded?.summary ? 1 : 0);
+  const newest = work2.batch.events.reduce((max, event) => Math.max(max, event.at), -Infinity);
+  const happened = Math.min(at, newest === -Infinity ? at : newest);
+  db.transaction(() => {
+    observations.forEach((observation, index) => {
+      insertObservation(db, {
+        ...observation,
+        sessionRowId: work2.turn.sessionRowId,
+        project: work2.turn.project,
+        promptNumber: work2.turn.promptNumber,
+        provider: result.provider,
+        model: result.model,
+        tokensIn: share(usage2.tokensIn, shares, index),
+        tokensOut: share(usage2.tokensOut, shares, index),
+        contentHash: contentHash(observation),
+        at: happened
+      });
+    });
+    if (observations.length > 0)
+      settleEvents(db, eventIds(work2), "compressed", result.fellBack, at);
+    else settleEvents(db, eventIds(work2), "skipped", skipReason2(result), at);
+    if (folded) {
+      const spent = {
+        ...usage2,
+        tokensIn: share(usage2.tokensIn, shares, shares - 1),
+        tokensOut: share(usage2.tokensOut, shares, shares - 1)
+      };
+      writeSummary(db, folded.end, { ...result, ...folded, usage: spent }, at);
+    }
+  }).immediate();
+}
+function skipReason2(result) {
+  const why = `${result.provider}: ${result.skipped ?? "nothing worth keeping"}`;
+  return result.fellBack ? `${result.fellBack}; ${why}` : why;
+}
+function retryAt(now, baseMs, attempts) {
+  return now + Math.min(baseMs * 2 ** attempts, 864e5);
+}
+function failBatch(db, work2, reason, when, at) {
+  db.transaction(() => failEvents(db, eventIds(work2), reason, when, at)).immediate();
+}
+function storeSummary(db, work2, result, at) {
+  db.transaction(() => writeSummary(db, work2.turn, result, at)).immediate();
+}
+function writeSummary(db, end, result, at) {
+  const turn = { sessionRowId: end.sessionRowId, promptNumber: end.promptNumber };
+  if (!result.summary) {
+    settleTurnEnds(db, turn, "skipped", skipReason2(result));
+    return;
+  }
+  upsertSummary(db, {
+    ...result.summary,
+    ...turn,
+    project: end.project,
+    provider: result.provider,
+    model: result.model,
+    tokensIn: result.usage.tokensIn,
+    tokensOut: result.usage.tokensOut,
+    at: Math.min(at, end.oldest)
+  });
+  settleTurnEnds(db, turn, "compressed", result.fellBack);
+}
+
+// src/worker/compress-work.ts
+var SUBSTANTIAL_MESSAGE = 200;
+function parse(text5) {
+  if (text5 === null) return null;
+  try {
+    return JSON.parse(text5);
+  } catch {
+    return text5;
+  }
+}
+function toCompressEvent(row) {
+  return {
+    id: row.id,
+    toolName: row.tool_name,
+    input: parse(row.tool_input),
+    response: parse(row.tool_response),
+    error: row.error,
+    failed: row.failed === 1,
+    agentId: row.agent_id,
+    at: row.created_at
+  };
+}
+var isOver = (turn, settings, now) => turn.ended === 1 || turn.movedOn === 1 || now - turn.oldest >= settings["compress.flushAfterMs"];
+function dropNoise(db, events, now) {
+  const kept = [];
+  for (const event of events) {
+    const reason = noiseReason(event);
+    if (reason) settleEvents(db, [event.id], "skipped", reason, now);
+    else kept.push(event);
+  }
+  return kept;
+}
+function collectEventWork(db, settings, now) {
+  const maxAttempts = settings["compress.maxAttempts"];
+  requeueDueEvents(db, now, maxAttempts);
+  const limits = {
+    maxEvents: settings["compress.batchEvents"],
+    maxInputTokens: settings["compress.maxInputTokens"],
+    fieldChars: settings["compress.eventFieldChars"]
+  };
+  const ends = new Map(readyTurnEnds(db, settings, now).map((end) => [turnKey(end), end]));
+  return listPendingTurns(db).flatMap((turn) => {
+    const events = dropNoise(
+      db,
+      pendingEventsOfTurn(db, turn.sessionRowId, turn.promptNumber).map(toCompressEvent),
+      now
+    );
+    if (events.length === 0) return [];
+    const prompt = promptOfTurn(db, turn.sessionRowId, turn.promptNumber);
+    const batch = {
+      project: turn.project,
+      root: turn.projectRoot,
+      promptNumber: turn.promptNumber,
+      prompt,
+      events
+    };
+    const finalAttempt = turn.attempts + 1 >= maxAttempts;
+    const over = isOver(turn, settings, now);
+    const end = over ? ends.get(turnKey(turn)) : void 0;
+    const closing = end && closingSlices(db, batch, end, limits, maxAttempts);
+    if (end && closing?.length === 1)
+      return closing.map((slice) => ({ turn, batch: slice.batch, finalAttempt, closes: end }));
+    if (closing) return closing.slice(0, -1).map((slice) => work(turn, slice, finalAttempt));
+    return sliceTurn(batch, limits).filter((slice) => over || slice.full).map((slice) => work(turn, slice, finalAttempt));
+  });
+}
+function work(turn, slice, finalAttempt) {
+  return { turn, batch: { ...slice.batch, withSummary: void 0 }, finalAttempt };
+}
+var turnKey = (turn) => `${turn.sessionRowId}:${turn.promptNumber}`;
+function readyTurnEnds(db, settings, now) {
+  return listPendingTurnEnds(db).filter((turn) => isOver(turn, settings, now));
+}
+function closingSlices(db, batch, end, limits, maxAttempts) {
+  if (turnAwaitsRetries(db, end.sessionRowId, end.promptNumber, maxAttempts)) return void 0;
+  const { observations, lastAssistantMessage, subagentMessages } = summaryInputOf(db, end);
+  const closing = {
+    ...batch,
+    withSummary: { observations, lastAssistantMessage, subagentMessages }
+  };
+  if (frameTokens(closing, limits.fieldChars) > limits.maxInputTokens / 2) return void 0;
+  return sliceTurn(closing, limits);
+}
+function summaryInputOf(db, turn) {
+  const messages = turnMessages(db, turn.sessionRowId, turn.promptNumber);
+  const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber).map((o) => ({
+    ...o,
+    type: o.type
+  }));
+  return {
+    project: turn.project,
+    root: turn.projectRoot,
+    promptNumber: turn.promptNumber,
+    prompt: promptOfTurn(db, turn.sessionRowId, turn.promptNumber),
+    observations,
+    lastAssistantMessage: messages.main,
+    subagentMessages: messages.subagents
+  };
+}
+function collectSummaryWork(db, settings, now) {
+  const maxAttempts = settings["compress.maxAttempts"];
+  requeueTurnEnds(db, now, maxAttempts);
+  return readyTurnEnds(db, settings, now).filter((turn) => !turnHasOpenEvents(db, turn.sessionRowId, turn.promptNumber, maxAttempts)).map((turn) => {
+    const input = summaryInputOf(db, turn);
+    const trivial = input.observations.length === 0 && input.lastAssistantMessage.trim().length < SUBSTANTIAL_MESSAGE;
+    const skip = trivial ? "nothing worth keeping: no observations and a short final message" : void 0;
+    return { turn, input, finalAttempt: turn.attempts + 1 >= maxAttempts, skip };
+  });
+}
+
+// src/worker/compress-loop.ts
+var message = (error) => error instanceof Error ? error.message : String(error);
+async function pool(items2, limit, task, onError) {
+  const queue = [...items2];
+  const lane = async () => {
+    for (let item = queue.shift(); item !== void 0; item = queue.shift()) {
+      await task(item).catch(onError);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, limit) }, lane));
+}
+function createCompressLoop(deps) {
+  const { db, settings, chain, log, now } = deps;
+  const abort = new AbortController();
+  let stopped = false;
+  async function runEvents(work2) {
+    if (abort.signal.aborted) return;
+    try {
+      const result = await chain.compressTurn(work2.batch, {
+        finalAttempt: work2.finalAttempt,
+        signal: abort.signal
+      });
+      storeObservations(db, work2, result, now());
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      const when = retryAt(now(), settings["compress.failedRetryMs"], work2.turn.attempts);
+      failBatch(db, work2, message(error), when, now());
+      log.log("warn", `compression of a batch failed, retry later: ${loggable(error)}`, {
+        events: work2.batch.events.length
+      });
+    }
+  }
+  async function runSummary(work2) {
+    if (abort.signal.aborted) return;
+    const turn = { sessionRowId: work2.turn.sessionRowId, promptNumber: work2.turn.promptNumber };
+    if (work2.skip) {
+      settleTurnEnds(db, turn, "skipped", work2.skip);
+      return;
+    }
+    try {
+      const result = await chain.summarizeTurn(work2.input, {
+        finalAttempt: work2.finalAttempt,
+        signal: abort.signal
+      });
+      storeSummary(db, work2, result, now());
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      settleTurnEnds(
+        db,
+        turn,
+        "failed",
+        message(error),
+        retryAt(now(), settings["compress.failedRetryMs"], work2.turn.attempts)
+      );
+      log.log("warn", `summary of a turn failed, retry later: ${loggable(error)}`);
+    }
+  }
+  let unstored = 0;
+  function notStored(error) {
+    unstored += 1;
+    log.log("warn", `compression result not stored, the work stays pending: ${loggable(error)}`);
+  }
+  async function pass() {
+    const limit = settings["compress.concurrency"];
+    for (let round = 0; round < 1e4 && !stopped; round += 1) {
+      unstored = 0;
+      const events = collectEventWork(db, settings, now());
+      await pool(events, limit, runEvents, notStored);
+      const summaries = stopped ? [] : collectSummaryWork(db, settings, now());
+      await pool(summaries, limit, runSummary, notStored);
+      if (unstored > 0)
+        throw new Error(`results not stored: ${unstored}; the next pass waits a while`);
+      if (events.length + summaries.length === 0) return;
+    }
+  }
+  const poller = createPoller({
+    run: pass,
+    intervalMs: deps.intervalMs ?? 5e3,
+    onError: (error) => log.log("error", `compression pass failed: ${loggable(error)}`)
+  });
+  return {
+    start: () => poller.start(),
+    kick() {
+      if (!stopped) poller.kick();
+    },
+    async idle() {
+      for (let run2 = poller.current(); run2; run2 = poller.current()) await run2;
+    },
+    async stop() {
+      stopped = true;
+      const stopping = poller.stop();
+      let timer;
+      const grace = new Promise((resolve3) => {
+        timer = setTimeout(resolve3, deps.stopGraceMs ?? 5e3);
+      });
+      await Promise.race([stopping, grace]);
+      clearTimeout(timer);
+      abort.abort();
+      await stopping;
+    }
+  };
+}
+
+// src/worker/compress-status.ts
+var MIN_CALL_TOKENS = 1e3;
+function budgetOf(budget, provider) {
+  const limit = budget.limitOf(provider);
+  const used = budget.usedToday(provider);
+  const left = Math.max(0, limit - used);
+  return {
+    provider,
+    limit,
+    used,
+    left,
+    spent: budget.refusedToday(provider) || left < MIN_CALL_TOKENS
+  };
+}
+function compressionStatus(db, choice, budget, now) {
+  const day = localDay(now);
+  const usage2 = usageOfDay(db, day);
+  const providers = [.../* @__PURE__ */ new Set([choice.active, ...usage2.map((row) => row.provider)])].filter(
+    (p) => p !== "heuristic"
+  );
+  const budgets = providers.map((provider) => budgetOf(budget, provider));
+  const spent = budgets.find((entry) => entry.provider === choice.active)?.spent === true;
+  const primary = choice.chain.compressors[0];
+  return {
+    provider: spent ? "heuristic" : choice.active,
+    selected: choice.active,
+    configured: choice.configured,
+    model: spent ? null : primary?.model ?? null,
+    reason: spent ? `${choice.active} daily token budget is spent: heuristic until tomorrow (${choice.reason})` : choice.reason,
+    budgetExhausted: spent,
+    events: countEventStates(db),
+    turns: countTurnStates(db),
+    today: { day, usage: usage2 },
+    budget: budgets
+  };
+}
+
+// src/worker/routes/compress-routes.ts
+import { Hono as Hono5 } from "hono";
+function compressRoutes(control) {
+  return new Hono5().get("/api/compression/status", (c) => c.json(control.status())).post("/api/compression/retry", (c) => c.json({ requeued: control.retry() }));
+}
+
+// src/worker/compression-service.ts
+function createCompressionService(deps, options = {}) {
+  const reaper = createReaper();
+  const budget = createStoreBudget(deps.db, deps.settings, deps.now);
+  const choice = (options.choose ?? chooseProvider)({
+    settings: deps.settings,
+    env: options.env ?? process.env,
+    dataDir: deps.dataDir,
+    budget,
+    reaper,
+    fetch: options.fetch,
+    now: deps.now,
+    sleep: options.sleep
+  });
+  deps.log.log("info", `compression provider: ${choice.active} (${choice.reason})`);
+  const loop = createCompressLoop({ ...deps, chain: choice.chain, intervalMs: options.intervalMs });
+  const routes = compressRoutes({
+    status: () => compressionStatus(deps.db, choice, budget, deps.now()),
+    retry() {
+      const requeued = deps.db.transaction(() => ({
+        events: requeueFailedEvents(deps.db, deps.now()),
+        turns: requeueTurnEnds(deps.db, deps.now(), 0, true)
+      })).immediate();
+      loop.kick();
+      return requeued;
+    }
+  });
+  return {
+    name: "compression",
+    routes,
+    loop,
+    choice,
+    start: () => loop.start(),
+    onApplied: () => loop.kick(),
+    async stop() {
+      await loop.stop();
+      reaper.killAll();
+    }
+  };
 }
 
 // src/worker/routes/context-routes.ts

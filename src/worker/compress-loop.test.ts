@@ -224,6 +224,7 @@ test('a result that meets a database locked by another process stays pending and
   const loop = createCompressLoop({
     ...deps,
     chain: createCompressorChain([fake, createHeuristicCompressor()]),
+    intervalMs: 20,
   });
   t.after(() => loop.stop());
   deps.db
@@ -238,9 +239,16 @@ test('a result that meets a database locked by another process stays pending and
     deps.log.lines.map((line) => line.message).join('\n'),
     /compression result not stored, the work stays pending: database is locked/,
   );
+  assert.equal(fake.batches.length, 1, 'the pass ended instead of paying the LLM again');
   locker.exec('COMMIT');
-  loop.kick();
+  loop.kick(); // Ignored while the loop backs off; its timer tries again after that.
+  loop.start();
+  const state = () => deps.db.prepare('SELECT state FROM events').pluck().get();
+  for (let waited = 0; waited < 5_000 && state() !== 'compressed'; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   await loop.idle();
+  assert.equal(fake.batches.length, 2);
   assert.deepEqual(deps.db.prepare('SELECT state FROM events').all(), [{ state: 'compressed' }]);
   assert.deepEqual(deps.db.prepare('SELECT COUNT(*) AS n FROM observations').all(), [{ n: 1 }]);
 });

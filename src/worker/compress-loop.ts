@@ -1,5 +1,6 @@
 import { loggable, type CompressorChain } from '../compress/index.ts';
 import type { Logger, Settings } from '../config/index.ts';
+import { createPoller } from '../search/index.ts';
 import { settleTurnEnds, type Db } from '../store/index.ts';
 import { failBatch, retryAt, storeObservations, storeSummary } from './compress-apply.ts';
 import {
@@ -65,10 +66,7 @@ async function pool<T>(
 export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
   const { db, settings, chain, log, now } = deps;
   const abort = new AbortController();
-  let running: Promise<void> | undefined;
-  let again = false;
   let stopped = false;
-  let interval: NodeJS.Timeout | undefined;
 
   async function runEvents(work: EventWork): Promise<void> {
     if (abort.signal.aborted) return; // Stopping: queued work stays pending for the next worker.
@@ -114,60 +112,55 @@ export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
     }
   }
 
+  let unstored = 0;
   /** The work stays pending (its transaction rolled back) and a later pass does it again. */
   function notStored(error: unknown): void {
+    unstored += 1;
     log.log('warn', `compression result not stored, the work stays pending: ${loggable(error)}`);
   }
 
   async function pass(): Promise<void> {
     const limit = settings['compress.concurrency'];
     for (let round = 0; round < 10_000 && !stopped; round += 1) {
+      unstored = 0;
       const events = collectEventWork(db, settings, now());
       await pool(events, limit, runEvents, notStored);
       const summaries = stopped ? [] : collectSummaryWork(db, settings, now());
       await pool(summaries, limit, runSummary, notStored);
+      // Work left pending would be collected again at once: another round would pay the LLM
+      // again for a result the database still cannot take. The poller backs off instead.
+      if (unstored > 0)
+        throw new Error(`results not stored: ${unstored}; the next pass waits a while`);
       if (events.length + summaries.length === 0) return;
     }
   }
 
-  function kick(): void {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = pass()
-      .catch((error: unknown) => log.log('error', `compression pass failed: ${loggable(error)}`))
-      .finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          kick();
-        }
-      });
-  }
+  // A pass that rejects (not a batch: those are caught above) backs the poller off.
+  const poller = createPoller({
+    run: pass,
+    intervalMs: deps.intervalMs ?? 5_000,
+    onError: (error) => log.log('error', `compression pass failed: ${loggable(error)}`),
+  });
 
   return {
-    start() {
-      interval = setInterval(kick, deps.intervalMs ?? 5_000);
-      interval.unref();
-      kick();
+    start: () => poller.start(),
+    kick() {
+      if (!stopped) poller.kick();
     },
-    kick,
     async idle() {
-      while (running) await running;
+      for (let run = poller.current(); run; run = poller.current()) await run;
     },
     async stop() {
       stopped = true;
-      if (interval) clearInterval(interval);
+      const stopping = poller.stop();
       let timer: NodeJS.Timeout | undefined;
       const grace = new Promise<void>((resolve) => {
         timer = setTimeout(resolve, deps.stopGraceMs ?? 5_000);
       });
-      await Promise.race([running, grace]);
+      await Promise.race([stopping, grace]);
       clearTimeout(timer);
       abort.abort();
-      await running;
+      await stopping;
     },
   };
 }
