@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { changeOrPreview } from './dry-run.ts';
+import type { ForgetCounts } from './forget.ts';
 import { deleteObservations } from './memory-edit.ts';
 import { stmt } from './statements.ts';
 
@@ -12,15 +13,8 @@ export interface RetentionPolicy {
   now: number;
 }
 
-/** Rows retention removed (or, on a dry run, would remove). */
-export interface RetentionCounts {
-  observations: number;
-  summaries: number;
-  prompts: number;
-  events: number;
-  turns: number;
-  sessions: number;
-}
+/** Rows retention removed (or, on a dry run, would remove): the tables forget counts. */
+export type RetentionCounts = ForgetCounts;
 
 const DAY_MS = 86_400_000;
 
