@@ -119,9 +119,12 @@ export async function session(lane: Lane): Promise<void> {
 export async function restarter(home: TestHome, everyMs: number, until: number, load: SoakLoad) {
   // Signals alternate over the kills made, not the attempts: a worker still down when its turn
   // came (the hooks had not restarted it yet) must not cost the soak its SIGKILL.
+  // No kill lands after `until`, however late a loaded event loop wakes this up: the quiet tail
+  // that the memory check reads must stay as long as asked.
   let kills = 0;
   while (Date.now() + everyMs < until) {
     await sleep(everyMs);
+    if (Date.now() > until) break;
     const info = liveWorker(home.dataDir);
     if (!info) continue;
     const signal = kills % 2 === 0 ? 'SIGTERM' : 'SIGKILL';
