@@ -312,7 +312,20 @@ function writeFileAtomic(file, content2, mode2 = 384, sync = true) {
 // src/config/paths.ts
 import { chmodSync, mkdirSync } from "node:fs";
 import { homedir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
+
+// src/config/stable-hash.ts
+function fnv1a32(text5, basis = 2166136261, prime = 16777619) {
+  let hash = basis;
+  for (let i = 0; i < text5.length; i += 1) hash = Math.imul(hash ^ text5.charCodeAt(i), prime);
+  return hash >>> 0;
+}
+function stableHash(text5) {
+  const hex = (n5) => n5.toString(16).padStart(8, "0");
+  return hex(fnv1a32(text5)) + hex(fnv1a32(text5, 16777619, 2166136261));
+}
+
+// src/config/paths.ts
 function dataDirFrom(env = process.env) {
   const fromEnv = env.CLAUDE_MEM_DATA_DIR;
   return fromEnv && fromEnv.trim() !== "" ? fromEnv : join(homedir(), ".claude-mem");
@@ -332,6 +345,7 @@ var logFile = (dataDir) => join(dataDir, "claude-mem.log");
 var pidFile = (dataDir) => join(dataDir, "worker.pid");
 var spawnLockFile = (dataDir) => join(dataDir, "worker.spawn.lock");
 var tokenFile = (dataDir) => join(dataDir, "worker.token");
+var dataDirId = (dataDir) => stableHash(resolve(dataDir));
 
 // src/config/settings.ts
 function problemText(problem) {
@@ -453,7 +467,7 @@ function createLogger(dataDir, component, minLevel = "info") {
 
 // src/config/project.ts
 import { readFileSync as readFileSync2, statSync } from "node:fs";
-import { basename, dirname, isAbsolute, join as join2, resolve } from "node:path";
+import { basename, dirname, isAbsolute, join as join2, resolve as resolve2 } from "node:path";
 function readText(file) {
   try {
     return readFileSync2(file, "utf8");
@@ -469,7 +483,7 @@ function isDir(path) {
   }
 }
 function findGitTop(cwd) {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+  for (let dir = resolve2(cwd); ; dir = dirname(dir)) {
     const dotGit = join2(dir, ".git");
     if (isDir(dotGit) || readText(dotGit)?.startsWith("gitdir:")) return dir;
     if (dirname(dir) === dir) return void 0;
@@ -479,10 +493,10 @@ function mainWorktreeRoot(top) {
   const gitFile = readText(join2(top, ".git"));
   if (gitFile === void 0) return top;
   const gitDirText = gitFile.replace(/^gitdir:\s*/, "").trim();
-  const gitDir = isAbsolute(gitDirText) ? gitDirText : resolve(top, gitDirText);
+  const gitDir = isAbsolute(gitDirText) ? gitDirText : resolve2(top, gitDirText);
   const commonText = readText(join2(gitDir, "commondir"))?.trim();
   if (!commonText) return top;
-  const common2 = isAbsolute(commonText) ? commonText : resolve(gitDir, commonText);
+  const common2 = isAbsolute(commonText) ? commonText : resolve2(gitDir, commonText);
   return basename(common2) === ".git" ? dirname(common2) : top;
 }
 function overrideName(root) {
@@ -497,7 +511,7 @@ function overrideName(root) {
 }
 function resolveProject(cwd, env = process.env) {
   const top = findGitTop(cwd);
-  const root = top === void 0 ? resolve(cwd) : mainWorktreeRoot(top);
+  const root = top === void 0 ? resolve2(cwd) : mainWorktreeRoot(top);
   const fromEnv = env.CLAUDE_MEM_PROJECT?.trim();
   const name = fromEnv || overrideName(root) || top && overrideName(top) || basename(root);
   return { name: name || root, root };
@@ -545,7 +559,7 @@ async function workerRequest(port, path, options = {}) {
   const headers = { host: `127.0.0.1:${port}` };
   if (payload !== void 0) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  return new Promise((resolve3, reject) => {
+  return new Promise((resolve4, reject) => {
     const req = request(
       // agent: false: one connection per request. Node 20's default agent keeps sockets alive,
       // and reusing one just as the worker closes it idle fails with "socket hang up".
@@ -553,7 +567,7 @@ async function workerRequest(port, path, options = {}) {
       (res) => {
         const chunks = [];
         res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () => resolve3({ status: res.statusCode ?? 0, body: parseBody(chunks) }));
+        res.on("end", () => resolve4({ status: res.statusCode ?? 0, body: parseBody(chunks) }));
         res.on("error", reject);
       }
     );
@@ -707,6 +721,27 @@ async function startOrHandOver(options) {
   }
   if (now) askWorkerToStop(now.pid);
   await spawnWorker(options.cliEntry, options.env);
+}
+
+// src/client/port-holder.ts
+async function portHolder(port, dataDir) {
+  try {
+    const res = await workerRequest(port, "/health", { timeoutMs: 1e3 });
+    const body = res.body;
+    if (res.status !== 200 || body?.status !== "ok") return { kind: "other-program" };
+    const sameDataDir = body.dataDirId === void 0 || body.dataDirId === dataDirId(dataDir);
+    return { kind: "worker", sameDataDir };
+  } catch (error) {
+    const code = error.code;
+    return code === "ECONNREFUSED" ? { kind: "free" } : { kind: "other-program" };
+  }
+}
+function portConflict(holder) {
+  if (holder.kind === "other-program") return "taken by another program";
+  if (holder.kind === "worker" && !holder.sameDataDir) {
+    return "used by the claude-mem worker of another data folder";
+  }
+  return void 0;
 }
 
 // src/privacy/elide.ts
@@ -2708,17 +2743,8 @@ function resolveHookEvent(name) {
 // src/capture/private-turn.ts
 import { existsSync as existsSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join4 } from "node:path";
-function fnv1a(text5) {
-  let a = 2166136261;
-  let b = 16777619;
-  for (let i = 0; i < text5.length; i += 1) {
-    a = Math.imul(a ^ text5.charCodeAt(i), 16777619) >>> 0;
-    b = Math.imul(b ^ text5.charCodeAt(i), 2166136261) >>> 0;
-  }
-  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
-}
 function markerFile(dataDir, sessionId) {
-  const key = fnv1a(sessionId);
+  const key = stableHash(sessionId);
   return join4(stateDir(dataDir), `private-${key}`);
 }
 function setPrivateTurn(dataDir, sessionId, isPrivate) {
@@ -2987,6 +3013,7 @@ function store(deps, event, payload) {
 // src/worker/routes/health.ts
 import { Hono as Hono2 } from "hono";
 function healthRoutes(deps) {
+  const folder = dataDirId(deps.dataDir);
   return new Hono2().get("/health", (c) => {
     const states2 = countEventStates(deps.db);
     return c.json({
@@ -2994,6 +3021,7 @@ function healthRoutes(deps) {
       version: deps.version,
       pid: process.pid,
       port: deps.port,
+      dataDirId: folder,
       uptimeMs: deps.now() - deps.startedAt,
       queue: { spool: listSpool(deps.dataDir).length, pending: states2.pending ?? 0 },
       events: states2
@@ -3504,7 +3532,7 @@ function createSemaphore(limit) {
       active += 1;
       return Promise.resolve();
     }
-    return new Promise((resolve3) => waiting.push(resolve3));
+    return new Promise((resolve4) => waiting.push(resolve4));
   };
   const release = () => {
     const next = waiting.shift();
@@ -4783,11 +4811,11 @@ function createReaper() {
     },
     async settle(child, graceMs) {
       if (!exited(child)) {
-        await new Promise((resolve3) => {
-          const timer = setTimeout(resolve3, graceMs);
+        await new Promise((resolve4) => {
+          const timer = setTimeout(resolve4, graceMs);
           child.once("exit", () => {
             clearTimeout(timer);
-            resolve3();
+            resolve4();
           });
         });
       }
@@ -5437,17 +5465,9 @@ function normalize2(vector) {
 }
 
 // src/search/embedders/hash-embedder.ts
-function fnv1a2(text5) {
-  let hash = 2166136261;
-  for (let i = 0; i < text5.length; i += 1) {
-    hash ^= text5.charCodeAt(i);
-    hash = Math.imul(hash, 16777619);
-  }
-  return hash >>> 0;
-}
 var stem = (word) => word.replace(/(?:ing|ed|es|s)$/u, "") || word;
 function addFeature(vector, feature, weight) {
-  const hash = fnv1a2(feature);
+  const hash = fnv1a32(feature);
   const sign = hash & 2147483648 ? -1 : 1;
   vector[hash % vector.length] += sign * weight;
 }
@@ -5462,7 +5482,7 @@ function features(vector, text5) {
   }
 }
 function spread(vector) {
-  for (let i = 0; i < vector.length; i += 1) if (fnv1a2(`s${i}`) & 1) vector[i] = -vector[i];
+  for (let i = 0; i < vector.length; i += 1) if (fnv1a32(`s${i}`) & 1) vector[i] = -vector[i];
   for (let width = 1; width < vector.length; width *= 2) {
     for (let start2 = 0; start2 < vector.length; start2 += width * 2) {
       for (let i = start2; i < start2 + width; i += 1) {
@@ -5546,8 +5566,8 @@ function startModelThread() {
       thread.ref();
       const id3 = next += 1;
       const worker = thread;
-      return new Promise((resolve3, reject) => {
-        pending2.set(id3, { resolve: resolve3, reject });
+      return new Promise((resolve4, reject) => {
+        pending2.set(id3, { resolve: resolve4, reject });
         worker.postMessage({ id: id3, texts });
       });
     }
@@ -5933,8 +5953,8 @@ function createCompressLoop(deps) {
       stopped = true;
       const stopping = poller.stop();
       let timer;
-      const grace = new Promise((resolve3) => {
-        timer = setTimeout(resolve3, deps.stopGraceMs ?? 5e3);
+      const grace = new Promise((resolve4) => {
+        timer = setTimeout(resolve4, deps.stopGraceMs ?? 5e3);
       });
       await Promise.race([stopping, grace]);
       clearTimeout(timer);
@@ -7168,7 +7188,7 @@ import { Hono as Hono16 } from "hono";
 
 // src/worker/viewer-static.ts
 import { existsSync as existsSync4, readFileSync as readFileSync9, realpathSync, statSync as statSync5 } from "node:fs";
-import { extname, join as join12, resolve as resolve2, sep } from "node:path";
+import { extname, join as join12, resolve as resolve3, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 var CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -7193,8 +7213,8 @@ function readUiFile(uiDir, segments) {
   if (segments.length === 0 || !segments.every((part) => SAFE_SEGMENT.test(part))) return;
   const type = CONTENT_TYPES[extname(segments.at(-1) ?? "").toLowerCase()];
   if (!type) return;
-  const root = resolve2(uiDir);
-  const file = resolve2(root, ...segments);
+  const root = resolve3(uiDir);
+  const file = resolve3(root, ...segments);
   if (!inside(root, file)) return;
   try {
     if (!inside(realpathSync(root), realpathSync(file)) || !statSync5(file).isFile()) return;
@@ -7409,14 +7429,14 @@ function viewerStreamRoutes(live) {
     return streamSSE(c, async function liveStream(stream) {
       let writes = stream.writeSSE({ event: "hello", data: "{}", retry: RETRY_MS });
       let unsubscribe = () => void 0;
-      await new Promise((resolve3) => {
-        stream.onAbort(resolve3);
+      await new Promise((resolve4) => {
+        stream.onAbort(resolve4);
         unsubscribe = live.subscribe(
           marks,
           (message2) => {
-            writes = writes.then(() => stream.writeSSE(message2)).catch(resolve3);
+            writes = writes.then(() => stream.writeSSE(message2)).catch(resolve4);
           },
-          resolve3
+          resolve4
         );
       });
       unsubscribe();
@@ -7551,7 +7571,7 @@ function startIngestLoop(options) {
       again = true;
       return;
     }
-    running = new Promise((resolve3) => setImmediate(resolve3)).then(() => {
+    running = new Promise((resolve4) => setImmediate(resolve4)).then(() => {
       pass();
       running = void 0;
       if (again) {
@@ -7584,18 +7604,10 @@ function tryWatch(dir, onChange, log) {
 
 // src/worker/daemon.ts
 function listen(app, port) {
-  return new Promise((resolve3, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve3(server));
+  return new Promise((resolve4, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve4(server));
     server.once("error", reject);
   });
-}
-async function portHolderIsWorker(port) {
-  try {
-    const res = await workerRequest(port, "/health", { timeoutMs: 1e3 });
-    return res.status === 200 && res.body.status === "ok";
-  } catch {
-    return false;
-  }
 }
 async function runWorker(env = process.env) {
   const dataDir = dataDirFrom(env);
@@ -7636,7 +7648,7 @@ async function runWorker(env = process.env) {
   } catch (error) {
     await Promise.all(services.map((service) => service.stop()));
     db.close();
-    return portTaken(error, port, log);
+    return portTaken(error, port, dataDir, log);
   }
   writeFileAtomic(
     pidFile(dataDir),
@@ -7651,7 +7663,7 @@ async function runWorker(env = process.env) {
     onApplied: (applied) => deps.onApplied(applied)
   });
   log.log("info", `worker ${VERSION} listening on 127.0.0.1:${port}`, { pid: process.pid });
-  return new Promise((resolve3) => {
+  return new Promise((resolve4) => {
     const stop2 = async (signal) => {
       log.log("info", `worker stopping (${signal})`);
       server.close();
@@ -7659,7 +7671,7 @@ async function runWorker(env = process.env) {
       await stopServices(services, log);
       db.close();
       if (readWorkerInfo(dataDir)?.pid === process.pid) rmSync5(pidFile(dataDir), { force: true });
-      resolve3(0);
+      resolve4(0);
     };
     process.once("SIGTERM", () => void stop2("SIGTERM"));
     process.once("SIGINT", () => void stop2("SIGINT"));
@@ -7668,8 +7680,8 @@ async function runWorker(env = process.env) {
 var SERVICES_STOP_MS = 1e4;
 async function stopServices(services, log) {
   let timer;
-  const late = new Promise((resolve3) => {
-    timer = setTimeout(() => resolve3("late"), SERVICES_STOP_MS);
+  const late = new Promise((resolve4) => {
+    timer = setTimeout(() => resolve4("late"), SERVICES_STOP_MS);
   });
   const stopped = Promise.all(services.map((service) => service.stop())).then(() => "stopped");
   if (await Promise.race([stopped, late]) === "late") {
@@ -7677,14 +7689,20 @@ async function stopServices(services, log) {
   }
   clearTimeout(timer);
 }
-async function portTaken(error, port, log) {
-  const code = error.code;
-  if (code === "EADDRINUSE" && await portHolderIsWorker(port)) {
+async function portTaken(error, port, dataDir, log) {
+  if (error.code !== "EADDRINUSE") {
+    log.log("error", `worker cannot listen on 127.0.0.1:${port}: ${String(error)}`);
+    return 1;
+  }
+  const conflict = portConflict(await portHolder(port, dataDir));
+  if (!conflict) {
     log.log("info", `a worker already runs on port ${port}; this one exits`);
     return 0;
   }
-  const message2 = code === "EADDRINUSE" ? `port ${port} is taken by another program; the worker exits. Hooks keep capturing into the spool. Choose another port: claude-mem config set worker.port <n>` : `worker cannot listen on 127.0.0.1:${port}: ${String(error)}`;
-  log.log("error", message2);
+  log.log(
+    "error",
+    `port ${port} is ${conflict}; the worker exits. Hooks keep capturing into the spool. Choose another port: claude-mem config set worker.port <n>`
+  );
   return 1;
 }
 
@@ -8061,8 +8079,8 @@ async function runMcpStdio(options) {
   const server = await createMcpServer(options.context, options.version);
   const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
   const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
-  const closed = new Promise((resolve3) => {
-    server.server.onclose = resolve3;
+  const closed = new Promise((resolve4) => {
+    server.server.onclose = resolve4;
     stdin.once("end", () => void server.close());
     stdin.once("close", () => void server.close());
   });
@@ -8602,7 +8620,7 @@ function listTranscriptFiles(root) {
 // src/cli/hook-process.ts
 import { spawn as spawn2 } from "node:child_process";
 function runHookProcess(hookBundle, event, stdin, env, cwd) {
-  return new Promise((resolve3, reject) => {
+  return new Promise((resolve4, reject) => {
     const child = spawn2(process.execPath, [hookBundle, event], { env, cwd, stdio: "pipe" });
     const out = [];
     const err = [];
@@ -8611,7 +8629,7 @@ function runHookProcess(hookBundle, event, stdin, env, cwd) {
     child.on("error", reject);
     child.on(
       "close",
-      (code) => resolve3({
+      (code) => resolve4({
         code,
         stdout: Buffer.concat(out).toString("utf8"),
         stderr: Buffer.concat(err).toString("utf8")
@@ -8966,31 +8984,19 @@ var warn = (name, detail) => ({
 });
 
 // src/cli/doctor/integration-checks.ts
-async function portInUse(port) {
-  const { connect } = await import("node:net");
-  return new Promise((resolve3) => {
-    const socket = connect({ host: "127.0.0.1", port });
-    const done = (inUse) => {
-      socket.destroy();
-      resolve3(inUse);
-    };
-    socket.setTimeout(1e3, () => done(false));
-    socket.once("connect", () => done(true));
-    socket.once("error", () => done(false));
-  });
-}
-async function notRunning(port) {
-  if (port !== void 0 && await portInUse(port)) {
+async function notRunning(dataDir, port) {
+  const conflict = port === void 0 ? void 0 : portConflict(await portHolder(port, dataDir));
+  if (conflict) {
     return fail(
       "worker",
-      `not running: port ${port} is taken by another program; choose another with "claude-mem config set worker.port <n>" (hooks keep capturing into the spool meanwhile)`
+      `not running: port ${port} is ${conflict}; choose another with "claude-mem config set worker.port <n>" (hooks keep capturing into the spool meanwhile)`
     );
   }
   return fail("worker", 'not running: run "claude-mem worker start"');
 }
 async function checkWorker(dataDir, port) {
   const info = liveWorker(dataDir);
-  if (!info) return { result: await notRunning(port) };
+  if (!info) return { result: await notRunning(dataDir, port) };
   try {
     const res = await workerRequest(info.port, "/health", { timeoutMs: 2e3 });
     const health = res.body;
@@ -9268,17 +9274,17 @@ import { createInterface } from "node:readline";
 function confirm(question, io) {
   io.stderr.write(`${question} [y/N] `);
   const lines = createInterface({ input: io.stdin, terminal: false });
-  return new Promise((resolve3) => {
+  return new Promise((resolve4) => {
     let answered = false;
     lines.once("line", (line2) => {
       answered = true;
       lines.close();
-      resolve3(/^\s*y(es)?\s*$/i.test(line2));
+      resolve4(/^\s*y(es)?\s*$/i.test(line2));
     });
     lines.once("close", () => {
       if (!answered) {
         io.stderr.write("\n");
-        resolve3(false);
+        resolve4(false);
       }
     });
   });
@@ -10178,7 +10184,7 @@ async function purgeCommand(args, print2, deps = {}) {
 // src/hooks/io.ts
 import { readSync as readSync3, writeSync as writeSync3 } from "node:fs";
 function readStdin(stdin = process.stdin, maxBytes = 32 * 1024 * 1024, timeoutMs = 1e4) {
-  return new Promise((resolve3) => {
+  return new Promise((resolve4) => {
     const chunks = [];
     let size = 0;
     let overflow = false;
@@ -10186,7 +10192,7 @@ function readStdin(stdin = process.stdin, maxBytes = 32 * 1024 * 1024, timeoutMs
       clearTimeout(timer);
       stdin.removeAllListeners("data");
       stdin.pause();
-      resolve3({ text: Buffer.concat(chunks).toString("utf8"), overflow, timedOut });
+      resolve4({ text: Buffer.concat(chunks).toString("utf8"), overflow, timedOut });
     };
     const timer = setTimeout(() => finish(true), timeoutMs);
     stdin.on("data", (chunk) => {
@@ -10236,8 +10242,8 @@ function writeOutput(output, stdout) {
     }
   }
   const stream = stdout;
-  return new Promise((resolve3) => {
-    stream.write(line2, () => resolve3());
+  return new Promise((resolve4) => {
+    stream.write(line2, () => resolve4());
   });
 }
 

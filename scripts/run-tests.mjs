@@ -89,6 +89,7 @@ export const UNIT_TESTS = [
   'src/capture/capture.test.ts',
   'src/capture/events.test.ts',
   'src/capture/private-turn.test.ts',
+  'src/client/port-holder.test.ts',
   'src/client/token.test.ts',
   'src/client/worker-info.test.ts',
   'src/config/project.test.ts',

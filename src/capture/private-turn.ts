@@ -1,18 +1,7 @@
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stateDir } from '../config/index.ts';
+import { stableHash, stateDir } from '../config/index.ts';
 import type { Capture } from './capture.ts';
-
-/** FNV-1a (two 32-bit lanes): a cheap stable file-name key; node:crypto costs the hook ~2 ms. */
-function fnv1a(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < text.length; i += 1) {
-    a = Math.imul(a ^ text.charCodeAt(i), 0x01000193) >>> 0;
-    b = Math.imul(b ^ text.charCodeAt(i), 0x811c9dc5) >>> 0;
-  }
-  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0');
-}
 
 /**
  * A marker file saying "the current turn of this session is fully private". Written by
@@ -20,7 +9,7 @@ function fnv1a(text: string): string {
  * UserPromptSubmit returned), so a private turn's tool output never touches the disk.
  */
 function markerFile(dataDir: string, sessionId: string): string {
-  const key = fnv1a(sessionId);
+  const key = stableHash(sessionId);
   return join(stateDir(dataDir), `private-${key}`);
 }
 

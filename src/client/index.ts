@@ -11,3 +11,5 @@ export {
   askWorkerToStop,
   replaceOutdatedWorker,
 } from './handover.ts';
+export { portConflict, portHolder } from './port-holder.ts';
+export type { PortHolder } from './port-holder.ts';

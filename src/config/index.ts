@@ -10,3 +10,4 @@ export { resolveProject } from './project.ts';
 export type { Project } from './project.ts';
 export { VERSION } from './version.ts';
 export { uniqueId } from './unique-id.ts';
+export * from './stable-hash.ts';

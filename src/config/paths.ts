@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { stableHash } from './stable-hash.ts';
 
 /** The data folder: `CLAUDE_MEM_DATA_DIR`, else `~/.claude-mem`. */
 export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
@@ -25,3 +26,10 @@ export const logFile = (dataDir: string): string => join(dataDir, 'claude-mem.lo
 export const pidFile = (dataDir: string): string => join(dataDir, 'worker.pid');
 export const spawnLockFile = (dataDir: string): string => join(dataDir, 'worker.spawn.lock');
 export const tokenFile = (dataDir: string): string => join(dataDir, 'worker.token');
+
+/**
+ * A name for a data folder that does not show its path: /health carries it so that a worker (or
+ * doctor) finding its port answered by a claude-mem worker can tell whether that one serves the
+ * same folder.
+ */
+export const dataDirId = (dataDir: string): string => stableHash(resolve(dataDir));

@@ -13,10 +13,11 @@ import {
   type Logger,
 } from '../config/index.ts';
 import {
+  portConflict,
+  portHolder,
   readOrCreateToken,
   readWorkerInfo,
   replaceOutdatedWorker,
-  workerRequest,
 } from '../client/index.ts';
 import { redactSecrets } from '../privacy/index.ts';
 import { openDatabase } from '../store/index.ts';
@@ -34,15 +35,6 @@ function listen(app: ReturnType<typeof createApp>, port: number): Promise<Server
     const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(server));
     server.once('error', reject);
   });
-}
-
-async function portHolderIsWorker(port: number): Promise<boolean> {
-  try {
-    const res = await workerRequest(port, '/health', { timeoutMs: 1000 });
-    return res.status === 200 && (res.body as { status?: unknown }).status === 'ok';
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -94,7 +86,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
   } catch (error) {
     await Promise.all(services.map((service) => service.stop()));
     db.close();
-    return portTaken(error, port, log);
+    return portTaken(error, port, dataDir, log);
   }
   writeFileAtomic(
     pidFile(dataDir),
@@ -143,16 +135,24 @@ async function stopServices(services: readonly WorkerService[], log: Logger): Pr
   clearTimeout(timer);
 }
 
-async function portTaken(error: unknown, port: number, log: Logger): Promise<number> {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE' && (await portHolderIsWorker(port))) {
+async function portTaken(
+  error: unknown,
+  port: number,
+  dataDir: string,
+  log: Logger,
+): Promise<number> {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') {
+    log.log('error', `worker cannot listen on 127.0.0.1:${port}: ${String(error)}`);
+    return 1;
+  }
+  const conflict = portConflict(await portHolder(port, dataDir));
+  if (!conflict) {
     log.log('info', `a worker already runs on port ${port}; this one exits`);
     return 0;
   }
-  const message =
-    code === 'EADDRINUSE'
-      ? `port ${port} is taken by another program; the worker exits. Hooks keep capturing into the spool. Choose another port: claude-mem config set worker.port <n>`
-      : `worker cannot listen on 127.0.0.1:${port}: ${String(error)}`;
-  log.log('error', message);
+  log.log(
+    'error',
+    `port ${port} is ${conflict}; the worker exits. Hooks keep capturing into the spool. Choose another port: claude-mem config set worker.port <n>`,
+  );
   return 1;
 }

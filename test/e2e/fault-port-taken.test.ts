@@ -1,6 +1,7 @@
 // Fault: the worker's port is taken by another program. The worker says so in the log and exits
 // 1; hooks keep exiting 0 and capturing into the spool; doctor names the cause. Once the port is
-// free, a worker starts and ingests everything that waited.
+// free, a worker starts and ingests everything that waited. The same when the holder is the
+// claude-mem worker of another data folder: named as such, and that worker left alone.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
 import { workerPidsFor } from '../helpers/proc.ts';
-import { stopWorker, waitForDrain } from '../helpers/worker.ts';
+import { startWorker, stopWorker, waitForDrain, waitForHealth } from '../helpers/worker.ts';
 
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
 const EVENTS = 5;
@@ -124,5 +125,54 @@ describe('the worker port is taken by another program', () => {
       rows.map((row) => row.tool_use_id),
       Array.from({ length: EVENTS }, (_, i) => `toolu_port_${i}`),
     );
+  });
+});
+
+describe('the worker port is used by the claude-mem worker of another data folder', () => {
+  let owner: TestHome;
+  let other: TestHome;
+  let exitCode: number | null;
+  let doctor: string;
+  let ownerAfter: HookRun;
+
+  before(async () => {
+    owner = await createTestHome();
+    other = await createTestHome();
+    other.env.CLAUDE_MEM_WORKER_PORT = String(owner.port);
+    await startWorker(owner);
+    exitCode = await runWorkerForeground(other.env);
+    doctor = (await cli(['doctor'], other.env)).stdout;
+    await waitForHealth(owner);
+    ownerAfter = await cli(['status'], owner.env);
+  });
+
+  after(async () => {
+    await stopWorker(owner);
+    owner.cleanup();
+    other.cleanup();
+  });
+
+  it('has the second worker exit 1 and say whose the port is', () => {
+    assert.equal(exitCode, 1);
+    assert.match(
+      readFileSync(logFile(other.dataDir), 'utf8'),
+      new RegExp(
+        `ERROR \\[worker\\] port ${owner.port} is used by the claude-mem worker of another data folder; the worker exits\\..*config set worker\\.port`,
+      ),
+    );
+  });
+
+  it("has doctor name the other data folder's worker", () => {
+    assert.match(
+      doctor,
+      new RegExp(
+        `FAIL worker +not running: port ${owner.port} is used by the claude-mem worker of another data folder`,
+      ),
+    );
+  });
+
+  it("leaves the first folder's worker running and its folder untouched by the second", () => {
+    assert.equal(ownerAfter.code, 0);
+    assert.doesNotMatch(readFileSync(logFile(owner.dataDir), 'utf8'), /another data folder/);
   });
 });

@@ -1,33 +1,19 @@
 import { dirname, join } from 'node:path';
 import { VERSION } from '../../config/index.ts';
-import { liveWorker, workerRequest } from '../../client/index.ts';
+import { liveWorker, portConflict, portHolder, workerRequest } from '../../client/index.ts';
 import { readJsonFile } from '../install/json-file.ts';
 import { hasMcpServer } from '../install/mcp-merge.ts';
 import { countOurHooks } from '../install/settings-merge.ts';
 import { installTargets } from '../install/targets.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
 
-/** Whether something accepts TCP connections on 127.0.0.1:`port` (at most 1 s to find out). */
-async function portInUse(port: number): Promise<boolean> {
-  const { connect } = await import('node:net');
-  return new Promise((resolve) => {
-    const socket = connect({ host: '127.0.0.1', port });
-    const done = (inUse: boolean) => {
-      socket.destroy();
-      resolve(inUse);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
-
-/** No worker of ours runs: is that because another program holds its port? */
-async function notRunning(port: number | undefined): Promise<CheckResult> {
-  if (port !== undefined && (await portInUse(port))) {
+/** No worker of ours runs: is that because something else holds its port? */
+async function notRunning(dataDir: string, port: number | undefined): Promise<CheckResult> {
+  const conflict = port === undefined ? undefined : portConflict(await portHolder(port, dataDir));
+  if (conflict) {
     return fail(
       'worker',
-      `not running: port ${port} is taken by another program; choose another with "claude-mem config set worker.port <n>" (hooks keep capturing into the spool meanwhile)`,
+      `not running: port ${port} is ${conflict}; choose another with "claude-mem config set worker.port <n>" (hooks keep capturing into the spool meanwhile)`,
     );
   }
   return fail('worker', 'not running: run "claude-mem worker start"');
@@ -39,7 +25,7 @@ export async function checkWorker(
   port?: number,
 ): Promise<{ result: CheckResult; health?: Record<string, unknown> }> {
   const info = liveWorker(dataDir);
-  if (!info) return { result: await notRunning(port) };
+  if (!info) return { result: await notRunning(dataDir, port) };
   try {
     const res = await workerRequest(info.port, '/health', { timeoutMs: 2000 });
     const health = res.body as Record<string, unknown>;

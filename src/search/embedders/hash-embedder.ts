@@ -1,20 +1,11 @@
+import { fnv1a32 } from '../../config/index.ts';
 import { normalize, type Embedder } from './embedder.ts';
-
-/** FNV-1a, 32 bits. */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i += 1) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
 
 /** A crude English stem, so `migration` and `migrations` share a feature. */
 const stem = (word: string): string => word.replace(/(?:ing|ed|es|s)$/u, '') || word;
 
 function addFeature(vector: Float32Array, feature: string, weight: number): void {
-  const hash = fnv1a(feature);
+  const hash = fnv1a32(feature);
   const sign = hash & 0x80000000 ? -1 : 1;
   vector[hash % vector.length]! += sign * weight;
 }
@@ -37,7 +28,7 @@ function features(vector: Float32Array, text: string): void {
  * (the sign); on a sparse vector most signs say nothing, on the spread one they are SimHash bits.
  */
 function spread(vector: Float32Array): Float32Array {
-  for (let i = 0; i < vector.length; i += 1) if (fnv1a(`s${i}`) & 1) vector[i] = -vector[i]!;
+  for (let i = 0; i < vector.length; i += 1) if (fnv1a32(`s${i}`) & 1) vector[i] = -vector[i]!;
   for (let width = 1; width < vector.length; width *= 2) {
     for (let start = 0; start < vector.length; start += width * 2) {
       for (let i = start; i < start + width; i += 1) {

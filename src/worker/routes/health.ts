@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+import { dataDirId } from '../../config/index.ts';
 import { listSpool } from '../../spool/index.ts';
 import { countEventStates } from '../../store/index.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 
-/** GET /health: liveness, identity and queue depth. */
+/** GET /health: liveness, identity (version, data folder) and queue depth. */
 export function healthRoutes(deps: WorkerDeps): Hono {
+  const folder = dataDirId(deps.dataDir);
   return new Hono().get('/health', (c) => {
     const states = countEventStates(deps.db);
     return c.json({
@@ -12,6 +14,7 @@ export function healthRoutes(deps: WorkerDeps): Hono {
       version: deps.version,
       pid: process.pid,
       port: deps.port,
+      dataDirId: folder,
       uptimeMs: deps.now() - deps.startedAt,
       queue: { spool: listSpool(deps.dataDir).length, pending: states.pending ?? 0 },
       events: states,
