@@ -30,6 +30,13 @@ function applyRule(text: string, rule: SecretRule): string {
  */
 export function redactSecrets(text: string): string {
   let result = text;
-  for (const rule of SECRET_RULES) result = applyRule(result, rule);
+  let lower: string | undefined;
+  for (const rule of SECRET_RULES) {
+    const haystack = rule.pattern.ignoreCase ? (lower ??= result.toLowerCase()) : result;
+    if (!rule.needles.some((needle) => haystack.includes(needle))) continue;
+    const next = applyRule(result, rule);
+    if (next !== result) lower = undefined;
+    result = next;
+  }
   return result;
 }

@@ -70,3 +70,16 @@ test('the structure checks catch the patterns they are meant to catch', () => {
   assert.deepEqual(nestedQuantifiers('(?:a{1,3}b){1,9}'), ['(?:a{1,3}b)']);
   assert.deepEqual(nestedQuantifiers('(?:[a-z]|\\.){1,9}(x{1,2})?'), []);
 });
+
+test('gives every rule needles, lower case where its pattern ignores case', () => {
+  assert.deepEqual(
+    SECRET_RULES.filter(
+      (rule) =>
+        rule.needles.length === 0 ||
+        rule.needles.some(
+          (needle) => needle === '' || (rule.pattern.ignoreCase && needle !== needle.toLowerCase()),
+        ),
+    ).map((rule) => rule.kind),
+    [],
+  );
+});

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { redactSecrets } from '../../src/privacy/index.ts';
+import { SECRET_RULES } from '../../src/privacy/secret-rules.ts';
 import { anyText, fuzzOptions, textOf } from '../helpers/fuzz.ts';
 
 const chars = (alphabet: string, minLength: number, maxLength: number) =>
@@ -121,4 +122,43 @@ test('redacting twice changes nothing', () => {
     ),
     fuzzOptions(2000),
   );
+});
+
+/** Flips the case of letters at random: `Authorization: BEARER ...` still matches the /i rules. */
+const flipCase = (text: string) =>
+  fc
+    .array(fc.boolean(), { minLength: text.length, maxLength: text.length })
+    .map((flips) => [...text].map((c, i) => (flips[i] ? c.toUpperCase() : c)).join(''));
+
+test('finds one of its needles in every text a rule matches (the pre-check skips nothing)', () => {
+  const rules = SECRET_RULES.map((rule) => ({
+    rule,
+    once: new RegExp(rule.pattern.source, rule.pattern.flags.replace('g', '')),
+  }));
+  const matched = new Set<string>();
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        anyText(300),
+        fc
+          .tuple(prose, SECRETS, prose)
+          .chain(([a, p, b]) => flipCase(p.text).map((text) => `${a} ${text} ${b}`)),
+        fc.tuple(prose, SECRETS, prose).map(([a, p, b]) => `${a} ${p.text} ${b}`),
+      ),
+      (text) => {
+        const lower = text.toLowerCase();
+        for (const { rule, once } of rules) {
+          if (!once.test(text)) continue;
+          matched.add(rule.kind);
+          const haystack = rule.pattern.ignoreCase ? lower : text;
+          assert.ok(
+            rule.needles.some((needle) => haystack.includes(needle)),
+            `${rule.kind}: ${JSON.stringify(text)}`,
+          );
+        }
+      },
+    ),
+    fuzzOptions(3000),
+  );
+  assert.ok(matched.size >= SECRET_RULES.length - 2, [...matched].join(', '));
 });
