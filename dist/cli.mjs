@@ -5059,7 +5059,7 @@ function reciprocalRankFusion(lists, k = RRF_K, weights = []) {
 
 // src/search/search.ts
 var FUSION_DEPTH = 30;
-var HYBRID_WEIGHTS = [1, 0.25];
+var HYBRID_WEIGHTS = [1, 0.1];
 function fuse(text5, near) {
   const exact = new Set(text5.filter((hit) => hit.allTerms).map((hit) => hit.id));
   const fused = reciprocalRankFusion(

@@ -46,11 +46,15 @@ const FUSION_DEPTH = 30;
 
 /**
  * Weights of the full-text and the vector ranking in the fusion. The offline model's vectors
- * rank far worse than full text on both recall benchmarks (bench/recall.ts on conv-26 and
- * conv-30: recall@10 32% vs 62% alone), so they count a quarter: hybrid recall@5 / @10 went from
- * 46.3% / 59.3% at a half to 49.8% / 59.7%, known items unchanged at 91%.
+ * rank far worse than full text alone (recall@10 32-35% against 62%), so they mostly break ties
+ * and order near-equal matches. Measured with bench/recall.ts (--known-items 100) on two pairs of
+ * LoCoMo conversations, hybrid recall@5 / @10 against fts alone:
+ *   conv-26,30 (fts 53.7 / 61.5): weight 0.25 -> 49.8 / 59.7, weight 0.1 -> 55.0 / 61.5
+ *   conv-41,42 (fts 53.7 / 62.3): weight 0.25 -> 50.3 / 63.1, weight 0.1 -> 54.0 / 63.7
+ * Known items in the top 5: 91% at either weight (fts 93%). Min-max score fusion at 0.85 / 0.15
+ * was no better (53.2 / 63.2 and 55.4 / 63.1).
  */
-const HYBRID_WEIGHTS = [1, 0.25] as const;
+const HYBRID_WEIGHTS = [1, 0.1] as const;
 
 /**
  * Reciprocal rank fusion of the two rankings, except that matches holding every query word
