@@ -513,7 +513,8 @@ function resolveProject(cwd, env = process.env) {
   const top = findGitTop(cwd);
   const root = top === void 0 ? resolve2(cwd) : mainWorktreeRoot(top);
   const fromEnv = env.CLAUDE_MEM_PROJECT?.trim();
-  const name = fromEnv || overrideName(root) || top && overrideName(top) || basename(root);
+  const fromTop = top !== void 0 && top !== root ? overrideName(top) : void 0;
+  const name = fromEnv || overrideName(root) || fromTop || basename(root);
   return { name: name || root, root };
 }
 
@@ -726,7 +727,7 @@ async function startOrHandOver(options) {
 // src/client/port-holder.ts
 async function portHolder(port, dataDir) {
   try {
-    const res = await workerRequest(port, "/health", { timeoutMs: 1e3 });
+    const res = await workerRequest(port, "/health", { timeoutMs: 2e3 });
     const body = res.body;
     if (res.status !== 200 || body?.status !== "ok") return { kind: "other-program" };
     const sameDataDir = body.dataDirId === void 0 || body.dataDirId === dataDirId(dataDir);

@@ -6,13 +6,13 @@ export type PortHolder =
   { kind: 'free' } | { kind: 'worker'; sameDataDir: boolean } | { kind: 'other-program' };
 
 /**
- * Asks whoever holds `port` for /health (at most 1 s). A claude-mem worker says which data folder
+ * Asks whoever holds `port` for /health (at most 2 s). A claude-mem worker says which data folder
  * it serves; one from before that field existed is taken to serve this one, as it used to be.
  * Anything else that accepts the connection, answering or not, is another program.
  */
 export async function portHolder(port: number, dataDir: string): Promise<PortHolder> {
   try {
-    const res = await workerRequest(port, '/health', { timeoutMs: 1000 });
+    const res = await workerRequest(port, '/health', { timeoutMs: 2000 });
     const body = res.body as { status?: unknown; dataDirId?: unknown } | undefined;
     if (res.status !== 200 || body?.status !== 'ok') return { kind: 'other-program' };
     const sameDataDir = body.dataDirId === undefined || body.dataDirId === dataDirId(dataDir);

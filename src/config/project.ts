@@ -71,6 +71,8 @@ export function resolveProject(cwd: string, env: NodeJS.ProcessEnv = process.env
   const top = findGitTop(cwd);
   const root = top === undefined ? resolve(cwd) : mainWorktreeRoot(top);
   const fromEnv = env.CLAUDE_MEM_PROJECT?.trim();
-  const name = fromEnv || overrideName(root) || (top && overrideName(top)) || basename(root);
+  // A linked worktree may carry its own .claude-mem.json; in the main checkout top is root.
+  const fromTop = top !== undefined && top !== root ? overrideName(top) : undefined;
+  const name = fromEnv || overrideName(root) || fromTop || basename(root);
   return { name: name || root, root };
 }
