@@ -75,8 +75,8 @@ export const BENCHES = [
     name: 'recall',
     title: 'Recall quality (LoCoMo slice, known items)',
     about:
-      'LoCoMo recall@5/@10 for fts, vector and hybrid, and the known-item top-5 rate, with the local embedding model. `npm run bench` runs a slice (one conversation, 6 sessions) to stay within its time; the full run is `node --import tsx bench/recall.ts` (the whole LoCoMo set and every transcript: about 15 minutes or more here).',
-    args: ['--only', 'conv-30', '--sessions', '6', '--known-items', '50', '--transcripts', '2'],
+      'LoCoMo recall@5/@10 for fts, vector and hybrid, and the known-item top-5 rate, with the local embedding model. `npm run bench` runs a slice (two whole conversations, 231 questions, 100 known items: about a minute) to stay within its time; the full run is `node --import tsx bench/recall.ts` (the whole LoCoMo set and every transcript: about 15 minutes or more here).',
+    args: ['--only', 'conv-26,conv-30', '--known-items', '100', '--transcripts', '3'],
     short: ['--only', 'conv-30', '--sessions', '6', '--known-items', '30', '--transcripts', '1'],
     timeoutMin: 10,
     pending: 'Owned by the recall work.',
