@@ -279,7 +279,14 @@ function isSettingKey(key) {
   return Object.hasOwn(SETTINGS_SCHEMA, key);
 }
 function envNameOf(key) {
-  return `CLAUDE_MEM_${key.replace(/([a-z])([A-Z])/g, "$1_$2").replace(/\./g, "_").toUpperCase()}`;
+  let name = "CLAUDE_MEM_";
+  let previous = "";
+  for (const char of key) {
+    const wordBreak = char >= "A" && char <= "Z" && previous >= "a" && previous <= "z";
+    name += char === "." ? "_" : `${wordBreak ? "_" : ""}${char.toUpperCase()}`;
+    previous = char;
+  }
+  return name;
 }
 
 // src/config/settings.ts
@@ -330,7 +337,12 @@ function dataDirFrom(env = process.env) {
   const fromEnv = env.CLAUDE_MEM_DATA_DIR;
   return fromEnv && fromEnv.trim() !== "" ? fromEnv : join(homedir(), ".claude-mem");
 }
-function ensureDataDir(dataDir) {
+function ensureDataDir(dataDir, { repair = true } = {}) {
+  if (!repair) {
+    mkdirSync(quarantineDir(dataDir), { recursive: true, mode: 448 });
+    mkdirSync(stateDir(dataDir), { recursive: true, mode: 448 });
+    return;
+  }
   for (const dir of [dataDir, spoolDir(dataDir), quarantineDir(dataDir), stateDir(dataDir)]) {
     mkdirSync(dir, { recursive: true, mode: 448 });
     chmodSync(dir, 448);
@@ -10296,7 +10308,7 @@ async function runHook(eventName, deps) {
   let output = NEUTRAL;
   let log;
   try {
-    ensureDataDir(dataDir);
+    ensureDataDir(dataDir, { repair: false });
     const { settings } = loadSettings(dataDir, env);
     log = createLogger(dataDir, "hook", settings["log.level"]);
     const input = (deps.stdin ? void 0 : readStdinSync()) ?? await readStdin(deps.stdin);

@@ -9,8 +9,18 @@ export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
   return fromEnv && fromEnv.trim() !== '' ? fromEnv : join(homedir(), '.claude-mem');
 }
 
-/** Creates the data folder (and its subfolders) private to the user: 0700. */
-export function ensureDataDir(dataDir: string): void {
+/**
+ * Creates the data folder (and its subfolders) private to the user: 0700. `repair` (the default)
+ * also takes back permissions of folders that exist, say one made by hand with 0755. Hooks pass
+ * false: folders they create get 0700 all the same, and four chmods on every run cost ~0.2 ms;
+ * the worker, which every session starts, repairs.
+ */
+export function ensureDataDir(dataDir: string, { repair = true } = {}): void {
+  if (!repair) {
+    mkdirSync(quarantineDir(dataDir), { recursive: true, mode: 0o700 });
+    mkdirSync(stateDir(dataDir), { recursive: true, mode: 0o700 });
+    return;
+  }
   for (const dir of [dataDir, spoolDir(dataDir), quarantineDir(dataDir), stateDir(dataDir)]) {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     chmodSync(dir, 0o700);

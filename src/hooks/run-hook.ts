@@ -63,7 +63,7 @@ export async function runHook(eventName: string | undefined, deps: HookDeps): Pr
   let output: HookOutput = NEUTRAL;
   let log: Logger | undefined;
   try {
-    ensureDataDir(dataDir);
+    ensureDataDir(dataDir, { repair: false });
     const { settings } = loadSettings(dataDir, env);
     log = createLogger(dataDir, 'hook', settings['log.level']);
     const input = (deps.stdin ? undefined : readStdinSync()) ?? (await readStdin(deps.stdin));
