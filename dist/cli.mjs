@@ -279,14 +279,7 @@ function isSettingKey(key) {
   return Object.hasOwn(SETTINGS_SCHEMA, key);
 }
 function envNameOf(key) {
-  let name = "CLAUDE_MEM_";
-  let previous = "";
-  for (const char of key) {
-    const wordBreak = char >= "A" && char <= "Z" && previous >= "a" && previous <= "z";
-    name += char === "." ? "_" : `${wordBreak ? "_" : ""}${char.toUpperCase()}`;
-    previous = char;
-  }
-  return name;
+  return `CLAUDE_MEM_${key.replace(/([a-z])([A-Z])/g, "$1_$2").replace(/\./g, "_").toUpperCase()}`;
 }
 
 // src/config/settings.ts
@@ -398,10 +391,13 @@ function loadSettings(dataDir, env = process.env) {
   for (const key of Object.keys(fromFile).filter((name) => !isSettingKey(name))) {
     problems.push({ key, source: "file", message: "unknown setting (ignored)" });
   }
+  const anyFromEnv = Object.keys(env).some(
+    (name) => name.startsWith("CLAUDE_MEM_") && name !== "CLAUDE_MEM_DATA_DIR"
+  );
   for (const key of Object.keys(SETTINGS_SCHEMA)) {
     const spec = SETTINGS_SCHEMA[key];
     values[key] = spec.default;
-    const envText = env[envNameOf(key)];
+    const envText = anyFromEnv ? env[envNameOf(key)] : void 0;
     const candidates = [];
     if (key in fromFile) candidates.push(["file", fromFile[key]]);
     if (envText !== void 0) candidates.push(["env", spec.fromEnv(envText)]);

@@ -69,14 +69,8 @@ export function isSettingKey(key: string): key is SettingKey {
 
 /** `worker.port` -> `CLAUDE_MEM_WORKER_PORT`, `capture.skipTools` -> `CLAUDE_MEM_CAPTURE_SKIP_TOOLS`. */
 export function envNameOf(key: SettingKey): string {
-  // A loop, not regexes: every hook run names every setting, and compiling the two regexes was
-  // most of that (~0.1 ms).
-  let name = 'CLAUDE_MEM_';
-  let previous = '';
-  for (const char of key) {
-    const wordBreak = char >= 'A' && char <= 'Z' && previous >= 'a' && previous <= 'z';
-    name += char === '.' ? '_' : `${wordBreak ? '_' : ''}${char.toUpperCase()}`;
-    previous = char;
-  }
-  return name;
+  return `CLAUDE_MEM_${key
+    .replace(/([a-z])([A-Z])/g, '$1_$2')
+    .replace(/\./g, '_')
+    .toUpperCase()}`;
 }

@@ -77,10 +77,15 @@ export function loadSettings(
   for (const key of Object.keys(fromFile).filter((name) => !isSettingKey(name))) {
     problems.push({ key, source: 'file', message: 'unknown setting (ignored)' });
   }
+  // Naming every setting's variable is most of this function's time in a hook; most
+  // environments set none of them.
+  const anyFromEnv = Object.keys(env).some(
+    (name) => name.startsWith('CLAUDE_MEM_') && name !== 'CLAUDE_MEM_DATA_DIR',
+  );
   for (const key of Object.keys(SETTINGS_SCHEMA) as SettingKey[]) {
     const spec = SETTINGS_SCHEMA[key];
     values[key] = spec.default;
-    const envText = env[envNameOf(key)];
+    const envText = anyFromEnv ? env[envNameOf(key)] : undefined;
     const candidates: Array<[SettingProblem['source'], unknown]> = [];
     if (key in fromFile) candidates.push(['file', fromFile[key]]);
     if (envText !== undefined) candidates.push(['env', spec.fromEnv(envText)]);
