@@ -12,8 +12,8 @@ export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
 /**
  * Creates the data folder (and its subfolders) private to the user: 0700. `repair` (the default)
  * also takes back permissions of folders that exist, say one made by hand with 0755. Hooks pass
- * false: folders they create get 0700 all the same, and four chmods on every run cost ~0.2 ms;
- * the worker, which every session starts, repairs.
+ * false: folders they create get 0700 all the same, and they need not spend four chmods on every
+ * run; the worker, which every session starts, repairs.
  */
 export function ensureDataDir(dataDir: string, { repair = true } = {}): void {
   if (!repair) {
