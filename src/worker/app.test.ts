@@ -7,6 +7,7 @@ import {
   createTestDeps,
 } from '../../test/helpers/worker-deps.ts';
 import { promptEvent, toolEvent } from '../../test/helpers/spool-events.ts';
+import { dataDirId } from '../config/index.ts';
 import { writeSpoolEvent } from '../spool/index.ts';
 import type { Db } from '../store/index.ts';
 import { createApp } from './app.ts';
@@ -50,7 +51,7 @@ function seed(deps: WorkerDeps, events: Parameters<typeof applyEvent>[1][]): voi
 
 const errorOf = (body: Record<string, unknown>) => body.error as { code: string; message: string };
 
-test('GET /health reports status, version, pid, port, uptime and queue depth', async (t) => {
+test('GET /health reports status, version, pid, port, data folder, uptime and queue depth', async (t) => {
   const { deps, request } = setup(t);
   writeSpoolEvent(deps.dataDir, toolEvent());
   seed(deps, [toolEvent(), toolEvent()]);
@@ -61,6 +62,7 @@ test('GET /health reports status, version, pid, port, uptime and queue depth', a
     version: '9.9.9-test',
     pid: process.pid,
     port: TEST_PORT,
+    dataDirId: dataDirId(deps.dataDir),
     uptimeMs: 5000,
     queue: { spool: 1, pending: 2 },
     events: { pending: 2 },
