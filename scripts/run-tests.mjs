@@ -76,6 +76,8 @@ export const UNIT_TESTS = [
   'src/store/event-state.test.ts',
   'src/store/observations-write.test.ts',
   'src/store/usage.test.ts',
+  'src/store/usage-report.test.ts',
+  'src/store/migrations/006-overview.test.ts',
   'src/store/migrations/003-compression.test.ts',
   'src/worker/compress-closing.test.ts',
   'src/worker/compress-loop.test.ts',

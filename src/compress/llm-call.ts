@@ -18,10 +18,14 @@ type Answer = { reply: LlmReply; usage: Usage };
 export interface LlmCaller {
   /** `provider (model)`, for messages. */
   label: string;
-  /** Sends `request`, parses the answer, and on unusable output sends the correction once. */
+  /**
+   * Sends `request`, parses the answer, and on unusable output sends the correction once. The
+   * spend is recorded for `project`.
+   */
   ask<P extends { kind: string }>(
     request: LlmRequest,
     parse: (text: string) => P | BadOutput,
+    project: string,
     signal?: AbortSignal,
   ): Promise<{ parsed: P; usage: Usage }>;
 }
@@ -76,7 +80,11 @@ export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps
     random: deps.random,
   };
 
-  async function send(request: LlmRequest, signal: AbortSignal | undefined): Promise<Answer> {
+  async function send(
+    request: LlmRequest,
+    project: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Answer> {
     const size = requestTokens(request);
     if (size > limits.maxInputTokens) {
       throw new CompressError(
@@ -101,15 +109,15 @@ export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps
         tokensOut: reply.tokensOut,
         durationMs: now() - started,
       };
-      budget.record(transport.provider, transport.model, usage);
+      budget.record(transport.provider, transport.model, usage, project);
       return { reply, usage };
     }, retry);
   }
 
   return {
     label,
-    async ask(request, parse, signal) {
-      const first = await send(request, signal);
+    async ask(request, parse, project, signal) {
+      const first = await send(request, project, signal);
       const parsed = parse(first.reply.text);
       if (!isBad(parsed)) return { parsed, usage: first.usage };
       const again = correctionRequest(
@@ -118,7 +126,7 @@ export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps
         parsed.problem,
         limits.maxInputTokens,
       );
-      const second = await send(again, signal).catch((error: unknown) => {
+      const second = await send(again, project, signal).catch((error: unknown) => {
         throw withUsage(error, first.usage);
       });
       const reparsed = parse(second.reply.text);

@@ -79,6 +79,10 @@ test('a good answer becomes observations whose sources are the events of their f
     [result.usage.calls, result.usage.tokensIn, budget.spent('anthropic')],
     [1, 100, 110],
   );
+  assert.deepEqual(
+    budget.calls.map((call) => call.project),
+    ['app'],
+  );
 });
 
 test('unusable output is retried once with a correction that quotes it', async () => {
