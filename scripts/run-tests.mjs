@@ -87,6 +87,7 @@ export const UNIT_TESTS = [
   'src/store/memory-feed.test.ts',
   'src/worker/viewer-live.test.ts',
   'src/worker/viewer-routes.test.ts',
+  'src/worker/viewer-overview-routes.test.ts',
   'src/worker/viewer-static.test.ts',
   'src/capture/capture.test.ts',
   'src/capture/events.test.ts',

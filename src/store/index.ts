@@ -23,3 +23,4 @@ export * from './retention.ts';
 export * from './export-import.ts';
 export * from './import-merge.ts';
 export * from './usage-report.ts';
+export * from './overview.ts';
