@@ -79,7 +79,8 @@ export function usageReport(
     };
   });
   const perProject = new Map<string, UsageTotals>();
-  for (const row of rows) perProject.set(row.project, add(perProject.get(row.project) ?? ZERO, row));
+  for (const row of rows)
+    perProject.set(row.project, add(perProject.get(row.project) ?? ZERO, row));
   const projects = [...perProject]
     .map(([name, totals]) => ({ project: name, ...totals }))
     .sort((a, b) => b.costUsd - a.costUsd || b.tokensIn - a.tokensIn);
