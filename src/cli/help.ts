@@ -20,6 +20,9 @@ Commands:
   status [--json]                    Provider in use and why, events and turns per state,
                                      today's tokens and budget, the embedder's progress
   retry                              Retry failed events and turn ends now
+  usage [--daily|--monthly] [--project P] [--json]
+                                     Tokens and estimated dollars compression spent per day
+                                     (default) or month and project, with totals
   search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
          [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid]
          [--limit N] [--offset N] [--json]

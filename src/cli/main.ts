@@ -19,6 +19,7 @@ import { purgeCommand } from './commands/purge-command.ts';
 import { hookCommand } from './commands/hook-command.ts';
 import { installCommand } from './commands/install-command.ts';
 import { uninstallCommand } from './commands/uninstall-command.ts';
+import { usageCommand } from './commands/usage-command.ts';
 import { workerCommand } from './commands/worker-command.ts';
 import { commandHelp, HELP } from './help.ts';
 
@@ -58,6 +59,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return statusCommand(rest, print);
     case 'retry':
       return retryCommand(rest, print);
+    case 'usage':
+      return usageCommand(rest, print);
     case 'search':
       return searchCommand(rest, print);
     case 'context':

@@ -9,6 +9,7 @@ import { PURGE_OPTIONS } from '../../src/cli/commands/purge-command.ts';
 import { SEARCH_OPTIONS } from '../../src/cli/commands/search-command.ts';
 import { STATUS_OPTIONS } from '../../src/cli/commands/status-command.ts';
 import { UNINSTALL_OPTIONS } from '../../src/cli/commands/uninstall-command.ts';
+import { USAGE_OPTIONS } from '../../src/cli/commands/usage-command.ts';
 
 type Options = Record<string, { type: string; short?: string }>;
 
@@ -30,6 +31,7 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   doctor: [],
   status: flagsOf(STATUS_OPTIONS),
   retry: [],
+  usage: flagsOf(USAGE_OPTIONS),
   search: flagsOf(SEARCH_OPTIONS),
   context: flagsOf(CONTEXT_OPTIONS),
   mcp: [],
