@@ -157,6 +157,7 @@ export const E2E_TESTS = [
   'test/e2e/viewer-manage.test.ts',
   'test/e2e/viewer-safety.test.ts',
   'test/e2e/viewer-status.test.ts',
+  'test/e2e/viewer-overview.test.ts',
   'test/e2e/usage-cli.test.ts',
   'test/e2e/cli.test.ts',
   'test/e2e/concurrent-hooks.test.ts',

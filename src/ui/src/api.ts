@@ -7,6 +7,7 @@ import {
   type FeedItem,
   type FeedPage,
   type ObservationItem,
+  type Overview,
   type Project,
   type QueueDepth,
   type SearchMode,
@@ -101,6 +102,8 @@ export const api = {
     call<{ requeued: { events: number; turns: number } }>('POST', '/api/compression/retry'),
   failedEvents: () => call<{ items: FailedEvent[] }>('GET', '/api/failed-events?limit=50'),
   logs: (lines: number) => call<{ lines: string[] }>('GET', `/api/logs${query({ lines })}`),
+  overview: (project: string, days: number) =>
+    call<Overview>('GET', `/api/overview${query({ project, days })}`),
 };
 
 /** What the live stream reports. */
