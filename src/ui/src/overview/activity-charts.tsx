@@ -17,6 +17,9 @@ import { ChartPanel } from './chart-panel.tsx';
 const HEIGHT = 200;
 const KNOWN_TYPES = ['bugfix', 'feature', 'refactor', 'change', 'discovery', 'decision'];
 
+/** An axis tick in dollars with two significant digits, so neighbouring ticks differ. */
+const tickDollars = (usd: number): string => (usd === 0 ? '$0' : `$${Number(usd.toPrecision(2))}`);
+
 /** `Mar 3` from `2026-03-03`. */
 const shortDay = (day: string): string =>
   new Date(`${day}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
@@ -39,7 +42,12 @@ export function ObservationsChart({ overview }: { overview: Overview }) {
           <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} />
           <YAxis allowDecimals={false} />
           <Tooltip labelFormatter={(day) => shortDay(String(day))} />
-          <Bar dataKey="observations" name="Observations" className="bar-accent" />
+          <Bar
+            isAnimationActive={false}
+            dataKey="observations"
+            name="Observations"
+            className="bar-accent"
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartPanel>
@@ -64,7 +72,7 @@ export function TypesChart({ overview }: { overview: Overview }) {
           <XAxis type="number" allowDecimals={false} />
           <YAxis type="category" dataKey="type" width={80} />
           <Tooltip />
-          <Bar dataKey="count" name="Observations">
+          <Bar isAnimationActive={false} dataKey="count" name="Observations">
             {overview.types.map((t) => (
               <Cell
                 key={t.type}
@@ -98,12 +106,7 @@ export function SpendChart({ overview }: { overview: Overview }) {
           <CartesianGrid vertical={false} />
           <XAxis dataKey="day" tickFormatter={shortDay} minTickGap={16} />
           <YAxis yAxisId="tokens" tickFormatter={(n: number) => count(n)} width={64} />
-          <YAxis
-            yAxisId="cost"
-            orientation="right"
-            tickFormatter={(n: number) => dollars(n)}
-            width={64}
-          />
+          <YAxis yAxisId="cost" orientation="right" tickFormatter={tickDollars} width={64} />
           <Tooltip
             labelFormatter={(day) => shortDay(String(day))}
             formatter={(value, name) => [
@@ -112,6 +115,7 @@ export function SpendChart({ overview }: { overview: Overview }) {
             ]}
           />
           <Bar
+            isAnimationActive={false}
             yAxisId="tokens"
             dataKey="tokensIn"
             name="Input tokens"
@@ -119,6 +123,7 @@ export function SpendChart({ overview }: { overview: Overview }) {
             className="bar-accent"
           />
           <Bar
+            isAnimationActive={false}
             yAxisId="tokens"
             dataKey="tokensOut"
             name="Output tokens"
@@ -126,6 +131,7 @@ export function SpendChart({ overview }: { overview: Overview }) {
             className="bar-soft"
           />
           <Line
+            isAnimationActive={false}
             yAxisId="cost"
             dataKey="costUsd"
             name="Cost"

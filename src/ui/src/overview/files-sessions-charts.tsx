@@ -37,8 +37,20 @@ export function FilesChart({ overview }: { overview: Overview }) {
           <YAxis type="category" dataKey="file" width={190} tickFormatter={shortPath} />
           <Tooltip />
           <Legend />
-          <Bar dataKey="modified" name="Modified" stackId="f" className="bar-accent" />
-          <Bar dataKey="read" name="Read" stackId="f" className="bar-soft" />
+          <Bar
+            isAnimationActive={false}
+            dataKey="modified"
+            name="Modified"
+            stackId="f"
+            className="bar-accent"
+          />
+          <Bar
+            isAnimationActive={false}
+            dataKey="read"
+            name="Read"
+            stackId="f"
+            className="bar-soft"
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartPanel>
@@ -106,7 +118,13 @@ export function SessionsChart({ overview }: { overview: Overview }) {
               ];
             }}
           />
-          <Bar dataKey="span" name="Session" className="bar-accent" minPointSize={2} />
+          <Bar
+            isAnimationActive={false}
+            dataKey="span"
+            name="Session"
+            className="bar-accent"
+            minPointSize={2}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartPanel>
