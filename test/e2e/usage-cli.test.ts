@@ -85,6 +85,11 @@ describe('claude-mem usage', () => {
     const empty = await cli(['usage'], home.env);
     assert.deepEqual([empty.code, empty.stderr], [0, '']);
     assert.match(empty.stdout, /No LLM compression recorded yet/);
+    const other = await cli(['usage', '--project', 'gamma'], home.env);
+    assert.match(
+      other.stdout,
+      /\nNo LLM compression recorded for project gamma \(without --project: all projects\)\.\n$/,
+    );
     const both = await cli(['usage', '--daily', '--monthly'], home.env);
     assert.deepEqual(
       [both.code, both.stderr.split('\n')[0]],

@@ -47,7 +47,11 @@ export function formatUsage(report: UsageReport): string[] {
   const scope = report.project === null ? 'all projects' : `project ${report.project}`;
   const title = `Compression usage by ${unit}, ${scope} (cost estimated at list prices)`;
   if (report.rows.length === 0) {
-    return [title, '', 'No LLM compression recorded yet (the heuristic compressor costs nothing).'];
+    const none =
+      report.project === null
+        ? 'No LLM compression recorded yet (the heuristic compressor costs nothing).'
+        : `No LLM compression recorded for project ${report.project} (without --project: all projects).`;
+    return [title, '', none];
   }
   const rows = report.rows.map((r) => [
     r.period,
