@@ -41,11 +41,14 @@ interface SqlRow {
 
 const ZERO: UsageTotals = { calls: 0, tokensIn: 0, tokensOut: 0, costUsd: 0 };
 
+/** Estimates to a millionth of a dollar: sums of floats would print 0.017249999999999998. */
+const micro = (usd: number): number => Math.round(usd * 1e6) / 1e6;
+
 const add = (a: UsageTotals, b: UsageTotals): UsageTotals => ({
   calls: a.calls + b.calls,
   tokensIn: a.tokensIn + b.tokensIn,
   tokensOut: a.tokensOut + b.tokensOut,
-  costUsd: a.costUsd + b.costUsd,
+  costUsd: micro(a.costUsd + b.costUsd),
 });
 
 /**
@@ -71,11 +74,11 @@ export function usageReport(
     return {
       period: row.period,
       project: row.project,
-      models: row.models.split(',').sort(),
+      models: row.models.split(',').filter(Boolean).sort(),
       calls: row.calls,
       tokensIn: row.tokens_in,
       tokensOut: row.tokens_out,
-      costUsd: row.cost_usd,
+      costUsd: micro(row.cost_usd),
     };
   });
   const perProject = new Map<string, UsageTotals>();
