@@ -33,8 +33,6 @@ export interface Overview {
   sessions: OverviewSession[];
 }
 
-const DAY_MS = 86_400_000;
-const LOCAL_DAY = "strftime('%Y-%m-%d', created_at / 1000, 'unixepoch', 'localtime')";
 /**
  * `<alias>project = @project AND <alias><time> >= @since`, or only the time for all projects:
  * two statements rather than `@project IS NULL OR ...`, which SQLite plans on the time index
@@ -45,18 +43,40 @@ function where(params: Params, time: string, alias = ''): string {
   return params.project === null ? since : `${alias}project = @project AND ${since}`;
 }
 
-/** The local days from `since` to `now`, oldest first. */
-function daysBetween(since: number, now: number): string[] {
-  const days: string[] = [];
-  for (let at = since; localDay(at) <= localDay(now); at += DAY_MS) days.push(localDay(at));
-  return [...new Set(days)];
+/** Each local day from `since` (a local midnight) to `now`: its name and when it starts. */
+function localDays(since: number, now: number): Array<{ day: string; start: number }> {
+  const days: Array<{ day: string; start: number }> = [];
+  // setDate, not + 24 h: days around a daylight-saving change are 23 or 25 hours long.
+  for (const at = new Date(since); at.getTime() <= now; at.setDate(at.getDate() + 1)) {
+    days.push({ day: localDay(at.getTime()), start: at.getTime() });
+  }
+  return days;
+}
+
+/**
+ * Observations per local day, one index range count per day: grouping by
+ * strftime(..., 'localtime') converted every row and took ~0.5 s for 100,000 observations.
+ */
+function observationsPerDay(db: Database, params: Params): number[] {
+  const project = params.project === null ? '' : 'project = @project AND ';
+  const count = stmt(
+    db,
+    `SELECT COUNT(*) FROM observations WHERE ${project}created_at >= @start AND created_at < @end`,
+  ).pluck();
+  const days = localDays(params.since, params.now);
+  return days.map(({ start }, i) =>
+    Number(
+      count.get({
+        project: params.project,
+        start,
+        end: days[i + 1]?.start ?? Number.MAX_SAFE_INTEGER,
+      }),
+    ),
+  );
 }
 
 function perDay(db: Database, params: Params): OverviewDay[] {
-  const counts = stmt(
-    db,
-    `SELECT ${LOCAL_DAY} AS day, COUNT(*) AS n FROM observations WHERE ${where(params, 'created_at')} GROUP BY day`,
-  ).all(params) as Array<{ day: string; n: number }>;
+  const made = observationsPerDay(db, params);
   const spend = stmt(
     db,
     `SELECT day, SUM(tokens_in) AS tokensIn, SUM(tokens_out) AS tokensOut,
@@ -64,10 +84,9 @@ function perDay(db: Database, params: Params): OverviewDay[] {
      FROM usage WHERE ${where(params, 'day')} GROUP BY day`,
   ).all(params) as Array<Omit<OverviewDay, 'observations'>>;
   const byDay = new Map(spend.map((row) => [row.day, row]));
-  const made = new Map(counts.map((row) => [row.day, row.n]));
-  return daysBetween(params.since, params.now).map((day) => ({
+  return localDays(params.since, params.now).map(({ day }, i) => ({
     day,
-    observations: made.get(day) ?? 0,
+    observations: made[i] ?? 0,
     tokensIn: byDay.get(day)?.tokensIn ?? 0,
     tokensOut: byDay.get(day)?.tokensOut ?? 0,
     costUsd: byDay.get(day)?.costUsd ?? 0,
@@ -122,8 +141,9 @@ export function projectOverview(
   db: Database,
   options: { project: string | null; days: number; now: number },
 ): Overview {
-  const start = new Date(options.now - (options.days - 1) * DAY_MS);
+  const start = new Date(options.now);
   start.setHours(0, 0, 0, 0);
+  start.setDate(start.getDate() - (options.days - 1));
   const since = start.getTime();
   const params: Params = {
     project: options.project,
