@@ -77,6 +77,7 @@ export const UNIT_TESTS = [
   'src/store/observations-write.test.ts',
   'src/store/usage.test.ts',
   'src/store/usage-report.test.ts',
+  'src/store/overview.test.ts',
   'src/store/migrations/006-overview.test.ts',
   'src/store/migrations/003-compression.test.ts',
   'src/worker/compress-closing.test.ts',
