@@ -8,6 +8,7 @@ export const UNIT_TESTS = [
   'test/fuzz/hook-input.test.ts',
   'test/fuzz/strip-tags.test.ts',
   'test/fuzz/redact-secrets.test.ts',
+  'test/fuzz/redaction-time.test.ts',
   'test/fuzz/fts-query.test.ts',
   'test/fuzz/http-validators.test.ts',
   'src/context/build-context.test.ts',

@@ -39,20 +39,27 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
 /**
  * A key sanitized like any text (a map keyed by token or holding a private block must not keep
  * it in its keys); when two keys sanitize to the same text, the later ones get ` #2`, ` #3`, ...
- * so that no value is lost.
+ * so that no value is lost. `next` remembers the next suffix per text: probing from ` #2` each
+ * time made 10,000 keys that redact alike take 44 s (issue 12).
  */
-function uniqueKey(result: Record<string, unknown>, key: string): string {
+function uniqueKey(
+  result: Record<string, unknown>,
+  key: string,
+  next: Map<string, number>,
+): string {
   const clean = sanitizeText(key);
   if (clean === key || !Object.hasOwn(result, clean)) return clean;
-  let n = 2;
+  let n = next.get(clean) ?? 2;
   while (Object.hasOwn(result, `${clean} #${n}`)) n += 1;
+  next.set(clean, n + 1);
   return `${clean} #${n}`;
 }
 
 function walkObject(value: object, depth: number, ancestors: Set<object>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
+  const next = new Map<string, number>();
   for (const [key, child] of Object.entries(value)) {
-    setOwn(result, uniqueKey(result, key), walk(child, depth + 1, ancestors));
+    setOwn(result, uniqueKey(result, key, next), walk(child, depth + 1, ancestors));
   }
   return result;
 }
