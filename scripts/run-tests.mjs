@@ -54,6 +54,7 @@ export const UNIT_TESTS = [
   'src/cli/backfill/session-plan.test.ts',
   'src/cli/backfill/transcript-times.test.ts',
   'src/compress/compress-error.test.ts',
+  'src/compress/escape-data.test.ts',
   'src/compress/prices.test.ts',
   'src/compress/chain.test.ts',
   'src/compress/compact-text.test.ts',
