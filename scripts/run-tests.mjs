@@ -114,6 +114,7 @@ export const UNIT_TESTS = [
   'src/worker/ingest.test.ts',
   'src/privacy/assignment.test.ts',
   'src/privacy/elide.test.ts',
+  'src/privacy/gitleaks-rules.test.ts',
   'src/privacy/redact-secrets.test.ts',
   'src/privacy/sanitize.test.ts',
   'src/privacy/secret-rules.test.ts',

@@ -2,8 +2,9 @@
 // pattern that rescans a long run from every start position (`"-eyJ".repeat(N)` took 10 s per
 // MB in the JWT rule) is linear only on paper. Inputs repeat units built from each rule's own
 // needles and literal fragments, its separators, and runs of the characters its classes accept.
-// The bound, 1 s per MB (best of two tries), is far above what a linear rule takes on a loaded
-// 2-core machine (under 0.2 s) and far below what a rescanning rule takes (seconds).
+// The bound, 1 s per MB for one rule and 2 s for all of them (best of three tries), is far above
+// what linear rules take on a loaded 2-core machine (0.1-0.6 s per MB for all) and far below
+// what a rescanning rule took (10 s).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
@@ -48,10 +49,10 @@ function unitOf(rule: SecretRule): fc.Arbitrary<string> {
 
 const fill = (unit: string): string => unit.repeat(Math.ceil(SIZE / unit.length)).slice(0, SIZE);
 
-/** Best of two timings, so one GC pause or a busy neighbour does not fail the property. */
-function bestMs(run: () => unknown): number {
+/** Best of three timings, so one GC pause or a busy neighbour does not fail the property. */
+function bestMs(run: () => unknown, bound = BOUND_MS): number {
   let best = Infinity;
-  for (let i = 0; i < 2 && best > BOUND_MS; i++) {
+  for (let i = 0; i < 3 && best >= bound; i++) {
     const start = performance.now();
     run();
     best = Math.min(best, performance.now() - start);
@@ -81,14 +82,14 @@ test('the JWT rule is linear on "-eyJ" repeated (issue 12: 10 s per MB)', () => 
   assert.ok(ms < BOUND_MS, `${ms.toFixed(0)} ms`);
 });
 
-test(`redactSecrets as a whole runs in under ${MS_PER_MB} ms per MB on mixed adversarial input`, () => {
+test(`redactSecrets as a whole runs in under ${2 * MS_PER_MB} ms per MB on mixed adversarial input`, () => {
   fc.assert(
     fc.property(
       fc.array(fc.oneof(...SECRET_RULES.map(unitOf)), { minLength: 1, maxLength: 4 }),
       (units) => {
         const text = fill(units.join(''));
-        const ms = bestMs(() => redactSecrets(text));
-        assert.ok(ms < BOUND_MS, `${ms.toFixed(0)} ms on ${JSON.stringify(units)}`);
+        const ms = bestMs(() => redactSecrets(text), 2 * BOUND_MS);
+        assert.ok(ms < 2 * BOUND_MS, `${ms.toFixed(0)} ms on ${JSON.stringify(units)}`);
       },
     ),
     fuzzOptions(25),
@@ -99,10 +100,10 @@ test('sanitizeValue renames 10,000 keys that redact alike in linear time (issue 
   const keys = Array.from({ length: 10_000 }, (_, i) => [`ghp_${String(i).padStart(36, 'x')}`, i]);
   const value = Object.fromEntries(keys);
   let out: unknown;
-  const ms = bestMs(() => (out = sanitizeValue(value)));
+  const ms = bestMs(() => (out = sanitizeValue(value)), 5_000);
   const renamed = Object.keys(out as object);
   assert.equal(renamed.length, 10_000);
   assert.equal(renamed[9_999], '[REDACTED:github-token] #10000');
-  // 10,000 keys of ~40 chars are 0.4 MB; 1 s per MB again, with room for the redaction itself.
-  assert.ok(ms < 2 * BOUND_MS, `${ms.toFixed(0)} ms`);
+  // 10,000 keys of ~40 chars, each redacted on its own: 0.1-0.6 s, against 18-44 s before.
+  assert.ok(ms < 5_000, `${ms.toFixed(0)} ms`);
 });
