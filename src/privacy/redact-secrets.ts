@@ -22,6 +22,16 @@ function applyRule(text: string, rule: SecretRule): string {
 }
 
 /**
+ * Whether some rule could match `text`: it holds one of a rule's needles. False means
+ * {@link redactSecrets} would return `text` unchanged.
+ */
+export function mayHoldSecret(text: string, lower = text.toLowerCase()): boolean {
+  return SECRET_RULES.some((rule) =>
+    rule.needles.some((needle) => (rule.pattern.ignoreCase ? lower : text).includes(needle)),
+  );
+}
+
+/**
  * Replaces API keys, tokens, private keys, URL credentials and password-like assignments with
  * `[REDACTED:<kind>]`, keeping names, schemes and hosts so the memory still reads. See
  * {@link REDACTION_RULES} for the list. Pure, never throws, and every pattern is bounded.

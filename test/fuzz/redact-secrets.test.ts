@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { redactSecrets } from '../../src/privacy/index.ts';
+import { mayNeedSanitizing, redactSecrets, sanitizeText } from '../../src/privacy/index.ts';
 import { SECRET_RULES } from '../../src/privacy/secret-rules.ts';
 import { anyText, fuzzOptions, textOf } from '../helpers/fuzz.ts';
 
@@ -196,4 +196,20 @@ test('finds one of its needles in every text a rule matches (the pre-check skips
     fuzzOptions(3000),
   );
   assert.ok(matched.size >= SECRET_RULES.length - 2, [...matched].join(', '));
+});
+
+test('text mayNeedSanitizing calls clean is left unchanged by sanitizeText', () => {
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        anyText(300),
+        prose,
+        fc.tuple(prose, SECRETS, prose).map(([a, p, b]) => `${a} ${p.text} ${b}`),
+      ),
+      (text) => {
+        assert.ok(mayNeedSanitizing(text) || sanitizeText(text) === text, JSON.stringify(text));
+      },
+    ),
+    fuzzOptions(3000),
+  );
 });
