@@ -174,8 +174,8 @@ export const COMMAND_RULES: readonly SecretRule[] = [
   assignment(
     'azure-storage-key',
     'Azure storage and service bus keys (AccountKey=, SharedAccessKey=) and SAS signatures (sig=)',
-    'AccountKey|SharedAccessKey|(?<=[?&])sig',
+    'AccountKey|SharedAccessKey|(?<=[?&])sig(?==)',
     'g',
-    ['AccountKey', 'SharedAccessKey', 'sig'],
+    ['AccountKey', 'SharedAccessKey', '?sig=', '&sig='],
   ),
 ];
