@@ -92,6 +92,7 @@ export const UNIT_TESTS = [
   'src/client/port-holder.test.ts',
   'src/client/token.test.ts',
   'src/client/worker-info.test.ts',
+  'src/config/own-tools.test.ts',
   'src/config/paths.test.ts',
   'src/config/project.test.ts',
   'src/config/settings-schema.test.ts',
