@@ -30,6 +30,7 @@ export const UNIT_TESTS = [
   'src/search/fts-search.test.ts',
   'src/search/poller.test.ts',
   'src/search/rrf.test.ts',
+  'src/search/relevance-floor.test.ts',
   'src/search/search.test.ts',
   'src/search/time-range.test.ts',
   'src/search/timeline.test.ts',
