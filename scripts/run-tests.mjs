@@ -140,6 +140,7 @@ export const E2E_TESTS = [
   'test/e2e/recall-context.test.ts',
   'test/e2e/recall-cli.test.ts',
   'test/e2e/recall-local-embedder.test.ts',
+  'test/e2e/provider-recipes.test.ts',
   'test/e2e/recall-bench.test.ts',
   'test/e2e/claude-code.test.ts',
   'test/e2e/plugin.test.ts',
