@@ -47,8 +47,10 @@ export async function probeProvider(deps: ProviderDeps, timeoutMs = 20_000): Pro
   const decision = decideProvider(deps.settings, deps.env);
   const configured = deps.settings['compress.provider'];
   if (decision.name === 'heuristic') {
-    const outcome = configured === 'heuristic' || configured === 'auto' ? 'skipped' : 'config';
-    return { provider: 'heuristic', outcome, detail: decision.reason };
+    const chosen = configured === 'heuristic' || configured === 'auto';
+    return chosen
+      ? { provider: 'heuristic', outcome: 'skipped', detail: decision.reason }
+      : { provider: configured, outcome: 'config', detail: decision.reason };
   }
   const transport = transportFor(decision, deps);
   if (!transport) return { provider: decision.name, outcome: 'config', detail: decision.reason };
