@@ -172,7 +172,7 @@ test('a transient failure marks the events failed with the reason, retried with 
     { state: 'compressed', reason: 'anthropic answered 529: overloaded_error; heuristic used' },
   ]);
   assert.deepEqual(h.rows('SELECT provider, title FROM observations'), [
-    { provider: 'heuristic', title: 'Edited src/a.ts' },
+    { provider: 'heuristic', title: 'Edited src/a.ts (+1 -1 lines)' },
   ]);
 });
 

@@ -1,5 +1,6 @@
 import type { CompressEvent, ObservationDraft, TurnBatch } from '../types.ts';
 import { commandPaths, errorLine, exitOf, firstLine, inputText } from './heuristic-events.ts';
+import { plural } from './heuristic-words.ts';
 
 const BUILD_OR_TEST =
   /\b(?:test|tests|spec|build|compile|lint|check|typecheck|tsc|make|cargo|mix|npm|pnpm|yarn|pytest|go|gradle|mvn|dialyzer|credo|eslint|prettier)\b/;
@@ -32,6 +33,17 @@ function commitMessage(command: string): string | undefined {
   return match ? firstLine(match[1] ?? match[2] ?? match[3] ?? '', 100) : undefined;
 }
 
+/** `Ran npm test`, or `npm test failed (exit code 1): FAIL a.test.ts`; why, when described. */
+function commandTitle(event: CompressEvent): string {
+  const command = firstLine(commandOf(event), 60);
+  const why = firstLine(inputText(event, 'description'), 60);
+  if (event.failed) {
+    const line = errorLine(event);
+    return `${command} failed (${exitOf(event)})${line ? `: ${line}` : ''}`;
+  }
+  return why ? `${why}: ran ${command}` : `Ran ${command}`;
+}
+
 /**
  * One observation for a batch's shell commands: the main one in the title with its exit status,
  * every command and its outcome (exit code, first error line) as facts, paths mentioned as files.
@@ -44,20 +56,18 @@ export function commandObservation(
   const main = mainCommand(events);
   const command = commandOf(main);
   const commit = commitMessage(command);
-  const others = events.length > 1 ? ` and ${events.length - 1} more` : '';
+  const others = events.length > 1 ? ` (and ${plural(events.length - 1, 'more command')})` : '';
   const failures = events.filter((event) => event.failed).length;
   const descriptions = [
     ...new Set(events.map((event) => inputText(event, 'description')).filter(Boolean)),
   ];
   return {
     type: commit ? 'change' : 'discovery',
-    title: commit
-      ? `Committed: ${commit}`
-      : `Ran \`${firstLine(command, 60)}\` (${outcome(main)})${others}`,
-    subtitle: `${events.length} commands, ${failures} failed`,
+    title: commit ? `Committed: ${commit}` : `${commandTitle(main)}${others}`,
+    subtitle: `${plural(events.length, 'command')}, ${failures === 0 ? 'none' : failures} failed`,
     facts: events
       .slice(0, 8)
-      .map((event) => `\`${firstLine(commandOf(event), 100)}\` -> ${outcome(event)}`),
+      .map((event) => `${firstLine(commandOf(event), 100)} -> ${outcome(event)}`),
     narrative: descriptions.slice(0, 6).join('. '),
     concepts: failures > 0 ? ['problem-solution'] : ['how-it-works'],
     filesRead: [

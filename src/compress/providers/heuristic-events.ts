@@ -1,5 +1,6 @@
 import { relativize } from '../render-event.ts';
 import type { CompressEvent } from '../types.ts';
+import { lineTopic, type Topic } from './heuristic-words.ts';
 
 /** What an event did, for grouping. */
 export type EventKind =
@@ -62,25 +63,31 @@ export function errorLine(event: CompressEvent): string {
 const DECLARATION =
   /^\s*(?:export\s+)?(?:async\s+)?(?:function|class|def|defp?|defmodule|interface|type|const|let|enum|struct|impl|fn|module|describe|test|it)\b/;
 
-/** Lines of `text` that look like what a change was about: declarations first, then any. */
-function notableLine(lines: string[]): string {
+/** The first namable topic of `lines`: declarations first, then any line. */
+function topicOfLines(lines: string[]): Topic | undefined {
   const meaningful = lines
     .map((line) => line.trim())
-    .filter((line) => /\w{3}/.test(line) && !/^[#/*]+\s*$/.test(line));
-  const declaration = meaningful.find((line) => DECLARATION.test(line));
-  const substantial = meaningful.find((line) => line.length >= 12);
-  return firstLine(declaration ?? substantial ?? meaningful[0] ?? '', 60);
+    .filter((line) => /\w{3}/.test(line) && !/^(?:\/\/|\/\*|\*|<!--)/.test(line));
+  const ordered = [
+    ...meaningful.filter((line) => DECLARATION.test(line)),
+    ...meaningful.filter((line) => !DECLARATION.test(line)),
+  ];
+  for (const line of ordered) {
+    const topic = lineTopic(line);
+    if (topic) return topic;
+  }
+  return undefined;
 }
 
-/** A few words on what an edit or write changed: its first new declaration or line. */
-export function changeHint(event: CompressEvent): string {
-  if (event.toolName === 'Write') return notableLine(inputText(event, 'content').split('\n'));
+/** What an edit or write changed, as a topic: its first new declaration, test, call or key. */
+export function changeTopic(event: CompressEvent): Topic | undefined {
+  if (event.toolName === 'Write') return topicOfLines(inputText(event, 'content').split('\n'));
   const edits = editsOf(event);
   const added = edits.flatMap(({ before, after }) => {
     const old = new Set(before.split('\n').map((line) => line.trim()));
     return after.split('\n').filter((line) => !old.has(line.trim()));
   });
-  return notableLine(added.length > 0 ? added : edits.flatMap((edit) => edit.after.split('\n')));
+  return topicOfLines(added.length > 0 ? added : edits.flatMap((edit) => edit.after.split('\n')));
 }
 
 /** The old and new text of every edit an event made. */
