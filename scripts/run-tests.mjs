@@ -51,6 +51,7 @@ export const UNIT_TESTS = [
   'src/cli/backfill/chunks.test.ts',
   'src/cli/backfill/cost-estimate.test.ts',
   'src/cli/backfill/progress.test.ts',
+  'src/cli/backfill/scan-progress.test.ts',
   'src/cli/backfill/run-backfill.test.ts',
   'src/cli/backfill/session-events.test.ts',
   'src/cli/backfill/session-plan.test.ts',
