@@ -46,6 +46,7 @@ export const UNIT_TESTS = [
   'src/worker/retention-service.test.ts',
   'src/cli/admin/confirm.test.ts',
   'src/cli/commands/recall-status.test.ts',
+  'src/cli/commands/status-command.test.ts',
   'src/cli/doctor/provider-call-check.test.ts',
   'src/compress/probe.test.ts',
   'src/cli/backfill/chunks.test.ts',
