@@ -73,6 +73,14 @@ test('a completion without text is format', async (t) => {
   assert.equal((await probe(openai(server.url))).outcome, 'format');
 });
 
+test('a completion cut at the limit before any text (a reasoning model thinking) still passes', async (t) => {
+  const server = await fake(t);
+  server.respondWith(() => chatReply.text('', { finishReason: 'length' }));
+  const result = await probe(openai(server.url));
+  assert.equal(result.outcome, 'ok');
+  assert.match(result.detail, /cut at 32 tokens before any text/);
+});
+
 test('openai without a model is config, and nothing is sent', async () => {
   const result = await probe(openai('http://127.0.0.1:9/v1', ''));
   assert.deepEqual(result, {
