@@ -33,13 +33,23 @@ function commitMessage(command: string): string | undefined {
   return match ? firstLine(match[1] ?? match[2] ?? match[3] ?? '', 100) : undefined;
 }
 
-/** `Ran npm test`, or `npm test failed (exit code 1): FAIL a.test.ts`; why, when described. */
-function commandTitle(event: CompressEvent): string {
+/** A failed command that succeeded when run again later in the batch: the fix worked. */
+const passedLater = (event: CompressEvent, events: CompressEvent[]): boolean =>
+  events
+    .slice(events.indexOf(event) + 1)
+    .some((later) => !later.failed && commandOf(later) === commandOf(event));
+
+/**
+ * `Ran npm test`, `npm test failed (exit code 1): FAIL a.test.ts`, or `..., then passed` when a
+ * later run of the same command succeeded; the description says why, when there is one.
+ */
+function commandTitle(event: CompressEvent, events: CompressEvent[]): string {
   const command = firstLine(commandOf(event), 60);
   const why = firstLine(inputText(event, 'description'), 60);
   if (event.failed) {
     const line = errorLine(event);
-    return `${command} failed (${exitOf(event)})${line ? `: ${line}` : ''}`;
+    const failed = `${command} failed (${exitOf(event)}${line ? `: ${line}` : ''})`;
+    return passedLater(event, events) ? `${failed}, then passed` : failed;
   }
   return why ? `${why}: ran ${command}` : `Ran ${command}`;
 }
@@ -56,14 +66,14 @@ export function commandObservation(
   const main = mainCommand(events);
   const command = commandOf(main);
   const commit = commitMessage(command);
-  const others = events.length > 1 ? ` (and ${plural(events.length - 1, 'more command')})` : '';
+  const others = events.length > 1 ? `; ${plural(events.length - 1, 'more command')}` : '';
   const failures = events.filter((event) => event.failed).length;
   const descriptions = [
     ...new Set(events.map((event) => inputText(event, 'description')).filter(Boolean)),
   ];
   return {
     type: commit ? 'change' : 'discovery',
-    title: commit ? `Committed: ${commit}` : `${commandTitle(main)}${others}`,
+    title: commit ? `Committed: ${commit}` : `${commandTitle(main, events)}${others}`,
     subtitle: `${plural(events.length, 'command')}, ${failures === 0 ? 'none' : failures} failed`,
     facts: events
       .slice(0, 8)

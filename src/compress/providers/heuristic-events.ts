@@ -1,6 +1,6 @@
 import { relativize } from '../render-event.ts';
 import type { CompressEvent } from '../types.ts';
-import { lineTopic, type Topic } from './heuristic-words.ts';
+import { clipWords, lineTopic, type Topic } from './heuristic-words.ts';
 
 /** What an event did, for grouping. */
 export type EventKind =
@@ -63,8 +63,18 @@ export function errorLine(event: CompressEvent): string {
 const DECLARATION =
   /^\s*(?:export\s+)?(?:async\s+)?(?:function|class|def|defp?|defmodule|interface|type|const|let|enum|struct|impl|fn|module|describe|test|it)\b/;
 
+const PROSE = /\.(?:md|mdx|markdown|txt|rst|adoc)$/i;
+
+/** A prose file's change: its first new heading, else its first new sentence, quoted. */
+function proseTopic(lines: string[]): Topic | undefined {
+  const text = lines.map((line) => line.trim()).filter((line) => /\w{3}/.test(line));
+  const heading = text.map((line) => lineTopic(line)).find((topic) => topic?.kind === 'section');
+  const first = text[0]?.replace(/^[-*>\d.\s]+/, '');
+  return heading ?? (first ? { kind: 'says', name: clipWords(first, 60) } : undefined);
+}
+
 /** The first namable topic of `lines`: declarations first, then any line. */
-function topicOfLines(lines: string[]): Topic | undefined {
+function topicOfLines(lines: string[], known: (call: string) => boolean): Topic | undefined {
   const meaningful = lines
     .map((line) => line.trim())
     .filter((line) => /\w{3}/.test(line) && !/^(?:\/\/|\/\*|\*|<!--)/.test(line));
@@ -73,21 +83,26 @@ function topicOfLines(lines: string[]): Topic | undefined {
     ...meaningful.filter((line) => !DECLARATION.test(line)),
   ];
   for (const line of ordered) {
-    const topic = lineTopic(line);
+    const topic = lineTopic(line, known);
     if (topic) return topic;
   }
   return undefined;
 }
 
-/** What an edit or write changed, as a topic: its first new declaration, test, call or key. */
-export function changeTopic(event: CompressEvent): Topic | undefined {
-  if (event.toolName === 'Write') return topicOfLines(inputText(event, 'content').split('\n'));
+/**
+ * What an edit or write of `path` changed, as a topic: its first new declaration, test, call
+ * (one the old text did not make) or key; for prose, its heading or first sentence.
+ */
+export function changeTopic(event: CompressEvent, path = ''): Topic | undefined {
   const edits = editsOf(event);
-  const added = edits.flatMap(({ before, after }) => {
-    const old = new Set(before.split('\n').map((line) => line.trim()));
-    return after.split('\n').filter((line) => !old.has(line.trim()));
+  const before = edits.map((edit) => edit.before).join('\n');
+  const added = edits.flatMap(({ before: old, after }) => {
+    const kept = new Set(old.split('\n').map((line) => line.trim()));
+    return after.split('\n').filter((line) => !kept.has(line.trim()));
   });
-  return topicOfLines(added.length > 0 ? added : edits.flatMap((edit) => edit.after.split('\n')));
+  const lines = added.length > 0 ? added : edits.flatMap((edit) => edit.after.split('\n'));
+  if (PROSE.test(path)) return proseTopic(lines);
+  return topicOfLines(lines, (call) => before.includes(`${call}(`));
 }
 
 /** The old and new text of every edit an event made. */

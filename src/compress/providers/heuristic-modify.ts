@@ -49,7 +49,9 @@ function fileObservation(
   const delta = events
     .map(lineDelta)
     .reduce((a, b) => ({ added: a.added + b.added, removed: a.removed + b.removed }));
-  const topics = events.map(changeTopic).filter((topic) => topic !== undefined);
+  const topics = events
+    .map((event) => changeTopic(event, path))
+    .filter((topic) => topic !== undefined);
   const phrases = [...new Set(topics.map(editPhrase))];
   const verb = verbOf(events);
   const lines = `+${delta.added} -${delta.removed} lines`;

@@ -88,7 +88,8 @@ test('commands give facts with exit codes and the first error line, paths as fil
   const [observation] = heuristicObservations(batch('run tests', [ok, failed]));
   assert.equal(
     observation?.title,
-    'npx vitest run test/auth.test.ts failed (exit code 1): FAIL test/auth.test.ts > refresh (and 1 more command)',
+    // Before: 'Ran `npx vitest run test/auth.test.ts` (exit code 1: FAIL test/auth.test.ts > refresh) and 1 more'
+    'npx vitest run test/auth.test.ts failed (exit code 1: FAIL test/auth.test.ts > refresh); 1 more command',
   );
   assert.deepEqual(observation?.facts, [
     'npm run build -> ok',
@@ -218,7 +219,7 @@ test('memories read like notes: what changed in words, plural forms, no code fra
       // Before: "Edited src/login.ts: app.post('/login', rateLimit(5), login);"
       'Edited src/login.ts: now calls rateLimit',
       'Edited README.md: added section "Rate limits"',
-      'Edited config.yml: changed retries',
+      'Edited config.yml: changed retries to 3',
       'Created src/limit.ts with class Limiter',
       // Before: 'Ran `npm test` (ok)'
       'Run the login tests: ran npm test',
@@ -241,4 +242,39 @@ test('a plan with no text takes its topic from the prompt', () => {
   assert.equal(plan?.title, 'Plan approved: cache the tokens');
   const [bare] = heuristicObservations(batch('', [event('ExitPlanMode', { plan: '# Plan' })]));
   assert.equal(bare?.title, 'Plan approved (no text)');
+});
+
+test('a changed value is named with its new value; a call the old line made is not news; prose is quoted', () => {
+  const ttl = event('Edit', {
+    file_path: '/app/src/auth/token.ts',
+    old_string: 'expiresAt: now() + token.ttl,',
+    new_string: 'expiresAt: now() + token.ttl * 1000,',
+  });
+  const doc = event('Edit', {
+    file_path: '/app/docs/auth.md',
+    old_string: 'Tokens carry a ttl.',
+    new_string: 'Tokens carry a ttl, in seconds; refresh() converts it to milliseconds.',
+  });
+  assert.deepEqual(
+    heuristicObservations(batch('fix token expiry', [ttl, doc])).map((o) => o.title),
+    [
+      // Before: 'Edited src/auth/token.ts: expiresAt: now() + token.ttl * 1000,' (and "now calls now")
+      'Edited src/auth/token.ts: changed expiresAt to now() + token.ttl * 1000',
+      // Before: 'Edited docs/auth.md: now calls refresh'
+      'Edited docs/auth.md: now says "Tokens carry a ttl, in seconds; refresh() converts it to…"',
+    ],
+  );
+});
+
+test('a failed command that passes on a later run says so', () => {
+  const failed = event(
+    'Bash',
+    { command: 'npm test' },
+    { failed: true, error: 'Exit code 1\nFAIL a.test.ts' },
+  );
+  const passed = event('Bash', { command: 'npm test' }, { response: { stdout: 'ok' } });
+  assert.equal(
+    heuristicObservations(batch('fix it', [failed, passed]))[0]?.title,
+    'npm test failed (exit code 1: FAIL a.test.ts), then passed; 1 more command',
+  );
 });
