@@ -12,3 +12,4 @@ export { VERSION } from './version.ts';
 export { uniqueId } from './unique-id.ts';
 export * from './stable-hash.ts';
 export { OWN_MCP_TOOLS, isOwnMcpTool } from './own-tools.ts';
+export { incoherence } from './settings-coherence.ts';
