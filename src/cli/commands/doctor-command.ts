@@ -67,7 +67,7 @@ export async function doctorCommand(
   ];
   for (const result of results) {
     const mark = !result.ok ? 'FAIL' : result.warning ? 'WARN' : 'OK  ';
-    deps.print(`${mark} ${result.name.padEnd(12)} ${result.detail}`);
+    deps.print(`${mark} ${result.name.padEnd(13)} ${result.detail}`);
   }
   return results.every((result) => result.ok) ? 0 : 1;
 }

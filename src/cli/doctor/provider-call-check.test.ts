@@ -20,7 +20,10 @@ test('an unreachable local server fails, without being asked to call', async () 
     'compress.openai.model': 'tiny',
   });
   assert.equal(result.ok, false);
-  assert.match(result.detail, /^openai \(tiny\) unreachable: /);
+  assert.match(
+    result.detail,
+    /^openai \(tiny at http:\S+\) unreachable: .*: is the server running at that address\?$/,
+  );
 });
 
 test('a provider that may cost tokens is not called unless asked', async () => {
@@ -39,7 +42,7 @@ test('openai without a model fails as not usable, and the heuristic needs nothin
     [broken.ok, broken.detail],
     [
       false,
-      'openai not usable as configured: compress.provider is openai but compress.openai.model is not set',
+      'compress.provider is openai but compress.openai.model is not set: every batch goes to the heuristic until this is fixed',
     ],
   );
   const heuristic = await check({ 'compress.provider': 'heuristic' }, true);

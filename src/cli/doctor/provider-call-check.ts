@@ -18,12 +18,13 @@ export interface ProviderCallDeps {
   fetch?: typeof fetch;
 }
 
-const WHAT: Record<Exclude<ProbeResult['outcome'], 'ok' | 'skipped'>, string> = {
-  config: 'not usable as configured',
-  unreachable: 'unreachable',
-  auth: 'refused the key',
-  format: 'answered in a format we cannot read',
-  refused: 'refused the request',
+/** What to do about each failure; the probe's detail already names the provider and what happened. */
+const HINT: Record<Exclude<ProbeResult['outcome'], 'ok' | 'skipped'>, string> = {
+  config: 'every batch goes to the heuristic until this is fixed',
+  unreachable: 'is the server running at that address?',
+  auth: 'check the API key in the environment of the worker',
+  format: 'is the base URL the OpenAI-compatible one (ending in /v1)?',
+  refused: 'check the model name and the base URL',
 };
 
 /**
@@ -42,7 +43,7 @@ export async function checkProviderCall(deps: ProviderCallDeps): Promise<CheckRe
     if (result.outcome === 'ok') return ok(name, `${result.provider}: ${result.detail}`);
     if (result.outcome === 'skipped') return ok(name, `nothing to call: ${result.detail}`);
     // A provider that cannot work leaves every memory to the heuristic: a failure, not a note.
-    return fail(name, `${result.provider} ${WHAT[result.outcome]}: ${result.detail}`);
+    return fail(name, `${result.detail}: ${HINT[result.outcome]}`);
   } finally {
     reaper.killAll();
   }
