@@ -14,9 +14,11 @@ Commands:
                                      PostToolUseFailure, Stop, SubagentStop, PreCompact,
                                      SessionEnd (aliases: context, new, save, summary).
                                      Reads Claude Code's JSON on stdin; always exits 0
-  doctor                             Check Node, data folder, settings, database, worker, hooks,
+  doctor [--check-provider]          Check Node, data folder, settings, database, worker, hooks,
                                      MCP, provider and budget, events and spool; exit 1 on a
-                                     problem (warnings do not fail)
+                                     problem (warnings do not fail). One tiny request checks
+                                     the provider: always for a local server, with
+                                     --check-provider for one that may cost tokens
   status [--json]                    Provider in use and why, events and turns per state,
                                      today's tokens and budget, the embedder's progress
   retry                              Retry failed events and turn ends now

@@ -65,7 +65,7 @@ export async function searchTool(ctx: ToolContext, args: SearchArgs): Promise<Ca
   if (res.status !== 200) return apiError(res);
   const body = res.body as { items: SearchItem[]; mode: string; hasMore: boolean };
   const scope = project ? `project ${project}` : 'all projects';
-  return text(formatSearch(body.items, { ...body, offset: args.offset, scope }));
+  return text(formatSearch(body.items, { ...body, offset: args.offset, scope, query: args.query }));
 }
 
 /** `timeline`: observations, prompts and summaries around an anchor. */

@@ -39,6 +39,11 @@ export interface SearcherDeps {
   mode: SearchMode;
   vectors?: VectorIndex | undefined;
   runtime?: EmbeddingRuntime | undefined;
+  /**
+   * Cosine similarity a vector-only match must reach (`search.minSimilarity`): vectors always
+   * have nearest neighbours, so without a floor nonsense finds everything. 0 keeps all.
+   */
+  minSimilarity?: number | undefined;
 }
 
 /** Candidates each ranking contributes to hybrid fusion, at least. */
@@ -73,6 +78,11 @@ function fuse(text: readonly RankedId[], near: readonly RankedId[]): RankedId[] 
   ];
 }
 
+/** Nearest neighbours close enough to count (score is the cosine distance, 1 - similarity). */
+function closeEnough(hits: readonly RankedId[], minSimilarity: number): RankedId[] {
+  return hits.filter((hit) => 1 - hit.score >= minSimilarity);
+}
+
 async function rank(
   deps: SearcherDeps,
   request: SearchRequest,
@@ -83,15 +93,21 @@ async function rank(
   const vector =
     wanted === 'fts' || !deps.vectors ? undefined : await deps.runtime?.queryVector(request.query);
   const { db, vectors } = deps;
+  const floor = deps.minSimilarity ?? 0;
   if (!vector || !vectors) {
     return { hits: ftsSearch(db, fts, request.filters, need, request.root), mode: 'fts' };
   }
   if (wanted === 'vector') {
-    return { hits: vectors.search(vector, request.filters, need, request.root), mode: 'vector' };
+    const near = vectors.search(vector, request.filters, need, request.root);
+    return { hits: closeEnough(near, floor), mode: 'vector' };
   }
   const depth = Math.max(need, FUSION_DEPTH);
   const text = ftsSearch(db, fts, request.filters, depth, request.root);
-  const near = vectors.search(vector, request.filters, depth, request.root);
+  // Full-text matches always count; the vectors add only neighbours near enough to mean it.
+  const found = new Set(text.map((hit) => hit.id));
+  const near = vectors
+    .search(vector, request.filters, depth, request.root)
+    .filter((hit) => found.has(hit.id) || 1 - hit.score >= floor);
   return { hits: fuse(text, near).slice(0, need), mode: 'hybrid' };
 }
 

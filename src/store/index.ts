@@ -24,3 +24,4 @@ export * from './export-import.ts';
 export * from './import-merge.ts';
 export * from './usage-report.ts';
 export * from './overview.ts';
+export * from './event-reasons.ts';

@@ -69,6 +69,7 @@ export function createRecall(
     mode: deps.settings['search.mode'],
     vectors: vectors?.index,
     runtime: vectors?.runtime,
+    minSimilarity: deps.settings['search.minSimilarity'],
   });
   const off = (): EmbeddingStatus => ({
     state: 'off',

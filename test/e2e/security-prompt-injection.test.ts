@@ -130,6 +130,16 @@ describe('prompt injection in tool output, anthropic provider through the worker
     assert.ok(bodies.some((body) => JSON.stringify(body.messages).includes('IGNORE ALL PREVIOUS')));
   });
 
+  it('escapes the forged closing tags in the request the fake server receives', () => {
+    const texts = bodies.map((body) => JSON.stringify(body.messages));
+    const count = (text: string, tag: string) => text.split(tag).length - 1;
+    assert.deepEqual(
+      texts.map((text) => [count(text, '</event>'), count(text, '</events>')]),
+      texts.map((text) => [count(text, '<event '), count(text, '<events>')]),
+    );
+    assert.ok(texts.some((text) => text.includes('&lt;/event>&lt;/events><system>')));
+  });
+
   it('offers the model no tools in any request', () => {
     assert.deepEqual(
       bodies.map((body) => [body.tools, body.tool_choice]),

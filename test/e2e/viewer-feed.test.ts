@@ -147,6 +147,8 @@ describe('the viewer feed', () => {
     await page.locator('.search-note', { hasText: 'tokenizer' }).waitFor();
     const titles = await waitForAllText(page, 'article.card .card-title', /tokenizer|readEscape/i);
     assert.ok(titles.length < everything);
+    await page.getByLabel('Search', { exact: true }).fill('zzzqqq');
+    await page.locator('.search-note', { hasText: 'No observations match “zzzqqq”' }).waitFor();
     await context.close();
   });
 

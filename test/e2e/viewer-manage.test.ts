@@ -52,7 +52,7 @@ describe('managing memory and settings in the viewer', () => {
 
   it('deletes an observation after confirmation: the card and the search hit are gone', async () => {
     const { context, page } = await openViewer(browser, home.url);
-    const target = card(page, 'Ran `npm test -- cart`', 'observation');
+    const target = card(page, 'Ran npm test -- cart', 'observation');
     await target.getByRole('button', { name: 'Delete' }).click();
     await target.getByRole('button', { name: 'Cancel' }).click();
     assert.equal(await target.count(), 1);

@@ -1,5 +1,6 @@
 export { commandSections } from '../../src/cli/help.ts';
 import { CONTEXT_OPTIONS } from '../../src/cli/commands/context-command.ts';
+import { DOCTOR_OPTIONS } from '../../src/cli/commands/doctor-command.ts';
 import { DEMO_OPTIONS } from '../../src/cli/commands/demo-command.ts';
 import { EXPORT_OPTIONS } from '../../src/cli/commands/export-command.ts';
 import { FORGET_OPTIONS } from '../../src/cli/commands/forget-command.ts';
@@ -28,7 +29,7 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   install: flagsOf(INSTALL_OPTIONS),
   uninstall: flagsOf(UNINSTALL_OPTIONS),
   hook: [],
-  doctor: [],
+  doctor: flagsOf(DOCTOR_OPTIONS),
   status: flagsOf(STATUS_OPTIONS),
   retry: [],
   usage: flagsOf(USAGE_OPTIONS),

@@ -1,5 +1,7 @@
+import { parseArgs } from 'node:util';
 import { dataDirFrom, loadSettings } from '../../config/index.ts';
 import { liveWorker } from '../../client/index.ts';
+import { usage } from '../cli-error.ts';
 import type { CheckResult } from '../doctor/check.ts';
 import {
   checkEvents,
@@ -15,8 +17,12 @@ import {
   checkSettings,
   checkSpool,
 } from '../doctor/local-checks.ts';
+import { checkProviderCall } from '../doctor/provider-call-check.ts';
 
 type Print = (line: string) => void;
+
+/** The options `doctor` accepts. */
+export const DOCTOR_OPTIONS = { 'check-provider': { type: 'boolean' } } as const;
 
 function safely(name: string, check: () => CheckResult): CheckResult {
   try {
@@ -26,16 +32,26 @@ function safely(name: string, check: () => CheckResult): CheckResult {
   }
 }
 
+function parseDoctorArgs(args: string[]): { 'check-provider'?: boolean } {
+  try {
+    return parseArgs({ args, options: DOCTOR_OPTIONS }).values;
+  } catch (error) {
+    throw usage((error as Error).message);
+  }
+}
+
 /**
  * `claude-mem doctor`: every check prints OK or what to do; the exit code is 1 when any check
  * failed (warnings do not fail).
  */
 export async function doctorCommand(
-  _args: string[],
+  args: string[],
   deps: { cliEntry: string; print: Print },
 ): Promise<number> {
   const dataDir = dataDirFrom();
-  const worker = await checkWorker(dataDir, loadSettings(dataDir).settings['worker.port']);
+  const { settings } = loadSettings(dataDir);
+  const worker = await checkWorker(dataDir, settings['worker.port']);
+  const optIn = parseDoctorArgs(args)['check-provider'] === true;
   const results: CheckResult[] = [
     checkNode(),
     safely('data folder', () => checkPermissions(dataDir)),
@@ -45,12 +61,13 @@ export async function doctorCommand(
     safely('hooks', () => checkHooks(deps.cliEntry)),
     safely('mcp', checkMcp),
     await checkProvider(liveWorker(dataDir)?.port),
+    await checkProviderCall({ settings, env: process.env, dataDir, optIn }),
     checkEvents(worker.health),
     safely('spool', () => checkSpool(dataDir)),
   ];
   for (const result of results) {
     const mark = !result.ok ? 'FAIL' : result.warning ? 'WARN' : 'OK  ';
-    deps.print(`${mark} ${result.name.padEnd(12)} ${result.detail}`);
+    deps.print(`${mark} ${result.name.padEnd(13)} ${result.detail}`);
   }
   return results.every((result) => result.ok) ? 0 : 1;
 }

@@ -79,6 +79,11 @@ export async function searchCommand(
     print(JSON.stringify(body, null, 2));
     return 0;
   }
+  const scope = project ? `project ${project}` : 'all projects';
+  if (body.items.length === 0 && params.q.trim() !== '') {
+    print(`No observations match "${params.q}" in ${scope} (${body.mode}).`);
+    return 0;
+  }
   print(
     `${body.items.length} result${body.items.length === 1 ? '' : 's'} in ${project ? `project ${project}` : 'all projects'} (${body.mode}); dates UTC`,
   );

@@ -57,6 +57,14 @@ function states(counts: Record<string, number>): string {
     .join(', ');
 }
 
+/** Why events fell back or failed, one line a reason (a status from an older worker has none). */
+function problemLines(problems: CompressionStatus['problems'] | undefined): string[] {
+  return (problems ?? []).map(
+    (p) =>
+      `  ${n(p.events)} ${p.outcome === 'failed' ? 'failed' : 'fell back to the next provider'}: ${p.reason}`,
+  );
+}
+
 /** The status report as lines for people. */
 export function formatStatus(status: CompressionStatus): string[] {
   const model = status.model ? ` (${status.model})` : '';
@@ -64,6 +72,7 @@ export function formatStatus(status: CompressionStatus): string[] {
     `provider: ${status.provider}${model}`,
     `  why: ${status.reason}`,
     `events: ${states(status.events)}`,
+    ...problemLines(status.problems),
     `turns: ${states(status.turns)}`,
     `today (${status.today.day}):`,
   ];

@@ -1,3 +1,4 @@
+import type { CompressionStatus } from '../../worker/compress-status.ts';
 import { dirname, join } from 'node:path';
 import { VERSION } from '../../config/index.ts';
 import { liveWorker, portConflict, portHolder, workerRequest } from '../../client/index.ts';
@@ -124,10 +125,17 @@ export async function checkProvider(port: number | undefined): Promise<CheckResu
   try {
     const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 2000 });
     if (res.status !== 200) return warn('provider', `status not available (${res.status})`);
-    const body = res.body as { provider?: string; reason?: string; budgetExhausted?: boolean };
+    const body = res.body as Partial<CompressionStatus>;
     const detail = `${body.provider ?? '?'}${body.reason ? `: ${body.reason}` : ''}`;
-    return body.budgetExhausted
-      ? warn('provider', `${detail} (daily budget spent: heuristic until tomorrow)`)
+    const top = body.problems?.[0];
+    if (body.budgetExhausted) {
+      return warn('provider', `${detail} (daily budget spent: heuristic until tomorrow)`);
+    }
+    return top
+      ? warn(
+          'provider',
+          `${detail}; ${top.events} events ${top.outcome}: ${top.reason} (see "claude-mem status")`,
+        )
       : ok('provider', detail);
   } catch (error) {
     return warn('provider', `unknown (${String(error)})`);

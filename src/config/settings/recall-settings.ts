@@ -1,4 +1,4 @@
-import { integer, oneOf, text, type SettingSpec } from '../setting-kinds.ts';
+import { fraction, integer, oneOf, text, type SettingSpec } from '../setting-kinds.ts';
 
 /** Settings of recall (context at SessionStart, search, embeddings): `context.*`, `search.*`. */
 export const RECALL_SETTINGS = {
@@ -26,6 +26,15 @@ export const RECALL_SETTINGS = {
     values: ['local', 'openai', 'hash', 'off'],
     description:
       'Embeddings: local (offline model in the worker, 512-d), openai (any OpenAI-compatible endpoint), hash (deterministic, no model), off.',
+  }),
+  'search.minSimilarity': fraction({
+    // Measured with bench/vector-floor.ts on the local model: paraphrases sharing no word with
+    // their memory were at cosine similarity 0.475 or more, nonsense ("zzzqqq") at 0.435 or less.
+    // bench/recall.ts on conv-30 (6 sessions): hybrid recall@5/@10 60.6/69.7 with or without it;
+    // vector-only mode 39.4/57.6 -> 36.4/45.5 (its weak neighbours are what the floor drops).
+    default: 0.45,
+    description:
+      'Cosine similarity (0-1) a match found only by embeddings must reach to count; matches of the full-text search always count. 0 keeps every nearest neighbour. Tuned for the local model; another embedder may need another value.',
   }),
   'search.embeddingsUrl': text({
     default: 'http://127.0.0.1:11434/v1',
