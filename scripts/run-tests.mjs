@@ -18,6 +18,7 @@ export const UNIT_TESTS = [
   'src/context/type-icons.test.ts',
   'src/mcp/format.test.ts',
   'src/mcp/server.test.ts',
+  'src/mcp/stdin-guard.test.ts',
   'src/mcp/worker-client.test.ts',
   'src/search/embed-text.test.ts',
   'src/search/embedders/from-settings.test.ts',
