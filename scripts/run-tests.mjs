@@ -65,6 +65,8 @@ export const UNIT_TESTS = [
   'src/compress/parse-output.test.ts',
   'src/compress/render-event.test.ts',
   'src/compress/retry.test.ts',
+  'src/compress/rate-gate.test.ts',
+  'src/compress/llm-call.test.ts',
   'src/compress/select-provider.test.ts',
   'src/compress/semaphore.test.ts',
   'src/compress/slice.test.ts',
