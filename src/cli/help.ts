@@ -20,6 +20,8 @@ Commands:
   status [--json]                    Provider in use and why, events and turns per state,
                                      today's tokens and budget, the embedder's progress
   retry                              Retry failed events and turn ends now
+  open                               Print a one-time link that signs this browser in to the
+                                     viewer (good once, for 10 minutes); starts the worker
   search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
          [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid]
          [--limit N] [--offset N] [--json]

@@ -21,7 +21,7 @@ export interface ViewerOptions {
 }
 
 /**
- * The viewer: the React app at `/` (token in its page), the live stream at `/stream`, the feed,
+ * The viewer: the React app at `/` (signed in by cookie, see security.ts), the live stream at `/stream`, the feed,
  * stats, projects, settings, logs and memory edits it uses.
  */
 export function createViewerService(deps: WorkerDeps, options: ViewerOptions = {}): WorkerService {
@@ -41,7 +41,7 @@ export function createViewerService(deps: WorkerDeps, options: ViewerOptions = {
     viewerSettingsRoutes(deps, options.env ?? process.env),
     viewerStatusRoutes(deps),
     viewerStreamRoutes(live),
-    viewerStaticRoutes(uiDir, deps.token),
+    viewerStaticRoutes(uiDir),
   ]) {
     routes.route('/', family);
   }

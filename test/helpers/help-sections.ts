@@ -30,6 +30,7 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   doctor: [],
   status: flagsOf(STATUS_OPTIONS),
   retry: [],
+  open: [],
   search: flagsOf(SEARCH_OPTIONS),
   context: flagsOf(CONTEXT_OPTIONS),
   mcp: [],

@@ -44,7 +44,7 @@ export async function doctorCommand(
     worker.result,
     safely('hooks', () => checkHooks(deps.cliEntry)),
     safely('mcp', checkMcp),
-    await checkProvider(liveWorker(dataDir)?.port),
+    await checkProvider(liveWorker(dataDir)?.port, dataDir),
     checkEvents(worker.health),
     safely('spool', () => checkSpool(dataDir)),
   ];
