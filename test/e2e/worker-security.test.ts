@@ -216,25 +216,30 @@ describe('worker security on a real port', () => {
     assert.ok('queue' in (JSON.parse(full.body) as object));
   });
 
-  it('refuses every route group without the token with 401, reads and export included', async () => {
-    const answers: string[] = [];
-    for (const [method, path] of UNAUTHENTICATED) {
-      const reply = await send(
-        home.port,
-        path,
-        { host, 'content-type': 'application/json' },
-        {
-          method,
-          body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
-        },
+  // A timeout: without the check, GET /stream would answer an endless event stream.
+  it(
+    'refuses every route group without the token with 401, reads and export included',
+    { timeout: 30_000 },
+    async () => {
+      const answers: string[] = [];
+      for (const [method, path] of UNAUTHENTICATED) {
+        const reply = await send(
+          home.port,
+          path,
+          { host, 'content-type': 'application/json' },
+          {
+            method,
+            body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+          },
+        );
+        answers.push(`${method} ${path} ${reply.status}`);
+      }
+      assert.deepEqual(
+        answers,
+        UNAUTHENTICATED.map(([method, path]) => `${method} ${path} 401`),
       );
-      answers.push(`${method} ${path} ${reply.status}`);
-    }
-    assert.deepEqual(
-      answers,
-      UNAUTHENTICATED.map(([method, path]) => `${method} ${path} 401`),
-    );
-  });
+    },
+  );
 
   it('refuses a read (the export) with a wrong token or a forged cookie with 401', async () => {
     const wrong = { host, authorization: `Bearer ${'0'.repeat(48)}` };
