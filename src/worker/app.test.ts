@@ -292,3 +292,27 @@ test('an unknown route gets a JSON 404', async (t) => {
     body: { error: { code: 'NOT_FOUND', message: 'no such endpoint' } },
   });
 });
+
+test('a one-time link sets the session cookie once; the cookie then opens reads', async (t) => {
+  const deps = createTestDeps(t);
+  const app = createApp(deps);
+  const get = (path: string, headers: Headers = {}) =>
+    app.request(path, { headers: { host: TEST_HOST, ...headers } });
+  const code = deps.links.mint();
+  const first = await get(`/?token=${code}`);
+  const cookie = first.headers.get('set-cookie') ?? '';
+  assert.deepEqual([first.status, first.headers.get('location')], [302, '/']);
+  assert.match(
+    cookie,
+    new RegExp(`^claude_mem_${TEST_PORT}=[\\w-]+; Path=/; HttpOnly; SameSite=Strict$`),
+  );
+  const again = await get(`/?token=${code}`);
+  assert.deepEqual([again.status, again.headers.get('set-cookie')], [401, null]);
+  const session = { cookie: cookie.split(';')[0] ?? '' };
+  assert.equal((await get('/api/sessions', session)).status, 200);
+  assert.equal((await get('/api/sessions')).status, 401);
+  assert.equal(
+    (await get('/api/sessions', { cookie: `claude_mem_${TEST_PORT}=forged` })).status,
+    401,
+  );
+});
