@@ -49,7 +49,8 @@ async function shoot(browser: Browser, home: ViewerHome): Promise<string[]> {
   for (const [view, hash] of VIEWS) {
     for (const [size, width, height] of SIZES) {
       for (const scheme of ['light', 'dark'] as const) {
-        const { context, page } = await openViewer(browser, `${home.url}${hash}`, {
+        const { context, page } = await openViewer(browser, home, {
+          hash,
           width,
           height,
           colorScheme: scheme,

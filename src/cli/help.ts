@@ -25,6 +25,8 @@ Commands:
   usage [--daily|--monthly] [--project P] [--json]
                                      Tokens and estimated dollars compression spent per day
                                      (default) or month and project, with totals
+  open                               Print a one-time link that signs this browser in to the
+                                     viewer (good once, for 10 minutes); starts the worker
   search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
          [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid]
          [--limit N] [--offset N] [--json]

@@ -6,6 +6,7 @@ import { CliError, usage } from './cli-error.ts';
 import { configCommand } from './commands/config-command.ts';
 import { contextCommand } from './commands/context-command.ts';
 import { mcpCommand } from './commands/mcp-command.ts';
+import { openCommand } from './commands/open-command.ts';
 import { retryCommand } from './commands/retry-command.ts';
 import { searchCommand } from './commands/search-command.ts';
 import { statusCommand } from './commands/status-command.ts';
@@ -61,6 +62,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return retryCommand(rest, print);
     case 'usage':
       return usageCommand(rest, print);
+    case 'open':
+      return openCommand(rest, print);
     case 'search':
       return searchCommand(rest, print);
     case 'context':

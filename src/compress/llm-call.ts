@@ -1,5 +1,5 @@
 import type { LlmCompressorDeps } from './llm-compressor.ts';
-import { CompressError, unavailable } from './compress-error.ts';
+import { CompressError, isTransient, unavailable } from './compress-error.ts';
 import {
   correctionRequest,
   requestTokens,
@@ -8,6 +8,7 @@ import {
   type LlmTransport,
 } from './llm-request.ts';
 import type { BadOutput } from './parse-output.ts';
+import { createRateGate } from './rate-gate.ts';
 import { withRetries } from './retry.ts';
 import { createSemaphore } from './semaphore.ts';
 import { NO_USAGE, addUsage, type Usage } from './types.ts';
@@ -65,14 +66,16 @@ async function completeWithTimeout(
 /**
  * The request cycle every LLM provider shares: the size limit and the daily budget are checked
  * before a request is sent, at most `concurrency` run at once (the timeout starts when a request
- * gets its turn), 429/5xx/timeouts are retried with backoff, every call's spend is recorded,
- * and unusable output gets one correction retry.
+ * gets its turn), 429/5xx/timeouts are retried with backoff, a Retry-After pauses every call
+ * of this provider (one gate per caller, and the worker makes one caller per provider), every
+ * call's spend is recorded, and unusable output gets one correction retry.
  */
 export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps): LlmCaller {
   const { limits, budget } = deps;
   const now = deps.now ?? Date.now;
   const label = `${transport.provider} (${transport.model})`;
   const slots = createSemaphore(limits.concurrency);
+  const gate = createRateGate(now, deps.sleep);
   const retry = {
     retries: limits.retries,
     baseMs: limits.retryBaseMs,
@@ -100,9 +103,20 @@ export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps
         );
       }
       const started = now();
-      const reply = await slots.run(() =>
-        completeWithTimeout(transport, request, limits.timeoutMs, signal),
-      );
+      // Inside the slot, both: the gate closes before the slot is freed, so a call queued for
+      // the slot cannot slip out between a 429 and its Retry-After.
+      const reply = await slots.run(async function sendWhenOpen() {
+        await gate.wait(signal);
+        return completeWithTimeout(transport, request, limits.timeoutMs, signal).catch(
+          (error: unknown) => {
+            // Even a Retry-After too long to wait for holds this provider's other calls back.
+            if (isTransient(error) && error.retryAfterSeconds) {
+              gate.holdFor(error.retryAfterSeconds * 1000);
+            }
+            throw error;
+          },
+        );
+      });
       const usage = {
         calls: 1,
         tokensIn: reply.tokensIn,

@@ -15,7 +15,10 @@ async function setup(t: TestContext, settings: Partial<Settings>, env: NodeJS.Pr
   t.after(() => service.stop());
   const app = createApp(deps, [service]);
   const call = async (path: string, init: RequestInit = {}) => {
-    const res = await app.request(path, { ...init, headers: { host: TEST_HOST, ...init.headers } });
+    const res = await app.request(path, {
+      ...init,
+      headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}`, ...init.headers },
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const store = (count: number) =>
@@ -117,7 +120,8 @@ test('retry needs the token and puts failed events and turn ends back in the que
   store(1);
   deps.db.prepare("UPDATE events SET state = 'failed', reason = 'x', attempts = 4").run();
   deps.db.prepare("UPDATE turns SET state = 'failed'").run();
-  assert.equal((await call('/api/compression/retry', { method: 'POST' })).status, 401);
+  const anonymous = { method: 'POST', headers: { authorization: '' } };
+  assert.equal((await call('/api/compression/retry', anonymous)).status, 401);
   const { status, body } = await call('/api/compression/retry', {
     method: 'POST',
     headers: { authorization: `Bearer ${TEST_TOKEN}` },

@@ -22,8 +22,8 @@ export interface ViewerOptions {
 }
 
 /**
- * The viewer: the React app at `/` (token in its page), the live stream at `/stream`, the feed,
- * stats, projects, overview, usage, settings, logs and memory edits it uses.
+ * The viewer: the React app at `/` (signed in by cookie, see security.ts), the live stream at
+ * `/stream`, the feed, stats, projects, overview, usage, settings, logs and memory edits it uses.
  */
 export function createViewerService(deps: WorkerDeps, options: ViewerOptions = {}): WorkerService {
   const live = createLiveFeed({
@@ -43,7 +43,7 @@ export function createViewerService(deps: WorkerDeps, options: ViewerOptions = {
     viewerSettingsRoutes(deps, options.env ?? process.env),
     viewerStatusRoutes(deps),
     viewerStreamRoutes(live),
-    viewerStaticRoutes(uiDir, deps.token),
+    viewerStaticRoutes(uiDir),
   ]) {
     routes.route('/', family);
   }

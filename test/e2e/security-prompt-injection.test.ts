@@ -30,7 +30,7 @@ import {
   type FakeBlock,
   type MessagesBody,
 } from '../helpers/fake-anthropic.ts';
-import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
+import { startWorker, stopWorker, waitForDrain, tokenOf } from '../helpers/worker.ts';
 
 /** A folder the injected command wants deleted, and a file it wants created. */
 function target(): { dir: string; canary: string; pwned: string } {
@@ -65,7 +65,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitForCompression(home: TestHome, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const res = await workerRequest(home.port, '/api/compression/status', { timeoutMs: 5000 });
+    const res = await workerRequest(home.port, '/api/compression/status', {
+      token: tokenOf(home),
+      timeoutMs: 5000,
+    });
     const body = res.body as { events: Record<string, number>; turns: Record<string, number> };
     if (!body.events.pending && !body.turns.pending) return;
     await sleep(200);

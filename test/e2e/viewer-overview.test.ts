@@ -94,7 +94,7 @@ describe('the viewer overview', () => {
       api.days.reduce((sum, day) => sum + day.observations, 0),
       5,
     );
-    const { context, page } = await openViewer(browser, `${home.url}#/overview`);
+    const { context, page } = await openViewer(browser, home, { hash: '#/overview' });
     await page.getByLabel('Project').selectOption('webshop');
     await page.getByLabel('Period').selectOption('7');
     const observations = page.getByTestId('chart-observations');
@@ -128,7 +128,7 @@ describe('the viewer overview', () => {
   });
 
   it('shows every project by default and says so when a chart has nothing to draw', async () => {
-    const { context, page } = await openViewer(browser, `${home.url}#/overview`);
+    const { context, page } = await openViewer(browser, home, { hash: '#/overview' });
     await page
       .getByTestId('chart-observations')
       .getByText(/^6 observations from /)

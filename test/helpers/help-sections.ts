@@ -33,6 +33,7 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   status: flagsOf(STATUS_OPTIONS),
   retry: [],
   usage: flagsOf(USAGE_OPTIONS),
+  open: [],
   search: flagsOf(SEARCH_OPTIONS),
   context: flagsOf(CONTEXT_OPTIONS),
   mcp: [],

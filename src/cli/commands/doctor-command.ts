@@ -60,7 +60,7 @@ export async function doctorCommand(
     worker.result,
     safely('hooks', () => checkHooks(deps.cliEntry)),
     safely('mcp', checkMcp),
-    await checkProvider(liveWorker(dataDir)?.port),
+    await checkProvider(liveWorker(dataDir)?.port, dataDir),
     await checkProviderCall({ settings, env: process.env, dataDir, optIn }),
     checkEvents(worker.health),
     safely('spool', () => checkSpool(dataDir)),

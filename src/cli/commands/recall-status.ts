@@ -8,9 +8,12 @@ export type RecallStatus = EmbeddingStatus & { mode: string };
  * The worker's recall status, or undefined when it does not answer with one: `status` is about
  * compression first, and a worker from before recall (an upgrade in progress) has no such route.
  */
-export async function fetchRecallStatus(port: number): Promise<RecallStatus | undefined> {
+export async function fetchRecallStatus(
+  port: number,
+  token?: string,
+): Promise<RecallStatus | undefined> {
   try {
-    const res = await workerRequest(port, '/api/recall/status', { timeoutMs: 5_000 });
+    const res = await workerRequest(port, '/api/recall/status', { timeoutMs: 5_000, token });
     return res.status === 200 ? (res.body as RecallStatus) : undefined;
   } catch {
     return undefined;

@@ -1,6 +1,11 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureWorker, workerRequest, type WorkerResponse } from '../../client/index.ts';
+import {
+  ensureWorker,
+  readOrCreateToken,
+  workerRequest,
+  type WorkerResponse,
+} from '../../client/index.ts';
 import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts';
 import type { CompressionStatus } from '../../worker/compress-status.ts';
 import { CliError, usage } from '../cli-error.ts';
@@ -104,11 +109,12 @@ export async function statusCommand(
   const known = Object.keys(STATUS_OPTIONS).map((name) => `--${name}`);
   const unknown = args.filter((arg) => !known.includes(arg));
   if (unknown.length > 0) throw usage(`unknown option "${unknown[0]}" for status`);
-  const { port } = await compressionWorker(deps);
-  const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 5_000 });
+  const { port, dataDir } = await compressionWorker(deps);
+  const token = readOrCreateToken(dataDir);
+  const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 5_000, token });
   if (res.status !== 200) throw workerFailure(res);
   const status = res.body as CompressionStatus;
-  const recall = await fetchRecallStatus(port);
+  const recall = await fetchRecallStatus(port, token);
   if (args.includes('--json')) {
     print(JSON.stringify({ ...status, recall: recall ?? null }, null, 2));
     return 0;

@@ -28,13 +28,12 @@ export class ApiError extends Error {
   }
 }
 
-/** The worker put its token into the page it served; only this page's own calls use it. */
-const token =
-  document.querySelector<HTMLMetaElement>('meta[name="claude-mem-token"]')?.content ?? '';
-
+/**
+ * Every call carries the worker's HttpOnly session cookie (set when `claude-mem open`'s one-time
+ * link was opened); the page never sees a token.
+ */
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (method !== 'GET') headers['x-claude-mem-token'] = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(path, {
     method,
