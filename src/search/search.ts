@@ -4,7 +4,16 @@ import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery, type FtsQuery } from './fts-query.ts';
 import { ftsSearch, recentIds, type RankedId } from './fts-search.ts';
 import { reciprocalRankFusion, RRF_K } from './rrf.ts';
-import type { VectorIndex } from './vector-index.ts';
+
+/** Where vector search runs: sqlite-vec in the database, or a Chroma server. */
+export interface NearestVectors {
+  search(
+    vector: Float32Array,
+    filters: SearchFilters,
+    limit: number,
+    root?: string,
+  ): RankedId[] | Promise<RankedId[]>;
+}
 
 /** How results are ranked. */
 export type SearchMode = 'fts' | 'vector' | 'hybrid';
@@ -26,6 +35,8 @@ export interface SearchResult {
   hits: RankedId[];
   mode: SearchMode | 'recent';
   hasMore: boolean;
+  /** Why the ranking is not the one asked for (the vector store could not be reached). */
+  note?: string;
 }
 
 /** Search over observations. */
@@ -37,7 +48,7 @@ export interface Searcher {
 export interface SearcherDeps {
   db: Db;
   mode: SearchMode;
-  vectors?: VectorIndex | undefined;
+  vectors?: NearestVectors | undefined;
   runtime?: EmbeddingRuntime | undefined;
 }
 
@@ -78,20 +89,27 @@ async function rank(
   request: SearchRequest,
   fts: FtsQuery,
   need: number,
-): Promise<{ hits: RankedId[]; mode: SearchMode }> {
+): Promise<{ hits: RankedId[]; mode: SearchMode; note?: string }> {
   const wanted = request.mode ?? deps.mode;
   const vector =
     wanted === 'fts' || !deps.vectors ? undefined : await deps.runtime?.queryVector(request.query);
   const { db, vectors } = deps;
-  if (!vector || !vectors) {
-    return { hits: ftsSearch(db, fts, request.filters, need, request.root), mode: 'fts' };
+  const fullText = () => ftsSearch(db, fts, request.filters, need, request.root);
+  if (!vector || !vectors) return { hits: fullText(), mode: 'fts' };
+  const depth = wanted === 'vector' ? need : Math.max(need, FUSION_DEPTH);
+  let near: RankedId[];
+  try {
+    near = await vectors.search(vector, request.filters, depth, request.root);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      hits: fullText(),
+      mode: 'fts',
+      note: `vector store unreachable (${reason}): full-text results only`,
+    };
   }
-  if (wanted === 'vector') {
-    return { hits: vectors.search(vector, request.filters, need, request.root), mode: 'vector' };
-  }
-  const depth = Math.max(need, FUSION_DEPTH);
+  if (wanted === 'vector') return { hits: near, mode: 'vector' };
   const text = ftsSearch(db, fts, request.filters, depth, request.root);
-  const near = vectors.search(vector, request.filters, depth, request.root);
   return { hits: fuse(text, near).slice(0, need), mode: 'hybrid' };
 }
 
@@ -118,6 +136,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         hits: ranked.hits.slice(request.offset, request.offset + request.limit),
         mode: ranked.mode,
         hasMore: ranked.hits.length > request.offset + request.limit,
+        ...('note' in ranked && ranked.note ? { note: ranked.note } : {}),
       };
     },
   };

@@ -15,6 +15,7 @@ import {
   checkSettings,
   checkSpool,
 } from '../doctor/local-checks.ts';
+import { checkVectorStore } from '../doctor/vector-store-check.ts';
 
 type Print = (line: string) => void;
 
@@ -46,6 +47,7 @@ export async function doctorCommand(
     safely('mcp', checkMcp),
     await checkProvider(liveWorker(dataDir)?.port),
     checkEvents(worker.health),
+    await checkVectorStore(dataDir, liveWorker(dataDir)?.port),
     safely('spool', () => checkSpool(dataDir)),
   ];
   for (const result of results) {
