@@ -13,7 +13,7 @@ CREATE TABLE IF NOT EXISTS chroma_synced (
   source_updated_at INTEGER NOT NULL
 )`;
 
-const BATCH = 256;
+const BATCH = 1000;
 
 /** How far the collection is behind the database. */
 export interface ChromaProgress {
