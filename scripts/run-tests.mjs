@@ -185,6 +185,7 @@ export const E2E_TESTS = [
   'test/e2e/worker-security.test.ts',
   'test/e2e/replay-corpus.test.ts',
   'test/e2e/replay-durability.test.ts',
+  'test/e2e/chroma-store.test.ts',
 ];
 
 // The 30 s soak (bench/soak.ts runs it for 5 minutes) drives 50 sessions and kills the worker:

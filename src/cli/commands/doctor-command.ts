@@ -18,6 +18,7 @@ import {
   checkSpool,
 } from '../doctor/local-checks.ts';
 import { checkProviderCall } from '../doctor/provider-call-check.ts';
+import { checkVectorStore } from '../doctor/vector-store-check.ts';
 
 type Print = (line: string) => void;
 
@@ -63,6 +64,7 @@ export async function doctorCommand(
     await checkProvider(liveWorker(dataDir)?.port, dataDir),
     await checkProviderCall({ settings, env: process.env, dataDir, optIn }),
     checkEvents(worker.health),
+    await checkVectorStore(dataDir, liveWorker(dataDir)?.port),
     safely('spool', () => checkSpool(dataDir)),
   ];
   for (const result of results) {

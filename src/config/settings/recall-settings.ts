@@ -56,4 +56,42 @@ export const RECALL_SETTINGS = {
     description:
       'Name of the environment variable holding the embeddings API key (the key itself is never stored in settings).',
   }),
+  'search.vectorStore': oneOf({
+    default: 'sqlite-vec',
+    values: ['sqlite-vec', 'chroma'],
+    description:
+      'Where vectors are searched: sqlite-vec (inside the database file) or chroma (a Chroma server you run, search.chroma.url; needs the chromadb package installed beside claude-mem). The database stays the source of truth either way.',
+  }),
+  'search.chroma.url': text({
+    default: 'http://127.0.0.1:8000',
+    pattern: /^https?:\/\/[^\s/]+\/?$/,
+    expected: 'an http(s) URL of a Chroma server, like http://127.0.0.1:8000',
+    description: 'Chroma server (search.vectorStore = chroma). claude-mem never starts one.',
+  }),
+  'search.chroma.tenant': text({
+    default: 'default_tenant',
+    pattern: /^[A-Za-z0-9_.-]+$/,
+    expected: 'a tenant name (letters, digits, _ . -)',
+    description: 'Chroma tenant.',
+  }),
+  'search.chroma.database': text({
+    default: 'default_database',
+    pattern: /^[A-Za-z0-9_.-]+$/,
+    expected: 'a database name (letters, digits, _ . -)',
+    description: 'Chroma database.',
+  }),
+  'search.chroma.collection': text({
+    default: 'claude-mem',
+    pattern: /^[A-Za-z0-9][A-Za-z0-9_.-]{1,61}[A-Za-z0-9]$/,
+    expected: 'a Chroma collection name (3-63 letters, digits, _ . -)',
+    description:
+      'Chroma collection holding the observation vectors (rebuilt from the database at any time).',
+  }),
+  'search.chroma.tokenEnv': text({
+    default: 'CHROMA_TOKEN',
+    pattern: /^[A-Za-z_][A-Za-z0-9_]*$/,
+    expected: 'an environment variable name',
+    description:
+      'Name of the environment variable holding the Chroma auth token, sent as x-chroma-token when set (the token itself is never stored in settings).',
+  }),
 } as const satisfies Record<string, SettingSpec<unknown>>;
