@@ -1,6 +1,7 @@
 import { dataDirFrom, loadSettings } from '../../config/index.ts';
 import { liveWorker } from '../../client/index.ts';
 import type { CheckResult } from '../doctor/check.ts';
+import { demoExpected, isDemoFolder } from '../doctor/demo-folder.ts';
 import {
   checkEvents,
   checkHooks,
@@ -36,14 +37,15 @@ export async function doctorCommand(
 ): Promise<number> {
   const dataDir = dataDirFrom();
   const worker = await checkWorker(dataDir, loadSettings(dataDir).settings['worker.port']);
+  const integration = isDemoFolder(dataDir) ? demoExpected : (result: CheckResult) => result;
   const results: CheckResult[] = [
     checkNode(),
     safely('data folder', () => checkPermissions(dataDir)),
     safely('settings', () => checkSettings(dataDir)),
     safely('database', () => checkDatabase(dataDir)),
     worker.result,
-    safely('hooks', () => checkHooks(deps.cliEntry)),
-    safely('mcp', checkMcp),
+    integration(safely('hooks', () => checkHooks(deps.cliEntry))),
+    integration(safely('mcp', checkMcp)),
     await checkProvider(liveWorker(dataDir)?.port),
     checkEvents(worker.health),
     safely('spool', () => checkSpool(dataDir)),

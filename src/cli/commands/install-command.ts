@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { delimiter, dirname, join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts';
 import { ensureWorker } from '../../client/index.ts';
 import { addMcpServer } from '../install/mcp-merge.ts';
@@ -7,7 +6,7 @@ import { addHooks } from '../install/settings-merge.ts';
 import { readJsonFile, sameJson, serialize, writeJsonWithBackup } from '../install/json-file.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
 import { installTargets, type InstallTargets } from '../install/targets.ts';
-import { PACKAGE_NAME } from '../install/package-name.ts';
+import { PACKAGE_NAME, onPath } from '../install/package-name.ts';
 import { parseOptions } from '../parse-options.ts';
 
 type Print = (line: string) => void;
@@ -84,14 +83,6 @@ export function teammateNote(targets: InstallTargets, path = process.env.PATH ??
         ]
       : []),
   ];
-}
-
-function onPath(bin: string, path: string): boolean {
-  const names = process.platform === 'win32' ? [`${bin}.cmd`, bin] : [bin];
-  return path
-    .split(delimiter)
-    .filter((dir) => dir !== '')
-    .some((dir) => names.some((name) => existsSync(join(dir, name))));
 }
 
 function dryRun(changes: Change[], print: Print): number {
