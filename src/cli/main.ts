@@ -20,7 +20,9 @@ import { hookCommand } from './commands/hook-command.ts';
 import { installCommand } from './commands/install-command.ts';
 import { uninstallCommand } from './commands/uninstall-command.ts';
 import { workerCommand } from './commands/worker-command.ts';
+import { fsFailure } from './fs-failure.ts';
 import { commandHelp, HELP } from './help.ts';
+import { didYouMean } from './suggest.ts';
 
 const print = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -28,6 +30,31 @@ const print = (line: string): void => {
 
 /** This bundle's own path: what a spawned worker runs. */
 const CLI_ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'cli.mjs');
+
+/** Every command `dispatch` knows, for "did you mean". */
+const COMMANDS = [
+  'demo',
+  'install',
+  'uninstall',
+  'hook',
+  'doctor',
+  'status',
+  'retry',
+  'search',
+  'context',
+  'mcp',
+  'import-transcripts',
+  'export',
+  'import',
+  'forget',
+  'purge',
+  'worker',
+  'config',
+  'show',
+  'pin',
+  'unpin',
+  'edit',
+];
 
 async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -83,7 +110,9 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'demo':
       return demoCommand(rest, { cliEntry: CLI_ENTRY, print });
     default:
-      throw usage(`unknown command "${command}"`);
+      throw usage(
+        `unknown command "${command}": expected one of ${COMMANDS.join(', ')}.${didYouMean(command, COMMANDS)}`,
+      );
   }
 }
 
@@ -91,7 +120,8 @@ async function dispatch(argv: string[]): Promise<number> {
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   try {
     process.exitCode = await dispatch(argv);
-  } catch (error) {
+  } catch (caught) {
+    const error = fsFailure(caught);
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`claude-mem: ${message}\n`);
     process.exitCode = error instanceof CliError ? error.exitCode : 1;

@@ -4,6 +4,7 @@ import { confirm, type AskIo } from '../admin/confirm.ts';
 import { formatCounts } from '../admin/format-counts.ts';
 import { adminWorker, type AdminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
+import { parseFailure } from '../parse-options.ts';
 import type { CompressCommandDeps } from './status-command.ts';
 
 /** Ambient parts of `forget` and `purge`; defaults are the real process. */
@@ -148,7 +149,7 @@ export async function forgetCommand(
   try {
     parsed = parseArgs({ args, options: FORGET_OPTIONS, allowPositionals: true });
   } catch (error) {
-    throw usage((error as Error).message);
+    throw parseFailure(error, FORGET_OPTIONS);
   }
   const { values, positionals } = parsed;
   const worker = await adminWorker(deps);

@@ -59,7 +59,7 @@ export function checkEvents(health: Record<string, unknown> | undefined): CheckR
   const failed = events.failed ?? 0;
   const summary =
     Object.entries(events)
-      .map(([state, n]) => `${n} ${state}`)
+      .map(([state, n]) => `${n.toLocaleString('en-US')} ${state}`)
       .join(', ') || 'none yet';
   return failed > 0 ? warn('events', `${summary}: run "claude-mem retry"`) : ok('events', summary);
 }

@@ -65,13 +65,16 @@ export function lookupObservation(
     files.length > 0
       ? `Read ${listed(files)}`
       : firstLine(lookupFact(others[0] ?? (events[0] as CompressEvent), batch.root), 100);
-  const searched = others.length > 0 && files.length > 0 ? `; ${others.length} searches` : '';
+  const searched =
+    others.length > 0 && files.length > 0
+      ? `; ${counted(others.length, 'search', 'searches')}`
+      : '';
   const failedReads = reads
     .filter((event) => event.failed)
     .map((event) => lookupFact(event, batch.root));
   return draft({
     title: `${title}${searched}`,
-    subtitle: `${files.length} files read, ${others.length} searches or lookups`,
+    subtitle: `${counted(files.length, 'file', 'files')} read, ${counted(others.length, 'search or lookup', 'searches or lookups')}`,
     facts: [...others.map((event) => lookupFact(event, batch.root)), ...failedReads].slice(0, 10),
     filesRead: [...new Set([...files, ...lookedFor])].slice(0, 20),
     sourceEventIds: events.map((event) => event.id),
@@ -134,3 +137,7 @@ export function otherObservation(events: CompressEvent[]): ObservationDraft | un
     sourceEventIds: events.map((event) => event.id),
   });
 }
+
+/** `1 file`, `2 files`. */
+const counted = (n: number, one: string, many: string): string =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
