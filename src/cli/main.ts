@@ -13,6 +13,8 @@ import { demoCommand } from './commands/demo-command.ts';
 import { doctorCommand } from './commands/doctor-command.ts';
 import { exportCommand } from './commands/export-command.ts';
 import { forgetCommand } from './commands/forget-command.ts';
+import { editCommand } from './commands/edit-command.ts';
+import { pinCommand, showCommand } from './commands/memory-command.ts';
 import { importCommand } from './commands/import-command.ts';
 import { importTranscriptsCommand } from './commands/import-transcripts-command.ts';
 import { purgeCommand } from './commands/purge-command.ts';
@@ -21,7 +23,7 @@ import { installCommand } from './commands/install-command.ts';
 import { uninstallCommand } from './commands/uninstall-command.ts';
 import { workerCommand } from './commands/worker-command.ts';
 import { fsFailure } from './fs-failure.ts';
-import { commandHelp, HELP } from './help.ts';
+import { commandHelp, helpCommands, HELP } from './help.ts';
 import { didYouMean } from './suggest.ts';
 
 const print = (line: string): void => {
@@ -30,31 +32,6 @@ const print = (line: string): void => {
 
 /** This bundle's own path: what a spawned worker runs. */
 const CLI_ENTRY = join(dirname(fileURLToPath(import.meta.url)), 'cli.mjs');
-
-/** Every command `dispatch` knows, for "did you mean". */
-const COMMANDS = [
-  'demo',
-  'install',
-  'uninstall',
-  'hook',
-  'doctor',
-  'status',
-  'retry',
-  'search',
-  'context',
-  'mcp',
-  'import-transcripts',
-  'export',
-  'import',
-  'forget',
-  'purge',
-  'worker',
-  'config',
-  'show',
-  'pin',
-  'unpin',
-  'edit',
-];
 
 async function dispatch(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -103,6 +80,13 @@ async function dispatch(argv: string[]): Promise<number> {
       return importCommand(rest, print);
     case 'forget':
       return forgetCommand(rest, print);
+    case 'show':
+      return showCommand(rest, print);
+    case 'pin':
+    case 'unpin':
+      return pinCommand(rest, command === 'pin', print);
+    case 'edit':
+      return editCommand(rest, print);
     case 'purge':
       return purgeCommand(rest, print);
     case 'doctor':
@@ -111,7 +95,7 @@ async function dispatch(argv: string[]): Promise<number> {
       return demoCommand(rest, { cliEntry: CLI_ENTRY, print });
     default:
       throw usage(
-        `unknown command "${command}": expected one of ${COMMANDS.join(', ')}.${didYouMean(command, COMMANDS)}`,
+        `unknown command "${command}": expected one of ${helpCommands().join(', ')}.${didYouMean(command, helpCommands())}`,
       );
   }
 }
