@@ -44,7 +44,7 @@ describe('claude-mem show, pin, unpin, edit', () => {
     for (const part of [
       `#${id} bugfix: Token ttl is in seconds`,
       'refresh() multiplied nothing',
-      'Project: alpha  Session: sess-show-1  Prompt: #P3',
+      'Project: alpha  Session: sess-show-1  Prompt 3 of the session',
       'Created: 2026-11-20 10:05 UTC',
       'refresh() used it as milliseconds.',
       '- ttl is seconds',

@@ -44,7 +44,7 @@ describe('claude-mem search', () => {
         .sort(),
       [bug, feature].sort(),
     );
-    assert.match(run.stdout, /🔴 bugfix +Spool reader drops partial files {2}\(~\d+ tokens\)/);
+    assert.match(run.stdout, /🔴 bugfix +Spool reader drops partial files {2}\(~1 token\)/);
   });
 
   it('--type, --since, --limit, --all and --json narrow and shape the answer', async (t) => {

@@ -3,7 +3,7 @@ type Row = Record<string, unknown>;
 /** How much of one tool input the demo prints; the rest is counted, never cut silently. */
 const SHOWN_CHARS = 240;
 
-const REDACTED = /[^\n]*\[REDACTED:[^\]]+\][^\n]*/;
+const REDACTED = /[^\n"]*\[REDACTED:[^\]]+\][^\n"]*/;
 
 const shown = (text: string): string => {
   const flat = text.replace(/\s+/g, ' ');

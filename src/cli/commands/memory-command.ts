@@ -64,7 +64,7 @@ const listed = (label: string, values: readonly unknown[]): string[] =>
 
 /** Every field of one observation, for people. */
 export function formatObservation(o: FullObservation): string[] {
-  const prompt = o.prompt_number === null ? '' : `  Prompt: #P${o.prompt_number}`;
+  const prompt = o.prompt_number === null ? '' : `  Prompt ${o.prompt_number} of the session`;
   const updated = o.updated_at !== o.created_at ? `  Updated: ${utc(o.updated_at)}` : '';
   const model = o.model ? ` ${o.model}` : '';
   return [

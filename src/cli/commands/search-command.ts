@@ -50,7 +50,7 @@ function pick<T extends object, K extends keyof T>(object: T, keys: readonly K[]
 }
 
 const line = (hit: Hit): string =>
-  `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${hit.title}  (~${hit.tokens} tokens)`;
+  `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${hit.title}  (~${hit.tokens.toLocaleString('en-US')} token${hit.tokens === 1 ? '' : 's'})`;
 
 /**
  * `claude-mem search <query> [--project P | --all] [--type T[,T]] [--concept C] [--file F]
