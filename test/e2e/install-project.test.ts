@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
@@ -32,7 +32,9 @@ const commandsOf = (file: string): string[] =>
 describe('claude-mem install --project', () => {
   it('writes commands from PATH, no path of this machine, and says what teammates need', async (t) => {
     const home = await repoHome(t);
-    const run = await cli(['install', '--project'], home.env, home.repo);
+    const emptyBin = join(home.env.HOME ?? '', 'bin');
+    mkdirSync(emptyBin);
+    const run = await cli(['install', '--project'], { ...home.env, PATH: emptyBin }, home.repo);
     const settings = readFileSync(join(home.repo, '.claude', 'settings.json'), 'utf8');
     const mcp = readFileSync(join(home.repo, '.mcp.json'), 'utf8');
     assert.equal(run.code, 0, run.stderr);
@@ -84,12 +86,29 @@ describe('claude-mem install --project', () => {
     );
     const payload = { session_id: 's1', cwd: home.repo, prompt: 'hello from a teammate' };
     const run = spawnSync('/bin/sh', ['-c', line ?? 'false'], {
-      env: { ...home.env, PATH: `${bin}${delimiter}${home.env.PATH ?? ''}` },
+      env: { ...home.env, PATH: `${bin}${delimiter}${dirname(process.execPath)}` },
       cwd: home.repo,
       input: JSON.stringify({ ...payload, hook_event_name: 'UserPromptSubmit' }),
     });
     assert.equal(run.status, 0, run.stderr.toString());
     await waitForDrain(home);
     assert.deepEqual(queryDb(home.dataDir, 'SELECT text FROM prompts'), [{ text: payload.prompt }]);
+  });
+
+  it('doctor says when the committed hooks cannot run here, and passes once they can', async (t) => {
+    const home = await repoHome(t);
+    const bin = join(home.env.HOME ?? '', 'bin');
+    mkdirSync(bin);
+    // PATH is only this folder: what the machine has installed must not matter.
+    const env = { ...home.env, PATH: bin };
+    await cli(['install', '--project'], env, home.repo);
+    const without = await cli(['doctor'], env, home.repo);
+    symlinkSync(HOOK_BIN, join(bin, 'claude-mem-hook'));
+    const after = await cli(['doctor'], env, home.repo);
+    assert.match(
+      without.stdout,
+      /FAIL hooks +this repository's hooks run "claude-mem-hook", which is not on your PATH: npm install -g @durable-mem\/claude-mem/,
+    );
+    assert.match(after.stdout, /OK {3}hooks +registered once for each of 8 events/);
   });
 });

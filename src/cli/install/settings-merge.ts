@@ -91,3 +91,11 @@ export function countOurHooks(settings: Json, hookBundle: string): Record<string
     ]),
   );
 }
+
+/** Whether the settings register our hooks as `claude-mem-hook <Event>` (install --project). */
+export function usesPortableHooks(settings: Json): boolean {
+  const hooks = isObject(settings.hooks) ? settings.hooks : {};
+  return Object.keys(hooks).some((event) =>
+    groupsOf(hooks, event).some((group) => hasOurs(group, isPortableCommand)),
+  );
+}
