@@ -58,7 +58,12 @@ export async function editCommand(
   const dir = mkdtempSync(join(tmpdir(), 'claude-mem-edit-'));
   const file = join(dir, `observation-${id}.yaml`);
   writeFileSync(file, renderEditable(id, before), { mode: 0o600 });
-  runEditor(editor, file, env);
+  try {
+    runEditor(editor, file, env);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
   // An unreadable edit keeps its file, so the work in it is not lost.
   const after = readBack(file);
   rmSync(dir, { recursive: true, force: true });

@@ -83,7 +83,7 @@ export async function searchCommand(
     if (res.status !== 200) throw apiFailure(res);
     return res.body as SearchBody;
   };
-  if (values.project !== undefined) await checkProject(call, values.project);
+  if (!values.all) await checkProject(call, values.project);
   const body = await search(params);
   if (values.json) {
     print(JSON.stringify(body, null, 2));
@@ -95,13 +95,9 @@ export async function searchCommand(
   for (const hit of body.items) print(line(hit));
   const offset = Number(values.offset ?? 0) + body.items.length;
   if (body.hasMore) print(`more: --offset ${offset}`);
-  if (body.items.length === 0 && project !== undefined) {
-    const elsewhere = await search({
-      ...params,
-      project: undefined,
-      offset: undefined,
-      limit: '100',
-    });
+  // Nothing here, from the first page on: say whether the other projects have it.
+  if (body.items.length === 0 && project !== undefined && offset === 0) {
+    const elsewhere = await search({ ...params, project: undefined, limit: '100' });
     const n = elsewhere.hasMore ? '100 or more' : String(elsewhere.items.length);
     if (elsewhere.items.length > 0) print(`--all finds ${n} in other projects`);
   }
