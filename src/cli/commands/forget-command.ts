@@ -29,7 +29,7 @@ type Values = ReturnType<
 
 const LIST = { observation: 'observations', summary: 'summaries', prompt: 'prompts' } as const;
 
-/** The body of POST /api/admin/forget for ids (`123`, `#123`, `S12`, `P7`). */
+/** The body of POST /api/admin/forget for ids (`123`, `#123`, `S12`, `#S12`, `P7`, `#P7`). */
 function idsBody(refs: string[]) {
   const body = { observations: [] as number[], summaries: [] as number[], prompts: [] as number[] };
   for (const ref of refs) {
