@@ -48,9 +48,16 @@ Commands:
   forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]
                                      Delete memories (search, context and vectors too);
                                      ids: 123 (observation), S12 (summary), P7 (prompt)
+  show <id> [--json]                 One observation in full: every field, files, session,
+                                     dates, whether it is pinned
+  pin <id>                           Pin an observation: listed first in every context
+  unpin <id>                         Unpin it again
+  edit <id>                          Edit its title, narrative and facts in $EDITOR (or
+                                     $VISUAL); saves what changed
   purge --project NAME [-y|--yes]    Delete everything of a project
   purge --retention [-y|--yes]       Apply retention.maxAgeDays / maxPerProject now
-  worker start|stop|restart|status   Manage the background worker (one per data folder)
+  worker start|stop|restart|status   Manage the background worker (one per data folder);
+                                     status --json prints its /health answer as JSON
   worker logs [-n N]                 Print the last N log lines (default 50)
   worker run                         Run the worker in the foreground (what start spawns)
   config list                        Every setting, its value and where it came from
@@ -85,12 +92,19 @@ export function commandSections(lines: string[], prefix: string): Map<string, st
   return sections;
 }
 
+/** Each command's part of the Commands block of {@link HELP}. */
+function helpSections(lines: string[]): Map<string, string> {
+  const from = lines.indexOf('Commands:') + 1;
+  return commandSections(lines.slice(from, lines.indexOf('', from)), '  ');
+}
+
+/** The commands {@link HELP} lists, in its order (what "did you mean" picks from). */
+export const helpCommands = (): string[] => [...helpSections(HELP.split('\n')).keys()];
+
 /** `claude-mem <command> --help`: that command's lines of {@link HELP}, or undefined. */
 export function commandHelp(command: string): string | undefined {
   const lines = HELP.split('\n');
-  const from = lines.indexOf('Commands:') + 1;
-  const block = lines.slice(from, lines.indexOf('', from));
-  const section = commandSections(block, '  ').get(command);
+  const section = helpSections(lines).get(command);
   if (section === undefined) return undefined;
   const dates = /DATE/.test(section) ? `\n${lines.find((line) => line.startsWith('DATE:'))}\n` : '';
   return `Usage of claude-mem ${command}:\n\n${section}${dates}\nEvery command: claude-mem --help`;

@@ -14,6 +14,8 @@ import { demoCommand } from './commands/demo-command.ts';
 import { doctorCommand } from './commands/doctor-command.ts';
 import { exportCommand } from './commands/export-command.ts';
 import { forgetCommand } from './commands/forget-command.ts';
+import { editCommand } from './commands/edit-command.ts';
+import { pinCommand, showCommand } from './commands/memory-command.ts';
 import { importCommand } from './commands/import-command.ts';
 import { importTranscriptsCommand } from './commands/import-transcripts-command.ts';
 import { purgeCommand } from './commands/purge-command.ts';
@@ -22,7 +24,9 @@ import { installCommand } from './commands/install-command.ts';
 import { uninstallCommand } from './commands/uninstall-command.ts';
 import { usageCommand } from './commands/usage-command.ts';
 import { workerCommand } from './commands/worker-command.ts';
-import { commandHelp, HELP } from './help.ts';
+import { fsFailure } from './fs-failure.ts';
+import { commandHelp, helpCommands, HELP } from './help.ts';
+import { didYouMean } from './suggest.ts';
 
 const print = (line: string): void => {
   process.stdout.write(`${line}\n`);
@@ -82,6 +86,13 @@ async function dispatch(argv: string[]): Promise<number> {
       return importCommand(rest, print);
     case 'forget':
       return forgetCommand(rest, print);
+    case 'show':
+      return showCommand(rest, print);
+    case 'pin':
+    case 'unpin':
+      return pinCommand(rest, command === 'pin', print);
+    case 'edit':
+      return editCommand(rest, print);
     case 'purge':
       return purgeCommand(rest, print);
     case 'doctor':
@@ -89,7 +100,9 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'demo':
       return demoCommand(rest, { cliEntry: CLI_ENTRY, print });
     default:
-      throw usage(`unknown command "${command}"`);
+      throw usage(
+        `unknown command "${command}": expected one of ${helpCommands().join(', ')}.${didYouMean(command, helpCommands())}`,
+      );
   }
 }
 
@@ -97,7 +110,8 @@ async function dispatch(argv: string[]): Promise<number> {
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   try {
     process.exitCode = await dispatch(argv);
-  } catch (error) {
+  } catch (caught) {
+    const error = fsFailure(caught);
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`claude-mem: ${message}\n`);
     process.exitCode = error instanceof CliError ? error.exitCode : 1;

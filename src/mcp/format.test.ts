@@ -55,7 +55,7 @@ test('timeline marks the anchor and names prompts and summaries by kind', () => 
   ]);
   assert.match(
     text,
-    /\n {2}P1 +2025-01-02 03:04 {2}prompt +fix it\n> #3 +2025-01-02 03:04 {2}bugfix +fixed\n/,
+    /\n {2}#P1 +2025-01-02 03:04 {2}prompt +fix it\n> #3 +2025-01-02 03:04 {2}bugfix +fixed\n/,
   );
 });
 

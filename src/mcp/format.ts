@@ -69,12 +69,12 @@ export function formatTimeline(
   items: readonly TimelineEntry[],
 ): string {
   const lines = items.map((item) => {
-    const ref = item.kind === 'observation' ? `#${item.ref}` : item.ref;
+    const ref = `#${item.ref}`;
     const label = item.kind === 'observation' ? item.type : item.kind;
     return `${item.anchor ? '>' : ' '} ${ref.padEnd(7)} ${short(item.date)}  ${label.padEnd(9)} ${item.title}`;
   });
   return [
-    `Timeline of ${project} around ${anchor} (P = prompt, S = summary; dates UTC):`,
+    `Timeline of ${project} around ${anchor} (#P = prompt, #S = summary; dates UTC):`,
     ...lines,
     'Next: get_observations(ids=[...]) for the full records you need.',
   ].join('\n');

@@ -7,7 +7,7 @@ import {
 
 /** One call to the worker's HTTP API. Rejects only when the worker cannot be reached. */
 export type WorkerCall = (
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ) => Promise<WorkerResponse>;

@@ -18,12 +18,14 @@ function open(t: TestContext): Db {
   return db;
 }
 
-test('anchors: 123, #123, S12 and P7', () => {
+test('anchors: 123, #123, S12, #S12, P7 and #P7', () => {
   assert.deepEqual(parseAnchor('123'), { kind: 'observation', id: 123 });
   assert.deepEqual(parseAnchor('#123'), { kind: 'observation', id: 123 });
   assert.deepEqual(parseAnchor('s12'), { kind: 'summary', id: 12 });
   assert.deepEqual(parseAnchor('P7'), { kind: 'prompt', id: 7 });
-  for (const text of ['', 'x1', '1.5', '-3', 'S', '12345678901234567']) {
+  assert.deepEqual(parseAnchor('#S12'), { kind: 'summary', id: 12 });
+  assert.deepEqual(parseAnchor('#P7'), { kind: 'prompt', id: 7 });
+  for (const text of ['', 'x1', '1.5', '-3', 'S', '#', '##1', 'S#1', '12345678901234567']) {
     assert.throws(() => parseAnchor(text), SearchInputError, text);
   }
 });

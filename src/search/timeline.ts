@@ -16,7 +16,8 @@ const PREFIX: Record<string, TimelineItem['kind']> = {
 
 /** Reads an anchor id; throws SearchInputError naming `anchor` when it is not one. */
 export function parseAnchor(text: string): Anchor {
-  const match = /^\s*([#sSpP]?)(\d{1,15})\s*$/.exec(text);
+  // `#S12` and `#P7` as the viewer and the timeline print them, `S12` and `12` as typed.
+  const match = /^\s*#?([sSpP]?)(\d{1,15})\s*$/.exec(text);
   const kind = match ? PREFIX[match[1]!.toLowerCase()] : undefined;
   if (!match || !kind) {
     throw new SearchInputError('anchor', 'expected an observation id (123), S<id> or P<id>');

@@ -120,17 +120,20 @@ describe('the claude-mem command', () => {
     assert.equal(run.code, 2);
     assert.match(
       run.stderr,
-      /^claude-mem: Unknown option '--global'.*\nRun "claude-mem --help" for usage\.\n$/s,
+      /^claude-mem: unknown option "--global": this command takes --project, --dry-run\.\nRun "claude-mem --help" for usage\.\n$/,
     );
   });
 
   it('an unknown command exits 2 with a one-line error, a pointer to help and no stack trace', async (t) => {
     const home = await homeFor(t);
     const run = await cli(['frobnicate'], home.env);
-    assert.deepEqual(
-      [run.code, run.stdout, run.stderr],
-      [2, '', 'claude-mem: unknown command "frobnicate"\nRun "claude-mem --help" for usage.\n'],
+    const listed = /expected one of (.*)\.\n/.exec(run.stderr)?.[1]?.split(', ') ?? [];
+    assert.deepEqual([run.code, run.stdout], [2, '']);
+    assert.match(
+      run.stderr,
+      /^claude-mem: unknown command "frobnicate": expected one of [^\n]*\.\nRun "claude-mem --help" for usage\.\n$/,
     );
+    assert.deepEqual(listed.sort(), Object.keys(ACCEPTED_FLAGS).sort());
   });
 
   it('config set worker.port abc exits 2 naming the key and what was expected, and saves nothing', async (t) => {
@@ -197,7 +200,7 @@ describe('the claude-mem command', () => {
     const statusBefore = await cli(['worker', 'status'], home.env);
     const start = await cli(['worker', 'start'], home.env);
     const pid = pidIn(start.stdout);
-    const status = await cli(['worker', 'status'], home.env);
+    const status = await cli(['worker', 'status', '--json'], home.env);
     const startAgain = await cli(['worker', 'start'], home.env);
     const runningPids = workerPidsFor(home.dataDir);
     const stop = await cli(['worker', 'stop'], home.env);

@@ -143,6 +143,6 @@ describe('claude-mem status and retry', () => {
   it('status with an unknown option exits 2', async () => {
     const run = await cli(['status', '--verbose'], home.env);
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /unknown option "--verbose" for status/);
+    assert.match(run.stderr, /unknown option "--verbose": this command takes --json/);
   });
 });

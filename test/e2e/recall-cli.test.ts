@@ -44,7 +44,7 @@ describe('claude-mem search', () => {
         .sort(),
       [bug, feature].sort(),
     );
-    assert.match(run.stdout, /🔴 bugfix +Spool reader drops partial files {2}\(~\d+ tokens\)/);
+    assert.match(run.stdout, /🔴 bugfix +Spool reader drops partial files {2}\(~1 token\)/);
   });
 
   it('--type, --since, --limit, --all and --json narrow and shape the answer', async (t) => {
@@ -61,7 +61,7 @@ describe('claude-mem search', () => {
       [feature],
     );
     const limited = await cliIn(['search', 'spool', '--limit', '1'], home);
-    assert.match(limited.stdout, /^1 result in project alpha[^]*\nmore: --offset\n$/);
+    assert.match(limited.stdout, /^1 result in project alpha[^]*\nmore: --offset 1\n$/);
     const all = await cliIn(['search', 'spool', '--all', '--mode', 'fts'], home);
     assert.match(all.stdout, /^3 results in all projects/);
   });

@@ -49,7 +49,10 @@ describe('the viewer feed', () => {
     const { context, page } = await openViewer(browser, home);
     const cart = card(page, 'Edited src/cart.ts', 'observation');
     await cart.waitFor();
-    assert.match(await cart.innerText(), /bugfix[^]*src\/cart\.ts[^]*webshop[^]*prompt #1/i);
+    assert.match(
+      await cart.innerText(),
+      /bugfix[^]*src\/cart\.ts[^]*webshop[^]*prompt 1 of the session/i,
+    );
     assert.match(await cart.innerText(), /heuristic · 0 in \/ 0 out tokens · \$0/);
     await card(page, 'Why does the tokenizer choke', 'prompt').waitFor();
     assert.equal((await cards(page, 'summary').count()) > 0, true);

@@ -6,6 +6,7 @@ import { EXPORT_OPTIONS } from '../../src/cli/commands/export-command.ts';
 import { FORGET_OPTIONS } from '../../src/cli/commands/forget-command.ts';
 import { IMPORT_TRANSCRIPTS_OPTIONS } from '../../src/cli/commands/import-transcripts-command.ts';
 import { INSTALL_OPTIONS } from '../../src/cli/commands/install-command.ts';
+import { SHOW_OPTIONS } from '../../src/cli/commands/memory-command.ts';
 import { PURGE_OPTIONS } from '../../src/cli/commands/purge-command.ts';
 import { SEARCH_OPTIONS } from '../../src/cli/commands/search-command.ts';
 import { STATUS_OPTIONS } from '../../src/cli/commands/status-command.ts';
@@ -42,8 +43,12 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   import: [],
   forget: flagsOf(FORGET_OPTIONS),
   purge: flagsOf(PURGE_OPTIONS),
-  worker: ['-n'],
+  worker: ['--json', '-n'],
   config: [],
+  show: flagsOf(SHOW_OPTIONS),
+  pin: [],
+  unpin: [],
+  edit: [],
 };
 
 /** The distinct `--flag` and `-f` words in a text, sorted. */

@@ -11,6 +11,7 @@ import {
   type SettingKey,
 } from '../../config/index.ts';
 import { CliError, usage } from '../cli-error.ts';
+import { didYouMean } from '../suggest.ts';
 
 type Print = (line: string) => void;
 
@@ -23,11 +24,12 @@ export function configCommand(args: string[], print: Print, env = process.env): 
       return list(dataDir, env, print);
     case 'get':
       if (!key) throw usage('config get needs a key');
-      if (!isSettingKey(key)) throw new CliError(`unknown setting "${key}"`, 2);
+      checkKey(key);
       print(JSON.stringify(loadSettings(dataDir, env).settings[key]));
       return 0;
     case 'set': {
       if (!key || rest.length === 0) throw usage('config set needs a key and a value');
+      checkKey(key);
       ensureDataDir(dataDir);
       const result = saveSetting(dataDir, key, rest.join(' '));
       if (!result.ok) throw new CliError(result.message, 2);
@@ -38,8 +40,22 @@ export function configCommand(args: string[], print: Print, env = process.env): 
       print(`data folder: ${dataDir}\nsettings:    ${settingsFile(dataDir)}`);
       return 0;
     default:
-      throw usage(`unknown config action "${action ?? ''}"`);
+      throw usage(
+        `unknown config action "${action ?? ''}": expected list, get, set or path.${didYouMean(action ?? '', ACTIONS)}`,
+      );
   }
+}
+
+const ACTIONS = ['list', 'get', 'set', 'path'];
+
+/** A settings key, or a usage error that points at the list and the nearest key. */
+function checkKey(key: string): asserts key is SettingKey {
+  if (isSettingKey(key)) return;
+  const keys = Object.keys(SETTINGS_SCHEMA);
+  throw new CliError(
+    `unknown setting "${key}": "claude-mem config list" shows every key.${didYouMean(key, keys)}`,
+    2,
+  );
 }
 
 function list(dataDir: string, env: NodeJS.ProcessEnv, print: Print): number {

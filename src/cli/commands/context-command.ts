@@ -4,6 +4,7 @@ import { dataDirFrom, ensureDataDir, loadSettings, resolveProject } from '../../
 import { createWorkerClient, type WorkerCall } from '../../mcp/worker-client.ts';
 import { CliError } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
+import { checkChoice, checkProject } from './recall-args.ts';
 
 /** Ambient parts of the recall commands; defaults are the real process. */
 export interface RecallCommandDeps {
@@ -56,15 +57,16 @@ export async function contextCommand(
   deps: RecallCommandDeps = {},
 ): Promise<number> {
   const values = parseOptions(args, CONTEXT_OPTIONS);
+  checkChoice('source', values.source, ['startup', 'resume', 'clear', 'compact']);
   const cwd = deps.cwd ?? process.cwd();
   const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
   const query = new URLSearchParams({ cwd, project, source: values.source ?? 'startup' });
   if (values.session) query.set('session_id', values.session);
-  const res = await recallClient(deps)('GET', `/api/context?${query.toString()}`).catch(
-    (error: Error) => {
-      throw new CliError(error.message);
-    },
-  );
+  const call = recallClient(deps);
+  if (values.project !== undefined) await checkProject(call, values.project);
+  const res = await call('GET', `/api/context?${query.toString()}`).catch((error: Error) => {
+    throw new CliError(error.message);
+  });
   if (res.status !== 200) throw apiFailure(res);
   const context = (res.body as { context?: unknown }).context;
   if (typeof context === 'string' && context !== '') print(context);

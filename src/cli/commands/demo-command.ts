@@ -10,12 +10,13 @@ import {
 import { replayTranscript } from '../../transcripts/index.ts';
 import { runHookProcess } from '../hook-process.ts';
 import { CliError } from '../cli-error.ts';
+import { DEMO_MARKER as MARKER } from '../doctor/demo-folder.ts';
 import { parseOptions } from '../parse-options.ts';
+import { selfCommand } from '../install/package-name.ts';
+import { eventLines, promptLines } from './demo-report.ts';
 import { workerCommand } from './worker-command.ts';
 
 type Print = (line: string) => void;
-
-const MARKER = '.claude-mem-demo';
 
 /** The options `demo` accepts. */
 export const DEMO_OPTIONS = {
@@ -34,7 +35,8 @@ function resetDataDir(dataDir: string): void {
   }
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  writeFileSync(join(dataDir, MARKER), 'claude-mem demo data; safe to delete\n');
+  // Private like every data folder, so that doctor passes on it.
+  writeFileSync(join(dataDir, MARKER), 'claude-mem demo data; safe to delete\n', { mode: 0o600 });
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
@@ -59,7 +61,7 @@ export async function demoCommand(args: string[], deps: { cliEntry: string; prin
   if (liveWorker(dataDir)) await workerCommand(['stop'], { ...deps, env, print: () => undefined });
   resetDataDir(dataDir);
   const projectDir = join(dataDir, 'acme-api');
-  mkdirSync(projectDir, { recursive: true });
+  mkdirSync(projectDir, { recursive: true, mode: 0o700 });
   await workerCommand(['start'], { ...deps, env });
   const hookBundle = join(dirname(deps.cliEntry), 'hook.cjs');
   const text = readFileSync(fixtureFile(deps.cliEntry), 'utf8').replaceAll('{{cwd}}', projectDir);
@@ -75,14 +77,20 @@ export async function demoCommand(args: string[], deps: { cliEntry: string; prin
   }
   const token = readOrCreateToken(dataDir);
   await waitForIngest(Number(port), token);
-  await report({ port: Number(port), token }, hookBundle, projectDir, env, deps.print);
+  const originals = payloads.flatMap((payload) =>
+    payload.hook_event_name === 'UserPromptSubmit' ? [String(payload.prompt)] : [],
+  );
+  await report(originals, { port: Number(port), token }, hookBundle, projectDir, env, deps.print);
   const link = await requestOpenLink(Number(port), dataDir);
   deps.print(`\nThe worker keeps running for you to explore (a one-time link): ${link}`);
-  deps.print(`Stop it with: CLAUDE_MEM_DATA_DIR=${dataDir} claude-mem worker stop`);
+  deps.print(
+    `Stop it with: CLAUDE_MEM_DATA_DIR=${dataDir} ${selfCommand(deps.cliEntry)} worker stop`,
+  );
   return 0;
 }
 
 async function report(
+  originals: readonly string[],
   { port, token }: { port: number; token: string },
   hookBundle: string,
   projectDir: string,
@@ -95,12 +103,8 @@ async function report(
   const prompts = await get('/api/prompts?limit=500');
   const events = await get('/api/events?limit=500');
   print(`\nCaptured ${prompts.length} prompts and ${events.length} tool events:`);
-  for (const prompt of prompts.reverse())
-    print(`  prompt ${String(prompt.prompt_number)}: ${String(prompt.text)}`);
-  for (const event of events.reverse())
-    print(
-      `  #${String(event.id)} ${String(event.tool_name)} ${String(event.tool_input).slice(0, 80)}`,
-    );
+  for (const line of promptLines(prompts.reverse(), originals)) print(line);
+  for (const line of eventLines(events.reverse())) print(line);
   const next = {
     session_id: 'demo-session-0002',
     cwd: projectDir,

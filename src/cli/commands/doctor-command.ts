@@ -3,6 +3,7 @@ import { dataDirFrom, loadSettings } from '../../config/index.ts';
 import { liveWorker } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
 import type { CheckResult } from '../doctor/check.ts';
+import { demoExpected, isDemoFolder } from '../doctor/demo-folder.ts';
 import {
   checkEvents,
   checkHooks,
@@ -53,14 +54,15 @@ export async function doctorCommand(
   const { settings } = loadSettings(dataDir);
   const worker = await checkWorker(dataDir, settings['worker.port']);
   const optIn = parseDoctorArgs(args)['check-provider'] === true;
+  const integration = isDemoFolder(dataDir) ? demoExpected : (result: CheckResult) => result;
   const results: CheckResult[] = [
     checkNode(),
     safely('data folder', () => checkPermissions(dataDir)),
     safely('settings', () => checkSettings(dataDir)),
     safely('database', () => checkDatabase(dataDir)),
     worker.result,
-    safely('hooks', () => checkHooks(deps.cliEntry)),
-    safely('mcp', checkMcp),
+    integration(safely('hooks', () => checkHooks(deps.cliEntry))),
+    integration(safely('mcp', checkMcp)),
     await checkProvider(liveWorker(dataDir)?.port, dataDir),
     await checkProviderCall({ settings, env: process.env, dataDir, optIn }),
     checkEvents(worker.health),

@@ -4,6 +4,7 @@ import { confirm, type AskIo } from '../admin/confirm.ts';
 import { formatCounts } from '../admin/format-counts.ts';
 import { adminWorker, type AdminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
+import { parseFailure } from '../parse-options.ts';
 import type { CompressCommandDeps } from './status-command.ts';
 
 /** Ambient parts of `forget` and `purge`; defaults are the real process. */
@@ -28,7 +29,7 @@ type Values = ReturnType<
 
 const LIST = { observation: 'observations', summary: 'summaries', prompt: 'prompts' } as const;
 
-/** The body of POST /api/admin/forget for ids (`123`, `#123`, `S12`, `P7`). */
+/** The body of POST /api/admin/forget for ids (`123`, `#123`, `S12`, `#S12`, `P7`, `#P7`). */
 function idsBody(refs: string[]) {
   const body = { observations: [] as number[], summaries: [] as number[], prompts: [] as number[] };
   for (const ref of refs) {
@@ -148,7 +149,7 @@ export async function forgetCommand(
   try {
     parsed = parseArgs({ args, options: FORGET_OPTIONS, allowPositionals: true });
   } catch (error) {
-    throw usage((error as Error).message);
+    throw parseFailure(error, FORGET_OPTIONS);
   }
   const { values, positionals } = parsed;
   const worker = await adminWorker(deps);

@@ -16,6 +16,7 @@ import { sendSessions, type SessionAnalysis } from '../backfill/run-backfill.ts'
 import { chooseSessions } from '../backfill/select-sessions.ts';
 import { NO_SESSION, planSessions, transcriptPaths } from '../backfill/session-plan.ts';
 import { CliError, usage } from '../cli-error.ts';
+import { parseFailure } from '../parse-options.ts';
 import type { CompressCommandDeps } from './status-command.ts';
 
 /** Ambient parts of `import-transcripts`; defaults are the real process. */
@@ -38,7 +39,7 @@ function parse(args: string[], env: NodeJS.ProcessEnv, settings: Settings, now: 
   try {
     parsed = parseArgs({ args, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
   } catch (error) {
-    throw usage((error as Error).message);
+    throw parseFailure(error, IMPORT_TRANSCRIPTS_OPTIONS);
   }
   const { values, positionals } = parsed;
   const roots = positionals.length > 0 ? positionals : [join(claudeConfigDir(env), 'projects')];

@@ -1,10 +1,12 @@
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts';
 import { ensureWorker } from '../../client/index.ts';
 import { addMcpServer } from '../install/mcp-merge.ts';
 import { addHooks } from '../install/settings-merge.ts';
 import { readJsonFile, sameJson, serialize, writeJsonWithBackup } from '../install/json-file.ts';
-import { installTargets } from '../install/targets.ts';
+import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
+import { installTargets, type InstallTargets } from '../install/targets.ts';
+import { PACKAGE_NAME, onPath } from '../install/package-name.ts';
 import { parseOptions } from '../parse-options.ts';
 
 type Print = (line: string) => void;
@@ -50,9 +52,11 @@ export async function installCommand(
   const values = parseOptions(args, INSTALL_OPTIONS);
   const targets = installTargets(values.project === true);
   const hookBundle = join(dirname(deps.cliEntry), 'hook.cjs');
+  // Committed files must not name this machine's paths: the PATH commands work for everyone.
+  const portable = targets.scope === 'project';
   const changes = [
-    plan(targets.settingsFile, (value) => addHooks(value, hookBundle)),
-    plan(targets.mcpFile, (value) => addMcpServer(value, deps.cliEntry)),
+    plan(targets.settingsFile, (value) => addHooks(value, hookBundle, portable)),
+    plan(targets.mcpFile, (value) => addMcpServer(value, deps.cliEntry, portable)),
   ].filter((change): change is Change => change !== undefined);
   if (values['dry-run']) return dryRun(changes, deps.print);
   for (const change of changes) {
@@ -63,7 +67,22 @@ export async function installCommand(
   await startWorker(deps);
   deps.print(`\nclaude-mem is active from your next Claude Code session (${targets.scope} scope).`);
   deps.print(`Undo with: claude-mem uninstall${values.project ? ' --project' : ''}`);
+  if (portable) for (const line of teammateNote(targets)) deps.print(line);
   return 0;
+}
+
+/** What the people who get the committed files need: the commands they run, on their PATH. */
+export function teammateNote(targets: InstallTargets, path = process.env.PATH ?? ''): string[] {
+  const missing = [PORTABLE_HOOK_BIN, 'claude-mem'].filter((bin) => !onPath(bin, path));
+  return [
+    `\nCommit ${relative(process.cwd(), targets.settingsFile) || targets.settingsFile} and ${relative(process.cwd(), targets.mcpFile) || targets.mcpFile}: they run "${PORTABLE_HOOK_BIN} <Event>" and "claude-mem mcp" from PATH, no path of this machine.`,
+    `Each teammate needs those commands once: npm install -g ${PACKAGE_NAME} (or "npm link" in a clone of claude-mem).`,
+    ...(missing.length > 0
+      ? [
+          `Not on your PATH yet: ${missing.join(', ')}; install them the same way (until then Claude Code reports these hooks as failing here).`,
+        ]
+      : []),
+  ];
 }
 
 function dryRun(changes: Change[], print: Print): number {

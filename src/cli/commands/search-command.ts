@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { resolveProject } from '../../config/index.ts';
 import { iconOf } from '../../context/index.ts';
-import { CliError, usage } from '../cli-error.ts';
+import { CliError } from '../cli-error.ts';
+import { parseFailure } from '../parse-options.ts';
+import { checkChoice, checkProject, checkTypes, checkWhole } from './recall-args.ts';
 import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
 
 interface Hit {
@@ -32,9 +34,14 @@ export const SEARCH_OPTIONS = {
 
 function parse(args: string[]) {
   try {
-    return parseArgs({ args, options: SEARCH_OPTIONS, allowPositionals: true });
+    const parsed = parseArgs({ args, options: SEARCH_OPTIONS, allowPositionals: true });
+    checkWhole('limit', parsed.values.limit, 1, 100, 20);
+    checkWhole('offset', parsed.values.offset, 0, 10_000, 20);
+    checkTypes(parsed.values.type);
+    checkChoice('mode', parsed.values.mode, ['fts', 'vector', 'hybrid']);
+    return parsed;
   } catch (error) {
-    throw usage((error as Error).message);
+    throw error instanceof CliError ? error : parseFailure(error, SEARCH_OPTIONS);
   }
 }
 
@@ -43,7 +50,7 @@ function pick<T extends object, K extends keyof T>(object: T, keys: readonly K[]
 }
 
 const line = (hit: Hit): string =>
-  `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${hit.title}  (~${hit.tokens} tokens)`;
+  `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${hit.title}  (~${hit.tokens.toLocaleString('en-US')} token${hit.tokens === 1 ? '' : 's'})`;
 
 /**
  * `claude-mem search <query> [--project P | --all] [--type T[,T]] [--concept C] [--file F]
@@ -65,16 +72,19 @@ export async function searchCommand(
     session_id: values.session,
     ...pick(values, ['type', 'concept', 'file', 'since', 'until', 'mode', 'limit', 'offset']),
   };
-  const query = new URLSearchParams(
-    Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-  const res = await recallClient(deps)('GET', `/api/search?${query.toString()}`).catch(
-    (error: Error) => {
+  const call = recallClient(deps);
+  const search = async (scope: Record<string, string | undefined>) => {
+    const query = new URLSearchParams(
+      Object.entries(scope).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    const res = await call('GET', `/api/search?${query.toString()}`).catch((error: Error) => {
       throw new CliError(error.message);
-    },
-  );
-  if (res.status !== 200) throw apiFailure(res);
-  const body = res.body as { items: Hit[]; mode: string; hasMore: boolean; note?: string };
+    });
+    if (res.status !== 200) throw apiFailure(res);
+    return res.body as SearchBody;
+  };
+  if (!values.all) await checkProject(call, values.project);
+  const body = await search(params);
   if (values.json) {
     print(JSON.stringify(body, null, 2));
     return 0;
@@ -82,13 +92,29 @@ export async function searchCommand(
   const scope = project ? `project ${project}` : 'all projects';
   if (body.items.length === 0 && params.q.trim() !== '') {
     print(`No observations match "${params.q}" in ${scope} (${body.mode}).`);
-    return 0;
+  } else {
+    print(`${plural(body.items.length, 'result')} in ${scope} (${body.mode}); dates UTC`);
   }
-  print(
-    `${body.items.length} result${body.items.length === 1 ? '' : 's'} in ${project ? `project ${project}` : 'all projects'} (${body.mode}); dates UTC`,
-  );
   if (body.note) print(`note: ${body.note}`);
   for (const hit of body.items) print(line(hit));
-  if (body.hasMore) print('more: --offset');
+  const offset = Number(values.offset ?? 0) + body.items.length;
+  if (body.hasMore) print(`more: --offset ${offset}`);
+  // Nothing here, from the first page on: say whether the other projects have it.
+  if (body.items.length === 0 && project !== undefined && offset === 0) {
+    const elsewhere = await search({ ...params, project: undefined, limit: '100' });
+    const n = elsewhere.hasMore ? '100 or more' : String(elsewhere.items.length);
+    if (elsewhere.items.length > 0) print(`--all finds ${n} in other projects`);
+  }
   return 0;
 }
+
+interface SearchBody {
+  items: Hit[];
+  mode: string;
+  hasMore: boolean;
+  /** Why the ranking is not the one asked for (the vector store could not be reached). */
+  note?: string;
+}
+
+const plural = (n: number, word: string): string =>
+  `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;

@@ -8,7 +8,8 @@ import {
 } from '../../client/index.ts';
 import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts';
 import type { CompressionStatus } from '../../worker/compress-status.ts';
-import { CliError, usage } from '../cli-error.ts';
+import { CliError } from '../cli-error.ts';
+import { parseOptions } from '../parse-options.ts';
 import { fetchRecallStatus, formatRecallStatus } from './recall-status.ts';
 
 /** Ambient parts of `status` and `retry`; defaults are the real process. */
@@ -106,16 +107,14 @@ export async function statusCommand(
   print: (line: string) => void,
   deps: CompressCommandDeps = {},
 ): Promise<number> {
-  const known = Object.keys(STATUS_OPTIONS).map((name) => `--${name}`);
-  const unknown = args.filter((arg) => !known.includes(arg));
-  if (unknown.length > 0) throw usage(`unknown option "${unknown[0]}" for status`);
+  const values = parseOptions(args, STATUS_OPTIONS);
   const { port, dataDir } = await compressionWorker(deps);
   const token = readOrCreateToken(dataDir);
   const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 5_000, token });
   if (res.status !== 200) throw workerFailure(res);
   const status = res.body as CompressionStatus;
   const recall = await fetchRecallStatus(port, token);
-  if (args.includes('--json')) {
+  if (values.json) {
     print(JSON.stringify({ ...status, recall: recall ?? null }, null, 2));
     return 0;
   }

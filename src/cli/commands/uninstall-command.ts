@@ -53,13 +53,14 @@ export async function uninstallCommand(
   const hookBundle = join(dirname(deps.cliEntry), 'hook.cjs');
   unmerge(targets.settingsFile, (value) => removeHooks(value, hookBundle), deps.print);
   unmerge(targets.mcpFile, removeMcpServer, deps.print);
+  // Nothing captures for it any more: a worker left running would hold its port for nothing.
+  await workerCommand(['stop'], deps);
   if (!values.purge) {
     deps.print(
       `hooks and MCP server removed; your memory is kept in ${dataDirFrom()} (--purge deletes it)`,
     );
     return 0;
   }
-  await workerCommand(['stop'], deps);
   rmSync(dataDirFrom(), { recursive: true, force: true });
   deps.print(`hooks and MCP server removed; ${dataDirFrom()} deleted`);
   return 0;

@@ -8,6 +8,7 @@ import {
   workerRequest,
 } from '../../client/index.ts';
 import { CliError, usage } from '../cli-error.ts';
+import { didYouMean } from '../suggest.ts';
 
 type Print = (line: string) => void;
 
@@ -17,6 +18,8 @@ export interface WorkerCommandDeps {
   print: Print;
   env?: NodeJS.ProcessEnv;
 }
+
+const ACTIONS = ['start', 'stop', 'restart', 'status', 'logs', 'run'];
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
@@ -35,11 +38,13 @@ export async function workerCommand(args: string[], deps: WorkerCommandDeps): Pr
       await stop(dataDir, deps.print);
       return start(dataDir, deps, env);
     case 'status':
-      return status(dataDir, deps.print);
+      return status(dataDir, deps.print, rest.includes('--json'));
     case 'logs':
       return logs(dataDir, rest, deps.print);
     default:
-      throw usage(`unknown worker action "${action ?? ''}"`);
+      throw usage(
+        `unknown worker action "${action ?? ''}": expected ${ACTIONS.join(', ')}.${didYouMean(action ?? '', ACTIONS)}`,
+      );
   }
 }
 
@@ -75,16 +80,16 @@ async function stop(dataDir: string, print: Print): Promise<number> {
   return 0;
 }
 
-async function status(dataDir: string, print: Print): Promise<number> {
+async function status(dataDir: string, print: Print, json: boolean): Promise<number> {
   const info = liveWorker(dataDir);
   if (!info) {
-    print('worker not running');
+    print(json ? JSON.stringify({ status: 'not running' }) : 'worker not running');
     return 1;
   }
   try {
     const token = readOrCreateToken(dataDir);
     const res = await workerRequest(info.port, '/health', { timeoutMs: 2000, token });
-    print(JSON.stringify(res.body, null, 2));
+    print(json ? JSON.stringify(res.body, null, 2) : healthLines(res.body as Health).join('\n'));
     return res.status === 200 ? 0 : 1;
   } catch (error) {
     print(`worker pid ${info.pid} does not answer on port ${info.port}: ${String(error)}`);
@@ -104,4 +109,38 @@ function logs(dataDir: string, args: string[], print: Print): number {
   const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
   print(lines.slice(-count).join('\n'));
   return 0;
+}
+
+interface Health {
+  status?: string;
+  version?: string;
+  pid?: number;
+  port?: number;
+  uptimeMs?: number;
+  queue?: { spool?: number; pending?: number };
+  events?: Record<string, number>;
+}
+
+const n = (value: number | undefined): string => (value ?? 0).toLocaleString('en-US');
+
+/** How long, in the largest unit that fits: `45 s`, `12 min`, `3 h 5 min`, `2 d 4 h`. */
+function duration(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`;
+}
+
+/** `/health` for people (`worker status --json` prints it as it is). */
+export function healthLines(health: Health): string[] {
+  const events = Object.entries(health.events ?? {})
+    .map(([state, count]) => `${n(count)} ${state}`)
+    .join(', ');
+  const spool = health.queue?.spool ?? 0;
+  return [
+    `worker ${health.status ?? '?'}: pid ${health.pid ?? '?'}, http://127.0.0.1:${health.port ?? '?'}/, version ${health.version ?? '?'}, up ${duration(health.uptimeMs ?? 0)}`,
+    `  waiting: ${n(spool)} spool file${spool === 1 ? '' : 's'} to ingest, ${n(health.queue?.pending)} events to compress`,
+    `  events: ${events || 'none yet'}`,
+  ];
 }

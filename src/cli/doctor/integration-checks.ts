@@ -10,7 +10,9 @@ import {
 } from '../../client/index.ts';
 import { readJsonFile } from '../install/json-file.ts';
 import { hasMcpServer } from '../install/mcp-merge.ts';
-import { countOurHooks } from '../install/settings-merge.ts';
+import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
+import { PACKAGE_NAME, onPath } from '../install/package-name.ts';
+import { countOurHooks, usesPortableHooks } from '../install/settings-merge.ts';
 import { installTargets } from '../install/targets.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
 
@@ -67,7 +69,7 @@ export function checkEvents(health: Record<string, unknown> | undefined): CheckR
   const failed = events.failed ?? 0;
   const summary =
     Object.entries(events)
-      .map(([state, n]) => `${n} ${state}`)
+      .map(([state, n]) => `${n.toLocaleString('en-US')} ${state}`)
       .join(', ') || 'none yet';
   return failed > 0 ? warn('events', `${summary}: run "claude-mem retry"`) : ok('events', summary);
 }
@@ -80,8 +82,10 @@ export function checkHooks(cliEntry: string): CheckResult {
   const hookBundle = join(dirname(cliEntry), 'hook.cjs');
   const files = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   const counts: Record<string, number> = {};
+  let portable = false;
   for (const file of new Set(files)) {
     const settings = readJsonFile(file).value;
+    portable ||= usesPortableHooks(settings);
     const plugin = pluginEnabled(settings) ? 1 : 0;
     for (const [event, n] of Object.entries(countOurHooks(settings, hookBundle))) {
       counts[event] = (counts[event] ?? 0) + n + plugin;
@@ -98,6 +102,11 @@ export function checkHooks(cliEntry: string): CheckResult {
     );
   if (missing.length > 0)
     return fail('hooks', `missing for ${missing.join(', ')}: run "claude-mem install"`);
+  if (portable && !onPath(PORTABLE_HOOK_BIN))
+    return fail(
+      'hooks',
+      `this repository's hooks run "${PORTABLE_HOOK_BIN}", which is not on your PATH: npm install -g ${PACKAGE_NAME} (or "npm link" in a clone of claude-mem)`,
+    );
   return ok('hooks', `registered once for each of ${Object.keys(counts).length} events`);
 }
 

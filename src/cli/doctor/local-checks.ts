@@ -1,9 +1,17 @@
 import Database from 'better-sqlite3';
 import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseFile, loadSettings, problemText, spoolDir } from '../../config/index.ts';
+import {
+  SETTINGS_SCHEMA,
+  databaseFile,
+  loadSettings,
+  problemText,
+  settingsFile,
+  spoolDir,
+} from '../../config/index.ts';
 import { countQuarantined, listSpool, readSpoolError } from '../../spool/index.ts';
 import { LATEST_VERSION } from '../../store/index.ts';
+import { didYouMean } from '../suggest.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
 
 /** Node >= 20. */
@@ -80,7 +88,7 @@ export function checkSpool(dataDir: string): CheckResult {
   }
   const waiting = listSpool(dataDir).length;
   const quarantined = countQuarantined(dataDir);
-  const detail = `${waiting} waiting, ${quarantined} quarantined`;
+  const detail = `${waiting.toLocaleString('en-US')} waiting, ${quarantined.toLocaleString('en-US')} quarantined`;
   if (quarantined > 0) return warn('spool', `${detail}: see spool/quarantine/*.reason`);
   return waiting > 1000 ? warn('spool', `${detail}: is the worker running?`) : ok('spool', detail);
 }
@@ -88,10 +96,15 @@ export function checkSpool(dataDir: string): CheckResult {
 /** settings.json and CLAUDE_MEM_* values are valid. */
 export function checkSettings(dataDir: string): CheckResult {
   const { problems } = loadSettings(dataDir);
-  return problems.length === 0
-    ? ok('settings', 'valid')
-    : fail(
-        'settings',
-        problems.map(problemText).join('; ') + ' - fix with "claude-mem config set"',
-      );
+  if (problems.length === 0) return ok('settings', 'valid');
+  // config set refuses to write over a file it cannot read, so it is no cure for that one.
+  const fix = problems.some((problem) => problem.key === '(file)')
+    ? `fix or remove ${settingsFile(dataDir)} by hand (config set will not write over a file it cannot read)`
+    : 'fix with "claude-mem config set <key> <value>"';
+  const keys = Object.keys(SETTINGS_SCHEMA);
+  const texts = problems.map(
+    (problem) =>
+      `${problemText(problem)}${problem.message.startsWith('unknown setting') ? didYouMean(problem.key, keys) : ''}`,
+  );
+  return fail('settings', `${texts.join('; ')} - ${fix}`);
 }

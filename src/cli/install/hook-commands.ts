@@ -24,12 +24,31 @@ export function hookCommand(hookBundle: string, event: HookEvent): string {
   return `node "${hookBundle}" ${event}`;
 }
 
+/**
+ * The command a repository's committed settings run (`install --project`): the package's small
+ * `claude-mem-hook` bin found on PATH, so the same line works on every teammate's machine, and a
+ * hook still starts only the hook bundle (half the time of the full `claude-mem hook`).
+ */
+export const PORTABLE_HOOK_BIN = 'claude-mem-hook';
+
+/** `claude-mem-hook <Event>`. */
+export function portableHookCommand(event: HookEvent): string {
+  return `${PORTABLE_HOOK_BIN} ${event}`;
+}
+
 const OURS = /^node "[^"]*[/\\]hook\.cjs" [A-Za-z]+$/;
+const PORTABLE = /^claude-mem-hook [A-Za-z]+$/;
+
+/** Whether a command is our portable PATH form. */
+export function isPortableCommand(command: unknown): boolean {
+  return typeof command === 'string' && PORTABLE.test(command);
+}
 
 /** Whether a registered command is one of ours (any install location of the hook bundle). */
 export function isOurCommand(command: unknown, hookBundle: string): boolean {
   if (typeof command !== 'string') return false;
   return (
+    PORTABLE.test(command) ||
     command.startsWith(`node "${hookBundle}" `) ||
     (OURS.test(command) && command.includes('claude-mem'))
   );

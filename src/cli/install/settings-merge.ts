@@ -1,4 +1,10 @@
-import { REGISTERED_HOOKS, hookCommand, isOurCommand } from './hook-commands.ts';
+import {
+  REGISTERED_HOOKS,
+  hookCommand,
+  isOurCommand,
+  isPortableCommand,
+  portableHookCommand,
+} from './hook-commands.ts';
 
 type Json = Record<string, unknown>;
 type Group = { matcher?: string; hooks?: unknown[] } & Json;
@@ -11,24 +17,27 @@ function groupsOf(hooks: Json, event: string): Group[] {
   return Array.isArray(groups) ? (groups.filter(isObject) as Group[]) : [];
 }
 
-function hasOurs(group: Group, hookBundle: string): boolean {
-  return (group.hooks ?? []).some(
-    (hook) => isObject(hook) && isOurCommand(hook.command, hookBundle),
-  );
+function hasOurs(group: Group, isOurs: (command: unknown) => boolean): boolean {
+  return (group.hooks ?? []).some((hook) => isObject(hook) && isOurs(hook.command));
 }
 
 /**
  * Claude Code settings with claude-mem's hooks added: every other key, event and hook is kept
  * as it was, and an event that already has our command is left alone (installing twice equals
- * once). Returns a new object.
+ * once). `portable` (a repository's committed settings) registers `claude-mem-hook <Event>` and
+ * replaces any machine-specific `node "/…/hook.cjs"` line. Returns a new object.
  */
-export function addHooks(settings: Json, hookBundle: string): Json {
-  const next = structuredClone(settings);
+export function addHooks(settings: Json, hookBundle: string, portable = false): Json {
+  const next = portable
+    ? removeHooks(settings, hookBundle, (command) => !isPortableCommand(command))
+    : structuredClone(settings);
+  const isOurs = portable ? isPortableCommand : (c: unknown) => isOurCommand(c, hookBundle);
   const hooks = isObject(next.hooks) ? next.hooks : {};
   for (const { event, matcher, timeout } of REGISTERED_HOOKS) {
     const groups = groupsOf(hooks, event);
-    if (groups.some((group) => hasOurs(group, hookBundle))) continue;
-    const command = { type: 'command', command: hookCommand(hookBundle, event), timeout };
+    if (groups.some((group) => hasOurs(group, isOurs))) continue;
+    const line = portable ? portableHookCommand(event) : hookCommand(hookBundle, event);
+    const command = { type: 'command', command: line, timeout };
     const group: Group = matcher ? { matcher, hooks: [command] } : { hooks: [command] };
     hooks[event] = [...(Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : []), group];
   }
@@ -37,10 +46,14 @@ export function addHooks(settings: Json, hookBundle: string): Json {
 }
 
 /**
- * Settings with every claude-mem hook removed. Groups left empty are dropped, and so are event
- * lists and the `hooks` object when nothing remains in them.
+ * Settings with every claude-mem hook removed (those `only` also accepts). Groups left empty are
+ * dropped, and so are event lists and the `hooks` object when nothing remains in them.
  */
-export function removeHooks(settings: Json, hookBundle: string): Json {
+export function removeHooks(
+  settings: Json,
+  hookBundle: string,
+  only: (command: unknown) => boolean = () => true,
+): Json {
   const next = structuredClone(settings);
   if (!isObject(next.hooks)) return next;
   const hooks = next.hooks;
@@ -49,7 +62,7 @@ export function removeHooks(settings: Json, hookBundle: string): Json {
     const groups = (hooks[event] as unknown[]).flatMap((group) => {
       if (!isObject(group) || !Array.isArray(group.hooks)) return [group];
       const kept = group.hooks.filter(
-        (hook) => !(isObject(hook) && isOurCommand(hook.command, hookBundle)),
+        (hook) => !(isObject(hook) && isOurCommand(hook.command, hookBundle) && only(hook.command)),
       );
       if (kept.length === group.hooks.length) return [group];
       return kept.length > 0 ? [{ ...group, hooks: kept }] : [];
@@ -76,5 +89,13 @@ export function countOurHooks(settings: Json, hookBundle: string): Record<string
         0,
       ),
     ]),
+  );
+}
+
+/** Whether the settings register our hooks as `claude-mem-hook <Event>` (install --project). */
+export function usesPortableHooks(settings: Json): boolean {
+  const hooks = isObject(settings.hooks) ? settings.hooks : {};
+  return Object.keys(hooks).some((event) =>
+    groupsOf(hooks, event).some((group) => hasOurs(group, isPortableCommand)),
   );
 }

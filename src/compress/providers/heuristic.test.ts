@@ -117,10 +117,17 @@ test('reads and searches make one discovery naming the files read', () => {
   ];
   const [observation] = heuristicObservations(batch('how does refresh work?', events));
   assert.deepEqual(
-    [observation?.type, observation?.title, observation?.filesRead, observation?.facts],
+    [
+      observation?.type,
+      observation?.title,
+      observation?.subtitle,
+      observation?.filesRead,
+      observation?.facts,
+    ],
     [
       'discovery',
       'Read src/a.ts, src/b.ts and 1 more; 1 search',
+      '3 files read, 1 search or lookup',
       ['src/a.ts', 'src/b.ts', 'src/c.ts'],
       ['Searched for "refresh" in src'],
     ],

@@ -53,7 +53,7 @@ export function CardMeta(props: {
       <span title={props.session ?? undefined}>
         {props.session ? `session ${shortId(props.session)}` : 'no session'}
       </span>
-      {props.prompt !== null && <span>prompt #{props.prompt}</span>}
+      {props.prompt !== null && <span>prompt {props.prompt} of the session</span>}
       <span>{when(props.at)}</span>
       {u && (
         <span title={`${u.provider}: ${u.cost.note}`}>

@@ -10,7 +10,7 @@ export function PromptCard(props: { item: PromptItem }) {
       <header className="card-head">
         <TypeIcon type="prompt" label="prompt" />
         <span className="kind">Prompt</span>
-        <span className="id">#{p.id}</span>
+        <span className="id">#P{p.id}</span>
       </header>
       <p className="prompt-text">{p.text}</p>
       <CardMeta

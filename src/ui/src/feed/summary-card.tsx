@@ -23,7 +23,7 @@ export function SummaryCard(props: { item: SummaryItem }) {
       <header className="card-head">
         <TypeIcon type="summary" label="summary" />
         <span className="kind">Summary</span>
-        <span className="id">#{s.id}</span>
+        <span className="id">#S{s.id}</span>
       </header>
       <dl className="summary-fields">
         {FIELDS.filter(([field]) => String(s[field] ?? '').trim() !== '').map(([field, label]) => (

@@ -13,7 +13,7 @@ export function bytes(n: number): string {
   return `${unit === 0 ? value : value.toFixed(1)} ${units[unit]}`;
 }
 
-/** `Mar 3, 14:05` (today: `14:05`). */
+/** `Mar 3, 2026, 14:05` (today: `14:05`): a date always carries its year. */
 export function when(ms: number, now = Date.now()): string {
   const date = new Date(ms);
   const time = date.toLocaleTimeString('en-US', {
@@ -22,7 +22,7 @@ export function when(ms: number, now = Date.now()): string {
     hour12: false,
   });
   if (new Date(now).toDateString() === date.toDateString()) return time;
-  return `${date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}, ${time}`;
+  return `${date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' })}, ${time}`;
 }
 
 /** `$0.0012`, `$0`, or the note when the price is unknown. */

@@ -39,7 +39,7 @@ export function FailedPanel(props: { failed: FailedEvent[]; onRetried(): void })
           {props.failed.map((event) => (
             <li key={event.id}>
               <strong>{event.tool_name}</strong> in {event.project}, session{' '}
-              {shortId(event.session_id)}, prompt #{event.prompt_number} ({when(event.updated_at)},{' '}
+              {shortId(event.session_id)}, prompt {event.prompt_number} ({when(event.updated_at)},{' '}
               {event.attempts} attempts)
               <p className="reason">{event.reason ?? 'no reason recorded'}</p>
             </li>

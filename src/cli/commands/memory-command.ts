@@ -1,0 +1,124 @@
+import type { WorkerCall } from '../../mcp/worker-client.ts';
+import { CliError, usage } from '../cli-error.ts';
+import { parseOptions } from '../parse-options.ts';
+import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
+
+type Print = (line: string) => void;
+
+/** A full observation as GET /api/observations/:id returns it. */
+export interface FullObservation {
+  id: number;
+  project: string;
+  session_id: string | null;
+  prompt_number: number | null;
+  type: string;
+  title: string;
+  subtitle: string;
+  narrative: string;
+  facts: string[];
+  concepts: string[];
+  files_read: string[];
+  files_modified: string[];
+  source_event_ids: unknown[];
+  provider: string;
+  model: string | null;
+  tokens_in: number;
+  tokens_out: number;
+  pinned: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The options `show` accepts. */
+export const SHOW_OPTIONS = { json: { type: 'boolean' } } as const;
+
+/** `12` or `#12`; a summary (`S12`) or prompt (`P12`) id is not an observation. */
+export function observationId(text: string | undefined, command: string): number {
+  if (text === undefined)
+    throw usage(`${command} needs an observation id, as in: claude-mem ${command} 12`);
+  const match = /^#?(\d+)$/.exec(text.trim());
+  if (match && Number(match[1]) > 0) return Number(match[1]);
+  throw usage(
+    `"${text}" is not an observation id: expected a number such as 12 (search and context list them as #12)`,
+  );
+}
+
+/** GET one observation, or a CLI error (404: no such id). */
+export async function fetchObservation(call: WorkerCall, id: number): Promise<FullObservation> {
+  const res = await call('GET', `/api/observations/${id}`).catch((error: Error) => {
+    throw new CliError(error.message);
+  });
+  if (res.status === 404) {
+    throw new CliError(`no observation #${id}: "claude-mem search <words>" lists existing ids`);
+  }
+  if (res.status !== 200) throw apiFailure(res);
+  return res.body as FullObservation;
+}
+
+/** `2026-11-24 17:54 UTC`. */
+const utc = (ms: number): string =>
+  `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+const listed = (label: string, values: readonly unknown[]): string[] =>
+  values.length > 0 ? [`${label}: ${values.map(String).join(', ')}`] : [];
+
+/** Every field of one observation, for people. */
+export function formatObservation(o: FullObservation): string[] {
+  const prompt = o.prompt_number === null ? '' : `  Prompt ${o.prompt_number} of the session`;
+  const updated = o.updated_at !== o.created_at ? `  Updated: ${utc(o.updated_at)}` : '';
+  const model = o.model ? ` ${o.model}` : '';
+  return [
+    `#${o.id} ${o.type}${o.pinned ? ' (pinned)' : ''}: ${o.title}`,
+    ...(o.subtitle ? [o.subtitle] : []),
+    `Project: ${o.project}  Session: ${o.session_id ?? 'none'}${prompt}`,
+    `Created: ${utc(o.created_at)}${updated}`,
+    `By: ${o.provider}${model}, ${o.tokens_in.toLocaleString('en-US')} tokens in, ${o.tokens_out.toLocaleString('en-US')} out`,
+    ...(o.narrative ? ['', o.narrative] : []),
+    ...(o.facts.length > 0 ? ['', 'Facts:', ...o.facts.map((fact) => `- ${fact}`)] : []),
+    '',
+    ...listed('Concepts', o.concepts),
+    ...listed('Files read', o.files_read),
+    ...listed('Files modified', o.files_modified),
+    ...listed(
+      'From events',
+      o.source_event_ids.map((id) => `#${String(id)}`),
+    ),
+  ];
+}
+
+/** `claude-mem show ID [--json]`: one observation in full. */
+export async function showCommand(args: string[], print: Print, deps: RecallCommandDeps = {}) {
+  const [id, ...rest] = args;
+  const values = parseOptions(rest, SHOW_OPTIONS);
+  const observation = await fetchObservation(recallClient(deps), observationId(id, 'show'));
+  print(
+    values.json
+      ? JSON.stringify(observation, null, 2)
+      : formatObservation(observation).join('\n').trimEnd(),
+  );
+  return 0;
+}
+
+/** `claude-mem pin ID` / `unpin ID`: pinned observations come first in every context. */
+export async function pinCommand(
+  args: string[],
+  pinned: boolean,
+  print: Print,
+  deps: RecallCommandDeps = {},
+): Promise<number> {
+  const verb = pinned ? 'pin' : 'unpin';
+  const [text, ...rest] = args;
+  parseOptions(rest, {});
+  const id = observationId(text, verb);
+  const call = recallClient(deps);
+  const res = await call('POST', `/api/observations/${id}/pin`, { pinned }).catch(
+    (error: Error) => {
+      throw new CliError(error.message);
+    },
+  );
+  if (res.status === 404) await fetchObservation(call, id);
+  if (res.status !== 200) throw apiFailure(res);
+  const title = (res.body as { title?: string }).title ?? '';
+  print(`#${id} ${pinned ? 'pinned: shown first in every context' : 'unpinned'}: ${title}`);
+  return 0;
+}
