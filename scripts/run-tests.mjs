@@ -80,6 +80,7 @@ export const UNIT_TESTS = [
   'src/worker/compress-closing.test.ts',
   'src/worker/compress-loop.test.ts',
   'src/worker/compression-service.test.ts',
+  'src/worker/anchors-git.test.ts',
   'test/helpers/fake-anthropic.test.ts',
   'test/helpers/fake-openai.test.ts',
   'src/store/memory-feed.test.ts',

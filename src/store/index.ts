@@ -22,3 +22,4 @@ export * from './forget.ts';
 export * from './retention.ts';
 export * from './export-import.ts';
 export * from './import-merge.ts';
+export * from './anchors.ts';

@@ -11,6 +11,8 @@ import {
   type VectorIndex,
 } from '../search/index.ts';
 import { observationsMark } from '../store/index.ts';
+import { createAnchorRecall, type AnchorRecall } from './anchor-recall.ts';
+import { anchorRoutes } from './routes/anchor-routes.ts';
 import { contextRoutes } from './routes/context-routes.ts';
 import { recallObservationRoutes } from './routes/recall-observation-routes.ts';
 import { recallSearchRoutes } from './routes/recall-search-routes.ts';
@@ -23,6 +25,8 @@ export interface Recall {
   status(): EmbeddingStatus;
   /** Tells the embedder that observations changed; `deleted` ids also leave the KNN index. */
   changed(deleted?: readonly number[]): void;
+  /** Anchor checks: fresh, changed, gone or unknown per observation. */
+  anchors: AnchorRecall;
 }
 
 /** Overrides for tests: an embedder instead of the one `search.embedder` names (null: off). */
@@ -79,6 +83,7 @@ export function createRecall(
   return {
     searcher,
     vectors,
+    anchors: createAnchorRecall(deps.db),
     status: () => vectors?.runtime.status() ?? off(),
     changed(deleted) {
       if (deleted) vectors?.index.drop(deleted);
@@ -94,7 +99,8 @@ export function createRecall(
  */
 export function createRecallService(deps: WorkerDeps, options: RecallOptions = {}): WorkerService {
   const recall = createRecall(deps, options);
-  const routes = contextRoutes(deps);
+  const routes = contextRoutes(deps, recall.anchors);
+  routes.route('/', anchorRoutes(deps, recall.anchors));
   routes.route('/', recallSearchRoutes(deps, recall));
   routes.route('/', recallObservationRoutes(deps, recall));
   return {

@@ -66,7 +66,10 @@ const idList = (max: number) =>
   z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(max);
 
 /** POST /api/observations/batch. */
-export const BatchBodySchema = z.looseObject({ ids: idList(100) });
+export const BatchBodySchema = z.looseObject({
+  ids: idList(100),
+  cwd: z.string().min(1).max(4096).optional(),
+});
 
 /** POST /api/observations/forget. */
 export const ForgetBodySchema = z.looseObject({ ids: idList(500) });
