@@ -159,3 +159,45 @@ test('re-confirming a changed observation anchors it to the current contents', a
   assert.equal(res.status, 200);
   assert.equal((await anchor()).state, 'fresh');
 });
+
+test('search results carry the anchor state, and fresh=1 leaves out changed memories', async (t) => {
+  const { repo, app, observationId } = await sessionInRepo(t);
+  const search = async (extra: string) => {
+    const res = await app.request(`/api/search?q=uses&project=repo${extra}`, {
+      headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}` },
+    });
+    return ((await res.json()) as { items: Array<{ id: number; anchor: { state: string } }> })
+      .items;
+  };
+  assert.deepEqual(
+    (await search('')).map((item) => [item.id, item.anchor.state]),
+    [[observationId, 'fresh']],
+  );
+  repo.write('b.ts', 'export const b = 99;\n');
+  assert.deepEqual(
+    (await search('')).map((item) => [item.id, item.anchor.state]),
+    [[observationId, 'changed']],
+  );
+  assert.deepEqual(await search('&fresh=1'), []);
+});
+
+test('verify counts the states of a project page by page and names the changed files', async (t) => {
+  const { repo, app, observationId } = await sessionInRepo(t);
+  repo.write('b.ts', 'export const b = 99;\n');
+  const res = await app.request(`/api/anchors/verify?project=repo&cwd=${repo.dir}`, {
+    headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}` },
+  });
+  const body = (await res.json()) as Record<string, unknown>;
+  assert.deepEqual(
+    [body.total, body.counts, body.next, body.tree],
+    [1, { fresh: 0, changed: 1, gone: 0, unknown: 0, unanchored: 0 }, null, repo.dir],
+  );
+  assert.deepEqual(body.items, [
+    {
+      id: observationId,
+      title: 'b now uses a',
+      state: 'changed',
+      files: [{ path: 'b.ts', state: 'changed', lineDelta: -1 }],
+    },
+  ]);
+});

@@ -100,4 +100,26 @@ describe('SessionStart context with code anchors', () => {
       .map((line) => Number(/^#(\d+)/.exec(line)?.[1]));
     assert.deepEqual(shown, [ids.d, ids.a]);
   });
+
+  it('claude-mem verify counts each state and names the files; --accept re-anchors one', async (t) => {
+    const home = await recallHome(t);
+    const ids = seedAnchoredProject(home);
+    const run = await cli(['verify'], home.env, home.projectDir);
+    assert.deepEqual([run.code, run.stderr], [0, '']);
+    assert.match(run.stdout, /^verify: project alpha, 4 observations, checked against /);
+    assert.match(run.stdout, /\n {2}1 {2}fresh \(as anchored\)\n {2}1 {2}changed\n {2}2 {2}gone\n/);
+    assert.match(
+      run.stdout,
+      new RegExp(`Changed files:\\n  b\\.ts \\(\\+1 lines\\): #${ids.b}\\n`),
+    );
+    assert.match(
+      run.stdout,
+      new RegExp(`Gone files:\\n  c\\.ts: #${ids.c}\\n  d\\.ts: #${ids.d}\\n`),
+    );
+    const accepted = await cli(['verify', '--accept', String(ids.b)], home.env, home.projectDir);
+    assert.deepEqual([accepted.code, accepted.stderr], [0, '']);
+    const json = await cli(['verify', '--json'], home.env, home.projectDir);
+    const report = JSON.parse(json.stdout) as { counts: Record<string, number> };
+    assert.deepEqual(report.counts, { fresh: 2, changed: 0, gone: 2, unknown: 0, unanchored: 0 });
+  });
 });

@@ -9,6 +9,7 @@ import { PURGE_OPTIONS } from '../../src/cli/commands/purge-command.ts';
 import { SEARCH_OPTIONS } from '../../src/cli/commands/search-command.ts';
 import { STATUS_OPTIONS } from '../../src/cli/commands/status-command.ts';
 import { UNINSTALL_OPTIONS } from '../../src/cli/commands/uninstall-command.ts';
+import { VERIFY_OPTIONS } from '../../src/cli/commands/verify-command.ts';
 
 type Options = Record<string, { type: string; short?: string }>;
 
@@ -32,6 +33,7 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   retry: [],
   search: flagsOf(SEARCH_OPTIONS),
   context: flagsOf(CONTEXT_OPTIONS),
+  verify: flagsOf(VERIFY_OPTIONS),
   mcp: [],
   'import-transcripts': flagsOf(IMPORT_TRANSCRIPTS_OPTIONS),
   export: flagsOf(EXPORT_OPTIONS),
