@@ -35,14 +35,20 @@ export function overallState(files: readonly FileVerdict[]): AnchorState {
   return ORDER.find((state) => files.some((file) => file.state === state)) ?? 'unknown';
 }
 
+/** Options of a checker: `onRead` sees each file it reads and hashes (tests, the bench). */
+export interface CheckerOptions {
+  onRead?: (path: string) => void;
+}
+
 /** Creates a checker with its own (path, mtime, size) -> digest cache. */
-export function createAnchorChecker(): AnchorChecker {
+export function createAnchorChecker(options: CheckerOptions = {}): AnchorChecker {
   const cache = new Map<string, CacheEntry>();
 
   function digestAt(abs: string, stat: Stats): Digest {
     const hit = cache.get(abs);
     if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size && hit.ino === stat.ino)
       return hit.digest;
+    options.onRead?.(abs);
     const digest = digestOf(readFileSync(abs));
     if (cache.size >= MAX_CACHED_FILES) cache.clear();
     cache.set(abs, { mtimeMs: stat.mtimeMs, size: stat.size, ino: stat.ino, digest });
