@@ -82,6 +82,7 @@ export const UNIT_TESTS = [
   'src/worker/compression-service.test.ts',
   'src/worker/anchors-git.test.ts',
   'src/anchors/check-anchors.test.ts',
+  'src/mcp/anchor-format.test.ts',
   'test/helpers/fake-anthropic.test.ts',
   'test/helpers/fake-openai.test.ts',
   'src/store/memory-feed.test.ts',
