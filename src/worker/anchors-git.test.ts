@@ -201,3 +201,16 @@ test('verify counts the states of a project page by page and names the changed f
     },
   ]);
 });
+
+test('GET /api/anchors answers the state of each id the viewer shows', async (t) => {
+  const { repo, app, observationId } = await sessionInRepo(t);
+  repo.write('b.ts', 'export const b = 99;\n');
+  const res = await app.request(`/api/anchors?ids=${observationId},999999`, {
+    headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}` },
+  });
+  const body = (await res.json()) as { items: Record<string, { state: string }> };
+  assert.deepEqual(
+    Object.entries(body.items).map(([id, verdict]) => [Number(id), verdict.state]),
+    [[observationId, 'changed']],
+  );
+});

@@ -179,3 +179,9 @@ export interface FeedFilter {
 }
 
 export type SearchMode = 'fts' | 'hybrid';
+
+/** Whether the code an observation describes is still as it was (GET /api/anchors). */
+export interface AnchorVerdict {
+  state: 'fresh' | 'changed' | 'gone' | 'unknown';
+  files: Array<{ path: string; state: string; movedTo?: string; lineDelta?: number }>;
+}

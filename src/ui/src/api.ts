@@ -1,5 +1,6 @@
 import {
   OBSERVATION_TYPES,
+  type AnchorVerdict,
   type CompressionStatus,
   type ContextPreview,
   type FailedEvent,
@@ -101,6 +102,13 @@ export const api = {
     call<{ requeued: { events: number; turns: number } }>('POST', '/api/compression/retry'),
   failedEvents: () => call<{ items: FailedEvent[] }>('GET', '/api/failed-events?limit=50'),
   logs: (lines: number) => call<{ lines: string[] }>('GET', `/api/logs${query({ lines })}`),
+  anchors: (ids: number[]) =>
+    call<{ items: Record<string, AnchorVerdict> }>(
+      'GET',
+      `/api/anchors${query({ ids: ids.join(',') })}`,
+    ),
+  acceptAnchors: (id: number) =>
+    call<{ anchor: AnchorVerdict | null }>('POST', '/api/anchors/accept', { id }),
 };
 
 /** What the live stream reports. */

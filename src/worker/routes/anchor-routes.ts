@@ -15,6 +15,21 @@ const VerifyQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(5000).default(1000),
 });
 
+/** GET /api/anchors?ids=1,2,3 (the viewer's cards). */
+const StatesQuerySchema = z.object({
+  ids: z
+    .string()
+    .max(2000)
+    .transform((text) =>
+      text
+        .split(',')
+        .filter((id) => id.trim() !== '')
+        .map(Number),
+    )
+    .pipe(z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(200)),
+  cwd: z.string().max(4096).optional(),
+});
+
 /** POST /api/anchors/accept. */
 const AcceptBodySchema = z.looseObject({
   id: IdParamSchema,
@@ -54,11 +69,16 @@ function verifyPage(deps: WorkerDeps, anchors: AnchorRecall, q: z.infer<typeof V
 }
 
 /**
- * GET /api/anchors/verify (`claude-mem verify`, paged so the CLI can show progress) and POST
+ * GET /api/anchors (states by id, for the viewer), GET /api/anchors/verify (`claude-mem verify`, paged so the CLI can show progress) and POST
  * /api/anchors/accept (re-confirm an observation: anchor it to its files as they are now).
  */
 export function anchorRoutes(deps: WorkerDeps, anchors: AnchorRecall): Hono {
   return new Hono()
+    .get('/api/anchors', (c) => {
+      const q = StatesQuerySchema.parse(c.req.query());
+      const verdicts = anchors.verdicts(getObservations(deps.db, q.ids), q.cwd);
+      return c.json({ items: Object.fromEntries(verdicts) });
+    })
     .get('/api/anchors/verify', (c) =>
       c.json(verifyPage(deps, anchors, VerifyQuerySchema.parse(c.req.query()))),
     )
