@@ -144,6 +144,7 @@ export const E2E_TESTS = [
   'test/e2e/recall-local-embedder.test.ts',
   'test/e2e/recall-bench.test.ts',
   'test/e2e/claude-code.test.ts',
+  'test/e2e/anchors-claude-code.test.ts',
   'test/e2e/plugin.test.ts',
   'test/e2e/backfill-corpus.test.ts',
   'test/e2e/backfill-preview.test.ts',

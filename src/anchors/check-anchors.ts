@@ -70,11 +70,13 @@ export function createAnchorChecker(options: CheckerOptions = {}): AnchorChecker
     check(anchors, tree) {
       const treeHere =
         tree !== undefined && statSync(tree, { throwIfNoEntry: false })?.isDirectory();
-      const seen = new Map<string, FileNow>();
       const renames = new Map<string, Map<string, string>>();
-      const now = (abs: string): FileNow => {
-        let file = seen.get(abs);
-        if (!file) seen.set(abs, (file = fileNow(abs)));
+      // Keyed by the anchor's path: many anchors name one file, and join() is not free.
+      const seen = new Map<string, FileNow>();
+      const now = (path: string): FileNow => {
+        let file = seen.get(path);
+        if (!file)
+          seen.set(path, (file = fileNow(isAbsolute(path) ? path : join(tree ?? '', path))));
         return file;
       };
       const movedTo = (anchor: StoredAnchor): string | undefined => {
@@ -86,9 +88,10 @@ export function createAnchorChecker(options: CheckerOptions = {}): AnchorChecker
         }
         return map.get(anchor.path);
       };
+      const probe: Probe = { tree, treeHere, now, movedTo };
       const verdicts = new Map<number, AnchorVerdict>();
       for (const [id, list] of anchors) {
-        const files = list.map((anchor) => checkOne(anchor, { tree, treeHere, now, movedTo }));
+        const files = list.map((anchor) => checkOne(anchor, probe));
         verdicts.set(id, { state: overallState(files), files });
       }
       return verdicts;
@@ -99,7 +102,8 @@ export function createAnchorChecker(options: CheckerOptions = {}): AnchorChecker
 interface Probe {
   tree: string | undefined;
   treeHere: boolean | undefined;
-  now(abs: string): FileNow;
+  /** The file at an anchor path (relative to the tree, or absolute) now. */
+  now(path: string): FileNow;
   movedTo(anchor: StoredAnchor): string | undefined;
 }
 
@@ -124,12 +128,11 @@ function verdictOf(anchor: StoredAnchor, file: FileNow, path: string): FileVerdi
 function checkOne(anchor: StoredAnchor, probe: Probe): FileVerdict {
   if (!isAbsolute(anchor.path) && (!probe.treeHere || probe.tree === undefined))
     return { path: anchor.path, state: 'unknown' };
-  const abs = isAbsolute(anchor.path) ? anchor.path : join(probe.tree ?? '', anchor.path);
-  const file = probe.now(abs);
+  const file = probe.now(anchor.path);
   if (file.kind !== 'missing' || anchor.kind === 'missing')
     return verdictOf(anchor, file, anchor.path);
   const moved = probe.movedTo(anchor);
   if (moved === undefined) return { path: anchor.path, state: 'gone' };
-  const there = verdictOf(anchor, probe.now(join(probe.tree ?? '', moved)), anchor.path);
+  const there = verdictOf(anchor, probe.now(moved), anchor.path);
   return { ...there, movedTo: moved };
 }
