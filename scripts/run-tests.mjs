@@ -83,6 +83,7 @@ export const UNIT_TESTS = [
   'src/worker/anchors-git.test.ts',
   'src/anchors/check-anchors.test.ts',
   'src/mcp/anchor-format.test.ts',
+  'src/context/anchor-marks.test.ts',
   'test/helpers/fake-anthropic.test.ts',
   'test/helpers/fake-openai.test.ts',
   'src/store/memory-feed.test.ts',
