@@ -10,7 +10,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { createAnchorChecker, makeAnchors } from '../src/anchors/index.ts';
 import { anchorsOf, openDatabase, writeAnchors, type Db } from '../src/store/index.ts';
 import { createTestHome, HOOK_BUNDLE } from '../test/helpers/env.ts';
@@ -142,8 +142,9 @@ function timeNode(argv: string[], stdin: string, env: NodeJS.ProcessEnv, cwd: st
 
 /** One SessionStart hook run in `cwd`: its wall time and whether it marked a changed memory. */
 async function sessionStart(home: { env: NodeJS.ProcessEnv }, cwd: string, i: number) {
+  // A session id names its project once the worker has seen it: one id per folder and run.
   const payload = JSON.stringify({
-    session_id: `bench-${i}`,
+    session_id: `bench-${basename(cwd)}-${i}`,
     transcript_path: '',
     cwd,
     hook_event_name: 'SessionStart',

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import type { AnchorState } from '../anchors/index.ts';
 import type { IndexEntry } from '../store/index.ts';
 import { applyAnchorStates, marksLegend } from './anchor-marks.ts';
+import { renderContext } from './format.ts';
 import { rankEntries } from './rank.ts';
 
 const HOUR = 3_600_000;
@@ -61,4 +62,22 @@ test('without anchor states nothing is marked and the legend says nothing more',
   const anchored = applyAnchorStates([entry(1, 1)]);
   assert.deepEqual([anchored.entries.length, anchored.marks.size], [1, 0]);
   assert.equal(marksLegend(anchored.marks), undefined);
+});
+
+test('the legend explains the mark only when a marked line made it into the context', () => {
+  const data = {
+    project: 'p',
+    kind: 'full' as const,
+    summary: undefined,
+    ownSummary: false,
+    entries: [],
+    total: 2,
+  };
+  const budget = { maxTokens: 1500, maxObservations: 1, maxBytes: 8000 };
+  const marks = new Map([[1, '⚠']]);
+  const cut = renderContext(data, [entry(2, 5), entry(1, 1)], budget, 100 * HOUR, marks);
+  assert.doesNotMatch(cut, /⚠/);
+  const shown = renderContext(data, [entry(1, 1), entry(2, 5)], budget, 100 * HOUR, marks);
+  assert.match(shown, /⚠ = its code changed since/);
+  assert.match(shown, /#1 \S+ ✅ ⚠ t1/);
 });

@@ -150,7 +150,12 @@ export function renderContext(
       chosen.length > 0
         ? ['', heading(chosen.length, data.total), ...groupLines(chosen, marks)]
         : [];
-    return [...top, ...body, ...bottom].join('\n');
+    // The legend explains only marks that are shown (it was reserved for all: it only shrinks).
+    const shown = new Map(
+      chosen.flatMap((e) => (marks.has(e.id) ? [[e.id, marks.get(e.id) ?? '']] : [])),
+    );
+    const legend = shown.size === marks.size ? top : frame(data, now, summaryChars, shown).top;
+    return [...legend, ...body, ...bottom].join('\n');
   }
   return [OPEN, `# claude-mem: project ${clip(data.project, 100)}`, HOW_TO_FETCH, CLOSE].join('\n');
 }
