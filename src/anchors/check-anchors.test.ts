@@ -95,3 +95,8 @@ test('a project whose root is not on this machine is unknown, never an error', (
   const verdicts = createAnchorChecker().check(anchorsOf(db, ids.slice(0, 5)), '/nowhere/at/all');
   assert.deepEqual(statesOf(verdicts), { unknown: 5 });
 });
+
+test('a session whose folder is not on this machine gets no anchors rather than missing ones', () => {
+  const origin = { cwd: '/nowhere/at/all', projectRoot: '/nowhere/at/all', turnEnd: Date.now() };
+  assert.deepEqual(makeAnchors(['src/a.ts', '/nowhere/at/all/b.ts'], origin), []);
+});

@@ -50,6 +50,8 @@ function anchorOne(
 export function makeAnchors(files: readonly string[], origin: AnchorOrigin): AnchorInput[] {
   const gitTree = workTreeOf(origin.cwd);
   const tree = gitTree ?? origin.projectRoot;
+  // A session from another machine (backfill, import): nothing here says what the agent saw.
+  if (!statSync(tree, { throwIfNoEntry: false })?.isDirectory()) return [];
   const located = [...new Set(files)].map((file) => locate(file, tree));
   const relativeOnes = located.filter((file) => !isAbsolute(file.path)).map((f) => f.path);
   const tracked = gitTree ? trackedPaths(gitTree, relativeOnes) : new Set<string>();
