@@ -91,6 +91,15 @@ export const BENCHES = [
     timeoutMin: 20,
   },
   {
+    name: 'anchor-validate',
+    title: 'Code anchors: validation at 1k, 10k and 100k anchors; SessionStart with anchors',
+    about:
+      'Checking anchors against a real folder in process: cold, on an unchanged tree (the (path, mtime, size) cache) and after 1% of the files changed; and the SessionStart hook with 10k observations x 3 anchors against the same observations without anchors and bare node, interleaved.',
+    args: ['--sizes', '1000,10000,100000', '--hook-runs', '20'],
+    short: ['--sizes', '1000,10000', '--hook-runs', '5'],
+    timeoutMin: 8,
+  },
+  {
     name: 'soak',
     title: 'Soak: 50 sessions, worker restarts, a misbehaving provider',
     about:

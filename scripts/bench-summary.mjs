@@ -160,6 +160,32 @@ const PICKERS = {
       ],
     ];
   },
+  'anchor-validate': (rows) => {
+    const { find } = finder(rows);
+    const checks = rows
+      .filter(
+        (row) =>
+          /^\d+ anchors/.test(row[0] ?? '') && /^check, unchanged|^check after/.test(row[1] ?? ''),
+      )
+      .map((row) => [
+        `anchor check, ${row[0].split(' (')[0]}, ${row[1]}`,
+        `${row[2]} ms`,
+        '',
+        row[3],
+      ]);
+    const bare = find('node -e ""');
+    const plain = find('SessionStart hook (10k obs, no anchors)');
+    const hook = find('SessionStart hook (10k obs x 3 anchors');
+    return [
+      ...checks,
+      [
+        'SessionStart hook, 10k obs x 3 anchors, p50 / p95',
+        `${hook[1]} / ${hook[2]} ms`,
+        `\`node -e ""\` ${bare[1]} / ${bare[2]} ms; no anchors ${plain[1]} / ${plain[2]} ms`,
+        (hook[3] ?? '').split(';')[0],
+      ],
+    ];
+  },
   recall: (rows) => {
     const { all } = finder(rows);
     const [fts = [], knownFts = []] = all('fts');

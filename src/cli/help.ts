@@ -29,13 +29,18 @@ Commands:
                                      viewer (good once, for 10 minutes); starts the worker
   search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
          [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid]
-         [--limit N] [--offset N] [--json]
+         [--limit N] [--offset N] [--fresh] [--json]
                                      Search the memory: the current folder's project, or P,
                                      or --all projects. --limit 1-100 (default 20), --offset
-                                     pages on; --mode defaults to the search.mode setting
+                                     pages on; --mode defaults to the search.mode setting;
+                                     --fresh leaves out memories whose code changed or is gone
   context [--project P] [--source startup|resume|clear|compact] [--session ID]
                                      Print exactly what SessionStart would inject (default:
                                      this folder's project, source startup)
+  verify [--project P] [--json]      Check every memory of the project against the code in
+                                     this folder: counts fresh, changed, gone and unknown,
+                                     and the changed and gone files
+  verify --accept ID                 Re-confirm a memory: anchor it to its files as they are
   mcp                                Run the MCP server on stdio (Claude Code starts it)
   import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]
                                      Backfill memory from past Claude Code transcripts

@@ -9,6 +9,7 @@ import { mcpCommand } from './commands/mcp-command.ts';
 import { openCommand } from './commands/open-command.ts';
 import { retryCommand } from './commands/retry-command.ts';
 import { searchCommand } from './commands/search-command.ts';
+import { verifyCommand } from './commands/verify-command.ts';
 import { statusCommand } from './commands/status-command.ts';
 import { demoCommand } from './commands/demo-command.ts';
 import { doctorCommand } from './commands/doctor-command.ts';
@@ -72,6 +73,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return searchCommand(rest, print);
     case 'context':
       return contextCommand(rest, print);
+    case 'verify':
+      return verifyCommand(rest, print);
     case 'mcp':
       return mcpCommand(rest, { cliEntry: CLI_ENTRY });
     case 'install':

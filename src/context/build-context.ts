@@ -1,4 +1,5 @@
 import type { Db } from '../store/index.ts';
+import { applyAnchorStates, type AnchorStates } from './anchor-marks.ts';
 import { MAX_CONTEXT_BYTES, renderContext, type Budget } from './format.ts';
 import { rankEntries } from './rank.ts';
 import { selectContext, type ContextRequest } from './select.ts';
@@ -18,6 +19,8 @@ export interface ContextOptions {
   maxTokens: number;
   maxObservations: number;
   maxBytes?: number;
+  /** The anchor states of candidates: changed ones are marked and ranked down, gone ones left out. */
+  anchorStates?: AnchorStates | undefined;
 }
 
 function emptyState(project: string): string {
@@ -57,8 +60,9 @@ export function buildContext(
   if (data.kind === 'full' && data.total === 0 && !data.summary) {
     return built(emptyState(request.project), 'empty', 0);
   }
-  const ranked = rankEntries(data.entries);
-  const text = renderContext(data, ranked, budget, request.now);
+  const anchored = applyAnchorStates(data.entries, options.anchorStates);
+  const ranked = rankEntries(anchored.entries, anchored.marks);
+  const text = renderContext(data, ranked, budget, request.now, anchored.marks);
   const observations = (text.match(/^#\d+ /gm) ?? []).length;
   return built(text, data.kind, observations);
 }

@@ -1,6 +1,7 @@
 import type { IndexEntry, SummaryRow } from '../store/index.ts';
 import { estimateTokens } from '../search/index.ts';
 import type { ContextData } from './select.ts';
+import { marksLegend } from './anchor-marks.ts';
 import { PIN_ICON, iconOf, legendLine } from './type-icons.ts';
 import { clip, dayOf, timeOf } from './text.ts';
 
@@ -25,12 +26,15 @@ const HOW_TO_FETCH =
  * `#123 14:05 🔴 Fix the spool race (~120)`: the number is what its details cost in tokens. A
  * pinned line is listed apart from the days, so it carries its date.
  */
-export function entryLine(entry: IndexEntry): string {
+export function entryLine(entry: IndexEntry, mark?: string): string {
   const at = entry.created_at;
   const when = entry.pinned ? `${dayOf(at)} ${timeOf(at)} ${PIN_ICON}` : timeOf(at);
   const title = clip(entry.title, TITLE_CHARS);
-  return `#${entry.id} ${when} ${iconOf(entry.type)} ${title} (~${estimateTokens(entry.detail_chars)})`;
+  const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
+  return `#${entry.id} ${when} ${icon} ${title} (~${estimateTokens(entry.detail_chars)})`;
 }
+
+type Marks = ReadonlyMap<number, string>;
 
 function summaryLines(summary: SummaryRow, own: boolean, fieldChars: number): string[] {
   const label = own ? 'This session before compaction' : 'Latest summary';
@@ -48,13 +52,15 @@ function summaryLines(summary: SummaryRow, own: boolean, fieldChars: number): st
 }
 
 /** The parts of the context that do not depend on which observations fit. */
-function frame(data: ContextData, now: number, summaryChars: number) {
+function frame(data: ContextData, now: number, summaryChars: number, marks: Marks) {
   const header =
     data.kind === 'resume'
       ? `# claude-mem: ${clip(data.project, 100)}, new since your last response (${dayOf(now)} ${timeOf(now)})`
       : `# claude-mem: project ${clip(data.project, 100)}, ${dayOf(now)} ${timeOf(now)}`;
   const top = [OPEN, header];
   if (data.kind === 'full') top.push(`Legend: ${legendLine()}  ~N = tokens of the details`);
+  const marked = marksLegend(marks);
+  if (marked) top.push(data.kind === 'full' ? marked : `Legend: ${marked}`);
   if (data.summary && summaryChars > 0)
     top.push('', ...summaryLines(data.summary, data.ownSummary, summaryChars));
   return { top, bottom: ['', HOW_TO_FETCH, CLOSE] };
@@ -89,13 +95,14 @@ const groupHeading = (group: string): string =>
   `### ${group === PINNED ? `${PIN_ICON} pinned` : group}`;
 
 /** Picks, in rank order, the entries whose lines fit; a new day costs its heading too. */
-function fit(ranked: readonly IndexEntry[], meter: Meter, max: number): IndexEntry[] {
+function fit(ranked: readonly IndexEntry[], meter: Meter, max: number, marks: Marks): IndexEntry[] {
   const chosen: IndexEntry[] = [];
   const days = new Set<string>();
   for (const entry of ranked) {
     if (chosen.length >= max) break;
     const group = entry.pinned ? PINNED : dayOf(entry.created_at);
-    const lines = days.has(group) ? [entryLine(entry)] : [groupHeading(group), entryLine(entry)];
+    const line = entryLine(entry, marks.get(entry.id));
+    const lines = days.has(group) ? [line] : [groupHeading(group), line];
     if (!meter.fits(lines)) break;
     meter.add(lines);
     days.add(group);
@@ -105,16 +112,17 @@ function fit(ranked: readonly IndexEntry[], meter: Meter, max: number): IndexEnt
 }
 
 /** Pinned first (newest first), then by day, oldest day first, in time order within a day. */
-function groupLines(chosen: readonly IndexEntry[]): string[] {
+function groupLines(chosen: readonly IndexEntry[], marks: Marks): string[] {
+  const markedLine = (entry: IndexEntry) => entryLine(entry, marks.get(entry.id));
   const pinned = chosen.filter((entry) => entry.pinned);
   const rest = chosen
     .filter((entry) => !entry.pinned)
     .sort((a, b) => a.created_at - b.created_at || a.id - b.id);
-  const lines = pinned.length > 0 ? [groupHeading(PINNED), ...pinned.map(entryLine)] : [];
+  const lines = pinned.length > 0 ? [groupHeading(PINNED), ...pinned.map(markedLine)] : [];
   let day = '';
   for (const entry of rest) {
     if (dayOf(entry.created_at) !== day) lines.push(groupHeading((day = dayOf(entry.created_at))));
-    lines.push(entryLine(entry));
+    lines.push(markedLine(entry));
   }
   return lines;
 }
@@ -129,17 +137,25 @@ export function renderContext(
   ranked: readonly IndexEntry[],
   budget: Budget,
   now: number,
+  marks: Marks = new Map(),
 ): string {
   for (const summaryChars of [300, 120, 0]) {
-    const { top, bottom } = frame(data, now, summaryChars);
+    const { top, bottom } = frame(data, now, summaryChars, marks);
     const meter = new Meter(budget);
     const reserved = ['', heading(Math.max(budget.maxObservations, 999), data.total)];
     if (!meter.fits([...top, ...reserved, ...bottom])) continue;
     meter.add([...top, ...reserved, ...bottom]);
-    const chosen = fit(ranked, meter, budget.maxObservations);
+    const chosen = fit(ranked, meter, budget.maxObservations, marks);
     const body =
-      chosen.length > 0 ? ['', heading(chosen.length, data.total), ...groupLines(chosen)] : [];
-    return [...top, ...body, ...bottom].join('\n');
+      chosen.length > 0
+        ? ['', heading(chosen.length, data.total), ...groupLines(chosen, marks)]
+        : [];
+    // The legend explains only marks that are shown (it was reserved for all: it only shrinks).
+    const shown = new Map(
+      chosen.flatMap((e) => (marks.has(e.id) ? [[e.id, marks.get(e.id) ?? '']] : [])),
+    );
+    const legend = shown.size === marks.size ? top : frame(data, now, summaryChars, shown).top;
+    return [...legend, ...body, ...bottom].join('\n');
   }
   return [OPEN, `# claude-mem: project ${clip(data.project, 100)}`, HOW_TO_FETCH, CLOSE].join('\n');
 }

@@ -20,10 +20,19 @@ const effectiveTime = (entry: IndexEntry): number =>
 
 /**
  * The order in which observations claim the context budget: pinned first (newest first), then
- * by recency shifted by importance (type).
+ * the ones whose code is as anchored before the `marked` ones (changed), each by recency
+ * shifted by importance (type).
  */
-export function rankEntries(entries: readonly IndexEntry[]): IndexEntry[] {
+export function rankEntries(
+  entries: readonly IndexEntry[],
+  marked: ReadonlySet<number> | ReadonlyMap<number, unknown> = new Set(),
+): IndexEntry[] {
+  const demoted = (entry: IndexEntry): number => (marked.has(entry.id) ? 1 : 0);
   return [...entries].sort(
-    (a, b) => b.pinned - a.pinned || effectiveTime(b) - effectiveTime(a) || b.id - a.id,
+    (a, b) =>
+      b.pinned - a.pinned ||
+      demoted(a) - demoted(b) ||
+      effectiveTime(b) - effectiveTime(a) ||
+      b.id - a.id,
   );
 }

@@ -1,3 +1,5 @@
+import { anchorLine, anchorTag, type AnchorItem } from './anchor-format.ts';
+
 /** One search hit as GET /api/search returns it. */
 export interface SearchItem {
   id: number;
@@ -7,6 +9,7 @@ export interface SearchItem {
   project: string;
   tokens: number;
   pinned: boolean;
+  anchor?: AnchorItem | null | undefined;
 }
 
 /** One timeline entry as GET /api/timeline returns it. */
@@ -34,6 +37,7 @@ export interface ObservationItem {
   project: string;
   session_id: string | null;
   pinned: boolean;
+  anchor?: AnchorItem | null | undefined;
 }
 
 /** `2025-05-31 18:02` from an ISO date (UTC, as stored). */
@@ -50,7 +54,7 @@ export function formatSearch(
   if (items.length === 0) return `No observations found (${meta.scope}).`;
   const lines = items.map(
     (item) =>
-      `#${item.id}  ${short(item.date)}  ${item.type.padEnd(9)} ${item.pinned ? '[pinned] ' : ''}${item.title}  (~${item.tokens} tokens)`,
+      `#${item.id}  ${short(item.date)}  ${item.type.padEnd(9)} ${item.pinned ? '[pinned] ' : ''}${item.title}  (~${item.tokens} tokens)${anchorTag(item.anchor)}`,
   );
   const more = meta.hasMore
     ? `\nMore results: call search again with offset=${meta.offset + items.length}.`
@@ -98,6 +102,7 @@ export function formatObservations(
       ...listLine('Concepts', o.concepts),
       ...listLine('Files read', o.files_read),
       ...listLine('Files modified', o.files_modified),
+      ...anchorLine(o.anchor),
     ].join('\n'),
   );
   const notFound =

@@ -23,7 +23,8 @@ const DESCRIPTIONS = {
     'Step 1 of 3 to recall past work on this project (claude-mem memory of earlier sessions). ' +
     'Returns a compact index, one line per observation: id, date, type, title and how many ' +
     'tokens its details cost. Cheap: start here. Filters: project (default this one, or ' +
-    'all_projects), type, concept, file, since/until, session_id; limit/offset page. Then call ' +
+    'all_projects), type, concept, file, since/until, session_id; limit/offset page; fresh: ' +
+    'true leaves out memories whose code changed or is gone since. Then call ' +
     'timeline with an id to see what happened around it, and get_observations only for the few ' +
     'ids you need.',
   timeline:
@@ -31,7 +32,8 @@ const DESCRIPTIONS = {
     'the observations, user prompts (P) and turn summaries (S) just before and after it, in time ' +
     'order. Or give a query to center on its best match. Then get_observations for details.',
   get_observations:
-    'Step 3 of 3: the full records (narrative, facts, concepts, files) of observations by id. ' +
+    'Step 3 of 3: the full records (narrative, facts, concepts, files) of observations by id, ' +
+    'each saying whether the code it describes is still as it was (fresh, changed, gone). ' +
     'Costs the tokens search showed; fetch only the ids you need after search or timeline.',
   save_memory:
     'Save something worth remembering in later sessions (a decision, a fact about this ' +

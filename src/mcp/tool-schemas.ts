@@ -25,6 +25,10 @@ export const SearchInputSchema = z.object({
   since: z.string().max(64).optional().describe('From this date (2025-01-31) or age (7d, 12h).'),
   until: z.string().max(64).optional().describe('Up to this date or age.'),
   session_id: z.string().min(1).max(256).optional().describe('Only this Claude Code session.'),
+  fresh: z
+    .boolean()
+    .default(false)
+    .describe('Leave out memories whose code changed or is gone since they were made.'),
   limit: z.number().int().min(1).max(50).default(10),
   offset: z.number().int().min(0).max(10_000).default(0),
 });

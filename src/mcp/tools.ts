@@ -22,6 +22,8 @@ export interface ToolContext {
   call: WorkerCall;
   /** The project of the folder Claude Code started the server in. */
   project: string;
+  /** That folder: anchors are checked against its work tree. */
+  cwd?: string | undefined;
 }
 
 const text = (body: string): CallToolResult => ({ content: [{ type: 'text', text: body }] });
@@ -58,6 +60,8 @@ export async function searchTool(ctx: ToolContext, args: SearchArgs): Promise<Ca
     since: args.since,
     until: args.until,
     session_id: args.session_id,
+    fresh: args.fresh ? '1' : undefined,
+    cwd: ctx.cwd,
     limit: args.limit,
     offset: args.offset,
   };
@@ -97,7 +101,7 @@ export async function getObservationsTool(
   ctx: ToolContext,
   args: GetObservationsArgs,
 ): Promise<CallToolResult> {
-  const res = await ctx.call('POST', '/api/observations/batch', { ids: args.ids });
+  const res = await ctx.call('POST', '/api/observations/batch', { ids: args.ids, cwd: ctx.cwd });
   if (res.status !== 200) return apiError(res);
   const body = res.body as { items: ObservationItem[]; missing: number[] };
   if (body.items.length === 0)

@@ -25,3 +25,4 @@ export * from './import-merge.ts';
 export * from './usage-report.ts';
 export * from './overview.ts';
 export * from './event-reasons.ts';
+export * from './anchors.ts';

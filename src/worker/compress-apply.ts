@@ -4,12 +4,14 @@ import {
   type Produced,
   type SummaryResult,
 } from '../compress/index.ts';
+import { anchorsFor } from './anchor-capture.ts';
 import {
   failEvents,
   insertObservation,
   settleEvents,
   settleTurnEnds,
   upsertSummary,
+  writeAnchors,
   type Db,
   type PendingTurnEnd,
 } from '../store/index.ts';
@@ -43,9 +45,10 @@ export function storeObservations(
   // old sessions today, and retention and the context's days read created_at.
   const newest = work.batch.events.reduce((max, event) => Math.max(max, event.at), -Infinity);
   const happened = Math.min(at, newest === -Infinity ? at : newest);
+  const anchors = anchorsFor(db, work.turn, observations);
   db.transaction(() => {
     observations.forEach((observation, index) => {
-      insertObservation(db, {
+      const stored = insertObservation(db, {
         ...observation,
         sessionRowId: work.turn.sessionRowId,
         project: work.turn.project,
@@ -57,6 +60,7 @@ export function storeObservations(
         contentHash: contentHash(observation),
         at: happened,
       });
+      if (!stored.duplicate) writeAnchors(db, stored.id, anchors[index] ?? [], at);
     });
     if (observations.length > 0)
       settleEvents(db, eventIds(work), 'compressed', result.fellBack, at);

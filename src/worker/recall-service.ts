@@ -15,6 +15,8 @@ import {
   type VectorStoreStatus,
 } from '../search/index.ts';
 import { observationsMark } from '../store/index.ts';
+import { createAnchorRecall, type AnchorRecall } from './anchor-recall.ts';
+import { anchorRoutes } from './routes/anchor-routes.ts';
 import { contextRoutes } from './routes/context-routes.ts';
 import { recallObservationRoutes } from './routes/recall-observation-routes.ts';
 import { recallSearchRoutes } from './routes/recall-search-routes.ts';
@@ -30,6 +32,8 @@ export interface Recall {
   status(): RecallStatus;
   /** Tells the embedder that observations changed; `deleted` ids also leave the KNN index. */
   changed(deleted?: readonly number[]): void;
+  /** Anchor checks: fresh, changed, gone or unknown per observation. */
+  anchors: AnchorRecall;
 }
 
 /** Overrides for tests: an embedder instead of the one `search.embedder` names (null: off). */
@@ -105,6 +109,7 @@ export function createRecall(
   return {
     searcher,
     vectors,
+    anchors: createAnchorRecall(deps.db),
     status: () => {
       if (!vectors) return off();
       const store = vectors.chroma?.status();
@@ -125,7 +130,8 @@ export function createRecall(
  */
 export function createRecallService(deps: WorkerDeps, options: RecallOptions = {}): WorkerService {
   const recall = createRecall(deps, options);
-  const routes = contextRoutes(deps);
+  const routes = contextRoutes(deps, recall.anchors);
+  routes.route('/', anchorRoutes(deps, recall.anchors));
   routes.route('/', recallSearchRoutes(deps, recall));
   routes.route('/', recallObservationRoutes(deps, recall));
   return {

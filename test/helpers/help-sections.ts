@@ -12,6 +12,7 @@ import { SEARCH_OPTIONS } from '../../src/cli/commands/search-command.ts';
 import { STATUS_OPTIONS } from '../../src/cli/commands/status-command.ts';
 import { UNINSTALL_OPTIONS } from '../../src/cli/commands/uninstall-command.ts';
 import { USAGE_OPTIONS } from '../../src/cli/commands/usage-command.ts';
+import { VERIFY_OPTIONS } from '../../src/cli/commands/verify-command.ts';
 
 type Options = Record<string, { type: string; short?: string }>;
 
@@ -37,6 +38,7 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   open: [],
   search: flagsOf(SEARCH_OPTIONS),
   context: flagsOf(CONTEXT_OPTIONS),
+  verify: flagsOf(VERIFY_OPTIONS),
   mcp: [],
   'import-transcripts': flagsOf(IMPORT_TRANSCRIPTS_OPTIONS),
   export: flagsOf(EXPORT_OPTIONS),

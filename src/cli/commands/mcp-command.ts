@@ -35,7 +35,11 @@ export async function mcpCommand(_args: string[], deps: McpCommandDeps): Promise
     env,
   });
   await runMcpStdio({
-    context: { call, project: resolveProject(env.CLAUDE_PROJECT_DIR || process.cwd(), env).name },
+    context: {
+      call,
+      project: resolveProject(env.CLAUDE_PROJECT_DIR || process.cwd(), env).name,
+      cwd: env.CLAUDE_PROJECT_DIR || process.cwd(),
+    },
     version: VERSION,
     log: createLogger(dataDir, 'mcp', settings['log.level']),
   });

@@ -14,7 +14,16 @@ interface Hit {
   tokens: number;
   pinned: boolean;
   project: string;
+  anchor?: { state: string; files: Array<{ path: string; state: string }> } | null;
 }
+
+/** ` ⚠ changed: b.ts` when the code a hit describes is not as it was. */
+const anchorNote = (hit: Hit): string => {
+  const state = hit.anchor?.state;
+  if (state !== 'changed' && state !== 'gone') return '';
+  const files = hit.anchor?.files.filter((file) => file.state === state).map((file) => file.path);
+  return `  ⚠ ${state}: ${(files ?? []).join(', ')}`;
+};
 
 /** The options `search` accepts. */
 export const SEARCH_OPTIONS = {
@@ -29,6 +38,7 @@ export const SEARCH_OPTIONS = {
   mode: { type: 'string' },
   limit: { type: 'string' },
   offset: { type: 'string' },
+  fresh: { type: 'boolean' },
   json: { type: 'boolean' },
 } as const;
 
@@ -50,7 +60,7 @@ function pick<T extends object, K extends keyof T>(object: T, keys: readonly K[]
 }
 
 const line = (hit: Hit): string =>
-  `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${hit.title}  (~${hit.tokens.toLocaleString('en-US')} token${hit.tokens === 1 ? '' : 's'})`;
+  `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${hit.title}  (~${hit.tokens.toLocaleString('en-US')} token${hit.tokens === 1 ? '' : 's'})${anchorNote(hit)}`;
 
 /**
  * `claude-mem search <query> [--project P | --all] [--type T[,T]] [--concept C] [--file F]
@@ -70,6 +80,8 @@ export async function searchCommand(
     q: positionals.join(' '),
     project,
     session_id: values.session,
+    fresh: values.fresh ? '1' : undefined,
+    cwd: deps.cwd ?? process.cwd(),
     ...pick(values, ['type', 'concept', 'file', 'since', 'until', 'mode', 'limit', 'offset']),
   };
   const call = recallClient(deps);

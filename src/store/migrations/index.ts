@@ -4,6 +4,7 @@ import { compression } from './003-compression.ts';
 import { recall } from './004-recall.ts';
 import { deletions } from './005-deletions.ts';
 import { overview } from './006-overview.ts';
+import { anchors } from './007-anchors.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'recall', sql: recall },
   { version: 5, name: 'deletions', sql: deletions },
   { version: 6, name: 'overview', sql: overview },
+  { version: 7, name: 'anchors', sql: anchors },
 ];

@@ -209,3 +209,9 @@ export interface Overview {
   files: Array<{ file: string; modified: number; read: number }>;
   sessions: OverviewSession[];
 }
+
+/** Whether the code an observation describes is still as it was (GET /api/anchors). */
+export interface AnchorVerdict {
+  state: 'fresh' | 'changed' | 'gone' | 'unknown';
+  files: Array<{ path: string; state: string; movedTo?: string; lineDelta?: number }>;
+}

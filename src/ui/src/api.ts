@@ -1,5 +1,6 @@
 import {
   OBSERVATION_TYPES,
+  type AnchorVerdict,
   type CompressionStatus,
   type ContextPreview,
   type FailedEvent,
@@ -103,6 +104,13 @@ export const api = {
   logs: (lines: number) => call<{ lines: string[] }>('GET', `/api/logs${query({ lines })}`),
   overview: (project: string, days: number) =>
     call<Overview>('GET', `/api/overview${query({ project, days })}`),
+  anchors: (ids: number[]) =>
+    call<{ items: Record<string, AnchorVerdict> }>(
+      'GET',
+      `/api/anchors${query({ ids: ids.join(',') })}`,
+    ),
+  acceptAnchors: (id: number) =>
+    call<{ anchor: AnchorVerdict | null }>('POST', '/api/anchors/accept', { id }),
 };
 
 /** What the live stream reports. */

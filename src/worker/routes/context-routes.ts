@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { resolveProject } from '../../config/index.ts';
 import { buildContext, type ContextSource } from '../../context/index.ts';
 import { findSession } from '../../store/index.ts';
+import type { AnchorRecall } from '../anchor-recall.ts';
 import { AppError } from '../errors.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { ContextQuerySchema } from './recall-input.ts';
@@ -24,12 +25,23 @@ function projectOf(
   throw new AppError('BAD_REQUEST', 'cwd: give cwd, session_id or project');
 }
 
+/** The context's view of anchors: one state per candidate, checked against the caller's tree. */
+function anchorStatesOf(anchors: AnchorRecall, project: string, cwd: string | undefined) {
+  return (ids: readonly number[]) => {
+    const verdicts = anchors.verdicts(
+      ids.map((id) => ({ id, project })),
+      cwd,
+    );
+    return new Map([...verdicts].map(([id, verdict]) => [id, verdict.state]));
+  };
+}
+
 /**
  * GET /api/context?session_id&source&cwd[&project]: the SessionStart context (see
  * src/context). `claude-mem context` prints the same answer. An unknown `source` (a newer
  * Claude Code) is served as `startup`.
  */
-export function contextRoutes(deps: WorkerDeps): Hono {
+export function contextRoutes(deps: WorkerDeps, anchors?: AnchorRecall): Hono {
   return new Hono().get('/api/context', (c) => {
     const query = ContextQuerySchema.parse(c.req.query());
     const project = projectOf(deps, query);
@@ -42,6 +54,7 @@ export function contextRoutes(deps: WorkerDeps): Hono {
       {
         maxTokens: deps.settings['context.maxTokens'],
         maxObservations: deps.settings['context.maxObservations'],
+        anchorStates: anchors && anchorStatesOf(anchors, project, query.cwd),
       },
     );
     deps.log.log(

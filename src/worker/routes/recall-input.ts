@@ -30,6 +30,13 @@ export const SearchQuerySchema = z.object({
   until: z.string().max(64).optional(),
   session_id: z.string().min(1).max(256).optional(),
   mode: z.enum(['fts', 'vector', 'hybrid']).optional(),
+  /** Only memories whose code is not known to have changed or gone (anchors). */
+  fresh: z
+    .enum(['1', '0', 'true', 'false'])
+    .transform((flag) => flag === '1' || flag === 'true')
+    .optional(),
+  /** The caller's folder: anchors are checked against its work tree. */
+  cwd: z.string().min(1).max(4096).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
@@ -66,7 +73,10 @@ const idList = (max: number) =>
   z.array(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(max);
 
 /** POST /api/observations/batch. */
-export const BatchBodySchema = z.looseObject({ ids: idList(100) });
+export const BatchBodySchema = z.looseObject({
+  ids: idList(100),
+  cwd: z.string().min(1).max(4096).optional(),
+});
 
 /** POST /api/observations/forget. */
 export const ForgetBodySchema = z.looseObject({ ids: idList(500) });

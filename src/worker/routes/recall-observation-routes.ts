@@ -9,6 +9,7 @@ import {
   insertMemory,
   type ObservationRecord,
 } from '../../store/index.ts';
+import type { AnchorVerdict } from '../../anchors/index.ts';
 import { AppError } from '../errors.ts';
 import type { Recall } from '../recall-service.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -20,13 +21,20 @@ import {
   jsonBody,
 } from './recall-input.ts';
 
-/** A full record as the API returns it: every field, dates readable, what it costs. */
-const full = (record: ObservationRecord) => ({
+/** A full record as the API returns it: every field, dates readable, what it costs, its anchors. */
+const full = (record: ObservationRecord, anchors: ReadonlyMap<number, AnchorVerdict>) => ({
   ...record,
   pinned: record.pinned === 1,
   date: new Date(record.created_at).toISOString(),
   tokens: estimateTokens(JSON.stringify(record).length),
+  anchor: anchors.get(record.id) ?? null,
 });
+
+/** Full records, each with its anchor verdict checked against the caller's tree. */
+function fullRecords(recall: Recall, records: ObservationRecord[], cwd: string | undefined) {
+  const anchors = recall.anchors.verdicts(records, cwd);
+  return records.map((record) => full(record, anchors));
+}
 
 function idOf(text: string): number {
   const parsed = IdParamSchema.safeParse(text);
@@ -62,11 +70,11 @@ export function recallObservationRoutes(deps: WorkerDeps, recall: Recall): Hono 
     .get('/api/observations/:id', (c) => {
       const [record] = getObservations(deps.db, [idOf(c.req.param('id'))]);
       if (!record) throw new AppError('NOT_FOUND', `no observation ${c.req.param('id')}`);
-      return c.json(full(record));
+      return c.json(fullRecords(recall, [record], c.req.query('cwd'))[0]);
     })
     .post('/api/observations/batch', async (c) => {
-      const { ids } = BatchBodySchema.parse(await jsonBody(c.req));
-      const items = getObservations(deps.db, ids).map(full);
+      const { ids, cwd } = BatchBodySchema.parse(await jsonBody(c.req));
+      const items = fullRecords(recall, getObservations(deps.db, ids), cwd);
       const found = new Set(items.map((item) => item.id));
       return c.json({ items, missing: ids.filter((id) => !found.has(id)) });
     })

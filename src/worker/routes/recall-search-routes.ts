@@ -69,6 +69,23 @@ function indexItems(deps: WorkerDeps, hits: ReadonlyArray<{ id: number; score: n
   });
 }
 
+/** Each hit with its anchor verdict; with `fresh`, only hits whose code is not changed or gone. */
+function withAnchors<T extends { id: number; project: string }>(
+  recall: Recall,
+  items: T[],
+  query: SearchQuery,
+) {
+  const verdicts = recall.anchors.verdicts(items, query.cwd);
+  const stale = (id: number) => ['changed', 'gone'].includes(verdicts.get(id)?.state ?? '');
+  const kept = items.filter((item) => !query.fresh || !stale(item.id));
+  return {
+    items: kept
+      .slice(0, query.limit)
+      .map((item) => ({ ...item, anchor: verdicts.get(item.id) ?? null })),
+    more: kept.length > query.limit,
+  };
+}
+
 const timelineEntry = (item: TimelineItem, anchor: TimelineItem) => ({
   ref: itemRef(item),
   ...item,
@@ -95,16 +112,20 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
     .get('/api/search', async (c) => {
       const query = SearchQuerySchema.parse(c.req.query());
       const request = asBadRequest(() => toRequest(deps, query));
-      const result = await recall.searcher.search(request).catch((error: unknown) => {
+      // --fresh drops hits after the search: ask for more so a page is still full.
+      const wanted = query.fresh
+        ? { ...request, limit: Math.min(100, request.limit * 3) }
+        : request;
+      const result = await recall.searcher.search(wanted).catch((error: unknown) => {
         throw toBadRequest(error);
       });
-      const items = indexItems(deps, result.hits);
+      const { items, more } = withAnchors(recall, indexItems(deps, result.hits), query);
       return c.json({
         items,
         mode: result.mode,
         limit: query.limit,
         offset: query.offset,
-        hasMore: result.hasMore,
+        hasMore: result.hasMore || more,
         ...(result.note ? { note: result.note } : {}),
       });
     })

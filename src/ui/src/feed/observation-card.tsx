@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ObservationItem } from '../api-types.ts';
 import { TypeIcon } from '../shared/type-icon.tsx';
+import { AnchorBadge } from './anchor-badge.tsx';
 import { CardMeta, Concepts, FileList } from './card-parts.tsx';
 import { EditForm } from './edit-form.tsx';
 import { ObservationActions } from './observation-actions.tsx';
@@ -63,6 +64,7 @@ export function ObservationCard(props: { item: ObservationItem } & CardEvents) {
         </>
       )}
       <FileList read={o.files_read} modified={o.files_modified} />
+      <AnchorBadge id={o.id} />
       <Concepts concepts={o.concepts} />
       <CardMeta
         project={o.project}

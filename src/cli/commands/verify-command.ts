@@ -1,0 +1,89 @@
+import { resolveProject } from '../../config/index.ts';
+import { CliError, usage } from '../cli-error.ts';
+import { parseOptions } from '../parse-options.ts';
+import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
+import { summarizeVerify, verifyLines, type VerifyPage } from './verify-report.ts';
+
+/** The options `verify` accepts. */
+export const VERIFY_OPTIONS = {
+  project: { type: 'string' },
+  json: { type: 'boolean' },
+  accept: { type: 'string' },
+} as const;
+
+/** Observations checked per request: small enough to redraw the bar, big enough to be quick. */
+const PAGE = 2000;
+/** Below this many observations no bar is drawn: the answer comes at once. */
+const BAR_FROM = 5000;
+const BAR = 24;
+
+/** Where the progress bar goes (stderr, only when it is a terminal). */
+export interface VerifyDeps extends RecallCommandDeps {
+  stderr?: { write(text: string): unknown; isTTY?: boolean | undefined };
+}
+
+async function call(deps: VerifyDeps, method: 'GET' | 'POST', path: string, body?: unknown) {
+  const res = await recallClient(deps)(method, path, body).catch((error: Error) => {
+    throw new CliError(error.message);
+  });
+  if (res.status !== 200) throw apiFailure(res);
+  return res.body;
+}
+
+function drawBar(deps: VerifyDeps, done: number, total: number): void {
+  const stream = deps.stderr ?? process.stderr;
+  if (stream.isTTY !== true || total < BAR_FROM) return;
+  const share = total === 0 ? 1 : Math.min(1, done / total);
+  const filled = Math.round(share * BAR);
+  const end = done >= total ? '\n' : '';
+  stream.write(
+    `\r[${'#'.repeat(filled)}${'.'.repeat(BAR - filled)}] ${Math.floor(share * 100)}% ${done}/${total}\x1b[K${end}`,
+  );
+}
+
+async function acceptOne(
+  deps: VerifyDeps,
+  text: string,
+  cwd: string,
+  print: (line: string) => void,
+) {
+  const id = Number(text.replace(/^#/, ''));
+  if (!Number.isInteger(id) || id < 1)
+    throw usage(`--accept: expected an observation id, got ${text}`);
+  const body = (await call(deps, 'POST', '/api/anchors/accept', { id, cwd })) as {
+    anchor: { state: string } | null;
+  };
+  print(`#${id} re-anchored to the files as they are now: ${body.anchor?.state ?? 'no files'}`);
+  return 0;
+}
+
+/**
+ * `claude-mem verify [--project P] [--json]`: checks every observation of the project against
+ * the work tree of the current folder and prints the counts per state and the changed and gone
+ * files. `--accept ID` re-confirms one observation: it is anchored to the files as they are now.
+ */
+export async function verifyCommand(
+  args: string[],
+  print: (line: string) => void,
+  deps: VerifyDeps = {},
+): Promise<number> {
+  const values = parseOptions(args, VERIFY_OPTIONS);
+  const cwd = deps.cwd ?? process.cwd();
+  if (values.accept !== undefined) return acceptOne(deps, values.accept, cwd, print);
+  const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
+  const pages: VerifyPage[] = [];
+  let after: number | null = 0;
+  let done = 0;
+  while (after !== null) {
+    const query = new URLSearchParams({ project, cwd, after: String(after), limit: String(PAGE) });
+    const page = (await call(deps, 'GET', `/api/anchors/verify?${query.toString()}`)) as VerifyPage;
+    pages.push(page);
+    done += page.checked;
+    drawBar(deps, done, page.total);
+    after = page.next;
+  }
+  const report = summarizeVerify(project, pages);
+  if (values.json) print(JSON.stringify(report, null, 2));
+  else for (const line of verifyLines(report)) print(line);
+  return 0;
+}

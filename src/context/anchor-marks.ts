@@ -1,0 +1,41 @@
+import type { AnchorState } from '../anchors/index.ts';
+import type { IndexEntry } from '../store/index.ts';
+
+/** Marks an observation whose code changed since it was made. */
+export const CHANGED_MARK = '⚠';
+/** Marks a pinned observation whose files are gone (unpinned ones leave the context). */
+export const GONE_MARK = '✗';
+
+/** The anchor states of these observations (ids without anchors may be absent). */
+export type AnchorStates = (ids: readonly number[]) => ReadonlyMap<number, AnchorState>;
+
+/** Candidates after their anchors had their say, and the mark of each marked one. */
+export interface Anchored {
+  entries: IndexEntry[];
+  marks: Map<number, string>;
+}
+
+/** Drops the gone ones unless pinned, and marks the changed ones (and the pinned gone ones). */
+export function applyAnchorStates(entries: readonly IndexEntry[], states?: AnchorStates): Anchored {
+  const stateOf = states?.(entries.map((entry) => entry.id)) ?? new Map<number, AnchorState>();
+  const marks = new Map<number, string>();
+  const kept = entries.filter((entry) => {
+    const state = stateOf.get(entry.id);
+    if (state === 'changed') marks.set(entry.id, CHANGED_MARK);
+    if (state === 'gone' && entry.pinned) marks.set(entry.id, GONE_MARK);
+    return state !== 'gone' || entry.pinned === 1;
+  });
+  return { entries: kept, marks };
+}
+
+/** The legend's words for the marks in use, or undefined when none is. */
+export function marksLegend(marks: ReadonlyMap<number, string>): string | undefined {
+  const used = new Set(marks.values());
+  const parts = [
+    used.has(CHANGED_MARK)
+      ? `${CHANGED_MARK} = its code changed since: re-read before relying on it`
+      : '',
+    used.has(GONE_MARK) ? `${GONE_MARK} = its files are gone` : '',
+  ].filter((part) => part !== '');
+  return parts.length > 0 ? parts.join('  ') : undefined;
+}

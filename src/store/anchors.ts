@@ -1,0 +1,104 @@
+import type { Database } from 'better-sqlite3';
+import { stmt } from './statements.ts';
+
+/** How an anchor's hash was made, or why it has none (see migration 007). */
+export type AnchorKind = 'git' | 'sha256' | 'missing' | 'binary' | 'large' | 'late';
+
+/** One file of an observation as the agent saw it. */
+export interface AnchorInput {
+  path: string;
+  kind: AnchorKind;
+  hash: string | null;
+  lines: number | null;
+  commit: string | null;
+  branch: string | null;
+}
+
+/** An anchor as stored, with its observation. */
+export interface StoredAnchor extends AnchorInput {
+  observationId: number;
+  createdAt: number;
+}
+
+/** Where the session of an observation ran: its cwd, the project root, when its turn ended. */
+export interface AnchorOrigin {
+  cwd: string;
+  projectRoot: string;
+  /** Capture time of the turn's newest event: a file changed after it is not what was seen. */
+  turnEnd: number;
+}
+
+const SELECT = `SELECT observation_id AS observationId, path, kind, hash, lines,
+  commit_sha AS "commit", branch, created_at AS createdAt FROM observation_anchors`;
+
+/** Replaces the anchors of an observation (used at compression and on re-confirmation). */
+export function writeAnchors(
+  db: Database,
+  observationId: number,
+  anchors: readonly AnchorInput[],
+  at: number,
+): void {
+  stmt(db, 'DELETE FROM observation_anchors WHERE observation_id = ?').run(observationId);
+  const insert = stmt(
+    db,
+    `INSERT OR REPLACE INTO observation_anchors
+       (observation_id, path, kind, hash, lines, commit_sha, branch, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const a of anchors) {
+    insert.run(observationId, a.path, a.kind, a.hash, a.lines, a.commit, a.branch, at);
+  }
+}
+
+const CHUNK = 2000;
+
+/** The anchors of these observations, by observation id (ids without anchors are absent). */
+export function anchorsOf(db: Database, ids: readonly number[]): Map<number, StoredAnchor[]> {
+  const byId = new Map<number, StoredAnchor[]>();
+  const select = stmt(db, `${SELECT} WHERE observation_id IN (SELECT value FROM json_each(?))`);
+  const unique = [...new Set(ids)];
+  for (let from = 0; from < unique.length; from += CHUNK) {
+    const rows = select.all(JSON.stringify(unique.slice(from, from + CHUNK))) as StoredAnchor[];
+    for (const row of rows) {
+      const list = byId.get(row.observationId);
+      if (list) list.push(row);
+      else byId.set(row.observationId, [row]);
+    }
+  }
+  return byId;
+}
+
+/** One page of a project's observation ids (ascending, after `after`) and how many there are. */
+export function projectObservationPage(
+  db: Database,
+  project: string,
+  after: number,
+  limit: number,
+): { ids: number[]; total: number } {
+  const ids = stmt(
+    db,
+    'SELECT id FROM observations WHERE project = ? AND id > ? ORDER BY id LIMIT ?',
+  )
+    .pluck()
+    .all(project, after, limit) as number[];
+  const total = stmt(db, 'SELECT COUNT(*) FROM observations WHERE project = ?')
+    .pluck()
+    .get(project) as number;
+  return { ids, total };
+}
+
+/** Where the observation's session ran, or undefined for one without a session. */
+export function anchorOrigin(
+  db: Database,
+  sessionRowId: number | null,
+  promptNumber: number | null,
+): AnchorOrigin | undefined {
+  if (sessionRowId === null) return undefined;
+  return stmt(
+    db,
+    `SELECT s.cwd, s.project_root AS projectRoot,
+       COALESCE((SELECT MAX(e.created_at) FROM events e
+         WHERE e.session_id = s.id AND e.prompt_number = ?), s.updated_at) AS turnEnd
+     FROM sessions s WHERE s.id = ?`,
+  ).get(promptNumber ?? 0, sessionRowId) as AnchorOrigin | undefined;
+}
