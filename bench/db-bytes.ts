@@ -15,6 +15,7 @@ import { openDatabase, type Db } from '../src/store/index.ts';
 import { createCompressionService } from '../src/worker/compression-service.ts';
 import { silentLogger } from '../test/helpers/logger.ts';
 import { replayCorpus } from '../test/helpers/replay.ts';
+import { benchCorpusDirs } from './lib/corpus.ts';
 import { storeReplayInProcess } from '../test/helpers/replay-in-process.ts';
 import { createRecallStack, flags } from './lib/recall-stack.ts';
 import { fixed, printTable } from './lib/stats.ts';
@@ -71,7 +72,7 @@ async function corpus(): Promise<string[][]> {
     ...loadSettings(dataDir, {}).settings,
     'compress.provider': 'heuristic' as const,
   };
-  storeReplayInProcess(db, dataDir, settings, replayCorpus());
+  storeReplayInProcess(db, dataDir, settings, replayCorpus(benchCorpusDirs()));
   const deps = {
     db,
     dataDir,
