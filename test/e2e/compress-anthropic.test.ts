@@ -131,7 +131,10 @@ describe('replaying the spotter transcripts with the anthropic provider against 
       "SELECT SUM(tokens_in + tokens_out) AS tokens FROM usage WHERE provider = 'anthropic'",
     );
     assert.ok((spent?.tokens ?? 0) <= DAILY_TOKENS, `spent ${spent?.tokens}`);
-    assert.ok((spent?.tokens ?? 0) > DAILY_TOKENS / 2, `the budget was used, not skipped: ${spent?.tokens}`);
+    assert.ok(
+      (spent?.tokens ?? 0) > DAILY_TOKENS / 2,
+      `the budget was used, not skipped: ${spent?.tokens}`,
+    );
     const providers = queryDb<{ provider: string; n: number }>(
       home.dataDir,
       'SELECT provider, COUNT(*) AS n FROM observations GROUP BY provider ORDER BY provider',
