@@ -137,6 +137,7 @@ export const UNIT_TESTS = [
   'src/transcripts/transcript-paths.test.ts',
   'src/transcripts/user-line-kind.test.ts',
   'test/tooling/no-outside-paths.test.ts',
+  'test/tooling/quickstart-commands.test.ts',
 ];
 
 export const E2E_TESTS = [
