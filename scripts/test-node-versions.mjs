@@ -94,11 +94,15 @@ function rebuildNative(copy, nodeDir) {
   const gyp = join(npmRoot, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
   if (!existsSync(gyp)) throw new Error(`node-gyp not found at ${gyp}`);
   const node = join(nodeDir, 'bin', 'node');
-  execFileSync(node, [gyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=max'], {
-    cwd: join(copy, 'node_modules', NATIVE),
-    env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    node,
+    [gyp, 'rebuild', '--release', `--nodedir=${nodeDir}`, '--jobs=max', '--loglevel=warn'],
+    {
+      cwd: join(copy, 'node_modules', NATIVE),
+      env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   // The proof that the module loads in that Node, with the ABI it reports.
   return execFileSync(
     node,
