@@ -186,7 +186,7 @@ export const E2E_TESTS = [
 export const SOAK_TESTS = ['test/e2e/soak.test.ts'];
 
 /** Time limits per file (node's per-test limit is the same; the watchdog adds a grace). */
-const TIMEOUT_MS = { unit: 3 * 60_000, e2e: 10 * 60_000, soak: 15 * 60_000 };
+const TIMEOUT_MS = { unit: 5 * 60_000, e2e: 10 * 60_000, soak: 15 * 60_000 };
 
 function main() {
   const { values, positionals } = parseArgs({
