@@ -24,6 +24,7 @@ import {
 import { countTokens, type RecordedRequest } from '../test/helpers/fake-llm-http.ts';
 import { realisticAnswer } from '../test/helpers/fake-replies.ts';
 import { replayCorpus, runReplay } from '../test/helpers/replay.ts';
+import { benchCorpusDirs } from './lib/corpus.ts';
 import { startWorker, stopWorker, waitForDrain, tokenOf } from '../test/helpers/worker.ts';
 import { fixed, printTable } from './lib/stats.ts';
 
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
   });
   try {
     await startWorker(home);
-    const files = replayCorpus();
+    const files = replayCorpus(benchCorpusDirs());
     const started = Date.now();
     await runReplay(files, home.env);
     await waitForDrain(home);

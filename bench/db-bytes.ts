@@ -16,6 +16,7 @@ import { createCompressionService } from '../src/worker/compression-service.ts';
 import { createOpenLinks } from '../src/worker/open-links.ts';
 import { silentLogger } from '../test/helpers/logger.ts';
 import { replayCorpus } from '../test/helpers/replay.ts';
+import { benchCorpusDirs } from './lib/corpus.ts';
 import { storeReplayInProcess } from '../test/helpers/replay-in-process.ts';
 import { createRecallStack, flags } from './lib/recall-stack.ts';
 import { fixed, printTable } from './lib/stats.ts';
@@ -72,7 +73,7 @@ async function corpus(): Promise<string[][]> {
     ...loadSettings(dataDir, {}).settings,
     'compress.provider': 'heuristic' as const,
   };
-  storeReplayInProcess(db, dataDir, settings, replayCorpus());
+  storeReplayInProcess(db, dataDir, settings, replayCorpus(benchCorpusDirs()));
   const deps = {
     db,
     dataDir,

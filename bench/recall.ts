@@ -8,13 +8,22 @@
 //    observation); for sampled events a distinctive output line is the query; top-5 rate.
 // Usage: node --import tsx bench/recall.ts [--conversations N | --only conv-30,conv-26]
 //          [--sessions N] [--embedder local|hash|off] [--known-items 100] [--transcripts N]
-//          [--min-similarity 0.45] [--json]
+//          [--min-similarity 0.45] [--json] [--locomo FILE] [--corpus DIR,DIR]
+// Without ../shared/eval-data each part says so on stderr: LoCoMo is left out (unless --locomo
+// names a file), the known items use the transcripts shipped in fixtures/transcripts.
 // CI runs a slice (test/e2e/recall-bench.test.ts): --only conv-30 --sessions 6 --known-items 30
 // --transcripts 1.
 import type { SearchMode } from '../src/search/index.ts';
 import { loadKnownItems, scoreKnownItems, HEAD_CHARS } from './lib/known-item.ts';
-import { loadLocomo, scoreLocomo, type RecallScores } from './lib/locomo.ts';
 import { SETTINGS_SCHEMA } from '../src/config/index.ts';
+import { benchCorpusDirs } from './lib/corpus.ts';
+import {
+  LOCOMO_FILE,
+  loadLocomo,
+  locomoPresent,
+  scoreLocomo,
+  type RecallScores,
+} from './lib/locomo.ts';
 import { createRecallStack, flags, type EmbedderChoice } from './lib/recall-stack.ts';
 import { fixed, printTable } from './lib/stats.ts';
 
@@ -30,12 +39,18 @@ const sessions = args.has('sessions') ? Number(args.get('sessions')) : undefined
 const knownCount = Number(args.get('known-items') ?? 100);
 const transcripts = args.has('transcripts') ? Number(args.get('transcripts')) : Infinity;
 const modes: SearchMode[] = embedder === 'off' ? ['fts'] : ['fts', 'vector', 'hybrid'];
+const locomoFile = args.get('locomo') ?? LOCOMO_FILE;
+const corpusDirs = (args.get('corpus') ?? '').split(',').filter(Boolean);
 const pct = (value: number): string => (Number.isNaN(value) ? '-' : `${fixed(value * 100)}%`);
 
 async function locomo() {
   const stack = createRecallStack(embedder, { minSimilarity });
   const started = performance.now();
-  const loaded = loadLocomo(stack.db, { only, first: conversations, maxSessions: sessions });
+  const loaded = loadLocomo(
+    stack.db,
+    { only, first: conversations, maxSessions: sessions },
+    locomoFile,
+  );
   await stack.embedAll();
   const embedMs = performance.now() - started;
   const scores: Record<string, RecallScores> = {};
@@ -58,7 +73,12 @@ async function locomo() {
 
 async function knownItems() {
   const stack = createRecallStack(embedder, { minSimilarity });
-  const { items, events } = loadKnownItems(stack.db, knownCount, transcripts);
+  const { items, events } = loadKnownItems(
+    stack.db,
+    knownCount,
+    transcripts,
+    benchCorpusDirs(corpusDirs),
+  );
   await stack.embedAll();
   const top5: Record<string, number> = {};
   for (const mode of modes) top5[mode] = await scoreKnownItems(stack, items, mode);
@@ -71,11 +91,7 @@ async function knownItems() {
   };
 }
 
-function report(
-  l: Awaited<ReturnType<typeof locomo>>,
-  k: Awaited<ReturnType<typeof knownItems>> | undefined,
-): void {
-  console.log(`recall bench: embedder ${embedder}, node ${process.version}\n`);
+function reportLocomo(l: Awaited<ReturnType<typeof locomo>>): void {
   console.log(
     `LoCoMo: ${l.memories} dialog turns stored, ${l.questions} questions (categories 1-4 with evidence; ${l.skipped} skipped: evidence not stored, i.e. a typo in the data set or a session left out); embedding took ${fixed(l.embedMs / 1000)} s`,
   );
@@ -97,6 +113,14 @@ function report(
       ),
     ]),
   );
+}
+
+function report(
+  l: Awaited<ReturnType<typeof locomo>> | undefined,
+  k: Awaited<ReturnType<typeof knownItems>> | undefined,
+): void {
+  console.log(`recall bench: embedder ${embedder}, node ${process.version}\n`);
+  if (l) reportLocomo(l);
   if (!k) return;
   console.log(
     `\nKnown items: ${k.events} tool events stored as stand-in observations, ${k.queries} sampled queries (a distinctive output line each; ${k.inHead} lie within the ${HEAD_CHARS} characters stored)`,
@@ -107,7 +131,7 @@ function report(
   );
 }
 
-const locomoResult = await locomo();
+const locomoResult = locomoPresent(locomoFile) ? await locomo() : undefined;
 const knownResult = knownCount > 0 ? await knownItems() : undefined;
 if (args.has('json'))
   console.log(JSON.stringify({ embedder, locomo: locomoResult, knownItems: knownResult }));

@@ -1,7 +1,21 @@
-// Runs node's test runner over an explicit list of test files. Node 20 neither expands globs
-// nor finds .ts files in a folder: without the list it would run zero tests and pass.
-import { spawnSync } from 'node:child_process';
+// Runs node's test runner over explicit lists of test files. Node 20 neither expands globs
+// nor finds .ts files in a folder: without the lists it would run zero tests and pass, so
+// `--check-list` (run first by `npm test`, and at the start of every run) fails on a test file
+// that no list names.
+//
+//   node scripts/run-tests.mjs                 every list; the soak last and alone
+//   node scripts/run-tests.mjs --check-list    only the check [--root DIR: another tree]
+//   node scripts/run-tests.mjs [--file-timeout MS] [--verbose] FILE...   just these files
+//
+// Each file runs in its own process with a time limit (a hung file is killed and named), and
+// the run ends with a summary: counts, the failing tests by name, the files that timed out.
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { checkList, describeProblems } from './test-runner/check-list.mjs';
+import { killAll, runFiles } from './test-runner/run-files.mjs';
+import { fileReport, runSummary } from './test-runner/summary.mjs';
 
 export const UNIT_TESTS = [
   'src/client/handover.test.ts',
@@ -150,6 +164,8 @@ export const UNIT_TESTS = [
   'src/transcripts/transcript-line.test.ts',
   'src/transcripts/transcript-paths.test.ts',
   'src/transcripts/user-line-kind.test.ts',
+  'test/tooling/no-outside-paths.test.ts',
+  'test/tooling/quickstart-commands.test.ts',
 ];
 
 export const E2E_TESTS = [
@@ -203,23 +219,78 @@ export const E2E_TESTS = [
   'test/e2e/replay-corpus.test.ts',
   'test/e2e/replay-durability.test.ts',
   'test/e2e/chroma-store.test.ts',
+  'test/tooling/run-tests.test.ts',
 ];
 
 // The 30 s soak (bench/soak.ts runs it for 5 minutes) drives 50 sessions and kills the worker:
 // it runs after the rest, alone, so that its load neither slows other tests nor is starved.
 export const SOAK_TESTS = ['test/e2e/soak.test.ts'];
 
-const files = [...UNIT_TESTS, ...E2E_TESTS];
-const missing = [...files, ...SOAK_TESTS].filter((file) => !existsSync(file));
-if (missing.length > 0) {
-  console.error(`test files listed but missing:\n  ${missing.join('\n  ')}`);
-  process.exit(1);
+/** Time limits per file (node's per-test limit is the same; the watchdog adds a grace). */
+const TIMEOUT_MS = { unit: 5 * 60_000, e2e: 10 * 60_000, soak: 15 * 60_000 };
+
+function main() {
+  const { values, positionals } = parseArgs({
+    options: {
+      'check-list': { type: 'boolean', default: false },
+      root: { type: 'string', default: process.cwd() },
+      'file-timeout': { type: 'string' },
+      concurrency: { type: 'string', default: '2' },
+      verbose: { type: 'boolean', default: false },
+    },
+    allowPositionals: true,
+  });
+  if (positionals.length === 0) {
+    const problems = describeProblems(
+      checkList(resolve(values.root), [...UNIT_TESTS, ...E2E_TESTS, ...SOAK_TESTS]),
+    );
+    if (problems) {
+      console.error(problems);
+      process.exit(1);
+    }
+    if (values['check-list']) {
+      console.log(
+        `check-list: all ${UNIT_TESTS.length + E2E_TESTS.length + SOAK_TESTS.length} test files run`,
+      );
+      return;
+    }
+  }
+  const missing = positionals.filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    console.error(`no such test file:\n  ${missing.join('\n  ')}`);
+    process.exit(1);
+  }
+  process.on('SIGINT', () => {
+    killAll();
+    process.exit(130);
+  });
+  void run(positionals, values).then((ok) => process.exit(ok ? 0 : 1));
 }
-const run = (list, concurrency) =>
-  spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...list],
-    { stdio: 'inherit' },
-  ).status ?? 1;
-const status = run(files, 2);
-process.exit(status === 0 ? run(SOAK_TESTS, 1) : status);
+
+async function run(only, values) {
+  const limit = (kind) => () => Number(values['file-timeout'] ?? TIMEOUT_MS[kind]);
+  const onDone = (result) => process.stdout.write(fileReport(result, values));
+  const concurrency = Number(values.concurrency);
+  const units = new Set(UNIT_TESTS);
+  const mainLimit = (file) => (units.has(file) ? limit('unit') : limit('e2e'))();
+  const results = await runFiles(only.length > 0 ? only : [...UNIT_TESTS, ...E2E_TESTS], {
+    concurrency,
+    timeoutMs: mainLimit,
+    onDone,
+  });
+  const failed = () => results.some((result) => result.status !== 'passed');
+  let notRun = [];
+  if (only.length === 0) {
+    // The soak needs the machine to itself and a green suite before it: a failure above would
+    // only be repeated under load.
+    if (failed()) notRun = SOAK_TESTS;
+    else
+      results.push(
+        ...(await runFiles(SOAK_TESTS, { concurrency: 1, timeoutMs: limit('soak'), onDone })),
+      );
+  }
+  process.stdout.write(runSummary(results, { notRun }));
+  return !failed() && notRun.length === 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();

@@ -3,7 +3,8 @@ import { capture, type Payload } from '../../src/capture/index.ts';
 import { loadSettings } from '../../src/config/index.ts';
 import type { SearchMode } from '../../src/search/index.ts';
 import type { Db } from '../../src/store/index.ts';
-import { CORPUS_DIRS, replayCorpus, toolPayloads } from '../../test/helpers/replay.ts';
+import { replayCorpus, toolPayloads } from '../../test/helpers/replay.ts';
+import { benchCorpusDirs } from './corpus.ts';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
 import type { RecallStack } from './recall-stack.ts';
 
@@ -48,8 +49,8 @@ function inputSummary(input: unknown): string {
 }
 
 /** The project a corpus file belongs to: its `real_projects/<folder>`, else its corpus. */
-function projectOf(file: string): string {
-  const dir = CORPUS_DIRS.find((corpus) => file.startsWith(corpus)) ?? '';
+function projectOf(file: string, dirs: readonly string[]): string {
+  const dir = dirs.find((corpus) => file.startsWith(corpus)) ?? '';
   const parts = relative(dir, file).split('/');
   return parts[0] === 'real_projects' ? (parts[1] ?? 'unknown') : basename(dir);
 }
@@ -59,13 +60,13 @@ function projectOf(file: string): string {
  * would (stripped, redacted, elided), and stores one stand-in observation per event: title from
  * the tool and its input, narrative = the head of its output, files from the input.
  */
-function storeToolEvents(db: Db, maxFiles: number): ToolMemory[] {
+function storeToolEvents(db: Db, maxFiles: number, dirs: readonly string[]): ToolMemory[] {
   const settings = loadSettings('/nonexistent-claude-mem-bench', {}).settings;
   const memories: ToolMemory[] = [];
   let n = 0;
   db.transaction(() => {
-    for (const replayed of replayCorpus().slice(0, maxFiles)) {
-      const project = projectOf(replayed.file);
+    for (const replayed of replayCorpus(dirs).slice(0, maxFiles)) {
+      const project = projectOf(replayed.file, dirs);
       for (const payload of toolPayloads(replayed.payloads)) {
         n += 1;
         const ctx = {
@@ -143,8 +144,9 @@ export function loadKnownItems(
   db: Db,
   count: number,
   maxFiles = Infinity,
+  dirs: readonly string[] = benchCorpusDirs(),
 ): { items: KnownItem[]; events: number } {
-  const memories = storeToolEvents(db, maxFiles);
+  const memories = storeToolEvents(db, maxFiles, dirs);
   const lines = distinctiveLines(memories);
   const next = random(7);
   const candidates = memories.filter((memory) => lines.has(memory.id));

@@ -1,11 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchMode } from '../../src/search/index.ts';
 import type { Db } from '../../src/store/index.ts';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
 import type { RecallStack } from './recall-stack.ts';
 
-/** ../shared/eval-data/locomo (see its SOURCE.md: CC BY-NC 4.0, Maharana et al., ACL 2024). */
+/**
+ * ../shared/eval-data/locomo (see its SOURCE.md: CC BY-NC 4.0, Maharana et al., ACL 2024): not in
+ * the repository (its licence is non-commercial). fixtures/locomo-format holds a small
+ * conversation of our own in the same format, which the test of this benchmark uses.
+ */
 export const LOCOMO_FILE = join(
   import.meta.dirname,
   '..',
@@ -16,6 +20,15 @@ export const LOCOMO_FILE = join(
   'locomo',
   'locomo10.json',
 );
+
+/** Whether a LoCoMo file is there; says on stderr what is missing when it is not. */
+export function locomoPresent(file: string): boolean {
+  if (existsSync(file)) return true;
+  process.stderr.write(
+    `bench: LoCoMo is absent (${file}): the LoCoMo part is left out; pass --locomo FILE (fixtures/locomo-format/conv-mini.json has the format)\n`,
+  );
+  return false;
+}
 
 interface Turn {
   speaker: string;
@@ -103,8 +116,8 @@ export interface LocomoSlice {
  * Reads LoCoMo and stores the chosen slice. A question is skipped (and counted) when its
  * evidence is empty or names a turn not stored (the data set's typos, or a session cut off).
  */
-export function loadLocomo(db: Db, slice: LocomoSlice): Loaded {
-  const all = JSON.parse(readFileSync(LOCOMO_FILE, 'utf8')) as Conversation[];
+export function loadLocomo(db: Db, slice: LocomoSlice, file = LOCOMO_FILE): Loaded {
+  const all = JSON.parse(readFileSync(file, 'utf8')) as Conversation[];
   const chosen =
     slice.only.length > 0
       ? all.filter((c) => slice.only.includes(c.sample_id))

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
@@ -9,12 +9,9 @@ import { listTranscriptFiles } from './list-transcript-files.ts';
 import { replayTranscript } from './replay.ts';
 import { parseTranscriptLines } from './transcript-line.ts';
 
-// Real transcripts described in each folder's SOURCE.md (see docs/claude-code.md).
-const EVAL_DIR =
-  process.env.CLAUDE_MEM_EVAL_DATA ??
-  fileURLToPath(new URL('../../../shared/eval-data/', import.meta.url));
+// Real transcripts shipped with the repository, described in each folder's SOURCE.md.
+const CORPUS_DIR = fileURLToPath(new URL('../../fixtures/transcripts/', import.meta.url));
 const FOLDERS = ['spotter-transcripts', 'claude-code-log-real-projects'] as const;
-const skip = FOLDERS.every((f) => existsSync(join(EVAL_DIR, f))) ? false : 'eval data not found';
 
 interface ReplayedFile {
   folder: string;
@@ -32,10 +29,10 @@ const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);
 let cache: ReplayedFile[] | undefined;
 function corpus(): ReplayedFile[] {
   cache ??= FOLDERS.flatMap((folder) =>
-    listTranscriptFiles(join(EVAL_DIR, folder)).map((path) => {
+    listTranscriptFiles(join(CORPUS_DIR, folder)).map((path) => {
       const text = readFileSync(path, 'utf8');
       const payloads = replayTranscript(text, { transcriptPath: path });
-      return { folder, file: relative(join(EVAL_DIR, folder), path), text, payloads };
+      return { folder, file: relative(join(CORPUS_DIR, folder), path), text, payloads };
     }),
   );
   return cache;
@@ -43,7 +40,7 @@ function corpus(): ReplayedFile[] {
 
 /** `file -> tool_use` from the table rows of a folder's SOURCE.md. */
 function sourceCounts(folder: string): Record<string, number> {
-  const source = readFileSync(join(EVAL_DIR, folder, 'SOURCE.md'), 'utf8');
+  const source = readFileSync(join(CORPUS_DIR, folder, 'SOURCE.md'), 'utf8');
   const rows = source.matchAll(/^\| `([^`]+\.jsonl)` \| \d+ \| \d+ \| (\d+) \| \d+ \|/gm);
   return Object.fromEntries([...rows].map((m) => [m[1] ?? '', Number(m[2])]));
 }
@@ -51,11 +48,11 @@ function sourceCounts(folder: string): Record<string, number> {
 const byFile = (files: ReplayedFile[], count: (r: ReplayedFile) => number) =>
   Object.fromEntries(files.map((r) => [r.file, count(r)]));
 
-test('SOURCE.md lists every transcript file, 1,136 + 905 = 2,041 tool pairs', { skip }, () => {
+test('SOURCE.md lists every transcript file, 72 + 119 = 191 tool pairs', () => {
   const counts = FOLDERS.map((folder) => sourceCounts(folder));
   assert.deepEqual(
     counts.map((c) => sum(Object.values(c))),
-    [1136, 905],
+    [72, 119],
   );
   const listed = counts.flatMap((c) => Object.keys(c)).sort();
   assert.deepEqual(
@@ -66,7 +63,7 @@ test('SOURCE.md lists every transcript file, 1,136 + 905 = 2,041 tool pairs', { 
   );
 });
 
-test('replaying every transcript yields 2,041 PostToolUse + PostToolUseFailure', { skip }, () => {
+test('replaying every transcript yields 191 PostToolUse + PostToolUseFailure', () => {
   const perFolder = FOLDERS.map((f) =>
     sum(
       corpus()
@@ -74,11 +71,11 @@ test('replaying every transcript yields 2,041 PostToolUse + PostToolUseFailure',
         .map(toolCount),
     ),
   );
-  assert.deepEqual(perFolder, [1136, 905]);
-  assert.equal(sum(perFolder), 2041);
+  assert.deepEqual(perFolder, [72, 119]);
+  assert.equal(sum(perFolder), 191);
 });
 
-test('per file, tool payloads equal countToolPairs and the SOURCE.md table', { skip }, () => {
+test('per file, tool payloads equal countToolPairs and the SOURCE.md table', () => {
   const source = Object.assign({}, ...FOLDERS.map((f) => sourceCounts(f)));
   assert.deepEqual(
     byFile(corpus(), toolCount),
@@ -87,31 +84,25 @@ test('per file, tool payloads equal countToolPairs and the SOURCE.md table', { s
   assert.deepEqual(byFile(corpus(), toolCount), source);
 });
 
-test('tool_use ids are unique across the whole corpus', { skip }, () => {
+test('tool_use ids are unique across the whole corpus', () => {
   const ids = corpus().flatMap((r) => r.payloads.filter(isToolPayload).map((p) => p.tool_use_id));
   assert.equal(new Set(ids).size, ids.length);
 });
 
-test('every corpus line parses', { skip }, () => {
+test('every corpus line parses', () => {
   assert.equal(sum(corpus().map((r) => parseTranscriptLines(r.text).unparsable)), 0);
 });
 
 // Sessions that ran Stop hooks record each run as a `stop_hook_summary` system line
 // (Claude Code 2.1.38-2.1.114): Stop must fire exactly that often in the replay.
 const STOP_HOOK_SESSIONS = [
-  'transcripts/258c7280-ae70-4798-800f-63464d01a85d.jsonl',
-  'transcripts/4d5611e5-241a-462a-8d15-5122611a9569.jsonl',
-  'transcripts/8463c716-a2ea-4c14-9efa-87158ebd9f20.jsonl',
-  'transcripts/ae4a77f8-aedd-4bc1-888f-c94edc91af04.jsonl',
-  'transcripts/fa812bfe-b295-4cca-9c2f-fdf01028cb46.jsonl',
   'transcripts/short.jsonl',
   'transcripts/subagent.jsonl',
   'transcripts/tool_heavy.jsonl',
   'real_projects/-experiments-ideas/03eb5929-52b3-4b13-ada3-b93ae35806b8.jsonl',
-  'real_projects/-experiments-worktrees/ef958aa1-0e93-49f0-bb71-150f63befcd1.jsonl',
 ];
 
-test('Stop fires as often as the recorded Stop hook runs, interrupts excluded', { skip }, () => {
+test('Stop fires as often as the recorded Stop hook runs, interrupts excluded', () => {
   const files = corpus().filter((r) => STOP_HOOK_SESSIONS.includes(r.file));
   const stops = (r: ReplayedFile) => r.payloads.filter((p) => p.hook_event_name === 'Stop').length;
   const recorded = (r: ReplayedFile) => r.text.split('"subtype":"stop_hook_summary"').length - 1;

@@ -64,7 +64,7 @@ function importKilledMidway(home: TestHome): Promise<{ stdout: string; progress:
   });
 }
 
-describe('import-transcripts over the eval-data corpus', () => {
+describe('import-transcripts over the shipped transcripts', () => {
   let once: Awaited<ReturnType<typeof outcome>>;
 
   it('stores every session and every captured tool event of the corpus once', async (t) => {
@@ -75,7 +75,7 @@ describe('import-transcripts over the eval-data corpus', () => {
     once = await outcome(home);
     assert.equal(once.counts.sessions, expected.sessions);
     assert.equal(once.counts.events, expected.events);
-    assert.ok((once.counts.observations ?? 0) > 300, `${once.counts.observations} observations`);
+    assert.ok((once.counts.observations ?? 0) > 20, `${once.counts.observations} observations`);
 
     const again = await cli(IMPORT, home.env);
     assert.equal(again.code, 0, again.stderr);

@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
+  allToolResults,
   compressorReply,
   hasClaude,
   isCompressorRequest,
@@ -37,8 +38,9 @@ function script(project: string, seenToolResults: string[]) {
     const results = lastToolResults(body);
     seenToolResults.push(...results);
     const text = requestText(body);
-    if (text.includes('search your memory')) return searchTurn(tools, results);
-    if (results.length === 0 && text.includes('read notes.txt')) {
+    const earlier = allToolResults(body);
+    if (text.includes('search your memory')) return searchTurn(tools, earlier);
+    if (earlier.length === 0 && text.includes('read notes.txt')) {
       return {
         kind: 'message',
         content: [
@@ -47,7 +49,7 @@ function script(project: string, seenToolResults: string[]) {
         stopReason: 'tool_use',
       };
     }
-    if (results.some((result) => result.includes('bluefin')) && !text.includes('tests pass')) {
+    if (earlier.some((result) => result.includes('bluefin')) && !text.includes('tests pass')) {
       return {
         kind: 'message',
         content: [

@@ -13,6 +13,7 @@ import {
   type ObservationsResult,
   type Reaper,
 } from '../../src/compress/index.ts';
+import { TEST_PATH } from '../helpers/env.ts';
 import { listFilesRecursive } from '../helpers/files.ts';
 import {
   reply,
@@ -85,7 +86,7 @@ describe('the claude-code provider over 50 batches (bundled claude, fake API)', 
     home = mkdtempSync(join(tmpdir(), 'claude-mem-cc-e2e-'));
     reaper = createReaper();
     const env = {
-      PATH: process.env.PATH,
+      PATH: TEST_PATH,
       HOME: home,
       ANTHROPIC_BASE_URL: fake.url,
       ANTHROPIC_API_KEY: 'dummy',

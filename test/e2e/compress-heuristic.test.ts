@@ -23,7 +23,7 @@ interface Row {
 const TYPES = ['bugfix', 'feature', 'refactor', 'change', 'discovery', 'decision'];
 
 /**
- * The whole eval-data corpus, captured with the hooks' own code in process (the spawned-hook
+ * The shipped transcripts (fixtures/transcripts), captured with the hooks' own code in process (the spawned-hook
  * replay is covered by compress-anthropic.test.ts), compressed by the heuristic provider alone.
  */
 describe('the heuristic provider over every replayed session', () => {
@@ -75,7 +75,7 @@ describe('the heuristic provider over every replayed session', () => {
       .pluck()
       .all() as string[];
     const withObservations = new Set(rows.map((row) => row.session));
-    assert.ok(sessions.length >= 20);
+    assert.ok(sessions.length >= 10, `${sessions.length} sessions`);
     assert.deepEqual(
       sessions.filter((id) => !withObservations.has(id)),
       [],
@@ -102,7 +102,7 @@ describe('the heuristic provider over every replayed session', () => {
   });
 
   it('gives every observation a non-empty title and a known type', () => {
-    assert.ok(rows.length > 300);
+    assert.ok(rows.length > 30, `${rows.length} observations`);
     assert.deepEqual(
       rows.filter((row) => row.title.trim() === '' || !TYPES.includes(row.type)),
       [],
@@ -126,7 +126,7 @@ describe('the heuristic provider over every replayed session', () => {
       ({ session, root, path }) =>
         path && !modified.has(`${session} ${path.replace(`${root}/`, '')}`),
     );
-    assert.ok(written.length > 200);
+    assert.ok(written.length > 20, `${written.length} files written`);
     assert.deepEqual(missing, []);
   });
 

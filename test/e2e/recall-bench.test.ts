@@ -3,7 +3,14 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 
-const BENCH = join(import.meta.dirname, '..', '..', 'bench', 'recall.ts');
+const ROOT = join(import.meta.dirname, '..', '..');
+const BENCH = join(ROOT, 'bench', 'recall.ts');
+// Only what the repository ships: a conversation of our own in LoCoMo's format, and the shipped
+// transcripts (the real LoCoMo and the full corpus are for `npm run bench`).
+const LOCOMO = join(ROOT, 'fixtures', 'locomo-format', 'conv-mini.json');
+const CORPUS = ['spotter-transcripts', 'claude-code-log-real-projects']
+  .map((dir) => join(ROOT, 'fixtures', 'transcripts', dir))
+  .join(',');
 
 interface Scores {
   at5: number;
@@ -35,11 +42,15 @@ function runBench(
 
 const inRange = (value: number): boolean => value >= 0 && value <= 1;
 
-describe('bench/recall on a small slice (the offline model, LoCoMo conv-30 sessions 1-6, 1 transcript)', () => {
+describe('bench/recall on a small slice (the offline model, a LoCoMo-format conversation, 2 transcripts)', () => {
   it('prints recall@5 and recall@10 for fts, vector and hybrid, and the known-item top-5 rate', async () => {
     const run = await runBench([
+      '--locomo',
+      LOCOMO,
+      '--corpus',
+      CORPUS,
       '--only',
-      'conv-30',
+      'conv-mini',
       '--sessions',
       '6',
       '--known-items',

@@ -19,7 +19,7 @@ interface StoredEvent {
 
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
 
-describe('replaying the eval-data transcripts through the real hooks', () => {
+describe('replaying the shipped real transcripts through the real hooks', () => {
   let home: TestHome;
   let files: ReplayedFile[];
   let runs: HookRun[];
@@ -41,9 +41,9 @@ describe('replaying the eval-data transcripts through the real hooks', () => {
     home.cleanup();
   });
 
-  it('replays all 2,041 tool events of the corpus', () => {
+  it('replays all 191 tool events of the corpus', () => {
     const total = files.reduce((sum, file) => sum + toolPayloads(file.payloads).length, 0);
-    assert.equal(total, 2041);
+    assert.equal(total, 191);
   });
 
   it('answers every hook with exit code 0 and one line of neutral JSON', () => {
@@ -59,7 +59,7 @@ describe('replaying the eval-data transcripts through the real hooks', () => {
       home.dataDir,
       'SELECT COUNT(*) AS n, COUNT(DISTINCT tool_use_id) AS ids FROM events',
     )[0];
-    assert.deepEqual(count, { n: 2041, ids: 2041 });
+    assert.deepEqual(count, { n: 191, ids: 191 });
   });
 
   it('stores the tool events of each file', () => {

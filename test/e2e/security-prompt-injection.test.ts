@@ -23,7 +23,7 @@ import {
   SUMMARY_SYSTEM,
 } from '../../src/compress/prompts.ts';
 import { queryDb } from '../helpers/db.ts';
-import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { HOOK_BUNDLE, TEST_PATH, createTestHome, type TestHome } from '../helpers/env.ts';
 import {
   startFakeAnthropic,
   type FakeAnthropic,
@@ -209,7 +209,7 @@ describe('prompt injection in tool output, claude-code provider (bundled claude,
       model: 'haiku',
       workDir: paths.dir,
       env: {
-        PATH: process.env.PATH,
+        PATH: TEST_PATH,
         HOME: home,
         ANTHROPIC_BASE_URL: fake.url,
         ANTHROPIC_API_KEY: 'dummy',

@@ -60,6 +60,7 @@ const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(do
  */
 export async function settle(home: TestHome, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  let last = '';
   while (Date.now() < deadline) {
     const [open] = queryDb<{ n: number }>(
       home.dataDir,
@@ -74,9 +75,12 @@ export async function settle(home: TestHome, timeoutMs = 90_000): Promise<void> 
       recall.state === 'off' ||
       (recall.embedded === recall.total && (recall.total === 0 || recall.state === 'ready'));
     if (open?.n === 0 && embedded) return;
+    last = `${open?.n} events and turn ends pending, recall ${recall.state} (${recall.embedded} of ${recall.total} embedded)`;
     await sleep(200);
   }
-  throw new Error(`the worker of ${home.dataDir} did not settle`);
+  throw new Error(
+    `waited ${timeoutMs / 1000} s for the worker of ${home.dataDir} to compress and embed everything: ${last}`,
+  );
 }
 
 /** Rows per table: what an import must reproduce. */

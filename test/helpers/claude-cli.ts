@@ -75,15 +75,29 @@ export function isCompressorRequest(body: MessagesBody): boolean {
   );
 }
 
-/** The tool_result blocks of a request's last message, as text. */
-export function lastToolResults(body: MessagesBody): string[] {
-  const last = body.messages?.at(-1);
-  if (!last || !Array.isArray(last.content)) return [];
-  return (last.content as Array<{ type?: string; content?: unknown }>)
+type Message = NonNullable<MessagesBody['messages']>[number];
+
+function toolResultsOf(message: Message | undefined): string[] {
+  if (!message || !Array.isArray(message.content)) return [];
+  return (message.content as Array<{ type?: string; content?: unknown }>)
     .filter((block) => block.type === 'tool_result')
     .map((block) =>
       typeof block.content === 'string' ? block.content : JSON.stringify(block.content),
     );
+}
+
+/** The tool_result blocks of a request's last message, as text. */
+export function lastToolResults(body: MessagesBody): string[] {
+  return toolResultsOf(body.messages?.at(-1));
+}
+
+/**
+ * Every tool_result of the conversation so far, as text. A scripted model must decide on these,
+ * not on the last message alone: Claude Code may append a system message after the results (for
+ * one, "deferred tools are now available" when an MCP server connects late, a race).
+ */
+export function allToolResults(body: MessagesBody): string[] {
+  return (body.messages ?? []).flatMap((message) => toolResultsOf(message));
 }
 
 /** The names of the tools a request offers the model. */

@@ -8,11 +8,15 @@ import {
 } from '../../src/transcripts/index.ts';
 import { HOOK_BUNDLE } from './env.ts';
 
-/** The real transcripts of shared/eval-data that capture is tested on. */
-export const EVAL_DATA = join(import.meta.dirname, '..', '..', '..', 'shared', 'eval-data');
+/**
+ * The real transcripts that capture is tested on: a small subset of the evaluation corpus,
+ * shipped in the repository (the SOURCE.md of each folder of fixtures/transcripts says where each comes from and
+ * under which licence) so that a plain clone tests the same thing.
+ */
+export const CORPUS = join(import.meta.dirname, '..', '..', 'fixtures', 'transcripts');
 export const CORPUS_DIRS = [
-  join(EVAL_DATA, 'spotter-transcripts'),
-  join(EVAL_DATA, 'claude-code-log-real-projects'),
+  join(CORPUS, 'spotter-transcripts'),
+  join(CORPUS, 'claude-code-log-real-projects'),
 ];
 
 /** One transcript file and the hook payloads Claude Code would have sent for it. */

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { TEST_PATH } from '../../../test/helpers/env.ts';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
@@ -25,7 +26,7 @@ async function setup(
   const home = tempDir(t, 'claude-mem-cc-');
   const reaper = createReaper();
   const env = {
-    PATH: process.env.PATH,
+    PATH: TEST_PATH,
     HOME: home,
     ANTHROPIC_BASE_URL: fake.url,
     ANTHROPIC_API_KEY: 'dummy',

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { TEST_PATH } from '../../../test/helpers/env.ts';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { createReaper } from './process-reaper.ts';
@@ -16,7 +17,7 @@ const alive = (pid: number): boolean => {
 const sleeper = {
   command: '/bin/sh',
   args: ['-c', 'sleep 30 & echo $!; wait'],
-  env: { PATH: process.env.PATH },
+  env: { PATH: TEST_PATH },
 };
 
 async function grandchildOf(child: { stdout: NodeJS.ReadableStream }): Promise<number> {

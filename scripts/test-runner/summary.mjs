@@ -1,0 +1,95 @@
+// What the runner prints: one line per passing file, the full spec output of a file that failed,
+// and at the end the counts and the name of every failing test.
+
+const name = (path) => path.join(' > ');
+/** A test's name inside its file; node names the file's own pseudo-test by its absolute path. */
+const testName = (file, path) =>
+  path.length === 1 && path[0].replaceAll('\\', '/').endsWith(file)
+    ? '(the file itself)'
+    : name(path);
+
+/** Counts of one file's tests (suites left out, as node's own summary does). */
+export function countTests(events) {
+  const ended = events.filter((e) => e.event !== 'start' && !e.suite);
+  // A file that did not load reports one failure named after the file itself: it counts.
+  return {
+    passed: ended.filter((e) => e.event === 'pass' && !e.skip && !e.todo).length,
+    failed: ended.filter((e) => e.event === 'fail' && !e.todo).length,
+    skipped: ended.filter((e) => e.skip).length,
+    todo: ended.filter((e) => e.todo).length,
+  };
+}
+
+/** Failing tests of a file: the deepest failures only, not the suites that contain them. */
+export function failures(result) {
+  const failed = result.events.filter((e) => e.event === 'fail' && !e.todo);
+  const leaves = failed.filter((e) => e.kind !== 'subtestsFailed');
+  return (leaves.length > 0 ? leaves : failed).map((e) => ({
+    test: testName(result.file, e.path),
+    reason: e.reason ?? '',
+  }));
+}
+
+/** Tests that had started and not ended when the file was killed: what it hung in. */
+export function unfinished(result) {
+  const open = new Map();
+  for (const e of result.events) {
+    const key = name(e.path);
+    if (e.event === 'start') open.set(key, e.path.length);
+    else open.delete(key);
+  }
+  // Only the innermost: a suite is open while its hanging test is.
+  const deepest = Math.max(0, ...open.values());
+  return [...open].filter(([, depth]) => depth === deepest).map(([key]) => key);
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** The text printed as one file ends. */
+export function fileReport(result, { verbose }) {
+  const counts = countTests(result.events);
+  const line = `${result.status === 'passed' ? 'ok  ' : 'FAIL'} ${result.file} (${counts.passed} passed${counts.failed ? `, ${counts.failed} failed` : ''}${counts.skipped ? `, ${counts.skipped} skipped` : ''}, ${seconds(result.ms)})`;
+  if (result.status === 'passed' && !verbose) return `${line}\n`;
+  const header = `\n----- ${result.file}: ${result.status}${result.status === 'timed out' ? ` (killed after ${seconds(result.ms)})` : ''} -----\n`;
+  return `${header}${result.output.trimEnd()}\n${line}\n\n`;
+}
+
+/** The closing summary of a run. */
+export function runSummary(results, { notRun = [] } = {}) {
+  const totals = { passed: 0, failed: 0, skipped: 0, todo: 0 };
+  for (const result of results) {
+    const counts = countTests(result.events);
+    for (const key of Object.keys(totals)) totals[key] += counts[key];
+  }
+  const byStatus = (status) => results.filter((r) => r.status === status);
+  const failedFiles = byStatus('failed');
+  const timedOut = byStatus('timed out');
+  const lines = [
+    '',
+    '========== test summary ==========',
+    `files: ${results.length} run, ${byStatus('passed').length} passed, ${failedFiles.length} failed, ${timedOut.length} timed out${notRun.length ? `, ${notRun.length} not run` : ''}`,
+    `tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped, ${totals.todo} todo`,
+  ];
+  const bad = results.filter((r) => r.status !== 'passed');
+  if (bad.length > 0) lines.push('', 'failing tests:');
+  for (const result of bad) {
+    if (result.status === 'timed out') {
+      const open = unfinished(result);
+      lines.push(
+        `  ${result.file}: TIMED OUT after ${seconds(result.ms)} (limit ${seconds(result.timeoutMs)})${open.length ? `; still running: ${open.join('; ')}` : ''}`,
+      );
+    }
+    const failed = failures(result);
+    if (failed.length === 0 && result.status === 'failed')
+      lines.push(`  ${result.file}: exit code ${result.code}, no test reported failing`);
+    for (const f of failed)
+      lines.push(`  ${result.file} > ${f.test}${f.reason ? `\n      ${f.reason}` : ''}`);
+  }
+  if (notRun.length > 0) lines.push('', `not run: ${notRun.join(', ')}`);
+  lines.push(
+    '',
+    failedFiles.length + timedOut.length === 0 && notRun.length === 0 ? 'PASS' : 'FAIL',
+    '',
+  );
+  return lines.join('\n');
+}
