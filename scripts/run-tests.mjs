@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 
 export const UNIT_TESTS = [
   'src/client/handover.test.ts',
+  'src/cli/commands/import-command.test.ts',
   'test/fuzz/hook-input.test.ts',
   'test/fuzz/strip-tags.test.ts',
   'test/fuzz/redact-secrets.test.ts',
