@@ -102,6 +102,7 @@ export const UNIT_TESTS = [
   'src/spool/event.test.ts',
   'src/spool/reader.test.ts',
   'src/spool/writer.test.ts',
+  'src/spool/stale-temp.test.ts',
   'src/store/captured.test.ts',
   'src/store/db.test.ts',
   'src/store/migrate.test.ts',

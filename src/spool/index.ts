@@ -17,3 +17,5 @@ export {
   spoolErrorFile,
 } from './spool-error.ts';
 export type { SpoolWriteError } from './spool-error.ts';
+export { sweepStaleTemps, STALE_TEMP_MS } from './stale-temp.ts';
+export type { SweptTemps } from './stale-temp.ts';

@@ -1,5 +1,11 @@
 import type { Logger } from '../config/index.ts';
-import { quarantine, readSpoolBatch, removeSpoolFile, type SpoolEntry } from '../spool/index.ts';
+import {
+  quarantine,
+  readSpoolBatch,
+  removeSpoolFile,
+  sweepStaleTemps,
+  type SpoolEntry,
+} from '../spool/index.ts';
 import type { Db } from '../store/index.ts';
 import { applyEvent, type Applied } from './apply-event.ts';
 
@@ -61,8 +67,12 @@ function applyEntries(dataDir: string, db: Db, log: Logger, entries: SpoolEntry[
   return applied;
 }
 
-/** Ingests until the spool is empty (or `maxBatches` ran). */
+/**
+ * Ingests until the spool is empty (or `maxBatches` ran), after turning the temp files of
+ * interrupted writes into events or removing them.
+ */
 export function ingestAll(dataDir: string, db: Db, log: Logger, maxBatches = 1000): IngestResult {
+  sweepStaleTemps(dataDir, log);
   const total: IngestResult = { stored: 0, duplicates: 0, quarantined: 0, applied: [] };
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const result = ingestBatch(dataDir, db, log);
