@@ -231,5 +231,8 @@ test('a complete event left in a temp file over a minute ago is ingested', (t) =
   const result = ingestAll(dataDir, db, log);
   assert.equal(result.stored, 1);
   assert.equal(count(db, 'events'), 1);
-  assert.deepEqual(readdirSync(spoolDir(dataDir)).filter((name) => name.endsWith('.tmp')), []);
+  assert.deepEqual(
+    readdirSync(spoolDir(dataDir)).filter((name) => name.endsWith('.tmp')),
+    [],
+  );
 });
