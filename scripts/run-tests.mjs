@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 
 export const UNIT_TESTS = [
   'src/client/handover.test.ts',
+  'src/worker/data-lock.test.ts',
   'src/cli/commands/import-command.test.ts',
   'test/fuzz/hook-input.test.ts',
   'test/fuzz/strip-tags.test.ts',
@@ -131,6 +132,7 @@ export const E2E_TESTS = [
   'test/e2e/fault-spool-unwritable.test.ts',
   'test/e2e/fault-corrupt-files.test.ts',
   'test/e2e/fault-port-taken.test.ts',
+  'test/e2e/fault-second-worker.test.ts',
   'test/e2e/cli-hook-fast-path.test.ts',
   'test/e2e/fault-version-handover.test.ts',
   'test/e2e/security-static-traversal.test.ts',

@@ -26,6 +26,7 @@ import { createCompressionService } from './compression-service.ts';
 import { createRecallService } from './recall-service.ts';
 import { createRetentionService } from './retention-service.ts';
 import { createViewerService } from './viewer-service.ts';
+import { acquireDataLock } from './data-lock.ts';
 import { startIngestLoop } from './ingest-loop.ts';
 import type { WorkerService } from './service.ts';
 import type { WorkerDeps } from './worker-deps.ts';
@@ -39,8 +40,8 @@ function listen(app: ReturnType<typeof createApp>, port: number): Promise<Server
 
 /**
  * Runs the worker daemon in this process until SIGTERM/SIGINT. Exactly one runs per data
- * folder: the port is the mutex, so a second worker fails to bind and exits. Returns the exit
- * code.
+ * folder: it holds the folder's lock for its whole life, and a second worker, whatever its port,
+ * exits naming the first. Returns the exit code.
  */
 export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const dataDir = dataDirFrom(env);
@@ -53,6 +54,8 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
   const port = settings['worker.port'];
   const replaced = await replaceOutdatedWorker(dataDir);
   if (replaced) log.log('info', `took over from the older worker (pid ${replaced})`);
+  const lock = await acquireDataLock(dataDir, replaced ? 10_000 : 0);
+  if (!lock) return folderTaken(dataDir, port, log);
   const db = openDatabase(databaseFile(dataDir));
   // Once open (migrations may wait the full 15 s): a write that waits for another process's lock
   // blocks the event loop (better-sqlite3 is synchronous), so at most 2 s, and /health and reads
@@ -86,6 +89,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
   } catch (error) {
     await Promise.all(services.map((service) => service.stop()));
     db.close();
+    lock.release();
     return portTaken(error, port, dataDir, log);
   }
   writeFileAtomic(
@@ -108,6 +112,8 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
       await loop.stop();
       await stopServices(services, log);
       db.close();
+      // Before the PID file goes: a newer worker taking over waits for that, then for the lock.
+      lock.release();
       if (readWorkerInfo(dataDir)?.pid === process.pid) rmSync(pidFile(dataDir), { force: true });
       resolve(0);
     };
@@ -133,6 +139,20 @@ async function stopServices(services: readonly WorkerService[], log: Logger): Pr
     log.log('warn', `services did not stop within ${SERVICES_STOP_MS} ms; exiting anyway`);
   }
   clearTimeout(timer);
+}
+
+/**
+ * Another worker holds the data folder. Named from its PID file (absent while it is still
+ * starting). Exit 0 when it serves our port (two starts raced: nothing is wrong), else 1.
+ */
+function folderTaken(dataDir: string, port: number, log: Logger): number {
+  const holder = readWorkerInfo(dataDir);
+  const who = holder ? `pid ${holder.pid}, port ${holder.port}` : 'still starting';
+  const message = `another worker (${who}) already runs for the data folder ${dataDir}; this one exits. To run this one, stop that first: claude-mem worker stop`;
+  const benign = holder === undefined || holder.port === port;
+  log.log(benign ? 'info' : 'error', message);
+  process.stderr.write(`claude-mem: ${message}\n`);
+  return benign ? 0 : 1;
 }
 
 async function portTaken(
