@@ -104,6 +104,8 @@ export const UNIT_TESTS = [
   'src/spool/reader.test.ts',
   'src/spool/writer.test.ts',
   'src/spool/stale-temp.test.ts',
+  'src/spool/quarantine.test.ts',
+  'src/worker/ingest-fault.test.ts',
   'src/store/captured.test.ts',
   'src/store/db.test.ts',
   'src/store/migrate.test.ts',

@@ -27,6 +27,7 @@ import { createRecallService } from './recall-service.ts';
 import { createRetentionService } from './retention-service.ts';
 import { createViewerService } from './viewer-service.ts';
 import { acquireDataLock } from './data-lock.ts';
+import { createDbHealth } from './db-fault.ts';
 import { startIngestLoop } from './ingest-loop.ts';
 import type { WorkerService } from './service.ts';
 import type { WorkerDeps } from './worker-deps.ts';
@@ -73,6 +74,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     settings,
     log,
     now: Date.now,
+    dbHealth: createDbHealth(),
     onApplied: (applied) => {
       for (const service of services) service.onApplied?.(applied);
     },
@@ -102,6 +104,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     dataDir,
     db,
     log,
+    dbHealth: deps.dbHealth,
     onApplied: (applied) => deps.onApplied(applied),
   });
   log.log('info', `worker ${VERSION} listening on 127.0.0.1:${port}`, { pid: process.pid });
