@@ -135,6 +135,7 @@ export const E2E_TESTS = [
   'test/e2e/fault-corrupt-files.test.ts',
   'test/e2e/fault-port-taken.test.ts',
   'test/e2e/fault-second-worker.test.ts',
+  'test/e2e/fault-db-corrupt.test.ts',
   'test/e2e/cli-hook-fast-path.test.ts',
   'test/e2e/fault-version-handover.test.ts',
   'test/e2e/security-static-traversal.test.ts',

@@ -17,9 +17,13 @@ Commands:
   doctor                             Check Node, data folder, settings, database, worker, hooks,
                                      MCP, provider and budget, events and spool; exit 1 on a
                                      problem (warnings do not fail)
+  doctor --repair --from-backup FILE | --from-export FILE
+                                     Rebuild a damaged database from a copy of claude-mem.db
+                                     or an export (the damaged file is kept aside)
   status [--json]                    Provider in use and why, events and turns per state,
                                      today's tokens and budget, the embedder's progress
-  retry                              Retry failed events and turn ends now
+  retry [--quarantine]               Retry failed events and turn ends now (--quarantine:
+                                     move quarantined spool files back to the spool)
   search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
          [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid]
          [--limit N] [--offset N] [--json]

@@ -1,11 +1,13 @@
 export { commandSections } from '../../src/cli/help.ts';
 import { CONTEXT_OPTIONS } from '../../src/cli/commands/context-command.ts';
 import { DEMO_OPTIONS } from '../../src/cli/commands/demo-command.ts';
+import { DOCTOR_OPTIONS } from '../../src/cli/commands/doctor-command.ts';
 import { EXPORT_OPTIONS } from '../../src/cli/commands/export-command.ts';
 import { FORGET_OPTIONS } from '../../src/cli/commands/forget-command.ts';
 import { IMPORT_TRANSCRIPTS_OPTIONS } from '../../src/cli/commands/import-transcripts-command.ts';
 import { INSTALL_OPTIONS } from '../../src/cli/commands/install-command.ts';
 import { PURGE_OPTIONS } from '../../src/cli/commands/purge-command.ts';
+import { RETRY_OPTIONS } from '../../src/cli/commands/retry-command.ts';
 import { SEARCH_OPTIONS } from '../../src/cli/commands/search-command.ts';
 import { STATUS_OPTIONS } from '../../src/cli/commands/status-command.ts';
 import { UNINSTALL_OPTIONS } from '../../src/cli/commands/uninstall-command.ts';
@@ -27,9 +29,9 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   install: flagsOf(INSTALL_OPTIONS),
   uninstall: flagsOf(UNINSTALL_OPTIONS),
   hook: [],
-  doctor: [],
+  doctor: flagsOf(DOCTOR_OPTIONS),
   status: flagsOf(STATUS_OPTIONS),
-  retry: [],
+  retry: flagsOf(RETRY_OPTIONS),
   search: flagsOf(SEARCH_OPTIONS),
   context: flagsOf(CONTEXT_OPTIONS),
   mcp: [],

@@ -1,7 +1,11 @@
 import { dataDirFrom, loadSettings } from '../../config/index.ts';
 import { liveWorker } from '../../client/index.ts';
+import { usage } from '../cli-error.ts';
 import type { CheckResult } from '../doctor/check.ts';
+import { repairDatabase, type RepairSource } from '../doctor/repair.ts';
+import { parseOptions } from '../parse-options.ts';
 import {
+  checkDatabaseFault,
   checkEvents,
   checkHooks,
   checkMcp,
@@ -18,6 +22,28 @@ import {
 
 type Print = (line: string) => void;
 
+/** The options `doctor` accepts. */
+export const DOCTOR_OPTIONS = {
+  repair: { type: 'boolean' },
+  'from-backup': { type: 'string' },
+  'from-export': { type: 'string' },
+} as const;
+
+/** The repair asked for, or undefined for the checks. */
+function repairSource(args: string[]): RepairSource | undefined {
+  const values = parseOptions(args, DOCTOR_OPTIONS);
+  const backup = values['from-backup'];
+  const exported = values['from-export'];
+  if (!values.repair) {
+    if (backup !== undefined || exported !== undefined)
+      throw usage('--from-backup and --from-export go with --repair');
+    return undefined;
+  }
+  if ((backup === undefined) === (exported === undefined))
+    throw usage('doctor --repair needs one of --from-backup FILE or --from-export FILE');
+  return backup !== undefined ? { backup } : { export: exported ?? '' };
+}
+
 function safely(name: string, check: () => CheckResult): CheckResult {
   try {
     return check();
@@ -28,13 +54,15 @@ function safely(name: string, check: () => CheckResult): CheckResult {
 
 /**
  * `claude-mem doctor`: every check prints OK or what to do; the exit code is 1 when any check
- * failed (warnings do not fail).
+ * failed (warnings do not fail). With `--repair`, rebuilds a damaged database instead.
  */
 export async function doctorCommand(
-  _args: string[],
+  args: string[],
   deps: { cliEntry: string; print: Print },
 ): Promise<number> {
   const dataDir = dataDirFrom();
+  const source = repairSource(args);
+  if (source) return repairDatabase(source, { dataDir, ...deps });
   const worker = await checkWorker(dataDir, loadSettings(dataDir).settings['worker.port']);
   const results: CheckResult[] = [
     checkNode(),
@@ -42,6 +70,7 @@ export async function doctorCommand(
     safely('settings', () => checkSettings(dataDir)),
     safely('database', () => checkDatabase(dataDir)),
     worker.result,
+    checkDatabaseFault(worker.health),
     safely('hooks', () => checkHooks(deps.cliEntry)),
     safely('mcp', checkMcp),
     await checkProvider(liveWorker(dataDir)?.port),

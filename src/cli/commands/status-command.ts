@@ -96,14 +96,43 @@ export async function statusCommand(
   const unknown = args.filter((arg) => !known.includes(arg));
   if (unknown.length > 0) throw usage(`unknown option "${unknown[0]}" for status`);
   const { port } = await compressionWorker(deps);
+  const fault = await databaseFault(port);
   const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 5_000 });
+  if (res.status !== 200 && fault) {
+    print(faultLine(fault));
+    return 1;
+  }
   if (res.status !== 200) throw workerFailure(res);
   const status = res.body as CompressionStatus;
   const recall = await fetchRecallStatus(port);
   if (args.includes('--json')) {
-    print(JSON.stringify({ ...status, recall: recall ?? null }, null, 2));
+    print(
+      JSON.stringify(
+        { ...status, recall: recall ?? null, database: fault ?? { ok: true } },
+        null,
+        2,
+      ),
+    );
     return 0;
   }
-  print([...formatStatus(status), ...(recall ? formatRecallStatus(recall) : [])].join('\n'));
+  const lines = [...formatStatus(status), ...(recall ? formatRecallStatus(recall) : [])];
+  print((fault ? [faultLine(fault), ...lines] : lines).join('\n'));
   return 0;
 }
+
+/** The database fault the worker reports in /health (issue 12), if any. */
+interface DatabaseFault {
+  ok: false;
+  code: string;
+  message: string;
+  advice: string;
+}
+
+async function databaseFault(port: number): Promise<DatabaseFault | undefined> {
+  const res = await workerRequest(port, '/health', { timeoutMs: 5_000 }).catch(() => undefined);
+  const database = (res?.body as { database?: { ok?: boolean } } | undefined)?.database;
+  return database?.ok === false ? (database as DatabaseFault) : undefined;
+}
+
+const faultLine = (fault: DatabaseFault): string =>
+  `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;
