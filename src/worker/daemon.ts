@@ -20,14 +20,14 @@ import {
   replaceOutdatedWorker,
 } from '../client/index.ts';
 import { redactSecrets } from '../privacy/index.ts';
-import { openDatabase } from '../store/index.ts';
+import { openDatabase, type Db } from '../store/index.ts';
 import { createApp } from './app.ts';
 import { createCompressionService } from './compression-service.ts';
 import { createRecallService } from './recall-service.ts';
 import { createRetentionService } from './retention-service.ts';
 import { createViewerService } from './viewer-service.ts';
 import { acquireDataLock } from './data-lock.ts';
-import { createDbHealth } from './db-fault.ts';
+import { createDbHealth, faultAdvice, isDbFault } from './db-fault.ts';
 import { startIngestLoop } from './ingest-loop.ts';
 import type { WorkerService } from './service.ts';
 import type { WorkerDeps } from './worker-deps.ts';
@@ -57,7 +57,11 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
   if (replaced) log.log('info', `took over from the older worker (pid ${replaced})`);
   const lock = await acquireDataLock(dataDir, replaced ? 10_000 : 0);
   if (!lock) return folderTaken(dataDir, port, log);
-  const db = openDatabase(databaseFile(dataDir));
+  const db = openOrExplain(dataDir, log);
+  if (!db) {
+    lock.release();
+    return 1;
+  }
   // Once open (migrations may wait the full 15 s): a write that waits for another process's lock
   // blocks the event loop (better-sqlite3 is synchronous), so at most 2 s, and /health and reads
   // keep answering. A write that gives up leaves its work pending (compression, ingest) or
@@ -142,6 +146,25 @@ async function stopServices(services: readonly WorkerService[], log: Logger): Pr
     log.log('warn', `services did not stop within ${SERVICES_STOP_MS} ms; exiting anyway`);
   }
   clearTimeout(timer);
+}
+
+/**
+ * Opens the database; a damaged or unwritable one is logged with what to do (the events wait in
+ * the spool, and doctor names the repair) and the worker exits 1.
+ */
+function openOrExplain(dataDir: string, log: Logger): Db | undefined {
+  try {
+    return openDatabase(databaseFile(dataDir));
+  } catch (error) {
+    if (!isDbFault(error)) throw error;
+    const code = String((error as { code?: unknown }).code);
+    log.log(
+      'error',
+      `cannot open the database (${code}: ${(error as Error).message}): ${faultAdvice(code)}`,
+    );
+    process.stderr.write(`claude-mem: cannot open the database (${code}): ${faultAdvice(code)}\n`);
+    return undefined;
+  }
 }
 
 /**

@@ -6,6 +6,7 @@
 // files quarantined by an older version another try.
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readdirSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,7 +17,8 @@ import { quarantineDir } from '../../src/config/index.ts';
 import { countQuarantined, listSpool } from '../../src/spool/index.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
-import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { workerPidsFor } from '../helpers/proc.ts';
 import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -189,5 +191,101 @@ describe('the database of a running worker is damaged', () => {
     assert.match(retry.stdout, /moved 1 quarantined files back to the spool/);
     assert.deepEqual(readdirSync(quarantineDir(home.dataDir)), []);
     assert.ok(storedIds(home).includes('toolu_c1'));
+  });
+});
+
+/** `worker run` in the foreground: its exit code and stderr. */
+function runWorkerForeground(
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [CLI_BUNDLE, 'worker', 'run'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stderr })));
+}
+
+async function waitForNoWorker(home: TestHome, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (workerPidsFor(home.dataDir).length > 0 && Date.now() < deadline) await sleep(100);
+}
+
+function promptPayload(text: string): string {
+  return JSON.stringify({
+    session_id: 'db-notadb',
+    transcript_path: '',
+    cwd: '/repo',
+    hook_event_name: 'UserPromptSubmit',
+    prompt: text,
+  });
+}
+
+describe('the database file is no longer a database (its header overwritten)', () => {
+  let home: TestHome;
+  let exportFile: string;
+  let foreground: { code: number | null; stderr: string };
+  let spooled: number;
+  let quarantined: number;
+  let doctor: HookRun;
+  let repair: HookRun;
+
+  before(async () => {
+    home = await createTestHome();
+    exportFile = join(home.dataDir, '..', 'memory.jsonl');
+    await startWorker(home);
+    await runHookProcess(
+      HOOK_BUNDLE,
+      'UserPromptSubmit',
+      promptPayload('before the damage'),
+      home.env,
+    );
+    await waitForDrain(home);
+    await cli(['export', '-o', exportFile], home.env);
+    await stopWorker(home);
+    const fd = openSync(join(home.dataDir, 'claude-mem.db'), 'r+');
+    writeSync(fd, randomBytes(4096), 0, 4096, 0);
+    closeSync(fd);
+    await capture(home, ['toolu_n1', 'toolu_n2']);
+    await waitForNoWorker(home);
+    spooled = listSpool(home.dataDir).length;
+    quarantined = countQuarantined(home.dataDir);
+    foreground = await runWorkerForeground(home.env);
+    doctor = await cli(['doctor'], home.env);
+    repair = await cli(['doctor', '--repair', '--from-export', exportFile], home.env);
+    await waitForDrain(home);
+  });
+
+  after(async () => {
+    await stopWorker(home);
+    home.cleanup();
+  });
+
+  it('has the worker exit 1 saying what to do, and the hooks keep spooling', () => {
+    assert.equal(foreground.code, 1);
+    assert.match(
+      foreground.stderr,
+      /cannot open the database \(SQLITE_NOTADB\).*--from-export FILE/,
+    );
+    assert.deepEqual([spooled, quarantined], [2, 0]);
+  });
+
+  it('has doctor name the repair', () => {
+    assert.match(doctor.stdout, /FAIL database +file is not a database .*doctor --repair/);
+  });
+
+  it('rebuilds from the export and ingests what waited', () => {
+    assert.equal(repair.code, 0, repair.stderr);
+    assert.deepEqual(
+      queryDb<{ text: string }>(home.dataDir, 'SELECT text FROM prompts').map((row) => row.text),
+      ['before the damage'],
+    );
+    assert.deepEqual(storedIds(home), ['toolu_n1', 'toolu_n2']);
+    assert.equal(
+      readdirSync(home.dataDir).filter((name) => /^claude-mem\.db\.damaged-[\w-]+$/.test(name))
+        .length,
+      1,
+    );
   });
 });
