@@ -21,8 +21,12 @@ export async function retryCommand(
   const values = parseOptions(args, RETRY_OPTIONS);
   if (values.quarantine) {
     const moved = releaseQuarantine(dataDirFrom(deps.env ?? process.env));
-    await compressionWorker(deps);
-    print(`moved ${moved} quarantined files back to the spool; the worker ingests them now`);
+    const running = await compressionWorker(deps).then(
+      () => true,
+      () => false,
+    );
+    const when = running ? 'the worker ingests them now' : 'the worker ingests them when it runs';
+    print(`moved ${moved} quarantined files back to the spool; ${when}`);
     return 0;
   }
   const { port, dataDir } = await compressionWorker(deps);
