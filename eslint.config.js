@@ -7,7 +7,7 @@ const ALLOWED = {
   spool: ['config'],
   capture: ['config', 'privacy', 'spool'],
   client: ['config'],
-  store: ['config'],
+  store: ['config', 'privacy'],
   transcripts: [],
   compress: ['config', 'privacy'],
   search: ['config', 'store'],

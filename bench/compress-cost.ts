@@ -24,7 +24,7 @@ import {
 import { countTokens, type RecordedRequest } from '../test/helpers/fake-llm-http.ts';
 import { realisticAnswer } from '../test/helpers/fake-replies.ts';
 import { replayCorpus, runReplay } from '../test/helpers/replay.ts';
-import { startWorker, stopWorker, waitForDrain } from '../test/helpers/worker.ts';
+import { startWorker, stopWorker, waitForDrain, tokenOf } from '../test/helpers/worker.ts';
 import { fixed, printTable } from './lib/stats.ts';
 
 const TARGET = 2_000;
@@ -41,7 +41,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitForCompression(home: TestHome): Promise<void> {
   for (let waited = 0; waited < 600_000; waited += 500) {
-    const res = await workerRequest(home.port, '/api/compression/status', { timeoutMs: 5_000 });
+    const res = await workerRequest(home.port, '/api/compression/status', {
+      token: tokenOf(home),
+      timeoutMs: 5_000,
+    });
     const body = res.body as { events: Record<string, number>; turns: Record<string, number> };
     if (!body.events.pending && !body.turns.pending) return;
     await sleep(500);

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { ensureDataDir, loadSettings } from '../src/config/index.ts';
 import { openDatabase, type Db } from '../src/store/index.ts';
 import { createCompressionService } from '../src/worker/compression-service.ts';
+import { createOpenLinks } from '../src/worker/open-links.ts';
 import { silentLogger } from '../test/helpers/logger.ts';
 import { replayCorpus } from '../test/helpers/replay.ts';
 import { storeReplayInProcess } from '../test/helpers/replay-in-process.ts';
@@ -77,6 +78,7 @@ async function corpus(): Promise<string[][]> {
     dataDir,
     port: 1,
     token: 't',
+    links: createOpenLinks(),
     version: 'bench',
     startedAt: 0,
     settings,

@@ -8,16 +8,21 @@
 //    observation); for sampled events a distinctive output line is the query; top-5 rate.
 // Usage: node --import tsx bench/recall.ts [--conversations N | --only conv-30,conv-26]
 //          [--sessions N] [--embedder local|hash|off] [--known-items 100] [--transcripts N]
-//          [--json]
+//          [--min-similarity 0.45] [--json]
 // CI runs a slice (test/e2e/recall-bench.test.ts): --only conv-30 --sessions 6 --known-items 30
 // --transcripts 1.
 import type { SearchMode } from '../src/search/index.ts';
 import { loadKnownItems, scoreKnownItems, HEAD_CHARS } from './lib/known-item.ts';
 import { loadLocomo, scoreLocomo, type RecallScores } from './lib/locomo.ts';
+import { SETTINGS_SCHEMA } from '../src/config/index.ts';
 import { createRecallStack, flags, type EmbedderChoice } from './lib/recall-stack.ts';
 import { fixed, printTable } from './lib/stats.ts';
 
 const args = flags();
+// What users get by default; --min-similarity 0 measures without the floor.
+const minSimilarity = Number(
+  args.get('min-similarity') ?? SETTINGS_SCHEMA['search.minSimilarity'].default,
+);
 const embedder = (args.get('embedder') ?? 'local') as EmbedderChoice;
 const only = (args.get('only') ?? '').split(',').filter(Boolean);
 const conversations = args.has('conversations') ? Number(args.get('conversations')) : undefined;
@@ -28,7 +33,7 @@ const modes: SearchMode[] = embedder === 'off' ? ['fts'] : ['fts', 'vector', 'hy
 const pct = (value: number): string => (Number.isNaN(value) ? '-' : `${fixed(value * 100)}%`);
 
 async function locomo() {
-  const stack = createRecallStack(embedder);
+  const stack = createRecallStack(embedder, { minSimilarity });
   const started = performance.now();
   const loaded = loadLocomo(stack.db, { only, first: conversations, maxSessions: sessions });
   await stack.embedAll();
@@ -52,7 +57,7 @@ async function locomo() {
 }
 
 async function knownItems() {
-  const stack = createRecallStack(embedder);
+  const stack = createRecallStack(embedder, { minSimilarity });
   const { items, events } = loadKnownItems(stack.db, knownCount, transcripts);
   await stack.embedAll();
   const top5: Record<string, number> = {};

@@ -13,7 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { workerRequest } from '../src/client/index.ts';
 import { CLI_BUNDLE, createTestHome, type TestHome } from '../test/helpers/env.ts';
 import { withDatabase } from '../test/helpers/recall-home.ts';
-import { startWorker, stopWorker } from '../test/helpers/worker.ts';
+import { startWorker, stopWorker, tokenOf } from '../test/helpers/worker.ts';
 import { flags } from './lib/recall-stack.ts';
 import { fixed, printTable } from './lib/stats.ts';
 import { random, seedSynthetic } from './lib/synthetic.ts';
@@ -66,11 +66,13 @@ async function exercise(home: TestHome, draw: () => string): Promise<void> {
   for (let i = 0; i < QUERIES; i += 1) {
     const q = Array.from({ length: 1 + Math.floor(next() * 3) }, draw).join(' ');
     await workerRequest(home.port, `/api/search?project=bench&q=${encodeURIComponent(q)}`, {
+      token: tokenOf(home),
       timeoutMs: 30_000,
     });
   }
   for (let i = 0; i < 50; i += 1) {
     await workerRequest(home.port, '/api/context?project=bench&source=startup', {
+      token: tokenOf(home),
       timeoutMs: 30_000,
     });
   }
@@ -79,7 +81,10 @@ async function exercise(home: TestHome, draw: () => string): Promise<void> {
 async function waitForEmbeddings(home: TestHome): Promise<number> {
   const started = Date.now();
   for (;;) {
-    const res = await workerRequest(home.port, '/api/recall/status', { timeoutMs: 30_000 });
+    const res = await workerRequest(home.port, '/api/recall/status', {
+      token: tokenOf(home),
+      timeoutMs: 30_000,
+    });
     const body = res.body as { embedding?: { embedded?: number; total?: number } } & {
       embedded?: number;
       total?: number;

@@ -82,6 +82,15 @@ export const BENCHES = [
     pending: 'Owned by the recall work.',
   },
   {
+    name: 'vector-store',
+    title: 'Vector store: Chroma against sqlite-vec',
+    about:
+      'The same 512-d vectors indexed into sqlite-vec (the KNN table refilled from the database) and into a Chroma collection (the server of the chromadb npm package, over HTTP), then top-20 vector queries in one project through each store as the worker runs them: indexing rate and query p50/p95, at 10k and 100k observations.',
+    args: ['--sizes', '10000,100000', '--queries', '200'],
+    short: ['--sizes', '2000', '--queries', '50'],
+    timeoutMin: 20,
+  },
+  {
     name: 'soak',
     title: 'Soak: 50 sessions, worker restarts, a misbehaving provider',
     about:

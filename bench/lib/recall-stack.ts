@@ -36,7 +36,7 @@ export function embedderOf(choice: EmbedderChoice, dimensions = 256): Embedder |
 /** Opens a temp database with sqlite-vec, the vector index, the embedding runtime and a searcher. */
 export function createRecallStack(
   choice: EmbedderChoice,
-  options: { batchSize?: number; dimensions?: number } = {},
+  options: { batchSize?: number; dimensions?: number; minSimilarity?: number } = {},
 ): RecallStack {
   const batchSize = options.batchSize ?? 32;
   const dir = mkdtempSync(join(tmpdir(), 'claude-mem-bench-'));
@@ -58,6 +58,7 @@ export function createRecallStack(
     mode: 'hybrid',
     vectors: runtime ? index : undefined,
     runtime,
+    minSimilarity: options.minSimilarity,
   });
   return {
     db,

@@ -281,3 +281,20 @@ test('a payload without transcript_path gives an event without one', () => {
   const result = capture('SessionEnd', { session_id: 'sess-1' }, ctx());
   assert.equal(spooled(result, 'session-end').transcriptPath, undefined);
 });
+
+test("claude-mem's own MCP calls are dropped, under any name we were registered by", () => {
+  for (const tool of [
+    'mcp__claude-mem__search',
+    'mcp__claude-mem__save_memory',
+    'mcp__plugin_claude-mem_claude-mem__timeline',
+  ]) {
+    assert.deepEqual(capture('PostToolUse', readPayload({ tool_name: tool }), ctx()), {
+      action: 'drop',
+      reason: `tool ${tool} is claude-mem's own`,
+    });
+  }
+  assert.equal(
+    capture('PostToolUse', readPayload({ tool_name: 'mcp__github__search' }), ctx()).action,
+    'spool',
+  );
+});

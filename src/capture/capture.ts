@@ -1,4 +1,4 @@
-import type { Project, Settings } from '../config/index.ts';
+import { isOwnMcpTool, type Project, type Settings } from '../config/index.ts';
 import { elide, isFullyPrivate, sanitizeText, sanitizeToolField } from '../privacy/index.ts';
 import type { SpoolEvent } from '../spool/index.ts';
 import type { HookEvent } from './events.ts';
@@ -49,6 +49,9 @@ function captureTool(payload: Payload, ctx: CaptureContext, failed: boolean): Ca
   if (!toolName) return { action: 'drop', reason: 'tool event without tool_name' };
   if (ctx.settings['capture.skipTools'].includes(toolName)) {
     return { action: 'drop', reason: `tool ${toolName} is in capture.skipTools` };
+  }
+  if (isOwnMcpTool(toolName)) {
+    return { action: 'drop', reason: `tool ${toolName} is claude-mem's own` };
   }
   const error = str(payload, 'error');
   return {

@@ -14,9 +14,11 @@ Commands:
                                      PostToolUseFailure, Stop, SubagentStop, PreCompact,
                                      SessionEnd (aliases: context, new, save, summary).
                                      Reads Claude Code's JSON on stdin; always exits 0
-  doctor                             Check Node, data folder, settings, database, worker, hooks,
+  doctor [--check-provider]          Check Node, data folder, settings, database, worker, hooks,
                                      MCP, provider and budget, events and spool; exit 1 on a
-                                     problem (warnings do not fail)
+                                     problem (warnings do not fail). One tiny request checks
+                                     the provider: always for a local server, with
+                                     --check-provider for one that may cost tokens
   doctor --repair --from-backup FILE | --from-export FILE
                                      Rebuild a damaged database from a copy of claude-mem.db
                                      or an export (the damaged file is kept aside)
@@ -24,6 +26,11 @@ Commands:
                                      today's tokens and budget, the embedder's progress
   retry [--quarantine]               Retry failed events and turn ends now (--quarantine:
                                      move quarantined spool files back to the spool)
+  usage [--daily|--monthly] [--project P] [--json]
+                                     Tokens and estimated dollars compression spent per day
+                                     (default) or month and project, with totals
+  open                               Print a one-time link that signs this browser in to the
+                                     viewer (good once, for 10 minutes); starts the worker
   search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
          [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid]
          [--limit N] [--offset N] [--json]

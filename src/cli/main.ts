@@ -6,6 +6,7 @@ import { CliError, usage } from './cli-error.ts';
 import { configCommand } from './commands/config-command.ts';
 import { contextCommand } from './commands/context-command.ts';
 import { mcpCommand } from './commands/mcp-command.ts';
+import { openCommand } from './commands/open-command.ts';
 import { retryCommand } from './commands/retry-command.ts';
 import { searchCommand } from './commands/search-command.ts';
 import { statusCommand } from './commands/status-command.ts';
@@ -19,6 +20,7 @@ import { purgeCommand } from './commands/purge-command.ts';
 import { hookCommand } from './commands/hook-command.ts';
 import { installCommand } from './commands/install-command.ts';
 import { uninstallCommand } from './commands/uninstall-command.ts';
+import { usageCommand } from './commands/usage-command.ts';
 import { workerCommand } from './commands/worker-command.ts';
 import { commandHelp, HELP } from './help.ts';
 
@@ -58,6 +60,10 @@ async function dispatch(argv: string[]): Promise<number> {
       return statusCommand(rest, print);
     case 'retry':
       return retryCommand(rest, print);
+    case 'usage':
+      return usageCommand(rest, print);
+    case 'open':
+      return openCommand(rest, print);
     case 'search':
       return searchCommand(rest, print);
     case 'context':

@@ -1,4 +1,4 @@
-import { CompressError } from './compress-error.ts';
+import { CompressError, loggable } from './compress-error.ts';
 import type {
   Compressor,
   ObservationsResult,
@@ -13,6 +13,8 @@ export interface Produced {
   model: string | null;
   /** Why the chain fell through to this compressor (stored as the events' reason). */
   fellBack: string | null;
+  /** The same in our own words only (no provider text, which can echo captured content): for the log. */
+  fellBackLog?: string | null;
 }
 
 /** Options of one chain call. */
@@ -49,18 +51,26 @@ export function createCompressorChain(compressors: readonly Compressor[]): Compr
     call: (c: Compressor) => Promise<T>,
   ): Promise<T & Produced> {
     const reasons: string[] = [];
+    const logged: string[] = [];
     for (const [index, compressor] of compressors.entries()) {
       const last = index === compressors.length - 1;
       try {
         const result = await call(compressor);
-        const fellBack =
-          reasons.length > 0 ? `${reasons.join('; ')}; ${compressor.name} used` : null;
-        return { ...result, provider: compressor.name, model: compressor.model, fellBack };
+        const used = (why: string[]) =>
+          why.length > 0 ? `${why.join('; ')}; ${compressor.name} used` : null;
+        return {
+          ...result,
+          provider: compressor.name,
+          model: compressor.model,
+          fellBack: used(reasons),
+          fellBackLog: used(logged),
+        };
       } catch (error) {
         const fallThrough =
           error instanceof CompressError && (!error.transient || options.finalAttempt);
         if (last || !fallThrough) throw error;
         reasons.push(error.message);
+        logged.push(loggable(error));
       }
     }
     throw new Error('unreachable');

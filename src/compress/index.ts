@@ -25,3 +25,5 @@ export { createOpenAiTransport } from './providers/openai.ts';
 export { createClaudeCodeTransport } from './providers/claude-code.ts';
 export { claudeLogin, findClaude } from './providers/claude-detect.ts';
 export { estimateCostUsd } from './prices.ts';
+export { probeIsFree, probeProvider } from './probe.ts';
+export type { ProbeResult } from './probe.ts';

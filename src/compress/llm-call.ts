@@ -1,5 +1,5 @@
 import type { LlmCompressorDeps } from './llm-compressor.ts';
-import { CompressError, unavailable } from './compress-error.ts';
+import { CompressError, isTransient, unavailable } from './compress-error.ts';
 import {
   correctionRequest,
   requestTokens,
@@ -8,6 +8,7 @@ import {
   type LlmTransport,
 } from './llm-request.ts';
 import type { BadOutput } from './parse-output.ts';
+import { createRateGate } from './rate-gate.ts';
 import { withRetries } from './retry.ts';
 import { createSemaphore } from './semaphore.ts';
 import { NO_USAGE, addUsage, type Usage } from './types.ts';
@@ -18,10 +19,14 @@ type Answer = { reply: LlmReply; usage: Usage };
 export interface LlmCaller {
   /** `provider (model)`, for messages. */
   label: string;
-  /** Sends `request`, parses the answer, and on unusable output sends the correction once. */
+  /**
+   * Sends `request`, parses the answer, and on unusable output sends the correction once. The
+   * spend is recorded for `project`.
+   */
   ask<P extends { kind: string }>(
     request: LlmRequest,
     parse: (text: string) => P | BadOutput,
+    project: string,
     signal?: AbortSignal,
   ): Promise<{ parsed: P; usage: Usage }>;
 }
@@ -61,14 +66,16 @@ async function completeWithTimeout(
 /**
  * The request cycle every LLM provider shares: the size limit and the daily budget are checked
  * before a request is sent, at most `concurrency` run at once (the timeout starts when a request
- * gets its turn), 429/5xx/timeouts are retried with backoff, every call's spend is recorded,
- * and unusable output gets one correction retry.
+ * gets its turn), 429/5xx/timeouts are retried with backoff, a Retry-After pauses every call
+ * of this provider (one gate per caller, and the worker makes one caller per provider), every
+ * call's spend is recorded, and unusable output gets one correction retry.
  */
 export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps): LlmCaller {
   const { limits, budget } = deps;
   const now = deps.now ?? Date.now;
   const label = `${transport.provider} (${transport.model})`;
   const slots = createSemaphore(limits.concurrency);
+  const gate = createRateGate(now, deps.sleep);
   const retry = {
     retries: limits.retries,
     baseMs: limits.retryBaseMs,
@@ -76,7 +83,11 @@ export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps
     random: deps.random,
   };
 
-  async function send(request: LlmRequest, signal: AbortSignal | undefined): Promise<Answer> {
+  async function send(
+    request: LlmRequest,
+    project: string,
+    signal: AbortSignal | undefined,
+  ): Promise<Answer> {
     const size = requestTokens(request);
     if (size > limits.maxInputTokens) {
       throw new CompressError(
@@ -92,24 +103,35 @@ export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps
         );
       }
       const started = now();
-      const reply = await slots.run(() =>
-        completeWithTimeout(transport, request, limits.timeoutMs, signal),
-      );
+      // Inside the slot, both: the gate closes before the slot is freed, so a call queued for
+      // the slot cannot slip out between a 429 and its Retry-After.
+      const reply = await slots.run(async function sendWhenOpen() {
+        await gate.wait(signal);
+        return completeWithTimeout(transport, request, limits.timeoutMs, signal).catch(
+          (error: unknown) => {
+            // Even a Retry-After too long to wait for holds this provider's other calls back.
+            if (isTransient(error) && error.retryAfterSeconds) {
+              gate.holdFor(error.retryAfterSeconds * 1000);
+            }
+            throw error;
+          },
+        );
+      });
       const usage = {
         calls: 1,
         tokensIn: reply.tokensIn,
         tokensOut: reply.tokensOut,
         durationMs: now() - started,
       };
-      budget.record(transport.provider, transport.model, usage);
+      budget.record(transport.provider, transport.model, usage, project);
       return { reply, usage };
     }, retry);
   }
 
   return {
     label,
-    async ask(request, parse, signal) {
-      const first = await send(request, signal);
+    async ask(request, parse, project, signal) {
+      const first = await send(request, project, signal);
       const parsed = parse(first.reply.text);
       if (!isBad(parsed)) return { parsed, usage: first.usage };
       const again = correctionRequest(
@@ -118,7 +140,7 @@ export function createLlmCaller(transport: LlmTransport, deps: LlmCompressorDeps
         parsed.problem,
         limits.maxInputTokens,
       );
-      const second = await send(again, signal).catch((error: unknown) => {
+      const second = await send(again, project, signal).catch((error: unknown) => {
         throw withUsage(error, first.usage);
       });
       const reparsed = parse(second.reply.text);

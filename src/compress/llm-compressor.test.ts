@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createMemoryBudget } from './budget.ts';
+import { createCompressorChain } from './chain.ts';
 import { unavailable } from './compress-error.ts';
 import { createLlmCompressor, type LlmLimits } from './llm-compressor.ts';
 import { requestTokens, type LlmReply, type LlmRequest, type LlmTransport } from './llm-request.ts';
+import { createHeuristicCompressor } from './providers/heuristic.ts';
 import type { CompressEvent, TurnBatch } from './types.ts';
 
 type Step = string | Error | 'hang';
@@ -78,6 +80,10 @@ test('a good answer becomes observations whose sources are the events of their f
   assert.deepEqual(
     [result.usage.calls, result.usage.tokensIn, budget.spent('anthropic')],
     [1, 100, 110],
+  );
+  assert.deepEqual(
+    budget.calls.map((call) => call.project),
+    ['app'],
   );
 });
 
@@ -200,5 +206,23 @@ test('a summary comes back with the files of the observations', async () => {
   assert.deepEqual(
     [summary?.request, summary?.completed, summary?.filesModified, summary?.filesRead],
     ['Fix a', 'a fixed', ['src/a.ts'], ['x']],
+  );
+});
+
+test('a field left open is corrected once, then the heuristic takes over with the reason', async () => {
+  const broken = '<observation><title>unclosed <type>x</obs>';
+  const { transport, requests } = scripted(broken, broken);
+  const llm = createLlmCompressor(transport, { limits, budget: createMemoryBudget() });
+  const chain = createCompressorChain([llm, createHeuristicCompressor()]);
+  const result = await chain.compressTurn(batch, { finalAttempt: false });
+  assert.match(
+    requests[1]?.messages[2]?.content ?? '',
+    /could not be used: <title> of <observation> is never closed/,
+  );
+  assert.equal(result.provider, 'heuristic');
+  assert.match(result.fellBack ?? '', /<title> of <observation> is never closed; heuristic used$/);
+  assert.deepEqual(
+    result.observations.filter((o) => o.title === 'unclosed'),
+    [],
   );
 });

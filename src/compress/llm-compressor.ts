@@ -65,10 +65,20 @@ export function createLlmCompressor(transport: LlmTransport, deps: LlmCompressor
       const request = observationRequest(batch, limits);
       const context = batch.withSummary;
       if (!context) {
-        const { parsed, usage } = await caller.ask(request, parseObservations, signal);
+        const { parsed, usage } = await caller.ask(
+          request,
+          parseObservations,
+          batch.project,
+          signal,
+        );
         return observationsOf(parsed, batch, usage);
       }
-      const { parsed, usage } = await caller.ask(request, parseClosingAnswer, signal);
+      const { parsed, usage } = await caller.ask(
+        request,
+        parseClosingAnswer,
+        batch.project,
+        signal,
+      );
       const result = observationsOf(parsed, batch, usage);
       const all = [...context.observations, ...result.observations];
       return { ...result, summary: foldedSummary(parsed.summary, all) };
@@ -77,6 +87,7 @@ export function createLlmCompressor(transport: LlmTransport, deps: LlmCompressor
       const { parsed, usage } = await caller.ask(
         summaryRequest(input, limits),
         parseSummary,
+        input.project,
         signal,
       );
       const raw = parsed.kind === 'items' ? parsed.items[0] : undefined;

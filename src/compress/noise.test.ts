@@ -44,3 +44,14 @@ test('work, findings and failures are not noise', () => {
   assert.equal(noiseReason(event('Bash', { command: 'ls missing' }, null, true)), undefined);
   assert.equal(noiseReason(event('Edit', { file_path: 'a' }, {})), undefined);
 });
+
+test('calls of our own MCP tools are never sent to a provider', () => {
+  assert.equal(
+    noiseReason(event('mcp__claude-mem__search', { query: 'login' }, 'Found 3')),
+    "memory tool: mcp__claude-mem__search is claude-mem's own",
+  );
+  assert.match(
+    noiseReason(event('mcp__plugin_claude-mem_claude-mem__save_memory', {}, {}, true)) ?? '',
+    /^memory tool: /,
+  );
+});

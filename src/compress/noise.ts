@@ -1,3 +1,4 @@
+import { isOwnMcpTool } from '../config/index.ts';
 import type { CompressEvent } from './types.ts';
 
 /** Tools that only manage the agent's own state: nothing a future session needs. */
@@ -37,6 +38,8 @@ function commandOf(event: CompressEvent): string {
  */
 export function noiseReason(event: CompressEvent): string | undefined {
   if (BOOKKEEPING.has(event.toolName)) return `read-only noise: ${event.toolName} is bookkeeping`;
+  // Captured before the hook dropped them, or imported from an older export.
+  if (isOwnMcpTool(event.toolName)) return `memory tool: ${event.toolName} is claude-mem's own`;
   if (event.failed) return undefined;
   if (SEARCH_TOOLS.has(event.toolName) && foundNothing(event.response)) {
     return 'read-only noise: the search found nothing';

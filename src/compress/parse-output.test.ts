@@ -76,14 +76,22 @@ test('keeps what it can of output cut off by the token limit', () => {
   );
 });
 
-test('an unclosed field runs to the next field, not over it', () => {
-  const parsed = parseObservations(
-    '<observation><title>Open title<subtitle>sub</subtitle></observation>',
+test('a field left open before another one is bad output that names it, not an observation', () => {
+  assert.deepEqual(parseObservations('<observation><title>unclosed <type>x</obs>'), {
+    kind: 'bad',
+    problem: '<title> of <observation> is never closed',
+  });
+  assert.deepEqual(
+    parseObservations(`${full}\n<observation><title>t</title><narrative>n</observation>`),
+    {
+      kind: 'bad',
+      problem: '<narrative> of <observation> 2 is never closed',
+    },
   );
-  assert.deepEqual(parsed.kind === 'items' && [parsed.items[0]?.title, parsed.items[0]?.subtitle], [
-    'Open title',
-    'sub',
-  ]);
+  assert.deepEqual(parseSummary('<summary><request>r<learned>l</learned></summary>'), {
+    kind: 'bad',
+    problem: '<request> of <summary> is never closed',
+  });
 });
 
 test('<skip> is a deliberate "nothing worth keeping" with its reason', () => {

@@ -1,4 +1,4 @@
-import { elementBlocks, elementInner, fieldText, itemTexts } from './xml-fields.ts';
+import { elementBlocks, elementInner, fieldText, itemTexts, unclosedField } from './xml-fields.ts';
 
 /** An observation as read from model output, before normalization. */
 export interface RawObservation {
@@ -71,14 +71,33 @@ function skipReason(output: string): string | undefined {
   return /<skip\s*\/>/i.test(output) ? 'nothing worth keeping' : undefined;
 }
 
+/** What is wrong with the first block holding a field never closed before more markup. */
+function brokenBlock(
+  blocks: readonly string[],
+  parent: string,
+  fields: readonly string[],
+): BadOutput | undefined {
+  for (const [index, block] of blocks.entries()) {
+    const field = unclosedField(block, parent, fields);
+    if (field === undefined) continue;
+    const which = blocks.length > 1 ? ` ${index + 1}` : '';
+    return { kind: 'bad', problem: `<${field}> of <${parent}>${which} is never closed` };
+  }
+  return undefined;
+}
+
 /**
  * Reads `<observation>` elements from model output, tolerating text around them, code fences,
  * missing fields, CDATA, entities and a last element cut off by the token limit. An observation
- * needs a title, or at least a subtitle, a fact or a narrative to stand in for one.
+ * needs a title, or at least a subtitle, a fact or a narrative to stand in for one. A field left
+ * open before another one is broken XML, not a cut: the answer is bad (issue 12 stored
+ * `<title>unclosed <type>x</obs>` as an observation titled "unclosed").
  */
 export function parseObservations(output: string): Parsed<RawObservation> {
   const clean = unfence(output);
   const blocks = elementBlocks(clean, 'observation');
+  const broken = brokenBlock(blocks, 'observation', OBSERVATION_FIELDS);
+  if (broken) return broken;
   const items = blocks.map(readObservation).filter(hasSubstance);
   if (items.length > 0) return { kind: 'items', items };
   const reason = skipReason(clean);
@@ -100,6 +119,8 @@ const hasSubstance = (item: RawObservation): boolean =>
 export function parseSummary(output: string): Parsed<RawSummary> {
   const clean = unfence(output);
   const block = elementBlocks(clean, 'summary')[0];
+  const broken = block === undefined ? undefined : brokenBlock([block], 'summary', SUMMARY_FIELDS);
+  if (broken) return broken;
   if (block !== undefined) {
     const summary: RawSummary = {
       request: text(block, 'request', SUMMARY_FIELDS),

@@ -1,5 +1,6 @@
 import { elide } from '../privacy/index.ts';
 import { compactText, trimSharedLines } from './compact-text.ts';
+import { escapeAttr, escapeData } from './escape-data.ts';
 import type { CompressEvent } from './types.ts';
 
 /** Tools whose result only repeats their input (the edit itself): the result is not sent. */
@@ -100,7 +101,7 @@ function withoutSharedLines(input: unknown): unknown {
 
 /** One event as the model sees it: a header with its number, input lines, result lines. */
 export function renderEvent(event: CompressEvent, n: number, options: RenderOptions): string {
-  const attrs = [`n="${n}"`, `tool="${event.toolName}"`];
+  const attrs = [`n="${n}"`, `tool="${escapeAttr(event.toolName)}"`];
   if (event.failed) attrs.push('failed="true"');
   if (event.agentId) attrs.push('subagent="true"');
   const max = options.fieldChars;
@@ -110,6 +111,6 @@ export function renderEvent(event: CompressEvent, n: number, options: RenderOpti
     lines.push(...fieldLines(event.response, resultMax).map((line) => `=> ${line}`));
   }
   if (event.error) lines.push(`error: ${elide(event.error, max)}`);
-  const body = shortMarkers(relativize(lines.join('\n'), options.root));
+  const body = escapeData(shortMarkers(relativize(lines.join('\n'), options.root)));
   return `<event ${attrs.join(' ')}>\n${body}\n</event>`;
 }

@@ -47,7 +47,7 @@ test('Retry-After is honoured, and one longer than maxMs ends the retries at onc
     throw unavailable('429', { retryAfterSeconds: n === 0 ? 2 : 120 });
   };
   await assert.rejects(
-    withRetries(limited, { retries: 5, baseMs: 10, maxMs: 30_000, sleep, random: () => 1 }),
+    withRetries(limited, { retries: 5, baseMs: 10, maxMs: 30_000, sleep, random: () => 0 }),
   );
   assert.deepEqual([calls, waits], [2, [2000]]);
 });
@@ -56,4 +56,12 @@ test('jitter scales the wait to between half and all of it', () => {
   const options = { retries: 1, baseMs: 1000 };
   assert.equal(backoffMs(0, { ...options, random: () => 0 }), 500);
   assert.equal(backoffMs(1, { ...options, random: () => 1 }), 2000);
+});
+
+test('Retry-After is a floor: jitter only lengthens it, up to a quarter', () => {
+  const options = { retries: 1, baseMs: 100 };
+  assert.equal(backoffMs(0, { ...options, random: () => 0 }, 5), 5000);
+  assert.equal(backoffMs(0, { ...options, random: () => 0.5 }, 5), 5625);
+  assert.equal(backoffMs(3, { ...options, random: () => 1 }, 5), 6250);
+  assert.equal(backoffMs(0, { ...options, random: () => 1, maxMs: 5500 }, 5), 5500);
 });

@@ -14,13 +14,19 @@ export interface RetryOptions {
 
 const defaultSleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-/** The wait before retry `n` (0-based): base * 2^n, or Retry-After, scaled by 50-100 % jitter. */
+/**
+ * The wait before retry `n` (0-based). Without Retry-After: base * 2^n scaled by 50-100 %
+ * jitter. With it, the provider's wait is a floor (RFC 9110 section 10.2.3: sooner is refused
+ * again) and the jitter, up to a quarter more, only lengthens it.
+ */
 export function backoffMs(n: number, options: RetryOptions, retryAfterSeconds?: number): number {
   const max = options.maxMs ?? 30_000;
-  const wanted =
-    retryAfterSeconds !== undefined ? retryAfterSeconds * 1000 : options.baseMs * 2 ** n;
-  const jitter = 0.5 + (options.random ?? Math.random)() * 0.5;
-  return Math.min(max, wanted) * jitter;
+  const random = (options.random ?? Math.random)();
+  if (retryAfterSeconds !== undefined) {
+    const floor = retryAfterSeconds * 1000;
+    return Math.max(floor, Math.min(max, floor * (1 + random * 0.25)));
+  }
+  return Math.min(max, options.baseMs * 2 ** n) * (0.5 + random * 0.5);
 }
 
 /**

@@ -33,7 +33,8 @@ export interface ProviderChoice {
   chain: CompressorChain;
 }
 
-type Decision = { name: ProviderName; reason: string; claudePath?: string | undefined };
+/** The provider to use, why, and where its `claude` is. */
+export type Decision = { name: ProviderName; reason: string; claudePath?: string | undefined };
 
 function decideAuto(settings: Settings, env: NodeJS.ProcessEnv): Decision {
   const path = findClaude(settings['compress.claudeCode.path'], env);
@@ -108,7 +109,8 @@ export function limitsOf(settings: Settings): LlmLimits {
   };
 }
 
-function transportFor(decision: Decision, deps: ProviderDeps): LlmTransport | undefined {
+/** The LLM transport `decision` names (undefined for the heuristic); also used by the probe. */
+export function transportFor(decision: Decision, deps: ProviderDeps): LlmTransport | undefined {
   const { settings, env } = deps;
   switch (decision.name) {
     case 'claude-code':

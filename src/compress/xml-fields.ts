@@ -39,6 +39,26 @@ export function elementInner(
   return rest.slice(0, end);
 }
 
+/**
+ * The first field of `block` that opens and is never closed although more markup follows it (a
+ * later field's tag or the parent's closing tag): broken XML, not output cut off by the token
+ * limit, which ends inside its last field. `<title>unclosed <type>x` gives `title`.
+ */
+export function unclosedField(
+  block: string,
+  parent: string,
+  fields: readonly string[],
+): string | undefined {
+  const after = new RegExp(`<(?:/?(?:${fields.join('|')})|/${parent})[\\s>]`, 'i');
+  return fields.find((name) => {
+    const open = new RegExp(`<${name}(?:\\s[^>]*)?>`, 'i').exec(block);
+    if (!open) return false;
+    const rest = block.slice(open.index + open[0].length);
+    if (new RegExp(`</${name}\\s*>`, 'i').test(rest)) return false;
+    return after.test(rest);
+  });
+}
+
 /** The texts of every `<item>` inside `raw`, empty ones dropped. */
 export function itemTexts(raw: string | undefined, item: string): string[] {
   if (raw === undefined) return [];

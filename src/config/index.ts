@@ -11,3 +11,5 @@ export type { Project } from './project.ts';
 export { VERSION } from './version.ts';
 export { uniqueId } from './unique-id.ts';
 export * from './stable-hash.ts';
+export { OWN_MCP_TOOLS, isOwnMcpTool } from './own-tools.ts';
+export { incoherence } from './settings-coherence.ts';

@@ -28,6 +28,20 @@ export function integer(opts: {
   };
 }
 
+/** A number from 0 to 1 (a similarity, a ratio). */
+export function fraction(opts: { default: number; description: string }): SettingSpec<number> {
+  return {
+    default: opts.default,
+    description: opts.description,
+    check: (raw) =>
+      typeof raw === 'number' && raw >= 0 && raw <= 1
+        ? { ok: true, value: raw }
+        : { ok: false, expected: 'a number from 0 to 1' },
+    fromEnv: (text) =>
+      /^\s*(?:0|1)?(?:\.\d+)?\s*$/.test(text) && text.trim() !== '' ? Number(text) : text,
+  };
+}
+
 /** A boolean setting. */
 export function boolean(opts: { default: boolean; description: string }): SettingSpec<boolean> {
   return {

@@ -236,3 +236,32 @@ test('saveSetting rejects an unknown key', (t) => {
   });
   assert.throws(() => readFileSync(settingsFile(dataDir)), { code: 'ENOENT' });
 });
+
+test('openai without a model is reported, and config set refuses to select it', (t) => {
+  const dir = tempDir(t);
+  const noModel = loadSettings(dir, { CLAUDE_MEM_COMPRESS_PROVIDER: 'openai' });
+  assert.deepEqual(
+    noModel.problems.map((p) => p.key),
+    ['compress.provider'],
+  );
+  assert.match(noModel.problems[0]?.message ?? '', /compress\.openai\.model is not set/);
+  const refused = saveSetting(dir, 'compress.provider', 'openai');
+  assert.equal(refused.ok, false);
+  assert.match(refused.ok ? '' : refused.message, /config set compress\.openai\.model <name>/);
+  assert.deepEqual(loadSettings(dir, {}).settings['compress.provider'], 'auto');
+  assert.equal(saveSetting(dir, 'compress.openai.model', 'qwen2.5-coder:7b').ok, true);
+  assert.equal(saveSetting(dir, 'compress.provider', 'openai').ok, true);
+  assert.deepEqual(loadSettings(dir, {}).problems, []);
+});
+
+test('search.minSimilarity takes a number from 0 to 1, from the file or the environment', (t) => {
+  const dir = tempDir(t);
+  assert.equal(loadSettings(dir, {}).settings['search.minSimilarity'], 0.45);
+  assert.equal(
+    loadSettings(dir, { CLAUDE_MEM_SEARCH_MIN_SIMILARITY: '0.3' }).settings['search.minSimilarity'],
+    0.3,
+  );
+  assert.equal(saveSetting(dir, 'search.minSimilarity', '1.5').ok, false);
+  assert.equal(saveSetting(dir, 'search.minSimilarity', '0').ok, true);
+  assert.equal(loadSettings(dir, {}).settings['search.minSimilarity'], 0);
+});

@@ -8,6 +8,7 @@ import {
   type Settings,
 } from './settings-schema.ts';
 import { settingsFile } from './paths.ts';
+import { incoherence } from './settings-coherence.ts';
 
 /** A setting that could not be used as given; its default was used instead. */
 export interface SettingProblem {
@@ -96,6 +97,8 @@ export function loadSettings(
         problems.push({ key, source, message: `expected ${checked.expected}, got ${show(raw)}` });
     }
   }
+  const clash = incoherence(values);
+  if (clash) problems.push({ key: 'compress.provider', source: 'file', message: clash });
   return { settings: values as Settings, problems };
 }
 
@@ -128,6 +131,8 @@ export function saveSetting(dataDir: string, key: string, text: string): SetResu
     };
   }
   setNested(raw, key, checked.value);
+  const clash = incoherence(flatten(raw));
+  if (clash) return { ok: false, message: `${clash} (nothing was saved)` };
   writeFileAtomic(file, `${JSON.stringify(raw, null, 2)}\n`, 0o600);
   return { ok: true, value: checked.value };
 }

@@ -188,6 +188,20 @@ test('a skip-listed tool prints the neutral JSON and spools nothing', async (t) 
   assert.deepEqual(home.spooled(), []);
 });
 
+test("the hook spools nothing for claude-mem's own MCP calls", async (t) => {
+  const home = await hookHome(t);
+  for (const tool of [
+    'mcp__claude-mem__search',
+    'mcp__plugin_claude-mem_claude-mem__save_memory',
+  ]) {
+    assert.equal(
+      await home.run('PostToolUse', toolPayload(home.cwd, { tool_name: tool })),
+      NEUTRAL_LINE,
+    );
+  }
+  assert.deepEqual(home.spooled(), []);
+});
+
 test('with capture.enabled false nothing is spooled', async (t) => {
   const home = await hookHome(t);
   const env = { CLAUDE_MEM_CAPTURE_ENABLED: 'false' };

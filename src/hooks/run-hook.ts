@@ -145,7 +145,11 @@ async function sessionStart(run: Run): Promise<HookOutput> {
   trySpool(run);
   const worker = await nudge(run, run.settings['worker.startWaitMs']);
   if (!worker) return warn(run.log, 'SessionStart: worker not available in time, no context given');
-  const context = await fetchContext(worker.port, run.payload, run.log);
+  const context = await fetchContext(
+    { port: worker.port, dataDir: run.dataDir },
+    run.payload,
+    run.log,
+  );
   if (!context) return NEUTRAL;
   return {
     continue: true,

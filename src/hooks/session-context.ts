@@ -1,4 +1,4 @@
-import { workerRequest } from '../client/index.ts';
+import { readToken, workerRequest } from '../client/index.ts';
 import type { Logger } from '../config/index.ts';
 import { str, type Payload } from '../capture/index.ts';
 
@@ -12,7 +12,7 @@ interface ContextBody {
  * LLM, so a short timeout suffices; on any failure the session starts without context.
  */
 export async function fetchContext(
-  port: number,
+  worker: { port: number; dataDir: string },
   payload: Payload,
   log: Logger,
   timeoutMs = 3000,
@@ -23,7 +23,10 @@ export async function fetchContext(
     cwd: str(payload, 'cwd') ?? process.cwd(),
   });
   try {
-    const res = await workerRequest(port, `/api/context?${query.toString()}`, { timeoutMs });
+    const res = await workerRequest(worker.port, `/api/context?${query.toString()}`, {
+      timeoutMs,
+      token: readToken(worker.dataDir),
+    });
     const context = (res.body as ContextBody | undefined)?.context;
     if (res.status === 200 && typeof context === 'string') return context || undefined;
     log.log('warn', `SessionStart: context request answered ${res.status}`);

@@ -29,6 +29,16 @@ test('search: a line per hit, singular and plural, the next step and the next pa
     formatSearch([], { mode: 'fts', hasMore: false, offset: 0, scope: 'project p' }),
     'No observations found (project p).',
   );
+  assert.equal(
+    formatSearch([], {
+      mode: 'hybrid',
+      hasMore: false,
+      offset: 0,
+      scope: 'all projects',
+      query: 'zzzqqq',
+    }),
+    'No observations match "zzzqqq" (all projects, hybrid): nothing holds these words or is close in meaning.',
+  );
 });
 
 test('timeline marks the anchor and names prompts and summaries by kind', () => {

@@ -42,8 +42,11 @@ const short = (iso: string): string => iso.slice(0, 16).replace('T', ' ');
 /** The compact index `search` answers with: one line per hit. */
 export function formatSearch(
   items: readonly SearchItem[],
-  meta: { mode: string; hasMore: boolean; offset: number; scope: string },
+  meta: { mode: string; hasMore: boolean; offset: number; scope: string; query?: string },
 ): string {
+  if (items.length === 0 && meta.query?.trim()) {
+    return `No observations match "${meta.query}" (${meta.scope}, ${meta.mode}): nothing holds these words or is close in meaning.`;
+  }
   if (items.length === 0) return `No observations found (${meta.scope}).`;
   const lines = items.map(
     (item) =>

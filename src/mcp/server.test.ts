@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { OWN_MCP_TOOLS } from '../config/index.ts';
 import type { WorkerResponse } from '../client/index.ts';
 import { createMcpServer } from './server.ts';
 import { WorkerUnreachableError, type WorkerCall } from './worker-client.ts';
@@ -56,6 +57,11 @@ test('lists the five tools; the descriptions teach search, then timeline, then d
   assert.deepEqual(
     tools.map((tool) => tool.name),
     ['search', 'timeline', 'get_observations', 'save_memory', 'forget'],
+  );
+  // The hook's filter of our own calls (src/config/own-tools.ts) must know every tool we serve.
+  assert.deepEqual(
+    tools.map((tool) => tool.name),
+    [...OWN_MCP_TOOLS],
   );
   const describe = (name: string): string =>
     tools.find((tool) => tool.name === name)?.description ?? '';

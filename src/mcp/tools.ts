@@ -63,9 +63,15 @@ export async function searchTool(ctx: ToolContext, args: SearchArgs): Promise<Ca
   };
   const res = await ctx.call('GET', `/api/search?${query(params)}`);
   if (res.status !== 200) return apiError(res);
-  const body = res.body as { items: SearchItem[]; mode: string; hasMore: boolean };
+  const body = res.body as { items: SearchItem[]; mode: string; hasMore: boolean; note?: string };
   const scope = project ? `project ${project}` : 'all projects';
-  return text(formatSearch(body.items, { ...body, offset: args.offset, scope }));
+  const found = formatSearch(body.items, {
+    ...body,
+    offset: args.offset,
+    scope,
+    query: args.query,
+  });
+  return text(body.note ? `Note: ${body.note}\n${found}` : found);
 }
 
 /** `timeline`: observations, prompts and summaries around an anchor. */

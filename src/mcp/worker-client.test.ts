@@ -31,7 +31,7 @@ async function fakeWorker(t: TestContext, dataDir: string): Promise<number> {
   return port;
 }
 
-test('GETs go without the token; mutating calls carry the token from the data folder', async (t) => {
+test('every call, GETs included, carries the token from the data folder', async (t) => {
   const dataDir = tempDir(t);
   writeFileSync(tokenFile(dataDir), 'secret-token\n');
   const port = await fakeWorker(t, dataDir);
@@ -43,7 +43,12 @@ test('GETs go without the token; mutating calls carry the token from the data fo
     waitMs: 2000,
   });
   const get = await call('GET', '/api/search?q=x');
-  assert.deepEqual(get.body, { method: 'GET', path: '/api/search?q=x', auth: null, body: '' });
+  assert.deepEqual(get.body, {
+    method: 'GET',
+    path: '/api/search?q=x',
+    auth: 'Bearer secret-token',
+    body: '',
+  });
   const post = await call('POST', '/api/observations/forget', { ids: [1] });
   assert.deepEqual(post.body, {
     method: 'POST',

@@ -47,7 +47,8 @@ export function createWorkerClient(options: WorkerClientOptions): WorkerCall {
         'the claude-mem worker is not running and could not be started in time; see "claude-mem worker logs"',
       );
     }
-    const token = method === 'GET' ? undefined : readOrCreateToken(options.dataDir);
+    // Reads too: any local user can connect to 127.0.0.1, only the owner can read the token.
+    const token = readOrCreateToken(options.dataDir);
     try {
       return await workerRequest(worker.port, path, {
         method,

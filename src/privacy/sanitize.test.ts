@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sanitizeText, sanitizeToolField, sanitizeValue } from './sanitize.ts';
+import { mayNeedSanitizing, sanitizeText, sanitizeToolField, sanitizeValue } from './sanitize.ts';
 
 const TOKEN = `ghp_${'a1B2c3D4e5'.repeat(4)}`;
 
@@ -125,4 +125,19 @@ test('sanitizeToolField is deterministic', () => {
 test('sanitizeToolField keeps values JSON cannot measure', () => {
   assert.equal(sanitizeToolField(10n, 1), 10n);
   assert.equal(sanitizeToolField(undefined, 1), undefined);
+});
+
+test('mayNeedSanitizing is false only for text with no tag name, needle, lone surrogate or escape', () => {
+  assert.equal(mayNeedSanitizing('{"file":"src/a.ts","lines":3}'), false);
+  assert.deepEqual(
+    [
+      '{"a":"<PRIVATE>x"}',
+      '{"a":"</system-reminder>"}',
+      `{"a":"${TOKEN}"}`,
+      '{"a":"\\u003cprivate>"}',
+      '{"a":"redis:\\/\\/x"}',
+      'x\ud800',
+    ].map(mayNeedSanitizing),
+    [true, true, true, true, true, true],
+  );
 });

@@ -1,56 +1,7 @@
-import { assignmentSource, replaceAssignment, type Replacer } from './assignment.ts';
+import { assignment, token, type SecretRule } from './rule-builders.ts';
+import { COMMAND_RULES, VENDOR_RULES } from './vendor-rules.ts';
 
-/** One kind of secret: how to find it and what to put in its place. */
-export interface SecretRule {
-  readonly kind: string;
-  readonly description: string;
-  /** Global; every quantifier bounded and none nested, so matching cannot backtrack badly. */
-  readonly pattern: RegExp;
-  /**
-   * Literals a match always contains, one at least (lower case when the pattern ignores case):
-   * text with none of them skips the rule. Most text holds no secret, and running (and, in a
-   * short-lived hook, first compiling) every pattern on it was a tenth of a hook's run time.
-   */
-  readonly needles: readonly string[];
-  readonly replace: Replacer;
-}
-
-const marker = (kind: string): string => `[REDACTED:${kind}]`;
-
-interface TokenOptions {
-  /** Vetoes a match that is only shaped like a secret; tested on the part after group 1. */
-  readonly accept?: RegExp;
-  /** Put back after the marker: the `@` a URL credential pattern consumes. */
-  readonly suffix?: string;
-}
-
-/**
- * The match is the secret, except capture group 1 when the pattern has one: that prefix (a
- * URL scheme, `Bearer `, a header name) is kept so the memory still says what was there.
- */
-function token(
-  kind: string,
-  description: string,
-  pattern: RegExp,
-  needles: readonly string[],
-  { accept = /[\s\S]/, suffix = '' }: TokenOptions = {},
-): SecretRule {
-  const replace: Replacer = (match, [prefix = '']) =>
-    accept.test(match.slice(prefix.length)) ? `${prefix}${marker(kind)}${suffix}` : match;
-  return { kind, description, pattern, needles, replace };
-}
-
-function assignment(
-  kind: string,
-  description: string,
-  name: string,
-  flags: string,
-  needles: readonly string[],
-  keep?: (name: string, value: string) => boolean,
-): SecretRule {
-  const pattern = new RegExp(assignmentSource(name), flags);
-  return { kind, description, pattern, needles, replace: replaceAssignment(kind, keep) };
-}
+export type { SecretRule } from './rule-builders.ts';
 
 // The shell's working directory (`PWD=/home/me`, `OLDPWD=...`) is a path, not a password.
 const isWorkingDirectory = (name: string, value: string): boolean =>
@@ -72,11 +23,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ),
   // The password may hold a raw `#`, `?` or `@` (RFC 3986 wants them %-encoded; people paste
   // them anyway, found by fuzzing): it runs to the last `@` of the authority, as browsers read
-  // it. A `/` still ends it, so `host:443/@scope` is not a credential.
+  // it. A `/` still ends it, so `host:443/@scope` is not a credential. The user may be empty:
+  // `redis://:password@host` is how Redis URLs carry a password alone.
   token(
     'url-credentials',
     'user:password in a URL; scheme and host are kept',
-    /\b([a-z][a-z0-9+.-]{1,30}:\/\/)[^\s/?#@:]{1,200}:[^\s/]{1,200}@/gi,
+    /\b([a-z][a-z0-9+.-]{1,30}:\/\/)[^\s/?#@:]{0,200}:[^\s/]{1,200}@/gi,
     ['://'],
     { suffix: '@' },
   ),
@@ -99,28 +51,32 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ),
   token(
     'aws-access-key-id',
-    'AWS access key id (AKIA/ASIA + 16)',
-    /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g,
-    ['AKIA', 'ASIA'],
+    'AWS access key id (AKIA/ASIA/ABIA/ACCA/A3T. + 16)',
+    /\b(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}\b/g,
+    ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'A3T'],
   ),
   token('google-api-key', 'Google API key (AIza + 35)', /\bAIza[A-Za-z0-9_-]{35}/g, ['AIza']),
   token(
     'slack-token',
-    'Slack token (xoxa-, xoxb-, xoxe-, xoxp-, xoxr-, xoxs-)',
-    /\bxox[abeprs]-[A-Za-z0-9-]{10,250}/g,
-    ['xox'],
+    'Slack token (xoxa-, xoxb-, xoxe-, xoxp-, xoxr-, xoxs-, xoxe.xoxp-, xapp-)',
+    /\b(?:xox[abeprs]-|xoxe\.xox[bp]-|xapp-)[A-Za-z0-9-]{10,250}/g,
+    ['xox', 'xapp-'],
   ),
   token(
     'stripe-key',
-    'Stripe key (sk_, rk_, pk_ + live_/test_)',
-    /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,250}/g,
-    ['_live_', '_test_'],
+    'Stripe key (sk_, rk_, pk_ + live_/test_/prod_)',
+    /\b(?:sk|rk|pk)_(?:live|test|prod)_[A-Za-z0-9]{16,250}/g,
+    ['_live_', '_test_', '_prod_'],
   ),
   token('npm-token', 'npm access token (npm_ + 36)', /\bnpm_[A-Za-z0-9]{36,60}/g, ['npm_']),
+  ...VENDOR_RULES,
+  // A match starts only where a run of token characters starts: with `\b`, every `eyJ` of
+  // `-eyJ-eyJ...` was a start that rescanned the run up to 4,000 characters before failing on
+  // the missing `.` (10 s per MB, issue 12). Now each run is scanned by at most three starts.
   token(
     'jwt',
     'JSON Web Token (eyJ... three base64url segments)',
-    /\beyJ[A-Za-z0-9_-]{10,4000}\.[A-Za-z0-9_-]{10,8000}\.[A-Za-z0-9_-]{0,4000}/g,
+    /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,4000}\.[A-Za-z0-9_-]{10,8000}\.[A-Za-z0-9_-]{0,4000}/g,
     ['eyJ'],
   ),
   token(
@@ -137,6 +93,7 @@ export const SECRET_RULES: readonly SecretRule[] = [
     ['bearer'],
     { accept: HAS_DIGIT },
   ),
+  ...COMMAND_RULES,
   assignment(
     'aws-secret-key',
     'AWS secret access key assignment (aws_secret_access_key, SecretAccessKey)',
@@ -154,10 +111,10 @@ export const SECRET_RULES: readonly SecretRule[] = [
   ),
   assignment(
     'env-secret',
-    'NAME_KEY / _SECRET / _TOKEN / _PASSWORD assignment (.env, export, YAML, JSON)',
-    '\\b[A-Z][A-Z0-9_]{0,100}_(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD)',
+    'NAME_KEY / _SECRET / _TOKEN / _PASSWORD / _PASS / _PWD, bare SECRET / TOKEN / PASS assignment (.env, export, YAML, JSON)',
+    '\\b(?:[A-Z][A-Z0-9_]{0,100}_(?:KEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS|PWD)|SECRET|TOKEN|PASS)',
     'g',
-    ['_KEY', '_SECRET', '_TOKEN', '_PASSW'],
+    ['_KEY', 'SECRET', 'TOKEN', 'PASS', '_PWD'],
   ),
   assignment(
     'credential-assignment',

@@ -1,5 +1,5 @@
 /** Tags whose whole block, content included, never leaves the user's machine. */
-const STRIPPED_TAGS: ReadonlySet<string> = new Set([
+export const STRIPPED_TAGS: ReadonlySet<string> = new Set([
   'private',
   'claude-mem-context',
   'system-reminder',

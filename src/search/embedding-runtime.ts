@@ -41,6 +41,8 @@ export interface EmbeddingRuntimeOptions {
   now?: () => number;
   intervalMs?: number;
   batchSize?: number;
+  /** Called after each batch of vectors is stored (the Chroma store copies them on). */
+  onStored?: () => void;
 }
 
 const CACHE_SIZE = 128;
@@ -63,6 +65,7 @@ async function embedBatch(o: EmbeddingRuntimeOptions, state: RunState): Promise<
     rows.map((row, i) => ({ row, vector: vectors[i]! })),
     (o.now ?? Date.now)(),
   );
+  o.onStored?.();
   return rows.length;
 }
 

@@ -24,3 +24,8 @@ export { createHashEmbedder } from './embedders/hash-embedder.ts';
 export { createLocalEmbedder } from './embedders/local-embedder.ts';
 export { createOpenAiEmbedder } from './embedders/openai-embedder.ts';
 export { embedderFromSettings } from './embedders/from-settings.ts';
+export type { NearestVectors } from './search.ts';
+export { createChromaStore, chromaConfigFromSettings } from './chroma/chroma-store.ts';
+export type { ChromaStore, VectorStoreStatus } from './chroma/chroma-store.ts';
+export { ChromaMissingError } from './chroma/chroma-port.ts';
+export type { ChromaConfig } from './chroma/chroma-port.ts';

@@ -81,3 +81,35 @@ test('a query without any word finds nothing rather than failing', async (t) => 
     hasMore: false,
   });
 });
+
+test('vector-only neighbours below minSimilarity are dropped; full-text matches always stay', async (t) => {
+  const db: Db = openDatabase(join(tempDir(t), 'claude-mem.db'));
+  loadSqliteVec(db);
+  const vectors = createVectorIndex(db);
+  const runtime = createEmbeddingRuntime({
+    index: vectors,
+    embedder: createHashEmbedder(128),
+    changeMark: () => observationsMark(db),
+    log: silentLogger,
+  });
+  t.after(async () => {
+    await runtime.stop();
+    db.close();
+  });
+  const spool = seedObservation(db, { title: 'quarantined spool files' });
+  seedObservation(db, { title: 'markdown tables' });
+  await runtime.drain();
+  const floored = createSearcher({ db, mode: 'hybrid', vectors, runtime, minSimilarity: 0.45 });
+  const unfloored = createSearcher({ db, mode: 'hybrid', vectors, runtime, minSimilarity: 0 });
+  const ids = async (searcher: typeof floored, query: string, mode?: SearchMode) =>
+    (await searcher.search(request(query, { mode }))).hits.map((hit) => hit.id);
+  assert.equal((await ids(unfloored, 'zzzqqq')).length, 2);
+  assert.deepEqual(await ids(floored, 'zzzqqq'), []);
+  assert.deepEqual(await ids(floored, 'zzzqqq', 'vector'), []);
+  assert.deepEqual(await ids(floored, 'quarantined spool', 'vector'), [spool]);
+  assert.deepEqual(await ids(floored, 'spool'), [spool]);
+  assert.deepEqual(
+    await ids(createSearcher({ db, mode: 'hybrid', vectors, runtime, minSimilarity: 1 }), 'tables'),
+    [spool + 1],
+  );
+});

@@ -4,7 +4,16 @@ import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery, type FtsQuery } from './fts-query.ts';
 import { ftsSearch, recentIds, type RankedId } from './fts-search.ts';
 import { reciprocalRankFusion, RRF_K } from './rrf.ts';
-import type { VectorIndex } from './vector-index.ts';
+
+/** Where vector search runs: sqlite-vec in the database, or a Chroma server. */
+export interface NearestVectors {
+  search(
+    vector: Float32Array,
+    filters: SearchFilters,
+    limit: number,
+    root?: string,
+  ): RankedId[] | Promise<RankedId[]>;
+}
 
 /** How results are ranked. */
 export type SearchMode = 'fts' | 'vector' | 'hybrid';
@@ -26,6 +35,8 @@ export interface SearchResult {
   hits: RankedId[];
   mode: SearchMode | 'recent';
   hasMore: boolean;
+  /** Why the ranking is not the one asked for (the vector store could not be reached). */
+  note?: string;
 }
 
 /** Search over observations. */
@@ -37,8 +48,13 @@ export interface Searcher {
 export interface SearcherDeps {
   db: Db;
   mode: SearchMode;
-  vectors?: VectorIndex | undefined;
+  vectors?: NearestVectors | undefined;
   runtime?: EmbeddingRuntime | undefined;
+  /**
+   * Cosine similarity a vector-only match must reach (`search.minSimilarity`): vectors always
+   * have nearest neighbours, so without a floor nonsense finds everything. 0 keeps all.
+   */
+  minSimilarity?: number | undefined;
 }
 
 /** Candidates each ranking contributes to hybrid fusion, at least. */
@@ -73,25 +89,41 @@ function fuse(text: readonly RankedId[], near: readonly RankedId[]): RankedId[] 
   ];
 }
 
+/** Nearest neighbours close enough to count (score is the cosine distance, 1 - similarity). */
+function closeEnough(hits: readonly RankedId[], minSimilarity: number): RankedId[] {
+  return hits.filter((hit) => 1 - hit.score >= minSimilarity);
+}
+
 async function rank(
   deps: SearcherDeps,
   request: SearchRequest,
   fts: FtsQuery,
   need: number,
-): Promise<{ hits: RankedId[]; mode: SearchMode }> {
+): Promise<{ hits: RankedId[]; mode: SearchMode; note?: string }> {
   const wanted = request.mode ?? deps.mode;
   const vector =
     wanted === 'fts' || !deps.vectors ? undefined : await deps.runtime?.queryVector(request.query);
   const { db, vectors } = deps;
-  if (!vector || !vectors) {
-    return { hits: ftsSearch(db, fts, request.filters, need, request.root), mode: 'fts' };
+  const floor = deps.minSimilarity ?? 0;
+  const fullText = () => ftsSearch(db, fts, request.filters, need, request.root);
+  if (!vector || !vectors) return { hits: fullText(), mode: 'fts' };
+  const depth = wanted === 'vector' ? need : Math.max(need, FUSION_DEPTH);
+  let nearest: RankedId[];
+  try {
+    nearest = await vectors.search(vector, request.filters, depth, request.root);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      hits: fullText(),
+      mode: 'fts',
+      note: `vector store unreachable (${reason}): full-text results only`,
+    };
   }
-  if (wanted === 'vector') {
-    return { hits: vectors.search(vector, request.filters, need, request.root), mode: 'vector' };
-  }
-  const depth = Math.max(need, FUSION_DEPTH);
+  if (wanted === 'vector') return { hits: closeEnough(nearest, floor), mode: 'vector' };
   const text = ftsSearch(db, fts, request.filters, depth, request.root);
-  const near = vectors.search(vector, request.filters, depth, request.root);
+  // Full-text matches always count; the vectors add only neighbours near enough to mean it.
+  const found = new Set(text.map((hit) => hit.id));
+  const near = nearest.filter((hit) => found.has(hit.id) || 1 - hit.score >= floor);
   return { hits: fuse(text, near).slice(0, need), mode: 'hybrid' };
 }
 
@@ -118,6 +150,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         hits: ranked.hits.slice(request.offset, request.offset + request.limit),
         mode: ranked.mode,
         hasMore: ranked.hits.length > request.offset + request.limit,
+        ...('note' in ranked && ranked.note ? { note: ranked.note } : {}),
       };
     },
   };

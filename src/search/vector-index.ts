@@ -53,7 +53,7 @@ export function loadSqliteVec(db: Db): boolean {
   }
 }
 
-const meta = (db: Db, key: string): string | undefined =>
+export const meta = (db: Db, key: string): string | undefined =>
   (stmt(db, 'SELECT value FROM recall_meta WHERE key = ?').pluck().get(key) as
     string | undefined) ?? undefined;
 
@@ -72,25 +72,27 @@ const blob = (vector: Float32Array): Buffer =>
  * Drops and recreates the KNN table for `model` vectors of `dimensions` when the stored ones
  * differ (a new model), clearing the old vectors. Runs inside the caller's transaction.
  */
-function ensureTable(db: Db, model: string, dimensions: number): void {
+function ensureTable(db: Db, model: string, dimensions: number, knn: boolean): void {
   if (
-    tableExists(db) &&
+    (tableExists(db) || !knn) &&
     meta(db, 'vectors.model') === model &&
     meta(db, 'vectors.dimensions') === String(dimensions)
   ) {
     return;
   }
   db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}; DELETE FROM recall_vectors;`);
+  setMeta(db, 'vectors.model', model);
+  setMeta(db, 'vectors.dimensions', String(dimensions));
+  if (!knn) return;
   // Binary codes (1 bit a dimension) for the scan, float32 in recall_vectors for the exact rerank:
   // a float scan of 100k x 512 takes ~90 ms here, the binary one + rerank ~20 ms.
   db.exec(
     `CREATE VIRTUAL TABLE ${VEC_TABLE} USING vec0(project text partition key, embedding bit[${dimensions}])`,
   );
-  setMeta(db, 'vectors.model', model);
-  setMeta(db, 'vectors.dimensions', String(dimensions));
+  setMeta(db, 'vectors.knn', 'on');
 }
 
-function storeOne(db: Db, model: string, item: VectorItem, at: number): void {
+function storeOne(db: Db, model: string, item: VectorItem, at: number, knn: boolean): void {
   const stored = stmt(
     db,
     `INSERT INTO recall_vectors (observation_id, project, model, embedding, source_updated_at, created_at)
@@ -105,6 +107,7 @@ function storeOne(db: Db, model: string, item: VectorItem, at: number): void {
     updatedAt: item.row.updated_at,
     at,
   });
+  if (!knn) return;
   stmt(db, `DELETE FROM ${VEC_TABLE} WHERE rowid = ?`).run(BigInt(item.row.id));
   if (stored.changes === 0) return; // Deleted while it was being embedded.
   stmt(
@@ -137,7 +140,7 @@ function pending(db: Db, model: string, limit: number): PendingRow[] {
 }
 
 /** Whether filters other than the project narrow the search (the KNN then looks further). */
-const narrowed = (filters: SearchFilters): boolean =>
+export const narrowed = (filters: SearchFilters): boolean =>
   Object.entries(filters).some(([key, value]) => key !== 'project' && value !== undefined);
 
 /**
@@ -147,7 +150,7 @@ const narrowed = (filters: SearchFilters): boolean =>
  * shortlist is walked by id (CROSS JOIN fixes that order in SQLite), the filtered scan by the
  * filter's index.
  */
-function rerank(
+export function rerank(
   db: Db,
   vector: Float32Array,
   where: ReturnType<typeof filterSql>,
@@ -174,10 +177,15 @@ function rerank(
 }
 
 /** At most this many vectors in scope are ranked exactly (~5 ms); more go through the KNN. */
-const EXACT_LIMIT = 3000;
+export const EXACT_LIMIT = 3000;
 
 /** Whether the vectors in scope (a project's, or all) are at most `exact`: ranked exactly. */
-function fewInScope(db: Db, model: string, project: string | undefined, exact: number): boolean {
+export function fewInScope(
+  db: Db,
+  model: string,
+  project: string | undefined,
+  exact: number,
+): boolean {
   const count = stmt(
     db,
     `SELECT COUNT(*) FROM (SELECT 1 FROM recall_vectors
@@ -222,25 +230,52 @@ function sweep(db: Db): number {
   return orphans.length;
 }
 
-function store(db: Db, model: string, items: readonly VectorItem[], at: number): void {
+function store(db: Db, model: string, items: readonly VectorItem[], at: number, knn: boolean) {
   const first = items[0];
   if (!first) return;
   db.transaction(() => {
-    ensureTable(db, model, first.vector.length);
-    for (const item of items) storeOne(db, model, item, at);
+    ensureTable(db, model, first.vector.length, knn);
+    for (const item of items) storeOne(db, model, item, at, knn);
+    if (!knn) setMeta(db, 'vectors.knn', 'off');
+  }).immediate();
+}
+
+/**
+ * Refills the KNN table from the stored vectors when they were written without it (while the
+ * vectors lived in Chroma): switching back costs a copy, not a re-embedding.
+ */
+function rebuildKnnIfStale(db: Db): void {
+  const dimensions = meta(db, 'vectors.dimensions');
+  if (meta(db, 'vectors.knn') !== 'off' || dimensions === undefined) return;
+  db.transaction(() => {
+    db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}`);
+    db.exec(
+      `CREATE VIRTUAL TABLE ${VEC_TABLE} USING vec0(project text partition key, embedding bit[${Number(dimensions)}])`,
+    );
+    db.exec(
+      `INSERT INTO ${VEC_TABLE} (rowid, project, embedding)
+       SELECT observation_id, project, vec_quantize_binary(embedding) FROM recall_vectors`,
+    );
+    setMeta(db, 'vectors.knn', 'on');
   }).immediate();
 }
 
 /**
  * The vector index over `db`; sqlite-vec must be loaded into it (loadSqliteVec). Up to
  * `exactLimit` vectors in scope are ranked exactly, more through the binary KNN shortlist.
+ * Without `knn` (vectors searched elsewhere, in Chroma) no KNN table is kept.
  */
-export function createVectorIndex(db: Db, options: { exactLimit?: number } = {}): VectorIndex {
+export function createVectorIndex(
+  db: Db,
+  options: { exactLimit?: number; knn?: boolean } = {},
+): VectorIndex {
   const exact = options.exactLimit ?? EXACT_LIMIT;
+  const knn = options.knn ?? true;
+  if (knn) rebuildKnnIfStale(db);
   return {
     model: () => meta(db, 'vectors.model'),
     pending: (model, limit) => pending(db, model, limit),
-    store: (model, items, at) => store(db, model, items, at),
+    store: (model, items, at) => store(db, model, items, at, knn),
     search: (vector, filters, limit, root) => nearest(db, vector, { filters, limit, root, exact }),
     counts: (model) => ({
       embedded: stmt(db, 'SELECT COUNT(*) FROM recall_vectors WHERE model = ?')

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { throughDoor } from './privacy-door.ts';
 import { stmt, type Page } from './statements.ts';
 
 /**
@@ -25,12 +26,13 @@ export interface PromptInput {
 
 /** Stores one user prompt. */
 export function insertPrompt(db: Database, input: PromptInput): void {
+  const clean = throughDoor(input, { text: ['text'] });
   stmt(
     db,
     `INSERT INTO prompts (event_uid, session_id, project, prompt_number, text, created_at)
      VALUES (@eventUid, @sessionRowId, @project, @promptNumber, @text, @at)
      ON CONFLICT DO NOTHING`,
-  ).run(input);
+  ).run(clean);
 }
 
 /** A captured tool call, already stripped, redacted and elided by the hook. */
@@ -56,6 +58,7 @@ export interface ToolEventInput {
  * a malformed event silently instead of letting ingest quarantine it with the reason.
  */
 export function insertToolEvent(db: Database, input: ToolEventInput): boolean {
+  const clean = throughDoor(input, { text: ['error'], json: ['toolInput', 'toolResponse'] });
   const result = stmt(
     db,
     `INSERT INTO events (event_uid, tool_use_id, session_id, project, prompt_number,
@@ -64,7 +67,7 @@ export function insertToolEvent(db: Database, input: ToolEventInput): boolean {
      VALUES (@eventUid, @toolUseId, @sessionRowId, @project, @promptNumber, @agentId, @toolName,
        @toolInput, @toolResponse, @error, @failed, @durationMs, @at, @at)
      ON CONFLICT DO NOTHING`,
-  ).run({ ...input, failed: input.failed ? 1 : 0 });
+  ).run({ ...clean, failed: clean.failed ? 1 : 0 });
   return result.changes === 1;
 }
 
@@ -80,13 +83,14 @@ export interface TurnEndInput {
 
 /** Stores a turn end. */
 export function insertTurnEnd(db: Database, input: TurnEndInput): void {
+  const clean = throughDoor(input, { text: ['lastAssistantMessage'] });
   stmt(
     db,
     `INSERT INTO turns (event_uid, session_id, prompt_number, agent_id,
        last_assistant_message, created_at)
      VALUES (@eventUid, @sessionRowId, @promptNumber, @agentId, @lastAssistantMessage, @at)
      ON CONFLICT DO NOTHING`,
-  ).run(input);
+  ).run(clean);
 }
 
 /** Filters shared by the event and prompt listings. */

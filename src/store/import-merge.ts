@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ExportKind } from './export-import.ts';
+import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
 
 /** A session as exported. */
@@ -98,7 +99,8 @@ const sessionRowId = (db: Database, sessionId: string | null): number | undefine
 const freeId = (db: Database, table: string, id: number | null): number | null =>
   id !== null && stmt(db, `SELECT 1 FROM ${table} WHERE id = ?`).get(id) === undefined ? id : null;
 
-function addSession(db: Database, r: SessionImport): boolean {
+function addSession(db: Database, record: SessionImport): boolean {
+  const r = throughDoor(record, { text: ['title'] });
   return (
     stmt(
       db,
@@ -113,7 +115,8 @@ function addSession(db: Database, r: SessionImport): boolean {
   );
 }
 
-function addPrompt(db: Database, r: PromptImport): boolean {
+function addPrompt(db: Database, record: PromptImport): boolean {
+  const r = throughDoor(record, { text: ['text'] });
   const session = sessionRowId(db, r.session_id);
   if (session === undefined) return false;
   const taken = stmt(db, 'SELECT 1 FROM prompts WHERE session_id = ? AND prompt_number = ?').get(
@@ -150,7 +153,10 @@ function observationExists(db: Database, r: ObservationImport, session: number |
       ) !== undefined;
 }
 
-function addObservation(db: Database, r: ObservationImport): boolean {
+function addObservation(db: Database, record: ObservationImport): boolean {
+  const r = throughDoor(record, {
+    text: ['title', 'subtitle', 'narrative', 'facts', 'concepts'],
+  });
   const session = sessionRowId(db, r.session_id);
   if ((r.session_id !== null && session === undefined) || observationExists(db, r, session)) {
     return false;
@@ -184,7 +190,10 @@ function addObservation(db: Database, r: ObservationImport): boolean {
   return true;
 }
 
-function addSummary(db: Database, r: SummaryImport): boolean {
+function addSummary(db: Database, record: SummaryImport): boolean {
+  const r = throughDoor(record, {
+    text: ['request', 'investigated', 'learned', 'completed', 'next_steps', 'notes'],
+  });
   const session = sessionRowId(db, r.session_id);
   if (session === undefined) return false;
   return (

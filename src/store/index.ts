@@ -22,3 +22,6 @@ export * from './forget.ts';
 export * from './retention.ts';
 export * from './export-import.ts';
 export * from './import-merge.ts';
+export * from './usage-report.ts';
+export * from './overview.ts';
+export * from './event-reasons.ts';

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
+import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
 
 /** A memory saved explicitly (MCP `save_memory`), stored as an observation. */
@@ -20,7 +21,8 @@ export interface MemoryInput {
  * Stores an explicit memory as an observation (provider `user`). Saving the same title and text
  * in the same project again returns the existing id instead of a duplicate.
  */
-export function insertMemory(db: Database, input: MemoryInput): { id: number; created: boolean } {
+export function insertMemory(db: Database, memory: MemoryInput): { id: number; created: boolean } {
+  const input = throughDoor(memory, { text: ['title', 'text', 'concepts'] });
   const hash = createHash('sha256').update(`${input.title}\n${input.text}`).digest('hex');
   return db.transaction(() => {
     const existing = stmt(

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
 
 /** The fields of an observation a person may edit; absent ones stay as they are. */
@@ -18,6 +19,7 @@ export function updateObservation(
   patch: ObservationPatch,
   at: number,
 ): boolean {
+  const clean = throughDoor(patch, { text: ['title', 'narrative', 'facts'] });
   return (
     stmt(
       db,
@@ -27,9 +29,9 @@ export function updateObservation(
     ).run({
       id,
       at,
-      title: patch.title ?? null,
-      narrative: patch.narrative ?? null,
-      facts: patch.facts === undefined ? null : JSON.stringify(patch.facts),
+      title: clean.title ?? null,
+      narrative: clean.narrative ?? null,
+      facts: clean.facts === undefined ? null : JSON.stringify(clean.facts),
     }).changes === 1
   );
 }

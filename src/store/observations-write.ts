@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
 
 /** A new observation and its provenance; list fields as arrays. */
@@ -40,8 +41,11 @@ const mergeIds = (stored: string, more: number[]): number[] => {
  */
 export function insertObservation(
   db: Database,
-  input: ObservationInput,
+  observation: ObservationInput,
 ): { id: number; duplicate: boolean } {
+  const input = throughDoor(observation, {
+    text: ['title', 'subtitle', 'narrative', 'facts', 'concepts'],
+  });
   const json = (list: unknown[]) => JSON.stringify(list);
   const row = stmt(
     db,

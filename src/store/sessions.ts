@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { throughDoor } from './privacy-door.ts';
 import { stmt, type Page } from './statements.ts';
 
 /** What capture knows about a session when an event of it arrives. */
@@ -58,7 +59,7 @@ export function nextPrompt(db: Database, id: number, title: string | null): numb
     `UPDATE sessions SET prompt_count = prompt_count + 1, status = 'active', ended_at = NULL,
        title = COALESCE(title, @title)
      WHERE id = @id RETURNING prompt_count AS promptCount`,
-  ).get({ id, title }) as { promptCount: number };
+  ).get(throughDoor({ id, title }, { text: ['title'] })) as { promptCount: number };
   return row.promptCount;
 }
 

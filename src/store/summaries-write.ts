@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
 
 /** A turn's summary to store. */
@@ -22,7 +23,10 @@ export interface SummaryInput {
 }
 
 /** Stores the summary of a turn; a turn summarized again (after a retry) keeps the newest. */
-export function upsertSummary(db: Database, input: SummaryInput): number {
+export function upsertSummary(db: Database, summary: SummaryInput): number {
+  const input = throughDoor(summary, {
+    text: ['request', 'investigated', 'learned', 'completed', 'nextSteps', 'notes'],
+  });
   const row = stmt(
     db,
     `INSERT INTO summaries (session_id, project, prompt_number, request, investigated, learned,

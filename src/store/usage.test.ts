@@ -12,6 +12,7 @@ function open(t: TestContext): Db {
 }
 
 const call = {
+  project: 'alpha',
   provider: 'anthropic',
   model: 'haiku',
   calls: 1,
@@ -21,10 +22,10 @@ const call = {
   costUsd: 0.0002,
 };
 
-test('calls add up per day, provider and model', (t) => {
+test('calls add up per day, provider and model, over projects', (t) => {
   const db = open(t);
   recordUsage(db, { ...call, day: '2026-01-02' });
-  recordUsage(db, { ...call, day: '2026-01-02' });
+  recordUsage(db, { ...call, day: '2026-01-02', project: 'beta' });
   recordUsage(db, { ...call, day: '2026-01-02', provider: 'openai' });
   recordUsage(db, { ...call, day: '2026-01-03' });
   assert.deepEqual(usageOfDay(db, '2026-01-02'), [

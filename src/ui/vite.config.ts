@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 /**
  * The viewer, built into dist/ui (served by the worker). Run from the repository root with
  * `node scripts/build-ui.mjs` (root: src/ui). `npx vite src/ui` serves it for development,
- * forwarding the API to a worker on the default port (read-only: the token is not in that page).
+ * forwarding the API to a worker on the default port (which answers signed-in requests only).
  */
 export default defineConfig({
   base: '/',

@@ -24,9 +24,18 @@ function setup(t: TestContext) {
     path: string,
     init: { method?: string; headers?: Headers; body?: string } = {},
   ) => {
+    // The token unless the test says how (or whether) to authenticate.
+    const given = init.headers ?? {};
+    const auth: Headers =
+      'authorization' in given || 'x-claude-mem-token' in given || 'anonymous' in given
+        ? {}
+        : { authorization: `Bearer ${TEST_TOKEN}` };
+    const headers = Object.fromEntries(
+      Object.entries(given).filter(([name]) => name !== 'anonymous'),
+    );
     const res = await app.request(path, {
       ...init,
-      headers: { host: TEST_HOST, ...init.headers },
+      headers: { host: TEST_HOST, ...auth, ...headers },
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
@@ -96,10 +105,28 @@ const initBody = { session_id: 'sess-api', cwd: '/work/shop', prompt: 'add a che
 
 test('a mutating call without the token gets 401 and stores nothing', async (t) => {
   const { deps, post } = setup(t);
-  const { status, body } = await post('/api/sessions/init', initBody, {});
+  const { status, body } = await post('/api/sessions/init', initBody, { anonymous: '' });
   assert.equal(status, 401);
   assert.equal(errorOf(body).code, 'UNAUTHORIZED');
   assert.equal(count(deps.db, 'SELECT COUNT(*) FROM sessions'), 0);
+});
+
+test('GET /health without the token says only status, version and data folder', async (t) => {
+  const { deps, request } = setup(t);
+  const { status, body } = await request('/health', { headers: { anonymous: '' } });
+  assert.deepEqual(
+    { status, body },
+    {
+      status: 200,
+      body: { status: 'ok', version: '9.9.9-test', dataDirId: dataDirId(deps.dataDir) },
+    },
+  );
+});
+
+test('GET /health with a wrong token is the anonymous answer', async (t) => {
+  const { request } = setup(t);
+  const { body } = await request('/health', { headers: { authorization: 'Bearer nope' } });
+  assert.deepEqual(Object.keys(body), ['status', 'version', 'dataDirId']);
 });
 
 test('a mutating call with a wrong token gets 401', async (t) => {
@@ -265,4 +292,28 @@ test('an unknown route gets a JSON 404', async (t) => {
     status: 404,
     body: { error: { code: 'NOT_FOUND', message: 'no such endpoint' } },
   });
+});
+
+test('a one-time link sets the session cookie once; the cookie then opens reads', async (t) => {
+  const deps = createTestDeps(t);
+  const app = createApp(deps);
+  const get = (path: string, headers: Headers = {}) =>
+    app.request(path, { headers: { host: TEST_HOST, ...headers } });
+  const code = deps.links.mint();
+  const first = await get(`/?token=${code}`);
+  const cookie = first.headers.get('set-cookie') ?? '';
+  assert.deepEqual([first.status, first.headers.get('location')], [302, '/']);
+  assert.match(
+    cookie,
+    new RegExp(`^claude_mem_${TEST_PORT}=[\\w-]+; Path=/; HttpOnly; SameSite=Strict$`),
+  );
+  const again = await get(`/?token=${code}`);
+  assert.deepEqual([again.status, again.headers.get('set-cookie')], [401, null]);
+  const session = { cookie: cookie.split(';')[0] ?? '' };
+  assert.equal((await get('/api/sessions', session)).status, 200);
+  assert.equal((await get('/api/sessions')).status, 401);
+  assert.equal(
+    (await get('/api/sessions', { cookie: `claude_mem_${TEST_PORT}=forged` })).status,
+    401,
+  );
 });

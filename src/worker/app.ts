@@ -3,6 +3,7 @@ import { createErrorHandler } from './errors.ts';
 import { captureRoutes } from './routes/capture-routes.ts';
 import { healthRoutes } from './routes/health.ts';
 import { listRoutes } from './routes/list-routes.ts';
+import { openLinkRoutes } from './routes/open-link-routes.ts';
 import { loopbackOnly, requireToken } from './security.ts';
 import type { WorkerService } from './service.ts';
 import type { WorkerDeps } from './worker-deps.ts';
@@ -13,8 +14,8 @@ export function createApp(deps: WorkerDeps, services: readonly WorkerService[] =
   app.onError(createErrorHandler(deps.log));
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'no such endpoint' } }, 404));
   app.use(loopbackOnly({ port: deps.port }));
-  app.use(requireToken({ token: deps.token }));
-  for (const routes of [healthRoutes, captureRoutes, listRoutes]) {
+  app.use(requireToken({ token: deps.token, port: deps.port, links: deps.links }));
+  for (const routes of [healthRoutes, openLinkRoutes, captureRoutes, listRoutes]) {
     app.route('/', routes(deps));
   }
   for (const service of services) {

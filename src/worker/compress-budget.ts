@@ -38,9 +38,9 @@ export function createStoreBudget(db: Db, settings: Settings, now: () => number)
       if (!ok) refused.set(provider, localDay(now()));
       return ok;
     },
-    record(provider, model, usage) {
+    record(provider, model, usage, project) {
       const costUsd = estimateCostUsd(provider, model, usage) ?? 0;
-      recordUsage(db, { day: localDay(now()), provider, model, ...usage, costUsd });
+      recordUsage(db, { day: localDay(now()), project, provider, model, ...usage, costUsd });
     },
   };
 }

@@ -125,6 +125,29 @@ test('read-only noise is skipped with its reason and never sent', async (t) => {
   ]);
 });
 
+test("claude-mem's own MCP calls already stored are skipped and never sent to a provider", async (t) => {
+  const h = harness(t);
+  h.store([
+    promptEvent(),
+    toolEvent({ toolName: 'mcp__claude-mem__search', input: { query: 'login' } }),
+    toolEvent({ toolName: 'mcp__plugin_claude-mem_claude-mem__save_memory', input: {} }),
+    edit('a.ts'),
+    turnEndEvent(),
+  ]);
+  await h.run();
+  assert.deepEqual(
+    h.fake.batches.flatMap((batch) => batch.events.map((e) => e.toolName)),
+    ['Edit'],
+  );
+  assert.deepEqual(
+    h.rows("SELECT tool_name, state FROM events WHERE tool_name LIKE 'mcp%' ORDER BY id"),
+    [
+      { tool_name: 'mcp__claude-mem__search', state: 'skipped' },
+      { tool_name: 'mcp__plugin_claude-mem_claude-mem__save_memory', state: 'skipped' },
+    ],
+  );
+});
+
 test('a provider that keeps nothing ends the events skipped with its reason; a trivial turn gets no summary', async (t) => {
   const h = harness(t);
   h.fake.enqueueTurn({
@@ -172,7 +195,7 @@ test('a transient failure marks the events failed with the reason, retried with 
     { state: 'compressed', reason: 'anthropic answered 529: overloaded_error; heuristic used' },
   ]);
   assert.deepEqual(h.rows('SELECT provider, title FROM observations'), [
-    { provider: 'heuristic', title: 'Edited src/a.ts' },
+    { provider: 'heuristic', title: 'Edited src/a.ts (+1 -1 lines)' },
   ]);
 });
 

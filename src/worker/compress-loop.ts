@@ -76,6 +76,11 @@ export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
         signal: abort.signal,
       });
       storeObservations(db, work, result, now());
+      if (result.fellBackLog) {
+        log.log('warn', `compression fell back: ${result.fellBackLog}`, {
+          events: work.batch.events.length,
+        });
+      }
     } catch (error) {
       if (abort.signal.aborted) return;
       const when = retryAt(now(), settings['compress.failedRetryMs'], work.turn.attempts);
@@ -99,6 +104,7 @@ export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
         signal: abort.signal,
       });
       storeSummary(db, work, result, now());
+      if (result.fellBackLog) log.log('warn', `turn summary fell back: ${result.fellBackLog}`);
     } catch (error) {
       if (abort.signal.aborted) return;
       settleTurnEnds(

@@ -1,5 +1,6 @@
 import type { ProviderChoice } from '../compress/index.ts';
 import {
+  countEventReasons,
   countEventStates,
   countTurnStates,
   localDay,
@@ -29,6 +30,8 @@ export interface CompressionStatus {
   reason: string;
   budgetExhausted: boolean;
   events: Record<string, number>;
+  /** Why events fell back to a later provider or failed, with counts, most frequent first. */
+  problems: ReturnType<typeof countEventReasons>;
   turns: Record<string, number>;
   today: { day: string; usage: ReturnType<typeof usageOfDay> };
   budget: BudgetStatus[];
@@ -75,6 +78,7 @@ export function compressionStatus(
       : choice.reason,
     budgetExhausted: spent,
     events: countEventStates(db),
+    problems: countEventReasons(db),
     turns: countTurnStates(db),
     today: { day, usage },
     budget: budgets,

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import type { Settings } from '../config/index.ts';
 import { reply, startFakeAnthropic } from '../../test/helpers/fake-anthropic.ts';
+import { chatReply, startFakeOpenAi } from '../../test/helpers/fake-openai.ts';
 import { promptEvent, toolEvent, turnEndEvent } from '../../test/helpers/spool-events.ts';
 import { TEST_HOST, TEST_TOKEN, createTestDeps } from '../../test/helpers/worker-deps.ts';
 import { createApp } from './app.ts';
@@ -14,7 +15,10 @@ async function setup(t: TestContext, settings: Partial<Settings>, env: NodeJS.Pr
   t.after(() => service.stop());
   const app = createApp(deps, [service]);
   const call = async (path: string, init: RequestInit = {}) => {
-    const res = await app.request(path, { ...init, headers: { host: TEST_HOST, ...init.headers } });
+    const res = await app.request(path, {
+      ...init,
+      headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}`, ...init.headers },
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const store = (count: number) =>
@@ -116,7 +120,8 @@ test('retry needs the token and puts failed events and turn ends back in the que
   store(1);
   deps.db.prepare("UPDATE events SET state = 'failed', reason = 'x', attempts = 4").run();
   deps.db.prepare("UPDATE turns SET state = 'failed'").run();
-  assert.equal((await call('/api/compression/retry', { method: 'POST' })).status, 401);
+  const anonymous = { method: 'POST', headers: { authorization: '' } };
+  assert.equal((await call('/api/compression/retry', anonymous)).status, 401);
   const { status, body } = await call('/api/compression/retry', {
     method: 'POST',
     headers: { authorization: `Bearer ${TEST_TOKEN}` },
@@ -126,4 +131,31 @@ test('retry needs the token and puts failed events and turn ends back in the que
   assert.deepEqual(deps.db.prepare('SELECT state, reason, attempts FROM events').all(), [
     { state: 'compressed', reason: null, attempts: 1 },
   ]);
+});
+
+test('a provider answering in the wrong format: status counts the fallback per reason and the log says so', async (t) => {
+  const fake = await startFakeOpenAi();
+  t.after(() => fake.close());
+  fake.respondWith(() => chatReply.text('Sure! The user edited some files.'));
+  const settings = {
+    'compress.provider': 'openai' as const,
+    'compress.openai.baseUrl': fake.url,
+    'compress.openai.model': 'tiny-local',
+  };
+  const { deps, service, call, store } = await setup(t, settings);
+  store(2);
+  service.loop.kick();
+  await service.loop.idle();
+  const { body } = await call('/api/compression/status');
+  const problems = body.problems as Array<{ outcome: string; reason: string; events: number }>;
+  assert.deepEqual(
+    problems.map((p) => [p.outcome, p.events]),
+    [['fell-back', 2]],
+  );
+  assert.match(problems[0]?.reason ?? '', /^openai \(tiny-local\) gave unusable output twice/);
+  assert.doesNotMatch(problems[0]?.reason ?? '', /heuristic used/);
+  const warned = deps.log.lines.filter((line) => line.message.startsWith('compression fell back'));
+  assert.equal(warned.length, 1);
+  assert.match(warned[0]?.message ?? '', /openai \(tiny-local[^]*; heuristic used$/);
+  assert.doesNotMatch(warned[0]?.message ?? '', /Sure!/);
 });

@@ -22,6 +22,8 @@ import {
 import { redactSecrets } from '../privacy/index.ts';
 import { openDatabase, type Db } from '../store/index.ts';
 import { createApp } from './app.ts';
+import { createOpenLinks } from './open-links.ts';
+import { openLinkUrl } from './routes/open-link-routes.ts';
 import { createCompressionService } from './compression-service.ts';
 import { createRecallService } from './recall-service.ts';
 import { createRetentionService } from './retention-service.ts';
@@ -73,6 +75,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     dataDir,
     port,
     token: readOrCreateToken(dataDir),
+    links: createOpenLinks(),
     version: VERSION,
     startedAt,
     settings,
@@ -112,6 +115,9 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     onApplied: (applied) => deps.onApplied(applied),
   });
   log.log('info', `worker ${VERSION} listening on 127.0.0.1:${port}`, { pid: process.pid });
+  // The start line, for whoever runs `worker run` in a terminal (hooks spawn it without stdout):
+  // a one-time sign-in link, kept out of the log file.
+  process.stdout.write(`claude-mem worker on 127.0.0.1:${port}; viewer: ${openLinkUrl(deps)}\n`);
   return new Promise((resolve) => {
     const stop = async (signal: string): Promise<void> => {
       log.log('info', `worker stopping (${signal})`);

@@ -1,4 +1,5 @@
 export { runWorker } from './daemon.ts';
 export { createApp } from './app.ts';
+export { createOpenLinks } from './open-links.ts';
 export type { WorkerDeps } from './worker-deps.ts';
 export { ingestAll, ingestBatch } from './ingest.ts';

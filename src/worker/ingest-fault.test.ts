@@ -12,7 +12,7 @@ import { openDatabase, type Db } from '../store/index.ts';
 import { recordingLogger } from '../../test/helpers/logger.ts';
 import { toolEvent } from '../../test/helpers/spool-events.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { TEST_HOST, createTestDeps } from '../../test/helpers/worker-deps.ts';
+import { TEST_HOST, TEST_TOKEN, createTestDeps } from '../../test/helpers/worker-deps.ts';
 import { createApp } from './app.ts';
 import { createDbHealth } from './db-fault.ts';
 import { ingestAll } from './ingest.ts';
@@ -107,7 +107,9 @@ test('/health says degraded and what to do while the database is at fault', asyn
     Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }),
     2_000,
   );
-  const res = await createApp(deps).request('/health', { headers: { host: TEST_HOST } });
+  const res = await createApp(deps).request('/health', {
+    headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}` },
+  });
   const body = (await res.json()) as { status: string; database: Record<string, unknown> };
   assert.equal(res.status, 200);
   assert.equal(body.status, 'degraded');

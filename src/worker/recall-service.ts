@@ -1,14 +1,18 @@
 import {
+  chromaConfigFromSettings,
+  createChromaStore,
   createEmbeddingRuntime,
   createSearcher,
   createVectorIndex,
   embedderFromSettings,
   loadSqliteVec,
+  type ChromaStore,
   type Embedder,
   type EmbeddingRuntime,
   type EmbeddingStatus,
   type Searcher,
   type VectorIndex,
+  type VectorStoreStatus,
 } from '../search/index.ts';
 import { observationsMark } from '../store/index.ts';
 import { contextRoutes } from './routes/context-routes.ts';
@@ -17,10 +21,13 @@ import { recallSearchRoutes } from './routes/recall-search-routes.ts';
 import type { WorkerService } from './service.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
+/** The embedder's progress, and the Chroma store's when vectors live there. */
+export type RecallStatus = EmbeddingStatus & { store?: VectorStoreStatus };
+
 /** What the recall routes use: the searcher and the embedder's progress. */
 export interface Recall {
   searcher: Searcher;
-  status(): EmbeddingStatus;
+  status(): RecallStatus;
   /** Tells the embedder that observations changed; `deleted` ids also leave the KNN index. */
   changed(deleted?: readonly number[]): void;
 }
@@ -29,11 +36,15 @@ export interface Recall {
 export interface RecallOptions {
   embedder?: Embedder | null;
   intervalMs?: number;
+  /** Scopes of at most this many vectors are ranked exactly in SQLite (0: always the index). */
+  exactLimit?: number;
 }
 
 interface Vectors {
   index: VectorIndex;
   runtime: EmbeddingRuntime;
+  /** Set when search.vectorStore is chroma: it searches, the index only stores. */
+  chroma?: ChromaStore | undefined;
 }
 
 function createVectors(deps: WorkerDeps, options: RecallOptions): Vectors | undefined {
@@ -46,7 +57,17 @@ function createVectors(deps: WorkerDeps, options: RecallOptions): Vectors | unde
     deps.log.log('warn', 'sqlite-vec is not available on this platform: full-text search only');
     return undefined;
   }
-  const index = createVectorIndex(deps.db);
+  const useChroma = deps.settings['search.vectorStore'] === 'chroma';
+  const index = createVectorIndex(deps.db, { knn: !useChroma, exactLimit: options.exactLimit });
+  let stored = 0;
+  const chroma = useChroma
+    ? createChromaStore(deps.db, chromaConfigFromSettings(deps.settings), {
+        log: deps.log,
+        changeMark: () => `${observationsMark(deps.db)}:${stored}`,
+        intervalMs: options.intervalMs,
+        exactLimit: options.exactLimit,
+      })
+    : undefined;
   const runtime = createEmbeddingRuntime({
     index,
     embedder,
@@ -54,8 +75,12 @@ function createVectors(deps: WorkerDeps, options: RecallOptions): Vectors | unde
     log: deps.log,
     now: deps.now,
     intervalMs: options.intervalMs,
+    onStored() {
+      stored += 1;
+      chroma?.kick();
+    },
   });
-  return { index, runtime };
+  return { index, runtime, chroma };
 }
 
 /** Builds the searcher and, unless embeddings are off, the vector index and its embedder. */
@@ -67,8 +92,9 @@ export function createRecall(
   const searcher = createSearcher({
     db: deps.db,
     mode: deps.settings['search.mode'],
-    vectors: vectors?.index,
+    vectors: vectors?.chroma ?? vectors?.index,
     runtime: vectors?.runtime,
+    minSimilarity: deps.settings['search.minSimilarity'],
   });
   const off = (): EmbeddingStatus => ({
     state: 'off',
@@ -79,10 +105,15 @@ export function createRecall(
   return {
     searcher,
     vectors,
-    status: () => vectors?.runtime.status() ?? off(),
+    status: () => {
+      if (!vectors) return off();
+      const store = vectors.chroma?.status();
+      return { ...vectors.runtime.status(), ...(store ? { store } : {}) };
+    },
     changed(deleted) {
       if (deleted) vectors?.index.drop(deleted);
       vectors?.runtime.kick();
+      vectors?.chroma?.kick();
     },
   };
 }
@@ -103,7 +134,11 @@ export function createRecallService(deps: WorkerDeps, options: RecallOptions = {
     start() {
       recall.vectors?.index.sweep();
       recall.vectors?.runtime.start();
+      recall.vectors?.chroma?.start();
     },
-    stop: async () => recall.vectors?.runtime.stop(),
+    async stop() {
+      await recall.vectors?.runtime.stop();
+      await recall.vectors?.chroma?.stop();
+    },
   };
 }

@@ -204,6 +204,24 @@ test('PUT /api/settings saves valid values; GET says what the running worker sti
   assert.equal(byKey.get('capture.enabled')?.input, 'boolean');
 });
 
+test('PUT /api/settings refuses openai without a model, and saves it with one in any key order', async (t) => {
+  const { deps, call } = setup(t);
+  const refused = await call('PUT', '/api/settings', { values: { 'compress.provider': 'openai' } });
+  assert.equal(refused.status, 400);
+  assert.match(
+    (refused.body as { errors?: Record<string, string> }).errors?.['compress.provider'] ?? '',
+    /compress\.openai\.model is not set/,
+  );
+  assert.equal(existsSync(settingsFile(deps.dataDir)), false);
+  const saved = await call('PUT', '/api/settings', {
+    values: { 'compress.provider': 'openai', 'compress.openai.model': 'qwen2.5-coder:7b' },
+  });
+  assert.equal(saved.status, 200);
+  assert.deepEqual(JSON.parse(readFileSync(settingsFile(deps.dataDir), 'utf8')), {
+    compress: { openai: { model: 'qwen2.5-coder:7b' }, provider: 'openai' },
+  });
+});
+
 test('PUT /api/settings over a settings.json that is not JSON answers 409 and keeps the file', async (t) => {
   const { deps, call } = setup(t);
   writeFileSync(settingsFile(deps.dataDir), '{"custom": ');

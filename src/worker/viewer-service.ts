@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { viewerFeedRoutes } from './routes/viewer-feed-routes.ts';
 import { viewerMemoryRoutes } from './routes/viewer-memory-routes.ts';
+import { viewerOverviewRoutes } from './routes/viewer-overview-routes.ts';
 import { viewerSettingsRoutes } from './routes/viewer-settings-routes.ts';
 import { viewerStaticRoutes } from './routes/viewer-static-routes.ts';
 import { viewerStatusRoutes } from './routes/viewer-status-routes.ts';
@@ -21,8 +22,8 @@ export interface ViewerOptions {
 }
 
 /**
- * The viewer: the React app at `/` (token in its page), the live stream at `/stream`, the feed,
- * stats, projects, settings, logs and memory edits it uses.
+ * The viewer: the React app at `/` (signed in by cookie, see security.ts), the live stream at
+ * `/stream`, the feed, stats, projects, overview, usage, settings, logs and memory edits it uses.
  */
 export function createViewerService(deps: WorkerDeps, options: ViewerOptions = {}): WorkerService {
   const live = createLiveFeed({
@@ -38,10 +39,11 @@ export function createViewerService(deps: WorkerDeps, options: ViewerOptions = {
   for (const family of [
     viewerFeedRoutes(deps),
     viewerMemoryRoutes(deps),
+    viewerOverviewRoutes(deps),
     viewerSettingsRoutes(deps, options.env ?? process.env),
     viewerStatusRoutes(deps),
     viewerStreamRoutes(live),
-    viewerStaticRoutes(uiDir, deps.token),
+    viewerStaticRoutes(uiDir),
   ]) {
     routes.route('/', family);
   }

@@ -4,6 +4,7 @@ import {
   envNameOf,
   isSettingKey,
   loadSettings,
+  incoherence,
   saveSetting,
   type SettingKey,
   type Settings,
@@ -80,8 +81,15 @@ function problemOf(problems: ReadonlyArray<{ key: string; message: string }>, ke
 }
 
 /** Each invalid entry of `values`, keyed by setting, with the schema's message. Empty: all valid. */
-export function settingErrors(values: Record<string, unknown>): Record<string, string> {
+export function settingErrors(
+  values: Record<string, unknown>,
+  current: Readonly<Record<string, unknown>> = {},
+): Record<string, string> {
   const errors: Record<string, string> = {};
+  // Values valid each on their own that do not work together (openai without a model).
+  const touched = 'compress.provider' in values || 'compress.openai.model' in values;
+  const clash = touched ? incoherence({ ...current, ...values }) : undefined;
+  if (clash) errors['compress.provider'] = clash;
   for (const [key, value] of Object.entries(values)) {
     if (!isSettingKey(key)) {
       errors[key] = 'unknown setting';
@@ -95,7 +103,11 @@ export function settingErrors(values: Record<string, unknown>): Record<string, s
 
 /** Writes already validated `values` into settings.json (other keys of the file are kept). */
 export function saveSettings(dataDir: string, values: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(values)) {
+  // The provider last: saved before its model, openai would be refused as incomplete.
+  const ordered = Object.entries(values).sort(
+    ([a], [b]) => Number(a === 'compress.provider') - Number(b === 'compress.provider'),
+  );
+  for (const [key, value] of ordered) {
     const saved = saveSetting(dataDir, key, JSON.stringify(value));
     // Validated already: what is left is a settings.json that cannot be read (the first key
     // fails before anything is written).

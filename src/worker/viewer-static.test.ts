@@ -7,17 +7,13 @@ import { createTestDeps, TEST_HOST, TEST_TOKEN } from '../../test/helpers/worker
 import { logFile } from '../config/index.ts';
 import { createApp } from './app.ts';
 import { createViewerService } from './viewer-service.ts';
-import { TOKEN_PLACEHOLDER } from './viewer-static.ts';
 
-/** A built UI folder: index.html with the token placeholder, one asset, a secret beside it. */
+/** A built UI folder: index.html, one asset, a secret beside it. */
 function fakeUi(t: TestContext): string {
   const root = tempDir(t);
   const ui = join(root, 'ui');
   mkdirSync(join(ui, 'assets'), { recursive: true });
-  writeFileSync(
-    join(ui, 'index.html'),
-    `<meta name="claude-mem-token" content="${TOKEN_PLACEHOLDER}">`,
-  );
+  writeFileSync(join(ui, 'index.html'), '<title>claude-mem</title>');
   writeFileSync(join(ui, 'assets', 'index-abc.js'), 'console.log(1)');
   writeFileSync(join(ui, 'assets', 'notes.md'), '# not served');
   writeFileSync(join(ui, 'theme-init.js'), '//');
@@ -32,16 +28,18 @@ function setup(t: TestContext, uiDir: string | undefined) {
   t.after(() => service.stop());
   const app = createApp(deps, [service]);
   const get = (path: string, headers: Record<string, string> = {}) =>
-    app.request(path, { headers: { host: TEST_HOST, ...headers } });
+    app.request(path, {
+      headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}`, ...headers },
+    });
   return { deps, get };
 }
 
-test('serves index.html with the token, a strict CSP and no caching', async (t) => {
+test('serves index.html as built (no token in it), a strict CSP and no caching', async (t) => {
   const { get } = setup(t, fakeUi(t));
   const res = await get('/');
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
-  assert.equal(await res.text(), `<meta name="claude-mem-token" content="${TEST_TOKEN}">`);
+  assert.equal(await res.text(), '<title>claude-mem</title>');
   assert.match(
     res.headers.get('content-security-policy') ?? '',
     /script-src 'self';[^]*frame-ancestors 'none'/,

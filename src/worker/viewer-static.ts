@@ -17,9 +17,6 @@ const CONTENT_TYPES: Record<string, string> = {
 /** One path segment: no separators, no leading dot (so no `..`, no dotfiles). */
 const SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,200}$/;
 
-/** Replaced by the worker token when index.html is served (see src/ui/index.html). */
-export const TOKEN_PLACEHOLDER = '__CLAUDE_MEM_TOKEN__';
-
 /**
  * Where the built viewer lives: `dist/ui` beside the bundle (`dist/cli.mjs`), or, when the worker
  * runs from source (tests), the repository's `dist/ui`. Undefined when it was not built.
@@ -60,13 +57,12 @@ export function readUiFile(uiDir: string, segments: readonly string[]): StaticFi
   }
 }
 
-const escapeAttribute = (text: string): string =>
-  text.replace(/[&"'<>]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-/** index.html with the worker token put into its meta tag, for the page's own (same-origin) calls. */
-export function indexHtml(uiDir: string, token: string): string | undefined {
-  const file = readUiFile(uiDir, ['index.html']);
-  return file?.body.toString('utf8').replaceAll(TOKEN_PLACEHOLDER, escapeAttribute(token));
+/**
+ * index.html as built. It holds no token: the page's calls carry the HttpOnly cookie that
+ * `claude-mem open`'s one-time link set (src/worker/security.ts).
+ */
+export function indexHtml(uiDir: string): string | undefined {
+  return readUiFile(uiDir, ['index.html'])?.body.toString('utf8');
 }
 
 /**

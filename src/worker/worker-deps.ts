@@ -2,6 +2,7 @@ import type { Logger, Settings } from '../config/index.ts';
 import type { Db } from '../store/index.ts';
 import type { Applied } from './apply-event.ts';
 import type { DbHealth } from './db-fault.ts';
+import type { OpenLinks } from './open-links.ts';
 
 /** Everything the worker's routes use: built once by the composition root. */
 export interface WorkerDeps {
@@ -9,6 +10,8 @@ export interface WorkerDeps {
   dataDir: string;
   port: number;
   token: string;
+  /** One-time viewer sign-in links (`claude-mem open`). */
+  links: OpenLinks;
   version: string;
   startedAt: number;
   settings: Settings;

@@ -34,6 +34,12 @@ describe('import-transcripts: the cost preview, the question, sessions left out'
 
     const dry = await cli(['import-transcripts', '--dry-run', main], home.env);
     assert.equal(dry.code, 0, dry.stderr);
+    // Not a terminal: the scan's progress comes as plain lines on stderr, the preview on stdout.
+    assert.match(
+      dry.stderr,
+      /^scanning transcripts: 100% \(2\/2 files, 1 sessions found, ETA \d+s\)$/m,
+    );
+    assert.match(dry.stderr, /^reading sessions: 100% \(1\/1 sessions, \d+ events, ETA \d+s\)$/m);
     const preview = dry.stdout.split('\n');
     assert.deepEqual(preview.slice(0, 2), [
       'transcripts: 2 files, 1 sessions',

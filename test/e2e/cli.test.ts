@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { dirname, join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { runHookProcess } from '../../src/cli/hook-process.ts';
@@ -202,9 +203,12 @@ describe('the claude-mem command', () => {
     const stop = await cli(['worker', 'stop'], home.env);
     const statusAfter = await cli(['worker', 'status'], home.env);
     assert.deepEqual([statusBefore.code, statusBefore.stdout], [1, 'worker not running\n']);
-    assert.deepEqual(
-      [start.code, start.stdout],
-      [0, `worker running: pid ${pid}, http://127.0.0.1:${home.port}/\n`],
+    assert.equal(start.code, 0);
+    assert.match(
+      start.stdout,
+      new RegExp(
+        `^worker running: pid ${pid}; viewer \\(one-time link\\): http://127\\.0\\.0\\.1:${home.port}/\\?token=[\\w-]{20,}\\n$`,
+      ),
     );
     assert.equal(status.code, 0);
     assert.deepEqual(
@@ -219,6 +223,29 @@ describe('the claude-mem command', () => {
     assert.deepEqual([stop.code, stop.stdout], [0, `worker stopped (pid ${pid})\n`]);
     assert.deepEqual(workerPidsFor(home.dataDir), []);
     assert.deepEqual([statusAfter.code, statusAfter.stdout], [1, 'worker not running\n']);
+  });
+
+  it('open prints a one-time viewer link, good once, a new one each time', async (t) => {
+    const home = await homeFor(t);
+    const first = await cli(['open'], home.env);
+    const second = await cli(['open'], home.env);
+    const links = [first.stdout.trim(), second.stdout.trim()];
+    assert.deepEqual([first.code, first.stderr, second.code], [0, '', 0]);
+    for (const link of links) {
+      assert.match(link, new RegExp(`^http://127\\.0\\.0\\.1:${home.port}/\\?token=[\\w-]{20,}$`));
+    }
+    assert.notEqual(links[0], links[1]);
+    const visit = (url: string) =>
+      new Promise<number>((resolve, reject) =>
+        get(url, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        }).on('error', reject),
+      );
+    assert.deepEqual(
+      [await visit(links[0] ?? ''), await visit(links[0] ?? ''), await visit(links[1] ?? '')],
+      [302, 401, 302],
+    );
   });
 
   it('worker start replaces a stale PID file naming a dead process', async (t) => {

@@ -14,7 +14,7 @@ import {
 } from '../helpers/fake-anthropic.ts';
 import { realisticAnswer } from '../helpers/fake-replies.ts';
 import { EVAL_DATA, replayCorpus, runReplay, toolPayloads } from '../helpers/replay.ts';
-import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
+import { startWorker, stopWorker, waitForDrain, tokenOf } from '../helpers/worker.ts';
 
 const MAX_INPUT_TOKENS = 6_000;
 const DAILY_TOKENS = 80_000;
@@ -34,8 +34,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitForCompression(home: TestHome, timeoutMs = 120_000): Promise<Status> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const status = (await workerRequest(home.port, '/api/compression/status', { timeoutMs: 5_000 }))
-      .body as Status;
+    const status = (
+      await workerRequest(home.port, '/api/compression/status', {
+        token: tokenOf(home),
+        timeoutMs: 5_000,
+      })
+    ).body as Status;
     if (!status.events.pending && !status.turns.pending) return status;
     if (Date.now() > deadline)
       throw new Error(`compression did not finish: ${JSON.stringify(status)}`);

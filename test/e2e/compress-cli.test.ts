@@ -91,10 +91,11 @@ describe('claude-mem status and retry', () => {
     const run = await cli(['status'], home.env);
     assert.deepEqual([run.code, run.stderr], [0, '']);
     const lines = run.stdout.split('\n');
-    assert.deepEqual(lines.slice(0, 4), [
+    assert.deepEqual(lines.slice(0, 5), [
       'provider: anthropic (claude-haiku-4-5)',
       '  why: compress.provider is anthropic (ANTHROPIC_API_KEY is set)',
       'events: 0 pending, 0 compressed, 0 skipped, 2 failed',
+      '  2 failed: anthropic (claude-haiku-4-5) answered 500: api_error',
       'turns: 1 pending, 0 compressed, 0 skipped, 0 failed',
     ]);
     assert.match(run.stdout, /^ {2}no LLM calls$/m);

@@ -4,6 +4,7 @@ import { createHeuristicCompressor } from '../../src/compress/index.ts';
 import { ensureDataDir, loadSettings } from '../../src/config/index.ts';
 import { openDatabase, type Db } from '../../src/store/index.ts';
 import { createCompressionService } from '../../src/worker/compression-service.ts';
+import { createOpenLinks } from '../../src/worker/open-links.ts';
 import { replayCorpus } from '../helpers/replay.ts';
 import { storeReplayInProcess } from '../helpers/replay-in-process.ts';
 import { silentLogger } from '../helpers/logger.ts';
@@ -44,6 +45,7 @@ describe('the heuristic provider over every replayed session', () => {
       dataDir,
       port: 1,
       token: 't',
+      links: createOpenLinks(),
       version: 'test',
       startedAt: 0,
       settings,

@@ -13,7 +13,7 @@ import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
 import { promptEvent, sessionStartEvent, toolEvent } from '../helpers/spool-events.ts';
-import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
+import { startWorker, stopWorker, waitForDrain, tokenOf } from '../helpers/worker.ts';
 
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
 
@@ -67,7 +67,7 @@ describe('settings.json holding values of the wrong types', () => {
   });
 
   it('runs the worker on the port from the environment', async () => {
-    const res = await workerRequest(home.port, '/health');
+    const res = await workerRequest(home.port, '/health', { token: tokenOf(home) });
     assert.equal(res.status, 200);
   });
 

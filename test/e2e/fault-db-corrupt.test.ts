@@ -19,7 +19,7 @@ import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
 import { workerPidsFor } from '../helpers/proc.ts';
-import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
+import { startWorker, stopWorker, tokenOf, waitForDrain } from '../helpers/worker.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,7 +73,8 @@ interface Health {
 }
 
 async function health(home: TestHome): Promise<Health> {
-  return (await workerRequest(home.port, '/health', { timeoutMs: 2000 })).body as Health;
+  const token = tokenOf(home);
+  return (await workerRequest(home.port, '/health', { timeoutMs: 2000, token })).body as Health;
 }
 
 async function waitForFault(home: TestHome, timeoutMs = 20_000): Promise<void> {

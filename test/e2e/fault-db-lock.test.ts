@@ -62,7 +62,9 @@ async function readsDuringLock(home: TestHome): Promise<number[]> {
   const paths = ['/health', '/api/events?limit=5', '/api/sessions', '/api/search?q=needle1'];
   const statuses: number[] = [];
   for (const path of paths) {
-    statuses.push((await workerRequest(home.port, path, { timeoutMs: 5000 })).status);
+    statuses.push(
+      (await workerRequest(home.port, path, { token: tokenOf(home), timeoutMs: 5000 })).status,
+    );
   }
   return statuses;
 }

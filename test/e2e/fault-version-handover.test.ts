@@ -14,7 +14,13 @@ import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
 import { workerPidsFor } from '../helpers/proc.ts';
 import { buildVersion, type VersionedBuild } from '../helpers/versioned-build.ts';
-import { startWorker, stopWorker, waitForDrain, waitForHealth } from '../helpers/worker.ts';
+import {
+  startWorker,
+  stopWorker,
+  waitForDrain,
+  waitForHealth,
+  tokenOf,
+} from '../helpers/worker.ts';
 
 const OLD_VERSION = '0.0.1';
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
@@ -55,7 +61,7 @@ async function runSession(
 }
 
 async function healthVersion(home: TestHome): Promise<unknown> {
-  const res = await workerRequest(home.port, '/health', { timeoutMs: 2000 });
+  const res = await workerRequest(home.port, '/health', { token: tokenOf(home), timeoutMs: 2000 });
   return (res.body as { version?: unknown }).version;
 }
 

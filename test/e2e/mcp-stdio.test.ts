@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { describe, it, type TestContext } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -156,4 +158,52 @@ describe('claude-mem mcp over stdio with the MCP SDK Client', () => {
     }
     assert.deepEqual(noise, []);
   });
+
+  it(
+    'answers a line that is not JSON-RPC with -32700 or -32600 and keeps serving',
+    { timeout: 30_000 },
+    async (t) => {
+      const home = await recallHome(t);
+      const child = spawn(process.execPath, [CLI_BUNDLE, 'mcp'], {
+        env: home.env,
+        cwd: home.projectDir,
+        stdio: ['pipe', 'pipe', 'ignore'],
+      });
+      t.after(() => child.kill());
+      const lines = createInterface({ input: child.stdout });
+      const sent = [
+        'not json',
+        '[',
+        '{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}',
+        '{"jsonrpc":"2.0","id":null,"method":"ping"}',
+        '[]',
+        '{"jsonrpc":"2.0","id":7,"method":"ping"}',
+      ];
+      child.stdin.write(sent.map((line) => `${line}\n`).join(''));
+      const answers: unknown[] = [];
+      for await (const line of lines) {
+        answers.push(JSON.parse(line));
+        if (answers.length === sent.length) break;
+      }
+      const error = (code: number, id: null = null) => ({ jsonrpc: '2.0', id, code });
+      assert.deepEqual(
+        answers.map((answer) => {
+          const {
+            jsonrpc,
+            id,
+            error: e,
+          } = answer as { jsonrpc: string; id: unknown; error?: { code: number } };
+          return e ? { jsonrpc, id, code: e.code } : answer;
+        }),
+        [
+          error(-32700),
+          error(-32700),
+          error(-32600),
+          error(-32600),
+          error(-32600),
+          { jsonrpc: '2.0', id: 7, result: {} },
+        ],
+      );
+    },
+  );
 });

@@ -66,6 +66,17 @@ describe('claude-mem search', () => {
     assert.match(all.stdout, /^3 results in all projects/);
   });
 
+  it('nonsense matches nothing once every observation has a vector, and says so', async (t) => {
+    const home = await recallHome(t);
+    seed(home);
+    await statusWhenEmbedded(home);
+    const run = await cliIn(['search', 'zzzqqq', '--all'], home);
+    assert.deepEqual(
+      [run.code, run.stdout],
+      [0, 'No observations match "zzzqqq" in all projects (hybrid).\n'],
+    );
+  });
+
   it('bad input exits 2 with the field named, no stack trace', async (t) => {
     const home = await recallHome(t);
     for (const args of [

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { workerRequest } from '../../src/client/index.ts';
 import { recallHome, withDatabase } from '../helpers/recall-home.ts';
 import { seedObservation } from '../helpers/seed-memory.ts';
-import { startWorker } from '../helpers/worker.ts';
+import { startWorker, tokenOf } from '../helpers/worker.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -31,11 +31,18 @@ test('the local model embeds in a thread of the bundled worker; vector search fi
   let status: Status | undefined;
   let healthChecks = 0;
   for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(200)) {
-    const health = await workerRequest(home.port, '/health', { timeoutMs: 5000 });
+    const health = await workerRequest(home.port, '/health', {
+      token: tokenOf(home),
+      timeoutMs: 5000,
+    });
     assert.equal(health.status, 200);
     healthChecks += 1;
-    status = (await workerRequest(home.port, '/api/recall/status', { timeoutMs: 5000 }))
-      .body as Status;
+    status = (
+      await workerRequest(home.port, '/api/recall/status', {
+        token: tokenOf(home),
+        timeoutMs: 5000,
+      })
+    ).body as Status;
     if (status.state === 'error' || status.embedded === status.total) break;
   }
   assert.equal(status?.state === 'error' ? JSON.stringify(status) : status?.embedded, 3);
@@ -45,7 +52,10 @@ test('the local model embeds in a thread of the bundled worker; vector search fi
     q: 'how do I repair a broken data migration',
     mode: 'vector',
   });
-  const res = await workerRequest(home.port, `/api/search?${query}`, { timeoutMs: 10_000 });
+  const res = await workerRequest(home.port, `/api/search?${query}`, {
+    token: tokenOf(home),
+    timeoutMs: 10_000,
+  });
   const body = res.body as { mode: string; items: Array<{ id: number }> };
   assert.equal(body.mode, 'vector');
   assert.equal(body.items[0]?.id, ids.schema);

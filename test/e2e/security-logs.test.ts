@@ -18,7 +18,7 @@ import {
   type MessagesBody,
 } from '../helpers/fake-anthropic.ts';
 import { realisticAnswer } from '../helpers/fake-replies.ts';
-import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
+import { startWorker, stopWorker, waitForDrain, tokenOf } from '../helpers/worker.ts';
 
 const SECRETS = [
   `sk-ant-api03-${'Q7'.repeat(24)}`,
@@ -84,7 +84,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitForCompression(home: TestHome, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const res = await workerRequest(home.port, '/api/compression/status', { timeoutMs: 5000 });
+    const res = await workerRequest(home.port, '/api/compression/status', {
+      token: tokenOf(home),
+      timeoutMs: 5000,
+    });
     const body = res.body as { events: Record<string, number>; turns: Record<string, number> };
     if (!body.events.pending && !body.turns.pending) return;
     await sleep(200);

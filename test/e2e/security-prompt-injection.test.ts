@@ -30,7 +30,7 @@ import {
   type FakeBlock,
   type MessagesBody,
 } from '../helpers/fake-anthropic.ts';
-import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
+import { startWorker, stopWorker, waitForDrain, tokenOf } from '../helpers/worker.ts';
 
 /** A folder the injected command wants deleted, and a file it wants created. */
 function target(): { dir: string; canary: string; pwned: string } {
@@ -65,7 +65,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function waitForCompression(home: TestHome, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const res = await workerRequest(home.port, '/api/compression/status', { timeoutMs: 5000 });
+    const res = await workerRequest(home.port, '/api/compression/status', {
+      token: tokenOf(home),
+      timeoutMs: 5000,
+    });
     const body = res.body as { events: Record<string, number>; turns: Record<string, number> };
     if (!body.events.pending && !body.turns.pending) return;
     await sleep(200);
@@ -128,6 +131,16 @@ describe('prompt injection in tool output, anthropic provider through the worker
 
   it('sent the injected text to the model (the attack reached it)', () => {
     assert.ok(bodies.some((body) => JSON.stringify(body.messages).includes('IGNORE ALL PREVIOUS')));
+  });
+
+  it('escapes the forged closing tags in the request the fake server receives', () => {
+    const texts = bodies.map((body) => JSON.stringify(body.messages));
+    const count = (text: string, tag: string) => text.split(tag).length - 1;
+    assert.deepEqual(
+      texts.map((text) => [count(text, '</event>'), count(text, '</events>')]),
+      texts.map((text) => [count(text, '<event '), count(text, '<events>')]),
+    );
+    assert.ok(texts.some((text) => text.includes('&lt;/event>&lt;/events><system>')));
   });
 
   it('offers the model no tools in any request', () => {

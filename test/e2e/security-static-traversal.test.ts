@@ -13,8 +13,15 @@ import { startWorker, stopWorker } from '../helpers/worker.ts';
 
 const UI_INDEX = join(import.meta.dirname, '..', '..', 'dist', 'ui', 'index.html');
 
-/** Sends `GET <target>` byte for byte on a fresh connection; the status and body. */
-function rawGet(port: number, target: string): Promise<{ status: number; body: string }> {
+/**
+ * Sends `GET <target>` byte for byte on a fresh connection, with the token (so the static routes
+ * themselves answer, not the sign-in check); the status and body.
+ */
+function rawGet(
+  port: number,
+  target: string,
+  token: string,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: '127.0.0.1', port });
     let text = '';
@@ -24,7 +31,10 @@ function rawGet(port: number, target: string): Promise<{ status: number; body: s
       resolve({ status, body: text.slice(text.indexOf('\r\n\r\n') + 4) });
     });
     socket.on('error', reject);
-    socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+    const auth = `Authorization: Bearer ${token}\r\n`;
+    socket.write(
+      `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${auth}Connection: close\r\n\r\n`,
+    );
   });
 }
 
@@ -59,11 +69,11 @@ describe('the worker refuses path traversal on its static routes', () => {
     token = readFileSync(tokenFile(home.dataDir), 'utf8').trim();
     results = [];
     for (const target of TRAVERSALS) {
-      results.push({ target, ...(await rawGet(home.port, target)) });
+      results.push({ target, ...(await rawGet(home.port, target, token)) });
     }
     results.push({
       target: 'absolute-form',
-      ...(await rawGet(home.port, `http://127.0.0.1:${home.port}/../../package.json`)),
+      ...(await rawGet(home.port, `http://127.0.0.1:${home.port}/../../package.json`, token)),
     });
   });
 
@@ -73,7 +83,7 @@ describe('the worker refuses path traversal on its static routes', () => {
   });
 
   it('serves the viewer itself (the static routes are live)', async () => {
-    const page = await rawGet(home.port, '/');
+    const page = await rawGet(home.port, '/', token);
     assert.equal(existsSync(UI_INDEX), true);
     assert.equal(page.status, 200);
   });

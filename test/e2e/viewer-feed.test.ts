@@ -46,7 +46,7 @@ describe('the viewer feed', () => {
   });
 
   it('renders the seeded observations, summaries and prompts with their details', async () => {
-    const { context, page } = await openViewer(browser, home.url);
+    const { context, page } = await openViewer(browser, home);
     const cart = card(page, 'Edited src/cart.ts', 'observation');
     await cart.waitFor();
     assert.match(await cart.innerText(), /bugfix[^]*src\/cart\.ts[^]*webshop[^]*prompt #1/i);
@@ -60,7 +60,7 @@ describe('the viewer feed', () => {
   });
 
   it('shows a prompt sent through a hook within 2 s, without a reload', async () => {
-    const { context, page } = await openViewer(browser, home.url);
+    const { context, page } = await openViewer(browser, home);
     await page.locator('.processing .dot.live').waitFor();
     let navigations = 0;
     page.on('framenavigated', () => (navigations += 1));
@@ -76,7 +76,7 @@ describe('the viewer feed', () => {
   });
 
   it('shows an observation the worker compresses from hook events, with no duplicate', async () => {
-    const { context, page } = await openViewer(browser, home.url);
+    const { context, page } = await openViewer(browser, home);
     await page.locator('.processing .dot.live').waitFor();
     await runTurn(home, {
       sessionId: 'sess-live-2',
@@ -103,7 +103,7 @@ describe('the viewer feed', () => {
   });
 
   it('loads further pages on scroll, with no duplicates while live items arrive', async () => {
-    const { context, page } = await openViewer(browser, home.url);
+    const { context, page } = await openViewer(browser, home);
     await page.locator('article.card').first().waitFor();
     const first = (await keysOf(page)).length;
     await hook(home, 'UserPromptSubmit', {
@@ -129,7 +129,7 @@ describe('the viewer feed', () => {
   });
 
   it('narrows the list by project, by type and by search', async () => {
-    const { context, page } = await openViewer(browser, home.url);
+    const { context, page } = await openViewer(browser, home);
     await page.locator('article.card').first().waitFor();
     const everything = await page.locator('article.card').count();
     await page.getByLabel('Project', { exact: true }).selectOption('parser-lib');
@@ -147,11 +147,13 @@ describe('the viewer feed', () => {
     await page.locator('.search-note', { hasText: 'tokenizer' }).waitFor();
     const titles = await waitForAllText(page, 'article.card .card-title', /tokenizer|readEscape/i);
     assert.ok(titles.length < everything);
+    await page.getByLabel('Search', { exact: true }).fill('zzzqqq');
+    await page.locator('.search-note', { hasText: 'No observations match “zzzqqq”' }).waitFor();
     await context.close();
   });
 
   it('reconnects by itself after the worker restarts and keeps showing live items', async () => {
-    const { context, page } = await openViewer(browser, home.url);
+    const { context, page } = await openViewer(browser, home);
     await page.locator('.processing .dot.live').waitFor();
     await stopWorker(home);
     await page.locator('.processing', { hasText: 'Reconnecting' }).waitFor();
@@ -167,7 +169,7 @@ describe('the viewer feed', () => {
   });
 
   it('drops a card forgotten elsewhere (the CLI) without a reload', async () => {
-    const { context, page } = await openViewer(browser, home.url);
+    const { context, page } = await openViewer(browser, home);
     await page.locator('.processing .dot.live').waitFor();
     const target = card(page, 'Edited src/cart.ts', 'observation');
     await target.waitFor();

@@ -51,8 +51,8 @@ describe('managing memory and settings in the viewer', () => {
   });
 
   it('deletes an observation after confirmation: the card and the search hit are gone', async () => {
-    const { context, page } = await openViewer(browser, home.url);
-    const target = card(page, 'Ran `npm test -- cart`', 'observation');
+    const { context, page } = await openViewer(browser, home);
+    const target = card(page, 'Ran npm test -- cart', 'observation');
     await target.getByRole('button', { name: 'Delete' }).click();
     await target.getByRole('button', { name: 'Cancel' }).click();
     assert.equal(await target.count(), 1);
@@ -72,7 +72,7 @@ describe('managing memory and settings in the viewer', () => {
   });
 
   it('edits title, narrative and facts: the card and search show the new text', async () => {
-    const { context, page } = await openViewer(browser, home.url);
+    const { context, page } = await openViewer(browser, home);
     const key = await card(page, 'Read src/cart.ts', 'observation').getAttribute('data-key');
     const target = page.locator(`article[data-key="${key}"]`);
     await target.getByRole('button', { name: 'Edit' }).click();
@@ -91,7 +91,7 @@ describe('managing memory and settings in the viewer', () => {
   });
 
   it('pins an observation: the context preview lists it among the pinned ones', async () => {
-    const { context, page } = await openViewer(browser, home.url);
+    const { context, page } = await openViewer(browser, home);
     const target = card(page, 'Edited src/checkout.tsx', 'observation');
     await target.getByRole('button', { name: 'Pin' }).click();
     await target.locator('.badge.pinned').waitFor();
@@ -105,7 +105,7 @@ describe('managing memory and settings in the viewer', () => {
   });
 
   it('shows the field message for a bad setting and saves nothing, not even the valid ones', async () => {
-    const { context, page } = await openViewer(browser, `${home.url}#/settings`);
+    const { context, page } = await openViewer(browser, home, { hash: '#/settings' });
     const before = savedFile(home);
     await page.getByLabel('context.maxTokens').fill('99999');
     await page.getByLabel('log.level').selectOption('debug');
@@ -125,7 +125,7 @@ describe('managing memory and settings in the viewer', () => {
   });
 
   it('saves a valid setting and says it applies after a restart', async () => {
-    const { context, page } = await openViewer(browser, `${home.url}#/settings`);
+    const { context, page } = await openViewer(browser, home, { hash: '#/settings' });
     await page.getByLabel('context.maxTokens').fill('1200');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved 1 setting' }).waitFor();

@@ -66,7 +66,7 @@ describe('the viewer renders memory as text and keeps its look', () => {
   });
 
   it('renders <script> and <img onerror> in titles, narratives and prompts as text; no dialog, no foreign request', async () => {
-    const { context, page } = await openViewer(browser, home.url);
+    const { context, page } = await openViewer(browser, home);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -100,7 +100,7 @@ describe('the viewer renders memory as text and keeps its look', () => {
   });
 
   it('toggles the theme and keeps it after a reload', async () => {
-    const { context, page } = await openViewer(browser, home.url, { colorScheme: 'light' });
+    const { context, page } = await openViewer(browser, home, { colorScheme: 'light' });
     const background = () =>
       page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
     await page.locator('article.card').first().waitFor();
@@ -126,7 +126,7 @@ describe('the viewer renders memory as text and keeps its look', () => {
   });
 
   it('can be used from the keyboard: Tab reaches Pin, Enter pins, focus is visible', async () => {
-    const { context, page } = await openViewer(browser, home.url);
+    const { context, page } = await openViewer(browser, home);
     await page.locator('article.card').first().waitFor();
     const focused = () =>
       page.evaluate<string>("document.activeElement ? document.activeElement.textContent : ''");
@@ -147,7 +147,7 @@ describe('the viewer renders memory as text and keeps its look', () => {
     const widths: number[] = [];
     for (const width of [1280, 390]) {
       for (const hash of ['#/', '#/settings', '#/status']) {
-        const { context, page } = await openViewer(browser, `${home.url}${hash}`, { width });
+        const { context, page } = await openViewer(browser, home, { hash, width });
         await page.locator('main h2, main article.card').first().waitFor();
         widths.push((await page.evaluate<number>('document.documentElement.scrollWidth')) - width);
         await context.close();

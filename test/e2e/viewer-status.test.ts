@@ -69,7 +69,7 @@ describe('the viewer status page', () => {
   });
 
   it('shows the provider and why, the budget, failed events with reasons, and the log', async () => {
-    const { context, page } = await openViewer(browser, `${home.url}#/status`);
+    const { context, page } = await openViewer(browser, home, { hash: '#/status' });
     await page.getByTestId('provider').filter({ hasText: 'anthropic' }).waitFor();
     assert.match(await page.locator('.facts-grid').innerText(), /Why\s+\S+/);
     const budget = page.locator('table', { hasText: 'anthropic' });
@@ -83,7 +83,7 @@ describe('the viewer status page', () => {
   });
 
   it('queues failed events again with the retry button', async () => {
-    const { context, page } = await openViewer(browser, `${home.url}#/status`);
+    const { context, page } = await openViewer(browser, home, { hash: '#/status' });
     await page.locator('.failed-list li').first().waitFor();
     await page.getByRole('button', { name: 'Retry failed events' }).click();
     await page
@@ -94,7 +94,7 @@ describe('the viewer status page', () => {
   });
 
   it('shows the queue depth while events wait for compression', async () => {
-    const { context, page } = await openViewer(browser, home.url);
+    const { context, page } = await openViewer(browser, home);
     await page.locator('.processing .dot.live').waitFor();
     await runTurn(home, {
       sessionId: 'sess-slow-1',

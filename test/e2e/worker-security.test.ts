@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { requestOpenLink } from '../../src/client/index.ts';
 import { CLI_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
 import { listeningAddresses } from '../helpers/proc.ts';
 import { startWorker, stopWorker, tokenOf } from '../helpers/worker.ts';
@@ -33,6 +34,73 @@ function send(
     );
     req.on('error', reject);
     req.end(options.body);
+  });
+}
+
+/** One request per route group (and the viewer's files), as an anonymous local user sends it. */
+const UNAUTHENTICATED: Array<[string, string]> = [
+  ['GET', '/'],
+  ['GET', '/index.html'],
+  ['GET', '/?token=not-a-minted-code'],
+  ['GET', '/favicon.svg'],
+  ['GET', '/stream'],
+  ['GET', '/api/sessions'],
+  ['GET', '/api/events'],
+  ['GET', '/api/prompts'],
+  ['GET', '/api/context?cwd=/tmp'],
+  ['GET', '/api/search?query=x'],
+  ['GET', '/api/timeline?anchor=1'],
+  ['GET', '/api/observations/1'],
+  ['POST', '/api/observations/batch'],
+  ['POST', '/api/memories'],
+  ['DELETE', '/api/observations/1'],
+  ['PATCH', '/api/observations/1'],
+  ['POST', '/api/observations/1/pin'],
+  ['POST', '/api/sessions/observations'],
+  ['GET', '/api/compression/status'],
+  ['POST', '/api/compression/retry'],
+  ['GET', '/api/recall/status'],
+  ['GET', '/api/feed'],
+  ['GET', '/api/observations'],
+  ['GET', '/api/summaries'],
+  ['GET', '/api/stats'],
+  ['GET', '/api/projects'],
+  ['GET', '/api/logs'],
+  ['GET', '/api/failed-events'],
+  ['GET', '/api/settings'],
+  ['PUT', '/api/settings'],
+  ['GET', '/api/viewer/context-preview'],
+  ['POST', '/api/viewer/open-link'],
+  ['GET', '/api/admin/export'],
+  ['POST', '/api/admin/import'],
+  ['POST', '/api/admin/forget'],
+  ['POST', '/api/admin/purge'],
+  ['POST', '/api/admin/backfill/events'],
+  ['POST', '/api/retention/run'],
+  ['GET', '/api/retention/status'],
+  ['GET', '/api/no-such-route'],
+];
+
+/** Like send, with the response headers (Set-Cookie, Location). */
+function sendRaw(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<Reply & { headers: IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString('utf8'),
+          headers: res.headers,
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
   });
 }
 
@@ -134,12 +202,88 @@ describe('worker security on a real port', () => {
     );
   });
 
+  it('answers /health without the token with status, version and dataDirId only', async () => {
+    const reply = await send(home.port, '/health', { host });
+    assert.deepEqual(Object.keys(JSON.parse(reply.body) as object), [
+      'status',
+      'version',
+      'dataDirId',
+    ]);
+    const full = await send(home.port, '/health', {
+      host,
+      authorization: `Bearer ${tokenOf(home)}`,
+    });
+    assert.ok('queue' in (JSON.parse(full.body) as object));
+  });
+
+  // A timeout: without the check, GET /stream would answer an endless event stream.
+  it(
+    'refuses every route group without the token with 401, reads and export included',
+    { timeout: 30_000 },
+    async () => {
+      const answers: string[] = [];
+      for (const [method, path] of UNAUTHENTICATED) {
+        const reply = await send(
+          home.port,
+          path,
+          { host, 'content-type': 'application/json' },
+          {
+            method,
+            body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+          },
+        );
+        answers.push(`${method} ${path} ${reply.status}`);
+      }
+      assert.deepEqual(
+        answers,
+        UNAUTHENTICATED.map(([method, path]) => `${method} ${path} 401`),
+      );
+    },
+  );
+
+  it('refuses a read (the export) with a wrong token or a forged cookie with 401', async () => {
+    const wrong = { host, authorization: `Bearer ${'0'.repeat(48)}` };
+    assert.equal((await send(home.port, '/api/admin/export', wrong)).status, 401);
+    const cookie = { host, cookie: `claude_mem_${home.port}=${tokenOf(home)}` };
+    assert.equal((await send(home.port, '/api/admin/export', cookie)).status, 401);
+    const right = { host, authorization: `Bearer ${tokenOf(home)}` };
+    assert.equal((await send(home.port, '/api/admin/export', right)).status, 200);
+  });
+
+  it('trades a one-time link once for an HttpOnly SameSite=Strict cookie, then refuses it', async () => {
+    const url = await requestOpenLink(home.port, home.dataDir);
+    const path = new URL(url).pathname + new URL(url).search;
+    assert.match(path, /^\/\?token=[\w-]{20,}$/);
+    const first = await sendRaw(home.port, path, { host });
+    assert.equal(first.status, 302);
+    assert.equal(first.headers.location, '/');
+    const setCookie = first.headers['set-cookie']?.[0] ?? '';
+    assert.match(
+      setCookie,
+      new RegExp(`^claude_mem_${home.port}=[\\w-]+; Path=/; HttpOnly; SameSite=Strict$`),
+    );
+    const cookie = setCookie.split(';')[0] ?? '';
+    assert.ok(!cookie.includes(tokenOf(home)), 'the cookie is not the token');
+    const again = await sendRaw(home.port, path, { host });
+    assert.deepEqual([again.status, again.headers['set-cookie']], [401, undefined]);
+    assert.match(again.body, /claude-mem open/);
+    assert.equal((await send(home.port, '/api/stats', { host, cookie })).status, 200);
+    const page = await send(home.port, '/', { host, cookie });
+    assert.equal(page.status, 200);
+    assert.match(page.body, /<div id="root">/);
+    assert.ok(!page.body.includes(tokenOf(home)), 'the page holds no token');
+    assert.doesNotMatch(page.body, /claude-mem-token|__CLAUDE_MEM_TOKEN__/);
+  });
+
   it('listens on 127.0.0.1 only', () => {
     assert.deepEqual(listeningAddresses(home.port), ['127.0.0.1']);
   });
 
   it('answers a bad query with 400 naming the parameter, not 500', async () => {
-    const reply = await send(home.port, '/api/events?limit=abc', { host });
+    const reply = await send(home.port, '/api/events?limit=abc', {
+      host,
+      authorization: `Bearer ${tokenOf(home)}`,
+    });
     const body = JSON.parse(reply.body) as { error: { code: string; message: string } };
     assert.equal(reply.status, 400);
     assert.equal(body.error.code, 'BAD_REQUEST');

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { redactSecrets } from '../../src/privacy/index.ts';
+import { mayNeedSanitizing, redactSecrets, sanitizeText } from '../../src/privacy/index.ts';
 import { SECRET_RULES } from '../../src/privacy/secret-rules.ts';
 import { anyText, fuzzOptions, textOf } from '../helpers/fuzz.ts';
 
@@ -63,6 +63,41 @@ const SECRETS: fc.Arbitrary<Planted> = fc.oneof(
     text: `postgres://${user}:${pass}@db.internal:5432/app`,
     secret: pass,
   })),
+  assignedValue.map((pass): Planted => ({
+    kind: 'url-credentials',
+    text: `redis://:${pass}@cache:6379`,
+    secret: pass,
+  })),
+  plain('env-secret', 'DB_PASS=', assignedValue),
+  plain('env-secret', 'SECRET=', assignedValue),
+  plain('mysql', 'mysql -u root -p', assignedValue),
+  fc.tuple(chars(LOWER, 3, 12), assignedValue).map(([user, pass]): Planted => ({
+    kind: 'curl-user',
+    text: `curl -u ${user}:${pass} https://api.example.com`,
+    secret: pass,
+  })),
+  plain('slack-webhook', 'https://hooks.slack.com/services/', chars(`${ALNUM}/`, 40, 60)),
+  fc
+    .tuple(chars(ALNUM, 29, 39), fc.constantFrom(...UPPER))
+    .map(([b, u]): Planted => ({ kind: 'huggingface', text: `hf_${u}${b}`, secret: b })),
+  plain('azure-storage-key', 'AccountName=a;AccountKey=', chars(`${ALNUM}+/`, 40, 88)),
+  plain('azure-client-secret', 'ab18Q~', chars(`${ALNUM}_~.-`, 31, 34)),
+  plain('gitlab', 'glpat-', chars(URL_SAFE, 20, 40)),
+  plain('digitalocean', 'dop_v1_', chars('0123456789abcdef', 64, 64)),
+  plain('vault', 'hvs.', chars(URL_SAFE, 90, 120)),
+  plain('pypi', 'pypi-AgEIcHlwaS5vcmc', chars(URL_SAFE, 50, 80)),
+  fc
+    .tuple(chars(URL_SAFE, 22, 22), chars(URL_SAFE, 43, 43))
+    .map(([a, b]): Planted => ({ kind: 'sendgrid', text: `SG.${a}.${b}`, secret: `${a}.${b}` })),
+  plain('shopify', 'shpat_', chars('0123456789abcdef', 32, 32)),
+  plain('twilio', 'SK', withDigit(chars('0123456789abcdef', 31, 31))),
+  plain('age', 'AGE-SECRET-KEY-1', chars('QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L', 58, 58)),
+  plain('vendor', 'pplx-', chars(ALNUM, 48, 48)),
+  plain(
+    'teams-webhook',
+    'https://contoso.webhook.office.com/webhookb2/',
+    chars(`${ALNUM}@/-`, 40, 120),
+  ),
 );
 
 /** Prose around a secret: words and punctuation, cut off from it by whitespace. */
@@ -161,4 +196,20 @@ test('finds one of its needles in every text a rule matches (the pre-check skips
     fuzzOptions(3000),
   );
   assert.ok(matched.size >= SECRET_RULES.length - 2, [...matched].join(', '));
+});
+
+test('text mayNeedSanitizing calls clean is left unchanged by sanitizeText', () => {
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        anyText(300),
+        prose,
+        fc.tuple(prose, SECRETS, prose).map(([a, p, b]) => `${a} ${p.text} ${b}`),
+      ),
+      (text) => {
+        assert.ok(mayNeedSanitizing(text) || sanitizeText(text) === text, JSON.stringify(text));
+      },
+    ),
+    fuzzOptions(3000),
+  );
 });

@@ -2,7 +2,7 @@ import type { TestContext } from 'node:test';
 import { readOrCreateToken, workerRequest } from '../../src/client/index.ts';
 import { queryDb } from './db.ts';
 import { createTestHome, type TestHome } from './env.ts';
-import { stopWorker } from './worker.ts';
+import { stopWorker, tokenOf } from './worker.ts';
 
 /**
  * A test home for the backfill, export, forget and retention tests: heuristic compression (no
@@ -33,7 +33,7 @@ export async function adminHome(
   return home;
 }
 
-/** A GET (or, with a body, a token-carrying POST) to the home's worker; throws unless 200. */
+/** A GET or, with a body, a POST to the home's worker, with its token; throws unless 200. */
 export async function api<T = Record<string, unknown>>(
   home: TestHome,
   path: string,
@@ -49,7 +49,7 @@ export async function api<T = Record<string, unknown>>(
 
 /** The HTTP status of a GET. */
 export async function statusOf(home: TestHome, path: string): Promise<number> {
-  return (await workerRequest(home.port, path, { timeoutMs: 10_000 })).status;
+  return (await workerRequest(home.port, path, { token: tokenOf(home), timeoutMs: 10_000 })).status;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));

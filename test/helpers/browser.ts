@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { requestOpenLink } from '../../src/client/index.ts';
 
 /** Debian's Chromium (installed by .ci/run); never a downloaded browser. */
 export const CHROMIUM = process.env.CLAUDE_MEM_CHROMIUM ?? '/usr/bin/chromium';
@@ -20,19 +21,25 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 }
 
-/** A viewport: wide (1280) or narrow (390, a phone). */
+/** A viewport: wide (1280) or narrow (390, a phone); `hash` picks a page (`#/settings`). */
 export interface ViewOptions {
   width?: number;
   height?: number;
   colorScheme?: 'light' | 'dark';
+  hash?: string;
 }
 
-/** A new context (own storage) and page at `url`, the feed loaded. */
+/**
+ * A new context (own storage, so no cookie yet) and page, signed in as a user is: through a
+ * one-time link from the worker (what `claude-mem open` prints), which the page trades for its
+ * cookie before it redirects to the clean URL (the hash survives the redirect).
+ */
 export async function openViewer(
   browser: Browser,
-  url: string,
+  home: { port: number; dataDir: string },
   options: ViewOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
+  const url = `${await requestOpenLink(home.port, home.dataDir)}${options.hash ?? ''}`;
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
     colorScheme: options.colorScheme ?? 'light',

@@ -1,7 +1,7 @@
 export { commandSections } from '../../src/cli/help.ts';
 import { CONTEXT_OPTIONS } from '../../src/cli/commands/context-command.ts';
-import { DEMO_OPTIONS } from '../../src/cli/commands/demo-command.ts';
 import { DOCTOR_OPTIONS } from '../../src/cli/commands/doctor-command.ts';
+import { DEMO_OPTIONS } from '../../src/cli/commands/demo-command.ts';
 import { EXPORT_OPTIONS } from '../../src/cli/commands/export-command.ts';
 import { FORGET_OPTIONS } from '../../src/cli/commands/forget-command.ts';
 import { IMPORT_TRANSCRIPTS_OPTIONS } from '../../src/cli/commands/import-transcripts-command.ts';
@@ -11,6 +11,7 @@ import { RETRY_OPTIONS } from '../../src/cli/commands/retry-command.ts';
 import { SEARCH_OPTIONS } from '../../src/cli/commands/search-command.ts';
 import { STATUS_OPTIONS } from '../../src/cli/commands/status-command.ts';
 import { UNINSTALL_OPTIONS } from '../../src/cli/commands/uninstall-command.ts';
+import { USAGE_OPTIONS } from '../../src/cli/commands/usage-command.ts';
 
 type Options = Record<string, { type: string; short?: string }>;
 
@@ -32,6 +33,8 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   doctor: flagsOf(DOCTOR_OPTIONS),
   status: flagsOf(STATUS_OPTIONS),
   retry: flagsOf(RETRY_OPTIONS),
+  usage: flagsOf(USAGE_OPTIONS),
+  open: [],
   search: flagsOf(SEARCH_OPTIONS),
   context: flagsOf(CONTEXT_OPTIONS),
   mcp: [],

@@ -18,7 +18,7 @@ import {
   type SoakLoad,
   type SoakOptions,
 } from './soak-load.ts';
-import { startWorker, stopWorker, waitForDrain } from './worker.ts';
+import { startWorker, stopWorker, waitForDrain, tokenOf } from './worker.ts';
 
 export { seededRandom, rssKb, type SoakLoad, type SoakOptions } from './soak-load.ts';
 export { badRuns, eventOutcomes, processesFor, rssTrend } from './soak-checks.ts';
@@ -124,7 +124,10 @@ export async function runSoak(options: SoakOptions): Promise<Soak> {
 }
 
 async function compressionState(home: TestHome) {
-  const res = await workerRequest(home.port, '/api/compression/status', { timeoutMs: 5000 });
+  const res = await workerRequest(home.port, '/api/compression/status', {
+    token: tokenOf(home),
+    timeoutMs: 5000,
+  });
   return res.body as { events: Record<string, number>; turns: Record<string, number> };
 }
 

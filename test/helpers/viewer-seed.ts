@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { runHookProcess } from '../../src/cli/hook-process.ts';
 import { workerRequest } from '../../src/client/index.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from './env.ts';
-import { startWorker } from './worker.ts';
+import { startWorker, tokenOf } from './worker.ts';
 
 /** A tool call of a turn: name, input and response as Claude Code sends them. */
 export interface ToolCall {
@@ -75,7 +75,7 @@ export async function startViewerHome(extraEnv: NodeJS.ProcessEnv = {}): Promise
 
 /** GET `path` of the home's worker as JSON. */
 export async function getJson<T>(home: TestHome, path: string): Promise<T> {
-  const res = await workerRequest(home.port, path, { timeoutMs: 5_000 });
+  const res = await workerRequest(home.port, path, { token: tokenOf(home), timeoutMs: 5_000 });
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
   return res.body as T;
 }

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { ensureDataDir, loadSettings, type Settings } from '../../src/config/index.ts';
 import { openDatabase } from '../../src/store/index.ts';
-import type { WorkerDeps } from '../../src/worker/index.ts';
+import { createOpenLinks, type WorkerDeps } from '../../src/worker/index.ts';
 import { recordingLogger } from './logger.ts';
 import { tempDir } from './temp-dir.ts';
 
@@ -29,6 +29,7 @@ export function createTestDeps(
     dataDir,
     port: TEST_PORT,
     token: TEST_TOKEN,
+    links: createOpenLinks(),
     version: '9.9.9-test',
     startedAt: 1_000,
     now: () => 6_000,

@@ -28,10 +28,19 @@ const n = (value: number): string => value.toLocaleString('en-US');
  */
 export function createProgress(options: {
   totalEvents: number;
-  totalSessions: number;
+  /** Undefined while unknown (a scan still finding sessions): the count is shown alone. */
+  totalSessions: number | undefined;
   stream: ProgressStream;
   now?: () => number;
+  /** What the plain lines start with (default `import-transcripts`). */
+  label?: string;
+  /** What the two counters count (default events and sessions). */
+  units?: readonly [string, string];
 }): Progress {
+  const [unit, second] = options.units ?? ['events', 'sessions'];
+  const label = options.label ?? 'import-transcripts';
+  const of = (count: number, total: number | undefined) =>
+    total === undefined ? n(count) : `${n(count)}/${n(total)}`;
   const now = options.now ?? Date.now;
   const started = now();
   const tty = options.stream.isTTY === true;
@@ -45,11 +54,12 @@ export function createProgress(options: {
       events === 0
         ? ''
         : `, ETA ${formatDuration((elapsed / events) * (options.totalEvents - events))}`;
-    const counts = `${n(events)}/${n(options.totalEvents)} events, ${n(sessions)}/${n(options.totalSessions)} sessions${eta}`;
+    const counts = `${of(events, options.totalEvents)} ${unit}, ${of(sessions, options.totalSessions)} ${second}${eta}`;
     const percent = `${String(Math.floor(share * 100)).padStart(3)}%`;
-    if (!tty) return `import-transcripts: ${percent.trim()} (${counts})`;
+    if (!tty) return `${label}: ${percent.trim()} (${counts})`;
     const filled = Math.round(share * BAR);
-    return `[${'#'.repeat(filled)}${'.'.repeat(BAR - filled)}] ${percent} ${counts}`;
+    const prefix = options.label === undefined ? '' : `${label} `;
+    return `${prefix}[${'#'.repeat(filled)}${'.'.repeat(BAR - filled)}] ${percent} ${counts}`;
   };
   return {
     update(events, sessions) {

@@ -22,9 +22,13 @@ export function analyzeSessions(
   plans: readonly SessionPlan[],
   settings: Settings,
   markerDir: string,
+  analyzed: (sessions: number, events: number) => void = () => undefined,
 ): SessionAnalysis[] {
-  return plans.map((plan) => {
+  let total = 0;
+  return plans.map((plan, index) => {
     const events = sessionEvents(plan, { settings, markerDir });
+    total += events.length;
+    analyzed(index + 1, total);
     return {
       plan,
       events: events.length,

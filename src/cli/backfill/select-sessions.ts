@@ -63,6 +63,8 @@ export async function chooseSessions(
     settings: Settings;
     markerDir: string;
     filters: SessionFilters;
+    /** Called once the sessions to read are known; returns what each one read reports to. */
+    reading?: (sessions: number) => (done: number, events: number) => void;
   },
 ): Promise<{ chosen: SessionAnalysis[]; leftOut: LeftOut }> {
   const leftOut: LeftOut = {};
@@ -77,7 +79,7 @@ export async function chooseSessions(
     if (finished) count(leftOut, 'already imported');
     return !finished;
   });
-  const analyses = analyzeSessions(fresh, run.settings, run.markerDir);
+  const analyses = analyzeSessions(fresh, run.settings, run.markerDir, run.reading?.(fresh.length));
   const check = analyses.filter((a) => stored.has(a.plan.sessionId) && a.startUid !== undefined);
   const byBackfill = await storedSessions(
     run.worker,

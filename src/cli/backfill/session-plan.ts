@@ -105,6 +105,22 @@ function toPlan(
   };
 }
 
+function scanOne(
+  path: string,
+  bySession: Map<string, Scanned[]>,
+  skipped: (path: string, reason: string) => void,
+): void {
+  let file: Scanned | undefined;
+  try {
+    file = scan(path);
+  } catch (error) {
+    skipped(path, (error as Error).message);
+    return;
+  }
+  if (!file) skipped(path, NO_SESSION);
+  else bySession.set(file.sessionId, [...(bySession.get(file.sessionId) ?? []), file]);
+}
+
 /** Why an empty transcript (no line to replay) is skipped. */
 export const NO_SESSION = 'no session in it';
 
@@ -117,18 +133,12 @@ export function planSessions(
   paths: readonly string[],
   env: NodeJS.ProcessEnv,
   skipped: (path: string, reason: string) => void = () => undefined,
+  scanned: (files: number, sessions: number) => void = () => undefined,
 ): SessionPlan[] {
   const bySession = new Map<string, Scanned[]>();
-  for (const path of paths) {
-    let file: Scanned | undefined;
-    try {
-      file = scan(path);
-    } catch (error) {
-      skipped(path, (error as Error).message);
-      continue;
-    }
-    if (!file) skipped(path, NO_SESSION);
-    else bySession.set(file.sessionId, [...(bySession.get(file.sessionId) ?? []), file]);
+  for (const [index, path] of paths.entries()) {
+    scanOne(path, bySession, skipped);
+    scanned(index + 1, bySession.size);
   }
   const cache = new Map<string, Project>();
   return [...bySession.values()]

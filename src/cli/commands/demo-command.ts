@@ -1,7 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { liveWorker, workerRequest } from '../../client/index.ts';
+import {
+  liveWorker,
+  readOrCreateToken,
+  requestOpenLink,
+  workerRequest,
+} from '../../client/index.ts';
 import { replayTranscript } from '../../transcripts/index.ts';
 import { runHookProcess } from '../hook-process.ts';
 import { CliError } from '../cli-error.ts';
@@ -34,9 +39,9 @@ function resetDataDir(dataDir: string): void {
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-async function waitForIngest(port: number): Promise<void> {
+async function waitForIngest(port: number, token: string): Promise<void> {
   for (let tries = 0; tries < 100; tries += 1) {
-    const res = await workerRequest(port, '/health');
+    const res = await workerRequest(port, '/health', { token });
     if ((res.body as { queue?: { spool?: number } }).queue?.spool === 0) return;
     await sleep(100);
   }
@@ -68,22 +73,25 @@ export async function demoCommand(args: string[], deps: { cliEntry: string; prin
       projectDir,
     );
   }
-  await waitForIngest(Number(port));
-  await report(Number(port), hookBundle, projectDir, env, deps.print);
-  deps.print(`\nThe worker keeps running for you to explore: http://127.0.0.1:${port}/`);
+  const token = readOrCreateToken(dataDir);
+  await waitForIngest(Number(port), token);
+  await report({ port: Number(port), token }, hookBundle, projectDir, env, deps.print);
+  const link = await requestOpenLink(Number(port), dataDir);
+  deps.print(`\nThe worker keeps running for you to explore (a one-time link): ${link}`);
   deps.print(`Stop it with: CLAUDE_MEM_DATA_DIR=${dataDir} claude-mem worker stop`);
   return 0;
 }
 
 async function report(
-  port: number,
+  { port, token }: { port: number; token: string },
   hookBundle: string,
   projectDir: string,
   env: NodeJS.ProcessEnv,
   print: Print,
 ) {
   const get = async (path: string) =>
-    ((await workerRequest(port, path)).body as { items: Array<Record<string, unknown>> }).items;
+    ((await workerRequest(port, path, { token })).body as { items: Array<Record<string, unknown>> })
+      .items;
   const prompts = await get('/api/prompts?limit=500');
   const events = await get('/api/events?limit=500');
   print(`\nCaptured ${prompts.length} prompts and ${events.length} tool events:`);

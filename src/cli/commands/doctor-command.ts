@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import { dataDirFrom, loadSettings } from '../../config/index.ts';
 import { liveWorker } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
@@ -19,11 +20,14 @@ import {
   checkSettings,
   checkSpool,
 } from '../doctor/local-checks.ts';
+import { checkProviderCall } from '../doctor/provider-call-check.ts';
+import { checkVectorStore } from '../doctor/vector-store-check.ts';
 
 type Print = (line: string) => void;
 
 /** The options `doctor` accepts. */
 export const DOCTOR_OPTIONS = {
+  'check-provider': { type: 'boolean' },
   repair: { type: 'boolean' },
   'from-backup': { type: 'string' },
   'from-export': { type: 'string' },
@@ -52,6 +56,14 @@ function safely(name: string, check: () => CheckResult): CheckResult {
   }
 }
 
+function parseDoctorArgs(args: string[]): { 'check-provider'?: boolean } {
+  try {
+    return parseArgs({ args, options: DOCTOR_OPTIONS }).values;
+  } catch (error) {
+    throw usage((error as Error).message);
+  }
+}
+
 /**
  * `claude-mem doctor`: every check prints OK or what to do; the exit code is 1 when any check
  * failed (warnings do not fail). With `--repair`, rebuilds a damaged database instead.
@@ -63,7 +75,9 @@ export async function doctorCommand(
   const dataDir = dataDirFrom();
   const source = repairSource(args);
   if (source) return repairDatabase(source, { dataDir, ...deps });
-  const worker = await checkWorker(dataDir, loadSettings(dataDir).settings['worker.port']);
+  const { settings } = loadSettings(dataDir);
+  const worker = await checkWorker(dataDir, settings['worker.port']);
+  const optIn = parseDoctorArgs(args)['check-provider'] === true;
   const results: CheckResult[] = [
     checkNode(),
     safely('data folder', () => checkPermissions(dataDir)),
@@ -73,13 +87,15 @@ export async function doctorCommand(
     checkDatabaseFault(worker.health),
     safely('hooks', () => checkHooks(deps.cliEntry)),
     safely('mcp', checkMcp),
-    await checkProvider(liveWorker(dataDir)?.port),
+    await checkProvider(liveWorker(dataDir)?.port, dataDir),
+    await checkProviderCall({ settings, env: process.env, dataDir, optIn }),
     checkEvents(worker.health),
+    await checkVectorStore(dataDir, liveWorker(dataDir)?.port),
     safely('spool', () => checkSpool(dataDir)),
   ];
   for (const result of results) {
     const mark = !result.ok ? 'FAIL' : result.warning ? 'WARN' : 'OK  ';
-    deps.print(`${mark} ${result.name.padEnd(12)} ${result.detail}`);
+    deps.print(`${mark} ${result.name.padEnd(13)} ${result.detail}`);
   }
   return results.every((result) => result.ok) ? 0 : 1;
 }

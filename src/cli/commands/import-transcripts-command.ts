@@ -10,6 +10,7 @@ import { adminWorker, runningAdminWorker, type AdminWorker } from '../admin/work
 import { loadBackfillState } from '../backfill/backfill-state.ts';
 import { NO_COST, addCost } from '../backfill/cost-estimate.ts';
 import { previewLines, providerInUse } from '../backfill/preview.ts';
+import { createScanProgress } from '../backfill/scan-progress.ts';
 import { createProgress, type ProgressStream } from '../backfill/progress.ts';
 import { sendSessions, type SessionAnalysis } from '../backfill/run-backfill.ts';
 import { chooseSessions } from '../backfill/select-sessions.ts';
@@ -117,12 +118,16 @@ export async function importTranscriptsCommand(
   const stderr = deps.stderr ?? process.stderr;
   const paths = transcriptPaths(options.roots);
   let empty = 0;
-  const plans = planSessions(paths, env, (path, why) =>
-    why === NO_SESSION ? (empty += 1) : stderr.write(`skipped ${path}: ${why}\n`),
+  const progress = createScanProgress(stderr, paths.length, deps.now);
+  const plans = planSessions(
+    paths,
+    env,
+    (path, why) => (why === NO_SESSION ? (empty += 1) : stderr.write(`skipped ${path}: ${why}\n`)),
+    progress.scanned,
   );
   const worker = options.dryRun ? runningAdminWorker(env) : await adminWorker(deps);
   return withMarkerDir(async (markerDir) => {
-    const run = { worker, dataDir, settings, markerDir, filters: options };
+    const run = { worker, dataDir, settings, markerDir, filters: options, ...progress };
     const { chosen, leftOut } = await chooseSessions(plans, run);
     const cost = chosen.reduce((sum, a) => addCost(sum, a.cost), NO_COST);
     const provider = await providerInUse(worker, settings, env);

@@ -83,7 +83,7 @@ async function startWorker(deps: { cliEntry: string; print: Print }): Promise<vo
   const info = await ensureWorker({ dataDir, port, cliEntry: deps.cliEntry, waitMs: 10_000 });
   deps.print(
     info
-      ? `worker running on http://127.0.0.1:${info.port}/`
+      ? `worker running on 127.0.0.1:${info.port}; open the viewer with "claude-mem open"`
       : 'worker did not start yet: see "claude-mem doctor"',
   );
 }

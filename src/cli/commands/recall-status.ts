@@ -1,16 +1,19 @@
 import { workerRequest } from '../../client/index.ts';
-import type { EmbeddingState, EmbeddingStatus } from '../../search/index.ts';
+import type { EmbeddingState, EmbeddingStatus, VectorStoreStatus } from '../../search/index.ts';
 
-/** GET /api/recall/status: the embedder's progress and the configured search mode. */
-export type RecallStatus = EmbeddingStatus & { mode: string };
+/** GET /api/recall/status: the embedder's progress, the search mode, the Chroma store if used. */
+export type RecallStatus = EmbeddingStatus & { mode: string; store?: VectorStoreStatus };
 
 /**
  * The worker's recall status, or undefined when it does not answer with one: `status` is about
  * compression first, and a worker from before recall (an upgrade in progress) has no such route.
  */
-export async function fetchRecallStatus(port: number): Promise<RecallStatus | undefined> {
+export async function fetchRecallStatus(
+  port: number,
+  token?: string,
+): Promise<RecallStatus | undefined> {
   try {
-    const res = await workerRequest(port, '/api/recall/status', { timeoutMs: 5_000 });
+    const res = await workerRequest(port, '/api/recall/status', { timeoutMs: 5_000, token });
     return res.status === 200 ? (res.body as RecallStatus) : undefined;
   } catch {
     return undefined;
@@ -28,6 +31,15 @@ const STATE_WORDS = {
 
 const n = (value: number): string => value.toLocaleString('en-US');
 
+function storeLine(store: VectorStoreStatus): string {
+  const where = `chroma ${store.url} (${store.collection})`;
+  const counts = `${n(store.indexed)} indexed, ${n(store.pending)} waiting`;
+  if (store.reachable === false) {
+    return `  vector store: ${where} unreachable, search uses full text; ${counts}: ${store.error ?? ''}`;
+  }
+  return `  vector store: ${where}, ${counts}`;
+}
+
 /** The recall lines of `claude-mem status`, appended after the compression lines. */
 export function formatRecallStatus(status: RecallStatus): string[] {
   if (status.state === 'off' || status.model === null) {
@@ -39,5 +51,6 @@ export function formatRecallStatus(status: RecallStatus): string[] {
     `  vectors: ${n(status.embedded)} of ${n(status.total)} observations, ${n(waiting)} waiting`,
   ];
   if (status.error) lines.push(`  error: ${status.error}`);
+  if (status.store) lines.push(storeLine(status.store));
   return lines;
 }

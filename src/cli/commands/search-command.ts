@@ -74,14 +74,20 @@ export async function searchCommand(
     },
   );
   if (res.status !== 200) throw apiFailure(res);
-  const body = res.body as { items: Hit[]; mode: string; hasMore: boolean };
+  const body = res.body as { items: Hit[]; mode: string; hasMore: boolean; note?: string };
   if (values.json) {
     print(JSON.stringify(body, null, 2));
+    return 0;
+  }
+  const scope = project ? `project ${project}` : 'all projects';
+  if (body.items.length === 0 && params.q.trim() !== '') {
+    print(`No observations match "${params.q}" in ${scope} (${body.mode}).`);
     return 0;
   }
   print(
     `${body.items.length} result${body.items.length === 1 ? '' : 's'} in ${project ? `project ${project}` : 'all projects'} (${body.mode}); dates UTC`,
   );
+  if (body.note) print(`note: ${body.note}`);
   for (const hit of body.items) print(line(hit));
   if (body.hasMore) print('more: --offset');
   return 0;

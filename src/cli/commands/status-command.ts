@@ -1,6 +1,11 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureWorker, workerRequest, type WorkerResponse } from '../../client/index.ts';
+import {
+  ensureWorker,
+  readOrCreateToken,
+  workerRequest,
+  type WorkerResponse,
+} from '../../client/index.ts';
 import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts';
 import type { CompressionStatus } from '../../worker/compress-status.ts';
 import { CliError, usage } from '../cli-error.ts';
@@ -57,6 +62,14 @@ function states(counts: Record<string, number>): string {
     .join(', ');
 }
 
+/** Why events fell back or failed, one line a reason (a status from an older worker has none). */
+function problemLines(problems: CompressionStatus['problems'] | undefined): string[] {
+  return (problems ?? []).map(
+    (p) =>
+      `  ${n(p.events)} ${p.outcome === 'failed' ? 'failed' : 'fell back to the next provider'}: ${p.reason}`,
+  );
+}
+
 /** The status report as lines for people. */
 export function formatStatus(status: CompressionStatus): string[] {
   const model = status.model ? ` (${status.model})` : '';
@@ -64,6 +77,7 @@ export function formatStatus(status: CompressionStatus): string[] {
     `provider: ${status.provider}${model}`,
     `  why: ${status.reason}`,
     `events: ${states(status.events)}`,
+    ...problemLines(status.problems),
     `turns: ${states(status.turns)}`,
     `today (${status.today.day}):`,
   ];
@@ -95,16 +109,17 @@ export async function statusCommand(
   const known = Object.keys(STATUS_OPTIONS).map((name) => `--${name}`);
   const unknown = args.filter((arg) => !known.includes(arg));
   if (unknown.length > 0) throw usage(`unknown option "${unknown[0]}" for status`);
-  const { port } = await compressionWorker(deps);
-  const fault = await databaseFault(port);
-  const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 5_000 });
+  const { port, dataDir } = await compressionWorker(deps);
+  const token = readOrCreateToken(dataDir);
+  const fault = await databaseFault(port, token);
+  const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 5_000, token });
   if (res.status !== 200 && fault) {
     print(faultLine(fault));
     return 1;
   }
   if (res.status !== 200) throw workerFailure(res);
   const status = res.body as CompressionStatus;
-  const recall = await fetchRecallStatus(port);
+  const recall = await fetchRecallStatus(port, token);
   if (args.includes('--json')) {
     print(
       JSON.stringify(
@@ -128,8 +143,10 @@ interface DatabaseFault {
   advice: string;
 }
 
-async function databaseFault(port: number): Promise<DatabaseFault | undefined> {
-  const res = await workerRequest(port, '/health', { timeoutMs: 5_000 }).catch(() => undefined);
+async function databaseFault(port: number, token: string): Promise<DatabaseFault | undefined> {
+  const res = await workerRequest(port, '/health', { timeoutMs: 5_000, token }).catch(
+    () => undefined,
+  );
   const database = (res?.body as { database?: { ok?: boolean } } | undefined)?.database;
   return database?.ok === false ? (database as DatabaseFault) : undefined;
 }

@@ -1,6 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dataDirFrom, ensureDataDir, loadSettings, logFile } from '../../config/index.ts';
-import { ensureWorker, liveWorker, workerRequest } from '../../client/index.ts';
+import {
+  ensureWorker,
+  liveWorker,
+  readOrCreateToken,
+  requestOpenLink,
+  workerRequest,
+} from '../../client/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 
 type Print = (line: string) => void;
@@ -50,7 +56,8 @@ async function start(dataDir: string, deps: WorkerCommandDeps, env: NodeJS.Proce
   if (!info) {
     throw new CliError(`the worker did not start on port ${port}; see "claude-mem worker logs"`);
   }
-  deps.print(`worker running: pid ${info.pid}, http://127.0.0.1:${info.port}/`);
+  const link = await requestOpenLink(info.port, dataDir);
+  deps.print(`worker running: pid ${info.pid}; viewer (one-time link): ${link}`);
   return 0;
 }
 
@@ -75,7 +82,8 @@ async function status(dataDir: string, print: Print): Promise<number> {
     return 1;
   }
   try {
-    const res = await workerRequest(info.port, '/health', { timeoutMs: 2000 });
+    const token = readOrCreateToken(dataDir);
+    const res = await workerRequest(info.port, '/health', { timeoutMs: 2000, token });
     print(JSON.stringify(res.body, null, 2));
     return res.status === 200 ? 0 : 1;
   } catch (error) {

@@ -1,6 +1,13 @@
+import type { CompressionStatus } from '../../worker/compress-status.ts';
 import { dirname, join } from 'node:path';
 import { VERSION } from '../../config/index.ts';
-import { liveWorker, portConflict, portHolder, workerRequest } from '../../client/index.ts';
+import {
+  liveWorker,
+  portConflict,
+  portHolder,
+  readOrCreateToken,
+  workerRequest,
+} from '../../client/index.ts';
 import { readJsonFile } from '../install/json-file.ts';
 import { hasMcpServer } from '../install/mcp-merge.ts';
 import { countOurHooks } from '../install/settings-merge.ts';
@@ -27,7 +34,8 @@ export async function checkWorker(
   const info = liveWorker(dataDir);
   if (!info) return { result: await notRunning(dataDir, port) };
   try {
-    const res = await workerRequest(info.port, '/health', { timeoutMs: 2000 });
+    const token = readOrCreateToken(dataDir);
+    const res = await workerRequest(info.port, '/health', { timeoutMs: 2000, token });
     const health = res.body as Record<string, unknown>;
     if (health.version !== VERSION) {
       return {
@@ -134,15 +142,26 @@ export function checkMcp(): CheckResult {
 }
 
 /** Provider, auth and budget, as the worker's compression status reports them. */
-export async function checkProvider(port: number | undefined): Promise<CheckResult> {
+export async function checkProvider(
+  port: number | undefined,
+  dataDir: string,
+): Promise<CheckResult> {
   if (port === undefined) return warn('provider', 'unknown (worker not reachable)');
   try {
-    const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 2000 });
+    const token = readOrCreateToken(dataDir);
+    const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 2000, token });
     if (res.status !== 200) return warn('provider', `status not available (${res.status})`);
-    const body = res.body as { provider?: string; reason?: string; budgetExhausted?: boolean };
+    const body = res.body as Partial<CompressionStatus>;
     const detail = `${body.provider ?? '?'}${body.reason ? `: ${body.reason}` : ''}`;
-    return body.budgetExhausted
-      ? warn('provider', `${detail} (daily budget spent: heuristic until tomorrow)`)
+    const top = body.problems?.[0];
+    if (body.budgetExhausted) {
+      return warn('provider', `${detail} (daily budget spent: heuristic until tomorrow)`);
+    }
+    return top
+      ? warn(
+          'provider',
+          `${detail}; ${top.events} events ${top.outcome}: ${top.reason} (see "claude-mem status")`,
+        )
       : ok('provider', detail);
   } catch (error) {
     return warn('provider', `unknown (${String(error)})`);

@@ -1,5 +1,6 @@
 import { relativize } from '../render-event.ts';
 import type { CompressEvent } from '../types.ts';
+import { clipWords, lineTopic, type Topic } from './heuristic-words.ts';
 
 /** What an event did, for grouping. */
 export type EventKind =
@@ -62,25 +63,46 @@ export function errorLine(event: CompressEvent): string {
 const DECLARATION =
   /^\s*(?:export\s+)?(?:async\s+)?(?:function|class|def|defp?|defmodule|interface|type|const|let|enum|struct|impl|fn|module|describe|test|it)\b/;
 
-/** Lines of `text` that look like what a change was about: declarations first, then any. */
-function notableLine(lines: string[]): string {
-  const meaningful = lines
-    .map((line) => line.trim())
-    .filter((line) => /\w{3}/.test(line) && !/^[#/*]+\s*$/.test(line));
-  const declaration = meaningful.find((line) => DECLARATION.test(line));
-  const substantial = meaningful.find((line) => line.length >= 12);
-  return firstLine(declaration ?? substantial ?? meaningful[0] ?? '', 60);
+const PROSE = /\.(?:md|mdx|markdown|txt|rst|adoc)$/i;
+
+/** A prose file's change: its first new heading, else its first new sentence, quoted. */
+function proseTopic(lines: string[]): Topic | undefined {
+  const text = lines.map((line) => line.trim()).filter((line) => /\w{3}/.test(line));
+  const heading = text.map((line) => lineTopic(line)).find((topic) => topic?.kind === 'section');
+  const first = text[0]?.replace(/^[-*>\d.\s]+/, '');
+  return heading ?? (first ? { kind: 'says', name: clipWords(first, 60) } : undefined);
 }
 
-/** A few words on what an edit or write changed: its first new declaration or line. */
-export function changeHint(event: CompressEvent): string {
-  if (event.toolName === 'Write') return notableLine(inputText(event, 'content').split('\n'));
+/** The first namable topic of `lines`: declarations first, then any line. */
+function topicOfLines(lines: string[], known: (call: string) => boolean): Topic | undefined {
+  const meaningful = lines
+    .map((line) => line.trim())
+    .filter((line) => /\w{3}/.test(line) && !/^(?:\/\/|\/\*|\*|<!--)/.test(line));
+  const ordered = [
+    ...meaningful.filter((line) => DECLARATION.test(line)),
+    ...meaningful.filter((line) => !DECLARATION.test(line)),
+  ];
+  for (const line of ordered) {
+    const topic = lineTopic(line, known);
+    if (topic) return topic;
+  }
+  return undefined;
+}
+
+/**
+ * What an edit or write of `path` changed, as a topic: its first new declaration, test, call
+ * (one the old text did not make) or key; for prose, its heading or first sentence.
+ */
+export function changeTopic(event: CompressEvent, path = ''): Topic | undefined {
   const edits = editsOf(event);
-  const added = edits.flatMap(({ before, after }) => {
-    const old = new Set(before.split('\n').map((line) => line.trim()));
-    return after.split('\n').filter((line) => !old.has(line.trim()));
+  const before = edits.map((edit) => edit.before).join('\n');
+  const added = edits.flatMap(({ before: old, after }) => {
+    const kept = new Set(old.split('\n').map((line) => line.trim()));
+    return after.split('\n').filter((line) => !kept.has(line.trim()));
   });
-  return notableLine(added.length > 0 ? added : edits.flatMap((edit) => edit.after.split('\n')));
+  const lines = added.length > 0 ? added : edits.flatMap((edit) => edit.after.split('\n'));
+  if (PROSE.test(path)) return proseTopic(lines);
+  return topicOfLines(lines, (call) => before.includes(`${call}(`));
 }
 
 /** The old and new text of every edit an event made. */

@@ -2,6 +2,7 @@ import { elide } from '../../privacy/index.ts';
 import { eventPath } from '../event-files.ts';
 import type { CompressEvent, ObservationDraft, TurnBatch } from '../types.ts';
 import { errorLine, firstLine, inputText } from './heuristic-events.ts';
+import { plural, toolLabel } from './heuristic-words.ts';
 
 const draft = (
   fields: Partial<ObservationDraft> & Pick<ObservationDraft, 'title' | 'sourceEventIds'>,
@@ -27,13 +28,13 @@ function lookupFact(event: CompressEvent, root: string): string {
   switch (event.toolName) {
     case 'Grep':
     case 'Glob':
-      return `Searched \`${inputText(event, 'pattern')}\`${where ? ` in ${where}` : ''}${status}`;
+      return `Searched for "${inputText(event, 'pattern')}"${where ? ` in ${where}` : ''}${status}`;
     case 'WebFetch':
       return `Fetched ${inputText(event, 'url')}${status}`;
     case 'WebSearch':
       return `Searched the web for "${inputText(event, 'query')}"${status}`;
     default:
-      return `${event.toolName} ${where ?? ''}${status}`.trim();
+      return `${toolLabel(event.toolName)} ${where ?? ''}${status}`.trim();
   }
 }
 
@@ -65,13 +66,14 @@ export function lookupObservation(
     files.length > 0
       ? `Read ${listed(files)}`
       : firstLine(lookupFact(others[0] ?? (events[0] as CompressEvent), batch.root), 100);
-  const searched = others.length > 0 && files.length > 0 ? `; ${others.length} searches` : '';
+  const searched =
+    others.length > 0 && files.length > 0 ? `; ${plural(others.length, 'search', 'searches')}` : '';
   const failedReads = reads
     .filter((event) => event.failed)
     .map((event) => lookupFact(event, batch.root));
   return draft({
     title: `${title}${searched}`,
-    subtitle: `${files.length} files read, ${others.length} searches or lookups`,
+    subtitle: `${plural(files.length, 'file')} read, ${plural(others.length, 'search or lookup', 'searches or lookups')}`,
     facts: [...others.map((event) => lookupFact(event, batch.root)), ...failedReads].slice(0, 10),
     filesRead: [...new Set([...files, ...lookedFor])].slice(0, 20),
     sourceEventIds: events.map((event) => event.id),
@@ -100,17 +102,30 @@ export function delegateObservations(events: CompressEvent[]): ObservationDraft[
   });
 }
 
-/** A decision per approved plan (ExitPlanMode): its heading and outline. */
-export function planObservations(events: CompressEvent[]): ObservationDraft[] {
+const GENERIC_HEADING = /^(?:the\s+)?(?:implementation\s+|final\s+)?plan\b\s*[:\-–]?\s*/i;
+
+/** What a plan is about: its first heading without a leading "Plan:", else its first line. */
+function planTopic(plan: string, headings: string[]): string {
+  const named = headings.map((h) => h.replace(GENERIC_HEADING, '').trim()).find(Boolean);
+  const prose = plan
+    .split('\n')
+    .map((line) => line.replace(/^[#>*\-\d.\s]+/, '').trim())
+    .find((line) => line !== '' && !GENERIC_HEADING.test(line));
+  return firstLine(named ?? prose ?? '', 100);
+}
+
+/** A decision per approved plan (ExitPlanMode): what it is about and its outline. */
+export function planObservations(events: CompressEvent[], prompt = ''): ObservationDraft[] {
   return events.map((event) => {
     const plan = inputText(event, 'plan');
     const headings = plan
       .split('\n')
       .filter((line) => /^#{1,3}\s/.test(line))
       .map((line) => line.replace(/^#+\s*/, ''));
+    const topic = planTopic(plan, headings) || firstLine(prompt, 100);
     return draft({
       type: 'decision',
-      title: `Plan: ${headings[0] ?? firstLine(plan)}`,
+      title: topic ? `Plan approved: ${topic}` : 'Plan approved (no text)',
       facts: headings.slice(1, 7),
       narrative: elide(plan, 1000),
       concepts: ['why-it-exists'],
@@ -122,14 +137,14 @@ export function planObservations(events: CompressEvent[]): ObservationDraft[] {
 /** One observation for tools the heuristic has no rule for (MCP tools and the like). */
 export function otherObservation(events: CompressEvent[]): ObservationDraft | undefined {
   if (events.length === 0) return undefined;
-  const tools = [...new Set(events.map((event) => event.toolName))];
+  const tools = [...new Set(events.map((event) => toolLabel(event.toolName)))];
   return draft({
     title: `Used ${listed(tools, 3)}`,
     facts: events
       .slice(0, 8)
       .map(
         (event) =>
-          `${event.toolName}: ${firstLine(JSON.stringify(event.input) ?? '', 100)}${event.failed ? ` (failed: ${errorLine(event)})` : ''}`,
+          `${toolLabel(event.toolName)}: ${firstLine(JSON.stringify(event.input) ?? '', 100)}${event.failed ? ` (failed: ${errorLine(event)})` : ''}`,
       ),
     sourceEventIds: events.map((event) => event.id),
   });

@@ -1,6 +1,7 @@
 import { eventPath } from '../event-files.ts';
 import type { CompressEvent, ObservationDraft, ObservationKind, TurnBatch } from '../types.ts';
-import { changeHint, firstLine, lineDelta } from './heuristic-events.ts';
+import { changeTopic, firstLine, lineDelta } from './heuristic-events.ts';
+import { contentPhrase, editPhrase, plural, type Topic } from './heuristic-words.ts';
 
 const DOC_OR_CONFIG =
   /\.(?:md|mdx|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|lock)$|(?:^|\/)(?:\.[\w-]+rc|Dockerfile|Makefile)$/i;
@@ -32,6 +33,14 @@ function verbOf(events: CompressEvent[]): string {
   return events.every((event) => event.toolName === 'Write') ? 'Rewrote' : 'Edited';
 }
 
+/** `Edited a.ts: added function x`, `Created b.ts with class Y`, `Edited c.md (+3 -1 lines)`. */
+function fileTitle(verb: string, path: string, topic: Topic | undefined, lines: string): string {
+  if (!topic) return `${verb} ${path} (${lines})`;
+  return verb === 'Edited'
+    ? `${verb} ${path}: ${editPhrase(topic)}`
+    : `${verb} ${path} ${contentPhrase(topic)}`;
+}
+
 function fileObservation(
   path: string,
   events: CompressEvent[],
@@ -40,15 +49,22 @@ function fileObservation(
   const delta = events
     .map(lineDelta)
     .reduce((a, b) => ({ added: a.added + b.added, removed: a.removed + b.removed }));
-  const hints = [...new Set(events.map(changeHint).filter((hint) => hint !== ''))];
+  const topics = events
+    .map((event) => changeTopic(event, path))
+    .filter((topic) => topic !== undefined);
+  const phrases = [...new Set(topics.map(editPhrase))];
   const verb = verbOf(events);
-  const edits = `${events.length} ${events.length === 1 ? 'change' : 'changes'}, +${delta.added} -${delta.removed} lines`;
+  const lines = `+${delta.added} -${delta.removed} lines`;
+  const edits = `${plural(events.length, 'change')}, ${lines}`;
   const request = firstLine(batch.prompt ?? '', 100);
   return {
     type: changeKind(path, events, batch.prompt ?? ''),
-    title: hints[0] ? `${verb} ${path}: ${hints[0]}` : `${verb} ${path}`,
-    subtitle: edits,
-    facts: [edits, ...hints.slice(0, 5).map((hint) => `Changed: ${hint}`)],
+    title: fileTitle(verb, path, topics[0], lines),
+    subtitle: request ? `For "${firstLine(request, 80)}"; ${edits}` : edits,
+    facts: [
+      edits,
+      ...phrases.slice(0, 5).map((phrase) => phrase[0]?.toUpperCase() + phrase.slice(1)),
+    ],
     narrative: `${verb} ${path}${request ? ` while working on "${request}"` : ''} (${edits}).`,
     concepts: ['what-changed'],
     filesRead: [],
@@ -65,8 +81,8 @@ function restObservation(
   const events = groups.flatMap(([, list]) => list);
   return {
     type: changeKind(paths[0] ?? '', events, batch.prompt ?? ''),
-    title: `Edited ${paths.length} more files: ${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}`,
-    subtitle: `${events.length} changes`,
+    title: `Edited ${plural(paths.length, 'more file')}: ${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}`,
+    subtitle: plural(events.length, 'change'),
     facts: paths.map((path) => `Changed ${path}`),
     narrative: '',
     concepts: ['what-changed'],

@@ -44,7 +44,8 @@ test('an edit gives "Edited <file>: <what changed>" with the file modified and i
     ],
     [
       'bugfix',
-      'Edited src/auth/token.ts: export function refreshExpiry(token: Token) {',
+      // Before: 'Edited src/auth/token.ts: export function refreshExpiry(token: Token) {'
+      'Edited src/auth/token.ts: added function refreshExpiry',
       ['src/auth/token.ts'],
       [edit.id],
     ],
@@ -87,11 +88,12 @@ test('commands give facts with exit codes and the first error line, paths as fil
   const [observation] = heuristicObservations(batch('run tests', [ok, failed]));
   assert.equal(
     observation?.title,
-    'Ran `npx vitest run test/auth.test.ts` (exit code 1: FAIL test/auth.test.ts > refresh) and 1 more',
+    // Before: 'Ran `npx vitest run test/auth.test.ts` (exit code 1: FAIL test/auth.test.ts > refresh) and 1 more'
+    'npx vitest run test/auth.test.ts failed (exit code 1: FAIL test/auth.test.ts > refresh); 1 more command',
   );
   assert.deepEqual(observation?.facts, [
-    '`npm run build` -> ok',
-    '`npx vitest run test/auth.test.ts` -> exit code 1: FAIL test/auth.test.ts > refresh',
+    'npm run build -> ok',
+    'npx vitest run test/auth.test.ts -> exit code 1: FAIL test/auth.test.ts > refresh',
   ]);
   assert.deepEqual(observation?.filesRead, ['test/auth.test.ts']);
 });
@@ -118,9 +120,9 @@ test('reads and searches make one discovery naming the files read', () => {
     [observation?.type, observation?.title, observation?.filesRead, observation?.facts],
     [
       'discovery',
-      'Read src/a.ts, src/b.ts and 1 more; 1 searches',
+      'Read src/a.ts, src/b.ts and 1 more; 1 search',
       ['src/a.ts', 'src/b.ts', 'src/c.ts'],
-      ['Searched `refresh` in src'],
+      ['Searched for "refresh" in src'],
     ],
   );
 });
@@ -137,9 +139,9 @@ test('a plan is a decision; a subagent run a discovery; unknown tools are still 
   assert.deepEqual(
     observations.map((o) => [o.type, o.title]),
     [
-      ['decision', 'Plan: Plan: cache tokens'],
+      ['decision', 'Plan approved: cache tokens'],
       ['discovery', 'Subagent: Explore auth'],
-      ['discovery', 'Used mcp__db__query'],
+      ['discovery', 'Used query (db)'],
     ],
   );
 });
@@ -176,7 +178,103 @@ test('the summary lists what was done and what was looked at; none without obser
   const summary = heuristicSummary(input);
   assert.deepEqual(
     [summary?.request, summary?.completed, summary?.investigated, summary?.notes],
-    ['fix login', 'Edited a.ts: login()', 'Read b.ts', 'Fixed login.'],
+    ['fix login', 'Edited a.ts: now calls login', 'Read b.ts', 'Fixed login.'],
   );
   assert.equal(heuristicSummary({ ...input, observations: [] }), null);
+});
+
+test('memories read like notes: what changed in words, plural forms, no code fragments or backticks', () => {
+  const rateLimit = event('Edit', {
+    file_path: '/app/src/login.ts',
+    old_string: "app.post('/login', login);",
+    new_string: "app.post('/login', rateLimit(5), login);",
+  });
+  const doc = event('Edit', {
+    file_path: '/app/README.md',
+    old_string: 'a',
+    new_string: '## Rate limits\nFive a minute.',
+  });
+  const config = event('Edit', {
+    file_path: '/app/config.yml',
+    old_string: 'retries: 1',
+    new_string: 'retries: 3',
+  });
+  const created = event(
+    'Write',
+    { file_path: '/app/src/limit.ts', content: '// limits\nexport class Limiter {}' },
+    { response: { type: 'create' } },
+  );
+  const emptyPlan = event('ExitPlanMode', {
+    plan: '# Plan\n\n1. Add a limiter to the login route',
+  });
+  const test1 = event('Bash', { command: 'npm test', description: 'Run the login tests' });
+  const observations = heuristicObservations(
+    batch('rate limit the login route', [rateLimit, doc, config, created, emptyPlan, test1]),
+  );
+  assert.deepEqual(
+    observations.map((o) => o.title),
+    [
+      // Before: 'Plan: Plan'
+      'Plan approved: Add a limiter to the login route',
+      // Before: "Edited src/login.ts: app.post('/login', rateLimit(5), login);"
+      'Edited src/login.ts: now calls rateLimit',
+      'Edited README.md: added section "Rate limits"',
+      'Edited config.yml: changed retries to 3',
+      'Created src/limit.ts with class Limiter',
+      // Before: 'Ran `npm test` (ok)'
+      'Run the login tests: ran npm test',
+    ],
+  );
+  assert.equal(
+    observations[1]?.subtitle,
+    'For "rate limit the login route"; 1 change, +1 -1 lines',
+  );
+  assert.equal(observations.at(-1)?.subtitle, '1 command, none failed');
+  const text = JSON.stringify(observations.map((o) => [o.title, o.subtitle, o.facts]));
+  assert.doesNotMatch(text, /`/);
+  assert.doesNotMatch(text, /\b1 (?:files|searches|changes|commands)\b/);
+});
+
+test('a plan with no text takes its topic from the prompt', () => {
+  const [plan] = heuristicObservations(
+    batch('cache the tokens', [event('ExitPlanMode', { plan: '' })]),
+  );
+  assert.equal(plan?.title, 'Plan approved: cache the tokens');
+  const [bare] = heuristicObservations(batch('', [event('ExitPlanMode', { plan: '# Plan' })]));
+  assert.equal(bare?.title, 'Plan approved (no text)');
+});
+
+test('a changed value is named with its new value; a call the old line made is not news; prose is quoted', () => {
+  const ttl = event('Edit', {
+    file_path: '/app/src/auth/token.ts',
+    old_string: 'expiresAt: now() + token.ttl,',
+    new_string: 'expiresAt: now() + token.ttl * 1000,',
+  });
+  const doc = event('Edit', {
+    file_path: '/app/docs/auth.md',
+    old_string: 'Tokens carry a ttl.',
+    new_string: 'Tokens carry a ttl, in seconds; refresh() converts it to milliseconds.',
+  });
+  assert.deepEqual(
+    heuristicObservations(batch('fix token expiry', [ttl, doc])).map((o) => o.title),
+    [
+      // Before: 'Edited src/auth/token.ts: expiresAt: now() + token.ttl * 1000,' (and "now calls now")
+      'Edited src/auth/token.ts: changed expiresAt to now() + token.ttl * 1000',
+      // Before: 'Edited docs/auth.md: now calls refresh'
+      'Edited docs/auth.md: now says "Tokens carry a ttl, in seconds; refresh() converts it to…"',
+    ],
+  );
+});
+
+test('a failed command that passes on a later run says so', () => {
+  const failed = event(
+    'Bash',
+    { command: 'npm test' },
+    { failed: true, error: 'Exit code 1\nFAIL a.test.ts' },
+  );
+  const passed = event('Bash', { command: 'npm test' }, { response: { stdout: 'ok' } });
+  assert.equal(
+    heuristicObservations(batch('fix it', [failed, passed]))[0]?.title,
+    'npm test failed (exit code 1: FAIL a.test.ts), then passed; 1 more command',
+  );
 });

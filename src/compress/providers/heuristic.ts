@@ -40,7 +40,7 @@ function byKind(events: readonly CompressEvent[]): Record<EventKind, CompressEve
 export function heuristicObservations(batch: TurnBatch): ObservationDraft[] {
   const groups = byKind(batch.events);
   const candidates = [
-    ...planObservations(groups.plan),
+    ...planObservations(groups.plan, batch.prompt ?? ''),
     ...modifyObservations(groups.modify, batch),
     commandObservation(groups.command, batch),
     lookupObservation([...groups.read, ...groups.search, ...groups.web], batch),

@@ -1,4 +1,4 @@
-import { integer, oneOf, text, type SettingSpec } from '../setting-kinds.ts';
+import { fraction, integer, oneOf, text, type SettingSpec } from '../setting-kinds.ts';
 
 /** Settings of recall (context at SessionStart, search, embeddings): `context.*`, `search.*`. */
 export const RECALL_SETTINGS = {
@@ -27,6 +27,15 @@ export const RECALL_SETTINGS = {
     description:
       'Embeddings: local (offline model in the worker, 512-d), openai (any OpenAI-compatible endpoint), hash (deterministic, no model), off.',
   }),
+  'search.minSimilarity': fraction({
+    // Measured with bench/vector-floor.ts on the local model: paraphrases sharing no word with
+    // their memory were at cosine similarity 0.475 or more, nonsense ("zzzqqq") at 0.435 or less.
+    // bench/recall.ts on conv-30 (6 sessions): hybrid recall@5/@10 60.6/69.7 with or without it;
+    // vector-only mode 39.4/57.6 -> 36.4/45.5 (its weak neighbours are what the floor drops).
+    default: 0.45,
+    description:
+      'Cosine similarity (0-1) a match found only by embeddings must reach to count; matches of the full-text search always count. 0 keeps every nearest neighbour. Tuned for the local model; another embedder may need another value.',
+  }),
   'search.embeddingsUrl': text({
     default: 'http://127.0.0.1:11434/v1',
     pattern: /^https?:\/\/\S+$/,
@@ -46,5 +55,43 @@ export const RECALL_SETTINGS = {
     expected: 'an environment variable name',
     description:
       'Name of the environment variable holding the embeddings API key (the key itself is never stored in settings).',
+  }),
+  'search.vectorStore': oneOf({
+    default: 'sqlite-vec',
+    values: ['sqlite-vec', 'chroma'],
+    description:
+      'Where vectors are searched: sqlite-vec (inside the database file) or chroma (a Chroma server you run, search.chroma.url; needs the chromadb package installed beside claude-mem). The database stays the source of truth either way.',
+  }),
+  'search.chroma.url': text({
+    default: 'http://127.0.0.1:8000',
+    pattern: /^https?:\/\/[^\s/]+\/?$/,
+    expected: 'an http(s) URL of a Chroma server, like http://127.0.0.1:8000',
+    description: 'Chroma server (search.vectorStore = chroma). claude-mem never starts one.',
+  }),
+  'search.chroma.tenant': text({
+    default: 'default_tenant',
+    pattern: /^[A-Za-z0-9_.-]+$/,
+    expected: 'a tenant name (letters, digits, _ . -)',
+    description: 'Chroma tenant.',
+  }),
+  'search.chroma.database': text({
+    default: 'default_database',
+    pattern: /^[A-Za-z0-9_.-]+$/,
+    expected: 'a database name (letters, digits, _ . -)',
+    description: 'Chroma database.',
+  }),
+  'search.chroma.collection': text({
+    default: 'claude-mem',
+    pattern: /^[A-Za-z0-9][A-Za-z0-9_.-]{1,61}[A-Za-z0-9]$/,
+    expected: 'a Chroma collection name (3-63 letters, digits, _ . -)',
+    description:
+      'Chroma collection holding the observation vectors (rebuilt from the database at any time).',
+  }),
+  'search.chroma.tokenEnv': text({
+    default: 'CHROMA_TOKEN',
+    pattern: /^[A-Za-z_][A-Za-z0-9_]*$/,
+    expected: 'an environment variable name',
+    description:
+      'Name of the environment variable holding the Chroma auth token, sent as x-chroma-token when set (the token itself is never stored in settings).',
   }),
 } as const satisfies Record<string, SettingSpec<unknown>>;

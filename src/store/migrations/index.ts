@@ -3,6 +3,7 @@ import { memory } from './002-memory.ts';
 import { compression } from './003-compression.ts';
 import { recall } from './004-recall.ts';
 import { deletions } from './005-deletions.ts';
+import { overview } from './006-overview.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'compression', sql: compression },
   { version: 4, name: 'recall', sql: recall },
   { version: 5, name: 'deletions', sql: deletions },
+  { version: 6, name: 'overview', sql: overview },
 ];

@@ -179,3 +179,33 @@ export interface FeedFilter {
 }
 
 export type SearchMode = 'fts' | 'hybrid';
+
+/** One day of the overview (see src/store/overview.ts). */
+export interface OverviewDay {
+  day: string;
+  observations: number;
+  tokensIn: number;
+  tokensOut: number;
+  costUsd: number;
+}
+
+/** A session on the overview's timeline; `endedAt` is the last activity of an open one. */
+export interface OverviewSession {
+  sessionId: string;
+  project: string;
+  title: string | null;
+  startedAt: number;
+  endedAt: number;
+  prompts: number;
+}
+
+/** GET /api/overview. */
+export interface Overview {
+  project: string | null;
+  from: string;
+  to: string;
+  days: OverviewDay[];
+  types: Array<{ type: string; count: number }>;
+  files: Array<{ file: string; modified: number; read: number }>;
+  sessions: OverviewSession[];
+}

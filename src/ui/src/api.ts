@@ -7,6 +7,7 @@ import {
   type FeedItem,
   type FeedPage,
   type ObservationItem,
+  type Overview,
   type Project,
   type QueueDepth,
   type SearchMode,
@@ -27,13 +28,12 @@ export class ApiError extends Error {
   }
 }
 
-/** The worker put its token into the page it served; only this page's own calls use it. */
-const token =
-  document.querySelector<HTMLMetaElement>('meta[name="claude-mem-token"]')?.content ?? '';
-
+/**
+ * Every call carries the worker's HttpOnly session cookie (set when `claude-mem open`'s one-time
+ * link was opened); the page never sees a token.
+ */
 async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (method !== 'GET') headers['x-claude-mem-token'] = token;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(path, {
     method,
@@ -101,6 +101,8 @@ export const api = {
     call<{ requeued: { events: number; turns: number } }>('POST', '/api/compression/retry'),
   failedEvents: () => call<{ items: FailedEvent[] }>('GET', '/api/failed-events?limit=50'),
   logs: (lines: number) => call<{ lines: string[] }>('GET', `/api/logs${query({ lines })}`),
+  overview: (project: string, days: number) =>
+    call<Overview>('GET', `/api/overview${query({ project, days })}`),
 };
 
 /** What the live stream reports. */

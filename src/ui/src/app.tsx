@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FeedPage } from './feed/feed-page.tsx';
 import type { FilterValues } from './feed/filters.tsx';
 import { SettingsPage } from './settings/settings-page.tsx';
@@ -13,9 +13,13 @@ import { StatusPage } from './status/status-page.tsx';
 
 const PAGES: Array<[Route, string, string]> = [
   ['feed', '#/', 'Memory'],
+  ['overview', '#/overview', 'Overview'],
   ['settings', '#/settings', 'Settings'],
   ['status', '#/status', 'Status'],
 ];
+
+// The charting library is most of the overview's weight: only that page loads it.
+const OverviewPage = lazy(() => import('./overview/overview-page.tsx'));
 
 const START: FilterValues = { project: '', type: '', query: '', mode: 'hybrid' };
 
@@ -56,6 +60,15 @@ export function App() {
           live={live}
           onChange={refresh}
         />
+      )}
+      {route === 'overview' && (
+        <Suspense fallback={<p className="hint">Loading the overview…</p>}>
+          <OverviewPage
+            projects={projects}
+            project={filters.project}
+            onProject={(project) => setFilters({ ...filters, project })}
+          />
+        </Suspense>
       )}
       {route === 'settings' && <SettingsPage projects={projects} project={filters.project} />}
       {route === 'status' && <StatusPage />}

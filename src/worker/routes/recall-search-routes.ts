@@ -105,6 +105,7 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
         limit: query.limit,
         offset: query.offset,
         hasMore: result.hasMore,
+        ...(result.note ? { note: result.note } : {}),
       });
     })
     .get('/api/timeline', async (c) => {

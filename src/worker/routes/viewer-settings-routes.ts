@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { SETTINGS_SCHEMA, settingsFile } from '../../config/index.ts';
+import { SETTINGS_SCHEMA, loadSettings, settingsFile } from '../../config/index.ts';
 import { buildContext } from '../../context/index.ts';
 import { describeSettings, saveSettings, settingErrors } from '../viewer-settings.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -33,7 +33,7 @@ export function viewerSettingsRoutes(deps: WorkerDeps, env: NodeJS.ProcessEnv): 
     .get('/api/settings', (c) => c.json(view()))
     .put('/api/settings', async (c) => {
       const { values } = SettingsBodySchema.parse(await jsonBody(c.req));
-      const errors = settingErrors(values);
+      const errors = settingErrors(values, loadSettings(deps.dataDir, {}).settings);
       const invalid = Object.keys(errors).length;
       if (invalid > 0) {
         const message = `${invalid} setting${invalid === 1 ? ' is' : 's are'} invalid; nothing was saved`;

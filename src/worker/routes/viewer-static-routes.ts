@@ -10,16 +10,16 @@ function common(c: Context): void {
 }
 
 /**
- * The built viewer: GET / (index.html with the token), GET /assets/<file> (hashed, cached for a
+ * The built viewer: GET / (index.html, no token in it), GET /assets/<file> (hashed, cached for a
  * year) and a few files at the root (favicon, the theme script). Nothing else of the folder.
  */
-export function viewerStaticRoutes(uiDir: string | undefined, token: string): Hono {
+export function viewerStaticRoutes(uiDir: string | undefined): Hono {
   const page = (c: Context) => {
     common(c);
     c.header('Cache-Control', 'no-store');
     c.header('Content-Security-Policy', VIEWER_CSP);
     c.header('X-Frame-Options', 'DENY');
-    const html = uiDir === undefined ? undefined : indexHtml(uiDir, token);
+    const html = uiDir === undefined ? undefined : indexHtml(uiDir);
     return html === undefined ? c.text(NOT_BUILT, 503) : c.html(html);
   };
   const file = (c: Context, segments: string[], cache: string) => {

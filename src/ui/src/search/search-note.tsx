@@ -6,8 +6,9 @@ export function SearchNote(props: { query: string; type: string; count: number; 
     props.type !== '' && !(OBSERVATION_TYPES as readonly string[]).includes(props.type);
   return (
     <p className="search-note" role="status">
-      {props.count}
-      {props.more ? '+' : ''} observation{props.count === 1 ? '' : 's'} match “{props.query}”
+      {props.count === 0
+        ? `No observations match “${props.query}”`
+        : `${props.count}${props.more ? '+' : ''} observation${props.count === 1 ? '' : 's'} match “${props.query}”`}
       {kindFilter && ' (search covers observations only)'}
     </p>
   );

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 
 /** The viewer's pages; the hash keeps them bookmarkable without server routes. */
-export type Route = 'feed' | 'settings' | 'status';
+export type Route = 'feed' | 'overview' | 'settings' | 'status';
 
 function current(): Route {
   const hash = window.location.hash.replace(/^#\/?/, '');
-  return hash === 'settings' || hash === 'status' ? hash : 'feed';
+  return hash === 'overview' || hash === 'settings' || hash === 'status' ? hash : 'feed';
 }
 
 /** The page the location's hash names. */

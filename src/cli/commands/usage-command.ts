@@ -1,0 +1,35 @@
+import type { UsageReport } from '../../store/index.ts';
+import { adminWorker } from '../admin/worker-admin.ts';
+import { usage } from '../cli-error.ts';
+import { parseOptions } from '../parse-options.ts';
+import { formatUsage } from '../usage/usage-table.ts';
+import type { CompressCommandDeps } from './status-command.ts';
+
+/** The options `usage` accepts. */
+export const USAGE_OPTIONS = {
+  daily: { type: 'boolean' },
+  monthly: { type: 'boolean' },
+  project: { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+/**
+ * `claude-mem usage [--daily|--monthly] [--project P] [--json]`: the tokens and estimated dollars
+ * compression spent per day (default) or month and project, with totals. Starts the worker when
+ * needed.
+ */
+export async function usageCommand(
+  args: string[],
+  print: (line: string) => void,
+  deps: CompressCommandDeps = {},
+): Promise<number> {
+  const values = parseOptions(args, USAGE_OPTIONS);
+  if (values.daily && values.monthly) throw usage('give --daily or --monthly, not both');
+  if (values.project === '') throw usage('--project needs a project name');
+  const query = new URLSearchParams({ by: values.monthly ? 'month' : 'day' });
+  if (values.project !== undefined) query.set('project', values.project);
+  const worker = await adminWorker(deps);
+  const report = await worker.get<UsageReport>(`/api/usage?${query}`);
+  print(values.json ? JSON.stringify(report, null, 2) : formatUsage(report).join('\n'));
+  return 0;
+}

@@ -1,0 +1,66 @@
+import { useId, useState } from 'react';
+import type { Project } from '../api-types.ts';
+import { ObservationsChart, SpendChart, TypesChart } from './activity-charts.tsx';
+import { FilesChart, SessionsChart } from './files-sessions-charts.tsx';
+import { useOverview } from './use-overview.ts';
+import './overview.css';
+
+const PERIODS = [7, 30, 90, 365];
+
+/** A project's (or every project's) activity, spend and sessions as small charts. */
+export default function OverviewPage(props: {
+  projects: Project[];
+  project: string;
+  onProject(project: string): void;
+}) {
+  const id = useId();
+  const [days, setDays] = useState(30);
+  const { overview, error } = useOverview(props.project, days);
+  return (
+    <main className="page overview-page" id="main">
+      <div className="filters">
+        <div className="field">
+          <label htmlFor={`${id}-project`}>Project</label>
+          <select
+            id={`${id}-project`}
+            value={props.project}
+            onChange={(e) => props.onProject(e.target.value)}
+          >
+            <option value="">All projects</option>
+            {props.projects.map((p) => (
+              <option key={p.name} value={p.name}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-days`}>Period</label>
+          <select id={`${id}-days`} value={days} onChange={(e) => setDays(Number(e.target.value))}>
+            {PERIODS.map((n) => (
+              <option key={n} value={n}>
+                Last {n} days
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {overview ? (
+        <div className="chart-grid">
+          <ObservationsChart overview={overview} />
+          <TypesChart overview={overview} />
+          <SpendChart overview={overview} />
+          <FilesChart overview={overview} />
+          <SessionsChart overview={overview} />
+        </div>
+      ) : (
+        !error && <p className="hint">Loading the overview…</p>
+      )}
+    </main>
+  );
+}
