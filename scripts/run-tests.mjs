@@ -19,6 +19,8 @@ import { fileReport, runSummary } from './test-runner/summary.mjs';
 
 export const UNIT_TESTS = [
   'src/client/handover.test.ts',
+  'src/worker/data-lock.test.ts',
+  'src/cli/commands/import-command.test.ts',
   'test/fuzz/hook-input.test.ts',
   'test/fuzz/strip-tags.test.ts',
   'test/fuzz/redact-secrets.test.ts',
@@ -141,6 +143,9 @@ export const UNIT_TESTS = [
   'src/spool/event.test.ts',
   'src/spool/reader.test.ts',
   'src/spool/writer.test.ts',
+  'src/spool/stale-temp.test.ts',
+  'src/spool/quarantine.test.ts',
+  'src/worker/ingest-fault.test.ts',
   'src/store/captured.test.ts',
   'src/store/db.test.ts',
   'src/store/migrate.test.ts',
@@ -173,6 +178,9 @@ export const E2E_TESTS = [
   'test/e2e/fault-spool-unwritable.test.ts',
   'test/e2e/fault-corrupt-files.test.ts',
   'test/e2e/fault-port-taken.test.ts',
+  'test/e2e/fault-second-worker.test.ts',
+  'test/e2e/fault-db-corrupt.test.ts',
+  'test/e2e/cli-hook-fast-path.test.ts',
   'test/e2e/fault-version-handover.test.ts',
   'test/e2e/security-static-traversal.test.ts',
   'test/e2e/security-logs.test.ts',

@@ -19,9 +19,13 @@ Commands:
                                      problem (warnings do not fail). One tiny request checks
                                      the provider: always for a local server, with
                                      --check-provider for one that may cost tokens
+  doctor --repair --from-backup FILE | --from-export FILE
+                                     Rebuild a damaged database from a copy of claude-mem.db
+                                     or an export (the damaged file is kept aside)
   status [--json]                    Provider in use and why, events and turns per state,
                                      today's tokens and budget, the embedder's progress
-  retry                              Retry failed events and turn ends now
+  retry [--quarantine]               Retry failed events and turn ends now (--quarantine:
+                                     move quarantined spool files back to the spool)
   usage [--daily|--monthly] [--project P] [--json]
                                      Tokens and estimated dollars compression spent per day
                                      (default) or month and project, with totals

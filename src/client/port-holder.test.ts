@@ -48,6 +48,12 @@ test("a worker from before /health named its folder counts as this folder's", as
   assert.deepEqual(await portHolder(port, DATA_DIR), { kind: 'worker', sameDataDir: true });
 });
 
+test('a worker whose database is at fault ("degraded") is still a worker', async (t) => {
+  const body = { status: 'degraded', dataDirId: dataDirId(DATA_DIR) };
+  const port = await answering(JSON.stringify(body), t);
+  assert.deepEqual(await portHolder(port, DATA_DIR), { kind: 'worker', sameDataDir: true });
+});
+
 test('the folder id is stable, hides the path and tells folders apart', () => {
   assert.match(dataDirId(DATA_DIR), /^[0-9a-f]{16}$/);
   assert.equal(dataDirId(DATA_DIR), dataDirId('/home/dev/./.claude-mem'));

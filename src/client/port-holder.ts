@@ -14,7 +14,9 @@ export async function portHolder(port: number, dataDir: string): Promise<PortHol
   try {
     const res = await workerRequest(port, '/health', { timeoutMs: 2000 });
     const body = res.body as { status?: unknown; dataDirId?: unknown } | undefined;
-    if (res.status !== 200 || body?.status !== 'ok') return { kind: 'other-program' };
+    // "degraded": our worker with a database fault (issue 12), still a worker of ours.
+    const ours = body?.status === 'ok' || body?.status === 'degraded';
+    if (res.status !== 200 || !ours) return { kind: 'other-program' };
     const sameDataDir = body.dataDirId === undefined || body.dataDirId === dataDirId(dataDir);
     return { kind: 'worker', sameDataDir };
   } catch (error) {

@@ -2,13 +2,9 @@ export { parseSpoolEvent } from './event.ts';
 export type { SpoolEvent, SpoolKind, SpoolProject, ParsedSpool } from './event.ts';
 export { writeSpoolEvent, newEventId, spoolFileName } from './writer.ts';
 export type { WriteFile } from './writer.ts';
-export {
-  listSpool,
-  readSpoolBatch,
-  removeSpoolFile,
-  quarantine,
-  countQuarantined,
-} from './reader.ts';
+export { listSpool, readSpoolBatch, removeSpoolFile } from './reader.ts';
+export { quarantine, countQuarantined, releaseQuarantine } from './quarantine.ts';
+export type { WriteNote } from './quarantine.ts';
 export type { SpoolEntry, BadSpoolEntry } from './reader.ts';
 export {
   recordSpoolError,
@@ -17,3 +13,5 @@ export {
   spoolErrorFile,
 } from './spool-error.ts';
 export type { SpoolWriteError } from './spool-error.ts';
+export { sweepStaleTemps, STALE_TEMP_MS } from './stale-temp.ts';
+export type { SweptTemps } from './stale-temp.ts';

@@ -5,13 +5,8 @@ import { test, type TestContext } from 'node:test';
 import { ensureDataDir, quarantineDir, spoolDir } from '../config/index.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { promptEvent, toolEvent } from '../../test/helpers/spool-events.ts';
-import {
-  countQuarantined,
-  listSpool,
-  quarantine,
-  readSpoolBatch,
-  removeSpoolFile,
-} from './reader.ts';
+import { countQuarantined, quarantine } from './quarantine.ts';
+import { listSpool, readSpoolBatch, removeSpoolFile } from './reader.ts';
 import { spoolFileName, writeSpoolEvent } from './writer.ts';
 
 function dataDir(t: TestContext): string {

@@ -1,13 +1,6 @@
-import {
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { basename, join } from 'node:path';
-import { quarantineDir, spoolDir } from '../config/index.ts';
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { spoolDir } from '../config/index.ts';
 import { parseSpoolEvent, type SpoolEvent } from './event.ts';
 
 /** A spool file that parsed. */
@@ -61,23 +54,5 @@ export function removeSpoolFile(file: string): void {
     unlinkSync(file);
   } catch {
     // Already gone: a redelivery is idempotent anyway.
-  }
-}
-
-/** Moves a bad spool file aside with a `.reason` note, so the rest keeps flowing. */
-export function quarantine(dataDir: string, entry: BadSpoolEntry): void {
-  const dir = quarantineDir(dataDir);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const target = join(dir, basename(entry.file));
-  renameSync(entry.file, target);
-  writeFileSync(`${target}.reason`, `${entry.reason}\n`, { mode: 0o600 });
-}
-
-/** How many bad files wait in quarantine. */
-export function countQuarantined(dataDir: string): number {
-  try {
-    return readdirSync(quarantineDir(dataDir)).filter((name) => name.endsWith('.json')).length;
-  } catch {
-    return 0;
   }
 }

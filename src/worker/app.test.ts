@@ -75,6 +75,7 @@ test('GET /health reports status, version, pid, port, data folder, uptime and qu
     uptimeMs: 5000,
     queue: { spool: 1, pending: 2 },
     events: { pending: 2 },
+    database: { ok: true },
   });
 });
 

@@ -20,7 +20,7 @@ import {
   replaceOutdatedWorker,
 } from '../client/index.ts';
 import { redactSecrets } from '../privacy/index.ts';
-import { openDatabase } from '../store/index.ts';
+import { openDatabase, type Db } from '../store/index.ts';
 import { createApp } from './app.ts';
 import { createOpenLinks } from './open-links.ts';
 import { openLinkUrl } from './routes/open-link-routes.ts';
@@ -28,6 +28,8 @@ import { createCompressionService } from './compression-service.ts';
 import { createRecallService } from './recall-service.ts';
 import { createRetentionService } from './retention-service.ts';
 import { createViewerService } from './viewer-service.ts';
+import { acquireDataLock } from './data-lock.ts';
+import { createDbHealth, faultAdvice, isDbFault } from './db-fault.ts';
 import { startIngestLoop } from './ingest-loop.ts';
 import type { WorkerService } from './service.ts';
 import type { WorkerDeps } from './worker-deps.ts';
@@ -41,8 +43,8 @@ function listen(app: ReturnType<typeof createApp>, port: number): Promise<Server
 
 /**
  * Runs the worker daemon in this process until SIGTERM/SIGINT. Exactly one runs per data
- * folder: the port is the mutex, so a second worker fails to bind and exits. Returns the exit
- * code.
+ * folder: it holds the folder's lock for its whole life, and a second worker, whatever its port,
+ * exits naming the first. Returns the exit code.
  */
 export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const dataDir = dataDirFrom(env);
@@ -55,7 +57,13 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
   const port = settings['worker.port'];
   const replaced = await replaceOutdatedWorker(dataDir);
   if (replaced) log.log('info', `took over from the older worker (pid ${replaced})`);
-  const db = openDatabase(databaseFile(dataDir));
+  const lock = await acquireDataLock(dataDir, replaced ? 10_000 : 0);
+  if (!lock) return folderTaken(dataDir, port, log);
+  const db = openOrExplain(dataDir, log);
+  if (!db) {
+    lock.release();
+    return 1;
+  }
   // Once open (migrations may wait the full 15 s): a write that waits for another process's lock
   // blocks the event loop (better-sqlite3 is synchronous), so at most 2 s, and /health and reads
   // keep answering. A write that gives up leaves its work pending (compression, ingest) or
@@ -73,6 +81,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     settings,
     log,
     now: Date.now,
+    dbHealth: createDbHealth(),
     onApplied: (applied) => {
       for (const service of services) service.onApplied?.(applied);
     },
@@ -89,6 +98,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
   } catch (error) {
     await Promise.all(services.map((service) => service.stop()));
     db.close();
+    lock.release();
     return portTaken(error, port, dataDir, log);
   }
   writeFileAtomic(
@@ -101,6 +111,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     dataDir,
     db,
     log,
+    dbHealth: deps.dbHealth,
     onApplied: (applied) => deps.onApplied(applied),
   });
   log.log('info', `worker ${VERSION} listening on 127.0.0.1:${port}`, { pid: process.pid });
@@ -114,6 +125,8 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
       await loop.stop();
       await stopServices(services, log);
       db.close();
+      // Before the PID file goes: a newer worker taking over waits for that, then for the lock.
+      lock.release();
       if (readWorkerInfo(dataDir)?.pid === process.pid) rmSync(pidFile(dataDir), { force: true });
       resolve(0);
     };
@@ -139,6 +152,39 @@ async function stopServices(services: readonly WorkerService[], log: Logger): Pr
     log.log('warn', `services did not stop within ${SERVICES_STOP_MS} ms; exiting anyway`);
   }
   clearTimeout(timer);
+}
+
+/**
+ * Opens the database; a damaged or unwritable one is logged with what to do (the events wait in
+ * the spool, and doctor names the repair) and the worker exits 1.
+ */
+function openOrExplain(dataDir: string, log: Logger): Db | undefined {
+  try {
+    return openDatabase(databaseFile(dataDir));
+  } catch (error) {
+    if (!isDbFault(error)) throw error;
+    const code = String((error as { code?: unknown }).code);
+    log.log(
+      'error',
+      `cannot open the database (${code}: ${(error as Error).message}): ${faultAdvice(code)}`,
+    );
+    process.stderr.write(`claude-mem: cannot open the database (${code}): ${faultAdvice(code)}\n`);
+    return undefined;
+  }
+}
+
+/**
+ * Another worker holds the data folder. Named from its PID file (absent while it is still
+ * starting). Exit 0 when it serves our port (two starts raced: nothing is wrong), else 1.
+ */
+function folderTaken(dataDir: string, port: number, log: Logger): number {
+  const holder = readWorkerInfo(dataDir);
+  const who = holder ? `pid ${holder.pid}, port ${holder.port}` : 'still starting';
+  const message = `another worker (${who}) already runs for the data folder ${dataDir}; this one exits. To run this one, stop that first: claude-mem worker stop`;
+  const benign = holder === undefined || holder.port === port;
+  log.log(benign ? 'info' : 'error', message);
+  process.stderr.write(`claude-mem: ${message}\n`);
+  return benign ? 0 : 1;
 }
 
 async function portTaken(

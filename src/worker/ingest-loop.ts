@@ -3,6 +3,7 @@ import type { Logger } from '../config/index.ts';
 import { spoolDir } from '../config/index.ts';
 import type { Db } from '../store/index.ts';
 import type { Applied } from './apply-event.ts';
+import { createDbHealth, isDbFault, type DbHealth } from './db-fault.ts';
 import { ingestAll } from './ingest.ts';
 
 /**
@@ -28,30 +29,53 @@ function withBusyTimeout<T>(db: Db, ms: number, fn: () => T): T {
   }
 }
 
+/** The longest wait between passes while the database is at fault (corrupt, disk full). */
+const FAULT_BACKOFF_MAX_MS = 30_000;
+
 /** What the ingest loop works with. */
 interface IngestOptions {
   dataDir: string;
   db: Db;
   log: Logger;
+  /** Where a database fault is reported for /health (default: a private one). */
+  dbHealth?: DbHealth;
   onApplied: (applied: Applied[]) => void;
   intervalMs?: number;
 }
 
 /**
  * One ingest pass: the spool into the database. A locked database is logged once per episode
- * and skipped until the next interval tick.
+ * and skipped until the next interval tick. A faulty one (corrupt, disk full, I/O error) is
+ * reported to `dbHealth`, logged once per episode, and retried with a growing wait (up to 30 s);
+ * the events stay in the spool meanwhile.
  */
 function createPass(options: IngestOptions, intervalMs: number): () => void {
   const { dataDir, db, log } = options;
+  const dbHealth = options.dbHealth ?? createDbHealth();
   let lockedUntil = 0;
+  let faultWaitMs = 0;
+  const onFault = (error: unknown): void => {
+    if (dbHealth.report(error)) {
+      const fault = dbHealth.fault;
+      log.log(
+        'error',
+        `ingest stopped by a database fault (${fault?.code}: ${fault?.message}): ${fault?.advice}`,
+      );
+    }
+    faultWaitMs = Math.min(Math.max(faultWaitMs * 2, intervalMs), FAULT_BACKOFF_MAX_MS);
+    lockedUntil = Date.now() + faultWaitMs - 50;
+  };
   return function ingestPass(): void {
     if (Date.now() < lockedUntil) return;
     try {
       const result = withBusyTimeout(db, INGEST_BUSY_MS, () => ingestAll(dataDir, db, log));
-      if (lockedUntil > 0) log.log('info', 'the database is writable again; ingest resumed');
+      if (dbHealth.clear()) log.log('info', 'the database works again; ingest resumed');
+      else if (lockedUntil > 0) log.log('info', 'the database is writable again; ingest resumed');
       lockedUntil = 0;
+      faultWaitMs = 0;
       if (result.applied.length > 0) options.onApplied(result.applied);
     } catch (error) {
+      if (isDbFault(error)) return onFault(error);
       if (!isBusy(error)) {
         log.log('warn', `ingest pass failed, will retry: ${String(error)}`);
         return;

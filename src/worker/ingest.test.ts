@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { ensureDataDir, quarantineDir, spoolDir } from '../config/index.ts';
@@ -220,4 +220,19 @@ test('ingestAll reports what it applied, for the live stream', (t) => {
   assert.deepEqual(ingestAll(dataDir, db, log).applied, [
     { kind: 'tool', sessionId: event.sessionId, duplicate: false },
   ]);
+});
+
+test('a complete event left in a temp file over a minute ago is ingested', (t) => {
+  const { dataDir, db, log } = home(t);
+  const event = toolEvent();
+  const temp = join(spoolDir(dataDir), `${spoolFileName(event.at)}.x1.tmp`);
+  writeFileSync(temp, JSON.stringify(event));
+  utimesSync(temp, new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
+  const result = ingestAll(dataDir, db, log);
+  assert.equal(result.stored, 1);
+  assert.equal(count(db, 'events'), 1);
+  assert.deepEqual(
+    readdirSync(spoolDir(dataDir)).filter((name) => name.endsWith('.tmp')),
+    [],
+  );
 });

@@ -1,7 +1,15 @@
 import type { Logger } from '../config/index.ts';
-import { quarantine, readSpoolBatch, removeSpoolFile, type SpoolEntry } from '../spool/index.ts';
+import {
+  quarantine,
+  readSpoolBatch,
+  removeSpoolFile,
+  sweepStaleTemps,
+  type BadSpoolEntry,
+  type SpoolEntry,
+} from '../spool/index.ts';
 import type { Db } from '../store/index.ts';
 import { applyEvent, type Applied } from './apply-event.ts';
+import { isDbFault } from './db-fault.ts';
 
 /** Counters of one ingest pass. */
 export interface IngestResult {
@@ -18,22 +26,40 @@ export interface IngestResult {
  */
 export function ingestBatch(dataDir: string, db: Db, log: Logger, batchSize = 500): IngestResult {
   const { entries, bad } = readSpoolBatch(dataDir, batchSize);
-  for (const entry of bad) {
-    log.log('warn', `spool file quarantined: ${entry.reason}`, { file: entry.file });
-    quarantine(dataDir, entry);
-  }
+  const quarantined = bad.filter((entry) => setAside(dataDir, log, entry)).length;
   const applied = applyEntries(dataDir, db, log, entries);
   const duplicates = applied.filter((item) => item.duplicate).length;
-  return { stored: applied.length - duplicates, duplicates, quarantined: bad.length, applied };
+  return { stored: applied.length - duplicates, duplicates, quarantined, applied };
+}
+
+/**
+ * Quarantines a bad file with its reason. One that cannot be (a full disk refuses the note)
+ * stays in the spool for a later pass, and the good files of the batch still go in.
+ */
+function setAside(dataDir: string, log: Logger, entry: BadSpoolEntry): boolean {
+  try {
+    quarantine(dataDir, entry);
+    log.log('warn', `spool file quarantined: ${entry.reason}`, { file: entry.file });
+    return true;
+  } catch (error) {
+    log.log('error', `cannot quarantine a bad spool file, will retry: ${String(error)}`, {
+      file: entry.file,
+    });
+    return false;
+  }
 }
 
 const isBusy = (error: unknown): boolean =>
   /SQLITE_BUSY|SQLITE_LOCKED/.test(String((error as { code?: unknown }).code));
 
+/** Errors that leave the files in the spool for a later pass: the database's, not the event's. */
+const mustWait = (error: unknown): boolean => isBusy(error) || isDbFault(error);
+
 /**
- * Applies a batch in one transaction. If that fails for a reason other than a busy database
- * (which the caller retries later), each entry is applied alone so that one event the database
- * rejects is quarantined with the reason instead of blocking the spool forever.
+ * Applies a batch in one transaction. If that fails for a reason other than a busy or faulty
+ * database (corrupt, full disk, I/O error: the caller retries later, the files stay), each entry
+ * is applied alone so that one event the database rejects is quarantined with the reason instead
+ * of blocking the spool forever.
  */
 function applyEntries(dataDir: string, db: Db, log: Logger, entries: SpoolEntry[]): Applied[] {
   try {
@@ -43,7 +69,7 @@ function applyEntries(dataDir: string, db: Db, log: Logger, entries: SpoolEntry[
     for (const entry of entries) removeSpoolFile(entry.file);
     return applied;
   } catch (error) {
-    if (isBusy(error)) throw error;
+    if (mustWait(error)) throw error;
   }
   const applied: Applied[] = [];
   for (const entry of entries) {
@@ -51,18 +77,22 @@ function applyEntries(dataDir: string, db: Db, log: Logger, entries: SpoolEntry[
       applied.push(db.transaction(() => applyEvent(db, entry.event)).immediate());
       removeSpoolFile(entry.file);
     } catch (error) {
-      if (isBusy(error)) throw error;
-      log.log('error', `spool event rejected by the database: ${String(error)}`, {
+      if (mustWait(error)) throw error;
+      setAside(dataDir, log, {
         file: entry.file,
+        reason: `database rejected it: ${String(error)}`,
       });
-      quarantine(dataDir, { file: entry.file, reason: `database rejected it: ${String(error)}` });
     }
   }
   return applied;
 }
 
-/** Ingests until the spool is empty (or `maxBatches` ran). */
+/**
+ * Ingests until the spool is empty (or `maxBatches` ran), after turning the temp files of
+ * interrupted writes into events or removing them.
+ */
 export function ingestAll(dataDir: string, db: Db, log: Logger, maxBatches = 1000): IngestResult {
+  sweepStaleTemps(dataDir, log);
   const total: IngestResult = { stored: 0, duplicates: 0, quarantined: 0, applied: [] };
   for (let batch = 0; batch < maxBatches; batch += 1) {
     const result = ingestBatch(dataDir, db, log);

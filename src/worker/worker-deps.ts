@@ -1,6 +1,7 @@
 import type { Logger, Settings } from '../config/index.ts';
 import type { Db } from '../store/index.ts';
 import type { Applied } from './apply-event.ts';
+import type { DbHealth } from './db-fault.ts';
 import type { OpenLinks } from './open-links.ts';
 
 /** Everything the worker's routes use: built once by the composition root. */
@@ -18,4 +19,6 @@ export interface WorkerDeps {
   now: () => number;
   /** Called after events were stored (the live stream and the compressor listen here). */
   onApplied: (applied: Applied[]) => void;
+  /** The database's faults as ingest met them, for /health (absent in some in-process tests). */
+  dbHealth?: DbHealth;
 }

@@ -8,6 +8,7 @@ import { IMPORT_TRANSCRIPTS_OPTIONS } from '../../src/cli/commands/import-transc
 import { INSTALL_OPTIONS } from '../../src/cli/commands/install-command.ts';
 import { SHOW_OPTIONS } from '../../src/cli/commands/memory-command.ts';
 import { PURGE_OPTIONS } from '../../src/cli/commands/purge-command.ts';
+import { RETRY_OPTIONS } from '../../src/cli/commands/retry-command.ts';
 import { SEARCH_OPTIONS } from '../../src/cli/commands/search-command.ts';
 import { STATUS_OPTIONS } from '../../src/cli/commands/status-command.ts';
 import { UNINSTALL_OPTIONS } from '../../src/cli/commands/uninstall-command.ts';
@@ -33,7 +34,7 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   hook: [],
   doctor: flagsOf(DOCTOR_OPTIONS),
   status: flagsOf(STATUS_OPTIONS),
-  retry: [],
+  retry: flagsOf(RETRY_OPTIONS),
   usage: flagsOf(USAGE_OPTIONS),
   open: [],
   search: flagsOf(SEARCH_OPTIONS),

@@ -29,7 +29,9 @@ function adminOf(port: number, dataDir: string): AdminWorker {
     get: (path, timeoutMs = 30_000) => call(path, 'GET', undefined, timeoutMs),
     post: (path, body, timeoutMs = 120_000) => call(path, 'POST', body, timeoutMs),
     async stream(path) {
-      const res = await fetch(`http://127.0.0.1:${port}${path}`);
+      // Every endpoint needs the token now, reads included (issue 12, defect 5).
+      const headers = { authorization: `Bearer ${token}` };
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
       if (res.status !== 200) {
         throw workerFailure({ status: res.status, body: await res.json().catch(() => undefined) });
       }

@@ -1,10 +1,12 @@
-import { parseArgs } from 'node:util';
 import { dataDirFrom, loadSettings } from '../../config/index.ts';
 import { liveWorker } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
 import type { CheckResult } from '../doctor/check.ts';
 import { demoExpected, isDemoFolder } from '../doctor/demo-folder.ts';
+import { repairDatabase, type RepairSource } from '../doctor/repair.ts';
+import { parseOptions } from '../parse-options.ts';
 import {
+  checkDatabaseFault,
   checkEvents,
   checkHooks,
   checkMcp,
@@ -24,7 +26,28 @@ import { checkVectorStore } from '../doctor/vector-store-check.ts';
 type Print = (line: string) => void;
 
 /** The options `doctor` accepts. */
-export const DOCTOR_OPTIONS = { 'check-provider': { type: 'boolean' } } as const;
+export const DOCTOR_OPTIONS = {
+  'check-provider': { type: 'boolean' },
+  repair: { type: 'boolean' },
+  'from-backup': { type: 'string' },
+  'from-export': { type: 'string' },
+} as const;
+
+/** The repair asked for, or undefined for the checks. */
+function repairSource(
+  values: ReturnType<typeof parseOptions<typeof DOCTOR_OPTIONS>>,
+): RepairSource | undefined {
+  const backup = values['from-backup'];
+  const exported = values['from-export'];
+  if (!values.repair) {
+    if (backup !== undefined || exported !== undefined)
+      throw usage('--from-backup and --from-export go with --repair');
+    return undefined;
+  }
+  if ((backup === undefined) === (exported === undefined))
+    throw usage('doctor --repair needs one of --from-backup FILE or --from-export FILE');
+  return backup !== undefined ? { backup } : { export: exported ?? '' };
+}
 
 function safely(name: string, check: () => CheckResult): CheckResult {
   try {
@@ -34,26 +57,21 @@ function safely(name: string, check: () => CheckResult): CheckResult {
   }
 }
 
-function parseDoctorArgs(args: string[]): { 'check-provider'?: boolean } {
-  try {
-    return parseArgs({ args, options: DOCTOR_OPTIONS }).values;
-  } catch (error) {
-    throw usage((error as Error).message);
-  }
-}
-
 /**
  * `claude-mem doctor`: every check prints OK or what to do; the exit code is 1 when any check
- * failed (warnings do not fail).
+ * failed (warnings do not fail). With `--repair`, rebuilds a damaged database instead.
  */
 export async function doctorCommand(
   args: string[],
   deps: { cliEntry: string; print: Print },
 ): Promise<number> {
   const dataDir = dataDirFrom();
+  const values = parseOptions(args, DOCTOR_OPTIONS);
+  const source = repairSource(values);
+  if (source) return repairDatabase(source, { dataDir, ...deps });
   const { settings } = loadSettings(dataDir);
   const worker = await checkWorker(dataDir, settings['worker.port']);
-  const optIn = parseDoctorArgs(args)['check-provider'] === true;
+  const optIn = values['check-provider'] === true;
   const integration = isDemoFolder(dataDir) ? demoExpected : (result: CheckResult) => result;
   const results: CheckResult[] = [
     checkNode(),
@@ -61,6 +79,7 @@ export async function doctorCommand(
     safely('settings', () => checkSettings(dataDir)),
     safely('database', () => checkDatabase(dataDir)),
     worker.result,
+    checkDatabaseFault(worker.health),
     integration(safely('hooks', () => checkHooks(deps.cliEntry))),
     integration(safely('mcp', checkMcp)),
     await checkProvider(liveWorker(dataDir)?.port, dataDir),

@@ -50,12 +50,36 @@ async function* jsonlRecords(file: string): AsyncGenerator<Row> {
 }
 
 /** One JSON object with an array per kind: records in export order, each given its kind. */
-function* jsonRecords(text: string, file: string): Generator<Row> {
-  const whole = parseLine(text, file, 1);
-  checkHeader(whole, file);
+function* jsonRecords(whole: Row): Generator<Row> {
   for (const kind of EXPORT_KINDS) {
     const list = whole[PLURAL[kind]];
     if (Array.isArray(list)) for (const row of list) yield { ...(row as Row), kind };
+  }
+}
+
+const HEADER_EXAMPLE = '{"kind":"header","format":"claude-mem-export","version":1,...}';
+
+/**
+ * The whole file as one JSON export. When it is not JSON but its first line is, it is a JSONL
+ * file without the header line that `claude-mem export --format jsonl` writes first: say so,
+ * rather than call a valid line 1 "not a JSON line" (issue 12).
+ */
+function parseWhole(text: string, file: string): Row {
+  try {
+    return JSON.parse(text) as Row;
+  } catch {
+    const first = text.split('\n', 1)[0] ?? '';
+    let row: unknown;
+    try {
+      row = JSON.parse(first);
+    } catch {
+      throw new CliError(`${file}:1: not a JSON line`);
+    }
+    const kind = (row as Row | null)?.kind;
+    const found = typeof kind === 'string' ? `a "${kind}" record` : 'JSON but no header';
+    throw new CliError(
+      `${file} is missing its header line: a JSONL export starts with ${HEADER_EXAMPLE} on line 1, and line 1 here is ${found}`,
+    );
   }
 }
 
@@ -75,7 +99,10 @@ function head(file: string): string {
 
 function recordsOf(file: string): AsyncIterable<Row> | Iterable<Row> {
   const isJsonl = /^\s*\{\s*"kind"\s*:\s*"header"/.test(head(file));
-  return isJsonl ? jsonlRecords(file) : jsonRecords(readFileSync(file, 'utf8'), file);
+  if (isJsonl) return jsonlRecords(file);
+  const whole = parseWhole(readFileSync(file, 'utf8'), file);
+  checkHeader(whole, file);
+  return jsonRecords(whole);
 }
 
 async function send(worker: AdminWorker, records: Row[], counts: Counts): Promise<void> {

@@ -1,17 +1,34 @@
 import { readOrCreateToken, workerRequest } from '../../client/index.ts';
-import { usage } from '../cli-error.ts';
+import { dataDirFrom } from '../../config/index.ts';
+import { releaseQuarantine } from '../../spool/index.ts';
+import { parseOptions } from '../parse-options.ts';
 import { compressionWorker, workerFailure, type CompressCommandDeps } from './status-command.ts';
+
+/** The options `retry` accepts. */
+export const RETRY_OPTIONS = { quarantine: { type: 'boolean' } } as const;
 
 /**
  * `claude-mem retry`: puts every failed event and turn end back in the queue with a fresh count
- * of attempts; the worker compresses them on its next pass. Starts the worker when needed.
+ * of attempts; the worker compresses them on its next pass. `--quarantine` instead moves the
+ * quarantined spool files back into the spool, for one more try at ingesting them (after a
+ * database was repaired, say). Starts the worker when needed.
  */
 export async function retryCommand(
   args: string[],
   print: (line: string) => void,
   deps: CompressCommandDeps = {},
 ): Promise<number> {
-  if (args.length > 0) throw usage(`retry takes no arguments, got "${args[0]}"`);
+  const values = parseOptions(args, RETRY_OPTIONS);
+  if (values.quarantine) {
+    const moved = releaseQuarantine(dataDirFrom(deps.env ?? process.env));
+    const running = await compressionWorker(deps).then(
+      () => true,
+      () => false,
+    );
+    const when = running ? 'the worker ingests them now' : 'the worker ingests them when it runs';
+    print(`moved ${moved} quarantined files back to the spool; ${when}`);
+    return 0;
+  }
   const { port, dataDir } = await compressionWorker(deps);
   const res = await workerRequest(port, '/api/compression/retry', {
     method: 'POST',

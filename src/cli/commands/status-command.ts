@@ -110,14 +110,45 @@ export async function statusCommand(
   const values = parseOptions(args, STATUS_OPTIONS);
   const { port, dataDir } = await compressionWorker(deps);
   const token = readOrCreateToken(dataDir);
+  const fault = await databaseFault(port, token);
   const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 5_000, token });
+  if (res.status !== 200 && fault) {
+    print(faultLine(fault));
+    return 1;
+  }
   if (res.status !== 200) throw workerFailure(res);
   const status = res.body as CompressionStatus;
   const recall = await fetchRecallStatus(port, token);
   if (values.json) {
-    print(JSON.stringify({ ...status, recall: recall ?? null }, null, 2));
+    print(
+      JSON.stringify(
+        { ...status, recall: recall ?? null, database: fault ?? { ok: true } },
+        null,
+        2,
+      ),
+    );
     return 0;
   }
-  print([...formatStatus(status), ...(recall ? formatRecallStatus(recall) : [])].join('\n'));
+  const lines = [...formatStatus(status), ...(recall ? formatRecallStatus(recall) : [])];
+  print((fault ? [faultLine(fault), ...lines] : lines).join('\n'));
   return 0;
 }
+
+/** The database fault the worker reports in /health (issue 12), if any. */
+interface DatabaseFault {
+  ok: false;
+  code: string;
+  message: string;
+  advice: string;
+}
+
+async function databaseFault(port: number, token: string): Promise<DatabaseFault | undefined> {
+  const res = await workerRequest(port, '/health', { timeoutMs: 5_000, token }).catch(
+    () => undefined,
+  );
+  const database = (res?.body as { database?: { ok?: boolean } } | undefined)?.database;
+  return database?.ok === false ? (database as DatabaseFault) : undefined;
+}
+
+const faultLine = (fault: DatabaseFault): string =>
+  `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;

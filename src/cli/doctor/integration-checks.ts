@@ -62,6 +62,21 @@ export async function checkWorker(
   }
 }
 
+/**
+ * The database fault the worker met while ingesting (corrupt file, full disk, I/O error), which
+ * `quick_check` alone may not show (a full disk), with what to do.
+ */
+export function checkDatabaseFault(health: Record<string, unknown> | undefined): CheckResult {
+  const database = health?.database as
+    { ok?: boolean; code?: string; message?: string; advice?: string } | undefined;
+  if (!health) return warn('ingest', 'unknown (worker not reachable)');
+  if (database?.ok !== false) return ok('ingest', 'the database accepts events');
+  return fail(
+    'ingest',
+    `stopped by ${database.code ?? 'a database fault'} (${database.message ?? ''}): ${database.advice ?? 'run "claude-mem doctor"'}`,
+  );
+}
+
 /** Captured events that are stuck or failed, from the worker's counters. */
 export function checkEvents(health: Record<string, unknown> | undefined): CheckResult {
   if (!health) return warn('events', 'unknown (worker not reachable)');

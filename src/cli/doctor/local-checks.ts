@@ -39,27 +39,38 @@ export function checkPermissions(dataDir: string): CheckResult {
     : fail('data folder', `readable by others: ${loose.join(', ')}; run chmod 700/600 on them`);
 }
 
-/** `PRAGMA quick_check` and the schema version. */
+const REPAIR =
+  'the worker keeps captured events in the spool; rebuild with "claude-mem doctor --repair --from-backup FILE" (a copy of claude-mem.db) or "--from-export FILE" (from "claude-mem export"); the damaged file is kept aside';
+
+/** quick_check's findings (one per line, possibly many) on one line of doctor's output. */
+const oneLine = (text: string): string => {
+  const flat = text.replace(/\s*\n\s*/g, ' / ');
+  return flat.length > 240 ? `${flat.slice(0, 237)}...` : flat;
+};
+
+/** `PRAGMA quick_check` and the schema version; a damaged file says how to rebuild it. */
 export function checkDatabase(dataDir: string): CheckResult {
   const file = databaseFile(dataDir);
   if (!existsSync(file)) return warn('database', 'not created yet (the worker creates it)');
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  let db: Database.Database | undefined;
   try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
     db.pragma('busy_timeout = 5000');
     const check = db.pragma('quick_check', { simple: true });
+    if (check !== 'ok')
+      return fail('database', `quick_check: ${oneLine(String(check))}; ${REPAIR}`);
     const version = (
       db.prepare('SELECT MAX(version) AS v FROM schema_migrations').get() as { v: number }
     ).v;
-    if (check !== 'ok')
-      return fail(
-        'database',
-        `quick_check: ${String(check)}; restore from a backup or export and re-import`,
-      );
     if (version !== LATEST_VERSION)
       return fail('database', `schema ${version}, expected ${LATEST_VERSION}: restart the worker`);
     return ok('database', `quick_check ok, schema ${version}`);
+  } catch (error) {
+    const code = String((error as { code?: unknown }).code ?? '');
+    if (!/^SQLITE_(CORRUPT|NOTADB)/.test(code)) throw error;
+    return fail('database', `${(error as Error).message} (${code}); ${REPAIR}`);
   } finally {
-    db.close();
+    db?.close();
   }
 }
 

@@ -1,0 +1,54 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { tempDir } from '../../test/helpers/temp-dir.ts';
+import { acquireDataLock } from './data-lock.ts';
+
+const HOLD_AND_DIE = `
+import { acquireDataLock } from ${JSON.stringify(join(import.meta.dirname, 'data-lock.ts'))};
+const lock = await acquireDataLock(process.argv[1]);
+process.stdout.write(lock ? 'held' : 'busy');
+process.kill(process.pid, 'SIGKILL');
+`;
+
+test('one holder at a time; released, the lock can be taken again', async (t) => {
+  const dir = tempDir(t);
+  const first = await acquireDataLock(dir);
+  assert.ok(first);
+  assert.equal(await acquireDataLock(dir), undefined);
+  first.release();
+  const again = await acquireDataLock(dir);
+  assert.ok(again);
+  again.release();
+});
+
+test('another process cannot take a held lock', async (t) => {
+  const dir = tempDir(t);
+  const held = await acquireDataLock(dir);
+  t.after(() => held?.release());
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', HOLD_AND_DIE, dir], {
+    encoding: 'utf8',
+  });
+  assert.equal(child.stdout, 'busy');
+});
+
+test('a holder killed with SIGKILL leaves no stale lock behind', async (t) => {
+  const dir = tempDir(t);
+  const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', HOLD_AND_DIE, dir], {
+    encoding: 'utf8',
+  });
+  assert.equal(child.stdout, 'held');
+  const lock = await acquireDataLock(dir);
+  assert.ok(lock);
+  lock.release();
+});
+
+test('waits for a holder that lets go within waitMs', async (t) => {
+  const dir = tempDir(t);
+  const held = await acquireDataLock(dir);
+  setTimeout(() => held?.release(), 200);
+  const lock = await acquireDataLock(dir, 5_000);
+  assert.ok(lock);
+  lock.release();
+});

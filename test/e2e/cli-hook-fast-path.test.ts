@@ -1,0 +1,90 @@
+// `claude-mem hook <event>` (bin/claude-mem.mjs) hands the hook straight to dist/hook.cjs: the
+// same answer and the same spooled event as the installed hook command, without loading the
+// 400 KB CLI bundle (issue 12, defect 13). A copy of the package whose dist/cli.mjs only records
+// that it was loaded tells the two apart.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
+import { listSpool } from '../../src/spool/index.ts';
+import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+
+const REPO = join(import.meta.dirname, '..', '..');
+const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
+const MARKER_CLI = `import { appendFileSync } from 'node:fs';
+appendFileSync(process.env.CLI_LOADED_MARKER, process.argv.slice(2).join(' ') + '\\n');
+`;
+
+function payload(id: string): string {
+  return JSON.stringify({
+    session_id: 'fast-path',
+    transcript_path: '',
+    cwd: '/repo',
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Bash',
+    tool_use_id: id,
+    tool_input: { command: 'echo hi' },
+    tool_response: { stdout: 'hi', stderr: '', interrupted: false },
+  });
+}
+
+/** `node <bin> hook <event>` with `stdin`. */
+function runBinHook(bin: string, event: string, stdin: string, env: NodeJS.ProcessEnv) {
+  return new Promise<HookRun>((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'hook', event], { env, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin);
+  });
+}
+
+describe('claude-mem hook goes straight to the hook bundle', () => {
+  let home: TestHome;
+  let marker: string;
+  let viaBin: HookRun;
+  let viaBundle: HookRun;
+
+  before(async () => {
+    home = await createTestHome({ CLAUDE_MEM_WORKER_AUTO_START: 'false' });
+    const pkg = join(home.dataDir, '..', 'pkg');
+    mkdirSync(join(pkg, 'bin'), { recursive: true });
+    mkdirSync(join(pkg, 'dist'), { recursive: true });
+    copyFileSync(join(REPO, 'bin', 'claude-mem.mjs'), join(pkg, 'bin', 'claude-mem.mjs'));
+    copyFileSync(HOOK_BUNDLE, join(pkg, 'dist', 'hook.cjs'));
+    writeFileSync(join(pkg, 'dist', 'cli.mjs'), MARKER_CLI);
+    marker = join(pkg, 'cli-loaded');
+    const env = { ...home.env, CLI_LOADED_MARKER: marker };
+    viaBin = await runBinHook(join(pkg, 'bin', 'claude-mem.mjs'), 'PostToolUse', payload('a'), env);
+    viaBundle = await runHookProcess(
+      join(pkg, 'dist', 'hook.cjs'),
+      'PostToolUse',
+      payload('b'),
+      env,
+    );
+  });
+
+  after(() => home.cleanup());
+
+  it('answers exactly as node dist/hook.cjs does', () => {
+    assert.equal(viaBin.stdout, NEUTRAL);
+    assert.deepEqual(viaBin, viaBundle);
+  });
+
+  it('spools the event like the hook bundle', () => {
+    assert.equal(listSpool(home.dataDir).length, 2);
+  });
+
+  it('never loads the CLI bundle for the hook itself', () => {
+    const loads = existsSync(marker) ? readFileSync(marker, 'utf8').split('\n') : [];
+    assert.deepEqual(
+      loads.filter((line) => line.startsWith('hook')),
+      [],
+    );
+  });
+});
