@@ -46,6 +46,8 @@ function depsFor(t: TestContext, store: 'chroma' | 'sqlite-vec', db?: Db): Worke
       'search.vectorStore': store,
       'search.chroma.url': server.url,
       'search.chroma.collection': `test-${process.pid}-${collections}`,
+      // Parity of the stores, not the relevance floor (tuned on the local model, not hash vectors).
+      'search.minSimilarity': 0,
     },
   });
 }
@@ -124,7 +126,7 @@ test('vectors reach the Chroma collection and rank exactly as sqlite-vec ranks t
   assert.deepEqual(project.hits, [], 'the project filter reaches Chroma');
 });
 
-test('forget removes the vector from Chroma, and search never returns it meanwhile', async (t) => {
+test('forget and edit reach Chroma, and search never returns a forgotten row meanwhile', async (t) => {
   const deps = depsFor(t, 'chroma');
   const ids_ = TITLES.map((title) => seedObservation(deps.db, { title }));
   const recall = recallOn(t, deps);
@@ -136,6 +138,18 @@ test('forget removes the vector from Chroma, and search never returns it meanwhi
   recall.changed([spool]);
   await drained(recall);
   assert.equal(await collectionCount(deps), TITLES.length - 1);
+
+  // An edit is a new version of the vector: it waits, then replaces the old one in Chroma.
+  const parser = ids_[1]!;
+  deps.db
+    .prepare('UPDATE observations SET title = ?, updated_at = updated_at + 1 WHERE id = ?')
+    .run('kafka consumer lag alarms', parser);
+  await recall.vectors?.runtime.drain();
+  assert.equal(recall.status().store?.pending, 1);
+  await recall.vectors?.chroma?.drain();
+  assert.equal(recall.status().store?.pending, 0);
+  assert.equal(await collectionCount(deps), TITLES.length - 1);
+  assert.equal((await ids(recall, 'kafka consumer lag alarms'))[0], parser);
 });
 
 test('Chroma down: search falls back to full text with a note; vectors wait and arrive', async (t) => {

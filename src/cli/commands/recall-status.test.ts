@@ -60,3 +60,23 @@ test('a port nobody listens on gives no recall status', async () => {
   await new Promise((resolve) => server.close(resolve));
   assert.equal(await fetchRecallStatus(port), undefined);
 });
+
+test('a Chroma store shows its server, counts and, when down, that search uses full text', () => {
+  const store = {
+    kind: 'chroma' as const,
+    url: 'http://127.0.0.1:8000',
+    collection: 'claude-mem',
+    reachable: true,
+    indexed: 1200,
+    pending: 3,
+  };
+  assert.equal(
+    formatRecallStatus({ ...READY, store })[2],
+    '  vector store: chroma http://127.0.0.1:8000 (claude-mem), 1,200 indexed, 3 waiting',
+  );
+  const down = { ...store, reachable: false, error: 'fetch failed' };
+  assert.equal(
+    formatRecallStatus({ ...READY, store: down })[2],
+    '  vector store: chroma http://127.0.0.1:8000 (claude-mem) unreachable, search uses full text; 1,200 indexed, 3 waiting: fetch failed',
+  );
+});
