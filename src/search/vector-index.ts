@@ -57,7 +57,7 @@ export const meta = (db: Db, key: string): string | undefined =>
   (stmt(db, 'SELECT value FROM recall_meta WHERE key = ?').pluck().get(key) as
     string | undefined) ?? undefined;
 
-const setMeta = (db: Db, key: string, value: string): void => {
+export const setMeta = (db: Db, key: string, value: string): void => {
   stmt(
     db,
     'INSERT INTO recall_meta (key, value) VALUES (?, ?) ON CONFLICT DO UPDATE SET value = excluded.value',

@@ -1,4 +1,5 @@
 import { stmt, type Db } from '../../store/index.ts';
+import { meta, setMeta } from '../vector-index.ts';
 import type { ChromaConfig, ChromaPort } from './chroma-port.ts';
 
 /**
@@ -29,17 +30,6 @@ export interface ChromaSync {
   /** Whether the collection holds this model's vectors (not another model's, or none yet). */
   holds(model: string): boolean;
 }
-
-const meta = (db: Db, key: string): string | undefined =>
-  (stmt(db, 'SELECT value FROM recall_meta WHERE key = ?').pluck().get(key) as
-    string | undefined) ?? undefined;
-
-const setMeta = (db: Db, key: string, value: string): void => {
-  stmt(
-    db,
-    'INSERT INTO recall_meta (key, value) VALUES (?, ?) ON CONFLICT DO UPDATE SET value = excluded.value',
-  ).run(key, value);
-};
 
 /** The collection and model the synced rows refer to; another one starts from scratch. */
 const targetOf = (config: ChromaConfig, model: string): string =>
