@@ -3,19 +3,24 @@ import { request } from 'node:http';
 import { describe, it } from 'node:test';
 import { recallHome, withDatabase } from '../helpers/recall-home.ts';
 import { seedMany, seedObservation } from '../helpers/seed-memory.ts';
-import { startWorker } from '../helpers/worker.ts';
+import { startWorker, tokenOf } from '../helpers/worker.ts';
 
-/** A raw GET with the query string exactly as given (no re-encoding), like a careless client. */
-function rawGet(port: number, path: string): Promise<{ status: number; body: string }> {
+/**
+ * A raw GET with the query string exactly as given (no re-encoding), like a careless client
+ * that does hold the worker's token.
+ */
+function rawGet(
+  home: Parameters<typeof tokenOf>[0],
+  path: string,
+): Promise<{ status: number; body: string }> {
+  const port = home.port;
+  const headers = { host: `127.0.0.1:${port}`, authorization: `Bearer ${tokenOf(home)}` };
   return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}` } },
-      (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
+    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
     req.on('error', reject);
     req.end();
   });
@@ -102,12 +107,12 @@ describe('hostile search queries over HTTP', () => {
         const path = `/api/search?q=${encodeURIComponent(text)}&mode=${mode}&limit=5`;
         answers.push({
           query: `${mode} ${JSON.stringify(text.slice(0, 40))}`,
-          ...(await rawGet(home.port, path)),
+          ...(await rawGet(home, path)),
         });
       }
     }
     for (const path of HOSTILE_RAW)
-      answers.push({ query: path.slice(0, 80), ...(await rawGet(home.port, path)) });
+      answers.push({ query: path.slice(0, 80), ...(await rawGet(home, path)) });
     const unclear = answers.filter(({ status, body }) => {
       const parsed = JSON.parse(body) as { items?: unknown[]; error?: { message?: string } };
       return status === 200
@@ -122,7 +127,7 @@ describe('hostile search queries over HTTP', () => {
       answers.filter((a) => a.status === 200).length > HOSTILE_TEXT.length,
       'most hostile text still searches',
     );
-    const health = await rawGet(home.port, '/health');
+    const health = await rawGet(home, '/health');
     assert.equal(health.status, 200);
   });
 
@@ -144,7 +149,7 @@ describe('hostile search queries over HTTP', () => {
       '"quotes"',
       'AND',
     ]) {
-      const res = await rawGet(home.port, `/api/search?q=${encodeURIComponent(text)}&mode=fts`);
+      const res = await rawGet(home, `/api/search?q=${encodeURIComponent(text)}&mode=fts`);
       const ids = (JSON.parse(res.body) as { items: Array<{ id: number }> }).items.map(
         (item) => item.id,
       );
