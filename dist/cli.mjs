@@ -6910,13 +6910,6 @@ CREATE TABLE IF NOT EXISTS chroma_synced (
   source_updated_at INTEGER NOT NULL
 )`;
 var BATCH = 1e3;
-var meta2 = (db, key) => stmt(db, "SELECT value FROM recall_meta WHERE key = ?").pluck().get(key) ?? void 0;
-var setMeta2 = (db, key, value) => {
-  stmt(
-    db,
-    "INSERT INTO recall_meta (key, value) VALUES (?, ?) ON CONFLICT DO UPDATE SET value = excluded.value"
-  ).run(key, value);
-};
 var targetOf = (config, model) => JSON.stringify([config.url, config.tenant, config.database, config.collection, model]);
 var toVector = (blob2) => new Float32Array(blob2.buffer.slice(blob2.byteOffset, blob2.byteOffset + blob2.byteLength));
 function progress2(db, model) {
@@ -6975,17 +6968,17 @@ function createChromaSync(db, port, config) {
   return {
     async pass(model, onBatch) {
       const target = targetOf(config, model);
-      if (meta2(db, "chroma.target") !== target) {
+      if (meta(db, "chroma.target") !== target) {
         await port.reset();
         db.exec("DELETE FROM chroma_synced");
-        setMeta2(db, "chroma.target", target);
+        setMeta(db, "chroma.target", target);
       }
       await deleteGone(db, port, model);
       await writeMissing(db, port, model, onBatch);
       return progress2(db, model);
     },
     progress: (model) => progress2(db, model),
-    holds: (model) => meta2(db, "chroma.target") === targetOf(config, model)
+    holds: (model) => meta(db, "chroma.target") === targetOf(config, model)
   };
 }
 
@@ -9979,18 +9972,18 @@ function anchorLine(anchor) {
 
 // src/mcp/format.ts
 var short = (iso) => iso.slice(0, 16).replace("T", " ");
-function formatSearch(items2, meta3) {
-  if (items2.length === 0 && meta3.query?.trim()) {
-    return `No observations match "${meta3.query}" (${meta3.scope}, ${meta3.mode}): nothing holds these words or is close in meaning.`;
+function formatSearch(items2, meta2) {
+  if (items2.length === 0 && meta2.query?.trim()) {
+    return `No observations match "${meta2.query}" (${meta2.scope}, ${meta2.mode}): nothing holds these words or is close in meaning.`;
   }
-  if (items2.length === 0) return `No observations found (${meta3.scope}).`;
+  if (items2.length === 0) return `No observations found (${meta2.scope}).`;
   const lines = items2.map(
     (item) => `#${item.id}  ${short(item.date)}  ${item.type.padEnd(9)} ${item.pinned ? "[pinned] " : ""}${item.title}  (~${item.tokens} tokens)${anchorTag(item.anchor)}`
   );
-  const more = meta3.hasMore ? `
-More results: call search again with offset=${meta3.offset + items2.length}.` : "";
+  const more = meta2.hasMore ? `
+More results: call search again with offset=${meta2.offset + items2.length}.` : "";
   return [
-    `${items2.length} observation${items2.length === 1 ? "" : "s"} (${meta3.scope}, ranked by ${meta3.mode}); dates UTC:`,
+    `${items2.length} observation${items2.length === 1 ? "" : "s"} (${meta2.scope}, ranked by ${meta2.mode}); dates UTC:`,
     ...lines,
     `${more}
 Next: timeline(anchor=<id>) for what happened around one, get_observations(ids=[...]) for full records.`
@@ -12750,10 +12743,10 @@ function timeOf4(payload, times, prompt) {
   }
 }
 var agentTypeOf = (path) => {
-  const meta3 = path.replace(/\.jsonl$/, ".meta.json");
-  if (!existsSync12(meta3)) return void 0;
+  const meta2 = path.replace(/\.jsonl$/, ".meta.json");
+  if (!existsSync12(meta2)) return void 0;
   try {
-    const parsed = JSON.parse(readFileSync21(meta3, "utf8"));
+    const parsed = JSON.parse(readFileSync21(meta2, "utf8"));
     return typeof parsed.agentType === "string" ? parsed.agentType : void 0;
   } catch {
     return void 0;

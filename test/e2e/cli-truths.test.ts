@@ -70,7 +70,7 @@ describe('small truths', () => {
     );
     assert.equal(
       none.stdout,
-      '0 results in project alpha (fts); dates UTC\n--all finds 3 in other projects\n',
+      'No observations match "note" in project alpha (fts).\n--all finds 3 in other projects\n',
     );
     assert.match(paged.stdout, /^1 result in project alpha[^]*\nmore: --offset 2\n$/);
     assert.deepEqual(readdirSync(home.dataDir).includes('claude-mem.db'), true);
