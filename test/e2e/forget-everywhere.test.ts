@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { adminHome, api, settle, statusOf } from '../helpers/admin-home.ts';
 import { cli } from '../helpers/cli.ts';
@@ -8,13 +7,13 @@ import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, type TestHome } from '../helpers/env.ts';
 import { CORPUS_DIRS } from '../helpers/replay.ts';
 
-const SPOTTER = join(CORPUS_DIRS[0] ?? '', 'transcripts');
-
 type Item = Record<string, unknown> & { id: number };
 
 async function backfilled(t: TestContext): Promise<TestHome> {
   const home = await adminHome(t);
-  const run = await cli(['import-transcripts', SPOTTER], home.env);
+  // Every shipped transcript: seven projects, so that forgetting by query, by project and by
+  // date range each has a project of its own.
+  const run = await cli(['import-transcripts', ...CORPUS_DIRS], home.env);
   assert.equal(run.code, 0, run.stderr);
   await settle(home);
   return home;
@@ -69,11 +68,9 @@ const everywhere = (value: boolean) => ({
 describe('forget', () => {
   it('removes an observation from full-text and vector search, context, the API and the viewer', async (t) => {
     const home = await backfilled(t);
-    const project =
-      (await api<{ items: Array<{ name: string }> }>(home, '/api/projects')).items[0]?.name ?? '';
-    const [newest] = (
-      await api<{ items: Item[] }>(home, `/api/search?q=&project=${project}&limit=1`)
-    ).items;
+    // The newest observation of all, in whichever project it is (not every project has one).
+    const [newest] = (await api<{ items: Item[] }>(home, '/api/search?q=&limit=1')).items;
+    const project = String(newest?.project);
     const target = { id: newest?.id ?? 0, title: String(newest?.title), project };
     const record = await api<{ session_id: string; source_event_ids: number[] }>(
       home,
@@ -130,16 +127,20 @@ describe('forget', () => {
     const projects = (
       await api<{ items: Array<{ name: string }> }>(home, '/api/projects')
     ).items.map((p) => p.name);
-    // The project forgotten by query is one where the query matches (the order of projects
-    // follows their activity, not their contents); the other two come after it.
+    // Each way of forgetting gets a project of its own that has something to forget: by query
+    // one where the query matches, by date range one with at least 4 observations.
+    const count = (project: string) =>
+      queryDb<{ n: number }>(
+        home.dataDir,
+        'SELECT COUNT(*) AS n FROM observations WHERE project = ?',
+        project,
+      )[0]?.n ?? 0;
     const hits = await Promise.all(projects.map((p) => searchIds(home, 'test', 'fts', p)));
-    const at = hits.findIndex((ids) => ids.length > 0);
-    assert.ok(at >= 0, `"test" matches in none of ${projects.join(', ')}`);
-    const [byQuery = '', byProject = '', byRange = ''] = [
-      ...projects.slice(at),
-      ...projects.slice(0, at),
-    ];
-    const matched = hits[at] ?? [];
+    const byQuery = projects[hits.findIndex((found) => found.length > 0)] ?? '';
+    const byRange = projects.find((p) => p !== byQuery && count(p) >= 4) ?? '';
+    const byProject = projects.find((p) => p !== byQuery && p !== byRange && count(p) > 0) ?? '';
+    assert.ok(byQuery && byRange && byProject, `projects: ${projects.join(', ')}`);
+    const matched = hits[projects.indexOf(byQuery)] ?? [];
     assert.equal(
       (await cli(['forget', '--query', 'test', '--project', byQuery, '--yes'], home.env)).code,
       0,
