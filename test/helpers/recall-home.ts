@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { openDatabase, type Db } from '../../src/store/index.ts';
@@ -23,8 +23,12 @@ export async function recallHome(
   const home = await createTestHome({ CLAUDE_MEM_SEARCH_EMBEDDER: 'hash', ...extraEnv });
   const projectDir = join(dirname(home.dataDir), project);
   mkdirSync(projectDir, { recursive: true });
+  // Every worker started in the home's folder (its own, and any other data folder inside it,
+  // such as a demo's) is stopped before the folder goes: a test's own `t.after` registered later
+  // runs after this one, when the folder and its PID files would already be gone.
+  const root = dirname(home.dataDir);
   t.after(async () => {
-    await stopWorker(home);
+    for (const name of readdirSync(root)) await stopWorker({ ...home, dataDir: join(root, name) });
     home.cleanup();
   });
   return { ...home, projectDir, project };
