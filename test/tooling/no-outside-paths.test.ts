@@ -51,7 +51,7 @@ test('no relative path in a test file or helper climbs above the repository', ()
 });
 
 test('the climb counter sees both spellings', () => {
-  assert.equal(deepestClimb("join(import.meta.dirname, '..', '..', '..', 'shared')"), 3);
-  assert.equal(deepestClimb("new URL('../../../shared/', import.meta.url)"), 3);
+  assert.equal(deepestClimb("join(import.meta.dirname, '..', '..', '..', 'beside')"), 3);
+  assert.equal(deepestClimb("new URL('../../../beside/', import.meta.url)"), 3);
   assert.equal(deepestClimb("join(dir, 'a')"), 0);
 });

@@ -15,8 +15,8 @@ import { createClaudeCodeTransport } from './claude-code.ts';
 import { createReaper, type Reaper } from './process-reaper.ts';
 
 /**
- * The Agent SDK's bundled `claude`, offline against the fake Messages API
- * (../shared/docs/claude-code.md section 1): HOME is a temp folder, the key is a dummy.
+ * The Agent SDK's bundled `claude`, offline against the fake Messages API (ANTHROPIC_BASE_URL
+ * points it at 127.0.0.1): HOME is a temp folder, the key is a dummy.
  */
 async function setup(
   t: TestContext,
