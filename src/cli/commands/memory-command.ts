@@ -1,33 +1,13 @@
 import type { WorkerCall } from '../../mcp/worker-client.ts';
+import type { ObservationRecord } from '../../store/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
 
 type Print = (line: string) => void;
 
-/** A full observation as GET /api/observations/:id returns it. */
-export interface FullObservation {
-  id: number;
-  project: string;
-  session_id: string | null;
-  prompt_number: number | null;
-  type: string;
-  title: string;
-  subtitle: string;
-  narrative: string;
-  facts: string[];
-  concepts: string[];
-  files_read: string[];
-  files_modified: string[];
-  source_event_ids: unknown[];
-  provider: string;
-  model: string | null;
-  tokens_in: number;
-  tokens_out: number;
-  pinned: boolean;
-  created_at: number;
-  updated_at: number;
-}
+/** A full observation as GET /api/observations/:id returns it: the stored record, pinned a boolean. */
+export type FullObservation = Omit<ObservationRecord, 'pinned'> & { pinned: boolean };
 
 /** The options `show` accepts. */
 export const SHOW_OPTIONS = { json: { type: 'boolean' } } as const;
