@@ -13,6 +13,7 @@ import {
   createHashEmbedder,
   createVectorIndex,
   loadSqliteVec,
+  rebuildKnnIfStale,
   type NearestVectors,
 } from '../src/search/index.ts';
 import { observationsMark, openDatabase, type Db } from '../src/store/index.ts';
@@ -70,7 +71,8 @@ async function main(): Promise<void> {
       const vectors = await embedder.embed(texts);
 
       let start = process.hrtime.bigint();
-      const sqlite = createVectorIndex(db); // Refills the KNN table from the stored vectors.
+      rebuildKnnIfStale(db); // Fills the KNN table from the stored vectors.
+      const sqlite = createVectorIndex(db);
       const sqliteIndexMs = msSince(start);
       const chroma = createChromaStore(
         db,

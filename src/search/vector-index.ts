@@ -244,7 +244,7 @@ function store(db: Db, model: string, items: readonly VectorItem[], at: number, 
  * Refills the KNN table from the stored vectors when they were written without it (while the
  * vectors lived in Chroma): switching back costs a copy, not a re-embedding.
  */
-function rebuildKnnIfStale(db: Db): void {
+export function rebuildKnnIfStale(db: Db): void {
   const dimensions = meta(db, 'vectors.dimensions');
   if (meta(db, 'vectors.knn') !== 'off' || dimensions === undefined) return;
   db.transaction(() => {
@@ -271,7 +271,6 @@ export function createVectorIndex(
 ): VectorIndex {
   const exact = options.exactLimit ?? EXACT_LIMIT;
   const knn = options.knn ?? true;
-  if (knn) rebuildKnnIfStale(db);
   return {
     model: () => meta(db, 'vectors.model'),
     pending: (model, limit) => pending(db, model, limit),

@@ -6,6 +6,7 @@ import {
   createVectorIndex,
   embedderFromSettings,
   loadSqliteVec,
+  rebuildKnnIfStale,
   type ChromaStore,
   type Embedder,
   type EmbeddingRuntime,
@@ -62,6 +63,8 @@ function createVectors(deps: WorkerDeps, options: RecallOptions): Vectors | unde
     return undefined;
   }
   const useChroma = deps.settings['search.vectorStore'] === 'chroma';
+  // Back from Chroma: refill the KNN table from the stored vectors once, here at start-up only.
+  if (!useChroma) rebuildKnnIfStale(deps.db);
   const index = createVectorIndex(deps.db, { knn: !useChroma, exactLimit: options.exactLimit });
   let stored = 0;
   const chroma = useChroma
