@@ -6395,7 +6395,6 @@ function rebuildKnnIfStale(db) {
 function createVectorIndex(db, options = {}) {
   const exact = options.exactLimit ?? EXACT_LIMIT;
   const knn = options.knn ?? true;
-  if (knn) rebuildKnnIfStale(db);
   return {
     model: () => meta(db, "vectors.model"),
     pending: (model, limit) => pending(db, model, limit),
@@ -8339,6 +8338,7 @@ function createVectors(deps, options) {
     return void 0;
   }
   const useChroma = deps.settings["search.vectorStore"] === "chroma";
+  if (!useChroma) rebuildKnnIfStale(deps.db);
   const index = createVectorIndex(deps.db, { knn: !useChroma, exactLimit: options.exactLimit });
   let stored = 0;
   const chroma = useChroma ? createChromaStore(deps.db, chromaConfigFromSettings(deps.settings), {
