@@ -38,6 +38,7 @@ export const UNIT_TESTS = [
   'src/mcp/stdin-guard.test.ts',
   'src/mcp/worker-client.test.ts',
   'src/search/embed-text.test.ts',
+  'src/search/embedder-space.test.ts',
   'src/search/embedders/from-settings.test.ts',
   'src/search/embedders/hash-embedder.test.ts',
   'src/search/embedders/local-embedder.test.ts',
