@@ -39,6 +39,8 @@ export const UNIT_TESTS = [
   'src/mcp/worker-client.test.ts',
   'src/search/embed-text.test.ts',
   'src/search/embedder-space.test.ts',
+  'src/search/embedder-switch.test.ts',
+  'src/search/embedders/recipes.test.ts',
   'src/search/embedders/from-settings.test.ts',
   'src/search/embedders/hash-embedder.test.ts',
   'src/search/embedders/local-embedder.test.ts',

@@ -38,6 +38,8 @@ export interface EmbeddingRuntime {
   /** Stops polling and waits for the batch in flight. */
   stop(): Promise<void>;
   status(): EmbeddingStatus;
+  /** The embedder's weight in hybrid fusion (Embedder.vectorWeight), if it has one. */
+  readonly vectorWeight: number | undefined;
   /** The query's vector when vectors are ready; undefined (never waiting for a load) otherwise. */
   queryVector(text: string): Promise<Float32Array | undefined>;
   /** Embeds until nothing is pending (tests, benchmarks). Rejects on an embedder error. */
@@ -164,6 +166,7 @@ export function createEmbeddingRuntime(o: EmbeddingRuntimeOptions): EmbeddingRun
   return {
     start: poller.start,
     kick: poller.kick,
+    vectorWeight: o.embedder.vectorWeight,
     async stop() {
       stopped = true;
       await poller.stop();
