@@ -74,6 +74,7 @@ export const UNIT_TESTS = [
   'src/cli/commands/recall-status.test.ts',
   'src/cli/commands/status-command.test.ts',
   'src/cli/doctor/provider-call-check.test.ts',
+  'src/cli/doctor/embedder-check.test.ts',
   'src/compress/probe.test.ts',
   'src/cli/backfill/chunks.test.ts',
   'src/cli/backfill/cost-estimate.test.ts',
