@@ -71,7 +71,8 @@ interface RunState {
 }
 
 async function embedBatch(o: EmbeddingRuntimeOptions, state: RunState): Promise<number> {
-  const rows = o.index.pending(o.embedder.id, o.batchSize ?? 8);
+  const size = o.batchSize ?? 8;
+  const rows = o.index.pending(o.embedder.id, size);
   if (rows.length === 0) return 0;
   state.value = 'embedding';
   const vectors = await o.embedder.embed(rows.map(embedText), 'document');
@@ -80,6 +81,9 @@ async function embedBatch(o: EmbeddingRuntimeOptions, state: RunState): Promise<
     rows.map((row, i) => ({ row, vector: vectors[i]! })),
     (o.now ?? Date.now)(),
   );
+  // A short batch was the last: the space is complete as these vectors land, with no moment
+  // in which every vector is stored but search still refuses them.
+  if (rows.length < size) o.index.finishFilling(o.embedder.id);
   o.onStored?.();
   return rows.length;
 }
