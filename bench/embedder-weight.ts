@@ -6,7 +6,7 @@
 // 0.9), served by the fake embeddings server over HTTP through the real client, stored in the
 // real vector index and fused by the real searcher at each weight. Reports hit@5 and hit@10 of
 // the meant memory per mode and weight.
-//   node --import tsx bench/embedder-weight.ts [--memories 3000] [--queries 300]
+//   node --import tsx bench/embedder-weight.ts [--memories 3000] [--queries 300] [--same 0.33]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +29,8 @@ import { flags } from './lib/recall-stack.ts';
 const args = flags();
 const MEMORIES = Number(args.get('memories') ?? 3000);
 const QUERIES = Number(args.get('queries') ?? 300);
+/** How often a search names a concept with the memory's own word (else with a synonym). */
+const SAME = Number(args.get('same') ?? 1 / 3);
 const CONCEPTS = 600;
 const FORMS = 3;
 const DIMENSIONS = 256;
@@ -90,7 +92,12 @@ function corpus(): { memories: Memory[]; queries: Array<{ target: number; text: 
     const memory = memories[target]!;
     const named = [...memory.concepts].sort(() => random() - 0.5).slice(0, 3);
     // Each concept in another word than the memory's two times in three; one stray word.
-    const text = [...named.map((c) => words[c]![int(FORMS)]!), words[int(CONCEPTS)]![int(FORMS)]!];
+    const wordFor = (c: number) => {
+      const own = memory.text[memory.concepts.indexOf(c)]!;
+      const others = words[c]!.filter((word) => word !== own);
+      return random() < SAME ? own : others[int(others.length)]!;
+    };
+    const text = [...named.map(wordFor), words[int(CONCEPTS)]![int(FORMS)]!];
     return { target, text: text.join(' ') };
   });
   return { memories, queries };
@@ -207,7 +214,9 @@ for (const q of [0.5, 0.7, 0.9]) {
   await fake.close();
 }
 
-console.log(`${MEMORIES} memories, ${QUERIES} paraphrased searches; hit@5 / hit@10 (%)\n`);
+console.log(
+  `${MEMORIES} memories, ${QUERIES} paraphrased searches (${Math.round(SAME * 100)}% of their words the memory's own); hit@5 / hit@10 (%)\n`,
+);
 console.log(
   `| embedder | fts | vector | ${WEIGHTS.map((w) => `hybrid ${w}`).join(' | ')} | best weight |`,
 );

@@ -147,7 +147,7 @@ describe('switching embedder on a real worker', () => {
     const after = await statusWhen(home, 'the switch to finish', (s) => s.switch === undefined);
     assert.deepEqual(
       [after.embedded, after.total, after.vectorsInSearch, after.dimensions, after.vectorWeight],
-      [total, total, true, 768, 0.5],
+      [total, total, true, 768, 1],
     );
     // Each memory was embedded once: nothing done before the restart was done again.
     const documents = fake

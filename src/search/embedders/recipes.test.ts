@@ -39,7 +39,7 @@ const CASES: Case[] = [
     fields: () => ({}),
     id: 'openai:nomic-embed-text+tasks',
     size: 768,
-    weight: 0.5,
+    weight: 1,
   },
   {
     name: 'Ollama mxbai-embed-large',
@@ -50,7 +50,7 @@ const CASES: Case[] = [
     fields: () => ({}),
     id: 'openai:mxbai-embed-large:latest+tasks',
     size: 1024,
-    weight: 0.5,
+    weight: 1,
   },
   {
     name: 'OpenAI text-embedding-3-small',
@@ -61,7 +61,7 @@ const CASES: Case[] = [
     fields: () => ({}),
     id: 'openai:text-embedding-3-small',
     size: 1536,
-    weight: 0.5,
+    weight: 1,
   },
   {
     name: 'OpenAI text-embedding-3-small shortened to 512',
@@ -73,7 +73,7 @@ const CASES: Case[] = [
     fields: () => ({ dimensions: 512 }),
     id: 'openai:text-embedding-3-small@512',
     size: 512,
-    weight: 0.5,
+    weight: 1,
   },
   {
     name: 'Voyage voyage-code-3',
@@ -84,7 +84,7 @@ const CASES: Case[] = [
     fields: (purpose) => ({ input_type: purpose }),
     id: 'voyage:voyage-code-3',
     size: 1024,
-    weight: 0.75,
+    weight: 1.5,
   },
   {
     name: 'Voyage voyage-code-3 at 256',
@@ -96,7 +96,7 @@ const CASES: Case[] = [
     fields: (purpose) => ({ input_type: purpose, output_dimension: 256 }),
     id: 'voyage:voyage-code-3@256',
     size: 256,
-    weight: 0.75,
+    weight: 1.5,
   },
   {
     name: 'any other OpenAI-compatible model',

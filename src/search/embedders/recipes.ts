@@ -17,17 +17,19 @@ export interface EmbedderRecipe {
 }
 
 /**
- * Hybrid weights. The offline USE-lite model ranks far below full text (bench/recall: vector
- * alone 0.33 recall@10 against fts 0.59), so it only breaks ties at 0.1 (measured, search.ts).
- * bench/embedder-weight.ts measures the weight a stronger embedder earns on paraphrased
- * searches: with a synthetic model whose neighbours are right 9 times in 10 the best weight is
- * 0.75-1, with one right 7 times in 10 about 0.5, at 5 in 10 about 0.25 (bench/REPORT.md).
- * The recipes are placed on that scale by their published retrieval scores (MTEB retrieval:
- * nomic-embed-text ~52, mxbai-embed-large ~54, text-embedding-3-small ~52, voyage-code-3 above
- * all on code retrieval); a model we know nothing of gets the cautious middle.
+ * Hybrid weights (full text counts 1). The offline USE-lite model ranks far below full text
+ * (bench/recall: vector alone 0.33 recall@10 against fts 0.59), and counts 0.1 (measured there:
+ * at 0.25 hybrid fell below fts). bench/embedder-weight.ts measures what a stronger model earns
+ * with synthetic models of known strength served over HTTP: the best weight follows how the
+ * model alone compares with full text alone. About level: any weight 0.1-1 (flat). Vectors
+ * alone 1.5-2x full text: 1-1.5. Over 3x: 2. Published retrieval scores put the recipes'
+ * models at about 1.2-1.3x BM25 (MTEB/BEIR retrieval: nomic-embed-text ~53, mxbai-embed-large
+ * ~54, text-embedding-3-small ~52, BM25 ~42), and voyage-code-3 further ahead on code, so they
+ * get 1 and 1.5; a model we know nothing of gets 0.5. Matches holding every query word stay
+ * first whatever the weight (search.ts), so a high weight never buries an exact match.
  */
 export const LOCAL_WEIGHT = 0.1;
-export const DEFAULT_WEIGHT = 0.3;
+export const DEFAULT_WEIGHT = 0.5;
 
 export const RECIPES: Readonly<Record<string, EmbedderRecipe>> = {
   'nomic-embed-text': {
@@ -35,18 +37,18 @@ export const RECIPES: Readonly<Record<string, EmbedderRecipe>> = {
     queryPrefix: 'search_query: ',
     documentPrefix: 'search_document: ',
     dimensions: 768,
-    vectorWeight: 0.5,
+    vectorWeight: 1,
   },
   'mxbai-embed-large': {
     api: 'openai',
     queryPrefix: 'Represent this sentence for searching relevant passages: ',
     dimensions: 1024,
-    vectorWeight: 0.5,
+    vectorWeight: 1,
   },
-  'text-embedding-3-small': { api: 'openai', dimensions: 1536, vectorWeight: 0.5 },
-  'text-embedding-3-large': { api: 'openai', dimensions: 3072, vectorWeight: 0.6 },
-  'voyage-code-3': { api: 'voyage', dimensions: 1024, vectorWeight: 0.75 },
-  'voyage-3.5': { api: 'voyage', dimensions: 1024, vectorWeight: 0.6 },
+  'text-embedding-3-small': { api: 'openai', dimensions: 1536, vectorWeight: 1 },
+  'text-embedding-3-large': { api: 'openai', dimensions: 3072, vectorWeight: 1.25 },
+  'voyage-code-3': { api: 'voyage', dimensions: 1024, vectorWeight: 1.5 },
+  'voyage-3.5': { api: 'voyage', dimensions: 1024, vectorWeight: 1.25 },
 };
 
 /**
