@@ -12,7 +12,8 @@ import { queryDb } from '../helpers/db.ts';
 import { startFakeEmbeddings, type FakeEmbeddings } from '../helpers/fake-embeddings.ts';
 import { recallHome, withDatabase, type RecallHome } from '../helpers/recall-home.ts';
 import { seedObservation } from '../helpers/seed-memory.ts';
-import { startWorker, stopWorker } from '../helpers/worker.ts';
+import { hook } from '../helpers/viewer-seed.ts';
+import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
 
 const README = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
 
@@ -119,6 +120,20 @@ describe('switching embedder on a real worker', () => {
         [needle],
       );
     }
+    // Capture goes on meanwhile: a prompt sent through the real hook is ingested.
+    await hook(home, 'UserPromptSubmit', {
+      session_id: 'switch-session',
+      prompt: 'capture goes on during the switch',
+      cwd: home.projectDir,
+    });
+    await waitForDrain(home);
+    assert.deepEqual(
+      queryDb<{ n: number }>(
+        home.dataDir,
+        "SELECT COUNT(*) AS n FROM prompts WHERE text = 'capture goes on during the switch'",
+      ),
+      [{ n: 1 }],
+    );
     const status = await cli(['status'], home.env, home.projectDir);
     assert.match(
       status.stdout,
