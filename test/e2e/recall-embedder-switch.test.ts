@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { api } from '../helpers/admin-home.ts';
+import { launchBrowser, openViewer } from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { startFakeEmbeddings, type FakeEmbeddings } from '../helpers/fake-embeddings.ts';
@@ -157,8 +158,38 @@ describe('switching embedder on a real worker', () => {
     await stopWorker(home);
     const doneBefore = models().find((row) => row.model.startsWith('openai:'))?.n ?? 0;
     assert.ok(doneBefore > 0 && doneBefore < total, `embedded before the restart: ${doneBefore}`);
+    // It comes back while the server is down: the switch and its progress stay on show, in
+    // the API and on the viewer's Status page, and search stays on full text.
     fake.delayMs = 0;
+    fake.down = true;
     await startWorker(home);
+    const stuck = await statusWhen(home, 'the failing restart', (s) => s.state === 'error');
+    assert.deepEqual(
+      [stuck.embedded, stuck.switch, stuck.vectorsInSearch],
+      [doneBefore, { from: 'hash-v2-256' }, false],
+    );
+    const browser = await launchBrowser();
+    try {
+      const { page } = await openViewer(browser, home, { hash: '#/status' });
+      await page
+        .getByTestId('switch')
+        .filter({ hasText: 'after the switch from hash-v2-256' })
+        .waitFor();
+      assert.equal(
+        await page.getByTestId('vectors').innerText(),
+        `${doneBefore} of 401 observations`,
+      );
+      assert.equal(
+        await page.getByTestId('search-uses').innerText(),
+        'full text until every observation has a vector',
+      );
+      const bar = page.getByRole('progressbar', { name: 're-embedding progress' });
+      assert.equal(await bar.getAttribute('value'), String(Math.floor((doneBefore / total) * 100)));
+    } finally {
+      await browser.close();
+    }
+    assert.equal((await search(home, 'spool reader')).mode, 'fts');
+    fake.down = false;
     const after = await statusWhen(home, 'the switch to finish', (s) => s.switch === undefined);
     assert.deepEqual(
       [after.embedded, after.total, after.vectorsInSearch, after.dimensions, after.vectorWeight],
