@@ -4,7 +4,9 @@ import { test, type TestContext } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
 import { sizedVectors } from '../../test/helpers/sized-embedder.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import Database from 'better-sqlite3';
+import { migrate, openDatabase, type Db } from '../store/index.ts';
+import { MIGRATIONS } from '../store/migrations/index.ts';
 import { embedText } from './embed-text.ts';
 import {
   createVectorIndex,
@@ -140,4 +142,22 @@ test('a batch of vectors of two sizes is refused, nothing stored', async (t) => 
     /16 and 24 dimensions/,
   );
   assert.equal(db.prepare('SELECT COUNT(*) FROM recall_vectors').pluck().get(), 0);
+});
+
+test('migration 010 gives the vectors stored before it their size, read from the blob', (t) => {
+  const db = new Database(join(tempDir(t), 'old.db'));
+  t.after(() => db.close());
+  migrate(
+    db,
+    MIGRATIONS.filter((m) => m.version <= 7),
+  );
+  const id = seedObservation(db, { title: 'stored before 010' });
+  db.prepare(
+    `INSERT INTO recall_vectors (observation_id, project, model, embedding, source_updated_at, created_at)
+     VALUES (?, 'alpha', 'energetic-ai/use-lite-512', ?, 1, 1)`,
+  ).run(id, Buffer.from(new Float32Array(512).buffer));
+  migrate(db);
+  assert.deepEqual(db.prepare('SELECT model, dimensions FROM recall_vectors').all(), [
+    { model: 'energetic-ai/use-lite-512', dimensions: 512 },
+  ]);
 });
