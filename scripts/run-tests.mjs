@@ -38,6 +38,9 @@ export const UNIT_TESTS = [
   'src/mcp/stdin-guard.test.ts',
   'src/mcp/worker-client.test.ts',
   'src/search/embed-text.test.ts',
+  'src/search/embedder-space.test.ts',
+  'src/search/embedder-switch.test.ts',
+  'src/search/embedders/recipes.test.ts',
   'src/search/embedders/from-settings.test.ts',
   'src/search/embedders/hash-embedder.test.ts',
   'src/search/embedders/local-embedder.test.ts',
@@ -71,6 +74,7 @@ export const UNIT_TESTS = [
   'src/cli/commands/recall-status.test.ts',
   'src/cli/commands/status-command.test.ts',
   'src/cli/doctor/provider-call-check.test.ts',
+  'src/cli/doctor/embedder-check.test.ts',
   'src/compress/probe.test.ts',
   'src/cli/backfill/chunks.test.ts',
   'src/cli/backfill/cost-estimate.test.ts',
@@ -175,6 +179,7 @@ export const UNIT_TESTS = [
 ];
 
 export const E2E_TESTS = [
+  'test/e2e/recall-embedder-switch.test.ts',
   'test/e2e/fault-db-lock.test.ts',
   'test/e2e/fault-spool-unwritable.test.ts',
   'test/e2e/fault-corrupt-files.test.ts',

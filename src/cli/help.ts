@@ -17,8 +17,8 @@ Commands:
   doctor [--check-provider]          Check Node, data folder, settings, database, worker, hooks,
                                      MCP, provider and budget, events and spool; exit 1 on a
                                      problem (warnings do not fail). One tiny request checks
-                                     the provider: always for a local server, with
-                                     --check-provider for one that may cost tokens
+                                     the provider and one the embedder: always for a local
+                                     server, with --check-provider for one that may cost tokens
   doctor --repair --from-backup FILE | --from-export FILE
                                      Rebuild a damaged database from a copy of claude-mem.db
                                      or an export (the damaged file is kept aside)

@@ -60,14 +60,24 @@ test('with no observations the model is never loaded and queries get no vector',
 test('drain embeds every observation in batches, newest first, and reports progress', async (t) => {
   const { db, embedder, runtime, log } = setup(t);
   for (const title of ['one', 'two', 'three']) seedObservation(db, { title });
-  assert.deepEqual(runtime.status(), { state: 'idle', model: 'hash-v2-64', embedded: 0, total: 3 });
+  assert.deepEqual(runtime.status(), {
+    state: 'idle',
+    model: 'hash-v2-64',
+    dimensions: null,
+    embedded: 0,
+    total: 3,
+    switch: { from: null },
+    vectorsInSearch: false,
+  });
   await runtime.drain();
   assert.deepEqual(embedder.calls, [['warm up'], ['three', 'two'], ['one']]);
   assert.deepEqual(runtime.status(), {
     state: 'ready',
     model: 'hash-v2-64',
+    dimensions: 64,
     embedded: 3,
     total: 3,
+    vectorsInSearch: true,
   });
   assert.ok(log.lines.some((line) => line.message === 'embedding caught up: 3/3'));
 });

@@ -1,6 +1,6 @@
 import type { Logger } from '../config/index.ts';
 import { embedText } from './embed-text.ts';
-import type { Embedder } from './embedders/embedder.ts';
+import { EmbedderError, type Embedder } from './embedders/embedder.ts';
 import { createPoller } from './poller.ts';
 import type { VectorIndex } from './vector-index.ts';
 
@@ -10,9 +10,22 @@ export type EmbeddingState = 'off' | 'idle' | 'loading' | 'embedding' | 'ready' 
 /** The progress indicator of /api/recall/status. */
 export interface EmbeddingStatus {
   state: EmbeddingState;
+  /** The configured embedder's id, and the size of its vectors once known. */
   model: string | null;
+  dimensions?: number | null;
+  /** Observations with a current vector of `model`, of all observations. */
   embedded: number;
   total: number;
+  /**
+   * Present while `model` is not yet the complete space search ranks with: after a switch of
+   * embedder (`from` the model replaced) or on the first fill (`from` null). Search uses full
+   * text meanwhile; the state is in the database, so a restarted worker carries on.
+   */
+  switch?: { from: string | null };
+  /** Whether search ranks with vectors now (false: full text only). */
+  vectorsInSearch?: boolean;
+  /** Weight of the vector ranking in hybrid fusion (full text counts 1). */
+  vectorWeight?: number;
   error?: string;
 }
 
@@ -25,6 +38,8 @@ export interface EmbeddingRuntime {
   /** Stops polling and waits for the batch in flight. */
   stop(): Promise<void>;
   status(): EmbeddingStatus;
+  /** The embedder's weight in hybrid fusion (Embedder.vectorWeight), if it has one. */
+  readonly vectorWeight: number | undefined;
   /** The query's vector when vectors are ready; undefined (never waiting for a load) otherwise. */
   queryVector(text: string): Promise<Float32Array | undefined>;
   /** Embeds until nothing is pending (tests, benchmarks). Rejects on an embedder error. */
@@ -56,15 +71,19 @@ interface RunState {
 }
 
 async function embedBatch(o: EmbeddingRuntimeOptions, state: RunState): Promise<number> {
-  const rows = o.index.pending(o.embedder.id, o.batchSize ?? 8);
+  const size = o.batchSize ?? 8;
+  const rows = o.index.pending(o.embedder.id, size);
   if (rows.length === 0) return 0;
   state.value = 'embedding';
-  const vectors = await o.embedder.embed(rows.map(embedText));
+  const vectors = await o.embedder.embed(rows.map(embedText), 'document');
   o.index.store(
     o.embedder.id,
     rows.map((row, i) => ({ row, vector: vectors[i]! })),
     (o.now ?? Date.now)(),
   );
+  // A short batch was the last: the space is complete as these vectors land, with no moment
+  // in which every vector is stored but search still refuses them.
+  if (rows.length < size) o.index.finishFilling(o.embedder.id);
   o.onStored?.();
   return rows.length;
 }
@@ -79,9 +98,16 @@ async function ensureLoaded(o: EmbeddingRuntimeOptions, state: RunState): Promis
   if (state.loaded) return true;
   if (o.index.counts(o.embedder.id).total === 0) return false;
   state.value = 'loading';
-  await o.embedder.embed(['warm up']);
+  const [probe] = await o.embedder.embed(['warm up'], 'query');
+  if (!probe?.length) throw new EmbedderError('PROVIDER_BAD_OUTPUT', 'embedder gave no vector');
+  // A switch of embedder begins here: a new KNN table, the space filling until caught up.
+  const before = o.index.model();
+  o.index.begin(o.embedder.id, probe.length);
   state.loaded = true;
-  o.log.log('info', `embedder ${o.embedder.id} loaded`);
+  o.log.log('info', `embedder ${o.embedder.id} loaded (${probe.length} dimensions)`);
+  if (before !== undefined && before !== o.embedder.id) {
+    o.log.log('info', `embedder switched from ${before}: re-embedding in the background`);
+  }
   return true;
 }
 
@@ -96,9 +122,19 @@ async function embedPass(o: EmbeddingRuntimeOptions, state: RunState, stopped: (
     await yieldToLoop();
   }
   if (done > 0) o.log.log('info', `embedding caught up: ${progress(o)}`);
+  if (stopped()) return;
+  o.index.finishFilling(o.embedder.id);
   state.idleMark = mark;
   state.value = 'ready';
   state.error = '';
+}
+
+/** The switch in progress, as status shows it (see EmbeddingStatus.switch). */
+function switchOf(o: EmbeddingRuntimeOptions, total: number): Pick<EmbeddingStatus, 'switch'> {
+  const stored = o.index.model();
+  if (stored !== undefined && stored !== o.embedder.id) return { switch: { from: stored } };
+  const filling = o.index.filling() !== undefined || (stored === undefined && total > 0);
+  return filling ? { switch: { from: o.index.previous() ?? null } } : {};
 }
 
 /**
@@ -121,9 +157,12 @@ export function createEmbeddingRuntime(o: EmbeddingRuntimeOptions): EmbeddingRun
       o.log.log('warn', `embedding failed, retrying later: ${state.error}`);
     },
   });
-  const ready = (): boolean => state.loaded && o.index.model() === o.embedder.id;
+  // Only a complete space of the configured model ranks: never another model's vectors, never a
+  // half-filled space (its missing rows would rank as if they were far).
+  const ready = (): boolean =>
+    state.loaded && o.index.model() === o.embedder.id && o.index.filling() === undefined;
   const embedQuery = async (text: string): Promise<Float32Array | undefined> => {
-    const [vector] = await o.embedder.embed([text]);
+    const [vector] = await o.embedder.embed([text], 'query');
     if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     if (vector) cache.set(text, vector);
     return vector;
@@ -131,16 +170,23 @@ export function createEmbeddingRuntime(o: EmbeddingRuntimeOptions): EmbeddingRun
   return {
     start: poller.start,
     kick: poller.kick,
+    vectorWeight: o.embedder.vectorWeight,
     async stop() {
       stopped = true;
       await poller.stop();
     },
-    status: () => ({
-      state: state.value,
-      model: o.embedder.id,
-      ...o.index.counts(o.embedder.id),
-      ...(state.error ? { error: state.error } : {}),
-    }),
+    status() {
+      const counts = o.index.counts(o.embedder.id);
+      return {
+        state: state.value,
+        model: o.embedder.id,
+        dimensions: o.index.model() === o.embedder.id ? (o.index.dimensions() ?? null) : null,
+        ...counts,
+        ...switchOf(o, counts.total),
+        vectorsInSearch: ready(),
+        ...(state.error ? { error: state.error } : {}),
+      };
+    },
     queryVector(text) {
       if (!ready()) poller.kick();
       return ready()

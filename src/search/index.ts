@@ -24,6 +24,7 @@ export { createHashEmbedder } from './embedders/hash-embedder.ts';
 export { createLocalEmbedder } from './embedders/local-embedder.ts';
 export { createOpenAiEmbedder } from './embedders/openai-embedder.ts';
 export { embedderFromSettings } from './embedders/from-settings.ts';
+export { LOCAL_WEIGHT, recipeOf, RECIPES, type EmbedderRecipe } from './embedders/recipes.ts';
 export type { NearestVectors } from './search.ts';
 export { createChromaStore, chromaConfigFromSettings } from './chroma/chroma-store.ts';
 export type { ChromaStore, VectorStoreStatus } from './chroma/chroma-store.ts';

@@ -55,6 +55,8 @@ export interface SearcherDeps {
    * have nearest neighbours, so without a floor nonsense finds everything. 0 keeps all.
    */
   minSimilarity?: number | undefined;
+  /** Weight of the vector ranking in hybrid fusion (full text 1); default HYBRID_WEIGHTS[1]. */
+  vectorWeight?: number | undefined;
 }
 
 /** Candidates each ranking contributes to hybrid fusion, at least. */
@@ -71,17 +73,22 @@ const FUSION_DEPTH = 30;
  * was no better (53.2 / 63.2 and 55.4 / 63.1).
  */
 const HYBRID_WEIGHTS = [1, 0.1] as const;
+// A stronger embedder earns more: its weight comes from its recipe (embedders/recipes.ts).
 
 /**
  * Reciprocal rank fusion of the two rankings, except that matches holding every query word
  * stay ahead of the rest (in fused order): an exact hit must not be outvoted by neighbours.
  */
-function fuse(text: readonly RankedId[], near: readonly RankedId[]): RankedId[] {
+function fuse(
+  text: readonly RankedId[],
+  near: readonly RankedId[],
+  vectorWeight: number = HYBRID_WEIGHTS[1],
+): RankedId[] {
   const exact = new Set(text.filter((hit) => hit.allTerms).map((hit) => hit.id));
   const fused = reciprocalRankFusion(
     [text.map((hit) => hit.id), near.map((hit) => hit.id)],
     RRF_K,
-    HYBRID_WEIGHTS,
+    [HYBRID_WEIGHTS[0], vectorWeight],
   );
   return [
     ...fused.filter((hit) => exact.has(hit.id)),
@@ -124,7 +131,7 @@ async function rank(
   // Full-text matches always count; the vectors add only neighbours near enough to mean it.
   const found = new Set(text.map((hit) => hit.id));
   const near = nearest.filter((hit) => found.has(hit.id) || 1 - hit.score >= floor);
-  return { hits: fuse(text, near).slice(0, need), mode: 'hybrid' };
+  return { hits: fuse(text, near, deps.vectorWeight).slice(0, need), mode: 'hybrid' };
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as sqliteVec from 'sqlite-vec';
 import { stmt, type Db } from '../store/index.ts';
+import { EmbedderError } from './embedders/embedder.ts';
 import { filterSql, type SearchFilters } from './filters.ts';
 import type { RankedId } from './fts-search.ts';
 
@@ -23,11 +24,25 @@ export interface VectorItem {
 
 /** Vectors of observations in the database: stored, found, counted. */
 export interface VectorIndex {
-  /** The model whose vectors are stored, if any. */
+  /** The model whose vectors search may use (the current space), if any. */
   model(): string | undefined;
+  /** The current space's dimension, if any. */
+  dimensions(): number | undefined;
+  /**
+   * Makes (model, dimensions) the current space when it is not: a new KNN table, and the space
+   * marked filling until finishFilling. Vectors of the previous model stay in recall_vectors
+   * until each is replaced (no long delete holding the write lock) and are never searched.
+   */
+  begin(model: string, dimensions: number): void;
+  /** The model being filled after a switch (search uses full text meanwhile), if any. */
+  filling(): string | undefined;
+  /** The model whose vectors the filling space replaces, if any. */
+  previous(): string | undefined;
+  /** Marks the space complete: every observation had a vector of it once. */
+  finishFilling(model: string): void;
   /** Observations without a current vector of `model`, newest first. */
   pending(model: string, limit: number): PendingRow[];
-  /** Stores vectors (resetting the index when the model or the size changes). */
+  /** Stores vectors (beginning a new space when the model or the size changes). */
   store(model: string, items: readonly VectorItem[], at: number): void;
   /** The `limit` nearest observations under `filters`, nearest first (score = cosine distance). */
   search(vector: Float32Array, filters: SearchFilters, limit: number, root?: string): RankedId[];
@@ -69,40 +84,90 @@ const blob = (vector: Float32Array): Buffer =>
   Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 
 /**
- * Drops and recreates the KNN table for `model` vectors of `dimensions` when the stored ones
- * differ (a new model), clearing the old vectors. Runs inside the caller's transaction.
+ * Bits of the KNN code for `dimensions`: sqlite-vec's bit vectors (and vec_quantize_binary) need
+ * a multiple of 8, and embedders do not promise one, so the code is padded with zeros, which
+ * quantize to the same bit in every vector and leave Hamming distances unchanged.
  */
-function ensureTable(db: Db, model: string, dimensions: number, knn: boolean): void {
-  if (
-    (tableExists(db) || !knn) &&
-    meta(db, 'vectors.model') === model &&
-    meta(db, 'vectors.dimensions') === String(dimensions)
-  ) {
-    return;
-  }
-  db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}; DELETE FROM recall_vectors;`);
-  setMeta(db, 'vectors.model', model);
-  setMeta(db, 'vectors.dimensions', String(dimensions));
-  if (!knn) return;
+export const knnBits = (dimensions: number): number => Math.ceil(dimensions / 8) * 8;
+
+/** `vector` as a float32 blob of `bits` values (zeros after its own), for vec_quantize_binary. */
+const knnBlob = (vector: Float32Array, bits: number): Buffer => {
+  if (vector.length === bits) return blob(vector);
+  const padded = new Float32Array(bits);
+  padded.set(vector);
+  return blob(padded);
+};
+
+const createKnnTable = (db: Db, dimensions: number): void => {
   // Binary codes (1 bit a dimension) for the scan, float32 in recall_vectors for the exact rerank:
   // a float scan of 100k x 512 takes ~90 ms here, the binary one + rerank ~20 ms.
   db.exec(
-    `CREATE VIRTUAL TABLE ${VEC_TABLE} USING vec0(project text partition key, embedding bit[${dimensions}])`,
+    `CREATE VIRTUAL TABLE ${VEC_TABLE} USING vec0(project text partition key, embedding bit[${knnBits(dimensions)}])`,
   );
+};
+
+/**
+ * Makes `model` vectors of `dimensions` the current space when they are not (a new model, or the
+ * same name answering another size): recreates the KNN table and marks the space filling. Old
+ * vectors are left for pending() to replace one by one, except those of the same name and
+ * another size, which would pass for current ones. Runs inside the caller's transaction.
+ */
+function ensureSpace(db: Db, model: string, dimensions: number, knn: boolean): void {
+  const sameModel = meta(db, 'vectors.model') === model;
+  const sameSize = meta(db, 'vectors.dimensions') === String(dimensions);
+  if ((tableExists(db) || !knn) && sameModel && sameSize) return;
+  db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}`);
+  if (sameModel && !sameSize) stmt(db, 'DELETE FROM recall_vectors WHERE model = ?').run(model);
+  const previous = meta(db, 'vectors.model');
+  if (!(sameModel && sameSize)) {
+    setMeta(db, 'vectors.filling', model);
+    // What the switch replaces, for status; a first fill replaces nothing.
+    if (previous !== undefined && !sameModel) setMeta(db, 'vectors.previous', previous);
+  }
+  setMeta(db, 'vectors.model', model);
+  setMeta(db, 'vectors.dimensions', String(dimensions));
+  if (!knn) return;
+  createKnnTable(db, dimensions);
+  // Vectors of this space stored while the table was gone (Chroma, or a table dropped by hand).
+  if (sameModel && sameSize) fillKnn(db, model, dimensions);
   setMeta(db, 'vectors.knn', 'on');
+}
+
+/** Copies the stored vectors of `model` into the (new, empty) KNN table, a page at a time. */
+function fillKnn(db: Db, model: string, dimensions: number): void {
+  const insert = stmt(
+    db,
+    `INSERT INTO ${VEC_TABLE} (rowid, project, embedding) VALUES (?, ?, vec_quantize_binary(?))`,
+  );
+  const page = stmt(
+    db,
+    `SELECT observation_id, project, embedding FROM recall_vectors
+     WHERE model = ? AND observation_id > ? ORDER BY observation_id LIMIT 1000`,
+  );
+  const bits = knnBits(dimensions);
+  type Row = { observation_id: number; project: string; embedding: Buffer };
+  for (let rows = page.all(model, 0) as Row[]; rows.length > 0;) {
+    for (const row of rows) {
+      const bytes = new Uint8Array(row.embedding); // A copy: the blob may be unaligned.
+      const vector = new Float32Array(bytes.buffer, 0, bytes.byteLength / 4);
+      insert.run(BigInt(row.observation_id), row.project, knnBlob(vector, bits));
+    }
+    rows = page.all(model, rows[rows.length - 1]!.observation_id) as Row[];
+  }
 }
 
 function storeOne(db: Db, model: string, item: VectorItem, at: number, knn: boolean): void {
   const stored = stmt(
     db,
-    `INSERT INTO recall_vectors (observation_id, project, model, embedding, source_updated_at, created_at)
-     SELECT id, project, @model, @embedding, @updatedAt, @at FROM observations WHERE id = @id
+    `INSERT INTO recall_vectors (observation_id, project, model, dimensions, embedding, source_updated_at, created_at)
+     SELECT id, project, @model, @dimensions, @embedding, @updatedAt, @at FROM observations WHERE id = @id
      ON CONFLICT (observation_id) DO UPDATE SET project = excluded.project, model = excluded.model,
-       embedding = excluded.embedding, source_updated_at = excluded.source_updated_at,
-       created_at = excluded.created_at`,
+       dimensions = excluded.dimensions, embedding = excluded.embedding,
+       source_updated_at = excluded.source_updated_at, created_at = excluded.created_at`,
   ).run({
     id: item.row.id,
     model,
+    dimensions: item.vector.length,
     embedding: blob(item.vector),
     updatedAt: item.row.updated_at,
     at,
@@ -113,19 +178,16 @@ function storeOne(db: Db, model: string, item: VectorItem, at: number, knn: bool
   stmt(
     db,
     `INSERT INTO ${VEC_TABLE} (rowid, project, embedding) VALUES (?, ?, vec_quantize_binary(?))`,
-  ).run(BigInt(item.row.id), item.row.project, blob(item.vector));
+  ).run(BigInt(item.row.id), item.row.project, knnBlob(item.vector, knnBits(item.vector.length)));
 }
 
 function coarse(db: Db, vector: Float32Array, project: string | undefined, k: number): number[] {
   const sql = `SELECT rowid FROM ${VEC_TABLE} WHERE embedding MATCH vec_quantize_binary(@q) AND k = @k`;
+  const q = knnBlob(vector, knnBits(vector.length));
   const rows =
     project === undefined
-      ? stmt(db, sql)
-          .pluck()
-          .all({ q: blob(vector), k })
-      : stmt(db, `${sql} AND project = @project`)
-          .pluck()
-          .all({ q: blob(vector), k, project });
+      ? stmt(db, sql).pluck().all({ q, k })
+      : stmt(db, `${sql} AND project = @project`).pluck().all({ q, k, project });
   return (rows as Array<number | bigint>).map(Number);
 }
 
@@ -203,7 +265,9 @@ function nearest(
 ): RankedId[] {
   const { filters, limit } = query;
   const model = meta(db, 'vectors.model');
-  if (model === undefined || limit <= 0) return [];
+  // A query vector of another size comes from another model: it has no place in this space.
+  const sameSize = meta(db, 'vectors.dimensions') === String(vector.length);
+  if (model === undefined || !sameSize || limit <= 0) return [];
   const where = filterSql(filters, query.root);
   if (narrowed(filters) || fewInScope(db, model, filters.project, query.exact)) {
     return rerank(db, vector, where, { model, limit, candidates: null });
@@ -233,8 +297,17 @@ function sweep(db: Db): number {
 function store(db: Db, model: string, items: readonly VectorItem[], at: number, knn: boolean) {
   const first = items[0];
   if (!first) return;
+  const size = first.vector.length;
+  // One space, one size: a vector of another length could not be compared with the others.
+  const odd = items.find((item) => item.vector.length !== size);
+  if (size === 0 || odd) {
+    throw new EmbedderError(
+      'PROVIDER_BAD_OUTPUT',
+      `embedder ${model} answered vectors of ${size} and ${odd?.vector.length ?? 0} dimensions in one batch`,
+    );
+  }
   db.transaction(() => {
-    ensureTable(db, model, first.vector.length, knn);
+    ensureSpace(db, model, size, knn);
     for (const item of items) storeOne(db, model, item, at, knn);
     if (!knn) setMeta(db, 'vectors.knn', 'off');
   }).immediate();
@@ -246,16 +319,12 @@ function store(db: Db, model: string, items: readonly VectorItem[], at: number, 
  */
 export function rebuildKnnIfStale(db: Db): void {
   const dimensions = meta(db, 'vectors.dimensions');
-  if (meta(db, 'vectors.knn') !== 'off' || dimensions === undefined) return;
+  const model = meta(db, 'vectors.model');
+  if (meta(db, 'vectors.knn') !== 'off' || dimensions === undefined || model === undefined) return;
   db.transaction(() => {
     db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}`);
-    db.exec(
-      `CREATE VIRTUAL TABLE ${VEC_TABLE} USING vec0(project text partition key, embedding bit[${Number(dimensions)}])`,
-    );
-    db.exec(
-      `INSERT INTO ${VEC_TABLE} (rowid, project, embedding)
-       SELECT observation_id, project, vec_quantize_binary(embedding) FROM recall_vectors`,
-    );
+    createKnnTable(db, Number(dimensions));
+    fillKnn(db, model, Number(dimensions));
     setMeta(db, 'vectors.knn', 'on');
   }).immediate();
 }
@@ -273,6 +342,22 @@ export function createVectorIndex(
   const knn = options.knn ?? true;
   return {
     model: () => meta(db, 'vectors.model'),
+    dimensions() {
+      const value = meta(db, 'vectors.dimensions');
+      return value === undefined ? undefined : Number(value);
+    },
+    begin(model, dimensions) {
+      db.transaction(() => ensureSpace(db, model, dimensions, knn)).immediate();
+    },
+    filling: () => meta(db, 'vectors.filling'),
+    previous: () => meta(db, 'vectors.previous'),
+    finishFilling(model) {
+      if (meta(db, 'vectors.filling') !== model) return;
+      stmt(
+        db,
+        "DELETE FROM recall_meta WHERE key IN ('vectors.filling', 'vectors.previous')",
+      ).run();
+    },
     pending: (model, limit) => pending(db, model, limit),
     store: (model, items, at) => store(db, model, items, at, knn),
     search: (vector, filters, limit, root) => nearest(db, vector, { filters, limit, root, exact }),

@@ -5,6 +5,7 @@ import {
   createSearcher,
   createVectorIndex,
   embedderFromSettings,
+  LOCAL_WEIGHT,
   loadSqliteVec,
   rebuildKnnIfStale,
   type ChromaStore,
@@ -90,18 +91,25 @@ function createVectors(deps: WorkerDeps, options: RecallOptions): Vectors | unde
   return { index, runtime, chroma };
 }
 
+/** `search.vectorWeight`, or when 0 the embedder's own (its recipe's; 0.1 for the local model). */
+function hybridWeight(setting: number, runtime: EmbeddingRuntime | undefined): number {
+  return setting > 0 ? setting : (runtime?.vectorWeight ?? LOCAL_WEIGHT);
+}
+
 /** Builds the searcher and, unless embeddings are off, the vector index and its embedder. */
 export function createRecall(
   deps: WorkerDeps,
   options: RecallOptions = {},
 ): Recall & { vectors?: Vectors | undefined } {
   const vectors = createVectors(deps, options);
+  const vectorWeight = hybridWeight(deps.settings['search.vectorWeight'], vectors?.runtime);
   const searcher = createSearcher({
     db: deps.db,
     mode: deps.settings['search.mode'],
     vectors: vectors?.chroma ?? vectors?.index,
     runtime: vectors?.runtime,
     minSimilarity: deps.settings['search.minSimilarity'],
+    vectorWeight,
   });
   const off = (): EmbeddingStatus => ({
     state: 'off',
@@ -116,7 +124,7 @@ export function createRecall(
     status: () => {
       if (!vectors) return off();
       const store = vectors.chroma?.status();
-      return { ...vectors.runtime.status(), ...(store ? { store } : {}) };
+      return { ...vectors.runtime.status(), vectorWeight, ...(store ? { store } : {}) };
     },
     changed(deleted) {
       if (deleted) vectors?.index.drop(deleted);

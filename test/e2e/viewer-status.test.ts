@@ -71,7 +71,12 @@ describe('the viewer status page', () => {
   it('shows the provider and why, the budget, failed events with reasons, and the log', async () => {
     const { context, page } = await openViewer(browser, home, { hash: '#/status' });
     await page.getByTestId('provider').filter({ hasText: 'anthropic' }).waitFor();
-    assert.match(await page.locator('.facts-grid').innerText(), /Why\s+\S+/);
+    const compression = page.locator('section', { has: page.locator('#provider-heading') });
+    assert.match(await compression.locator('.facts-grid').innerText(), /Why\s+\S+/);
+    // The recall panel: the embedder, its vectors and what search uses.
+    await page.getByTestId('embedder').filter({ hasText: 'hash-v2-256' }).waitFor();
+    assert.match(await page.getByTestId('vectors').innerText(), /^[\d,]+ of [\d,]+ observations$/);
+    assert.match(await page.getByTestId('search-uses').innerText(), /^full text/);
     const budget = page.locator('table', { hasText: 'anthropic' });
     assert.match(await budget.innerText(), /anthropic\s+\d[\d,]*\s+1,000,000\s+[\d,]+/);
     const failed = page.locator('.failed-list li', { hasText: 'Edit' });

@@ -20,6 +20,7 @@ import {
   checkSettings,
   checkSpool,
 } from '../doctor/local-checks.ts';
+import { checkEmbedder } from '../doctor/embedder-check.ts';
 import { checkProviderCall } from '../doctor/provider-call-check.ts';
 import { checkVectorStore } from '../doctor/vector-store-check.ts';
 
@@ -86,6 +87,7 @@ export async function doctorCommand(
     await checkProviderCall({ settings, env: process.env, dataDir, optIn }),
     checkEvents(worker.health),
     await checkVectorStore(dataDir, liveWorker(dataDir)?.port),
+    await checkEmbedder({ settings, env: process.env, optIn }),
     safely('spool', () => checkSpool(dataDir)),
   ];
   for (const result of results) {

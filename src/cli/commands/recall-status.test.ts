@@ -35,6 +35,25 @@ test('a running embedder shows its model, state and the vector backlog', () => {
   ]);
 });
 
+test('a switch of embedder shows the progress and that search uses full text meanwhile', () => {
+  const switching: RecallStatus = {
+    ...READY,
+    state: 'embedding',
+    model: 'voyage:voyage-code-3',
+    embedded: 300,
+    switch: { from: 'energetic-ai/use-lite-512' },
+  };
+  assert.deepEqual(formatRecallStatus(switching), [
+    'recall: search.mode hybrid, embedder voyage:voyage-code-3 embedding',
+    '  vectors: 300 of 1,250 observations, 950 waiting',
+    '  re-embedding after the switch from energetic-ai/use-lite-512: search uses full text until every observation has a vector',
+  ]);
+  assert.equal(
+    formatRecallStatus({ ...switching, switch: { from: null } })[2],
+    '  first embedding: search uses full text until every observation has a vector',
+  );
+});
+
 test("a failing embedder shows the embedder's error", () => {
   const failing: RecallStatus = { ...READY, state: 'error', error: 'model file missing' };
   assert.deepEqual(formatRecallStatus(failing).slice(0, 1), [

@@ -40,6 +40,14 @@ function storeLine(store: VectorStoreStatus): string {
   return `  vector store: ${where}, ${counts}`;
 }
 
+/** Why search is on full text while vectors are computed (EmbeddingStatus.switch). */
+function switchLine(from: string | null): string {
+  const until = 'search uses full text until every observation has a vector';
+  return from === null
+    ? `  first embedding: ${until}`
+    : `  re-embedding after the switch from ${from}: ${until}`;
+}
+
 /** The recall lines of `claude-mem status`, appended after the compression lines. */
 export function formatRecallStatus(status: RecallStatus): string[] {
   if (status.state === 'off' || status.model === null) {
@@ -50,6 +58,7 @@ export function formatRecallStatus(status: RecallStatus): string[] {
     `recall: search.mode ${status.mode}, embedder ${status.model} ${STATE_WORDS[status.state]}`,
     `  vectors: ${n(status.embedded)} of ${n(status.total)} observations, ${n(waiting)} waiting`,
   ];
+  if (status.switch) lines.push(switchLine(status.switch.from));
   if (status.error) lines.push(`  error: ${status.error}`);
   if (status.store) lines.push(storeLine(status.store));
   return lines;

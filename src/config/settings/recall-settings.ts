@@ -1,5 +1,18 @@
 import { fraction, integer, oneOf, text, type SettingSpec } from '../setting-kinds.ts';
 
+/** A weight from 0 to 4, decimals allowed (a fusion weight; full text counts 1). */
+function weight(opts: { default: number; description: string }): SettingSpec<number> {
+  return {
+    default: opts.default,
+    description: opts.description,
+    check: (raw) =>
+      typeof raw === 'number' && raw >= 0 && raw <= 4
+        ? { ok: true, value: raw }
+        : { ok: false, expected: 'a number from 0 to 4' },
+    fromEnv: (text) => (/^\s*\d*(?:\.\d+)?\s*$/.test(text) && text.trim() ? Number(text) : text),
+  };
+}
+
 /** Settings of recall (context at SessionStart, search, embeddings): `context.*`, `search.*`. */
 export const RECALL_SETTINGS = {
   'context.maxTokens': integer({
@@ -23,9 +36,14 @@ export const RECALL_SETTINGS = {
   }),
   'search.embedder': oneOf({
     default: 'local',
-    values: ['local', 'openai', 'hash', 'off'],
+    values: ['local', 'openai', 'voyage', 'hash', 'off'],
     description:
-      'Embeddings: local (offline model in the worker, 512-d), openai (any OpenAI-compatible endpoint), hash (deterministic, no model), off.',
+      'Embeddings: local (offline model in the worker, 512-d), openai (any OpenAI-compatible endpoint: Ollama, OpenAI, vLLM), voyage (Voyage AI), hash (deterministic, no model), off. A change re-embeds every observation in the background after "claude-mem worker restart"; search uses full text until it is done.',
+  }),
+  'search.vectorWeight': weight({
+    default: 0,
+    description:
+      "Weight of the vector ranking in hybrid search, 0-4 (full text counts 1). 0: the embedder's own (0.1 for the local model, 1-1.5 for the README's recipes, 0.5 for other models).",
   }),
   'search.minSimilarity': fraction({
     // Measured with bench/vector-floor.ts on the local model: paraphrases sharing no word with
@@ -41,13 +59,20 @@ export const RECALL_SETTINGS = {
     pattern: /^https?:\/\/\S+$/,
     expected: 'an http(s) URL',
     description:
-      'Base URL of the OpenAI-compatible embeddings endpoint (search.embedder = openai).',
+      'Base URL of the embeddings endpoint (search.embedder = openai or voyage), e.g. http://127.0.0.1:11434/v1 (Ollama), https://api.openai.com/v1, https://api.voyageai.com/v1.',
   }),
   'search.embeddingsModel': text({
     default: 'nomic-embed-text',
     pattern: /^\S+$/,
     expected: 'a model name',
-    description: 'Model asked for by the OpenAI-compatible embedder.',
+    description: 'Model asked for by the openai or voyage embedder.',
+  }),
+  'search.embeddingsDimensions': integer({
+    default: 0,
+    min: 0,
+    max: 8192,
+    description:
+      "Vector size to ask the openai or voyage embedder for (models that can shorten their vectors, like text-embedding-3-* and voyage-code-3); 0: the model's own size.",
   }),
   'search.embeddingsKeyEnv': text({
     default: 'OPENAI_API_KEY',

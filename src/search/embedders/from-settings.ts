@@ -18,10 +18,13 @@ export function embedderFromSettings(
     case 'local':
       return createLocalEmbedder();
     case 'openai':
+    case 'voyage':
       return createOpenAiEmbedder({
         baseUrl: settings['search.embeddingsUrl'],
         model: settings['search.embeddingsModel'],
         apiKey: env[settings['search.embeddingsKeyEnv']],
+        api: choice,
+        dimensions: settings['search.embeddingsDimensions'],
         fetch: fetchImpl,
       });
     case 'hash':

@@ -6,6 +6,7 @@ import { deletions } from './005-deletions.ts';
 import { overview } from './006-overview.ts';
 import { anchors } from './007-anchors.ts';
 import { team } from './008-team.ts';
+import { embedderSpace } from './010-embedder-space.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'overview', sql: overview },
   { version: 7, name: 'anchors', sql: anchors },
   { version: 8, name: 'team', sql: team },
+  { version: 10, name: 'embedder-space', sql: embedderSpace },
 ];

@@ -160,6 +160,21 @@ export interface CompressionStatus {
   budget: BudgetStatus[];
 }
 
+/** GET /api/recall/status (src/search/embedding-runtime.ts EmbeddingStatus, plus the mode). */
+export interface RecallStatus {
+  state: 'off' | 'idle' | 'loading' | 'embedding' | 'ready' | 'error';
+  mode: string;
+  model: string | null;
+  dimensions?: number | null;
+  embedded: number;
+  total: number;
+  /** Present while the embedder's vectors are not complete: search uses full text meanwhile. */
+  switch?: { from: string | null };
+  vectorsInSearch?: boolean;
+  vectorWeight?: number;
+  error?: string;
+}
+
 export interface FailedEvent {
   id: number;
   session_id: string;

@@ -2,6 +2,7 @@ import {
   OBSERVATION_TYPES,
   type AnchorVerdict,
   type CompressionStatus,
+  type RecallStatus,
   type ContextPreview,
   type FailedEvent,
   type FeedFilter,
@@ -98,6 +99,7 @@ export const api = {
       `/api/viewer/context-preview${query({ project, maxTokens, maxObservations })}`,
     ),
   compression: () => call<CompressionStatus>('GET', '/api/compression/status'),
+  recall: () => call<RecallStatus>('GET', '/api/recall/status'),
   retry: () =>
     call<{ requeued: { events: number; turns: number } }>('POST', '/api/compression/retry'),
   failedEvents: () => call<{ items: FailedEvent[] }>('GET', '/api/failed-events?limit=50'),

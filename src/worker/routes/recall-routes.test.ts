@@ -195,13 +195,25 @@ test('with an embedder, status shows the backfill progress and search becomes hy
   for (const title of ['spool reader', 'parser', 'worker']) seedObservation(deps.db, { title });
   const recall = createRecall(deps, { embedder: createHashEmbedder() });
   t.after(() => recall.vectors?.runtime.stop());
-  assert.deepEqual(recall.status(), { state: 'idle', model: 'hash-v2-256', embedded: 0, total: 3 });
+  assert.deepEqual(recall.status(), {
+    state: 'idle',
+    model: 'hash-v2-256',
+    dimensions: null,
+    embedded: 0,
+    total: 3,
+    switch: { from: null },
+    vectorsInSearch: false,
+    vectorWeight: 0.1,
+  });
   await recall.vectors?.runtime.drain();
   assert.deepEqual(recall.status(), {
     state: 'ready',
     model: 'hash-v2-256',
+    dimensions: 256,
     embedded: 3,
     total: 3,
+    vectorsInSearch: true,
+    vectorWeight: 0.1,
   });
   const result = await recall.searcher.search({ query: 'spool', filters: {}, limit: 5, offset: 0 });
   assert.equal(result.mode, 'hybrid');

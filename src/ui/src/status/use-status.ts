@@ -1,16 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api.ts';
-import type { CompressionStatus, FailedEvent } from '../api-types.ts';
+import type { CompressionStatus, FailedEvent, RecallStatus } from '../api-types.ts';
 
-/** Compression status, failed events and log lines; `reload()` fetches them again. */
+/** Compression and recall status, failed events and log lines; `reload()` fetches them again. */
 export function useStatus(lines: number) {
   const [compression, setCompression] = useState<CompressionStatus>();
+  const [recall, setRecall] = useState<RecallStatus>();
   const [failed, setFailed] = useState<FailedEvent[]>([]);
   const [log, setLog] = useState<string[]>([]);
   const [error, setError] = useState<string>();
   const reload = useCallback(() => {
     const fail = (failure: unknown) => setError(String(failure));
     api.compression().then(setCompression, fail);
+    api.recall().then(setRecall, fail);
     api.failedEvents().then((answer) => setFailed(answer.items), fail);
     api.logs(lines).then((answer) => setLog(answer.lines), fail);
   }, [lines]);
@@ -19,5 +21,5 @@ export function useStatus(lines: number) {
     const timer = setInterval(reload, 5_000);
     return () => clearInterval(timer);
   }, [reload]);
-  return { compression, failed, log, error, reload };
+  return { compression, recall, failed, log, error, reload };
 }
