@@ -1,5 +1,5 @@
 import type { Searcher } from '../search/index.ts';
-import { countObservations, injectedIds, type Db } from '../store/index.ts';
+import { injectedIds, type Db } from '../store/index.ts';
 import { entriesOf } from './recall-entries.ts';
 import { renderRecall, type RecallBlock } from './recall-lines.ts';
 import { contentTerms, isRelevant, matchedTerms, rareTerms } from './relevance.ts';
@@ -35,7 +35,7 @@ export async function promptRecall(
 ): Promise<RecallBlock> {
   const terms = contentTerms(request.prompt);
   if (terms.length === 0) return NONE;
-  const rare = rareTerms(db, request.project, terms, countObservations(db, request.project));
+  const rare = rareTerms(db, terms);
   if (rare.length === 0) return NONE;
   const found = await searcher.search({
     query: rare.join(' '),

@@ -23,26 +23,32 @@ export function contentTerms(text: string): string[] {
 
 const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
 
-/** How many of the project's observations hold `term` (stemmed), counted up to `cap`. */
-function docFrequency(db: Db, project: string, term: string, cap: number): number {
+/** How many observations hold `term` (stemmed), counted up to `cap` (FTS index only). */
+function docFrequency(db: Db, term: string, cap: number): number {
   return stmt(
     db,
-    `SELECT COUNT(*) FROM (SELECT 1 FROM observations_fts f JOIN observations o ON o.id = f.rowid
-       WHERE observations_fts MATCH @match AND o.project = @project LIMIT @cap)`,
+    `SELECT COUNT(*) FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH @match
+       LIMIT @cap)`,
   )
     .pluck()
-    .get({ match: quote(term), project, cap }) as number;
+    .get({ match: quote(term), cap }) as number;
 }
 
+/** About how many observations there are (the newest id: no scan). */
+const observationCount = (db: Db): number =>
+  (stmt(db, 'SELECT MAX(id) FROM observations').pluck().get() as number | null) ?? 0;
+
 /**
- * The prompt's rare terms in the project: held by at least one observation and by at most 5%
- * of them (at least 20, so a small project's topic still counts). Common project words ("test", "worker") say nothing about which memory
- * a prompt needs; only rare ones can make a memory relevant.
+ * The prompt's rare terms: held by at least one observation and by at most 5% of them (at
+ * least 20, so a small memory's topic still counts). Common words of the memory ("test",
+ * "worker") say nothing about which memory a prompt needs; only rare ones can make one
+ * relevant. Counted over all projects, from the full-text index alone, to stay within a
+ * hook's budget (bench/recall-hook-latency.ts).
  */
-export function rareTerms(db: Db, project: string, terms: readonly string[], total: number) {
-  const cap = Math.max(20, Math.ceil(total * 0.05));
+export function rareTerms(db: Db, terms: readonly string[]): string[] {
+  const cap = Math.max(20, Math.ceil(observationCount(db) * 0.05));
   return terms.filter((term) => {
-    const df = docFrequency(db, project, term, cap + 1);
+    const df = docFrequency(db, term, cap + 1);
     return df >= 1 && df <= cap;
   });
 }
