@@ -142,6 +142,7 @@ export const UNIT_TESTS = [
   'src/config/settings.test.ts',
   'src/hooks/io.test.ts',
   'src/hooks/run-hook.test.ts',
+  'src/hooks/moment-recall.test.ts',
   'src/spool/event.test.ts',
   'src/spool/reader.test.ts',
   'src/spool/writer.test.ts',
