@@ -42,6 +42,9 @@ export async function promptRecall(
     filters: { project: request.project },
     limit: CANDIDATES,
     offset: 0,
+    // Full text: a candidate must hold the prompt's rare words anyway, and a query vector
+    // (the local model's inference) would cost the hook more than the whole rest of its budget.
+    mode: 'fts',
   });
   const shown = injectedIds(db, request.sessionId);
   const ids = found.hits.map((hit) => hit.id).filter((id) => !shown.has(id));

@@ -69,7 +69,10 @@ test('a file tool asks for its file_path; a payload without one asks nothing', a
     { cwd: '/w/p', tool_input: { file_path: '/w/p/a.ts' } },
     's',
   );
-  assert.equal(out?.hookSpecificOutput.hookEventName, 'PreToolUse');
+  assert.equal(
+    out && 'hookSpecificOutput' in out && out.hookSpecificOutput.hookEventName,
+    'PreToolUse',
+  );
   assert.deepEqual(bodies, [
     { path: '/api/recall/file', session_id: 's', cwd: '/w/p', file_path: '/w/p/a.ts' },
   ]);
