@@ -129,13 +129,22 @@ function report(samples: Samples): void {
     `recall hook latency: ${RUNS} interleaved runs each (+${WARMUP} warm-up), ${OBSERVATIONS} observations, worker running, node ${process.version}\n`,
   );
   printTable(
-    ['command', 'p50 ms', 'p95 ms', 'p95 / bare p95', 'runs that injected', 'failed runs'],
+    [
+      'command',
+      'p50 ms',
+      'p95 ms',
+      'p50 / bare p50',
+      'p95 / bare p95',
+      'runs that injected',
+      'failed runs',
+    ],
     Object.entries(samples).map(([name, s]) => {
       const sum = summarize(s.ms);
       return [
         name === 'bare' ? 'node -e ""' : `node dist/hook.cjs ${name}`,
         fixed(sum.p50),
         fixed(sum.p95),
+        `${fixed(sum.p50 / base.p50, 2)}x`,
         `${fixed(sum.p95 / base.p95, 2)}x`,
         name === 'bare' ? '-' : `${s.recalled} / ${s.ms.length}`,
         String(s.failures),
