@@ -77,6 +77,8 @@ test('a file tool asks for its file_path; a payload without one asks nothing', a
     { path: '/api/recall/file', session_id: 's', cwd: '/w/p', file_path: '/w/p/a.ts' },
   ]);
   assert.equal(await fileMoment(target, { tool_input: { pattern: 'x' } }, 's'), undefined);
+  const inSubagent = { agent_id: 'a-1', tool_input: { file_path: '/w/p/b.ts' } };
+  assert.equal(await fileMoment(target, inSubagent, 's'), undefined);
   assert.equal(await fileMoment(target, { tool_input: 'a.ts' }, 's'), undefined);
 });
 

@@ -67,12 +67,17 @@ export async function promptMoment(
   return answer('UserPromptSubmit', context);
 }
 
-/** File-time recall for a PreToolUse payload of Read, Edit, Write or MultiEdit. */
+/**
+ * File-time recall for a PreToolUse payload of Read, Edit, Write or MultiEdit. Not inside a
+ * subagent: what it is told does not reach the main conversation, yet it would use up the
+ * file's once-per-session recall.
+ */
 export async function fileMoment(
   target: MomentTarget,
   payload: Payload,
   sessionId: string,
 ): Promise<HookOutput | undefined> {
+  if (str(payload, 'agent_id')) return undefined;
   const input = payload.tool_input;
   const file =
     input && typeof input === 'object' && !Array.isArray(input)
