@@ -37,7 +37,8 @@ const FILE_TOOLS = new Set(['Read', 'Edit', 'Write', 'MultiEdit']);
 /** One session's turns: the prompt and the file tool calls after it, in order. */
 interface Turn {
   prompt: string;
-  calls: Array<{ file: string }>;
+  /** `subagent`: the hook gives no file-time recall there (moment-recall.ts). */
+  calls: Array<{ file: string; subagent: boolean }>;
 }
 
 interface Tally {
@@ -59,9 +60,12 @@ function turnsOf(payloads: readonly HookPayload[]): Turn[] {
     const input = payload.tool_input as Record<string, unknown> | undefined;
     const tool = str(payload.tool_name);
     if (event === 'PostToolUse' && FILE_TOOLS.has(tool) && str(input?.file_path)) {
-      // A subagent's transcript has no prompt: its work is one turn with nothing to recall by.
+      // A subagent's transcript has no prompt: its calls are one turn, counted apart (below).
       if (turns.length === 0) turns.push({ prompt: '', calls: [] });
-      turns.at(-1)?.calls.push({ file: str(input?.file_path) });
+      turns.at(-1)?.calls.push({
+        file: str(input?.file_path),
+        subagent: str(payload.agent_id) !== '',
+      });
     }
   }
   return turns;
@@ -134,17 +138,21 @@ async function replaySession(db: Db, settings: Settings, file: ReplayedFile, tal
   if (turns.length > 0) tally.tokens.start += estimateTokens(index.text.length);
   for (const turn of turns) {
     tally.turns += 1;
-    const recalled = await promptRecall(db, searcher, {
-      project: project.name,
-      sessionId,
-      prompt: turn.prompt,
-      maxItems: settings['recall.promptMaxItems'],
-    });
+    const recalled = settings['recall.promptTime']
+      ? await promptRecall(db, searcher, {
+          project: project.name,
+          sessionId,
+          prompt: turn.prompt,
+          maxItems: settings['recall.promptMaxItems'],
+        })
+      : { text: '', ids: [] };
     markInjected(db, sessionId, recalled.ids, 'prompt', now);
     recalled.ids.forEach((id) => shown.prompt.add(id));
     tally.tokens.prompt += recalled.text ? estimateTokens(recalled.text.length) : 0;
     const needed = new Set<number>();
     for (const call of turn.calls) {
+      // Claude Code gives a subagent neither the index nor hook context: main-agent turns only.
+      if (call.subagent) continue;
       for (const id of memoriesOf(db, project, sessionId, call.file)) needed.add(id);
       const block = fileRecall(db, {
         project: project.name,
@@ -168,7 +176,11 @@ async function replaySession(db: Db, settings: Settings, file: ReplayedFile, tal
 }
 
 /** One full replay with the SessionStart index holding at most `indexSize` observations. */
-async function run(files: readonly ReplayedFile[], indexSize: number): Promise<Tally> {
+async function run(
+  files: readonly ReplayedFile[],
+  indexSize: number,
+  promptTime: boolean,
+): Promise<Tally> {
   const dataDir = mkdtempSync(join(tmpdir(), 'claude-mem-bench-'));
   ensureDataDir(dataDir);
   const db = openDatabase(join(dataDir, 'claude-mem.db'));
@@ -176,6 +188,7 @@ async function run(files: readonly ReplayedFile[], indexSize: number): Promise<T
     ...loadSettings(dataDir, {}).settings,
     'compress.provider': 'heuristic' as const,
     'context.maxObservations': indexSize,
+    'recall.promptTime': promptTime,
   };
   const tally: Tally = {
     turns: 0,
@@ -206,30 +219,38 @@ async function main(): Promise<void> {
     .sort((a, b) => a.start.localeCompare(b.start))
     .map(({ file }) => file);
   const started = Date.now();
-  const tallies: Array<[number, Tally]> = [];
-  for (const size of sizes) tallies.push([size, await run(files, size)]);
+  const tallies: Array<[number, Tally, Tally]> = [];
+  for (const size of sizes) {
+    tallies.push([size, await run(files, size, true), await run(files, size, false)]);
+  }
   report(tallies, files.length, Date.now() - started);
 }
 
-function rows(size: number, tally: Tally): string[][] {
-  const pct = (n: number) => (tally.needing === 0 ? '-' : `${fixed((100 * n) / tally.needing)}%`);
-  const perTurn = (n: number) => fixed(n / Math.max(1, tally.turns));
-  const { start, prompt, file } = tally.tokens;
+/** `on`: a replay with prompt-time recall; `off`: the same without it (file-time alone). */
+function rows(size: number, on: Tally, off: Tally): string[][] {
+  const pct = (n: number) => (on.needing === 0 ? '-' : `${fixed((100 * n) / on.needing)}%`);
+  const perTurn = (n: number) => fixed(n / Math.max(1, on.turns));
   const row = (label: string, hits: number, tokens: number) => [
     String(size),
     label,
-    `${hits} / ${tally.needing}`,
+    `${hits} / ${on.needing}`,
     pct(hits),
     perTurn(tokens),
   ];
+  const { start, prompt, file } = on.tokens;
   return [
-    row('session start index only', tally.hits.start, start),
-    row('+ prompt-time recall', tally.hits.prompt, start + prompt),
-    row('+ file-time recall', tally.hits.file, start + prompt + file),
+    row('session start index only', on.hits.start, start),
+    row('+ prompt-time recall', on.hits.prompt, start + prompt),
+    row('+ file-time recall (no prompt-time)', off.hits.file, off.tokens.start + off.tokens.file),
+    row('+ prompt-time and file-time recall', on.hits.file, start + prompt + file),
   ];
 }
 
-function report(tallies: ReadonlyArray<[number, Tally]>, sessions: number, ms: number): void {
+function report(
+  tallies: ReadonlyArray<[number, Tally, Tally]>,
+  sessions: number,
+  ms: number,
+): void {
   const [, first] = tallies[0] ?? [];
   console.log(
     `anticipation: ${sessions} transcript files replayed in time order, ${first?.turns} turns, ${first?.observations} observations at the end (heuristic), ${(ms / 1000).toFixed(1)} s`,
@@ -245,13 +266,13 @@ function report(tallies: ReadonlyArray<[number, Tally]>, sessions: number, ms: n
       'hit rate',
       'tokens / turn',
     ],
-    tallies.flatMap(([size, tally]) => rows(size, tally)),
+    tallies.flatMap(([size, on, off]) => rows(size, on, off)),
   );
-  for (const [size, tally] of tallies) {
-    const perTurn = (n: number) => fixed(n / Math.max(1, tally.turns));
-    const { start, prompt, file } = tally.tokens;
+  for (const [size, on, off] of tallies) {
+    const perTurn = (n: number) => fixed(n / Math.max(1, on.turns));
+    const { start, prompt, file } = on.tokens;
     console.log(
-      `index ${size}: tokens per turn by moment: index ${perTurn(start)}, prompt-time ${perTurn(prompt)}, file-time ${perTurn(file)}`,
+      `index ${size}: tokens per turn by moment: index ${perTurn(start)}, prompt-time ${perTurn(prompt)}, file-time ${perTurn(file)} (${perTurn(off.tokens.file)} without prompt-time)`,
     );
   }
 }
