@@ -112,7 +112,7 @@ export const BENCHES = [
     name: 'anticipation',
     title: 'Anticipation: does memory reach the turn that needs it?',
     about:
-      'The real transcripts replayed session by session in time order, in process, compressed by the heuristic after each session. For every turn, the files it reads or edits; a turn needs memory when an earlier session has an observation naming one of them, and is a hit when that observation was injected before the tool call: by the SessionStart index only, + prompt-time recall, + file-time recall. Tokens injected per turn for each. Run with the index at its default 60 lines and at 10 (as a project with far more memories than the index holds).',
+      'The real transcripts replayed session by session in time order, in process, compressed by the heuristic after each session. For every main-agent turn, the files it reads or edits; a turn needs memory when an earlier session has an observation naming one of them, and is a hit when that observation was injected before the tool call: by the SessionStart index only, + prompt-time recall, + file-time recall alone, + both. Tokens injected per turn for each. Run with the index at its default 60 lines and at 10 (as a project with far more memories than the index holds).',
     args: [],
     short: ['--index', '10'],
     timeoutMin: 5,
