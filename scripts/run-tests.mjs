@@ -59,6 +59,7 @@ export const UNIT_TESTS = [
   'src/worker/routes/recall-routes.test.ts',
   'src/worker/routes/recall-moment-routes.test.ts',
   'src/store/recall-injected.test.ts',
+  'src/context/recall-anchors.test.ts',
   'src/store/forget.test.ts',
   'src/store/retention.test.ts',
   'src/store/export-import.test.ts',

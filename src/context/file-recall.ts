@@ -1,6 +1,7 @@
 import { claimFile, injectedIds, type Db } from '../store/index.ts';
 import { fileEntries } from './recall-entries.ts';
-import { renderRecall, type RecallBlock } from './recall-lines.ts';
+import type { AnchorStates } from './anchor-marks.ts';
+import { applyAnchors, renderRecall, type RecallBlock } from './recall-lines.ts';
 import { clip } from './text.ts';
 
 /** One file the agent is about to read or edit. */
@@ -11,6 +12,8 @@ export interface FileRecallRequest {
   file: string;
   root?: string | undefined;
   now: number;
+  /** Anchor states of candidates: gone ones are left out, changed ones marked. */
+  anchorStates?: AnchorStates | undefined;
 }
 
 /** At most 2 short lines. */
@@ -25,11 +28,12 @@ export const FILE_BUDGET = { maxItems: 2, maxTokens: 150, maxBytes: 600 } as con
  */
 export function fileRecall(db: Db, request: FileRecallRequest): RecallBlock {
   const shown = injectedIds(db, request.sessionId, ['prompt', 'file']);
-  const entries = fileEntries(db, request, shown, FILE_BUDGET.maxItems);
+  const found = fileEntries(db, request, shown, FILE_BUDGET.maxItems * 3);
+  const { entries, marks } = applyAnchors(found, request.anchorStates);
   if (entries.length === 0) return { text: '', ids: [] };
   const name = relativeName(request.file, request.root);
   const heading = `Memories of ${clip(name, 120)} (claude-mem; get_observations for details):`;
-  const block = renderRecall(heading, entries, FILE_BUDGET, 90);
+  const block = renderRecall(heading, entries, FILE_BUDGET, { titleChars: 90, marks });
   if (block.ids.length === 0) return block;
   return claimFile(db, request.sessionId, name, request.now) ? block : { text: '', ids: [] };
 }

@@ -1,7 +1,8 @@
 import type { Searcher } from '../search/index.ts';
 import { injectedIds, type Db } from '../store/index.ts';
 import { entriesOf } from './recall-entries.ts';
-import { renderRecall, type RecallBlock } from './recall-lines.ts';
+import type { AnchorStates } from './anchor-marks.ts';
+import { applyAnchors, renderRecall, type RecallBlock } from './recall-lines.ts';
 import { contentTerms, isRelevant, matchedTerms, rareTerms } from './relevance.ts';
 
 /** One prompt to find memories for. */
@@ -12,6 +13,8 @@ export interface PromptRecallRequest {
   /** The prompt, private blocks already stripped. */
   prompt: string;
   maxItems: number;
+  /** Anchor states of candidates: gone ones are left out, changed ones marked. */
+  anchorStates?: AnchorStates | undefined;
 }
 
 /** About 500 tokens, and a byte cap far below Claude Code's ~10 KB preview cut. */
@@ -58,5 +61,6 @@ export async function promptRecall(
   const relevant = entries
     .filter((entry) => isRelevant(count(entry.id), rare.length))
     .sort((a, b) => count(b.id) - count(a.id)); // stable: search order among equals
-  return renderRecall(HEADING, relevant, { maxItems: request.maxItems, ...PROMPT_BUDGET });
+  const { entries: kept, marks } = applyAnchors(relevant, request.anchorStates);
+  return renderRecall(HEADING, kept, { maxItems: request.maxItems, ...PROMPT_BUDGET }, { marks });
 }

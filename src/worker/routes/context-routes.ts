@@ -26,7 +26,7 @@ export function projectOf(
 }
 
 /** The context's view of anchors: one state per candidate, checked against the caller's tree. */
-function anchorStatesOf(anchors: AnchorRecall, project: string, cwd: string | undefined) {
+export function anchorStatesOf(anchors: AnchorRecall, project: string, cwd: string | undefined) {
   return (ids: readonly number[]) => {
     const verdicts = anchors.verdicts(
       ids.map((id) => ({ id, project })),

@@ -6,7 +6,7 @@ import { stripTags } from '../../privacy/index.ts';
 import { markInjected, projectRoot } from '../../store/index.ts';
 import type { Recall } from '../recall-service.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
-import { projectOf } from './context-routes.ts';
+import { anchorStatesOf, projectOf } from './context-routes.ts';
 
 const Common = {
   session_id: z.string().min(1).max(256),
@@ -33,11 +33,13 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
     .post('/api/recall/prompt', async (c) => {
       const body = PromptRecallSchema.parse(await c.req.json());
       if (!deps.settings['recall.promptTime']) return c.json(NOTHING);
+      const project = projectOf(deps, body);
       const block = await promptRecall(deps.db, recall.searcher, {
-        project: projectOf(deps, body),
+        project,
         sessionId: body.session_id,
         prompt: stripTags(body.prompt),
         maxItems: deps.settings['recall.promptMaxItems'],
+        anchorStates: anchorStatesOf(recall.anchors, project, body.cwd),
       });
       markInjected(deps.db, body.session_id, block.ids, 'prompt', deps.now());
       return c.json({ context: block.text, ids: block.ids });
@@ -52,6 +54,7 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         file: body.file_path,
         root: body.cwd ? resolveProject(body.cwd).root : projectRoot(deps.db, project),
         now: deps.now(),
+        anchorStates: anchorStatesOf(recall.anchors, project, body.cwd),
       });
       markInjected(deps.db, body.session_id, block.ids, 'file', deps.now());
       return c.json({ context: block.text, ids: block.ids });
