@@ -100,6 +100,24 @@ export const BENCHES = [
     timeoutMin: 8,
   },
   {
+    name: 'recall-hook-latency',
+    title: 'Recall hooks (prompt-time, file-time) wall time vs bare node, 10k observations',
+    about:
+      'UserPromptSubmit (spools the prompt, then asks the worker for prompt-time recall) and PreToolUse of a Read (file-time recall) against bare `node -e ""`, interleaved, 10k observations, worker running, a new session each run so recall is never skipped as already given. Target: p95 <= 2x bare node p95.',
+    args: ['--runs', '30', '--observations', '10000'],
+    short: ['--runs', '10', '--observations', '10000'],
+    timeoutMin: 5,
+  },
+  {
+    name: 'anticipation',
+    title: 'Anticipation: does memory reach the turn that needs it?',
+    about:
+      'The real transcripts replayed session by session in time order, in process, compressed by the heuristic after each session. For every main-agent turn, the files it reads or edits; a turn needs memory when an earlier session has an observation naming one of them, and is a hit when that observation was injected before the tool call: by the SessionStart index only, + prompt-time recall, + file-time recall alone, + both. Tokens injected per turn for each. Run with the index at its default 60 lines and at 10 (as a project with far more memories than the index holds).',
+    args: [],
+    short: ['--index', '10'],
+    timeoutMin: 5,
+  },
+  {
     name: 'soak',
     title: 'Soak: 50 sessions, worker restarts, a misbehaving provider',
     about:

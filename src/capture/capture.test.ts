@@ -298,3 +298,10 @@ test("claude-mem's own MCP calls are dropped, under any name we were registered 
     'spool',
   );
 });
+
+test('PreToolUse (registered for file-time recall) is never spooled', () => {
+  assert.deepEqual(capture('PreToolUse', readPayload({ hook_event_name: 'PreToolUse' }), ctx()), {
+    action: 'drop',
+    reason: 'PreToolUse is not captured',
+  });
+});

@@ -106,6 +106,9 @@ export function capture(event: HookEvent, payload: Payload, ctx: CaptureContext)
       };
     case 'UserPromptSubmit':
       return capturePrompt(payload, ctx);
+    case 'PreToolUse':
+      // Registered for file-time recall only: the call is captured by PostToolUse.
+      return { action: 'drop', reason: 'PreToolUse is not captured' };
     case 'PostToolUse':
     case 'PostToolUseFailure':
       return captureTool(

@@ -47,7 +47,7 @@ for (const name of [
   undefined,
   '',
   'Notification',
-  'PreToolUse',
+  'PermissionRequest',
   'session start',
   'constructor',
   '__proto__',

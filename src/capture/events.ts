@@ -2,6 +2,7 @@
 export const HOOK_EVENTS = [
   'SessionStart',
   'UserPromptSubmit',
+  'PreToolUse',
   'PostToolUse',
   'PostToolUseFailure',
   'Stop',

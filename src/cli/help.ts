@@ -10,9 +10,10 @@ Commands:
                                      (~/.claude/settings.json, or the repo's .claude/ with
                                      --project), merging with a backup; starts the worker
   uninstall [--project] [--purge]    Remove exactly what install added (--purge: the data too)
-  hook <event>                       Run a hook: SessionStart, UserPromptSubmit, PostToolUse,
-                                     PostToolUseFailure, Stop, SubagentStop, PreCompact,
-                                     SessionEnd (aliases: context, new, save, summary).
+  hook <event>                       Run a hook: SessionStart, UserPromptSubmit, PreToolUse,
+                                     PostToolUse, PostToolUseFailure, Stop, SubagentStop,
+                                     PreCompact, SessionEnd (aliases: context, new, save,
+                                     summary).
                                      Reads Claude Code's JSON on stdin; always exits 0
   doctor [--check-provider]          Check Node, data folder, settings, database, worker, hooks,
                                      MCP, provider and budget, events and spool; exit 1 on a

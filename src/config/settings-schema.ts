@@ -1,5 +1,6 @@
 import { boolean, integer, oneOf, stringList, type SettingSpec } from './setting-kinds.ts';
 import { COMPRESS_SETTINGS } from './settings/compress-settings.ts';
+import { MOMENT_SETTINGS } from './settings/moment-settings.ts';
 import { RECALL_SETTINGS } from './settings/recall-settings.ts';
 import { RETENTION_SETTINGS } from './settings/retention-settings.ts';
 
@@ -51,6 +52,7 @@ export const SETTINGS_SCHEMA = {
   }),
   ...COMPRESS_SETTINGS,
   ...RECALL_SETTINGS,
+  ...MOMENT_SETTINGS,
   ...RETENTION_SETTINGS,
 } as const satisfies Record<string, SettingSpec<unknown>>;
 

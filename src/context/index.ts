@@ -4,3 +4,8 @@ export { MAX_CONTEXT_BYTES, entryLine } from './format.ts';
 export type { ContextRequest, ContextSource } from './select.ts';
 export { TYPE_ICONS, iconOf, legendLine } from './type-icons.ts';
 export type { AnchorStates } from './anchor-marks.ts';
+export { promptRecall, PROMPT_BUDGET } from './prompt-recall.ts';
+export type { PromptRecallRequest } from './prompt-recall.ts';
+export { fileRecall, FILE_BUDGET } from './file-recall.ts';
+export type { FileRecallRequest } from './file-recall.ts';
+export type { RecallBlock } from './recall-lines.ts';

@@ -20,6 +20,7 @@ import {
 import {
   applyPrivateTurn,
   capture,
+  isPrivateTurn,
   parsePayload,
   resolveHookEvent,
   sessionIdOf,
@@ -28,6 +29,7 @@ import {
   type Payload,
 } from '../capture/index.ts';
 import { NEUTRAL, readStdin, readStdinSync, writeOutput, type HookOutput } from './io.ts';
+import { fileMoment, promptMoment } from './moment-recall.ts';
 import { fetchContext } from './session-context.ts';
 
 /** Everything ambient a hook run uses; defaults are the real process. */
@@ -94,7 +96,10 @@ async function handle(
   if (!sessionId) return warn(log, `${event}: missing or invalid session_id`);
   if (!base.settings['capture.enabled']) return NEUTRAL;
   const run: Run = { ...base, event, payload: parsed.payload, sessionId };
-  return event === 'SessionStart' ? sessionStart(run) : captureAndSpool(run);
+  if (event === 'SessionStart') return sessionStart(run);
+  if (event === 'UserPromptSubmit') return promptSubmit(run);
+  if (event === 'PreToolUse') return preToolUse(run);
+  return captureAndSpool(run);
 }
 
 function warn(log: Logger, message: string): HookOutput {
@@ -140,6 +145,30 @@ async function captureAndSpool(run: Run): Promise<HookOutput> {
   await nudge(run, 0);
   return NEUTRAL;
 }
+
+/** Spools the prompt first (it is never lost to recall), then asks for prompt-time recall. */
+async function promptSubmit(run: Run): Promise<HookOutput> {
+  trySpool(run);
+  const worker = await nudge(run, 0);
+  if (!worker || !run.settings['recall.promptTime']) return NEUTRAL;
+  const target = momentTarget(run, worker.port);
+  return (await promptMoment(target, run.payload, run.sessionId)) ?? NEUTRAL;
+}
+
+/** File-time recall; nothing is captured here (PostToolUse captures the call). */
+async function preToolUse(run: Run): Promise<HookOutput> {
+  if (!run.settings['recall.fileTime'] || isPrivateTurn(run.dataDir, run.sessionId)) return NEUTRAL;
+  const worker = await nudge(run, 0);
+  if (!worker) return NEUTRAL;
+  return (await fileMoment(momentTarget(run, worker.port), run.payload, run.sessionId)) ?? NEUTRAL;
+}
+
+const momentTarget = (run: Run, port: number) => ({
+  port,
+  dataDir: run.dataDir,
+  timeoutMs: run.settings['recall.timeoutMs'],
+  log: run.log,
+});
 
 async function sessionStart(run: Run): Promise<HookOutput> {
   trySpool(run);

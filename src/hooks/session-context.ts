@@ -21,6 +21,7 @@ export async function fetchContext(
     session_id: str(payload, 'session_id') ?? '',
     source: str(payload, 'source') ?? 'startup',
     cwd: str(payload, 'cwd') ?? process.cwd(),
+    record: '1',
   });
   try {
     const res = await workerRequest(worker.port, `/api/context?${query.toString()}`, {

@@ -20,6 +20,7 @@ import { observationsMark } from '../store/index.ts';
 import { createAnchorRecall, type AnchorRecall } from './anchor-recall.ts';
 import { anchorRoutes } from './routes/anchor-routes.ts';
 import { contextRoutes } from './routes/context-routes.ts';
+import { recallMomentRoutes } from './routes/recall-moment-routes.ts';
 import { recallObservationRoutes } from './routes/recall-observation-routes.ts';
 import { recallSearchRoutes } from './routes/recall-search-routes.ts';
 import type { WorkerService } from './service.ts';
@@ -145,6 +146,7 @@ export function createRecallService(deps: WorkerDeps, options: RecallOptions = {
   routes.route('/', anchorRoutes(deps, recall.anchors));
   routes.route('/', recallSearchRoutes(deps, recall));
   routes.route('/', recallObservationRoutes(deps, recall));
+  routes.route('/', recallMomentRoutes(deps, recall));
   return {
     name: 'recall',
     routes,

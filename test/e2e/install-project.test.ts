@@ -42,6 +42,7 @@ describe('claude-mem install --project', () => {
       'claude-mem-hook PostToolUse',
       'claude-mem-hook PostToolUseFailure',
       'claude-mem-hook PreCompact',
+      'claude-mem-hook PreToolUse',
       'claude-mem-hook SessionEnd',
       'claude-mem-hook SessionStart',
       'claude-mem-hook Stop',
@@ -109,6 +110,6 @@ describe('claude-mem install --project', () => {
       without.stdout,
       /FAIL hooks +this repository's hooks run "claude-mem-hook", which is not on your PATH: npm install -g @durable-mem\/claude-mem/,
     );
-    assert.match(after.stdout, /OK {3}hooks +registered once for each of 8 events/);
+    assert.match(after.stdout, /OK {3}hooks +registered once for each of 9 events/);
   });
 });

@@ -9,6 +9,7 @@ import { stopWorker } from '../helpers/worker.ts';
 const EVENTS = [
   'SessionStart',
   'UserPromptSubmit',
+  'PreToolUse',
   'PostToolUse',
   'PostToolUseFailure',
   'Stop',
@@ -155,7 +156,7 @@ describe('claude-mem doctor', () => {
     assert.equal(before.code, 1);
     assert.match(before.stdout, /FAIL hooks/);
     assert.equal(after.code, 0, after.stdout);
-    assert.match(after.stdout, /OK {3}hooks +registered once for each of 8 events/);
+    assert.match(after.stdout, /OK {3}hooks +registered once for each of 9 events/);
     assert.match(after.stdout, /OK {3}database +quick_check ok/);
   });
 

@@ -18,6 +18,7 @@ const CANARY = 'PRIVATE\u{1F512}CANARY';
 const EVENTS = [
   'SessionStart',
   'UserPromptSubmit',
+  'PreToolUse',
   'PostToolUse',
   'PostToolUseFailure',
   'Stop',

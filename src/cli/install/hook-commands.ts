@@ -8,6 +8,8 @@ export const REGISTERED_HOOKS: ReadonlyArray<{
 }> = [
   { event: 'SessionStart', matcher: 'startup|resume|clear|compact', timeout: 15 },
   { event: 'UserPromptSubmit', timeout: 10 },
+  // File-time recall (issue 15): memories of the file about to be read or edited.
+  { event: 'PreToolUse', matcher: 'Read|Edit|Write|MultiEdit', timeout: 5 },
   { event: 'PostToolUse', matcher: '*', timeout: 10 },
   { event: 'PostToolUseFailure', matcher: '*', timeout: 10 },
   { event: 'Stop', timeout: 10 },

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { resolveProject } from '../../config/index.ts';
 import { buildContext, type ContextSource } from '../../context/index.ts';
-import { findSession } from '../../store/index.ts';
+import { findSession, markInjected, resetInjected } from '../../store/index.ts';
 import type { AnchorRecall } from '../anchor-recall.ts';
 import { AppError } from '../errors.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -10,7 +10,7 @@ import { ContextQuerySchema } from './recall-input.ts';
 const SOURCES: readonly string[] = ['startup', 'resume', 'clear', 'compact'];
 
 /** The project asked for, else the session's recorded project, else the project of `cwd`. */
-function projectOf(
+export function projectOf(
   deps: WorkerDeps,
   query: {
     project?: string | undefined;
@@ -26,7 +26,7 @@ function projectOf(
 }
 
 /** The context's view of anchors: one state per candidate, checked against the caller's tree. */
-function anchorStatesOf(anchors: AnchorRecall, project: string, cwd: string | undefined) {
+export function anchorStatesOf(anchors: AnchorRecall, project: string, cwd: string | undefined) {
   return (ids: readonly number[]) => {
     const verdicts = anchors.verdicts(
       ids.map((id) => ({ id, project })),
@@ -34,6 +34,18 @@ function anchorStatesOf(anchors: AnchorRecall, project: string, cwd: string | un
     );
     return new Map([...verdicts].map(([id, verdict]) => [id, verdict.state]));
   };
+}
+
+/**
+ * Records the index's observations as shown to the session, for prompt-time recall's "never
+ * twice". A new, cleared or compacted context starts the session's record afresh: the model no
+ * longer holds what it was given before.
+ */
+function recordShown(deps: WorkerDeps, sessionId: string, source: ContextSource, text: string) {
+  const now = deps.now();
+  if (source !== 'resume') resetInjected(deps.db, sessionId, now);
+  const ids = [...text.matchAll(/^#(\d+) /gm)].map((match) => Number(match[1]));
+  markInjected(deps.db, sessionId, ids, 'session-start', now);
 }
 
 /**
@@ -57,6 +69,8 @@ export function contextRoutes(deps: WorkerDeps, anchors?: AnchorRecall): Hono {
         anchorStates: anchors && anchorStatesOf(anchors, project, query.cwd),
       },
     );
+    if (query.record === '1' && query.session_id)
+      recordShown(deps, query.session_id, source, built.text);
     deps.log.log(
       'debug',
       `context for ${source}: ${built.kind}, ${built.observations} observations, ${built.bytes} bytes`,

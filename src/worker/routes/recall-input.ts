@@ -64,6 +64,8 @@ export const ContextQuerySchema = z.object({
   source: z.string().max(32).optional(),
   cwd: z.string().max(4096).optional(),
   project: z.string().min(1).max(500).optional(),
+  /** `1` from the SessionStart hook: remember what the session was shown (a preview is not). */
+  record: z.enum(['1', '0']).optional(),
 });
 
 /** An observation id in a path. */

@@ -1,0 +1,29 @@
+import { boolean, integer, type SettingSpec } from '../setting-kinds.ts';
+
+/** Settings of recall at the moment of need: `recall.*` (prompt-time and file-time). */
+export const MOMENT_SETTINGS = {
+  'recall.promptTime': boolean({
+    default: true,
+    description:
+      'UserPromptSubmit adds the few memories most relevant to the prompt (never one already shown in the session).',
+  }),
+  'recall.promptMaxItems': integer({
+    default: 3,
+    min: 1,
+    max: 10,
+    description:
+      'At most this many memories per prompt (and never over about 500 tokens); only those above the relevance threshold.',
+  }),
+  'recall.fileTime': boolean({
+    default: true,
+    description:
+      'PreToolUse of Read, Edit, Write and MultiEdit adds at most 2 short lines of memory about the file, once per file per session.',
+  }),
+  'recall.timeoutMs': integer({
+    default: 300,
+    min: 50,
+    max: 2000,
+    description:
+      'How long the prompt and file hooks wait for recall from the worker; a slower or stopped worker is skipped and the turn goes on without it.',
+  }),
+} as const satisfies Record<string, SettingSpec<unknown>>;

@@ -1,0 +1,90 @@
+import { estimateTokens } from '../search/index.ts';
+import { applyAnchorStates, marksLegend, type AnchorStates } from './anchor-marks.ts';
+import { PIN_ICON, iconOf } from './type-icons.ts';
+import { clip, dayOf, timeOf } from './text.ts';
+
+/** An observation as a recall line shows it (the index's columns). */
+export interface RecallEntry {
+  id: number;
+  type: string;
+  title: string;
+  pinned: number;
+  created_at: number;
+  detail_chars: number;
+}
+
+/** Limits of one recall block. */
+export interface RecallBudget {
+  maxItems: number;
+  maxTokens: number;
+  maxBytes: number;
+}
+
+const OPEN = '<claude-mem-recall>';
+const CLOSE = '</claude-mem-recall>';
+
+/**
+ * `#123 2026-11-02 14:05 🔴 Fix the spool race (~120)`: the index's line, with its day, since a
+ * recall block is not grouped by day.
+ */
+export function recallLine(entry: RecallEntry, titleChars = 120, mark?: string): string {
+  const pin = entry.pinned ? ` ${PIN_ICON}` : '';
+  const when = `${dayOf(entry.created_at)} ${timeOf(entry.created_at)}${pin}`;
+  const title = clip(entry.title, titleChars);
+  const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
+  return `#${entry.id} ${when} ${icon} ${title} (~${estimateTokens(entry.detail_chars)})`;
+}
+
+/**
+ * Drops the entries whose files are gone (unless pinned) and marks those whose code changed
+ * since, as the SessionStart index does: a memory of code that changed is worse than none
+ * unless it says so.
+ */
+export function applyAnchors<T extends RecallEntry>(
+  entries: readonly T[],
+  states?: AnchorStates,
+): { entries: T[]; marks: Map<number, string> } {
+  const anchored = applyAnchorStates(
+    entries.map((entry) => ({ ...entry, session_row_id: null })),
+    states,
+  );
+  const kept = new Set(anchored.entries.map((entry) => entry.id));
+  return { entries: entries.filter((entry) => kept.has(entry.id)), marks: anchored.marks };
+}
+
+/** The rendered block and the ids it holds (empty text when none fit). */
+export interface RecallBlock {
+  text: string;
+  ids: number[];
+}
+
+/**
+ * A recall block: `<claude-mem-recall>`, a heading, whole lines in the given order while the
+ * item count, token budget and byte cap hold, the closing tag. Never cuts a line.
+ */
+export function renderRecall(
+  heading: string,
+  entries: readonly RecallEntry[],
+  budget: RecallBudget,
+  options: { titleChars?: number; marks?: ReadonlyMap<number, string> } = {},
+): RecallBlock {
+  const marks = options.marks ?? new Map<number, string>();
+  // The legend is reserved for every mark and shown only for those that made it in.
+  const reserved = marksLegend(marks);
+  const lines = [OPEN, heading];
+  const ids: number[] = [];
+  const size = (extra: string) => [...lines, reserved ?? '', extra, CLOSE].join('\n');
+  for (const entry of entries) {
+    if (ids.length >= budget.maxItems) break;
+    const line = recallLine(entry, options.titleChars, marks.get(entry.id));
+    const text = size(line);
+    if (Buffer.byteLength(text) > budget.maxBytes || estimateTokens(text) > budget.maxTokens) break;
+    lines.push(line);
+    ids.push(entry.id);
+  }
+  if (ids.length === 0) return { text: '', ids };
+  const shown = new Map(ids.flatMap((id) => (marks.has(id) ? [[id, marks.get(id) ?? '']] : [])));
+  const legend = marksLegend(shown);
+  if (legend) lines.splice(2, 0, `Legend: ${legend}`);
+  return { text: [...lines, CLOSE].join('\n'), ids };
+}

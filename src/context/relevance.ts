@@ -1,0 +1,82 @@
+import { stmt, type Db } from '../store/index.ts';
+
+/** Words that carry no subject, left out of a prompt's terms. */
+const COMMON = new Set(
+  (
+    'about above after again all also any are because been before being below between both but ' +
+    'can cannot could did does doing done down during each either else even ever every few for ' +
+    'from get got had has have having here how into its just like make many may more most much ' +
+    'must need now off once only other our out over own please same should show some still such ' +
+    'than that the their them then there these they thing things this those through too try under ' +
+    'until use used using very want was way were what when where which while who why will with ' +
+    'would yes yet you your let lets look see run file files code work'
+  ).split(' '),
+);
+
+const MAX_TERMS = 24;
+
+/** The distinct content words of `text` (3+ characters, not common), lowercased, at most 24. */
+export function contentTerms(text: string): string[] {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  return [...new Set(words.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS);
+}
+
+const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
+
+/** How many observations hold `term` (stemmed), counted up to `cap` (FTS index only). */
+function docFrequency(db: Db, term: string, cap: number): number {
+  return stmt(
+    db,
+    `SELECT COUNT(*) FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH @match
+       LIMIT @cap)`,
+  )
+    .pluck()
+    .get({ match: quote(term), cap }) as number;
+}
+
+/** About how many observations there are (the newest id: no scan). */
+const observationCount = (db: Db): number =>
+  (stmt(db, 'SELECT MAX(id) FROM observations').pluck().get() as number | null) ?? 0;
+
+/**
+ * The prompt's rare terms: held by at least one observation and by at most 5% of them (at
+ * least 20, so a small memory's topic still counts). Common words of the memory ("test",
+ * "worker") say nothing about which memory a prompt needs; only rare ones can make one
+ * relevant. Counted over all projects, from the full-text index alone, to stay within a
+ * hook's budget (bench/recall-hook-latency.ts).
+ */
+export function rareTerms(db: Db, terms: readonly string[]): string[] {
+  const cap = Math.max(20, Math.ceil(observationCount(db) * 0.05));
+  return terms.filter((term) => {
+    const df = docFrequency(db, term, cap + 1);
+    return df >= 1 && df <= cap;
+  });
+}
+
+/** For each of `ids`, how many of `terms` it holds (stemmed, any field). */
+export function matchedTerms(
+  db: Db,
+  ids: readonly number[],
+  terms: readonly string[],
+): Map<number, number> {
+  const counts = new Map<number, number>(ids.map((id) => [id, 0]));
+  const idList = JSON.stringify(ids);
+  for (const term of terms) {
+    const hits = stmt(
+      db,
+      `SELECT rowid FROM observations_fts WHERE observations_fts MATCH @match
+         AND rowid IN (SELECT value FROM json_each(@ids))`,
+    )
+      .pluck()
+      .all({ match: quote(term), ids: idList }) as number[];
+    for (const id of hits) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * The relevance threshold: a memory counts when it holds at least two of the prompt's rare
+ * terms, or the only one when the prompt has just one.
+ */
+export const isRelevant = (matched: number, rare: number): boolean =>
+  matched >= Math.min(2, rare) && matched >= 1;
