@@ -26,3 +26,6 @@ export * from './usage-report.ts';
 export * from './overview.ts';
 export * from './event-reasons.ts';
 export * from './anchors.ts';
+export * from './team-outbox.ts';
+export * from './team-pulled.ts';
+export * from './team-projects.ts';
