@@ -32,6 +32,8 @@ export interface TeamSyncDeps {
   log: Logger;
   /** Where to sync, read afresh every round (so `team connect` and `disconnect` apply). */
   target: () => TeamTarget;
+  /** Makes the connection (tests wrap it to cut the server off at a chosen query). */
+  newClient?: (config: pg.ClientConfig) => pg.Client;
 }
 
 /** How long a project without a git remote or id waits before its identity is looked up again. */
@@ -68,7 +70,8 @@ export function createTeamSync(deps: TeamSyncDeps) {
   const connect = async (target: TeamTarget): Promise<pg.Client> => {
     if (client && clientUrl === target.url) return client;
     await drop();
-    const fresh = new pg.Client(clientConfig(target.url, deps.dataDir));
+    const config = clientConfig(target.url, deps.dataDir);
+    const fresh = deps.newClient ? deps.newClient(config) : new pg.Client(config);
     fresh.on('error', () => void drop());
     await fresh.connect();
     client = fresh;

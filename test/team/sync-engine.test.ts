@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import pg from 'pg';
 import { createLogger } from '../../src/config/index.ts';
 import { openDatabase, type Db } from '../../src/store/index.ts';
 import { createTeamSync } from '../../src/team/sync.ts';
@@ -12,9 +13,10 @@ const skip = postgresMissing();
 
 function member(
   t: Parameters<typeof tempDir>[0],
-  pg: PostgresServer,
+  server: PostgresServer,
   role: string,
   folder: string,
+  newClient?: (config: pg.ClientConfig) => pg.Client,
 ) {
   const dir = tempDir(t);
   const db = openDatabase(join(dir, 'claude-mem.db'));
@@ -30,7 +32,8 @@ function member(
     dataDir: dir,
     now: Date.now,
     log: createLogger(dir, 'worker', 'error'),
-    target: () => ({ url: pg.urlFor(role), team: 'acme' }),
+    target: () => ({ url: server.urlFor(role), team: 'acme' }),
+    ...(newClient ? { newClient } : {}),
   });
   t.after(() => sync.close());
   const observe = (title: string, narrative = ''): number =>
@@ -44,6 +47,9 @@ function member(
   return { db, sync, observe, share, project: folder };
 }
 
+const count = (db: Db, sql: string, ...args: unknown[]): number =>
+  (db.prepare(sql).get(...args) as { n: number }).n;
+
 const titles = (db: Db): unknown[] =>
   db
     .prepare(
@@ -55,10 +61,10 @@ test(
   'a shared row reaches a teammate under their own project, once, and edits and forgets follow',
   { skip },
   async (t) => {
-    const pg = await startPostgres(t);
-    await setUpTeam(t, pg, ['alice', 'bob']);
-    const alice = member(t, pg, 'alice', 'widget');
-    const bob = member(t, pg, 'bob', 'my-widget-copy');
+    const server = await startPostgres(t);
+    await setUpTeam(t, server, ['alice', 'bob']);
+    const alice = member(t, server, 'alice', 'widget');
+    const bob = member(t, server, 'bob', 'my-widget-copy');
     const shared = alice.observe('cookie path must be /');
     alice.observe('my private note');
     alice.share(shared);
@@ -71,7 +77,7 @@ test(
     assert.deepEqual(titles(bob.db), [
       { title: 'cookie path must be /', author: 'alice', project: 'my-widget-copy' },
     ]);
-    assert.equal(pg.sql('SELECT count(*) FROM claude_mem.memories'), '1\n');
+    assert.equal(server.sql('SELECT count(*) FROM claude_mem.memories'), '1\n');
 
     alice.db
       .prepare(`UPDATE observations SET title = 'cookie path is /app' WHERE id = ?`)
@@ -86,6 +92,105 @@ test(
     await alice.sync.syncNow();
     await bob.sync.syncNow();
     assert.deepEqual(titles(bob.db), []);
-    assert.equal(pg.sql(`SELECT deleted, body::text FROM claude_mem.memories`), 't|{}\n');
+    assert.equal(server.sql(`SELECT deleted, body::text FROM claude_mem.memories`), 't|{}\n');
+  },
+);
+
+/** A client that runs `before(sql)` ahead of every query: where the test cuts the server off. */
+function cutting(before: (sql: string) => Promise<void>) {
+  return (config: pg.ClientConfig): pg.Client => {
+    const client = new pg.Client(config);
+    const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as { query: unknown }).query = async (...args: unknown[]) => {
+      await before(String(args[0]));
+      return query(...args);
+    };
+    return client;
+  };
+}
+
+test(
+  'the server stopped in the middle of a push loses and duplicates nothing; the backlog syncs on restart',
+  { skip },
+  async (t) => {
+    const pg_ = await startPostgres(t);
+    await setUpTeam(t, pg_, ['alice', 'bob']);
+    let cutAt: string | undefined;
+    const alice = member(
+      t,
+      pg_,
+      'alice',
+      'widget',
+      cutting(async (sql) => {
+        if (cutAt !== undefined && sql.startsWith(cutAt)) {
+          cutAt = undefined;
+          pg_.stop();
+        }
+      }),
+    );
+    const bob = member(t, pg_, 'bob', 'widget');
+    for (let i = 0; i < 100; i += 1) alice.share(alice.observe(`backlog row ${i}`));
+    cutAt = 'COMMIT';
+    const cut = await alice.sync.syncNow();
+    assert.match(cut.lastError ?? '', /terminat|connect|ECONNREFUSED|shut/i);
+    assert.equal(
+      count(alice.db, 'SELECT count(*) AS n FROM team_outbox'),
+      100,
+      'nothing acknowledged',
+    );
+    const offline = await alice.sync.syncNow();
+    assert.notEqual(offline.lastError, null);
+    pg_.start();
+    const back = await alice.sync.syncNow();
+    assert.equal(back.lastError, null);
+    assert.equal(back.lastPush?.pushed, 100);
+    assert.equal(count(alice.db, 'SELECT count(*) AS n FROM team_outbox'), 0);
+    assert.equal(
+      pg_.sql('SELECT count(*), count(DISTINCT global_id) FROM claude_mem.memories'),
+      '100|100\n',
+    );
+    await bob.sync.syncNow();
+    assert.equal(
+      count(bob.db, 'SELECT count(*) AS n FROM observations WHERE author = ?', 'alice'),
+      100,
+    );
+  },
+);
+
+test(
+  'a commit whose answer is lost is pushed again without a duplicate or a new change',
+  { skip },
+  async (t) => {
+    const server = await startPostgres(t);
+    await setUpTeam(t, server, ['alice']);
+    let loseAnswer = false;
+    const alice = member(t, server, 'alice', 'widget', (config) => {
+      const client = new pg.Client(config);
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      (client as unknown as { query: unknown }).query = async (...args: unknown[]) => {
+        const result = await query(...args);
+        if (loseAnswer && args[0] === 'COMMIT') {
+          loseAnswer = false;
+          throw new Error('connection lost before the answer to COMMIT arrived');
+        }
+        return result;
+      };
+      return client;
+    });
+    for (let i = 0; i < 3; i += 1) alice.share(alice.observe(`row ${i}`));
+    loseAnswer = true;
+    const lost = await alice.sync.syncNow();
+    assert.match(lost.lastError ?? '', /answer to COMMIT/);
+    assert.equal(count(alice.db, 'SELECT count(*) AS n FROM team_outbox'), 3, 'still queued');
+    const seqBefore = server.sql('SELECT max(seq) FROM claude_mem.memories');
+    const again = await alice.sync.syncNow();
+    assert.equal(again.lastError, null);
+    assert.equal(count(alice.db, 'SELECT count(*) AS n FROM team_outbox'), 0);
+    assert.equal(server.sql('SELECT count(*) FROM claude_mem.memories'), '3\n');
+    assert.equal(
+      server.sql('SELECT max(seq) FROM claude_mem.memories'),
+      seqBefore,
+      'no row changed',
+    );
   },
 );
