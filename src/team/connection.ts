@@ -38,13 +38,22 @@ export function clientConfig(url: string, dataDir?: string): pg.ClientConfig {
   const inUrl = url ? splitPassword(url).password : undefined;
   const password = inUrl ?? (dataDir === undefined ? undefined : readSecret(dataDir));
   return {
-    ...(url ? { connectionString: url } : {}),
-    ...(password === undefined ? {} : { password }),
+    // node-postgres lets the connection string's fields win over separate options: the password
+    // goes into the URL, in memory only.
+    ...(url ? { connectionString: withPassword(url, password) } : {}),
+    ...(!url && password !== undefined ? { password } : {}),
     application_name: 'claude-mem',
     connectionTimeoutMillis: 5_000,
     query_timeout: 60_000,
     statement_timeout: 60_000,
   };
+}
+
+function withPassword(url: string, password: string | undefined): string {
+  if (password === undefined) return url;
+  const parsed = new URL(url);
+  parsed.password = encodeURIComponent(password);
+  return parsed.toString();
 }
 
 /** Opens a client, runs `work`, always closes it. */

@@ -73,7 +73,12 @@ export function createTeamSync(deps: TeamSyncDeps) {
     const config = clientConfig(target.url, deps.dataDir);
     const fresh = deps.newClient ? deps.newClient(config) : new pg.Client(config);
     fresh.on('error', () => void drop());
-    await fresh.connect();
+    try {
+      await fresh.connect();
+    } catch (error) {
+      await fresh.end().catch(() => undefined);
+      throw error;
+    }
     client = fresh;
     clientUrl = target.url;
     state.connected = true;
