@@ -10,7 +10,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestContext } from 'node:test';
 import { freePort } from './env.ts';
 
 /** A real PostgreSQL server in a temp folder on a free loopback port, owned by one test. */
@@ -97,7 +96,9 @@ function serverDir(): string {
  * Starts a PostgreSQL server for one test (initdb with scram passwords over TCP, fsync off) and
  * creates the database `team`; it is stopped and its folder removed when the test ends.
  */
-export async function startPostgres(t: TestContext): Promise<PostgresServer> {
+export async function startPostgres(t: {
+  after(fn: () => void | Promise<void>): void;
+}): Promise<PostgresServer> {
   const bin = postgresBin();
   if (!bin) throw new Error(postgresMissing());
   const dir = serverDir();
