@@ -22,6 +22,7 @@ import {
 } from '../doctor/local-checks.ts';
 import { checkProviderCall } from '../doctor/provider-call-check.ts';
 import { checkVectorStore } from '../doctor/vector-store-check.ts';
+import { checkTeam } from '../doctor/team-check.ts';
 
 type Print = (line: string) => void;
 
@@ -87,6 +88,7 @@ export async function doctorCommand(
     checkEvents(worker.health),
     await checkVectorStore(dataDir, liveWorker(dataDir)?.port),
     safely('spool', () => checkSpool(dataDir)),
+    await checkTeam(settings, liveWorker(dataDir)?.port, dataDir),
   ];
   for (const result of results) {
     const mark = !result.ok ? 'FAIL' : result.warning ? 'WARN' : 'OK  ';
