@@ -10,7 +10,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { createLogger } from '../src/config/index.ts';
 import { openDatabase, type Db } from '../src/store/index.ts';
 import { clientConfig, createTeamSync, withClient } from '../src/team/index.ts';

@@ -274,8 +274,11 @@ test(
         const text = await cli(['team', 'status'], alice.home.env);
         assert.match(text.stdout, /1 refused/);
         assert.match(text.stdout, /observation \d+: refused at push/);
-    const doctor = await cli(['doctor'], alice.home.env);
-    assert.match(doctor.stdout, /WARN team +team "acme" as alice: \d+ queued, 1 refused at push/);
+        const doctor = await cli(['doctor'], alice.home.env);
+        assert.match(
+          doctor.stdout,
+          /WARN team +team "acme" as alice: \d+ queued, 1 refused at push/,
+        );
         assert.equal(
           server.sql(
             `SELECT count(*) FROM claude_mem.memories WHERE body::text ~ 'ghp_|deploy token'`,

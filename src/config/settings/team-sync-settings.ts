@@ -25,6 +25,6 @@ export const TEAM_SYNC_SETTINGS = {
     min: 200,
     max: 3_600_000,
     description:
-      'How often the worker pushes the shared rows queued in the outbox and pulls teammates\' rows.',
+      "How often the worker pushes the shared rows queued in the outbox and pulls teammates' rows.",
   }),
 } as const satisfies Record<string, SettingSpec<unknown>>;
