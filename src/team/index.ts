@@ -8,3 +8,4 @@ export {
   withClient,
 } from './connection.ts';
 export { normalizeRemote, teamProjectOf } from './remote.ts';
+export { teamRole } from './server-schema.ts';

@@ -288,6 +288,33 @@ test(
       },
     );
 
+    await t.test(
+      'init and add-member are idempotent; a role that is no member cannot connect',
+      async () => {
+        const init = await cli(['team', 'init', server.adminUrl, '--team', 'acme'], alice.home.env);
+        assert.equal(init.code, 0, init.stderr);
+        assert.match(init.stdout, /team schema already up to date; team "acme" ready/);
+        const again = await cli(
+          ['team', 'add-member', 'bob', '--url', server.adminUrl, '--team', 'acme'],
+          alice.home.env,
+        );
+        assert.equal(again.code, 0, again.stderr);
+        assert.equal(
+          server.sql(
+            "SELECT count(*) FROM pg_auth_members m JOIN pg_roles r ON r.oid = m.member WHERE r.rolname = 'bob'",
+          ),
+          '1\n',
+        );
+        server.sql("CREATE ROLE carol LOGIN PASSWORD 'carol-pw'");
+        const carol = await cli(
+          ['team', 'connect', server.urlFor('carol'), '--team', 'acme'],
+          bob.home.env,
+        );
+        assert.equal(carol.code, 1);
+        assert.match(carol.stderr, /role carol is not a member of team "acme"/);
+      },
+    );
+
     await t.test('a removed member reads nothing more', async () => {
       const removed = await cli(
         ['team', 'remove-member', 'bob', '--url', server.adminUrl, '--team', 'acme'],

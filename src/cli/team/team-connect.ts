@@ -1,5 +1,11 @@
 import { dataDirFrom, ensureDataDir, loadSettings, saveSetting } from '../../config/index.ts';
-import { clientConfig, saveTeamSecret, splitPassword, withClient } from '../../team/index.ts';
+import {
+  clientConfig,
+  saveTeamSecret,
+  splitPassword,
+  teamRole,
+  withClient,
+} from '../../team/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseArgs } from 'node:util';
 import { parseFailure } from '../parse-options.ts';
@@ -10,20 +16,21 @@ const CONNECT_OPTIONS = { team: { type: 'string' } } as const;
 /** Checks that `url`'s role reaches the team's schema and is a member; returns the role. */
 async function checkMembership(url: string, dataDir: string, team: string): Promise<string> {
   return withClient(clientConfig(url, dataDir), async (client) => {
-    const schema = await client.query("SELECT to_regclass('claude_mem.memories') AS t");
-    if ((schema.rows[0] as { t: string | null }).t === null) {
-      throw new CliError(
-        'this database has no team schema: run "claude-mem team init <admin-url>" first',
-      );
-    }
-    const { rows } = await client.query<{ role: string; member: boolean }>(
-      'SELECT current_user AS role, $1 IN (SELECT claude_mem.my_teams()) AS member',
-      [team],
+    // pg_roles is readable by every role; the schema is not, to a role that is no member.
+    const { rows } = await client.query<{ role: string; team: boolean; member: boolean }>(
+      `SELECT current_user AS role, EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AS team,
+         EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1 AND pg_has_role(current_user, oid, 'MEMBER')) AS member`,
+      [teamRole(team)],
     );
     const row = rows[0];
-    if (!row?.member) {
+    if (!row?.team) {
       throw new CliError(
-        `role ${row?.role ?? '?'} is not a member of team "${team}": ask an admin to run "claude-mem team add-member ${row?.role ?? '<role>'} --url <admin-url>"`,
+        `this database has no team "${team}": run "claude-mem team init <admin-url> --team ${team}" first`,
+      );
+    }
+    if (!row.member) {
+      throw new CliError(
+        `role ${row.role} is not a member of team "${team}": ask an admin to run "claude-mem team add-member ${row.role} --url <admin-url> --team ${team}"`,
       );
     }
     return row.role;
