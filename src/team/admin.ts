@@ -1,7 +1,10 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { migrateServer, teamRole } from './server-schema.ts';
 
-const { escapeIdentifier } = pg;
+/** A name quoted for SQL, as PostgreSQL's quote_ident does (role names come from the command line). */
+function escapeIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
 
 /**
  * Makes `team` exist in a migrated database: its group role (NOLOGIN), its row in

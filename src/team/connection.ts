@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { writeFileAtomic } from '../config/index.ts';
 
 /** Where `team connect` keeps a password given in the URL: beside the settings, mode 0600. */
@@ -56,12 +56,21 @@ function withPassword(url: string, password: string | undefined): string {
   return parsed.toString();
 }
 
+/**
+ * A node-postgres client, loaded on first use: pg costs every CLI command and the worker's start
+ * tens of milliseconds, and most machines never sync with a team.
+ */
+export async function newClient(config: pg.ClientConfig): Promise<pg.Client> {
+  const { default: driver } = await import('pg');
+  return new driver.Client(config);
+}
+
 /** Opens a client, runs `work`, always closes it. */
 export async function withClient<T>(
   config: pg.ClientConfig,
   work: (client: pg.Client) => Promise<T>,
 ): Promise<T> {
-  const client = new pg.Client(config);
+  const client = await newClient(config);
   // A server going away between queries emits 'error' on the idle client: reported by the next
   // query instead of crashing the worker.
   client.on('error', () => undefined);

@@ -1,7 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from '../config/index.ts';
 import { localProjects, setTeamProject, teamProjects, type Db } from '../store/index.ts';
-import { clientConfig } from './connection.ts';
+import { clientConfig, newClient } from './connection.ts';
 import { pullTeam } from './pull.ts';
 import { pushOutbox, type PushReport } from './push.ts';
 import { teamProjectOf } from './remote.ts';
@@ -71,7 +71,7 @@ export function createTeamSync(deps: TeamSyncDeps) {
     if (client && clientUrl === target.url) return client;
     await drop();
     const config = clientConfig(target.url, deps.dataDir);
-    const fresh = deps.newClient ? deps.newClient(config) : new pg.Client(config);
+    const fresh = deps.newClient ? deps.newClient(config) : await newClient(config);
     fresh.on('error', () => void drop());
     try {
       await fresh.connect();
