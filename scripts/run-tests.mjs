@@ -114,6 +114,7 @@ export const UNIT_TESTS = [
   'src/store/migrations/008-team.test.ts',
   'src/team/remote.test.ts',
   'src/store/team-pulled.test.ts',
+  'src/config/settings/team-sync-settings.test.ts',
   'src/store/migrations/003-compression.test.ts',
   'src/worker/compress-closing.test.ts',
   'src/worker/compress-loop.test.ts',

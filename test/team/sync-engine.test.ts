@@ -194,3 +194,40 @@ test(
     );
   },
 );
+
+test(
+  'a shared summary reaches a teammate with its author, under a session of theirs',
+  { skip },
+  async (t) => {
+    const server = await startPostgres(t);
+    await setUpTeam(t, server, ['alice', 'bob']);
+    const alice = member(t, server, 'alice', 'widget');
+    const bob = member(t, server, 'bob', 'widget-copy');
+    alice.db
+      .prepare(
+        `INSERT INTO summaries (session_id, project, prompt_number, request, learned, created_at, scope)
+       VALUES (1, 'widget', 3, 'fix the login redirect', 'the cookie path was wrong', 5, 'team')`,
+      )
+      .run();
+    assert.equal((await alice.sync.syncNow()).lastPush?.pushed, 1);
+    await bob.sync.syncNow();
+    assert.deepEqual(
+      bob.db
+        .prepare(
+          `SELECT s.request, s.learned, s.prompt_number, s.author, s.project, x.source
+         FROM summaries s JOIN sessions x ON x.id = s.session_id`,
+        )
+        .all(),
+      [
+        {
+          request: 'fix the login redirect',
+          learned: 'the cookie path was wrong',
+          prompt_number: 3,
+          author: 'alice',
+          project: 'widget-copy',
+          source: 'team',
+        },
+      ],
+    );
+  },
+);
