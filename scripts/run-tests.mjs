@@ -113,6 +113,7 @@ export const UNIT_TESTS = [
   'src/store/migrations/006-overview.test.ts',
   'src/store/migrations/008-team.test.ts',
   'src/team/remote.test.ts',
+  'src/team/connection.test.ts',
   'src/store/team-pulled.test.ts',
   'src/config/settings/team-sync-settings.test.ts',
   'src/store/migrations/003-compression.test.ts',
