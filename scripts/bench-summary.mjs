@@ -230,7 +230,7 @@ const PICKERS = {
     const json = find('the JSON content');
     return [
       [
-        `team push, ${push[1]} observations from 10 members at once`,
+        `team push, ${push[1]} observations from ${/(\d+) members/.exec(push[0] ?? '')?.[1]} members at once`,
         `${push[3]} rows/s`,
         `plain INSERT ... ON CONFLICT, one client ${plain[3]} rows/s`,
         `time ${ratio(Number(plain[3]), Number(push[3]))}`,
