@@ -15,6 +15,7 @@ const ALLOWED = {
   context: ['config', 'store', 'search', 'anchors'],
   hooks: ['config', 'privacy', 'spool', 'capture', 'client'],
   mcp: ['config', 'client'],
+  team: ['config', 'privacy', 'store'],
   worker: [
     'config',
     'privacy',
@@ -26,6 +27,7 @@ const ALLOWED = {
     'compress',
     'search',
     'context',
+    'team',
   ],
 };
 const FOLDERS = [...Object.keys(ALLOWED), 'cli', 'ui'];

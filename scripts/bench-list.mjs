@@ -126,4 +126,13 @@ export const BENCHES = [
     short: ['--seconds', '30'],
     timeoutMin: 12,
   },
+  {
+    name: 'team-sync',
+    title: 'Team sync: 10 members x 10,000 observations into one PostgreSQL',
+    about:
+      "Ten simulated members (each its own SQLite store and PostgreSQL role, through row-level security) push 10,000 shared observations each at once into one PostgreSQL started for the run; then pull latency (a push on one member until another member's full-text search finds the row, that member syncing back to back: the worker's `team.syncEveryMs` timer, 5 s by default, comes on top), the first pull of the teammates' rows, and the server's bytes per observation. Baseline in the same run and server: the same rows by plain `INSERT ... ON CONFLICT` from one client into a table with no RLS, trigger or lock.",
+    args: ['--members', '10', '--per-member', '10000', '--probes', '30'],
+    short: ['--members', '3', '--per-member', '1000', '--probes', '10'],
+    timeoutMin: 20,
+  },
 ];

@@ -221,6 +221,34 @@ const PICKERS = {
       ['soak: worker RSS over the quiet tail', rss[2] ?? '', 'first third of the tail', ''],
     ];
   },
+  'team-sync': (rows) => {
+    const { find } = finder(rows);
+    const push = find('team push');
+    const plain = find('baseline: plain INSERT');
+    const pull = find('push on one member');
+    const bytes = find('claude_mem.memories');
+    const json = find('the JSON content');
+    return [
+      [
+        `team push, ${push[1]} observations from ${/(\d+) members/.exec(push[0] ?? '')?.[1]} members at once`,
+        `${push[3]} rows/s`,
+        `plain INSERT ... ON CONFLICT, one client ${plain[3]} rows/s`,
+        `time ${ratio(Number(plain[3]), Number(push[3]))}`,
+      ],
+      [
+        "team pull latency, push to found in a teammate's search, p50 / p95",
+        `${pull[2]} / ${pull[3]} ms`,
+        '',
+        '',
+      ],
+      [
+        'team server bytes per observation',
+        `${bytes[1]} B`,
+        `JSON content ${json[1]} B`,
+        ratio(Number(bytes[1]), Number(json[1])),
+      ],
+    ];
+  },
 };
 
 /**

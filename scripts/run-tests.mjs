@@ -119,6 +119,10 @@ export const UNIT_TESTS = [
   'src/store/overview.test.ts',
   'src/store/migrations/006-overview.test.ts',
   'src/store/migrations/008-team.test.ts',
+  'src/team/remote.test.ts',
+  'src/team/connection.test.ts',
+  'src/store/team-pulled.test.ts',
+  'src/config/settings/team-sync-settings.test.ts',
   'src/store/migrations/003-compression.test.ts',
   'src/worker/compress-closing.test.ts',
   'src/worker/compress-loop.test.ts',
@@ -184,6 +188,8 @@ export const UNIT_TESTS = [
 
 export const E2E_TESTS = [
   'test/e2e/recall-embedder-switch.test.ts',
+  'test/team/sync-engine.test.ts',
+  'test/e2e/team-sync.test.ts',
   'test/e2e/fault-db-lock.test.ts',
   'test/e2e/fault-spool-unwritable.test.ts',
   'test/e2e/fault-corrupt-files.test.ts',

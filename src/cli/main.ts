@@ -24,6 +24,7 @@ import { hookCommand } from './commands/hook-command.ts';
 import { installCommand } from './commands/install-command.ts';
 import { uninstallCommand } from './commands/uninstall-command.ts';
 import { usageCommand } from './commands/usage-command.ts';
+import { teamCommand } from './commands/team-command.ts';
 import { workerCommand } from './commands/worker-command.ts';
 import { fsFailure } from './fs-failure.ts';
 import { commandHelp, helpCommands, HELP } from './help.ts';
@@ -102,6 +103,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return doctorCommand(rest, { cliEntry: CLI_ENTRY, print });
     case 'demo':
       return demoCommand(rest, { cliEntry: CLI_ENTRY, print });
+    case 'team':
+      return teamCommand(rest, { cliEntry: CLI_ENTRY, print });
     default:
       throw usage(
         `unknown command "${command}": expected one of ${helpCommands().join(', ')}.${didYouMean(command, helpCommands())}`,

@@ -3,6 +3,7 @@ import { COMPRESS_SETTINGS } from './settings/compress-settings.ts';
 import { MOMENT_SETTINGS } from './settings/moment-settings.ts';
 import { RECALL_SETTINGS } from './settings/recall-settings.ts';
 import { RETENTION_SETTINGS } from './settings/retention-settings.ts';
+import { TEAM_SYNC_SETTINGS } from './settings/team-sync-settings.ts';
 
 /**
  * Every setting claude-mem reads, with its default. The settings file holds the same keys nested
@@ -54,6 +55,7 @@ export const SETTINGS_SCHEMA = {
   ...RECALL_SETTINGS,
   ...MOMENT_SETTINGS,
   ...RETENTION_SETTINGS,
+  ...TEAM_SYNC_SETTINGS,
 } as const satisfies Record<string, SettingSpec<unknown>>;
 
 /** A setting key, e.g. `worker.port`. */

@@ -27,3 +27,6 @@ export * from './overview.ts';
 export * from './event-reasons.ts';
 export * from './anchors.ts';
 export * from './recall-injected.ts';
+export * from './team-outbox.ts';
+export * from './team-pulled.ts';
+export * from './team-projects.ts';

@@ -27,6 +27,7 @@ import { openLinkUrl } from './routes/open-link-routes.ts';
 import { createCompressionService } from './compression-service.ts';
 import { createRecallService } from './recall-service.ts';
 import { createRetentionService } from './retention-service.ts';
+import { createTeamService } from './team-service.ts';
 import { createViewerService } from './viewer-service.ts';
 import { acquireDataLock } from './data-lock.ts';
 import { createDbHealth, faultAdvice, isDbFault } from './db-fault.ts';
@@ -91,6 +92,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     createRecallService(deps),
     createRetentionService(deps),
     createViewerService(deps),
+    createTeamService(deps),
   ];
   let server: ServerType;
   try {

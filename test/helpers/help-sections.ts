@@ -52,6 +52,7 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   pin: [],
   unpin: [],
   edit: [],
+  team: ['--json', '--team', '--url'],
 };
 
 /** The distinct `--flag` and `-f` words in a text, sorted. */

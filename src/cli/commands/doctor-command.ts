@@ -23,6 +23,7 @@ import {
 import { checkEmbedder } from '../doctor/embedder-check.ts';
 import { checkProviderCall } from '../doctor/provider-call-check.ts';
 import { checkVectorStore } from '../doctor/vector-store-check.ts';
+import { checkTeam } from '../doctor/team-check.ts';
 
 type Print = (line: string) => void;
 
@@ -89,6 +90,7 @@ export async function doctorCommand(
     await checkVectorStore(dataDir, liveWorker(dataDir)?.port),
     await checkEmbedder({ settings, env: process.env, optIn }),
     safely('spool', () => checkSpool(dataDir)),
+    await checkTeam(settings, liveWorker(dataDir)?.port, dataDir),
   ];
   for (const result of results) {
     const mark = !result.ok ? 'FAIL' : result.warning ? 'WARN' : 'OK  ';

@@ -1,0 +1,243 @@
+// Team sync into one PostgreSQL: M simulated members (each its own local SQLite store and its own
+// PostgreSQL role, through RLS) push N shared observations each, all at once; then pull latency
+// (a push on one member to the row being found by full-text search in another member's store,
+// the other member syncing back to back); and the server's bytes per observation. Baseline, in
+// the same run and server: the same rows by plain `INSERT ... ON CONFLICT` from one client into a
+// table with no RLS, trigger or lock. The PostgreSQL is started here (test/helpers).
+// Members run in this one process: their SQLite reads share a thread, their server work is
+// concurrent (one connection each).
+// Usage: node --import tsx bench/team-sync.ts [--members 10] [--per-member 10000] [--probes 30]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '../src/config/index.ts';
+import { openDatabase, type Db } from '../src/store/index.ts';
+import { clientConfig, createTeamSync, withClient } from '../src/team/index.ts';
+import { pushOutbox } from '../src/team/push.ts';
+import {
+  postgresMissing,
+  startPostgres,
+  type PostgresServer,
+} from '../test/helpers/postgres-server.ts';
+import { makeClone, setUpTeam } from '../test/helpers/team-fixture.ts';
+import { flags } from './lib/recall-stack.ts';
+import { fixed, msSince, printTable, summarize } from './lib/stats.ts';
+import { random, vocabulary } from './lib/synthetic.ts';
+
+const args = flags();
+const MEMBERS = Number(args.get('members') ?? 10);
+const PER_MEMBER = Number(args.get('per-member') ?? 10_000);
+const PROBES = Number(args.get('probes') ?? 30);
+
+const cleanups: Array<() => void | Promise<void>> = [];
+const scope = { after: (fn: () => void | Promise<void>) => void cleanups.push(fn) };
+const root = mkdtempSync(join(tmpdir(), 'claude-mem-bench-team-'));
+cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+
+interface Member {
+  role: string;
+  db: Db;
+  dir: string;
+}
+
+/** A member's store: one session in a clone of the shared repository, `count` shared rows. */
+function seedMember(role: string, count: number, seed: number): Member {
+  const dir = join(root, role);
+  const clone = makeClone(dir, 'widget', 'git@host:acme/widget.git');
+  const db = openDatabase(join(dir, 'claude-mem.db'));
+  cleanups.push(() => void db.close());
+  const at = Date.now();
+  db.prepare(
+    `INSERT INTO sessions (session_id, project, project_root, cwd, started_at, updated_at) VALUES ('s', 'widget', ?, ?, ?, ?)`,
+  ).run(clone, clone, at, at);
+  db.prepare(
+    `INSERT INTO team_projects (project, team_project) VALUES ('widget', 'host/acme/widget')`,
+  ).run();
+  const { draw } = vocabulary(5000, random(seed));
+  const words = (n: number): string => Array.from({ length: n }, draw).join(' ');
+  const insert = db.prepare(
+    `INSERT INTO observations (session_id, project, type, title, narrative, facts, content_hash, created_at, updated_at, scope)
+     VALUES (1, 'widget', 'discovery', ?, ?, ?, ?, ?, ?, 'team')`,
+  );
+  db.transaction(() => {
+    for (let i = 0; i < count; i += 1) {
+      const facts = JSON.stringify([words(8), words(8)]);
+      insert.run(`${role} ${words(6)}`, words(40), facts, `${role}-${i}`, at + i, at + i);
+    }
+  })();
+  return { role, db, dir };
+}
+
+async function pushAll(
+  server: { urlFor(role: string): string },
+  members: Member[],
+): Promise<number> {
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    members.map((m) =>
+      withClient(clientConfig(server.urlFor(m.role)), (client) =>
+        pushOutbox({
+          db: m.db,
+          client,
+          team: 'acme',
+          now: Date.now,
+          teamProjectOf: () => 'host/acme/widget',
+        }),
+      ),
+    ),
+  );
+  return msSince(started);
+}
+
+/** The same rows, plain: one client, INSERT ... ON CONFLICT in pages of 500, no RLS or trigger. */
+async function baseline(adminUrl: string, members: Member[]): Promise<number> {
+  return withClient(clientConfig(adminUrl), async (client) => {
+    await client.query(`CREATE TABLE plain_memories (global_id uuid PRIMARY KEY, team text, project text,
+      kind text, author text, version int, deleted boolean DEFAULT false, body jsonb, created_at bigint,
+      seq bigserial)`);
+    const started = process.hrtime.bigint();
+    for (const m of members) {
+      const rows = m.db
+        .prepare(
+          `SELECT global_id, version, created_at, type, title, subtitle, narrative, facts, concepts,
+          files_read, files_modified, prompt_number FROM observations`,
+        )
+        .all() as Record<string, unknown>[];
+      for (let i = 0; i < rows.length; i += 500) {
+        const page = rows.slice(i, i + 500).map(({ global_id, version, created_at, ...body }) => ({
+          global_id,
+          version,
+          created_at,
+          body,
+        }));
+        await client.query(
+          `INSERT INTO plain_memories (global_id, team, project, kind, author, version, body, created_at)
+           SELECT x.global_id, 'acme', 'host/acme/widget', 'observation', $2, x.version, x.body, x.created_at
+           FROM jsonb_to_recordset($1::jsonb) AS x(global_id uuid, version int, body jsonb, created_at bigint)
+           ON CONFLICT (global_id) DO NOTHING`,
+          [JSON.stringify(page), m.role],
+        );
+      }
+    }
+    return msSince(started);
+  });
+}
+
+function seen(db: Db, word: string): boolean {
+  return (
+    db.prepare(`SELECT 1 FROM observations_fts WHERE observations_fts MATCH ?`).get(word) !==
+    undefined
+  );
+}
+
+async function pullLatency(server: PostgresServer, a: Member, b: Member) {
+  const log = createLogger(root, 'bench', 'error');
+  const engine = (m: Member) =>
+    createTeamSync({
+      db: m.db,
+      dataDir: m.dir,
+      now: Date.now,
+      log,
+      target: () => ({ url: server.urlFor(m.role), team: 'acme' }),
+    });
+  const [sa, sb] = [engine(a), engine(b)];
+  // Only b's first pull is timed; a starts at the server's end.
+  const last = Number(server.sql('SELECT max(seq) FROM claude_mem.memories'));
+  a.db.prepare('UPDATE team_projects SET pulled_seq = ?').run(last);
+  await sa.syncNow();
+  const firstPull = process.hrtime.bigint();
+  await sb.syncNow();
+  const catchUp = msSince(firstPull);
+  const samples: number[] = [];
+  for (let i = 0; i < PROBES; i += 1) {
+    const word = `probe${i}x${Date.now()}`;
+    a.db
+      .prepare(
+        `INSERT INTO observations (session_id, project, type, title, content_hash, created_at, updated_at, scope)
+       VALUES (1, 'widget', 'discovery', ?, ?, ?, ?, 'team')`,
+      )
+      .run(`probe ${word}`, word, Date.now(), Date.now());
+    const started = process.hrtime.bigint();
+    await sa.syncNow();
+    while (!seen(b.db, word)) await sb.syncNow();
+    samples.push(msSince(started));
+  }
+  await sa.close();
+  await sb.close();
+  return { catchUp, samples };
+}
+
+async function main(): Promise<void> {
+  const missing = postgresMissing();
+  if (missing) throw new Error(missing);
+  const server = await startPostgres(scope);
+  const roles = Array.from({ length: MEMBERS }, (_, i) => `member${i}`);
+  await setUpTeam(scope as never, server, roles);
+  const seedStart = process.hrtime.bigint();
+  const members = roles.map((role, i) => seedMember(role, PER_MEMBER, i + 1));
+  const total = MEMBERS * PER_MEMBER;
+  console.log(
+    `${MEMBERS} members x ${PER_MEMBER} shared observations seeded locally in ${fixed(msSince(seedStart) / 1000)} s`,
+  );
+  const pushMs = await pushAll(server, members);
+  const baseMs = await baseline(server.adminUrl, members);
+  const count = server.sql('SELECT count(*) FROM claude_mem.memories').trim();
+  const bytes = Number(server.sql(`SELECT pg_total_relation_size('claude_mem.memories')`));
+  const plainBytes = Number(server.sql(`SELECT pg_total_relation_size('plain_memories')`));
+  const bodyBytes = Number(
+    server.sql(`SELECT avg(octet_length(body::text)) FROM claude_mem.memories`),
+  );
+  console.log(`server rows: ${count} (expected ${total})\n`);
+  printTable(
+    ['push', 'rows', 'seconds', 'rows/s'],
+    [
+      [
+        `team push, ${MEMBERS} members at once (RLS, trigger, advisory lock)`,
+        String(total),
+        fixed(pushMs / 1000),
+        fixed(total / (pushMs / 1000), 0),
+      ],
+      [
+        'baseline: plain INSERT ... ON CONFLICT, one client',
+        String(total),
+        fixed(baseMs / 1000),
+        fixed(total / (baseMs / 1000), 0),
+      ],
+    ],
+  );
+  console.log('');
+  const { catchUp, samples } = await pullLatency(server, members[0]!, members[1]!);
+  const latency = summarize(samples);
+  printTable(
+    ['pull', 'n', 'p50 ms', 'p95 ms'],
+    [
+      [
+        `push on one member to found by another's search`,
+        String(latency.n),
+        fixed(latency.p50),
+        fixed(latency.p95),
+      ],
+      [
+        `first pull of ${total - PER_MEMBER} teammates' rows (one member)`,
+        '1',
+        fixed(catchUp),
+        fixed(catchUp),
+      ],
+    ],
+  );
+  console.log('');
+  printTable(
+    ['server bytes per observation', 'bytes'],
+    [
+      ['claude_mem.memories (table, index, TOAST)', fixed(bytes / total, 0)],
+      ['baseline table', fixed(plainBytes / total, 0)],
+      ['the JSON content itself', fixed(bodyBytes, 0)],
+    ],
+  );
+}
+
+try {
+  await main();
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}

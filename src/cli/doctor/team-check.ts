@@ -1,0 +1,32 @@
+import { readOrCreateToken, workerRequest } from '../../client/index.ts';
+import type { Settings } from '../../config/index.ts';
+import type { TeamStatus } from '../team/team-status.ts';
+import { ok, warn, type CheckResult } from './check.ts';
+
+/**
+ * Team sync as the running worker sees it: not configured (OK), syncing, or its last error and
+ * the rows refused at push (a warning: local memory works either way).
+ */
+export async function checkTeam(
+  settings: Settings,
+  port: number | undefined,
+  dataDir: string,
+): Promise<CheckResult> {
+  if (settings['team.url'] === '') return ok('team', 'not connected (no team sync)');
+  if (port === undefined)
+    return warn('team', 'connected, but the worker is not running: nothing syncs');
+  const res = await workerRequest(port, '/api/team/status', {
+    token: readOrCreateToken(dataDir),
+    timeoutMs: 3_000,
+  }).catch(() => undefined);
+  if (res?.status !== 200) return warn('team', 'the worker did not answer GET /api/team/status');
+  const status = res.body as TeamStatus;
+  const refused = status.backlog.refused.length;
+  if (status.lastError) {
+    return warn('team', `sync failing: ${status.lastError} (${status.backlog.queued} rows queued)`);
+  }
+  const detail = `team "${status.team}" as ${status.role ?? '?'}: ${status.backlog.queued} queued`;
+  return refused > 0
+    ? warn('team', `${detail}, ${refused} refused at push (see "claude-mem team status")`)
+    : ok('team', detail);
+}

@@ -1,0 +1,94 @@
+import { dataDirFrom, ensureDataDir, loadSettings, saveSetting } from '../../config/index.ts';
+import {
+  clientConfig,
+  saveTeamSecret,
+  splitPassword,
+  teamRole,
+  withClient,
+} from '../../team/index.ts';
+import { CliError, usage } from '../cli-error.ts';
+import { parseArgs } from 'node:util';
+import { parseFailure } from '../parse-options.ts';
+import { teamName } from './team-admin.ts';
+
+const CONNECT_OPTIONS = { team: { type: 'string' } } as const;
+
+/** Checks that `url`'s role reaches the team's schema and is a member; returns the role. */
+async function checkMembership(url: string, dataDir: string, team: string): Promise<string> {
+  return withClient(clientConfig(url, dataDir), async (client) => {
+    // pg_roles is readable by every role; the schema is not, to a role that is no member.
+    const { rows } = await client.query<{ role: string; team: boolean; member: boolean }>(
+      `SELECT current_user AS role, EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AS team,
+         EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1 AND pg_has_role(current_user, oid, 'MEMBER')) AS member`,
+      [teamRole(team)],
+    );
+    const row = rows[0];
+    if (!row?.team) {
+      throw new CliError(
+        `this database has no team "${team}": run "claude-mem team init <admin-url> --team ${team}" first`,
+      );
+    }
+    if (!row.member) {
+      throw new CliError(
+        `role ${row.role} is not a member of team "${team}": ask an admin to run "claude-mem team add-member ${row.role} --url <admin-url> --team ${team}"`,
+      );
+    }
+    return row.role;
+  });
+}
+
+/**
+ * `team connect <postgres-url> [--team NAME]`: checks the connection and membership, then saves
+ * the URL without its password (`team.url`) and the password, if the URL held one, in the 0600
+ * file `team-secret`. The worker starts syncing on its next round.
+ */
+export async function teamConnect(
+  args: string[],
+  print: (line: string) => void,
+  env = process.env,
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: CONNECT_OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw parseFailure(error, CONNECT_OPTIONS);
+  }
+  const [url, extra] = parsed.positionals;
+  if (!url || extra !== undefined) throw usage('team connect takes one postgres:// URL');
+  if (!/^postgres(ql)?:\/\//.test(url)) throw usage(`"${url}" is not a postgres:// URL`);
+  const team = teamName(parsed.values.team);
+  const dataDir = dataDirFrom(env);
+  ensureDataDir(dataDir);
+  const role = await checkMembership(url, dataDir, team);
+  const { url: bare, password } = splitPassword(url);
+  if (password !== undefined) saveTeamSecret(dataDir, password);
+  for (const [key, value] of [
+    ['team.url', bare],
+    ['team.name', team],
+  ] as const) {
+    const saved = saveSetting(dataDir, key, JSON.stringify(value));
+    if (!saved.ok) throw new CliError(saved.message);
+  }
+  const every = loadSettings(dataDir, env).settings['team.syncEveryMs'];
+  print(
+    `connected to team "${team}" as ${role}; the worker syncs shared memory every ${every / 1000} s`,
+  );
+  print(
+    password === undefined
+      ? 'no password saved (PGPASSWORD or ~/.pgpass will be used)'
+      : 'the password is kept in team-secret (mode 0600), not in settings.json',
+  );
+  return 0;
+}
+
+/** `team disconnect`: stops syncing; what is shared stays queued for a later connect. */
+export function teamDisconnect(print: (line: string) => void, env = process.env): number {
+  const dataDir = dataDirFrom(env);
+  const saved = saveSetting(dataDir, 'team.url', '""');
+  if (!saved.ok) throw new CliError(saved.message);
+  saveTeamSecret(dataDir, undefined);
+  print(
+    'disconnected from the team: nothing syncs now; rows you share stay queued until you connect again',
+  );
+  return 0;
+}

@@ -1,0 +1,72 @@
+import { readOrCreateToken, workerRequest } from '../../client/index.ts';
+import { parseOptions } from '../parse-options.ts';
+import {
+  compressionWorker,
+  workerFailure,
+  type CompressCommandDeps,
+} from '../commands/status-command.ts';
+
+/** The worker's GET /api/team/status answer. */
+export interface TeamStatus {
+  configured: boolean;
+  connected: boolean;
+  url: string | null;
+  team: string;
+  role: string | null;
+  lastRoundAt: number | null;
+  lastSuccessAt: number | null;
+  lastError: string | null;
+  backlog: { queued: number; refused: { kind: string; item_id: number; reason: string }[] };
+  projects: {
+    project: string;
+    team_project: string;
+    pulled_seq: number;
+    last_push_at: number | null;
+    last_pull_at: number | null;
+  }[];
+}
+
+const when = (at: number | null): string => (at === null ? 'never' : new Date(at).toISOString());
+
+/** The status as lines for people. */
+export function formatTeamStatus(status: TeamStatus): string[] {
+  if (!status.configured) {
+    return [
+      'team: not connected (claude-mem team connect <postgres-url>)',
+      `backlog: ${status.backlog.queued} queued`,
+    ];
+  }
+  const lines = [
+    `team: ${status.team} at ${status.url ?? '?'}${status.role ? ` as ${status.role}` : ''}`,
+    `connection: ${status.connected ? 'connected' : 'not connected'}; last sync ${when(status.lastSuccessAt)}`,
+  ];
+  if (status.lastError) lines.push(`error: ${status.lastError}`);
+  lines.push(`backlog: ${status.backlog.queued} queued, ${status.backlog.refused.length} refused`);
+  for (const row of status.backlog.refused)
+    lines.push(`  ${row.kind} ${row.item_id}: ${row.reason}`);
+  for (const project of status.projects) {
+    lines.push(
+      `project ${project.project} = ${project.team_project}: last push ${when(project.last_push_at)}, last pull ${when(project.last_pull_at)}`,
+    );
+  }
+  return lines;
+}
+
+/** `team status [--json]`: asks the worker (starting it when needed). */
+export async function teamStatus(
+  args: string[],
+  print: (line: string) => void,
+  deps: CompressCommandDeps = {},
+): Promise<number> {
+  const values = parseOptions(args, { json: { type: 'boolean' } } as const);
+  const { port, dataDir } = await compressionWorker(deps);
+  const res = await workerRequest(port, '/api/team/status', {
+    token: readOrCreateToken(dataDir),
+    timeoutMs: 5_000,
+  });
+  if (res.status !== 200) throw workerFailure(res);
+  const status = res.body as TeamStatus;
+  if (values.json) print(JSON.stringify(status, null, 2));
+  else formatTeamStatus(status).forEach((line) => print(line));
+  return 0;
+}

@@ -1,0 +1,76 @@
+import type { Database } from 'better-sqlite3';
+import { stmt } from './statements.ts';
+import { applyPulled, type PulledRow } from './team-pulled.ts';
+
+/** A local project's team identity, pull cursor and last sync times. */
+export interface TeamProjectRow {
+  project: string;
+  team_project: string;
+  pulled_seq: number;
+  last_push_at: number | null;
+  last_pull_at: number | null;
+  last_error: string | null;
+}
+
+/** Every local project with a team identity. */
+export function teamProjects(db: Database): TeamProjectRow[] {
+  return stmt(db, 'SELECT * FROM team_projects ORDER BY project').all() as TeamProjectRow[];
+}
+
+/** Local projects (from their own sessions) with the newest root each was seen at. */
+export function localProjects(db: Database): { project: string; root: string }[] {
+  return stmt(
+    db,
+    `SELECT project, project_root AS root FROM sessions s WHERE source IS NOT 'team'
+       AND started_at = (SELECT max(started_at) FROM sessions t
+                         WHERE t.project = s.project AND t.source IS NOT 'team')
+     GROUP BY project`,
+  ).all() as { project: string; root: string }[];
+}
+
+/** Records `project`'s team identity; a changed identity starts its pull from the beginning. */
+export function setTeamProject(db: Database, project: string, teamProject: string): void {
+  stmt(
+    db,
+    `INSERT INTO team_projects (project, team_project) VALUES (?, ?)
+     ON CONFLICT (project) DO UPDATE SET team_project = excluded.team_project,
+       pulled_seq = CASE WHEN team_project = excluded.team_project THEN pulled_seq ELSE 0 END`,
+  ).run(project, teamProject);
+}
+
+/** Notes a push of `project`'s rows (or its failure: `error`). */
+export function recordPush(db: Database, project: string, at: number, error?: string): void {
+  stmt(
+    db,
+    `UPDATE team_projects SET last_push_at = CASE WHEN @error IS NULL THEN @at ELSE last_push_at END,
+       last_error = @error WHERE project = @project`,
+  ).run({ project, at, error: error ?? null });
+}
+
+/** Notes a failed pull of `project`. */
+export function recordPullError(db: Database, project: string, error: string): void {
+  stmt(db, 'UPDATE team_projects SET last_error = ? WHERE project = ?').run(error, project);
+}
+
+/**
+ * Applies a page of pulled rows and moves the project's cursor past them, in one transaction:
+ * a pull cut short is redone from the same cursor, and applying a row twice changes nothing.
+ */
+export function applyPulledPage(
+  db: Database,
+  project: string,
+  rows: readonly PulledRow[],
+  at: number,
+): Record<'inserted' | 'updated' | 'deleted' | 'unchanged', number> {
+  const counts = { inserted: 0, updated: 0, deleted: 0, unchanged: 0 };
+  db.transaction(() => {
+    for (const row of rows) counts[applyPulled(db, project, row, at)] += 1;
+    const last = rows.at(-1)?.seq;
+    stmt(
+      db,
+      `UPDATE team_projects SET pulled_seq = max(pulled_seq, COALESCE(?, pulled_seq)),
+         last_pull_at = ?, last_error = NULL WHERE project = ?`,
+    ).run(last ?? null, at, project);
+  })();
+  return counts;
+}

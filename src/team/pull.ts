@@ -1,0 +1,55 @@
+import type pg from 'pg';
+import { applyPulledPage, teamProjects, type Db, type PulledRow } from '../store/index.ts';
+
+/** What one pull needs. */
+export interface PullDeps {
+  db: Db;
+  client: pg.ClientBase;
+  team: string;
+  now: () => number;
+}
+
+interface ServerRow {
+  seq: string;
+  global_id: string;
+  kind: PulledRow['kind'];
+  author: string;
+  version: number;
+  deleted: boolean;
+  created_at: string;
+  body: Record<string, unknown>;
+}
+
+const PAGE = `
+SELECT seq, global_id, kind, author, version, deleted, created_at, body
+FROM claude_mem.memories WHERE team = $1 AND project = $2 AND seq > $3 ORDER BY seq LIMIT $4`;
+
+/**
+ * Pulls, for every local project with a team identity, the team's rows changed since its
+ * cursor (row-level security shows only the rows this role may read), a page at a time, each
+ * page applied with its cursor in one local transaction. Returns how many rows changed here.
+ */
+export async function pullTeam(deps: PullDeps, pageSize = 1000): Promise<number> {
+  let changed = 0;
+  for (const project of teamProjects(deps.db)) {
+    let cursor = project.pulled_seq;
+    for (;;) {
+      const { rows } = await deps.client.query<ServerRow>(PAGE, [
+        deps.team,
+        project.team_project,
+        cursor,
+        pageSize,
+      ]);
+      const pulled: PulledRow[] = rows.map((row) => ({
+        ...row,
+        seq: Number(row.seq),
+        created_at: Number(row.created_at),
+      }));
+      const counts = applyPulledPage(deps.db, project.project, pulled, deps.now());
+      changed += counts.inserted + counts.updated + counts.deleted;
+      cursor = pulled.at(-1)?.seq ?? cursor;
+      if (rows.length < pageSize) break;
+    }
+  }
+  return changed;
+}

@@ -1,0 +1,149 @@
+import type pg from 'pg';
+import type { Logger } from '../config/index.ts';
+import { localProjects, setTeamProject, teamProjects, type Db } from '../store/index.ts';
+import { clientConfig, newClient } from './connection.ts';
+import { pullTeam } from './pull.ts';
+import { pushOutbox, type PushReport } from './push.ts';
+import { teamProjectOf } from './remote.ts';
+
+/** Where and as which team this machine syncs; an empty URL: no team. */
+export interface TeamTarget {
+  url: string;
+  team: string;
+}
+
+/** What the last round did and how the connection stands. */
+export interface SyncState {
+  configured: boolean;
+  connected: boolean;
+  role: string | null;
+  lastRoundAt: number | null;
+  lastSuccessAt: number | null;
+  lastError: string | null;
+  lastPush: PushReport | null;
+  lastPulled: number;
+}
+
+/** What the engine needs: the local store, its data folder (for the secret file), time, log. */
+export interface TeamSyncDeps {
+  db: Db;
+  dataDir: string;
+  now: () => number;
+  log: Logger;
+  /** Where to sync, read afresh every round (so `team connect` and `disconnect` apply). */
+  target: () => TeamTarget;
+  /** Makes the connection (tests wrap it to cut the server off at a chosen query). */
+  newClient?: (config: pg.ClientConfig) => pg.Client;
+}
+
+/** How long a project without a git remote or id waits before its identity is looked up again. */
+const RETRY_IDENTITY_MS = 600_000;
+
+/**
+ * The sync engine: one round pushes the outbox, then pulls each team project. It keeps one
+ * connection open between rounds and drops it on any error (the next round reconnects), so an
+ * offline day only leaves the outbox longer. Rounds never overlap.
+ */
+export function createTeamSync(deps: TeamSyncDeps) {
+  const state: SyncState = {
+    configured: false,
+    connected: false,
+    role: null,
+    lastRoundAt: null,
+    lastSuccessAt: null,
+    lastError: null,
+    lastPush: null,
+    lastPulled: 0,
+  };
+  let client: pg.Client | undefined;
+  let clientUrl = '';
+  let running: Promise<SyncState> | undefined;
+  const noIdentity = new Map<string, number>();
+
+  const drop = async (): Promise<void> => {
+    const old = client;
+    client = undefined;
+    state.connected = false;
+    await old?.end().catch(() => undefined);
+  };
+
+  const connect = async (target: TeamTarget): Promise<pg.Client> => {
+    if (client && clientUrl === target.url) return client;
+    await drop();
+    const config = clientConfig(target.url, deps.dataDir);
+    const fresh = deps.newClient ? deps.newClient(config) : await newClient(config);
+    fresh.on('error', () => void drop());
+    try {
+      await fresh.connect();
+    } catch (error) {
+      await fresh.end().catch(() => undefined);
+      throw error;
+    }
+    client = fresh;
+    clientUrl = target.url;
+    state.connected = true;
+    const { rows } = await fresh.query<{ role: string }>('SELECT current_user AS role');
+    state.role = rows[0]?.role ?? null;
+    return fresh;
+  };
+
+  /** Looks up the team identity of local projects that have none yet. */
+  const discover = (): void => {
+    const known = new Set(teamProjects(deps.db).map((row) => row.project));
+    for (const { project, root } of localProjects(deps.db)) {
+      if (
+        known.has(project) ||
+        deps.now() - (noIdentity.get(project) ?? -Infinity) < RETRY_IDENTITY_MS
+      )
+        continue;
+      const id = root ? teamProjectOf(root) : undefined;
+      if (id) setTeamProject(deps.db, project, id);
+      else noIdentity.set(project, deps.now());
+    }
+  };
+
+  const round = async (): Promise<SyncState> => {
+    const target = deps.target();
+    state.configured = target.url !== '';
+    state.lastRoundAt = deps.now();
+    if (!state.configured) {
+      await drop();
+      return { ...state };
+    }
+    try {
+      discover();
+      const identities = new Map(
+        teamProjects(deps.db).map((row) => [row.project, row.team_project]),
+      );
+      const connection = await connect(target);
+      const base = { db: deps.db, client: connection, team: target.team, now: deps.now };
+      state.lastPush = await pushOutbox({ ...base, teamProjectOf: (p) => identities.get(p) });
+      state.lastPulled = await pullTeam(base);
+      state.lastSuccessAt = deps.now();
+      state.lastError = null;
+    } catch (error) {
+      state.lastError = error instanceof Error ? error.message : String(error);
+      deps.log.log('warn', `team sync failed, retried next round: ${state.lastError}`);
+      await drop();
+    }
+    return { ...state };
+  };
+
+  return {
+    /** Runs one round, or waits for the one in flight. */
+    syncNow(): Promise<SyncState> {
+      running ??= round().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+    state: (): SyncState => ({ ...state }),
+    async close(): Promise<void> {
+      await running?.catch(() => undefined);
+      await drop();
+    },
+  };
+}
+
+/** The engine's type. */
+export type TeamSync = ReturnType<typeof createTeamSync>;
