@@ -2,6 +2,7 @@ import { boolean, integer, oneOf, stringList, type SettingSpec } from './setting
 import { COMPRESS_SETTINGS } from './settings/compress-settings.ts';
 import { RECALL_SETTINGS } from './settings/recall-settings.ts';
 import { RETENTION_SETTINGS } from './settings/retention-settings.ts';
+import { TEAM_SHARE_SETTINGS } from './settings/team-share-settings.ts';
 
 /**
  * Every setting claude-mem reads, with its default. The settings file holds the same keys nested
@@ -52,6 +53,7 @@ export const SETTINGS_SCHEMA = {
   ...COMPRESS_SETTINGS,
   ...RECALL_SETTINGS,
   ...RETENTION_SETTINGS,
+  ...TEAM_SHARE_SETTINGS,
 } as const satisfies Record<string, SettingSpec<unknown>>;
 
 /** A setting key, e.g. `worker.port`. */

@@ -26,3 +26,5 @@ export * from './usage-report.ts';
 export * from './overview.ts';
 export * from './event-reasons.ts';
 export * from './anchors.ts';
+export * from './team-scope.ts';
+export * from './team-filter.ts';

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
+import type { Scope } from './team-scope.ts';
 
 /** A memory saved explicitly (MCP `save_memory`), stored as an observation. */
 export interface MemoryInput {
@@ -14,6 +15,8 @@ export interface MemoryInput {
   /** The session row it was saved in, when known. */
   sessionRowId: number | null;
   pinned: boolean;
+  /** `team` shares it at once (save_memory's `scope`); default private. */
+  scope?: Scope | undefined;
   at: number;
 }
 
@@ -33,9 +36,9 @@ export function insertMemory(db: Database, memory: MemoryInput): { id: number; c
     const result = stmt(
       db,
       `INSERT INTO observations (session_id, project, type, title, narrative, concepts,
-         files_read, provider, content_hash, pinned, created_at, updated_at)
+         files_read, provider, content_hash, pinned, scope, created_at, updated_at)
        VALUES (@session, @project, @type, @title, @text, @concepts, @files, 'user', @hash,
-         @pinned, @at, @at)`,
+         @pinned, @scope, @at, @at)`,
     ).run({
       session: input.sessionRowId,
       project: input.project,
@@ -46,6 +49,7 @@ export function insertMemory(db: Database, memory: MemoryInput): { id: number; c
       files: JSON.stringify(input.files),
       hash,
       pinned: input.pinned ? 1 : 0,
+      scope: input.scope ?? 'private',
       at: input.at,
     });
     return { id: Number(result.lastInsertRowid), created: true };

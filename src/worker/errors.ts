@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { Logger } from '../config/index.ts';
+import { ReadOnlyMemoryError } from '../store/index.ts';
 
 /** Error codes: for logic. Messages are for people. */
 export type ErrorCode =
@@ -43,6 +44,9 @@ export function createErrorHandler(log: Logger) {
   return function onError(error: Error, c: Context) {
     if (error instanceof AppError) {
       return c.json({ error: { code: error.code, message: error.message } }, STATUS[error.code]);
+    }
+    if (error instanceof ReadOnlyMemoryError) {
+      return c.json({ error: { code: 'FORBIDDEN', message: error.message } }, 403);
     }
     if (error instanceof ZodError) {
       return c.json({ error: { code: 'BAD_REQUEST', message: zodMessage(error) } }, 400);

@@ -52,6 +52,8 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   pin: [],
   unpin: [],
   edit: [],
+  share: [],
+  unshare: [],
 };
 
 /** The distinct `--flag` and `-f` words in a text, sorted. */
