@@ -60,8 +60,7 @@ export function setScope(db: Database, kind: ScopedKind, id: number, scope: Scop
   return db.transaction(() => {
     assertOwnMemories(db, kind, [id]);
     const found = stmt(db, `SELECT scope FROM ${TABLE[kind]} WHERE id = ?`).get(id) as
-      | { scope: Scope }
-      | undefined;
+      { scope: Scope } | undefined;
     if (!found) return false;
     if (found.scope !== scope) {
       stmt(db, `UPDATE ${TABLE[kind]} SET scope = ? WHERE id = ?`).run(scope, id);
@@ -74,7 +73,9 @@ export function setScope(db: Database, kind: ScopedKind, id: number, scope: Scop
 export function getSummaryScope(
   db: Database,
   id: number,
-): { id: number; project: string; request: string; scope: Scope; author: string | null } | undefined {
+):
+  | { id: number; project: string; request: string; scope: Scope; author: string | null }
+  | undefined {
   return stmt(db, 'SELECT id, project, request, scope, author FROM summaries WHERE id = ?').get(
     id,
   ) as { id: number; project: string; request: string; scope: Scope; author: string | null };

@@ -54,7 +54,7 @@ function parse(args: string[]) {
     checkTypes(parsed.values.type);
     checkChoice('mode', parsed.values.mode, ['fts', 'vector', 'hybrid']);
     checkChoice('scope', parsed.values.scope, ['private', 'team']);
-    if (parsed.values.author?.trim() === '') throw usage('--author: give a teammate\'s name, or me');
+    if (parsed.values.author?.trim() === '') throw usage("--author: give a teammate's name, or me");
     return parsed;
   } catch (error) {
     throw error instanceof CliError ? error : parseFailure(error, SEARCH_OPTIONS);

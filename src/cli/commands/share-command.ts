@@ -13,7 +13,9 @@ export interface ShareTarget {
 /** Reads `12`, `#12`, `S12` or `#S12`; prompts (`P7`) are never shared. */
 export function shareTarget(text: string | undefined, command: string): ShareTarget {
   if (text === undefined)
-    throw usage(`${command} needs a memory id, as in: claude-mem ${command} 12 (or S12, a summary)`);
+    throw usage(
+      `${command} needs a memory id, as in: claude-mem ${command} 12 (or S12, a summary)`,
+    );
   const match = /^#?([sS]?)(\d{1,15})$/.exec(text.trim());
   if (match && Number(match[2]) > 0) {
     return { kind: match[1] ? 'summary' : 'observation', id: Number(match[2]) };
