@@ -117,7 +117,7 @@ export interface SettingView {
   expected: string;
   input: 'boolean' | 'integer' | 'list' | 'choice' | 'text';
   choices?: string[];
-  applies: 'next-hook' | 'restart';
+  applies: 'next-hook' | 'next-compression' | 'restart';
   env?: string;
   problem?: string;
 }
