@@ -18,9 +18,11 @@ export function FeedPage(props: {
   onChange(): void;
 }) {
   const f = props.filters;
-  const feed = useFeed({ project: f.project, type: f.type });
+  const author = useDebounced(f.author, 250);
+  const filter = { project: f.project, type: f.type, scope: f.scope, author };
+  const feed = useFeed(filter);
   const query = useDebounced(f.query, 250);
-  const search = useSearch(query, f.mode, f.project, f.type);
+  const search = useSearch(query, f.mode, filter);
   const { subscribe } = props.live;
   const { addLive, remove } = feed;
   const removeFound = search.remove;

@@ -5,6 +5,7 @@ import { AnchorBadge } from './anchor-badge.tsx';
 import { CardMeta, Concepts, FileList } from './card-parts.tsx';
 import { EditForm } from './edit-form.tsx';
 import { ObservationActions } from './observation-actions.tsx';
+import { TeamBadge } from './team-badge.tsx';
 
 /** What a card reports after a change it made through the API. */
 export interface CardEvents {
@@ -31,6 +32,7 @@ export function ObservationCard(props: { item: ObservationItem } & CardEvents) {
             <TypeIcon type="pin" /> Pinned
           </span>
         )}
+        <TeamBadge scope={o.scope} author={o.author} />
         <span className="id">#{o.id}</span>
       </header>
       {editing ? (

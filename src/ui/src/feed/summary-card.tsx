@@ -1,6 +1,7 @@
 import type { SummaryItem } from '../api-types.ts';
 import { TypeIcon } from '../shared/type-icon.tsx';
 import { CardMeta, FileList } from './card-parts.tsx';
+import { TeamBadge } from './team-badge.tsx';
 
 const FIELDS: Array<[keyof SummaryItem, string]> = [
   ['request', 'Request'],
@@ -23,6 +24,7 @@ export function SummaryCard(props: { item: SummaryItem }) {
       <header className="card-head">
         <TypeIcon type="summary" label="summary" />
         <span className="kind">Summary</span>
+        <TeamBadge scope={s.scope} author={s.author} />
         <span className="id">#S{s.id}</span>
       </header>
       <dl className="summary-fields">
