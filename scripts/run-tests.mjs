@@ -72,6 +72,7 @@ export const UNIT_TESTS = [
   'src/cli/fs-failure.test.ts',
   'src/cli/commands/worker-status.test.ts',
   'test/unit/ui-format.test.ts',
+  'test/unit/ui-team-filter.test.ts',
   'src/cli/memory/edit-format.test.ts',
   'src/cli/commands/recall-status.test.ts',
   'src/cli/commands/status-command.test.ts',
