@@ -123,7 +123,7 @@ export async function saveMemoryTool(
   if (res.status !== 200 && res.status !== 201) return apiError(res);
   const body = res.body as { id: number; created: boolean; project: string };
   const verb = body.created ? 'Saved' : 'Already saved';
-  const shared = args.scope === 'team' && body.created ? ', shared with the team' : '';
+  const shared = args.scope === 'team' ? ', shared with the team' : '';
   return text(`${verb} as #${body.id} in project ${body.project}${shared}.`);
 }
 

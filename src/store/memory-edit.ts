@@ -22,7 +22,8 @@ export interface MemoryInput {
 
 /**
  * Stores an explicit memory as an observation (provider `user`). Saving the same title and text
- * in the same project again returns the existing id instead of a duplicate.
+ * in the same project again returns the existing id instead of a duplicate (shared now if the
+ * repeat asks for `team`; never made private by a repeat).
  */
 export function insertMemory(db: Database, memory: MemoryInput): { id: number; created: boolean } {
   const input = throughDoor(memory, { text: ['title', 'text', 'concepts'] });
@@ -30,9 +31,16 @@ export function insertMemory(db: Database, memory: MemoryInput): { id: number; c
   return db.transaction(() => {
     const existing = stmt(
       db,
-      "SELECT id FROM observations WHERE project = ? AND content_hash = ? AND provider = 'user'",
-    ).get(input.project, hash) as { id: number } | undefined;
-    if (existing) return { id: existing.id, created: false };
+      `SELECT id, scope, author FROM observations
+       WHERE project = ? AND content_hash = ? AND provider = 'user'`,
+    ).get(input.project, hash) as { id: number; scope: Scope; author: string | null } | undefined;
+    if (existing) {
+      // Saved again to share it: the person asked for team memory, so the stored one becomes it.
+      if (input.scope === 'team' && existing.scope !== 'team' && existing.author === null) {
+        stmt(db, "UPDATE observations SET scope = 'team' WHERE id = ?").run(existing.id);
+      }
+      return { id: existing.id, created: false };
+    }
     const result = stmt(
       db,
       `INSERT INTO observations (session_id, project, type, title, narrative, concepts,

@@ -127,6 +127,29 @@ test('save_memory with scope team is shared at once', (t) => {
   });
 });
 
+test('saving a private memory again with scope team shares it; a private repeat changes nothing', (t) => {
+  const db = open(t);
+  const memory = {
+    project: 'alpha',
+    title: 'Use pnpm',
+    text: 'never npm',
+    type: 'decision',
+    concepts: [],
+    files: [],
+    sessionRowId: null,
+    pinned: false,
+    at: 1,
+  };
+  const first = insertMemory(db, memory);
+  assert.deepEqual(insertMemory(db, { ...memory, scope: 'team' }), {
+    id: first.id,
+    created: false,
+  });
+  insertMemory(db, { ...memory, scope: 'private' });
+  assert.deepEqual(db.prepare('SELECT scope FROM observations').all(), [{ scope: 'team' }]);
+  assert.deepEqual(outbox(db), [{ kind: 'observation', id: first.id, op: 'upsert' }]);
+});
+
 test("a teammate's memory is read-only: edit, share, unshare and forget by id name its author", (t) => {
   const db = open(t);
   const theirs = pulled(db, 'from alice', 'alice');
