@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { card, launchBrowser, openViewer, waitForAllText } from '../helpers/browser.ts';
 import { queryDb } from '../helpers/db.ts';
 import { withDatabase } from '../helpers/recall-home.ts';
-import { seedObservation } from '../helpers/seed-memory.ts';
+import { seedObservation, seedSession, seedSummary } from '../helpers/seed-memory.ts';
 import { startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
 import { stopWorker } from '../helpers/worker.ts';
 
@@ -61,6 +61,34 @@ describe('team memory in the viewer', () => {
     const buttons = await theirs.locator('.actions button').allTextContents();
     await context.close();
     assert.deepEqual(buttons, ['Pin']);
+  });
+
+  it("a summary's Share toggle shares it; a teammate's summary has none", async () => {
+    const [own, other] = withDatabase(home, (db) => {
+      const session = seedSession(db, 'sess-team-1', 'webshop');
+      const ids = ['Add gift cards', 'Split the cart module'].map((request, i) =>
+        seedSummary(db, { sessionRowId: session, request, createdAt: Date.now() - 1000 * (i + 1) }),
+      );
+      db.prepare(`UPDATE summaries SET author = 'bob', scope = 'team' WHERE id = ?`).run(ids[1]);
+      return ids;
+    });
+    const { context, page } = await openViewer(browser, home);
+    const target = card(page, 'Add gift cards', 'summary');
+    await target.getByRole('button', { name: 'Share', exact: true }).click();
+    await target.locator('.badge.team', { hasText: 'Team' }).waitFor();
+    const bobs = card(page, 'Split the cart module', 'summary');
+    await bobs.locator('.badge.team', { hasText: 'Team · bob' }).waitFor();
+    const bobButtons = await bobs.locator('button').count();
+    await context.close();
+    assert.equal(bobButtons, 0);
+    assert.deepEqual(queryDb(home.dataDir, `SELECT id, scope FROM summaries ORDER BY id`), [
+      { id: own, scope: 'team' },
+      { id: other, scope: 'team' },
+    ]);
+    assert.deepEqual(
+      queryDb(home.dataDir, `SELECT item_id, op FROM team_outbox WHERE kind = 'summary'`),
+      [{ item_id: own, op: 'upsert' }],
+    );
   });
 
   it('the Author and Scope filters narrow the feed', async () => {

@@ -93,6 +93,10 @@ export const api = {
     call<ObservationItem>('POST', `/api/observations/${id}/share`, {
       scope: shared ? 'team' : 'private',
     }),
+  shareSummary: (id: number, shared: boolean) =>
+    call<{ id: number; scope: 'private' | 'team' }>('POST', `/api/summaries/${id}/share`, {
+      scope: shared ? 'team' : 'private',
+    }),
   remove: (id: number) => call<{ deleted: number }>('DELETE', `/api/observations/${id}`),
   settings: () => call<SettingsView>('GET', '/api/settings'),
   saveSettings: (values: Record<string, unknown>) =>

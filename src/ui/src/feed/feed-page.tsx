@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { FeedItem, ObservationItem, Project } from '../api-types.ts';
+import type { FeedItem, Project } from '../api-types.ts';
 import { useSearch } from '../search/use-search.ts';
 import { SearchNote } from '../search/search-note.tsx';
 import { useDebounced } from '../shared/use-debounced.ts';
@@ -40,7 +40,7 @@ export function FeedPage(props: {
   );
 
   const events = {
-    onChanged: (item: ObservationItem) => {
+    onChanged: (item: FeedItem) => {
       feed.replace(item);
       search.replace(item);
       props.onChange();

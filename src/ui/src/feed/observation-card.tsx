@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ObservationItem } from '../api-types.ts';
+import type { FeedItem, ObservationItem } from '../api-types.ts';
 import { TypeIcon } from '../shared/type-icon.tsx';
 import { AnchorBadge } from './anchor-badge.tsx';
 import { CardMeta, Concepts, FileList } from './card-parts.tsx';
@@ -9,7 +9,7 @@ import { TeamBadge } from './team-badge.tsx';
 
 /** What a card reports after a change it made through the API. */
 export interface CardEvents {
-  onChanged(item: ObservationItem): void;
+  onChanged(item: FeedItem): void;
   onDeleted(item: ObservationItem): void;
 }
 
