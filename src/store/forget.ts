@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { changeOrPreview } from './dry-run.ts';
 import { deleteObservations } from './memory-edit.ts';
 import { stmt } from './statements.ts';
-import { assertOwnMemories } from './team-scope.ts';
+import { assertOwnMemories } from './team-ownership.ts';
 
 /**
  * What to forget: items by id (observations also take the tool events they were made from), or

@@ -27,4 +27,5 @@ export * from './overview.ts';
 export * from './event-reasons.ts';
 export * from './anchors.ts';
 export * from './team-scope.ts';
+export * from './team-ownership.ts';
 export * from './team-filter.ts';

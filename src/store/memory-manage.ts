@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
-import { assertOwnMemories } from './team-scope.ts';
+import { assertOwnMemories } from './team-ownership.ts';
 
 /** The fields of an observation a person may edit; absent ones stay as they are. */
 export interface ObservationPatch {

@@ -8,7 +8,8 @@ import { forget } from './forget.ts';
 import { insertMemory } from './memory-edit.ts';
 import { updateObservation } from './memory-manage.ts';
 import { upsertSummary } from './summaries-write.ts';
-import { ReadOnlyMemoryError, scopeFor, setScope } from './team-scope.ts';
+import { ReadOnlyMemoryError } from './team-ownership.ts';
+import { scopeFor, setScope } from './team-scope.ts';
 
 function open(t: TestContext): Db {
   const db = openDatabase(join(tempDir(t), 'claude-mem.db'));

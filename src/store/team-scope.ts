@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { TeamShare } from '../config/index.ts';
 import { stmt } from './statements.ts';
+import { TEAM_TABLE, assertOwnMemories } from './team-ownership.ts';
 
 /** Who may see a memory: this machine only, or the team (migration 008). */
 export type Scope = 'private' | 'team';
@@ -11,44 +12,10 @@ export const SCOPES = ['private', 'team'] as const satisfies readonly Scope[];
 /** The two kinds of memory that have a scope. */
 export type ScopedKind = 'observation' | 'summary';
 
-const TABLE = { observation: 'observations', summary: 'summaries' } as const;
-
 /** The scope a new row of `kind` written by compression gets under `share`. */
 export function scopeFor(share: TeamShare, kind: ScopedKind): Scope {
   if (share === 'all') return 'team';
   return share === 'summaries' && kind === 'summary' ? 'team' : 'private';
-}
-
-/**
- * A teammate's memory (pulled, `author` set) changed from this machine: it is read-only here,
- * only its author may change it. Routes answer it with 403 and this message.
- */
-export class ReadOnlyMemoryError extends Error {
-  constructor(
-    readonly kind: ScopedKind,
-    readonly id: number,
-    readonly author: string,
-  ) {
-    super(
-      `${kind} ${kind === 'summary' ? 'S' : '#'}${id} is ${author}'s team memory: it is read-only here, only ${author} can change, unshare or forget it`,
-    );
-    this.name = 'ReadOnlyMemoryError';
-  }
-}
-
-/**
- * Throws {@link ReadOnlyMemoryError} when any of `ids` is a teammate's row. Every local change
- * of a memory (edit, share, unshare, forget by id) calls this first; team sync's pull writes
- * teammates' rows without it.
- */
-export function assertOwnMemories(db: Database, kind: ScopedKind, ids: readonly number[]): void {
-  if (ids.length === 0) return;
-  const row = stmt(
-    db,
-    `SELECT id, author FROM ${TABLE[kind]}
-     WHERE id IN (SELECT value FROM json_each(?)) AND author IS NOT NULL ORDER BY id LIMIT 1`,
-  ).get(JSON.stringify(ids)) as { id: number; author: string } | undefined;
-  if (row) throw new ReadOnlyMemoryError(kind, row.id, row.author);
 }
 
 /**
@@ -59,11 +26,11 @@ export function assertOwnMemories(db: Database, kind: ScopedKind, ids: readonly 
 export function setScope(db: Database, kind: ScopedKind, id: number, scope: Scope): boolean {
   return db.transaction(() => {
     assertOwnMemories(db, kind, [id]);
-    const found = stmt(db, `SELECT scope FROM ${TABLE[kind]} WHERE id = ?`).get(id) as
+    const found = stmt(db, `SELECT scope FROM ${TEAM_TABLE[kind]} WHERE id = ?`).get(id) as
       { scope: Scope } | undefined;
     if (!found) return false;
     if (found.scope !== scope) {
-      stmt(db, `UPDATE ${TABLE[kind]} SET scope = ? WHERE id = ?`).run(scope, id);
+      stmt(db, `UPDATE ${TEAM_TABLE[kind]} SET scope = ? WHERE id = ?`).run(scope, id);
     }
     return true;
   })();
