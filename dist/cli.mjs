@@ -1,5 +1,5 @@
 // src/cli/main.ts
-import { dirname as dirname14, join as join35 } from "node:path";
+import { dirname as dirname14, join as join37 } from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 
 // src/config/setting-kinds.ts
@@ -176,7 +176,39 @@ var COMPRESS_SETTINGS = {
   })
 };
 
+// src/config/settings/moment-settings.ts
+var MOMENT_SETTINGS = {
+  "recall.promptTime": boolean({
+    default: true,
+    description: "UserPromptSubmit adds the few memories most relevant to the prompt (never one already shown in the session)."
+  }),
+  "recall.promptMaxItems": integer({
+    default: 3,
+    min: 1,
+    max: 10,
+    description: "At most this many memories per prompt (and never over about 500 tokens); only those above the relevance threshold."
+  }),
+  "recall.fileTime": boolean({
+    default: true,
+    description: "PreToolUse of Read, Edit, Write and MultiEdit adds at most 2 short lines of memory about the file, once per file per session."
+  }),
+  "recall.timeoutMs": integer({
+    default: 300,
+    min: 50,
+    max: 2e3,
+    description: "How long the prompt and file hooks wait for recall from the worker; a slower or stopped worker is skipped and the turn goes on without it."
+  })
+};
+
 // src/config/settings/recall-settings.ts
+function weight(opts) {
+  return {
+    default: opts.default,
+    description: opts.description,
+    check: (raw) => typeof raw === "number" && raw >= 0 && raw <= 4 ? { ok: true, value: raw } : { ok: false, expected: "a number from 0 to 4" },
+    fromEnv: (text5) => /^\s*\d*(?:\.\d+)?\s*$/.test(text5) && text5.trim() ? Number(text5) : text5
+  };
+}
 var RECALL_SETTINGS = {
   "context.maxTokens": integer({
     default: 1500,
@@ -197,8 +229,12 @@ var RECALL_SETTINGS = {
   }),
   "search.embedder": oneOf({
     default: "local",
-    values: ["local", "openai", "hash", "off"],
-    description: "Embeddings: local (offline model in the worker, 512-d), openai (any OpenAI-compatible endpoint), hash (deterministic, no model), off."
+    values: ["local", "openai", "voyage", "hash", "off"],
+    description: 'Embeddings: local (offline model in the worker, 512-d), openai (any OpenAI-compatible endpoint: Ollama, OpenAI, vLLM), voyage (Voyage AI), hash (deterministic, no model), off. A change re-embeds every observation in the background after "claude-mem worker restart"; search uses full text until it is done.'
+  }),
+  "search.vectorWeight": weight({
+    default: 0,
+    description: "Weight of the vector ranking in hybrid search, 0-4 (full text counts 1). 0: the embedder's own (0.1 for the local model, 1-1.5 for the README's recipes, 0.5 for other models)."
   }),
   "search.minSimilarity": fraction({
     // Measured with bench/vector-floor.ts on the local model: paraphrases sharing no word with
@@ -212,13 +248,19 @@ var RECALL_SETTINGS = {
     default: "http://127.0.0.1:11434/v1",
     pattern: /^https?:\/\/\S+$/,
     expected: "an http(s) URL",
-    description: "Base URL of the OpenAI-compatible embeddings endpoint (search.embedder = openai)."
+    description: "Base URL of the embeddings endpoint (search.embedder = openai or voyage), e.g. http://127.0.0.1:11434/v1 (Ollama), https://api.openai.com/v1, https://api.voyageai.com/v1."
   }),
   "search.embeddingsModel": text({
     default: "nomic-embed-text",
     pattern: /^\S+$/,
     expected: "a model name",
-    description: "Model asked for by the OpenAI-compatible embedder."
+    description: "Model asked for by the openai or voyage embedder."
+  }),
+  "search.embeddingsDimensions": integer({
+    default: 0,
+    min: 0,
+    max: 8192,
+    description: "Vector size to ask the openai or voyage embedder for (models that can shorten their vectors, like text-embedding-3-* and voyage-code-3); 0: the model's own size."
   }),
   "search.embeddingsKeyEnv": text({
     default: "OPENAI_API_KEY",
@@ -279,6 +321,28 @@ var RETENTION_SETTINGS = {
   })
 };
 
+// src/config/settings/team-sync-settings.ts
+var TEAM_SYNC_SETTINGS = {
+  "team.url": text({
+    default: "",
+    pattern: /^$|^postgres(?:ql)?:\/\/(?:[^:@/]+@)?[^@\s]+$/,
+    expected: 'a postgres:// URL without a password (e.g. postgres://alice@db.example.com/team?sslmode=require), or "" for no team',
+    description: 'The team PostgreSQL database the worker syncs shared memory with; set by "claude-mem team connect", "" (default): no team. TLS when the URL says sslmode=require (or verify-ca, verify-full).'
+  }),
+  "team.name": text({
+    default: "default",
+    pattern: /^[a-z0-9_]{1,40}$/,
+    expected: "1 to 40 lowercase letters, digits or _",
+    description: "The team this machine syncs with in that database (team connect --team NAME)."
+  }),
+  "team.syncEveryMs": integer({
+    default: 5e3,
+    min: 200,
+    max: 36e5,
+    description: "How often the worker pushes the shared rows queued in the outbox and pulls teammates' rows."
+  })
+};
+
 // src/config/settings-schema.ts
 var SETTINGS_SCHEMA = {
   "worker.port": integer({
@@ -324,7 +388,9 @@ var SETTINGS_SCHEMA = {
   }),
   ...COMPRESS_SETTINGS,
   ...RECALL_SETTINGS,
-  ...RETENTION_SETTINGS
+  ...MOMENT_SETTINGS,
+  ...RETENTION_SETTINGS,
+  ...TEAM_SYNC_SETTINGS
 };
 function isSettingKey(key) {
   return Object.hasOwn(SETTINGS_SCHEMA, key);
@@ -601,7 +667,7 @@ function isOwnMcpTool(toolName) {
 
 // src/worker/daemon.ts
 import { serve } from "@hono/node-server";
-import { rmSync as rmSync6 } from "node:fs";
+import { rmSync as rmSync7 } from "node:fs";
 
 // src/client/worker-info.ts
 import { readFileSync as readFileSync3 } from "node:fs";
@@ -638,7 +704,7 @@ async function workerRequest(port, path, options = {}) {
   const headers = { host: `127.0.0.1:${port}` };
   if (payload !== void 0) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  return new Promise((resolve5, reject) => {
+  return new Promise((resolve6, reject) => {
     const req = request(
       // agent: false: one connection per request. Node 20's default agent keeps sockets alive,
       // and reusing one just as the worker closes it idle fails with "socket hang up".
@@ -646,7 +712,7 @@ async function workerRequest(port, path, options = {}) {
       (res) => {
         const chunks = [];
         res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () => resolve5({ status: res.statusCode ?? 0, body: parseBody(chunks) }));
+        res.on("end", () => resolve6({ status: res.statusCode ?? 0, body: parseBody(chunks) }));
         res.on("error", reject);
       }
     );
@@ -817,12 +883,12 @@ async function ensureWorker(options) {
   return liveWorker(options.dataDir);
 }
 async function startOrHandOver(options) {
-  const now = liveWorker(options.dataDir);
-  if (now && !isOlderVersion(now.version, VERSION)) {
+  const now2 = liveWorker(options.dataDir);
+  if (now2 && !isOlderVersion(now2.version, VERSION)) {
     rmSync(spawnLockFile(options.dataDir), { force: true });
     return;
   }
-  if (now) askWorkerToStop(now.pid);
+  if (now2) askWorkerToStop(now2.pid);
   await spawnWorker(options.cliEntry, options.env);
 }
 
@@ -909,8 +975,8 @@ function replaceAssignment(kind, keep = () => false) {
     const value = dq || sq || bare;
     if (value.startsWith("[REDACTED") || keep(name, value)) return match;
     if (bare !== "" && looksLikeCode(bare, next)) return match;
-    const quote2 = dq !== "" ? '"' : sq !== "" ? "'" : "";
-    return `${name}${sep3}${quote2}${marker3}${quote2}`;
+    const quote3 = dq !== "" ? '"' : sq !== "" ? "'" : "";
+    return `${name}${sep3}${quote3}${marker3}${quote3}`;
   };
 }
 
@@ -1692,6 +1758,137 @@ CREATE TABLE observation_anchors (
 ) WITHOUT ROWID;
 `;
 
+// src/store/migrations/008-team.ts
+var uuid = `lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4' ||
+  substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + (abs(random()) % 4), 1) ||
+  substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))`;
+var now = `CAST(unixepoch('subsec') * 1000 AS INTEGER)`;
+function teamColumns(table2) {
+  return `
+ALTER TABLE ${table2} ADD COLUMN scope TEXT NOT NULL DEFAULT 'private'
+  CHECK (scope IN ('private', 'team'));
+ALTER TABLE ${table2} ADD COLUMN global_id TEXT;
+ALTER TABLE ${table2} ADD COLUMN author TEXT;
+ALTER TABLE ${table2} ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
+CREATE UNIQUE INDEX ${table2}_by_global_id ON ${table2} (global_id) WHERE global_id IS NOT NULL;
+CREATE INDEX ${table2}_by_scope ON ${table2} (project, scope) WHERE scope = 'team';`;
+}
+function queue(table2, kind, op) {
+  return `
+  UPDATE ${table2} SET global_id = ${uuid} WHERE id = new.id AND global_id IS NULL;
+  INSERT INTO team_outbox (kind, item_id, global_id, op, queued_at)
+    SELECT '${kind}', id, global_id, ${op}, ${now} FROM ${table2} WHERE id = new.id;`;
+}
+function teamTriggers(table2, kind, edited) {
+  return `
+CREATE TRIGGER ${table2}_team_insert AFTER INSERT ON ${table2}
+WHEN new.author IS NULL AND new.scope = 'team' BEGIN${queue(table2, kind, `'upsert'`)}
+END;
+CREATE TRIGGER ${table2}_team_scope AFTER UPDATE OF scope ON ${table2}
+WHEN new.author IS NULL AND new.scope <> old.scope BEGIN${queue(
+    table2,
+    kind,
+    `CASE new.scope WHEN 'team' THEN 'upsert' ELSE 'delete' END`
+  )}
+END;
+CREATE TRIGGER ${table2}_team_edit AFTER UPDATE OF ${edited} ON ${table2}
+WHEN new.author IS NULL AND new.scope = 'team' AND old.scope = 'team' BEGIN
+  UPDATE ${table2} SET version = old.version + 1 WHERE id = new.id;
+  UPDATE team_outbox SET refused_reason = NULL WHERE kind = '${kind}' AND item_id = new.id;${queue(
+    table2,
+    kind,
+    `'upsert'`
+  )}
+END;
+CREATE TRIGGER ${table2}_team_delete AFTER DELETE ON ${table2}
+WHEN old.author IS NULL AND old.scope = 'team' AND old.global_id IS NOT NULL BEGIN
+  INSERT INTO team_outbox (kind, item_id, global_id, op, queued_at)
+    VALUES ('${kind}', old.id, old.global_id, 'delete', ${now});
+END;`;
+}
+var team = `
+${teamColumns("observations")}
+${teamColumns("summaries")}
+
+CREATE TABLE team_outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL CHECK (kind IN ('observation', 'summary')),
+  item_id INTEGER NOT NULL,
+  global_id TEXT NOT NULL,
+  op TEXT NOT NULL CHECK (op IN ('upsert', 'delete')),
+  queued_at INTEGER NOT NULL,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  last_error TEXT,
+  refused_reason TEXT
+);
+CREATE INDEX team_outbox_by_item ON team_outbox (kind, item_id);
+
+CREATE TABLE team_projects (
+  project TEXT PRIMARY KEY,
+  team_project TEXT NOT NULL,
+  pulled_seq INTEGER NOT NULL DEFAULT 0,
+  last_push_at INTEGER,
+  last_pull_at INTEGER,
+  last_error TEXT
+);
+${teamTriggers(
+  "observations",
+  "observation",
+  "type, title, subtitle, narrative, facts, concepts, files_read, files_modified"
+)}
+${teamTriggers(
+  "summaries",
+  "summary",
+  "request, investigated, learned, completed, next_steps, notes, files_read, files_modified"
+)}
+`;
+
+// src/store/migrations/010-embedder-space.ts
+var embedderSpace = `
+ALTER TABLE recall_vectors ADD COLUMN dimensions INTEGER NOT NULL DEFAULT 0;
+UPDATE recall_vectors SET dimensions = length(embedding) / 4;
+`;
+
+// src/store/migrations/013-recall-injected.ts
+var BASENAME = (value) => `substr(${value}, length(rtrim(${value}, replace(${value}, '/', ''))) + 1)`;
+var listOf = (column) => `json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)`;
+var FILL = (row) => `
+  INSERT OR IGNORE INTO observation_file_names (name, observation_id)
+  SELECT ${BASENAME("value")}, ${row}.id FROM ${listOf(`${row}.files_read`)}
+  UNION SELECT ${BASENAME("value")}, ${row}.id FROM ${listOf(`${row}.files_modified`)};`;
+var recallInjected = `
+CREATE TABLE recall_injected (
+  session_id TEXT NOT NULL,
+  kind TEXT NOT NULL CHECK (kind IN ('observation', 'file')),
+  item TEXT NOT NULL,
+  moment TEXT NOT NULL CHECK (moment IN ('session-start', 'prompt', 'file')),
+  at INTEGER NOT NULL,
+  PRIMARY KEY (session_id, kind, item)
+) WITHOUT ROWID;
+CREATE INDEX recall_injected_at ON recall_injected (at);
+
+CREATE TABLE observation_file_names (
+  name TEXT NOT NULL,
+  observation_id INTEGER NOT NULL,
+  PRIMARY KEY (name, observation_id)
+) WITHOUT ROWID;
+CREATE INDEX observation_file_names_by_observation ON observation_file_names (observation_id);
+
+CREATE TRIGGER observation_file_names_insert AFTER INSERT ON observations BEGIN${FILL("new")}
+END;
+CREATE TRIGGER observation_file_names_update AFTER UPDATE OF files_read, files_modified
+  ON observations BEGIN
+  DELETE FROM observation_file_names WHERE observation_id = old.id;${FILL("new")}
+END;
+CREATE TRIGGER observation_file_names_delete AFTER DELETE ON observations BEGIN
+  DELETE FROM observation_file_names WHERE observation_id = old.id;
+END;
+
+INSERT OR IGNORE INTO observation_file_names (name, observation_id)
+  SELECT ${BASENAME("f.value")}, o.id FROM observations o, ${listOf("o.files_read")} f
+  UNION SELECT ${BASENAME("f.value")}, o.id FROM observations o, ${listOf("o.files_modified")} f;
+`;
+
 // src/store/migrations/index.ts
 var MIGRATIONS = [
   { version: 1, name: "initial", sql: initial },
@@ -1700,7 +1897,10 @@ var MIGRATIONS = [
   { version: 4, name: "recall", sql: recall },
   { version: 5, name: "deletions", sql: deletions },
   { version: 6, name: "overview", sql: overview },
-  { version: 7, name: "anchors", sql: anchors }
+  { version: 7, name: "anchors", sql: anchors },
+  { version: 8, name: "team", sql: team },
+  { version: 10, name: "embedder-space", sql: embedderSpace },
+  { version: 13, name: "recall-injected", sql: recallInjected }
 ];
 
 // src/store/migrate.ts
@@ -2275,19 +2475,19 @@ function failEvents(db, ids2, reason, retryAt2, at) {
   );
   for (const id3 of ids2) update.run({ id: id3, reason, retryAt: retryAt2, at });
 }
-function requeueDueEvents(db, now, maxAttempts) {
+function requeueDueEvents(db, now2, maxAttempts) {
   return stmt(
     db,
     `UPDATE events SET state = 'pending', updated_at = @now
      WHERE state = 'failed' AND attempts < @maxAttempts AND next_attempt_at <= @now`
-  ).run({ now, maxAttempts }).changes;
+  ).run({ now: now2, maxAttempts }).changes;
 }
-function requeueFailedEvents(db, now) {
+function requeueFailedEvents(db, now2) {
   return stmt(
     db,
     `UPDATE events SET state = 'pending', attempts = 0, next_attempt_at = NULL, updated_at = ?
      WHERE state = 'failed'`
-  ).run(now).changes;
+  ).run(now2).changes;
 }
 function turnHasOpenEvents(db, sessionRowId2, promptNumber, maxAttempts) {
   return stmt(
@@ -2344,7 +2544,7 @@ function settleTurnEnds(db, turn, state, reason, retryAt2 = null) {
      WHERE session_id = @sessionRowId AND prompt_number = @promptNumber AND state = 'pending'`
   ).run({ ...turn, state, reason, retryAt: retryAt2 });
 }
-function requeueTurnEnds(db, now, maxAttempts, all = false) {
+function requeueTurnEnds(db, now2, maxAttempts, all = false) {
   if (all) {
     return stmt(
       db,
@@ -2355,7 +2555,7 @@ function requeueTurnEnds(db, now, maxAttempts, all = false) {
     db,
     `UPDATE turns SET state = 'pending' WHERE state = 'failed' AND attempts < @maxAttempts
        AND next_attempt_at <= @now`
-  ).run({ now, maxAttempts }).changes;
+  ).run({ now: now2, maxAttempts }).changes;
 }
 function countTurnStates(db) {
   const rows = stmt(db, "SELECT state, COUNT(*) AS n FROM turns GROUP BY state").all();
@@ -2467,8 +2667,203 @@ function deletionsAfter(db, mark, limit) {
   ).all(mark, limit);
 }
 
+// src/store/team-outbox.ts
+var COLUMNS2 = {
+  observation: {
+    table: "observations",
+    body: [
+      "type",
+      "title",
+      "subtitle",
+      "narrative",
+      "facts",
+      "concepts",
+      "files_read",
+      "files_modified",
+      "prompt_number"
+    ]
+  },
+  summary: {
+    table: "summaries",
+    body: [
+      "request",
+      "investigated",
+      "learned",
+      "completed",
+      "next_steps",
+      "notes",
+      "files_read",
+      "files_modified",
+      "prompt_number"
+    ]
+  }
+};
+function teamColumns2(kind) {
+  return COLUMNS2[kind];
+}
+function pendingOutbox(db, limit) {
+  return stmt(
+    db,
+    `SELECT id, kind, item_id, global_id, op, attempts FROM team_outbox
+     WHERE refused_reason IS NULL ORDER BY id LIMIT ?`
+  ).all(limit);
+}
+function sharedRow(db, kind, id3) {
+  const { table: table2, body } = COLUMNS2[kind];
+  const row = stmt(
+    db,
+    `SELECT global_id, project, version, created_at, ${body.join(", ")} FROM ${table2}
+     WHERE id = ? AND scope = 'team' AND author IS NULL AND global_id IS NOT NULL`
+  ).get(id3);
+  if (!row) return void 0;
+  return {
+    kind,
+    global_id: String(row.global_id),
+    project: String(row.project),
+    version: Number(row.version),
+    created_at: Number(row.created_at),
+    body: Object.fromEntries(body.map((column) => [column, row[column] ?? null]))
+  };
+}
+function ackOutbox(db, entries) {
+  const drop = stmt(db, "DELETE FROM team_outbox WHERE id = ?");
+  const dropRefused = stmt(
+    db,
+    `DELETE FROM team_outbox WHERE kind = ? AND item_id = ? AND id < ? AND refused_reason IS NOT NULL`
+  );
+  db.transaction(() => {
+    for (const entry of entries) {
+      drop.run(entry.id);
+      if (entry.op === "delete") dropRefused.run(entry.kind, entry.item_id, entry.id);
+    }
+  })();
+}
+function refuseOutbox(db, id3, reason) {
+  stmt(db, "UPDATE team_outbox SET refused_reason = ? WHERE id = ?").run(reason, id3);
+}
+function failOutbox(db, ids2, error) {
+  const update = stmt(
+    db,
+    "UPDATE team_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?"
+  );
+  db.transaction(() => ids2.forEach((id3) => update.run(error, id3)))();
+}
+function outboxBacklog(db) {
+  const queued = stmt(
+    db,
+    "SELECT count(*) AS n FROM team_outbox WHERE refused_reason IS NULL"
+  ).get();
+  const refused = stmt(
+    db,
+    `SELECT kind, item_id, refused_reason AS reason FROM team_outbox
+     WHERE refused_reason IS NOT NULL ORDER BY id DESC LIMIT 20`
+  ).all();
+  return { queued: queued.n, refused };
+}
+
+// src/store/team-pulled.ts
+var ReadOnlyMemoryError = class extends Error {
+  constructor(kind, id3, author) {
+    super(
+      `${kind} ${id3} is ${author}'s memory, pulled from the team: only ${author} can change it (forget it locally with "claude-mem forget" if it is wrong)`
+    );
+    this.name = "ReadOnlyMemoryError";
+  }
+};
+function assertEditable(db, kind, id3) {
+  const { table: table2 } = teamColumns2(kind);
+  const row = stmt(db, `SELECT author FROM ${table2} WHERE id = ?`).get(id3);
+  if (row?.author) throw new ReadOnlyMemoryError(kind, id3, row.author);
+}
+function teamSession(db, project2, author, at) {
+  const root = stmt(
+    db,
+    `SELECT project_root FROM sessions WHERE project = ? AND source IS NOT 'team'
+     ORDER BY started_at DESC LIMIT 1`
+  ).get(project2);
+  const key = `team:${author}:${project2}`;
+  stmt(
+    db,
+    `INSERT OR IGNORE INTO sessions (session_id, project, project_root, cwd, source, status,
+       title, started_at, updated_at) VALUES (?, ?, ?, ?, 'team', 'completed', ?, ?, ?)`
+  ).run(
+    key,
+    project2,
+    root?.project_root ?? "",
+    root?.project_root ?? "",
+    `shared by ${author}`,
+    at,
+    at
+  );
+  return stmt(db, "SELECT id FROM sessions WHERE session_id = ?").get(key).id;
+}
+function bodyValues(kind, body) {
+  const { body: columns } = teamColumns2(kind);
+  const values = {};
+  for (const column of columns) {
+    const value = body[column];
+    values[column] = column === "prompt_number" ? typeof value === "number" ? value : null : typeof value === "string" ? value : column.startsWith("files") ? "[]" : "";
+  }
+  const textColumns = columns.filter((column) => column !== "prompt_number");
+  return throughDoor(values, { text: textColumns });
+}
+function insertPulled(db, project2, row, at) {
+  const { table: table2 } = teamColumns2(row.kind);
+  const values = bodyValues(row.kind, row.body);
+  if (row.kind === "summary") values.prompt_number ??= 0;
+  if (row.kind === "observation") values.type = values.type || "discovery";
+  const extra = row.kind === "observation" ? { content_hash: `team:${row.global_id}`, updated_at: at, provider: "team" } : { provider: "team" };
+  const all = {
+    ...values,
+    ...extra,
+    session_id: teamSession(db, project2, row.author, at),
+    project: project2,
+    created_at: row.created_at,
+    scope: "team",
+    global_id: row.global_id,
+    author: row.author,
+    version: row.version
+  };
+  const names = Object.keys(all);
+  stmt(
+    db,
+    `INSERT INTO ${table2} (${names.join(", ")}) VALUES (${names.map((n8) => `@${n8}`).join(", ")})`
+  ).run(all);
+}
+function updatePulled(db, id3, row, at) {
+  const { table: table2 } = teamColumns2(row.kind);
+  const values = bodyValues(row.kind, row.body);
+  if (row.kind === "observation") values.updated_at = at;
+  const sets = Object.keys(values).map((name) => `${name} = @${name}`);
+  stmt(db, `UPDATE ${table2} SET ${sets.join(", ")}, version = @version WHERE id = @id`).run({
+    ...values,
+    version: row.version,
+    id: id3
+  });
+}
+function applyPulled(db, project2, row, at) {
+  const { table: table2 } = teamColumns2(row.kind);
+  const local = stmt(db, `SELECT id, author, version FROM ${table2} WHERE global_id = ?`).get(
+    row.global_id
+  );
+  if (local && local.author === null) return "unchanged";
+  if (row.deleted) {
+    if (!local) return "unchanged";
+    stmt(db, `DELETE FROM ${table2} WHERE id = ?`).run(local.id);
+    return "deleted";
+  }
+  if (!local) {
+    insertPulled(db, project2, row, at);
+    return "inserted";
+  }
+  if (local.version >= row.version) return "unchanged";
+  updatePulled(db, local.id, row, at);
+  return "updated";
+}
+
 // src/store/memory-manage.ts
 function updateObservation(db, id3, patch, at) {
+  assertEditable(db, "observation", id3);
   const clean = throughDoor(patch, { text: ["title", "narrative", "facts"] });
   return stmt(
     db,
@@ -2971,9 +3366,9 @@ function where(params, time2, alias = "") {
   const since = `${alias}${time2} >= ${time2 === "day" ? "@from" : "@since"}`;
   return params.project === null ? since : `${alias}project = @project AND ${since}`;
 }
-function localDays(since, now) {
+function localDays(since, now2) {
   const days = [];
-  for (const at = new Date(since); at.getTime() <= now; at.setDate(at.getDate() + 1)) {
+  for (const at = new Date(since); at.getTime() <= now2; at.setDate(at.getDate() + 1)) {
     days.push({ day: localDay(at.getTime()), start: at.getTime() });
   }
   return days;
@@ -3136,6 +3531,81 @@ function anchorOrigin(db, sessionRowId2, promptNumber) {
   ).get(promptNumber ?? 0, sessionRowId2);
 }
 
+// src/store/recall-injected.ts
+var KEEP_MS = 30 * 24 * 3600 * 1e3;
+function markInjected(db, sessionId, ids2, moment, at) {
+  const insert = stmt(
+    db,
+    `INSERT OR IGNORE INTO recall_injected (session_id, kind, item, moment, at)
+     VALUES (?, 'observation', ?, ?, ?)`
+  );
+  db.transaction(() => {
+    for (const id3 of ids2) insert.run(sessionId, String(id3), moment, at);
+  })();
+}
+function claimFile(db, sessionId, file, at) {
+  const result = stmt(
+    db,
+    `INSERT OR IGNORE INTO recall_injected (session_id, kind, item, moment, at)
+     VALUES (?, 'file', ?, 'file', ?)`
+  ).run(sessionId, file, at);
+  return result.changes === 1;
+}
+function injectedIds(db, sessionId, moments = ["session-start", "prompt", "file"]) {
+  const rows = stmt(
+    db,
+    `SELECT item FROM recall_injected WHERE session_id = ? AND kind = 'observation'
+       AND moment IN (SELECT value FROM json_each(?))`
+  ).pluck().all(sessionId, JSON.stringify(moments));
+  return new Set(rows.map(Number));
+}
+function resetInjected(db, sessionId, now2) {
+  stmt(db, "DELETE FROM recall_injected WHERE session_id = ?").run(sessionId);
+  stmt(db, "DELETE FROM recall_injected WHERE at < ?").run(now2 - KEEP_MS);
+}
+
+// src/store/team-projects.ts
+function teamProjects(db) {
+  return stmt(db, "SELECT * FROM team_projects ORDER BY project").all();
+}
+function localProjects(db) {
+  return stmt(
+    db,
+    `SELECT project, project_root AS root FROM sessions s WHERE source IS NOT 'team'
+       AND started_at = (SELECT max(started_at) FROM sessions t
+                         WHERE t.project = s.project AND t.source IS NOT 'team')
+     GROUP BY project`
+  ).all();
+}
+function setTeamProject(db, project2, teamProject) {
+  stmt(
+    db,
+    `INSERT INTO team_projects (project, team_project) VALUES (?, ?)
+     ON CONFLICT (project) DO UPDATE SET team_project = excluded.team_project,
+       pulled_seq = CASE WHEN team_project = excluded.team_project THEN pulled_seq ELSE 0 END`
+  ).run(project2, teamProject);
+}
+function recordPush(db, project2, at, error) {
+  stmt(
+    db,
+    `UPDATE team_projects SET last_push_at = CASE WHEN @error IS NULL THEN @at ELSE last_push_at END,
+       last_error = @error WHERE project = @project`
+  ).run({ project: project2, at, error: error ?? null });
+}
+function applyPulledPage(db, project2, rows, at) {
+  const counts = { inserted: 0, updated: 0, deleted: 0, unchanged: 0 };
+  db.transaction(() => {
+    for (const row of rows) counts[applyPulled(db, project2, row, at)] += 1;
+    const last = rows.at(-1)?.seq;
+    stmt(
+      db,
+      `UPDATE team_projects SET pulled_seq = max(pulled_seq, COALESCE(?, pulled_seq)),
+         last_pull_at = ?, last_error = NULL WHERE project = ?`
+    ).run(last ?? null, at, project2);
+  })();
+  return counts;
+}
+
 // src/worker/app.ts
 import { Hono as Hono5 } from "hono";
 
@@ -3165,6 +3635,9 @@ function createErrorHandler(log) {
   return function onError(error, c) {
     if (error instanceof AppError) {
       return c.json({ error: { code: error.code, message: error.message } }, STATUS[error.code]);
+    }
+    if (error instanceof ReadOnlyMemoryError) {
+      return c.json({ error: { code: "FORBIDDEN", message: error.message } }, 403);
     }
     if (error instanceof ZodError) {
       return c.json({ error: { code: "BAD_REQUEST", message: zodMessage(error) } }, 400);
@@ -3288,6 +3761,8 @@ function capture(event, payload, ctx) {
       };
     case "UserPromptSubmit":
       return capturePrompt(payload, ctx);
+    case "PreToolUse":
+      return { action: "drop", reason: "PreToolUse is not captured" };
     case "PostToolUse":
     case "PostToolUseFailure":
       return captureTool(
@@ -3326,6 +3801,7 @@ function capture(event, payload, ctx) {
 var HOOK_EVENTS = [
   "SessionStart",
   "UserPromptSubmit",
+  "PreToolUse",
   "PostToolUse",
   "PostToolUseFailure",
   "Stop",
@@ -3542,7 +4018,7 @@ import { readdirSync as readdirSync3, readFileSync as readFileSync8, renameSync 
 import { join as join9 } from "node:path";
 var STALE_TEMP_MS = 6e4;
 var TEMP_NAME = /^(.+\.json)\.[^.]+\.tmp$/;
-function sweepStaleTemps(dataDir, log, now = Date.now()) {
+function sweepStaleTemps(dataDir, log, now2 = Date.now()) {
   const swept = { recovered: 0, removed: 0 };
   let names;
   try {
@@ -3553,7 +4029,7 @@ function sweepStaleTemps(dataDir, log, now = Date.now()) {
   for (const name of names) {
     const target = TEMP_NAME.exec(name)?.[1];
     if (target === void 0) continue;
-    const outcome2 = sweepOne(join9(spoolDir(dataDir), name), join9(spoolDir(dataDir), target), now);
+    const outcome2 = sweepOne(join9(spoolDir(dataDir), name), join9(spoolDir(dataDir), target), now2);
     if (outcome2 === void 0) continue;
     swept[outcome2] += 1;
     log.log(
@@ -3564,9 +4040,9 @@ function sweepStaleTemps(dataDir, log, now = Date.now()) {
   }
   return swept;
 }
-function sweepOne(temp, target, now) {
+function sweepOne(temp, target, now2) {
   try {
-    if (now - statSync3(temp).mtimeMs < STALE_TEMP_MS) return void 0;
+    if (now2 - statSync3(temp).mtimeMs < STALE_TEMP_MS) return void 0;
     if (parseSpoolEvent(readFileSync8(temp, "utf8")).ok) {
       renameSync3(temp, target);
       return "recovered";
@@ -3711,14 +4187,14 @@ function createDbHealth() {
     get fault() {
       return fault;
     },
-    report(error, now = Date.now()) {
+    report(error, now2 = Date.now()) {
       const code = String(error?.code ?? "SQLITE_ERROR");
       const message3 = error instanceof Error ? error.message : String(error);
       const isNew = fault?.code !== code;
       fault = {
         code,
         message: message3,
-        since: isNew ? now : fault?.since ?? now,
+        since: isNew ? now2 : fault?.since ?? now2,
         advice: faultAdvice(code)
       };
       return isNew;
@@ -3835,7 +4311,7 @@ var ListQuerySchema = z2.object({
   offset: z2.coerce.number().int().min(0).default(0)
 });
 function listRoutes(deps) {
-  const parse5 = (query2) => {
+  const parse6 = (query2) => {
     const q = ListQuerySchema.parse(query2);
     return {
       filter: { project: q.project, sessionId: q.session_id, state: q.state },
@@ -3843,13 +4319,13 @@ function listRoutes(deps) {
     };
   };
   return new Hono3().get("/api/sessions", (c) => {
-    const { filter, page: page2 } = parse5(c.req.query());
+    const { filter, page: page2 } = parse6(c.req.query());
     return c.json({ items: listSessions(deps.db, filter.project, page2), ...page2 });
   }).get("/api/events", (c) => {
-    const { filter, page: page2 } = parse5(c.req.query());
+    const { filter, page: page2 } = parse6(c.req.query());
     return c.json({ items: listEvents(deps.db, filter, page2), ...page2 });
   }).get("/api/prompts", (c) => {
-    const { filter, page: page2 } = parse5(c.req.query());
+    const { filter, page: page2 } = parse6(c.req.query());
     return c.json({ items: listPrompts(deps.db, filter, page2), ...page2 });
   });
 }
@@ -3861,20 +4337,20 @@ import { Hono as Hono4 } from "hono";
 import { randomBytes as randomBytes2 } from "node:crypto";
 var OPEN_LINK_TTL_MS = 10 * 6e4;
 var MAX_CODES = 100;
-function createOpenLinks(now = Date.now, ttlMs = OPEN_LINK_TTL_MS) {
+function createOpenLinks(now2 = Date.now, ttlMs = OPEN_LINK_TTL_MS) {
   const expiry = /* @__PURE__ */ new Map();
   return {
     mint() {
-      for (const [code2, until] of expiry) if (until <= now()) expiry.delete(code2);
+      for (const [code2, until] of expiry) if (until <= now2()) expiry.delete(code2);
       while (expiry.size >= MAX_CODES) expiry.delete(expiry.keys().next().value ?? "");
       const code = randomBytes2(24).toString("base64url");
-      expiry.set(code, now() + ttlMs);
+      expiry.set(code, now2() + ttlMs);
       return code;
     },
     redeem(code) {
       const until = expiry.get(code);
       expiry.delete(code);
-      return until !== void 0 && until > now();
+      return until !== void 0 && until > now2();
     }
   };
 }
@@ -4301,8 +4777,8 @@ function requestTokens(request) {
 function correctionRequest(request, badAnswer, problem, maxInputTokens) {
   const correction = { role: "user", content: correctionMessage(problem) };
   for (let chars = badAnswer.length; chars > 0; chars = chars > 200 ? Math.floor(chars / 2) : 0) {
-    const answer = { role: "assistant", content: elide(badAnswer, chars) };
-    const candidate = { ...request, messages: [...request.messages, answer, correction] };
+    const answer2 = { role: "assistant", content: elide(badAnswer, chars) };
+    const candidate = { ...request, messages: [...request.messages, answer2, correction] };
     if (requestTokens(candidate) <= maxInputTokens) return candidate;
   }
   const [first, ...rest] = request.messages;
@@ -4316,16 +4792,16 @@ ${correction.content}`
 }
 
 // src/compress/rate-gate.ts
-function createRateGate(now = Date.now, sleep7 = (ms) => new Promise((done) => setTimeout(done, ms))) {
+function createRateGate(now2 = Date.now, sleep7 = (ms) => new Promise((done) => setTimeout(done, ms))) {
   let openAt = 0;
   return {
     holdFor(ms) {
-      openAt = Math.max(openAt, now() + ms);
+      openAt = Math.max(openAt, now2() + ms);
     },
     async wait(signal) {
       for (let until = 0; openAt > until && !signal?.aborted; ) {
         until = openAt;
-        const left = until - now();
+        const left = until - now2();
         if (left > 0) await Promise.race([sleep7(left), aborted(signal)]);
       }
     }
@@ -4379,7 +4855,7 @@ function createSemaphore(limit) {
       active += 1;
       return Promise.resolve();
     }
-    return new Promise((resolve5) => waiting.push(resolve5));
+    return new Promise((resolve6) => waiting.push(resolve6));
   };
   const release = () => {
     const next = waiting.shift();
@@ -4423,17 +4899,17 @@ async function completeWithTimeout(transport, request, timeoutMs, signal) {
 }
 function createLlmCaller(transport, deps) {
   const { limits, budget } = deps;
-  const now = deps.now ?? Date.now;
+  const now2 = deps.now ?? Date.now;
   const label = `${transport.provider} (${transport.model})`;
   const slots = createSemaphore(limits.concurrency);
-  const gate = createRateGate(now, deps.sleep);
+  const gate = createRateGate(now2, deps.sleep);
   const retry = {
     retries: limits.retries,
     baseMs: limits.retryBaseMs,
     sleep: deps.sleep,
     random: deps.random
   };
-  async function send2(request, project2, signal) {
+  async function send3(request, project2, signal) {
     const size = requestTokens(request);
     if (size > limits.maxInputTokens) {
       throw new CompressError(
@@ -4448,7 +4924,7 @@ function createLlmCaller(transport, deps) {
           `${transport.provider} daily token budget is spent`
         );
       }
-      const started = now();
+      const started = now2();
       const reply2 = await slots.run(async function sendWhenOpen() {
         await gate.wait(signal);
         return completeWithTimeout(transport, request, limits.timeoutMs, signal).catch(
@@ -4464,7 +4940,7 @@ function createLlmCaller(transport, deps) {
         calls: 1,
         tokensIn: reply2.tokensIn,
         tokensOut: reply2.tokensOut,
-        durationMs: now() - started
+        durationMs: now2() - started
       };
       budget.record(transport.provider, transport.model, usage2, project2);
       return { reply: reply2, usage: usage2 };
@@ -4472,9 +4948,9 @@ function createLlmCaller(transport, deps) {
   }
   return {
     label,
-    async ask(request, parse5, project2, signal) {
-      const first = await send2(request, project2, signal);
-      const parsed = parse5(first.reply.text);
+    async ask(request, parse6, project2, signal) {
+      const first = await send3(request, project2, signal);
+      const parsed = parse6(first.reply.text);
       if (!isBad(parsed)) return { parsed, usage: first.usage };
       const again = correctionRequest(
         request,
@@ -4482,10 +4958,10 @@ function createLlmCaller(transport, deps) {
         parsed.problem,
         limits.maxInputTokens
       );
-      const second = await send2(again, project2, signal).catch((error) => {
+      const second = await send3(again, project2, signal).catch((error) => {
         throw withUsage(error, first.usage);
       });
-      const reparsed = parse5(second.reply.text);
+      const reparsed = parse6(second.reply.text);
       const usage2 = addUsage(first.usage, second.usage);
       if (isBad(reparsed)) {
         throw new CompressError("PROVIDER_BAD_OUTPUT", `${label} gave unusable output twice`, {
@@ -5833,11 +6309,11 @@ function createReaper() {
     },
     async settle(child, graceMs) {
       if (!exited(child)) {
-        await new Promise((resolve5) => {
-          const timer = setTimeout(resolve5, graceMs);
+        await new Promise((resolve6) => {
+          const timer = setTimeout(resolve6, graceMs);
           child.once("exit", () => {
             clearTimeout(timer);
-            resolve5();
+            resolve6();
           });
         });
       }
@@ -5949,25 +6425,25 @@ var LIMIT_KEYS = {
   anthropic: "compress.anthropic.dailyTokens",
   openai: "compress.openai.dailyTokens"
 };
-function createStoreBudget(db, settings, now) {
+function createStoreBudget(db, settings, now2) {
   const refused = /* @__PURE__ */ new Map();
   const limitOf = (provider) => {
     const key = LIMIT_KEYS[provider];
     return key ? settings[key] : Infinity;
   };
-  const usedToday = (provider) => tokensOfDay(db, localDay(now()), provider);
+  const usedToday = (provider) => tokensOfDay(db, localDay(now2()), provider);
   return {
     limitOf,
     usedToday,
-    refusedToday: (provider) => refused.get(provider) === localDay(now()),
+    refusedToday: (provider) => refused.get(provider) === localDay(now2()),
     allows(provider, tokens) {
       const ok2 = usedToday(provider) + tokens <= limitOf(provider);
-      if (!ok2) refused.set(provider, localDay(now()));
+      if (!ok2) refused.set(provider, localDay(now2()));
       return ok2;
     },
     record(provider, model, usage2, project2) {
       const costUsd = estimateCostUsd(provider, model, usage2) ?? 0;
-      recordUsage(db, { day: localDay(now()), project: project2, provider, model, ...usage2, costUsd });
+      recordUsage(db, { day: localDay(now2()), project: project2, provider, model, ...usage2, costUsd });
     }
   };
 }
@@ -6022,7 +6498,7 @@ function buildFtsQuery(text5) {
 
 // src/search/filters.ts
 import { isAbsolute as isAbsolute2, posix } from "node:path";
-var listOf = (column) => `json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)`;
+var listOf2 = (column) => `json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)`;
 var likeEscape = (text5) => text5.replace(/[\\%_]/g, (c) => `\\${c}`);
 function filePatterns(path, root) {
   const trimmed = path.trim().replace(/\/+$/, "").replace(/^\.\//, "");
@@ -6035,11 +6511,11 @@ function filePatterns(path, root) {
   ];
   return { equal, like };
 }
-var FILE_SQL = `EXISTS (SELECT 1 FROM (SELECT value FROM ${listOf("o.files_read")}
-    UNION ALL SELECT value FROM ${listOf("o.files_modified")}) f
+var FILE_SQL = `EXISTS (SELECT 1 FROM (SELECT value FROM ${listOf2("o.files_read")}
+    UNION ALL SELECT value FROM ${listOf2("o.files_modified")}) f
   WHERE f.value IN (SELECT value FROM json_each(@fileEqual))
     OR EXISTS (SELECT 1 FROM json_each(@fileLike) l WHERE f.value LIKE l.value ESCAPE '\\'))`;
-var CONCEPT_SQL = `EXISTS (SELECT 1 FROM ${listOf("o.concepts")} c
+var CONCEPT_SQL = `EXISTS (SELECT 1 FROM ${listOf2("o.concepts")} c
   WHERE lower(c.value) IN (SELECT lower(value) FROM json_each(@concepts)))`;
 function fileParts(files2, root) {
   const patterns = files2.map((file) => filePatterns(file, root));
@@ -6110,8 +6586,8 @@ var RRF_K = 60;
 function reciprocalRankFusion(lists, k = RRF_K, weights = []) {
   const scores = /* @__PURE__ */ new Map();
   lists.forEach((list5, which) => {
-    const weight = weights[which] ?? 1;
-    list5.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight / (k + index + 1)));
+    const weight2 = weights[which] ?? 1;
+    list5.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight2 / (k + index + 1)));
   });
   return [...scores].map(([id3, score]) => ({ id: id3, score })).sort((a, b) => b.score - a.score);
 }
@@ -6119,12 +6595,12 @@ function reciprocalRankFusion(lists, k = RRF_K, weights = []) {
 // src/search/search.ts
 var FUSION_DEPTH = 30;
 var HYBRID_WEIGHTS = [1, 0.1];
-function fuse(text5, near) {
+function fuse(text5, near, vectorWeight = HYBRID_WEIGHTS[1]) {
   const exact = new Set(text5.filter((hit) => hit.allTerms).map((hit) => hit.id));
   const fused = reciprocalRankFusion(
     [text5.map((hit) => hit.id), near.map((hit) => hit.id)],
     RRF_K,
-    HYBRID_WEIGHTS
+    [HYBRID_WEIGHTS[0], vectorWeight]
   );
   return [
     ...fused.filter((hit) => exact.has(hit.id)),
@@ -6157,7 +6633,7 @@ async function rank(deps, request, fts, need) {
   const text5 = ftsSearch(db, fts, request.filters, depth, request.root);
   const found = new Set(text5.map((hit) => hit.id));
   const near = nearest2.filter((hit) => found.has(hit.id) || 1 - hit.score >= floor);
-  return { hits: fuse(text5, near).slice(0, need), mode: "hybrid" };
+  return { hits: fuse(text5, near, deps.vectorWeight).slice(0, need), mode: "hybrid" };
 }
 function createSearcher(deps) {
   return {
@@ -6196,11 +6672,11 @@ var UNIT_MS = {
   w: 7 * 864e5
 };
 var EXPECTED = "expected a date (2025-01-31), a date and time, epoch milliseconds or an age (90m, 12h, 7d, 2w)";
-function parseTime(text5, field, now) {
+function parseTime(text5, field, now2) {
   const value = text5.trim();
   if (/^\d{9,}$/.test(value)) return Number(value);
   const age = /^(\d{1,6})\s*([mhdw])$/i.exec(value);
-  if (age) return now - Number(age[1]) * (UNIT_MS[age[2].toLowerCase()] ?? 0);
+  if (age) return now2 - Number(age[1]) * (UNIT_MS[age[2].toLowerCase()] ?? 0);
   const at = /^\d{4}-\d{2}-\d{2}$/.test(value) ? localMidnight(value) : /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
   if (!Number.isFinite(at)) throw new SearchInputError(field, EXPECTED);
   return at;
@@ -6251,6 +6727,25 @@ function estimateTokens2(chars) {
 
 // src/search/vector-index.ts
 import * as sqliteVec from "sqlite-vec";
+
+// src/search/embedders/embedder.ts
+var EmbedderError = class extends Error {
+  constructor(code, message3) {
+    super(message3);
+    this.code = code;
+    this.name = "EmbedderError";
+  }
+  code;
+};
+function normalize2(vector) {
+  let sum = 0;
+  for (const value of vector) sum += value * value;
+  const norm = Math.sqrt(sum);
+  if (norm > 0) for (let i = 0; i < vector.length; i += 1) vector[i] /= norm;
+  return vector;
+}
+
+// src/search/vector-index.ts
 var VEC_TABLE = "observation_vectors";
 var MAX_K = 4096;
 function loadSqliteVec(db) {
@@ -6269,30 +6764,68 @@ var setMeta = (db, key, value) => {
   ).run(key, value);
 };
 var blob = (vector) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-function ensureTable(db, model, dimensions, knn) {
-  if ((tableExists(db) || !knn) && meta(db, "vectors.model") === model && meta(db, "vectors.dimensions") === String(dimensions)) {
-    return;
+var knnBits = (dimensions) => Math.ceil(dimensions / 8) * 8;
+var knnBlob = (vector, bits) => {
+  if (vector.length === bits) return blob(vector);
+  const padded = new Float32Array(bits);
+  padded.set(vector);
+  return blob(padded);
+};
+var createKnnTable = (db, dimensions) => {
+  db.exec(
+    `CREATE VIRTUAL TABLE ${VEC_TABLE} USING vec0(project text partition key, embedding bit[${knnBits(dimensions)}])`
+  );
+};
+function ensureSpace(db, model, dimensions, knn) {
+  const sameModel = meta(db, "vectors.model") === model;
+  const sameSize = meta(db, "vectors.dimensions") === String(dimensions);
+  if ((tableExists(db) || !knn) && sameModel && sameSize) return;
+  db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}`);
+  if (sameModel && !sameSize) stmt(db, "DELETE FROM recall_vectors WHERE model = ?").run(model);
+  const previous = meta(db, "vectors.model");
+  if (!(sameModel && sameSize)) {
+    setMeta(db, "vectors.filling", model);
+    if (previous !== void 0 && !sameModel) setMeta(db, "vectors.previous", previous);
   }
-  db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}; DELETE FROM recall_vectors;`);
   setMeta(db, "vectors.model", model);
   setMeta(db, "vectors.dimensions", String(dimensions));
   if (!knn) return;
-  db.exec(
-    `CREATE VIRTUAL TABLE ${VEC_TABLE} USING vec0(project text partition key, embedding bit[${dimensions}])`
-  );
+  createKnnTable(db, dimensions);
+  if (sameModel && sameSize) fillKnn(db, model, dimensions);
   setMeta(db, "vectors.knn", "on");
+}
+function fillKnn(db, model, dimensions) {
+  const insert = stmt(
+    db,
+    `INSERT INTO ${VEC_TABLE} (rowid, project, embedding) VALUES (?, ?, vec_quantize_binary(?))`
+  );
+  const page2 = stmt(
+    db,
+    `SELECT observation_id, project, embedding FROM recall_vectors
+     WHERE model = ? AND observation_id > ? ORDER BY observation_id LIMIT 1000`
+  );
+  const bits = knnBits(dimensions);
+  for (let rows = page2.all(model, 0); rows.length > 0; ) {
+    for (const row of rows) {
+      const bytes = new Uint8Array(row.embedding);
+      const vector = new Float32Array(bytes.buffer, 0, bytes.byteLength / 4);
+      insert.run(BigInt(row.observation_id), row.project, knnBlob(vector, bits));
+    }
+    rows = page2.all(model, rows[rows.length - 1].observation_id);
+  }
 }
 function storeOne(db, model, item, at, knn) {
   const stored = stmt(
     db,
-    `INSERT INTO recall_vectors (observation_id, project, model, embedding, source_updated_at, created_at)
-     SELECT id, project, @model, @embedding, @updatedAt, @at FROM observations WHERE id = @id
+    `INSERT INTO recall_vectors (observation_id, project, model, dimensions, embedding, source_updated_at, created_at)
+     SELECT id, project, @model, @dimensions, @embedding, @updatedAt, @at FROM observations WHERE id = @id
      ON CONFLICT (observation_id) DO UPDATE SET project = excluded.project, model = excluded.model,
-       embedding = excluded.embedding, source_updated_at = excluded.source_updated_at,
-       created_at = excluded.created_at`
+       dimensions = excluded.dimensions, embedding = excluded.embedding,
+       source_updated_at = excluded.source_updated_at, created_at = excluded.created_at`
   ).run({
     id: item.row.id,
     model,
+    dimensions: item.vector.length,
     embedding: blob(item.vector),
     updatedAt: item.row.updated_at,
     at
@@ -6303,11 +6836,12 @@ function storeOne(db, model, item, at, knn) {
   stmt(
     db,
     `INSERT INTO ${VEC_TABLE} (rowid, project, embedding) VALUES (?, ?, vec_quantize_binary(?))`
-  ).run(BigInt(item.row.id), item.row.project, blob(item.vector));
+  ).run(BigInt(item.row.id), item.row.project, knnBlob(item.vector, knnBits(item.vector.length)));
 }
 function coarse(db, vector, project2, k) {
   const sql = `SELECT rowid FROM ${VEC_TABLE} WHERE embedding MATCH vec_quantize_binary(@q) AND k = @k`;
-  const rows = project2 === void 0 ? stmt(db, sql).pluck().all({ q: blob(vector), k }) : stmt(db, `${sql} AND project = @project`).pluck().all({ q: blob(vector), k, project: project2 });
+  const q = knnBlob(vector, knnBits(vector.length));
+  const rows = project2 === void 0 ? stmt(db, sql).pluck().all({ q, k }) : stmt(db, `${sql} AND project = @project`).pluck().all({ q, k, project: project2 });
   return rows.map(Number);
 }
 function pending(db, model, limit) {
@@ -6349,7 +6883,8 @@ function fewInScope(db, model, project2, exact) {
 function nearest(db, vector, query2) {
   const { filters, limit } = query2;
   const model = meta(db, "vectors.model");
-  if (model === void 0 || limit <= 0) return [];
+  const sameSize = meta(db, "vectors.dimensions") === String(vector.length);
+  if (model === void 0 || !sameSize || limit <= 0) return [];
   const where2 = filterSql(filters, query2.root);
   if (narrowed(filters) || fewInScope(db, model, filters.project, query2.exact)) {
     return rerank(db, vector, where2, { model, limit, candidates: null });
@@ -6371,24 +6906,28 @@ function sweep(db) {
 function store2(db, model, items2, at, knn) {
   const first = items2[0];
   if (!first) return;
+  const size = first.vector.length;
+  const odd = items2.find((item) => item.vector.length !== size);
+  if (size === 0 || odd) {
+    throw new EmbedderError(
+      "PROVIDER_BAD_OUTPUT",
+      `embedder ${model} answered vectors of ${size} and ${odd?.vector.length ?? 0} dimensions in one batch`
+    );
+  }
   db.transaction(() => {
-    ensureTable(db, model, first.vector.length, knn);
+    ensureSpace(db, model, size, knn);
     for (const item of items2) storeOne(db, model, item, at, knn);
     if (!knn) setMeta(db, "vectors.knn", "off");
   }).immediate();
 }
 function rebuildKnnIfStale(db) {
   const dimensions = meta(db, "vectors.dimensions");
-  if (meta(db, "vectors.knn") !== "off" || dimensions === void 0) return;
+  const model = meta(db, "vectors.model");
+  if (meta(db, "vectors.knn") !== "off" || dimensions === void 0 || model === void 0) return;
   db.transaction(() => {
     db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}`);
-    db.exec(
-      `CREATE VIRTUAL TABLE ${VEC_TABLE} USING vec0(project text partition key, embedding bit[${Number(dimensions)}])`
-    );
-    db.exec(
-      `INSERT INTO ${VEC_TABLE} (rowid, project, embedding)
-       SELECT observation_id, project, vec_quantize_binary(embedding) FROM recall_vectors`
-    );
+    createKnnTable(db, Number(dimensions));
+    fillKnn(db, model, Number(dimensions));
     setMeta(db, "vectors.knn", "on");
   }).immediate();
 }
@@ -6397,6 +6936,22 @@ function createVectorIndex(db, options = {}) {
   const knn = options.knn ?? true;
   return {
     model: () => meta(db, "vectors.model"),
+    dimensions() {
+      const value = meta(db, "vectors.dimensions");
+      return value === void 0 ? void 0 : Number(value);
+    },
+    begin(model, dimensions) {
+      db.transaction(() => ensureSpace(db, model, dimensions, knn)).immediate();
+    },
+    filling: () => meta(db, "vectors.filling"),
+    previous: () => meta(db, "vectors.previous"),
+    finishFilling(model) {
+      if (meta(db, "vectors.filling") !== model) return;
+      stmt(
+        db,
+        "DELETE FROM recall_meta WHERE key IN ('vectors.filling', 'vectors.previous')"
+      ).run();
+    },
     pending: (model, limit) => pending(db, model, limit),
     store: (model, items2, at) => store2(db, model, items2, at, knn),
     search: (vector, filters, limit, root) => nearest(db, vector, { filters, limit, root, exact }),
@@ -6430,7 +6985,7 @@ function embedText(row) {
 
 // src/search/poller.ts
 function createPoller(options) {
-  const now = options.now ?? Date.now;
+  const now2 = options.now ?? Date.now;
   let running;
   let again = false;
   let stopped = false;
@@ -6442,11 +6997,11 @@ function createPoller(options) {
   const failed = (error) => {
     backoff.failures += 1;
     const wait = options.intervalMs * 2 ** backoff.failures;
-    backoff.until = now() + Math.min(options.maxBackoffMs ?? 3e5, wait);
+    backoff.until = now2() + Math.min(options.maxBackoffMs ?? 3e5, wait);
     options.onError(error);
   };
   const kick = () => {
-    if (stopped || now() < backoff.until) return;
+    if (stopped || now2() < backoff.until) return;
     if (running) {
       again = true;
       return;
@@ -6479,15 +7034,17 @@ function createPoller(options) {
 var CACHE_SIZE = 128;
 var yieldToLoop = () => new Promise((done) => setImmediate(done));
 async function embedBatch(o, state) {
-  const rows = o.index.pending(o.embedder.id, o.batchSize ?? 8);
+  const size = o.batchSize ?? 8;
+  const rows = o.index.pending(o.embedder.id, size);
   if (rows.length === 0) return 0;
   state.value = "embedding";
-  const vectors = await o.embedder.embed(rows.map(embedText));
+  const vectors = await o.embedder.embed(rows.map(embedText), "document");
   o.index.store(
     o.embedder.id,
     rows.map((row, i) => ({ row, vector: vectors[i] })),
     (o.now ?? Date.now)()
   );
+  if (rows.length < size) o.index.finishFilling(o.embedder.id);
   o.onStored?.();
   return rows.length;
 }
@@ -6499,9 +7056,15 @@ async function ensureLoaded(o, state) {
   if (state.loaded) return true;
   if (o.index.counts(o.embedder.id).total === 0) return false;
   state.value = "loading";
-  await o.embedder.embed(["warm up"]);
+  const [probe] = await o.embedder.embed(["warm up"], "query");
+  if (!probe?.length) throw new EmbedderError("PROVIDER_BAD_OUTPUT", "embedder gave no vector");
+  const before = o.index.model();
+  o.index.begin(o.embedder.id, probe.length);
   state.loaded = true;
-  o.log.log("info", `embedder ${o.embedder.id} loaded`);
+  o.log.log("info", `embedder ${o.embedder.id} loaded (${probe.length} dimensions)`);
+  if (before !== void 0 && before !== o.embedder.id) {
+    o.log.log("info", `embedder switched from ${before}: re-embedding in the background`);
+  }
   return true;
 }
 async function embedPass(o, state, stopped) {
@@ -6514,9 +7077,17 @@ async function embedPass(o, state, stopped) {
     await yieldToLoop();
   }
   if (done > 0) o.log.log("info", `embedding caught up: ${progress(o)}`);
+  if (stopped()) return;
+  o.index.finishFilling(o.embedder.id);
   state.idleMark = mark;
   state.value = "ready";
   state.error = "";
+}
+function switchOf(o, total) {
+  const stored = o.index.model();
+  if (stored !== void 0 && stored !== o.embedder.id) return { switch: { from: stored } };
+  const filling = o.index.filling() !== void 0 || stored === void 0 && total > 0;
+  return filling ? { switch: { from: o.index.previous() ?? null } } : {};
 }
 function createEmbeddingRuntime(o) {
   const state = { value: "idle", error: "", loaded: false, idleMark: "" };
@@ -6532,9 +7103,9 @@ function createEmbeddingRuntime(o) {
       o.log.log("warn", `embedding failed, retrying later: ${state.error}`);
     }
   });
-  const ready = () => state.loaded && o.index.model() === o.embedder.id;
+  const ready = () => state.loaded && o.index.model() === o.embedder.id && o.index.filling() === void 0;
   const embedQuery = async (text5) => {
-    const [vector] = await o.embedder.embed([text5]);
+    const [vector] = await o.embedder.embed([text5], "query");
     if (cache2.size >= CACHE_SIZE) cache2.delete(cache2.keys().next().value);
     if (vector) cache2.set(text5, vector);
     return vector;
@@ -6542,16 +7113,23 @@ function createEmbeddingRuntime(o) {
   return {
     start: poller.start,
     kick: poller.kick,
+    vectorWeight: o.embedder.vectorWeight,
     async stop() {
       stopped = true;
       await poller.stop();
     },
-    status: () => ({
-      state: state.value,
-      model: o.embedder.id,
-      ...o.index.counts(o.embedder.id),
-      ...state.error ? { error: state.error } : {}
-    }),
+    status() {
+      const counts = o.index.counts(o.embedder.id);
+      return {
+        state: state.value,
+        model: o.embedder.id,
+        dimensions: o.index.model() === o.embedder.id ? o.index.dimensions() ?? null : null,
+        ...counts,
+        ...switchOf(o, counts.total),
+        vectorsInSearch: ready(),
+        ...state.error ? { error: state.error } : {}
+      };
+    },
     queryVector(text5) {
       if (!ready()) poller.kick();
       return ready() ? Promise.resolve(cache2.get(text5) ?? embedQuery(text5)) : Promise.resolve(void 0);
@@ -6564,29 +7142,12 @@ function createEmbeddingRuntime(o) {
   };
 }
 
-// src/search/embedders/embedder.ts
-var EmbedderError = class extends Error {
-  constructor(code, message3) {
-    super(message3);
-    this.code = code;
-    this.name = "EmbedderError";
-  }
-  code;
-};
-function normalize2(vector) {
-  let sum = 0;
-  for (const value of vector) sum += value * value;
-  const norm = Math.sqrt(sum);
-  if (norm > 0) for (let i = 0; i < vector.length; i += 1) vector[i] /= norm;
-  return vector;
-}
-
 // src/search/embedders/hash-embedder.ts
 var stem = (word) => word.replace(/(?:ing|ed|es|s)$/u, "") || word;
-function addFeature(vector, feature, weight) {
+function addFeature(vector, feature, weight2) {
   const hash = fnv1a32(feature);
   const sign = hash & 2147483648 ? -1 : 1;
-  vector[hash % vector.length] += sign * weight;
+  vector[hash % vector.length] += sign * weight2;
 }
 function features(vector, text5) {
   const words2 = text5.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -6683,8 +7244,8 @@ function startModelThread() {
       thread.ref();
       const id3 = next += 1;
       const worker = thread;
-      return new Promise((resolve5, reject) => {
-        pending2.set(id3, { resolve: resolve5, reject });
+      return new Promise((resolve6, reject) => {
+        pending2.set(id3, { resolve: resolve6, reject });
         worker.postMessage({ id: id3, texts });
       });
     }
@@ -6696,7 +7257,7 @@ var MAX_CHARS = 2e3;
 var loadModel = () => Promise.resolve(startModelThread());
 function createLocalEmbedder(load2 = loadModel) {
   let model;
-  let queue = Promise.resolve();
+  let queue2 = Promise.resolve();
   const getModel = () => {
     model ??= load2().catch((error) => {
       model = void 0;
@@ -6715,26 +7276,50 @@ function createLocalEmbedder(load2 = loadModel) {
         });
         return vectors.map((vector) => normalize2(Float32Array.from(vector)));
       };
-      const result = queue.then(run2, run2);
-      queue = result.catch(() => void 0);
+      const result = queue2.then(run2, run2);
+      queue2 = result.catch(() => void 0);
       return result;
     }
   };
 }
 
+// src/search/embedders/recipes.ts
+var LOCAL_WEIGHT = 0.1;
+var DEFAULT_WEIGHT = 0.5;
+var RECIPES = {
+  "nomic-embed-text": {
+    api: "openai",
+    queryPrefix: "search_query: ",
+    documentPrefix: "search_document: ",
+    dimensions: 768,
+    vectorWeight: 1
+  },
+  "mxbai-embed-large": {
+    api: "openai",
+    queryPrefix: "Represent this sentence for searching relevant passages: ",
+    dimensions: 1024,
+    vectorWeight: 1
+  },
+  "text-embedding-3-small": { api: "openai", dimensions: 1536, vectorWeight: 1 },
+  "text-embedding-3-large": { api: "openai", dimensions: 3072, vectorWeight: 1.25 },
+  "voyage-code-3": { api: "voyage", dimensions: 1024, vectorWeight: 1.5 },
+  "voyage-3.5": { api: "voyage", dimensions: 1024, vectorWeight: 1.25 }
+};
+function recipeOf(model) {
+  const name = model.toLowerCase().replace(/:[^/]*$/u, "").replace(/^.*\//u, "");
+  return RECIPES[name];
+}
+
 // src/search/embedders/openai-embedder.ts
 var MAX_CHARS2 = 8e3;
-async function post(options, texts) {
+async function post(url, options, body) {
   const headers = { "content-type": "application/json" };
   if (options.apiKey) headers.authorization = `Bearer ${options.apiKey}`;
   try {
-    return await (options.fetch ?? fetch)(`${options.baseUrl.replace(/\/+$/, "")}/embeddings`, {
+    return await (options.fetch ?? fetch)(url, {
       method: "POST",
       headers,
-      body: JSON.stringify({
-        model: options.model,
-        input: texts.map((t) => t.slice(0, MAX_CHARS2))
-      }),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(options.timeoutMs ?? 3e4)
     });
   } catch (error) {
@@ -6751,12 +7336,28 @@ function vectorsOf(body, count3) {
   if (!valid) throw new EmbedderError("PROVIDER_BAD_OUTPUT", "embeddings endpoint gave no vectors");
   return vectors.map((v) => normalize2(Float32Array.from(v)));
 }
+function embedderId(options, api, prefixed) {
+  const size = options.dimensions ? `@${options.dimensions}` : "";
+  return `${api}:${options.model}${prefixed ? "+tasks" : ""}${size}`;
+}
 function createOpenAiEmbedder(options) {
+  const recipe = recipeOf(options.model);
+  const api = options.api ?? recipe?.api ?? "openai";
+  const prefixes = api === "openai" ? recipe : void 0;
+  const prefixed = Boolean(prefixes?.queryPrefix ?? prefixes?.documentPrefix);
+  const url = `${options.baseUrl.replace(/\/+$/, "")}/embeddings`;
+  const request = (texts, purpose) => {
+    const prefix = (purpose === "query" ? prefixes?.queryPrefix : prefixes?.documentPrefix) ?? "";
+    const input = texts.map((t) => prefix + t.slice(0, MAX_CHARS2));
+    const size = options.dimensions || void 0;
+    return api === "voyage" ? { model: options.model, input, input_type: purpose, output_dimension: size } : { model: options.model, input, dimensions: size };
+  };
   return {
-    id: `openai:${options.model}`,
-    async embed(texts) {
+    id: embedderId(options, api, prefixed),
+    vectorWeight: recipe?.vectorWeight ?? DEFAULT_WEIGHT,
+    async embed(texts, purpose = "document") {
       if (texts.length === 0) return [];
-      const res = await post(options, texts);
+      const res = await post(url, options, request(texts, purpose));
       if (res.status === 429 || res.status >= 500 || res.status === 401 || res.status === 403) {
         throw new EmbedderError(
           "PROVIDER_UNAVAILABLE",
@@ -6781,10 +7382,13 @@ function embedderFromSettings(settings, env = process.env, fetchImpl = fetch) {
     case "local":
       return createLocalEmbedder();
     case "openai":
+    case "voyage":
       return createOpenAiEmbedder({
         baseUrl: settings["search.embeddingsUrl"],
         model: settings["search.embeddingsModel"],
         apiKey: env[settings["search.embeddingsKeyEnv"]],
+        api: choice,
+        dimensions: settings["search.embeddingsDimensions"],
         fetch: fetchImpl
       });
     case "hash":
@@ -7199,7 +7803,7 @@ function createAnchorChecker(options = {}) {
       const treeHere = tree !== void 0 && statSync6(tree, { throwIfNoEntry: false })?.isDirectory();
       const renames = /* @__PURE__ */ new Map();
       const seen = /* @__PURE__ */ new Map();
-      const now = (path) => {
+      const now2 = (path) => {
         let file = seen.get(path);
         if (!file)
           seen.set(path, file = fileNow(isAbsolute4(path) ? path : join14(tree ?? "", path)));
@@ -7214,7 +7818,7 @@ function createAnchorChecker(options = {}) {
         }
         return map.get(anchor.path);
       };
-      const probe = { tree, treeHere, now, movedTo };
+      const probe = { tree, treeHere, now: now2, movedTo };
       const verdicts = /* @__PURE__ */ new Map();
       for (const [id3, list5] of anchors2) {
         const files2 = list5.map((anchor) => checkOne(anchor, probe));
@@ -7348,11 +7952,11 @@ function skipReason2(result) {
   const why = `${result.provider}: ${result.skipped ?? "nothing worth keeping"}`;
   return result.fellBack ? `${result.fellBack}; ${why}` : why;
 }
-function retryAt(now, baseMs, attempts) {
-  return now + Math.min(baseMs * 2 ** attempts, 864e5);
+function retryAt(now2, baseMs, attempts) {
+  return now2 + Math.min(baseMs * 2 ** attempts, 864e5);
 }
-function failBatch(db, work2, reason, when, at) {
-  db.transaction(() => failEvents(db, eventIds(work2), reason, when, at)).immediate();
+function failBatch(db, work2, reason, when2, at) {
+  db.transaction(() => failEvents(db, eventIds(work2), reason, when2, at)).immediate();
 }
 function storeSummary(db, work2, result, at) {
   db.transaction(() => writeSummary(db, work2.turn, result, at)).immediate();
@@ -7398,30 +8002,30 @@ function toCompressEvent(row) {
     at: row.created_at
   };
 }
-var isOver = (turn, settings, now) => turn.ended === 1 || turn.movedOn === 1 || now - turn.oldest >= settings["compress.flushAfterMs"];
-function dropNoise(db, events, now) {
+var isOver = (turn, settings, now2) => turn.ended === 1 || turn.movedOn === 1 || now2 - turn.oldest >= settings["compress.flushAfterMs"];
+function dropNoise(db, events, now2) {
   const kept = [];
   for (const event of events) {
     const reason = noiseReason(event);
-    if (reason) settleEvents(db, [event.id], "skipped", reason, now);
+    if (reason) settleEvents(db, [event.id], "skipped", reason, now2);
     else kept.push(event);
   }
   return kept;
 }
-function collectEventWork(db, settings, now) {
+function collectEventWork(db, settings, now2) {
   const maxAttempts = settings["compress.maxAttempts"];
-  requeueDueEvents(db, now, maxAttempts);
+  requeueDueEvents(db, now2, maxAttempts);
   const limits = {
     maxEvents: settings["compress.batchEvents"],
     maxInputTokens: settings["compress.maxInputTokens"],
     fieldChars: settings["compress.eventFieldChars"]
   };
-  const ends = new Map(readyTurnEnds(db, settings, now).map((end) => [turnKey(end), end]));
+  const ends = new Map(readyTurnEnds(db, settings, now2).map((end) => [turnKey(end), end]));
   return listPendingTurns(db).flatMap((turn) => {
     const events = dropNoise(
       db,
       pendingEventsOfTurn(db, turn.sessionRowId, turn.promptNumber).map(toCompressEvent),
-      now
+      now2
     );
     if (events.length === 0) return [];
     const prompt = promptOfTurn(db, turn.sessionRowId, turn.promptNumber);
@@ -7433,7 +8037,7 @@ function collectEventWork(db, settings, now) {
       events
     };
     const finalAttempt = turn.attempts + 1 >= maxAttempts;
-    const over = isOver(turn, settings, now);
+    const over = isOver(turn, settings, now2);
     const end = over ? ends.get(turnKey(turn)) : void 0;
     const closing = end && closingSlices(db, batch, end, limits, maxAttempts);
     if (end && closing?.length === 1)
@@ -7446,8 +8050,8 @@ function work(turn, slice, finalAttempt) {
   return { turn, batch: { ...slice.batch, withSummary: void 0 }, finalAttempt };
 }
 var turnKey = (turn) => `${turn.sessionRowId}:${turn.promptNumber}`;
-function readyTurnEnds(db, settings, now) {
-  return listPendingTurnEnds(db).filter((turn) => isOver(turn, settings, now));
+function readyTurnEnds(db, settings, now2) {
+  return listPendingTurnEnds(db).filter((turn) => isOver(turn, settings, now2));
 }
 function closingSlices(db, batch, end, limits, maxAttempts) {
   if (turnAwaitsRetries(db, end.sessionRowId, end.promptNumber, maxAttempts)) return void 0;
@@ -7475,10 +8079,10 @@ function summaryInputOf(db, turn) {
     subagentMessages: messages.subagents
   };
 }
-function collectSummaryWork(db, settings, now) {
+function collectSummaryWork(db, settings, now2) {
   const maxAttempts = settings["compress.maxAttempts"];
-  requeueTurnEnds(db, now, maxAttempts);
-  return readyTurnEnds(db, settings, now).filter((turn) => !turnHasOpenEvents(db, turn.sessionRowId, turn.promptNumber, maxAttempts)).map((turn) => {
+  requeueTurnEnds(db, now2, maxAttempts);
+  return readyTurnEnds(db, settings, now2).filter((turn) => !turnHasOpenEvents(db, turn.sessionRowId, turn.promptNumber, maxAttempts)).map((turn) => {
     const input = summaryInputOf(db, turn);
     const trivial = input.observations.length === 0 && input.lastAssistantMessage.trim().length < SUBSTANTIAL_MESSAGE;
     const skip = trivial ? "nothing worth keeping: no observations and a short final message" : void 0;
@@ -7489,16 +8093,16 @@ function collectSummaryWork(db, settings, now) {
 // src/worker/compress-loop.ts
 var message2 = (error) => error instanceof Error ? error.message : String(error);
 async function pool(items2, limit, task, onError) {
-  const queue = [...items2];
+  const queue2 = [...items2];
   const lane = async () => {
-    for (let item = queue.shift(); item !== void 0; item = queue.shift()) {
+    for (let item = queue2.shift(); item !== void 0; item = queue2.shift()) {
       await task(item).catch(onError);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, limit) }, lane));
 }
 function createCompressLoop(deps) {
-  const { db, settings, chain, log, now } = deps;
+  const { db, settings, chain, log, now: now2 } = deps;
   const abort = new AbortController();
   let stopped = false;
   async function runEvents(work2) {
@@ -7508,7 +8112,7 @@ function createCompressLoop(deps) {
         finalAttempt: work2.finalAttempt,
         signal: abort.signal
       });
-      storeObservations(db, work2, result, now());
+      storeObservations(db, work2, result, now2());
       if (result.fellBackLog) {
         log.log("warn", `compression fell back: ${result.fellBackLog}`, {
           events: work2.batch.events.length
@@ -7516,8 +8120,8 @@ function createCompressLoop(deps) {
       }
     } catch (error) {
       if (abort.signal.aborted) return;
-      const when = retryAt(now(), settings["compress.failedRetryMs"], work2.turn.attempts);
-      failBatch(db, work2, message2(error), when, now());
+      const when2 = retryAt(now2(), settings["compress.failedRetryMs"], work2.turn.attempts);
+      failBatch(db, work2, message2(error), when2, now2());
       log.log("warn", `compression of a batch failed, retry later: ${loggable(error)}`, {
         events: work2.batch.events.length
       });
@@ -7535,7 +8139,7 @@ function createCompressLoop(deps) {
         finalAttempt: work2.finalAttempt,
         signal: abort.signal
       });
-      storeSummary(db, work2, result, now());
+      storeSummary(db, work2, result, now2());
       if (result.fellBackLog) log.log("warn", `turn summary fell back: ${result.fellBackLog}`);
     } catch (error) {
       if (abort.signal.aborted) return;
@@ -7544,7 +8148,7 @@ function createCompressLoop(deps) {
         turn,
         "failed",
         message2(error),
-        retryAt(now(), settings["compress.failedRetryMs"], work2.turn.attempts)
+        retryAt(now2(), settings["compress.failedRetryMs"], work2.turn.attempts)
       );
       log.log("warn", `summary of a turn failed, retry later: ${loggable(error)}`);
     }
@@ -7558,9 +8162,9 @@ function createCompressLoop(deps) {
     const limit = settings["compress.concurrency"];
     for (let round = 0; round < 1e4 && !stopped; round += 1) {
       unstored = 0;
-      const events = collectEventWork(db, settings, now());
+      const events = collectEventWork(db, settings, now2());
       await pool(events, limit, runEvents, notStored);
-      const summaries = stopped ? [] : collectSummaryWork(db, settings, now());
+      const summaries = stopped ? [] : collectSummaryWork(db, settings, now2());
       await pool(summaries, limit, runSummary, notStored);
       if (unstored > 0)
         throw new Error(`results not stored: ${unstored}; the next pass waits a while`);
@@ -7584,8 +8188,8 @@ function createCompressLoop(deps) {
       stopped = true;
       const stopping = poller.stop();
       let timer;
-      const grace = new Promise((resolve5) => {
-        timer = setTimeout(resolve5, deps.stopGraceMs ?? 5e3);
+      const grace = new Promise((resolve6) => {
+        timer = setTimeout(resolve6, deps.stopGraceMs ?? 5e3);
       });
       await Promise.race([stopping, grace]);
       clearTimeout(timer);
@@ -7609,8 +8213,8 @@ function budgetOf(budget, provider) {
     spent: budget.refusedToday(provider) || left < MIN_CALL_TOKENS
   };
 }
-function compressionStatus(db, choice, budget, now) {
-  const day = localDay(now);
+function compressionStatus(db, choice, budget, now2) {
+  const day = localDay(now2);
   const usage2 = usageOfDay(db, day);
   const providers = [.../* @__PURE__ */ new Set([choice.active, ...usage2.map((row) => row.provider)])].filter(
     (p) => p !== "heuristic"
@@ -7708,8 +8312,8 @@ function createAnchorRecall(db) {
       if (!record) return false;
       const tree = treeOf(record.project, cwd);
       const existing = anchorsOf(db, [id3]);
-      const now = checker.check(existing, tree).get(id3)?.files ?? [];
-      const files2 = now.length > 0 ? now.map((file) => file.movedTo ?? file.path) : [...record.files_modified, ...record.files_read];
+      const now2 = checker.check(existing, tree).get(id3)?.files ?? [];
+      const files2 = now2.length > 0 ? now2.map((file) => file.movedTo ?? file.path) : [...record.files_modified, ...record.files_read];
       const origin = { cwd: tree ?? cwd ?? "/", projectRoot: tree ?? "/", turnEnd: Infinity };
       db.transaction(() => writeAnchors(db, id3, makeAnchors(files2, origin), at)).immediate();
       return true;
@@ -7758,7 +8362,9 @@ var ContextQuerySchema = z3.object({
   session_id: z3.string().max(256).optional(),
   source: z3.string().max(32).optional(),
   cwd: z3.string().max(4096).optional(),
-  project: z3.string().min(1).max(500).optional()
+  project: z3.string().min(1).max(500).optional(),
+  /** `1` from the SessionStart hook: remember what the session was shown (a preview is not). */
+  record: z3.enum(["1", "0"]).optional()
 });
 var IdParamSchema = z3.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 var idList = (max) => z3.array(z3.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(max);
@@ -7935,10 +8541,10 @@ var TITLE_CHARS4 = 120;
 var HOW_TO_FETCH = "Details: use the claude-mem MCP tools only as needed: search (words -> ids), then timeline (anchor id -> what happened around it), then get_observations (ids -> full records).";
 function entryLine(entry, mark) {
   const at = entry.created_at;
-  const when = entry.pinned ? `${dayOf(at)} ${timeOf(at)} ${PIN_ICON}` : timeOf(at);
+  const when2 = entry.pinned ? `${dayOf(at)} ${timeOf(at)} ${PIN_ICON}` : timeOf(at);
   const title = clip2(entry.title, TITLE_CHARS4);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
-  return `#${entry.id} ${when} ${icon} ${title} (~${estimateTokens2(entry.detail_chars)})`;
+  return `#${entry.id} ${when2} ${icon} ${title} (~${estimateTokens2(entry.detail_chars)})`;
 }
 function summaryLines(summary, own, fieldChars) {
   const label = own ? "This session before compaction" : "Latest summary";
@@ -7952,8 +8558,8 @@ function summaryLines(summary, own, fieldChars) {
     ...fields.filter(([, text5]) => text5.trim() !== "").map(([name, text5]) => `${name}: ${clip2(text5, fieldChars)}`)
   ];
 }
-function frame(data, now, summaryChars, marks) {
-  const header = data.kind === "resume" ? `# claude-mem: ${clip2(data.project, 100)}, new since your last response (${dayOf(now)} ${timeOf(now)})` : `# claude-mem: project ${clip2(data.project, 100)}, ${dayOf(now)} ${timeOf(now)}`;
+function frame(data, now2, summaryChars, marks) {
+  const header = data.kind === "resume" ? `# claude-mem: ${clip2(data.project, 100)}, new since your last response (${dayOf(now2)} ${timeOf(now2)})` : `# claude-mem: project ${clip2(data.project, 100)}, ${dayOf(now2)} ${timeOf(now2)}`;
   const top = [OPEN, header];
   if (data.kind === "full") top.push(`Legend: ${legendLine()}  ~N = tokens of the details`);
   const marked = marksLegend(marks);
@@ -8011,9 +8617,9 @@ function groupLines(chosen, marks) {
   }
   return lines;
 }
-function renderContext(data, ranked, budget, now, marks = /* @__PURE__ */ new Map()) {
+function renderContext(data, ranked, budget, now2, marks = /* @__PURE__ */ new Map()) {
   for (const summaryChars of [300, 120, 0]) {
-    const { top, bottom } = frame(data, now, summaryChars, marks);
+    const { top, bottom } = frame(data, now2, summaryChars, marks);
     const meter = new Meter(budget);
     const reserved = ["", heading(Math.max(budget.maxObservations, 999), data.total)];
     if (!meter.fits([...top, ...reserved, ...bottom])) continue;
@@ -8023,7 +8629,7 @@ function renderContext(data, ranked, budget, now, marks = /* @__PURE__ */ new Ma
     const shown2 = new Map(
       chosen.flatMap((e) => marks.has(e.id) ? [[e.id, marks.get(e.id) ?? ""]] : [])
     );
-    const legend = shown2.size === marks.size ? top : frame(data, now, summaryChars, shown2).top;
+    const legend = shown2.size === marks.size ? top : frame(data, now2, summaryChars, shown2).top;
     return [...legend, ...body, ...bottom].join("\n");
   }
   return [OPEN, `# claude-mem: project ${clip2(data.project, 100)}`, HOW_TO_FETCH, CLOSE].join("\n");
@@ -8115,6 +8721,168 @@ function buildContext(db, request, options) {
   return built(text5, data.kind, observations);
 }
 
+// src/context/recall-entries.ts
+import { basename as basename3 } from "node:path";
+var COLUMNS3 = `o.id AS id, o.type AS type, o.title AS title, o.pinned AS pinned,
+  o.created_at AS created_at, length(o.subtitle) + length(o.narrative) + length(o.facts)
+    + length(o.concepts) + length(o.files_read) + length(o.files_modified) AS detail_chars`;
+var NOT_OWN_SESSION = `(o.session_id IS NULL OR o.session_id IS NOT
+  (SELECT id FROM sessions WHERE session_id = @sessionId))`;
+function entriesOf(db, ids2, project2, sessionId) {
+  const rows = stmt(
+    db,
+    `SELECT ${COLUMNS3} FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids))
+       AND o.project = @project AND ${NOT_OWN_SESSION}`
+  ).all({ ids: JSON.stringify(ids2), project: project2, sessionId });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids2.flatMap((id3) => byId.get(id3) ?? []);
+}
+function fileEntries(db, query2, exclude, limit) {
+  const where2 = filterSql({ project: query2.project, files: [query2.file] }, query2.root);
+  const rows = stmt(
+    db,
+    `SELECT ${COLUMNS3} FROM observations o
+     WHERE o.id IN (SELECT observation_id FROM observation_file_names WHERE name = @name)
+       AND ${where2.sql} AND ${NOT_OWN_SESSION}
+     ORDER BY o.pinned DESC, o.created_at DESC, o.id DESC LIMIT @limit`
+  ).all({
+    ...where2.params,
+    name: basename3(query2.file),
+    sessionId: query2.sessionId,
+    limit: limit + exclude.size
+  });
+  return rows.filter((row) => !exclude.has(row.id)).slice(0, limit);
+}
+
+// src/context/recall-lines.ts
+var OPEN2 = "<claude-mem-recall>";
+var CLOSE2 = "</claude-mem-recall>";
+function recallLine(entry, titleChars = 120, mark) {
+  const pin = entry.pinned ? ` ${PIN_ICON}` : "";
+  const when2 = `${dayOf(entry.created_at)} ${timeOf(entry.created_at)}${pin}`;
+  const title = clip2(entry.title, titleChars);
+  const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
+  return `#${entry.id} ${when2} ${icon} ${title} (~${estimateTokens2(entry.detail_chars)})`;
+}
+function applyAnchors(entries, states2) {
+  const anchored = applyAnchorStates(
+    entries.map((entry) => ({ ...entry, session_row_id: null })),
+    states2
+  );
+  const kept = new Set(anchored.entries.map((entry) => entry.id));
+  return { entries: entries.filter((entry) => kept.has(entry.id)), marks: anchored.marks };
+}
+function renderRecall(heading2, entries, budget, options = {}) {
+  const marks = options.marks ?? /* @__PURE__ */ new Map();
+  const reserved = marksLegend(marks);
+  const lines = [OPEN2, heading2];
+  const ids2 = [];
+  const size = (extra) => [...lines, reserved ?? "", extra, CLOSE2].join("\n");
+  for (const entry of entries) {
+    if (ids2.length >= budget.maxItems) break;
+    const line2 = recallLine(entry, options.titleChars, marks.get(entry.id));
+    const text5 = size(line2);
+    if (Buffer.byteLength(text5) > budget.maxBytes || estimateTokens2(text5) > budget.maxTokens) break;
+    lines.push(line2);
+    ids2.push(entry.id);
+  }
+  if (ids2.length === 0) return { text: "", ids: ids2 };
+  const shown2 = new Map(ids2.flatMap((id3) => marks.has(id3) ? [[id3, marks.get(id3) ?? ""]] : []));
+  const legend = marksLegend(shown2);
+  if (legend) lines.splice(2, 0, `Legend: ${legend}`);
+  return { text: [...lines, CLOSE2].join("\n"), ids: ids2 };
+}
+
+// src/context/relevance.ts
+var COMMON = new Set(
+  "about above after again all also any are because been before being below between both but can cannot could did does doing done down during each either else even ever every few for from get got had has have having here how into its just like make many may more most much must need now off once only other our out over own please same should show some still such than that the their them then there these they thing things this those through too try under until use used using very want was way were what when where which while who why will with would yes yet you your let lets look see run file files code work".split(" ")
+);
+var MAX_TERMS2 = 24;
+function contentTerms(text5) {
+  const words2 = text5.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  return [...new Set(words2.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS2);
+}
+var quote2 = (term) => `"${term.replaceAll('"', '""')}"`;
+function docFrequency(db, term, cap) {
+  return stmt(
+    db,
+    `SELECT COUNT(*) FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH @match
+       LIMIT @cap)`
+  ).pluck().get({ match: quote2(term), cap });
+}
+var observationCount = (db) => stmt(db, "SELECT MAX(id) FROM observations").pluck().get() ?? 0;
+function rareTerms(db, terms) {
+  const cap = Math.max(20, Math.ceil(observationCount(db) * 0.05));
+  return terms.filter((term) => {
+    const df = docFrequency(db, term, cap + 1);
+    return df >= 1 && df <= cap;
+  });
+}
+function matchedTerms(db, ids2, terms) {
+  const counts = new Map(ids2.map((id3) => [id3, 0]));
+  const idList2 = JSON.stringify(ids2);
+  for (const term of terms) {
+    const hits = stmt(
+      db,
+      `SELECT rowid FROM observations_fts WHERE observations_fts MATCH @match
+         AND rowid IN (SELECT value FROM json_each(@ids))`
+    ).pluck().all({ match: quote2(term), ids: idList2 });
+    for (const id3 of hits) counts.set(id3, (counts.get(id3) ?? 0) + 1);
+  }
+  return counts;
+}
+var isRelevant = (matched, rare) => matched >= Math.min(2, rare) && matched >= 1;
+
+// src/context/prompt-recall.ts
+var PROMPT_BUDGET = { maxTokens: 500, maxBytes: 2e3 };
+var CANDIDATES = 20;
+var HEADING2 = "Memories that may bear on this prompt (claude-mem; full records: get_observations with the ids):";
+var NONE = { text: "", ids: [] };
+async function promptRecall(db, searcher, request) {
+  const terms = contentTerms(request.prompt);
+  if (terms.length === 0) return NONE;
+  const rare = rareTerms(db, terms);
+  if (rare.length === 0) return NONE;
+  const found = await searcher.search({
+    query: rare.join(" "),
+    filters: { project: request.project },
+    limit: CANDIDATES,
+    offset: 0,
+    // Full text: a candidate must hold the prompt's rare words anyway, and a query vector
+    // (the local model's inference) would cost the hook more than the whole rest of its budget.
+    mode: "fts"
+  });
+  const shown2 = injectedIds(db, request.sessionId);
+  const ids2 = found.hits.map((hit) => hit.id).filter((id3) => !shown2.has(id3));
+  const entries = entriesOf(db, ids2, request.project, request.sessionId);
+  const matched = matchedTerms(
+    db,
+    entries.map((entry) => entry.id),
+    rare
+  );
+  const count3 = (id3) => matched.get(id3) ?? 0;
+  const relevant = entries.filter((entry) => isRelevant(count3(entry.id), rare.length)).sort((a, b) => count3(b.id) - count3(a.id));
+  const { entries: kept, marks } = applyAnchors(relevant, request.anchorStates);
+  return renderRecall(HEADING2, kept, { maxItems: request.maxItems, ...PROMPT_BUDGET }, { marks });
+}
+
+// src/context/file-recall.ts
+var FILE_BUDGET = { maxItems: 2, maxTokens: 150, maxBytes: 600 };
+function fileRecall(db, request) {
+  const shown2 = injectedIds(db, request.sessionId, ["prompt", "file"]);
+  const found = fileEntries(db, request, shown2, FILE_BUDGET.maxItems * 3);
+  const { entries, marks } = applyAnchors(found, request.anchorStates);
+  if (entries.length === 0) return { text: "", ids: [] };
+  const name = relativeName(request.file, request.root);
+  const heading2 = `Memories of ${clip2(name, 120)} (claude-mem; get_observations for details):`;
+  const block = renderRecall(heading2, entries, FILE_BUDGET, { titleChars: 90, marks });
+  if (block.ids.length === 0) return block;
+  return claimFile(db, request.sessionId, name, request.now) ? block : { text: "", ids: [] };
+}
+function relativeName(file, root) {
+  return root && file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+}
+
 // src/worker/routes/context-routes.ts
 var SOURCES = ["startup", "resume", "clear", "compact"];
 function projectOf(deps, query2) {
@@ -8133,6 +8901,12 @@ function anchorStatesOf(anchors2, project2, cwd) {
     return new Map([...verdicts].map(([id3, verdict]) => [id3, verdict.state]));
   };
 }
+function recordShown(deps, sessionId, source, text5) {
+  const now2 = deps.now();
+  if (source !== "resume") resetInjected(deps.db, sessionId, now2);
+  const ids2 = [...text5.matchAll(/^#(\d+) /gm)].map((match) => Number(match[1]));
+  markInjected(deps.db, sessionId, ids2, "session-start", now2);
+}
 function contextRoutes(deps, anchors2) {
   return new Hono8().get("/api/context", (c) => {
     const query2 = ContextQuerySchema.parse(c.req.query());
@@ -8147,6 +8921,8 @@ function contextRoutes(deps, anchors2) {
         anchorStates: anchors2 && anchorStatesOf(anchors2, project2, query2.cwd)
       }
     );
+    if (query2.record === "1" && query2.session_id)
+      recordShown(deps, query2.session_id, source, built2.text);
     deps.log.log(
       "debug",
       `context for ${source}: ${built2.kind}, ${built2.observations} observations, ${built2.bytes} bytes`
@@ -8162,8 +8938,50 @@ function contextRoutes(deps, anchors2) {
   });
 }
 
-// src/worker/routes/recall-observation-routes.ts
+// src/worker/routes/recall-moment-routes.ts
 import { Hono as Hono9 } from "hono";
+import { z as z5 } from "zod";
+var Common = {
+  session_id: z5.string().min(1).max(256),
+  cwd: z5.string().min(1).max(4096).optional(),
+  project: z5.string().min(1).max(500).optional()
+};
+var PromptRecallSchema = z5.object({ ...Common, prompt: z5.string().max(1e5) });
+var FileRecallSchema = z5.object({ ...Common, file_path: z5.string().min(1).max(4096) });
+var NOTHING = { context: "", ids: [] };
+function recallMomentRoutes(deps, recall2) {
+  return new Hono9().post("/api/recall/prompt", async (c) => {
+    const body = PromptRecallSchema.parse(await c.req.json());
+    if (!deps.settings["recall.promptTime"]) return c.json(NOTHING);
+    const project2 = projectOf(deps, body);
+    const block = await promptRecall(deps.db, recall2.searcher, {
+      project: project2,
+      sessionId: body.session_id,
+      prompt: stripTags(body.prompt),
+      maxItems: deps.settings["recall.promptMaxItems"],
+      anchorStates: anchorStatesOf(recall2.anchors, project2, body.cwd)
+    });
+    markInjected(deps.db, body.session_id, block.ids, "prompt", deps.now());
+    return c.json({ context: block.text, ids: block.ids });
+  }).post("/api/recall/file", async (c) => {
+    const body = FileRecallSchema.parse(await c.req.json());
+    if (!deps.settings["recall.fileTime"]) return c.json(NOTHING);
+    const project2 = projectOf(deps, body);
+    const block = fileRecall(deps.db, {
+      project: project2,
+      sessionId: body.session_id,
+      file: body.file_path,
+      root: body.cwd ? resolveProject(body.cwd).root : projectRoot(deps.db, project2),
+      now: deps.now(),
+      anchorStates: anchorStatesOf(recall2.anchors, project2, body.cwd)
+    });
+    markInjected(deps.db, body.session_id, block.ids, "file", deps.now());
+    return c.json({ context: block.text, ids: block.ids });
+  });
+}
+
+// src/worker/routes/recall-observation-routes.ts
+import { Hono as Hono10 } from "hono";
 import "zod";
 var full = (record, anchors2) => ({
   ...record,
@@ -8199,7 +9017,7 @@ function saveMemory(deps, body) {
   return { ...saved, project: project2 };
 }
 function recallObservationRoutes(deps, recall2) {
-  return new Hono9().get("/api/observations/:id", (c) => {
+  return new Hono10().get("/api/observations/:id", (c) => {
     const [record] = getObservations(deps.db, [idOf(c.req.param("id"))]);
     if (!record) throw new AppError("NOT_FOUND", `no observation ${c.req.param("id")}`);
     return c.json(fullRecords(recall2, [record], c.req.query("cwd"))[0]);
@@ -8226,17 +9044,17 @@ function recallObservationRoutes(deps, recall2) {
 }
 
 // src/worker/routes/recall-search-routes.ts
-import { Hono as Hono10 } from "hono";
+import { Hono as Hono11 } from "hono";
 import "zod";
 function toRequest(deps, q) {
-  const now = deps.now();
+  const now2 = deps.now();
   const filters = {
     project: q.project,
     types: q.type,
     concepts: q.concept,
     files: q.file === void 0 ? void 0 : [q.file],
-    since: q.since === void 0 ? void 0 : parseTime(q.since, "since", now),
-    until: q.until === void 0 ? void 0 : parseTime(q.until, "until", now),
+    since: q.since === void 0 ? void 0 : parseTime(q.since, "since", now2),
+    until: q.until === void 0 ? void 0 : parseTime(q.until, "until", now2),
     sessionId: q.session_id
   };
   const root = q.project ? projectRoot(deps.db, q.project) : void 0;
@@ -8298,7 +9116,7 @@ async function anchorOf(recall2, q) {
   return { kind: "observation", id: best.id };
 }
 function recallSearchRoutes(deps, recall2) {
-  return new Hono10().get("/api/search", async (c) => {
+  return new Hono11().get("/api/search", async (c) => {
     const query2 = SearchQuerySchema.parse(c.req.query());
     const request = asBadRequest(() => toRequest(deps, query2));
     const wanted = query2.fresh ? { ...request, limit: Math.min(100, request.limit * 3) } : request;
@@ -8361,14 +9179,19 @@ function createVectors(deps, options) {
   });
   return { index, runtime, chroma };
 }
+function hybridWeight(setting, runtime) {
+  return setting > 0 ? setting : runtime?.vectorWeight ?? LOCAL_WEIGHT;
+}
 function createRecall(deps, options = {}) {
   const vectors = createVectors(deps, options);
+  const vectorWeight = hybridWeight(deps.settings["search.vectorWeight"], vectors?.runtime);
   const searcher = createSearcher({
     db: deps.db,
     mode: deps.settings["search.mode"],
     vectors: vectors?.chroma ?? vectors?.index,
     runtime: vectors?.runtime,
-    minSimilarity: deps.settings["search.minSimilarity"]
+    minSimilarity: deps.settings["search.minSimilarity"],
+    vectorWeight
   });
   const off = () => ({
     state: "off",
@@ -8383,7 +9206,7 @@ function createRecall(deps, options = {}) {
     status: () => {
       if (!vectors) return off();
       const store3 = vectors.chroma?.status();
-      return { ...vectors.runtime.status(), ...store3 ? { store: store3 } : {} };
+      return { ...vectors.runtime.status(), vectorWeight, ...store3 ? { store: store3 } : {} };
     },
     changed(deleted) {
       if (deleted) vectors?.index.drop(deleted);
@@ -8398,6 +9221,7 @@ function createRecallService(deps, options = {}) {
   routes.route("/", anchorRoutes(deps, recall2.anchors));
   routes.route("/", recallSearchRoutes(deps, recall2));
   routes.route("/", recallObservationRoutes(deps, recall2));
+  routes.route("/", recallMomentRoutes(deps, recall2));
   return {
     name: "recall",
     routes,
@@ -8418,25 +9242,25 @@ import { readFileSync as readFileSync13 } from "node:fs";
 import { join as join16 } from "node:path";
 
 // src/worker/routes/admin-backfill-routes.ts
-import { Hono as Hono11 } from "hono";
+import { Hono as Hono12 } from "hono";
 
 // src/worker/routes/admin-input.ts
-import { z as z7 } from "zod";
-var id = z7.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-var time = z7.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-var storedTime = z7.number().min(0).max(Number.MAX_SAFE_INTEGER).transform(Math.round);
-var text3 = z7.string().max(1e6);
+import { z as z8 } from "zod";
+var id = z8.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+var time = z8.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+var storedTime = z8.number().min(0).max(Number.MAX_SAFE_INTEGER).transform(Math.round);
+var text3 = z8.string().max(1e6);
 var nullableText = text3.nullable().default(null);
-var list3 = z7.array(z7.string().max(1e5)).max(1e4).default([]);
-var count = z7.number().int().min(0).default(0);
-var ForgetBodySchema2 = z7.looseObject({
-  observations: z7.array(id).max(1e4).default([]),
-  summaries: z7.array(id).max(1e4).default([]),
-  prompts: z7.array(id).max(1e4).default([]),
-  project: z7.string().min(1).max(500).optional(),
+var list3 = z8.array(z8.string().max(1e5)).max(1e4).default([]);
+var count = z8.number().int().min(0).default(0);
+var ForgetBodySchema2 = z8.looseObject({
+  observations: z8.array(id).max(1e4).default([]),
+  summaries: z8.array(id).max(1e4).default([]),
+  prompts: z8.array(id).max(1e4).default([]),
+  project: z8.string().min(1).max(500).optional(),
   since: time.optional(),
   until: time.optional(),
-  dry_run: z7.boolean().default(false)
+  dry_run: z8.boolean().default(false)
 }).refine(
   (b) => b.observations.length + b.summaries.length + b.prompts.length > 0 !== hasScope(b),
   { message: "give ids or a scope (project, since, until), not both", path: ["observations"] }
@@ -8452,26 +9276,26 @@ function selectionOf(body) {
     prompts: body.prompts
   };
 }
-var PurgeBodySchema = z7.looseObject({
-  project: z7.string().min(1).max(500),
-  dry_run: z7.boolean().default(false)
+var PurgeBodySchema = z8.looseObject({
+  project: z8.string().min(1).max(500),
+  dry_run: z8.boolean().default(false)
 });
-var RetentionBodySchema = z7.looseObject({ dry_run: z7.boolean().default(false) });
-var ExportQuerySchema = z7.object({
-  project: z7.string().min(1).max(500).optional(),
-  since: z7.coerce.number().int().min(0).optional(),
-  format: z7.enum(["json", "jsonl"]).default("jsonl")
+var RetentionBodySchema = z8.looseObject({ dry_run: z8.boolean().default(false) });
+var ExportQuerySchema = z8.object({
+  project: z8.string().min(1).max(500).optional(),
+  since: z8.coerce.number().int().min(0).optional(),
+  format: z8.enum(["json", "jsonl"]).default("jsonl")
 });
-var SessionRecordSchema = z7.looseObject({
-  kind: z7.literal("session"),
-  session_id: z7.string().min(1).max(256),
-  project: z7.string().min(1).max(500),
+var SessionRecordSchema = z8.looseObject({
+  kind: z8.literal("session"),
+  session_id: z8.string().min(1).max(256),
+  project: z8.string().min(1).max(500),
   project_root: text3,
   cwd: text3,
   git_branch: nullableText,
   transcript_path: nullableText,
   source: nullableText,
-  status: z7.enum(["active", "completed", "failed"]).default("completed"),
+  status: z8.enum(["active", "completed", "failed"]).default("completed"),
   prompt_count: count,
   title: nullableText,
   started_at: storedTime,
@@ -8480,30 +9304,30 @@ var SessionRecordSchema = z7.looseObject({
   end_reason: nullableText,
   compacted_at: storedTime.nullable().default(null)
 });
-var PromptRecordSchema = z7.looseObject({
-  kind: z7.literal("prompt"),
+var PromptRecordSchema = z8.looseObject({
+  kind: z8.literal("prompt"),
   id: id.nullable().default(null),
-  event_uid: z7.string().min(1).max(500).nullable().default(null),
-  session_id: z7.string().min(1).max(256),
-  project: z7.string().min(1).max(500),
+  event_uid: z8.string().min(1).max(500).nullable().default(null),
+  session_id: z8.string().min(1).max(256),
+  project: z8.string().min(1).max(500),
   prompt_number: count,
   text: text3,
   created_at: storedTime
 });
 var provenance = {
-  provider: z7.string().min(1).max(100).default("import"),
-  model: z7.string().max(200).nullable().default(null),
+  provider: z8.string().min(1).max(100).default("import"),
+  model: z8.string().max(200).nullable().default(null),
   tokens_in: count,
   tokens_out: count
 };
-var ObservationRecordSchema = z7.looseObject({
-  kind: z7.literal("observation"),
+var ObservationRecordSchema = z8.looseObject({
+  kind: z8.literal("observation"),
   id: id.nullable().default(null),
-  session_id: z7.string().min(1).max(256).nullable().default(null),
-  project: z7.string().min(1).max(500),
-  prompt_number: z7.number().int().min(0).nullable().default(null),
-  type: z7.string().min(1).max(50),
-  title: z7.string().min(1).max(1e4),
+  session_id: z8.string().min(1).max(256).nullable().default(null),
+  project: z8.string().min(1).max(500),
+  prompt_number: z8.number().int().min(0).nullable().default(null),
+  type: z8.string().min(1).max(50),
+  title: z8.string().min(1).max(1e4),
   subtitle: text3.default(""),
   narrative: text3.default(""),
   facts: list3,
@@ -8512,16 +9336,16 @@ var ObservationRecordSchema = z7.looseObject({
   files_modified: list3,
   source_event_uids: list3,
   ...provenance,
-  content_hash: z7.string().min(1).max(200),
-  pinned: z7.boolean().default(false),
+  content_hash: z8.string().min(1).max(200),
+  pinned: z8.boolean().default(false),
   created_at: storedTime,
   updated_at: storedTime
 });
-var SummaryRecordSchema = z7.looseObject({
-  kind: z7.literal("summary"),
+var SummaryRecordSchema = z8.looseObject({
+  kind: z8.literal("summary"),
   id: id.nullable().default(null),
-  session_id: z7.string().min(1).max(256),
-  project: z7.string().min(1).max(500),
+  session_id: z8.string().min(1).max(256),
+  project: z8.string().min(1).max(500),
   prompt_number: count,
   request: text3.default(""),
   investigated: text3.default(""),
@@ -8534,9 +9358,9 @@ var SummaryRecordSchema = z7.looseObject({
   ...provenance,
   created_at: storedTime
 });
-var ImportBodySchema = z7.looseObject({
-  records: z7.array(
-    z7.discriminatedUnion("kind", [
+var ImportBodySchema = z8.looseObject({
+  records: z8.array(
+    z8.discriminatedUnion("kind", [
       SessionRecordSchema,
       PromptRecordSchema,
       ObservationRecordSchema,
@@ -8545,16 +9369,16 @@ var ImportBodySchema = z7.looseObject({
   ).max(5e3)
 });
 var importRecordsOf = (body) => body.records;
-var BackfillSessionsBodySchema = z7.looseObject({
-  sessions: z7.array(
-    z7.object({
-      session_id: z7.string().min(1).max(256),
-      start_uid: z7.string().min(1).max(200).optional()
+var BackfillSessionsBodySchema = z8.looseObject({
+  sessions: z8.array(
+    z8.object({
+      session_id: z8.string().min(1).max(256),
+      start_uid: z8.string().min(1).max(200).optional()
     })
   ).max(1e5)
 });
-var BackfillEventsBodySchema = z7.looseObject({
-  events: z7.array(z7.unknown()).min(1).max(5e4)
+var BackfillEventsBodySchema = z8.looseObject({
+  events: z8.array(z8.unknown()).min(1).max(5e4)
 });
 
 // src/worker/routes/admin-backfill-routes.ts
@@ -8567,7 +9391,7 @@ function spoolEvents(items2) {
 }
 var claimed = (db, uid) => stmt(db, "SELECT 1 FROM ingested WHERE event_uid = ?").get(uid) !== void 0;
 function adminBackfillRoutes(deps) {
-  return new Hono11().post("/api/admin/backfill/sessions", async (c) => {
+  return new Hono12().post("/api/admin/backfill/sessions", async (c) => {
     const { sessions: sessions2 } = BackfillSessionsBodySchema.parse(await jsonBody(c.req));
     const known = sessions2.flatMap(
       (s) => findSession(deps.db, s.session_id) ? [
@@ -8588,7 +9412,7 @@ function adminBackfillRoutes(deps) {
 }
 
 // src/worker/routes/admin-export-routes.ts
-import { Hono as Hono12 } from "hono";
+import { Hono as Hono13 } from "hono";
 var EXPORT_FORMAT = { format: "claude-mem-export", version: 1 };
 var PLURAL = {
   session: "sessions",
@@ -8635,7 +9459,7 @@ function textStream(chunks) {
   });
 }
 function adminExportRoutes(deps) {
-  return new Hono12().get("/api/admin/export", (c) => {
+  return new Hono13().get("/api/admin/export", (c) => {
     const { format, ...filter } = ExportQuerySchema.parse(c.req.query());
     const type = format === "json" ? "application/json" : "application/x-ndjson";
     const body = textStream(exportChunks(deps.db, filter, format, deps.now()));
@@ -8649,7 +9473,7 @@ function adminExportRoutes(deps) {
 }
 
 // src/worker/routes/admin-forget-routes.ts
-import { Hono as Hono13 } from "hono";
+import { Hono as Hono14 } from "hono";
 
 // src/worker/routes/admin-sweep.ts
 function sweepVectors(db, log) {
@@ -8663,7 +9487,7 @@ function sweepVectors(db, log) {
 
 // src/worker/routes/admin-forget-routes.ts
 function adminForgetRoutes(deps) {
-  return new Hono13().post("/api/admin/forget", async (c) => {
+  return new Hono14().post("/api/admin/forget", async (c) => {
     const body = ForgetBodySchema2.parse(await jsonBody(c.req));
     const selection2 = selectionOf(body);
     const sample = body.dry_run ? forgetSample(deps.db, selection2) : [];
@@ -8683,9 +9507,9 @@ function afterDelete(deps, what, counts) {
 }
 
 // src/worker/routes/admin-retention-routes.ts
-import { Hono as Hono14 } from "hono";
+import { Hono as Hono15 } from "hono";
 function retentionRoutes(control) {
-  return new Hono14().post("/api/retention/run", async (c) => {
+  return new Hono15().post("/api/retention/run", async (c) => {
     const empty = c.req.header("content-length") === "0" || !c.req.header("content-type");
     const body = RetentionBodySchema.parse(empty ? {} : await jsonBody(c.req));
     return c.json(control.run(body.dry_run));
@@ -8754,11 +9578,571 @@ function createRetentionService(deps, options = {}) {
   };
 }
 
+// src/worker/team-service.ts
+import { Hono as Hono16 } from "hono";
+
+// src/team/connection.ts
+import { readFileSync as readFileSync14, rmSync as rmSync6 } from "node:fs";
+import { join as join17 } from "node:path";
+var teamSecretFile = (dataDir) => join17(dataDir, "team-secret");
+function splitPassword(url) {
+  const parsed = new URL(url);
+  const password = parsed.password ? decodeURIComponent(parsed.password) : void 0;
+  parsed.password = "";
+  return { url: parsed.toString(), ...password === void 0 ? {} : { password } };
+}
+function saveTeamSecret(dataDir, password) {
+  if (password === void 0) rmSync6(teamSecretFile(dataDir), { force: true });
+  else writeFileAtomic(teamSecretFile(dataDir), password, 384);
+}
+function readSecret(dataDir) {
+  try {
+    return readFileSync14(teamSecretFile(dataDir), "utf8");
+  } catch {
+    return void 0;
+  }
+}
+function clientConfig(url, dataDir) {
+  const inUrl = url ? splitPassword(url).password : void 0;
+  const password = inUrl ?? (dataDir === void 0 ? void 0 : readSecret(dataDir));
+  return {
+    // node-postgres lets the connection string's fields win over separate options: the password
+    // goes into the URL, in memory only.
+    ...url ? { connectionString: withPassword(url, password) } : {},
+    ...!url && password !== void 0 ? { password } : {},
+    application_name: "claude-mem",
+    connectionTimeoutMillis: 5e3,
+    query_timeout: 6e4,
+    statement_timeout: 6e4
+  };
+}
+function withPassword(url, password) {
+  if (password === void 0) return url;
+  const parsed = new URL(url);
+  parsed.password = encodeURIComponent(password);
+  return parsed.toString();
+}
+async function newClient(config) {
+  const { default: driver } = await import("pg");
+  return new driver.Client(config);
+}
+async function withClient(config, work2) {
+  const client = await newClient(config);
+  client.on("error", () => void 0);
+  await client.connect();
+  try {
+    return await work2(client);
+  } finally {
+    await client.end().catch(() => void 0);
+  }
+}
+
+// src/team/pull.ts
+var PAGE = `
+SELECT seq, global_id, kind, author, version, deleted, created_at, body
+FROM claude_mem.memories WHERE team = $1 AND project = $2 AND seq > $3 ORDER BY seq LIMIT $4`;
+async function pullTeam(deps, pageSize = 1e3) {
+  let changed = 0;
+  for (const project2 of teamProjects(deps.db)) {
+    let cursor2 = project2.pulled_seq;
+    for (; ; ) {
+      const { rows } = await deps.client.query(PAGE, [
+        deps.team,
+        project2.team_project,
+        cursor2,
+        pageSize
+      ]);
+      const pulled = rows.map((row) => ({
+        ...row,
+        seq: Number(row.seq),
+        created_at: Number(row.created_at)
+      }));
+      const counts = applyPulledPage(deps.db, project2.project, pulled, deps.now());
+      changed += counts.inserted + counts.updated + counts.deleted;
+      cursor2 = pulled.at(-1)?.seq ?? cursor2;
+      if (rows.length < pageSize) break;
+    }
+  }
+  return changed;
+}
+
+// src/team/privacy-check.ts
+function refusalOf(row) {
+  for (const [field, value] of Object.entries(row.body)) {
+    if (typeof value === "string" && sanitizeText(value) !== value) {
+      return `refused at push: a secret or <private> block still matches in its ${field}; edit the memory or unshare it`;
+    }
+  }
+  return void 0;
+}
+
+// src/team/push.ts
+function collect(deps, entries) {
+  const batch = {
+    upserts: /* @__PURE__ */ new Map(),
+    deletes: /* @__PURE__ */ new Set(),
+    done: [],
+    waiting: [],
+    refused: 0
+  };
+  for (const entry of entries) {
+    if (entry.op === "delete") {
+      batch.upserts.delete(entry.global_id);
+      batch.deletes.add(entry.global_id);
+      batch.done.push(entry);
+      continue;
+    }
+    const row = sharedRow(deps.db, entry.kind, entry.item_id);
+    const refusal = row && refusalOf(row);
+    const teamProject = row && deps.teamProjectOf(row.project);
+    if (refusal) {
+      refuseOutbox(deps.db, entry.id, refusal);
+      batch.refused += 1;
+    } else if (row && !teamProject) {
+      batch.waiting.push(entry.id);
+    } else {
+      if (row && teamProject) {
+        batch.deletes.delete(entry.global_id);
+        batch.upserts.set(entry.global_id, { ...row, teamProject });
+      }
+      batch.done.push(entry);
+    }
+  }
+  return batch;
+}
+var UPSERT = `
+INSERT INTO claude_mem.memories AS m (global_id, team, project, kind, version, body, created_at)
+SELECT x.global_id, $2, x.project, x.kind, x.version, x.body, x.created_at
+FROM jsonb_to_recordset($1::jsonb)
+  AS x(global_id uuid, project text, kind text, version integer, body jsonb, created_at bigint)
+ON CONFLICT (global_id) DO UPDATE SET project = excluded.project, kind = excluded.kind,
+  version = excluded.version, body = excluded.body, deleted = false
+WHERE m.version < excluded.version OR m.deleted`;
+var TOMBSTONE = `
+UPDATE claude_mem.memories SET deleted = true, body = '{}'::jsonb, version = version + 1
+WHERE global_id = ANY($1::uuid[]) AND NOT deleted`;
+async function send(deps, batch) {
+  const { client, team: team2 } = deps;
+  const upserts = [...batch.upserts.values()];
+  const deletes = [...batch.deletes];
+  await client.query("BEGIN");
+  try {
+    const projects = new Set(upserts.map((row) => row.teamProject));
+    if (deletes.length > 0) {
+      const found = await client.query(
+        "SELECT DISTINCT project FROM claude_mem.memories WHERE global_id = ANY($1::uuid[])",
+        [deletes]
+      );
+      for (const row of found.rows) projects.add(row.project);
+    }
+    for (const project2 of [...projects].sort()) {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`${team2}/${project2}`]);
+    }
+    if (upserts.length > 0) {
+      const rows = upserts.map((row) => ({
+        global_id: row.global_id,
+        project: row.teamProject,
+        kind: row.kind,
+        version: row.version,
+        body: row.body,
+        created_at: row.created_at
+      }));
+      await client.query(UPSERT, [JSON.stringify(rows), team2]);
+    }
+    if (deletes.length > 0) await client.query(TOMBSTONE, [deletes]);
+    await client.query("COMMIT");
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => void 0);
+    throw error;
+  }
+}
+async function pushOutbox(deps, pageSize = 500) {
+  const report2 = { pushed: 0, deleted: 0, refused: 0, waiting: 0 };
+  const skip = /* @__PURE__ */ new Set();
+  for (; ; ) {
+    const entries = pendingOutbox(deps.db, pageSize + skip.size).filter((e) => !skip.has(e.id));
+    if (entries.length === 0) return report2;
+    const batch = collect(deps, entries.slice(0, pageSize));
+    batch.waiting.forEach((id3) => skip.add(id3));
+    report2.waiting = skip.size;
+    report2.refused += batch.refused;
+    if (batch.done.length === 0) {
+      if (batch.refused === 0) return report2;
+      continue;
+    }
+    try {
+      await send(deps, batch);
+    } catch (error) {
+      failOutbox(
+        deps.db,
+        batch.done.map((entry) => entry.id),
+        String(error)
+      );
+      throw error;
+    }
+    ackOutbox(deps.db, batch.done);
+    const at = deps.now();
+    for (const project2 of new Set([...batch.upserts.values()].map((row) => row.project))) {
+      recordPush(deps.db, project2, at);
+    }
+    report2.pushed += batch.upserts.size;
+    report2.deleted += batch.deletes.size;
+  }
+}
+
+// src/team/remote.ts
+import { readFileSync as readFileSync15 } from "node:fs";
+import { isAbsolute as isAbsolute6, join as join18, resolve as resolve4 } from "node:path";
+function readText3(file) {
+  try {
+    return readFileSync15(file, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+function normalizeRemote(url) {
+  const text5 = url.trim();
+  const withScheme = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/]*@)?([^/:]+)(?::\d*)?\/+(.+)$/i.exec(text5);
+  const scp = /^(?:[^@/:]+@)?([^/:]+):(?!\/\/)(.+)$/.exec(text5);
+  const [host, path] = withScheme ? withScheme[1]?.toLowerCase() === "file" ? [void 0, void 0] : [withScheme[2], withScheme[3]] : scp && !isAbsolute6(text5) ? [scp[1], scp[2]] : [void 0, void 0];
+  if (!host || !path) return void 0;
+  const cleanPath = path.replace(/^\/+|\/+$/g, "").replace(/\.git$/i, "").replace(/^~[^/]*\//, "");
+  return cleanPath ? `${host.toLowerCase()}/${cleanPath}` : void 0;
+}
+function gitDirOf(root) {
+  const dotGit = join18(root, ".git");
+  const file = readText3(dotGit);
+  if (file === void 0 || !file.startsWith("gitdir:")) return dotGit;
+  const dir = file.replace(/^gitdir:\s*/, "").trim();
+  const gitDir = isAbsolute6(dir) ? dir : resolve4(root, dir);
+  const common2 = readText3(join18(gitDir, "commondir"))?.trim();
+  return common2 ? resolve4(gitDir, common2) : gitDir;
+}
+function remoteUrlOf(config) {
+  let section = "";
+  const urls = /* @__PURE__ */ new Map();
+  for (const line2 of config.split(/\r?\n/)) {
+    const header = /^\s*\[\s*remote\s+"([^"]+)"\s*\]/.exec(line2);
+    if (header) section = header[1] ?? "";
+    else if (/^\s*\[/.test(line2)) section = "";
+    const url = /^\s*url\s*=\s*(.+?)\s*$/.exec(line2);
+    if (section && url?.[1] && !urls.has(section)) urls.set(section, url[1]);
+  }
+  return urls.get("origin") ?? urls.values().next().value;
+}
+function explicitId(root) {
+  try {
+    const parsed = JSON.parse(readText3(join18(root, ".claude-mem.json")) ?? "");
+    return typeof parsed.id === "string" && parsed.id.trim() ? `id:${parsed.id.trim()}` : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function teamProjectOf(root) {
+  const config = readText3(join18(gitDirOf(root), "config"));
+  const url = config === void 0 ? void 0 : remoteUrlOf(config);
+  return (url === void 0 ? void 0 : normalizeRemote(url)) ?? explicitId(root);
+}
+
+// src/team/sync.ts
+var RETRY_IDENTITY_MS = 6e5;
+function createTeamSync(deps) {
+  const state = {
+    configured: false,
+    connected: false,
+    role: null,
+    lastRoundAt: null,
+    lastSuccessAt: null,
+    lastError: null,
+    lastPush: null,
+    lastPulled: 0
+  };
+  let client;
+  let clientUrl = "";
+  let running;
+  const noIdentity = /* @__PURE__ */ new Map();
+  const drop = async () => {
+    const old = client;
+    client = void 0;
+    state.connected = false;
+    await old?.end().catch(() => void 0);
+  };
+  const connect = async (target) => {
+    if (client && clientUrl === target.url) return client;
+    await drop();
+    const config = clientConfig(target.url, deps.dataDir);
+    const fresh = deps.newClient ? deps.newClient(config) : await newClient(config);
+    fresh.on("error", () => void drop());
+    try {
+      await fresh.connect();
+    } catch (error) {
+      await fresh.end().catch(() => void 0);
+      throw error;
+    }
+    client = fresh;
+    clientUrl = target.url;
+    state.connected = true;
+    const { rows } = await fresh.query("SELECT current_user AS role");
+    state.role = rows[0]?.role ?? null;
+    return fresh;
+  };
+  const discover = () => {
+    const known = new Set(teamProjects(deps.db).map((row) => row.project));
+    for (const { project: project2, root } of localProjects(deps.db)) {
+      if (known.has(project2) || deps.now() - (noIdentity.get(project2) ?? -Infinity) < RETRY_IDENTITY_MS)
+        continue;
+      const id3 = root ? teamProjectOf(root) : void 0;
+      if (id3) setTeamProject(deps.db, project2, id3);
+      else noIdentity.set(project2, deps.now());
+    }
+  };
+  const round = async () => {
+    const target = deps.target();
+    state.configured = target.url !== "";
+    state.lastRoundAt = deps.now();
+    if (!state.configured) {
+      await drop();
+      return { ...state };
+    }
+    try {
+      discover();
+      const identities = new Map(
+        teamProjects(deps.db).map((row) => [row.project, row.team_project])
+      );
+      const connection = await connect(target);
+      const base2 = { db: deps.db, client: connection, team: target.team, now: deps.now };
+      state.lastPush = await pushOutbox({ ...base2, teamProjectOf: (p) => identities.get(p) });
+      state.lastPulled = await pullTeam(base2);
+      state.lastSuccessAt = deps.now();
+      state.lastError = null;
+    } catch (error) {
+      state.lastError = error instanceof Error ? error.message : String(error);
+      deps.log.log("warn", `team sync failed, retried next round: ${state.lastError}`);
+      await drop();
+    }
+    return { ...state };
+  };
+  return {
+    /** Runs one round, or waits for the one in flight. */
+    syncNow() {
+      running ??= round().finally(() => {
+        running = void 0;
+      });
+      return running;
+    },
+    state: () => ({ ...state }),
+    async close() {
+      await running?.catch(() => void 0);
+      await drop();
+    }
+  };
+}
+
+// src/team/server-schema.ts
+var SERVER_MIGRATIONS = [
+  {
+    version: 1,
+    name: "memories",
+    sql: `
+CREATE TABLE claude_mem.teams (
+  name text PRIMARY KEY,
+  role name NOT NULL UNIQUE
+);
+CREATE SEQUENCE claude_mem.change_seq;
+CREATE TABLE claude_mem.memories (
+  global_id uuid PRIMARY KEY,
+  team text NOT NULL REFERENCES claude_mem.teams (name),
+  project text NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('observation', 'summary')),
+  author name NOT NULL DEFAULT current_user,
+  version integer NOT NULL CHECK (version > 0),
+  deleted boolean NOT NULL DEFAULT false,
+  body jsonb NOT NULL,
+  created_at bigint NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  seq bigint NOT NULL
+);
+CREATE INDEX memories_pull ON claude_mem.memories (team, project, seq);
+
+CREATE FUNCTION claude_mem.next_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.seq := nextval('claude_mem.change_seq');
+  NEW.updated_at := now();
+  RETURN NEW;
+END $$;
+CREATE TRIGGER memories_seq BEFORE INSERT OR UPDATE ON claude_mem.memories
+  FOR EACH ROW EXECUTE FUNCTION claude_mem.next_change();
+
+CREATE FUNCTION claude_mem.my_teams() RETURNS SETOF text LANGUAGE sql STABLE AS $$
+  SELECT name FROM claude_mem.teams WHERE pg_has_role(current_user, role, 'MEMBER')
+$$;
+
+ALTER TABLE claude_mem.memories ENABLE ROW LEVEL SECURITY;
+CREATE POLICY members_read ON claude_mem.memories FOR SELECT
+  USING (team IN (SELECT claude_mem.my_teams()));
+CREATE POLICY authors_insert ON claude_mem.memories FOR INSERT
+  WITH CHECK (author = current_user AND team IN (SELECT claude_mem.my_teams()));
+CREATE POLICY authors_update ON claude_mem.memories FOR UPDATE
+  USING (author = current_user AND team IN (SELECT claude_mem.my_teams()))
+  WITH CHECK (author = current_user AND team IN (SELECT claude_mem.my_teams()));
+`
+  }
+];
+function teamRole(team2) {
+  return `claude_mem_team_${team2}`;
+}
+async function migrateServer(client) {
+  await client.query("CREATE SCHEMA IF NOT EXISTS claude_mem");
+  await client.query(`CREATE TABLE IF NOT EXISTS claude_mem.schema_migrations (
+    version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const applied = [];
+  await client.query(`SELECT pg_advisory_lock(hashtext('claude_mem.migrate'))`);
+  try {
+    const done = await client.query(
+      "SELECT version FROM claude_mem.schema_migrations"
+    );
+    const have = new Set(done.rows.map((row) => row.version));
+    for (const migration of SERVER_MIGRATIONS.filter((m) => !have.has(m.version))) {
+      await client.query("BEGIN");
+      try {
+        await client.query(migration.sql);
+        await client.query(
+          "INSERT INTO claude_mem.schema_migrations (version, name) VALUES ($1, $2)",
+          [migration.version, migration.name]
+        );
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      }
+      applied.push(migration.version);
+    }
+  } finally {
+    await client.query(`SELECT pg_advisory_unlock(hashtext('claude_mem.migrate'))`);
+  }
+  return applied;
+}
+
+// src/team/admin.ts
+function escapeIdentifier(name) {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+async function ensureTeam(client, team2) {
+  const role = teamRole(team2);
+  const quoted = escapeIdentifier(role);
+  const exists = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [role]);
+  if (exists.rowCount === 0) await client.query(`CREATE ROLE ${quoted} NOLOGIN`);
+  await client.query(
+    "INSERT INTO claude_mem.teams (name, role) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+    [team2, role]
+  );
+  await client.query(`GRANT USAGE ON SCHEMA claude_mem TO ${quoted}`);
+  await client.query(`GRANT SELECT ON claude_mem.teams TO ${quoted}`);
+  await client.query(`GRANT SELECT, INSERT, UPDATE ON claude_mem.memories TO ${quoted}`);
+  await client.query(`GRANT USAGE ON SEQUENCE claude_mem.change_seq TO ${quoted}`);
+}
+async function initTeam(client, team2) {
+  const applied = await migrateServer(client);
+  await ensureTeam(client, team2);
+  return applied;
+}
+async function checkRole(client, role) {
+  const found = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [role]);
+  if (found.rowCount === 0) {
+    throw new Error(
+      `no PostgreSQL role "${role}" in this server: create it first (CREATE ROLE ${escapeIdentifier(role)} LOGIN PASSWORD '...')`
+    );
+  }
+  const team2 = await client.query("SELECT to_regclass('claude_mem.teams') AS t");
+  if (team2.rows[0].t === null) {
+    throw new Error(
+      'this database has no team schema: run "claude-mem team init <admin-url>" first'
+    );
+  }
+}
+async function addMember(client, team2, member) {
+  await checkRole(client, member);
+  await ensureTeam(client, team2);
+  await client.query(`GRANT ${escapeIdentifier(teamRole(team2))} TO ${escapeIdentifier(member)}`);
+}
+async function removeMember(client, team2, member) {
+  await checkRole(client, member);
+  await client.query(`REVOKE ${escapeIdentifier(teamRole(team2))} FROM ${escapeIdentifier(member)}`);
+}
+
+// src/worker/team-service.ts
+function fromSettings(deps) {
+  return () => {
+    const { settings } = loadSettings(deps.dataDir, process.env);
+    return {
+      url: settings["team.url"],
+      team: settings["team.name"],
+      everyMs: settings["team.syncEveryMs"]
+    };
+  };
+}
+function shownUrl(url) {
+  try {
+    const parsed = new URL(url);
+    parsed.password = "";
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+function createTeamService(deps, options = {}) {
+  const settings = options.settings ?? fromSettings(deps);
+  const sync = createTeamSync({
+    db: deps.db,
+    dataDir: deps.dataDir,
+    now: deps.now,
+    log: deps.log,
+    target: settings
+  });
+  let timer;
+  let stopped = false;
+  const status2 = () => {
+    const target = settings();
+    return {
+      ...sync.state(),
+      configured: target.url !== "",
+      url: target.url ? shownUrl(target.url) : null,
+      team: target.team,
+      backlog: outboxBacklog(deps.db),
+      projects: teamProjects(deps.db)
+    };
+  };
+  const tick = async () => {
+    if (settings().url !== "") await sync.syncNow();
+    if (!stopped) {
+      timer = setTimeout(() => void tick(), settings().everyMs);
+      timer.unref();
+    }
+  };
+  const routes = new Hono16().get("/api/team/status", (c) => c.json(status2())).post("/api/team/sync", async (c) => {
+    await sync.syncNow();
+    return c.json(status2());
+  });
+  return {
+    name: "team",
+    routes,
+    start() {
+      timer = setTimeout(() => void tick(), 200);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await sync.close();
+    }
+  };
+}
+
 // src/worker/viewer-service.ts
-import { Hono as Hono22 } from "hono";
+import { Hono as Hono24 } from "hono";
 
 // src/worker/routes/viewer-feed-routes.ts
-import { Hono as Hono15 } from "hono";
+import { Hono as Hono17 } from "hono";
 import { statSync as statSync8 } from "node:fs";
 
 // src/worker/viewer-present.ts
@@ -8801,46 +10185,46 @@ function presentItem(item) {
 }
 
 // src/worker/routes/viewer-input.ts
-import { z as z8 } from "zod";
-var csvOf = (values) => z8.string().max(500).transform(
+import { z as z9 } from "zod";
+var csvOf = (values) => z9.string().max(500).transform(
   (text5) => text5.split(",").map((item) => item.trim()).filter((item) => item !== "")
-).pipe(z8.array(z8.enum(values)).min(1));
-var cursor = z8.string().regex(/^\d{1,15}\.\d\.\d{1,15}$/, "expected the `next` value of the previous page").transform((text5) => {
+).pipe(z9.array(z9.enum(values)).min(1));
+var cursor = z9.string().regex(/^\d{1,15}\.\d\.\d{1,15}$/, "expected the `next` value of the previous page").transform((text5) => {
   const [at, rank2, id3] = text5.split(".").map(Number);
   return { at: at ?? 0, rank: rank2 ?? 0, id: id3 ?? 0 };
 });
-var FeedQuerySchema = z8.object({
-  project: z8.string().min(1).max(500).optional(),
+var FeedQuerySchema = z9.object({
+  project: z9.string().min(1).max(500).optional(),
   type: csvOf(OBSERVATION_TYPES).optional(),
   kind: csvOf(FEED_KINDS).optional(),
   before: cursor.optional(),
   /** Just these observations, in this order (the viewer's search results). */
-  ids: z8.string().regex(/^\d{1,15}(?:,\d{1,15}){0,99}$/, "expected up to 100 comma-separated ids").transform((text5) => text5.split(",").map(Number)).optional(),
-  limit: z8.coerce.number().int().min(1).max(100).default(30)
+  ids: z9.string().regex(/^\d{1,15}(?:,\d{1,15}){0,99}$/, "expected up to 100 comma-separated ids").transform((text5) => text5.split(",").map(Number)).optional(),
+  limit: z9.coerce.number().int().min(1).max(100).default(30)
 });
 var encodeCursor = (c) => c === null ? null : `${c.at}.${c.rank}.${c.id}`;
-var ObservationPatchSchema = z8.looseObject({
-  title: z8.string().trim().min(1, "title: must not be empty").max(200).optional(),
-  narrative: z8.string().max(2e4).optional(),
-  facts: z8.array(z8.string().trim().min(1).max(1e3)).max(50).optional()
+var ObservationPatchSchema = z9.looseObject({
+  title: z9.string().trim().min(1, "title: must not be empty").max(200).optional(),
+  narrative: z9.string().max(2e4).optional(),
+  facts: z9.array(z9.string().trim().min(1).max(1e3)).max(50).optional()
 }).refine((p) => p.title !== void 0 || p.narrative !== void 0 || p.facts !== void 0, {
   message: "give title, narrative or facts",
   path: ["title"]
 });
-var PinBodySchema = z8.looseObject({ pinned: z8.boolean().default(true) });
-var SettingsBodySchema = z8.looseObject({
-  values: z8.record(z8.string().max(200), z8.unknown())
+var PinBodySchema = z9.looseObject({ pinned: z9.boolean().default(true) });
+var SettingsBodySchema = z9.looseObject({
+  values: z9.record(z9.string().max(200), z9.unknown())
 });
-var LogsQuerySchema = z8.object({
-  lines: z8.coerce.number().int().min(1).max(2e3).default(200)
+var LogsQuerySchema = z9.object({
+  lines: z9.coerce.number().int().min(1).max(2e3).default(200)
 });
-var FailedQuerySchema = z8.object({
-  limit: z8.coerce.number().int().min(1).max(500).default(50)
+var FailedQuerySchema = z9.object({
+  limit: z9.coerce.number().int().min(1).max(500).default(50)
 });
-var PreviewQuerySchema = z8.object({
-  project: z8.string().min(1).max(500),
-  maxTokens: z8.string().max(20).optional(),
-  maxObservations: z8.string().max(20).optional()
+var PreviewQuerySchema = z9.object({
+  project: z9.string().min(1).max(500),
+  maxTokens: z9.string().max(20).optional(),
+  maxObservations: z9.string().max(20).optional()
 });
 
 // src/worker/routes/viewer-feed-routes.ts
@@ -8872,7 +10256,7 @@ function page(db, query2, only) {
   return { items: result.items.map(presentItem), next: encodeCursor(result.next) };
 }
 function viewerFeedRoutes(deps) {
-  return new Hono15().get("/api/feed", (c) => c.json(page(deps.db, c.req.query()))).get("/api/observations", (c) => c.json(page(deps.db, c.req.query(), "observation"))).get("/api/summaries", (c) => c.json(page(deps.db, c.req.query(), "summary"))).get("/api/projects", (c) => c.json({ items: listProjects(deps.db) })).get("/api/stats", (c) => {
+  return new Hono17().get("/api/feed", (c) => c.json(page(deps.db, c.req.query()))).get("/api/observations", (c) => c.json(page(deps.db, c.req.query(), "observation"))).get("/api/summaries", (c) => c.json(page(deps.db, c.req.query(), "summary"))).get("/api/projects", (c) => c.json({ items: listProjects(deps.db) })).get("/api/stats", (c) => {
     const day = localDay(deps.now());
     const usage2 = usageOfDay(deps.db, day);
     const tokensToday = usage2.reduce((sum, row) => sum + row.tokens_in + row.tokens_out, 0);
@@ -8888,7 +10272,7 @@ function viewerFeedRoutes(deps) {
 }
 
 // src/worker/routes/viewer-memory-routes.ts
-import { Hono as Hono16 } from "hono";
+import { Hono as Hono18 } from "hono";
 function idOf2(text5) {
   const parsed = IdParamSchema.safeParse(text5);
   if (!parsed.success) throw new AppError("BAD_REQUEST", "id: expected a positive whole number");
@@ -8900,7 +10284,7 @@ function current(db, id3) {
   return presentItem({ kind: "observation", ...record });
 }
 function viewerMemoryRoutes(deps) {
-  return new Hono16().patch("/api/observations/:id", async (c) => {
+  return new Hono18().patch("/api/observations/:id", async (c) => {
     const id3 = idOf2(c.req.param("id"));
     const patch = ObservationPatchSchema.parse(await jsonBody(c.req));
     if (!updateObservation(deps.db, id3, patch, deps.now())) {
@@ -8918,23 +10302,23 @@ function viewerMemoryRoutes(deps) {
 }
 
 // src/worker/routes/viewer-overview-routes.ts
-import { Hono as Hono17 } from "hono";
+import { Hono as Hono19 } from "hono";
 
 // src/worker/routes/overview-input.ts
-import { z as z9 } from "zod";
-var project = z9.string().min(1, "expected a project name").max(500).optional();
-var UsageQuerySchema = z9.object({
-  by: z9.enum(["day", "month"], { error: "expected day or month" }).default("day"),
+import { z as z10 } from "zod";
+var project = z10.string().min(1, "expected a project name").max(500).optional();
+var UsageQuerySchema = z10.object({
+  by: z10.enum(["day", "month"], { error: "expected day or month" }).default("day"),
   project
 });
-var OverviewQuerySchema = z9.object({
+var OverviewQuerySchema = z10.object({
   project,
-  days: z9.coerce.number({ error: "expected a number of days" }).int("expected a whole number of days").min(1, "expected 1 to 365 days").max(365, "expected 1 to 365 days").default(30)
+  days: z10.coerce.number({ error: "expected a number of days" }).int("expected a whole number of days").min(1, "expected 1 to 365 days").max(365, "expected 1 to 365 days").default(30)
 });
 
 // src/worker/routes/viewer-overview-routes.ts
 function viewerOverviewRoutes(deps) {
-  return new Hono17().get("/api/usage", (c) => {
+  return new Hono19().get("/api/usage", (c) => {
     const { by, project: project2 } = UsageQuerySchema.parse(c.req.query());
     return c.json(usageReport(deps.db, by, project2 ?? null));
   }).get("/api/overview", (c) => {
@@ -8944,7 +10328,7 @@ function viewerOverviewRoutes(deps) {
 }
 
 // src/worker/routes/viewer-settings-routes.ts
-import { Hono as Hono18 } from "hono";
+import { Hono as Hono20 } from "hono";
 
 // src/worker/viewer-settings.ts
 var HOOK_SETTINGS = ["worker.autoStart", "worker.startWaitMs"];
@@ -9015,7 +10399,7 @@ function viewerSettingsRoutes(deps, env) {
     file: settingsFile(deps.dataDir),
     items: describeSettings(deps.dataDir, deps.settings, env)
   });
-  return new Hono18().get("/api/settings", (c) => c.json(view())).put("/api/settings", async (c) => {
+  return new Hono20().get("/api/settings", (c) => c.json(view())).put("/api/settings", async (c) => {
     const { values } = SettingsBodySchema.parse(await jsonBody(c.req));
     const errors = settingErrors(values, loadSettings(deps.dataDir, {}).settings);
     const invalid = Object.keys(errors).length;
@@ -9044,11 +10428,11 @@ function viewerSettingsRoutes(deps, env) {
 }
 
 // src/worker/routes/viewer-static-routes.ts
-import { Hono as Hono19 } from "hono";
+import { Hono as Hono21 } from "hono";
 
 // src/worker/viewer-static.ts
-import { existsSync as existsSync4, readFileSync as readFileSync14, realpathSync, statSync as statSync9 } from "node:fs";
-import { extname, join as join17, resolve as resolve4, sep as sep2 } from "node:path";
+import { existsSync as existsSync4, readFileSync as readFileSync16, realpathSync, statSync as statSync9 } from "node:fs";
+import { extname, join as join19, resolve as resolve5, sep as sep2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -9063,7 +10447,7 @@ var CONTENT_TYPES = {
 var SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,200}$/;
 function defaultUiDir() {
   const candidates = [new URL("ui", import.meta.url), new URL("../../dist/ui", import.meta.url)];
-  return candidates.map((url) => fileURLToPath(url)).find((dir) => existsSync4(join17(dir, "index.html")));
+  return candidates.map((url) => fileURLToPath(url)).find((dir) => existsSync4(join19(dir, "index.html")));
 }
 function inside(root, file) {
   return file.startsWith(root + sep2);
@@ -9072,12 +10456,12 @@ function readUiFile(uiDir, segments) {
   if (segments.length === 0 || !segments.every((part) => SAFE_SEGMENT.test(part))) return;
   const type = CONTENT_TYPES[extname(segments.at(-1) ?? "").toLowerCase()];
   if (!type) return;
-  const root = resolve4(uiDir);
-  const file = resolve4(root, ...segments);
+  const root = resolve5(uiDir);
+  const file = resolve5(root, ...segments);
   if (!inside(root, file)) return;
   try {
     if (!inside(realpathSync(root), realpathSync(file)) || !statSync9(file).isFile()) return;
-    return { body: readFileSync14(file), type };
+    return { body: readFileSync16(file), type };
   } catch {
     return;
   }
@@ -9120,7 +10504,7 @@ function viewerStaticRoutes(uiDir) {
     c.header("Content-Type", found.type);
     return c.body(new Uint8Array(found.body));
   };
-  return new Hono19().get("/", page2).get("/index.html", page2).get(
+  return new Hono21().get("/", page2).get("/index.html", page2).get(
     "/assets/:name",
     (c) => file(c, ["assets", c.req.param("name")], "public, max-age=31536000, immutable")
   ).get(
@@ -9130,7 +10514,7 @@ function viewerStaticRoutes(uiDir) {
 }
 
 // src/worker/routes/viewer-status-routes.ts
-import { Hono as Hono20 } from "hono";
+import { Hono as Hono22 } from "hono";
 
 // src/worker/viewer-logs.ts
 import { closeSync as closeSync3, fstatSync, openSync as openSync3, readSync } from "node:fs";
@@ -9161,7 +10545,7 @@ function tailLog(file, count3) {
 
 // src/worker/routes/viewer-status-routes.ts
 function viewerStatusRoutes(deps) {
-  return new Hono20().get("/api/logs", (c) => {
+  return new Hono22().get("/api/logs", (c) => {
     const { lines } = LogsQuerySchema.parse(c.req.query());
     return c.json({ lines: tailLog(logFile(deps.dataDir), lines) });
   }).get("/api/failed-events", (c) => {
@@ -9171,7 +10555,7 @@ function viewerStatusRoutes(deps) {
 }
 
 // src/worker/routes/viewer-stream-routes.ts
-import { Hono as Hono21 } from "hono";
+import { Hono as Hono23 } from "hono";
 import { streamSSE } from "hono/streaming";
 
 // src/worker/viewer-live.ts
@@ -9196,7 +10580,7 @@ function createLiveFeed(deps) {
   function queueState() {
     return JSON.stringify({ spool: listSpool(deps.dataDir).length, ...queueCounts(deps.db) });
   }
-  function pull(sub, queue, now) {
+  function pull(sub, queue2, now2) {
     const items2 = feedAfter(deps.db, sub.marks, BATCH2).sort(
       (a, b) => FEED_KINDS.indexOf(a.kind) - FEED_KINDS.indexOf(b.kind) || a.id - b.id
     );
@@ -9216,23 +10600,23 @@ function createLiveFeed(deps) {
       sub.send({ event: "removed", id: encodeMarks(sub.marks), data: JSON.stringify({ keys }) });
     }
     let sent = items2.length > 0 || last !== void 0;
-    if (queue !== sub.queue) {
-      sub.send({ event: "queue", data: queue });
-      sub.queue = queue;
+    if (queue2 !== sub.queue) {
+      sub.send({ event: "queue", data: queue2 });
+      sub.queue = queue2;
       sent = true;
     }
-    if (!sent && now - sub.lastSent >= (deps.heartbeatMs ?? 15e3)) {
-      sub.send({ event: "ping", data: String(now) });
+    if (!sent && now2 - sub.lastSent >= (deps.heartbeatMs ?? 15e3)) {
+      sub.send({ event: "ping", data: String(now2) });
       sent = true;
     }
-    if (sent) sub.lastSent = now;
+    if (sent) sub.lastSent = now2;
   }
   function tick() {
     soon = void 0;
     if (subscribers.size === 0) return;
     try {
-      const queue = queueState();
-      for (const sub of subscribers) pull(sub, queue, deps.now());
+      const queue2 = queueState();
+      for (const sub of subscribers) pull(sub, queue2, deps.now());
     } catch (error) {
       deps.log.log("warn", `live feed poll failed: ${String(error)}`);
     }
@@ -9243,13 +10627,13 @@ function createLiveFeed(deps) {
     timer.unref();
   }
   return {
-    subscribe(marks, send2, close) {
+    subscribe(marks, send3, close) {
       const start2 = { ...marks ?? feedMarks(deps.db) };
       const sub = {
         marks: { ...start2, deletion: marks?.deletion ?? lastDeletion(deps.db) },
         queue: "",
         lastSent: 0,
-        send: send2,
+        send: send3,
         close
       };
       subscribers.add(sub);
@@ -9279,21 +10663,21 @@ function createLiveFeed(deps) {
 // src/worker/routes/viewer-stream-routes.ts
 var RETRY_MS = 1500;
 function viewerStreamRoutes(live) {
-  return new Hono21().get("/stream", (c) => {
+  return new Hono23().get("/stream", (c) => {
     const marks = decodeMarks(c.req.header("last-event-id") ?? c.req.query("since"));
     c.header("Cache-Control", "no-store");
     c.header("X-Accel-Buffering", "no");
     return streamSSE(c, async function liveStream(stream) {
       let writes = stream.writeSSE({ event: "hello", data: "{}", retry: RETRY_MS });
       let unsubscribe = () => void 0;
-      await new Promise((resolve5) => {
-        stream.onAbort(resolve5);
+      await new Promise((resolve6) => {
+        stream.onAbort(resolve6);
         unsubscribe = live.subscribe(
           marks,
           (message3) => {
-            writes = writes.then(() => stream.writeSSE(message3)).catch(resolve5);
+            writes = writes.then(() => stream.writeSSE(message3)).catch(resolve6);
           },
-          resolve5
+          resolve6
         );
       });
       unsubscribe();
@@ -9313,7 +10697,7 @@ function createViewerService(deps, options = {}) {
     heartbeatMs: options.heartbeatMs
   });
   const uiDir = "uiDir" in options ? options.uiDir : defaultUiDir();
-  const routes = new Hono22();
+  const routes = new Hono24();
   for (const family of [
     viewerFeedRoutes(deps),
     viewerMemoryRoutes(deps),
@@ -9336,8 +10720,8 @@ function createViewerService(deps, options = {}) {
 // src/worker/data-lock.ts
 import Database2 from "better-sqlite3";
 import { chmodSync as chmodSync3 } from "node:fs";
-import { join as join18 } from "node:path";
-var dataLockFile = (dataDir) => join18(dataDir, "worker.lock");
+import { join as join20 } from "node:path";
+var dataLockFile = (dataDir) => join20(dataDir, "worker.lock");
 var isBusy = (error) => /SQLITE_BUSY|SQLITE_LOCKED/.test(String(error.code));
 var sleep3 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function acquireDataLock(dataDir, waitMs = 0) {
@@ -9484,7 +10868,7 @@ function startIngestLoop(options) {
       again = true;
       return;
     }
-    running = new Promise((resolve5) => setImmediate(resolve5)).then(() => {
+    running = new Promise((resolve6) => setImmediate(resolve6)).then(() => {
       pass();
       running = void 0;
       if (again) {
@@ -9517,8 +10901,8 @@ function tryWatch(dir, onChange, log) {
 
 // src/worker/daemon.ts
 function listen(app, port) {
-  return new Promise((resolve5, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve5(server));
+  return new Promise((resolve6, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve6(server));
     server.once("error", reject);
   });
 }
@@ -9561,7 +10945,8 @@ async function runWorker(env = process.env) {
     createCompressionService(deps),
     createRecallService(deps),
     createRetentionService(deps),
-    createViewerService(deps)
+    createViewerService(deps),
+    createTeamService(deps)
   ];
   let server;
   try {
@@ -9576,7 +10961,7 @@ async function runWorker(env = process.env) {
     pidFile(dataDir),
     JSON.stringify({ pid: process.pid, port, version: VERSION, startedAt })
   );
-  rmSync6(spawnLockFile(dataDir), { force: true });
+  rmSync7(spawnLockFile(dataDir), { force: true });
   for (const service of services) service.start?.();
   const loop = startIngestLoop({
     dataDir,
@@ -9588,7 +10973,7 @@ async function runWorker(env = process.env) {
   log.log("info", `worker ${VERSION} listening on 127.0.0.1:${port}`, { pid: process.pid });
   process.stdout.write(`claude-mem worker on 127.0.0.1:${port}; viewer: ${openLinkUrl(deps)}
 `);
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     const stop2 = async (signal) => {
       log.log("info", `worker stopping (${signal})`);
       server.close();
@@ -9596,8 +10981,8 @@ async function runWorker(env = process.env) {
       await stopServices(services, log);
       db.close();
       lock.release();
-      if (readWorkerInfo(dataDir)?.pid === process.pid) rmSync6(pidFile(dataDir), { force: true });
-      resolve5(0);
+      if (readWorkerInfo(dataDir)?.pid === process.pid) rmSync7(pidFile(dataDir), { force: true });
+      resolve6(0);
     };
     process.once("SIGTERM", () => void stop2("SIGTERM"));
     process.once("SIGINT", () => void stop2("SIGINT"));
@@ -9606,8 +10991,8 @@ async function runWorker(env = process.env) {
 var SERVICES_STOP_MS = 1e4;
 async function stopServices(services, log) {
   let timer;
-  const late = new Promise((resolve5) => {
-    timer = setTimeout(() => resolve5("late"), SERVICES_STOP_MS);
+  const late = new Promise((resolve6) => {
+    timer = setTimeout(() => resolve6("late"), SERVICES_STOP_MS);
   });
   const stopped = Promise.all(services.map((service) => service.stop())).then(() => "stopped");
   if (await Promise.race([stopped, late]) === "late") {
@@ -9754,7 +11139,7 @@ function list4(dataDir, env, print2) {
 }
 
 // src/cli/commands/context-command.ts
-import { dirname as dirname4, join as join19 } from "node:path";
+import { dirname as dirname4, join as join21 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/mcp/worker-client.ts
@@ -9866,7 +11251,7 @@ function recallClient(deps) {
   return createWorkerClient({
     dataDir,
     port: settings["worker.port"],
-    cliEntry: deps.cliEntry ?? join19(dirname4(fileURLToPath2(import.meta.url)), "cli.mjs"),
+    cliEntry: deps.cliEntry ?? join21(dirname4(fileURLToPath2(import.meta.url)), "cli.mjs"),
     autoStart: settings["worker.autoStart"],
     waitMs: 1e4,
     env
@@ -9903,44 +11288,44 @@ async function contextCommand(args, print2, deps = {}) {
 }
 
 // src/mcp/tool-schemas.ts
-import { z as z10 } from "zod";
+import { z as z11 } from "zod";
 var TYPES = ["bugfix", "feature", "refactor", "change", "discovery", "decision"];
-var id2 = z10.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-var SearchInputSchema = z10.object({
-  query: z10.string().max(1e3).default("").describe('Words to look for. "quoted phrase" and prefix* work; empty lists the newest.'),
-  project: z10.string().min(1).max(500).optional().describe("Project name; default: this project."),
-  all_projects: z10.boolean().default(false).describe("Search every project instead."),
-  type: z10.array(z10.enum(TYPES)).max(6).optional().describe("Only these observation types."),
-  concept: z10.array(z10.string().min(1).max(100)).max(10).optional().describe("Only these concepts."),
-  file: z10.string().min(1).max(4096).optional().describe("Only observations that read or modified this file (absolute or relative path)."),
-  since: z10.string().max(64).optional().describe("From this date (2025-01-31) or age (7d, 12h)."),
-  until: z10.string().max(64).optional().describe("Up to this date or age."),
-  session_id: z10.string().min(1).max(256).optional().describe("Only this Claude Code session."),
-  fresh: z10.boolean().default(false).describe("Leave out memories whose code changed or is gone since they were made."),
-  limit: z10.number().int().min(1).max(50).default(10),
-  offset: z10.number().int().min(0).max(1e4).default(0)
+var id2 = z11.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+var SearchInputSchema = z11.object({
+  query: z11.string().max(1e3).default("").describe('Words to look for. "quoted phrase" and prefix* work; empty lists the newest.'),
+  project: z11.string().min(1).max(500).optional().describe("Project name; default: this project."),
+  all_projects: z11.boolean().default(false).describe("Search every project instead."),
+  type: z11.array(z11.enum(TYPES)).max(6).optional().describe("Only these observation types."),
+  concept: z11.array(z11.string().min(1).max(100)).max(10).optional().describe("Only these concepts."),
+  file: z11.string().min(1).max(4096).optional().describe("Only observations that read or modified this file (absolute or relative path)."),
+  since: z11.string().max(64).optional().describe("From this date (2025-01-31) or age (7d, 12h)."),
+  until: z11.string().max(64).optional().describe("Up to this date or age."),
+  session_id: z11.string().min(1).max(256).optional().describe("Only this Claude Code session."),
+  fresh: z11.boolean().default(false).describe("Leave out memories whose code changed or is gone since they were made."),
+  limit: z11.number().int().min(1).max(50).default(10),
+  offset: z11.number().int().min(0).max(1e4).default(0)
 });
-var TimelineInputSchema = z10.object({
-  anchor: z10.union([id2, z10.string().regex(/^[#sSpP]?\d{1,15}$/)]).optional().describe("Observation id from search (123), or S<id> for a summary, P<id> for a prompt."),
-  query: z10.string().min(1).max(1e3).optional().describe("Instead of an anchor: center on the best match of these words."),
-  before: z10.number().int().min(0).max(30).default(5).describe("Items before the anchor."),
-  after: z10.number().int().min(0).max(30).default(5).describe("Items after the anchor."),
-  project: z10.string().min(1).max(500).optional()
+var TimelineInputSchema = z11.object({
+  anchor: z11.union([id2, z11.string().regex(/^[#sSpP]?\d{1,15}$/)]).optional().describe("Observation id from search (123), or S<id> for a summary, P<id> for a prompt."),
+  query: z11.string().min(1).max(1e3).optional().describe("Instead of an anchor: center on the best match of these words."),
+  before: z11.number().int().min(0).max(30).default(5).describe("Items before the anchor."),
+  after: z11.number().int().min(0).max(30).default(5).describe("Items after the anchor."),
+  project: z11.string().min(1).max(500).optional()
 });
-var GetObservationsInputSchema = z10.object({
-  ids: z10.array(id2).min(1).max(50).describe("Observation ids from search or timeline.")
+var GetObservationsInputSchema = z11.object({
+  ids: z11.array(id2).min(1).max(50).describe("Observation ids from search or timeline.")
 });
-var SaveMemoryInputSchema = z10.object({
-  title: z10.string().trim().min(1).max(200).describe("One line that will show in the index."),
-  text: z10.string().trim().min(1).max(1e4).describe("What to remember, self-contained."),
-  project: z10.string().min(1).max(500).optional().describe("Default: this project."),
-  type: z10.enum(TYPES).default("discovery"),
-  concepts: z10.array(z10.string().min(1).max(100)).max(20).optional(),
-  files: z10.array(z10.string().min(1).max(4096)).max(50).optional(),
-  pinned: z10.boolean().default(false).describe("Always list it first at session start.")
+var SaveMemoryInputSchema = z11.object({
+  title: z11.string().trim().min(1).max(200).describe("One line that will show in the index."),
+  text: z11.string().trim().min(1).max(1e4).describe("What to remember, self-contained."),
+  project: z11.string().min(1).max(500).optional().describe("Default: this project."),
+  type: z11.enum(TYPES).default("discovery"),
+  concepts: z11.array(z11.string().min(1).max(100)).max(20).optional(),
+  files: z11.array(z11.string().min(1).max(4096)).max(50).optional(),
+  pinned: z11.boolean().default(false).describe("Always list it first at session start.")
 });
-var ForgetInputSchema = z10.object({
-  ids: z10.array(id2).min(1).max(100).describe("Observation ids to delete for good.")
+var ForgetInputSchema = z11.object({
+  ids: z11.array(id2).min(1).max(100).describe("Observation ids to delete for good.")
 });
 
 // src/mcp/anchor-format.ts
@@ -10191,7 +11576,7 @@ function checkLine(line2) {
   const id3 = typeof value === "object" && value !== null ? value.id : null;
   return reply(id3, INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 message");
 }
-function guardStdin(stdin, answer) {
+function guardStdin(stdin, answer2) {
   let pending2 = "";
   let skipping = false;
   const guard = new Transform({
@@ -10204,7 +11589,7 @@ function guardStdin(stdin, answer) {
         else if (line2.trim() !== "") pass(line2);
       }
       if (Buffer.byteLength(pending2) > MAX_LINE_BYTES) {
-        if (!skipping) answer(reply(null, PARSE_ERROR, "Parse error: the line is too long"));
+        if (!skipping) answer2(reply(null, PARSE_ERROR, "Parse error: the line is too long"));
         [pending2, skipping] = ["", true];
       }
       done();
@@ -10212,7 +11597,7 @@ function guardStdin(stdin, answer) {
   });
   function pass(line2) {
     const error = checkLine(line2);
-    if (error) answer(error);
+    if (error) answer2(error);
     else guard.push(`${line2}
 `);
   }
@@ -10232,8 +11617,8 @@ async function runMcpStdio(options) {
 `);
   });
   const transport = new StdioServerTransport(guarded2, stdout);
-  const closed = new Promise((resolve5) => {
-    server.server.onclose = resolve5;
+  const closed = new Promise((resolve6) => {
+    server.server.onclose = resolve6;
     stdin.once("end", () => void server.close());
     stdin.once("close", () => void server.close());
   });
@@ -10270,7 +11655,7 @@ async function mcpCommand(_args, deps) {
 }
 
 // src/cli/commands/status-command.ts
-import { dirname as dirname5, join as join20 } from "node:path";
+import { dirname as dirname5, join as join22 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/cli/commands/recall-status.ts
@@ -10299,6 +11684,10 @@ function storeLine(store3) {
   }
   return `  vector store: ${where2}, ${counts}`;
 }
+function switchLine(from) {
+  const until = "search uses full text until every observation has a vector";
+  return from === null ? `  first embedding: ${until}` : `  re-embedding after the switch from ${from}: ${until}`;
+}
 function formatRecallStatus(status2) {
   if (status2.state === "off" || status2.model === null) {
     return [`recall: search.mode ${status2.mode}, embedder off: full-text search only`];
@@ -10308,6 +11697,7 @@ function formatRecallStatus(status2) {
     `recall: search.mode ${status2.mode}, embedder ${status2.model} ${STATE_WORDS[status2.state]}`,
     `  vectors: ${n(status2.embedded)} of ${n(status2.total)} observations, ${n(waiting)} waiting`
   ];
+  if (status2.switch) lines.push(switchLine(status2.switch.from));
   if (status2.error) lines.push(`  error: ${status2.error}`);
   if (status2.store) lines.push(storeLine(status2.store));
   return lines;
@@ -10324,7 +11714,7 @@ async function compressionWorker(deps) {
   const info = await ensureWorker({
     dataDir,
     port,
-    cliEntry: deps.cliEntry ?? join20(dirname5(fileURLToPath3(import.meta.url)), "cli.mjs"),
+    cliEntry: deps.cliEntry ?? join22(dirname5(fileURLToPath3(import.meta.url)), "cli.mjs"),
     autoStart: settings["worker.autoStart"],
     waitMs: 1e4,
     env
@@ -10425,8 +11815,8 @@ async function retryCommand(args, print2, deps = {}) {
       () => true,
       () => false
     );
-    const when = running ? "the worker ingests them now" : "the worker ingests them when it runs";
-    print2(`moved ${moved} quarantined files back to the spool; ${when}`);
+    const when2 = running ? "the worker ingests them now" : "the worker ingests them when it runs";
+    print2(`moved ${moved} quarantined files back to the spool; ${when2}`);
     return 0;
   }
   const { port, dataDir } = await compressionWorker(deps);
@@ -10592,7 +11982,7 @@ var VERIFY_OPTIONS = {
   json: { type: "boolean" },
   accept: { type: "string" }
 };
-var PAGE = 2e3;
+var PAGE2 = 2e3;
 var BAR_FROM = 5e3;
 var BAR = 24;
 async function call(deps, method, path, body) {
@@ -10629,7 +12019,7 @@ async function verifyCommand(args, print2, deps = {}) {
   let after = 0;
   let done = 0;
   while (after !== null) {
-    const query2 = new URLSearchParams({ project: project2, cwd, after: String(after), limit: String(PAGE) });
+    const query2 = new URLSearchParams({ project: project2, cwd, after: String(after), limit: String(PAGE2) });
     const page2 = await call(deps, "GET", `/api/anchors/verify?${query2.toString()}`);
     pages.push(page2);
     done += page2.checked;
@@ -10643,9 +12033,9 @@ async function verifyCommand(args, print2, deps = {}) {
 }
 
 // src/cli/commands/demo-command.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync4, readFileSync as readFileSync16, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync8, mkdirSync as mkdirSync4, readFileSync as readFileSync18, rmSync as rmSync8, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname as dirname8, join as join25 } from "node:path";
+import { dirname as dirname8, join as join27 } from "node:path";
 
 // src/transcripts/blocks.ts
 var blocksOf = (line2) => Array.isArray(line2.content) ? line2.content : [];
@@ -10797,9 +12187,9 @@ function replayAgent(lines, ctx, agent) {
 }
 
 // src/transcripts/transcript-paths.ts
-import { basename as basename3, dirname as dirname6, join as join21 } from "node:path";
+import { basename as basename4, dirname as dirname6, join as join23 } from "node:path";
 function transcriptStem(path) {
-  return basename3(path).replace(/\.jsonl$/, "");
+  return basename4(path).replace(/\.jsonl$/, "");
 }
 function agentIdFromPath(path) {
   const stem2 = transcriptStem(path);
@@ -10808,8 +12198,8 @@ function agentIdFromPath(path) {
 function parentTranscriptPath(agentPath, parentSessionId) {
   if (agentPath === "") return "";
   const dir = dirname6(agentPath);
-  const projectDir = basename3(dir) === "subagents" ? dirname6(dirname6(dir)) : dir;
-  return join21(projectDir, `${parentSessionId}.jsonl`);
+  const projectDir = basename4(dir) === "subagents" ? dirname6(dirname6(dir)) : dir;
+  return join23(projectDir, `${parentSessionId}.jsonl`);
 }
 
 // src/transcripts/replay-context.ts
@@ -10954,24 +12344,24 @@ function replayTranscript(text5, opts = {}) {
 
 // src/transcripts/list-transcript-files.ts
 import { readdirSync as readdirSync5 } from "node:fs";
-import { join as join22 } from "node:path";
-function collect(dir, found) {
+import { join as join24 } from "node:path";
+function collect2(dir, found) {
   for (const entry of readdirSync5(dir, { withFileTypes: true })) {
-    const path = join22(dir, entry.name);
-    if (entry.isDirectory()) collect(path, found);
+    const path = join24(dir, entry.name);
+    if (entry.isDirectory()) collect2(path, found);
     else if (entry.isFile() && entry.name.endsWith(".jsonl")) found.push(path);
   }
 }
 function listTranscriptFiles(root) {
   const found = [];
-  collect(root, found);
+  collect2(root, found);
   return found.sort();
 }
 
 // src/cli/hook-process.ts
 import { spawn as spawn2 } from "node:child_process";
 function runHookProcess(hookBundle, event, stdin, env, cwd) {
-  return new Promise((resolve5, reject) => {
+  return new Promise((resolve6, reject) => {
     const child = spawn2(process.execPath, [hookBundle, event], { env, cwd, stdio: "pipe" });
     const out = [];
     const err = [];
@@ -10980,7 +12370,7 @@ function runHookProcess(hookBundle, event, stdin, env, cwd) {
     child.on("error", reject);
     child.on(
       "close",
-      (code) => resolve5({
+      (code) => resolve6({
         code,
         stdout: Buffer.concat(out).toString("utf8"),
         stderr: Buffer.concat(err).toString("utf8")
@@ -10993,7 +12383,7 @@ function runHookProcess(hookBundle, event, stdin, env, cwd) {
 
 // src/cli/doctor/demo-folder.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { join as join23 } from "node:path";
+import { join as join25 } from "node:path";
 
 // src/cli/doctor/check.ts
 var ok = (name, detail) => ({ name, ok: true, detail });
@@ -11007,7 +12397,7 @@ var warn = (name, detail) => ({
 
 // src/cli/doctor/demo-folder.ts
 var DEMO_MARKER = ".claude-mem-demo";
-var isDemoFolder = (dataDir) => existsSync5(join23(dataDir, DEMO_MARKER));
+var isDemoFolder = (dataDir) => existsSync5(join25(dataDir, DEMO_MARKER));
 function demoExpected(result) {
   if (result.ok) return result;
   return warn(result.name, `${result.detail} (expected: this is the demo's data folder)`);
@@ -11015,15 +12405,15 @@ function demoExpected(result) {
 
 // src/cli/install/package-name.ts
 import { existsSync as existsSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname7, join as join24 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname7, join as join26 } from "node:path";
 var PACKAGE_NAME = "@durable-mem/claude-mem";
 function onPath(bin, path = process.env.PATH ?? "") {
   const names = process.platform === "win32" ? [`${bin}.cmd`, bin] : [bin];
-  return path.split(delimiter2).filter((dir) => dir !== "").some((dir) => names.some((name) => existsSync6(join24(dir, name))));
+  return path.split(delimiter2).filter((dir) => dir !== "").some((dir) => names.some((name) => existsSync6(join26(dir, name))));
 }
 function selfCommand(cliEntry, path = process.env.PATH ?? "") {
   if (onPath("claude-mem", path)) return "claude-mem";
-  return `node ${JSON.stringify(join24(dirname7(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
+  return `node ${JSON.stringify(join26(dirname7(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
 }
 
 // src/cli/commands/demo-report.ts
@@ -11058,7 +12448,7 @@ function eventLines(events) {
 }
 
 // src/cli/commands/worker-command.ts
-import { existsSync as existsSync7, readFileSync as readFileSync15 } from "node:fs";
+import { existsSync as existsSync7, readFileSync as readFileSync17 } from "node:fs";
 var ACTIONS2 = ["start", "stop", "restart", "status", "logs", "run"];
 var sleep4 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function workerCommand(args, deps) {
@@ -11138,7 +12528,7 @@ function logs(dataDir, args, print2) {
     print2(`no log yet (${file})`);
     return 0;
   }
-  const lines = readFileSync15(file, "utf8").trimEnd().split("\n");
+  const lines = readFileSync17(file, "utf8").trimEnd().split("\n");
   print2(lines.slice(-count3).join("\n"));
   return 0;
 }
@@ -11166,15 +12556,15 @@ var DEMO_OPTIONS = {
   port: { type: "string" }
 };
 function fixtureFile(cliEntry) {
-  return join25(dirname8(cliEntry), "..", "fixtures", "demo", "session.jsonl");
+  return join27(dirname8(cliEntry), "..", "fixtures", "demo", "session.jsonl");
 }
 function resetDataDir(dataDir) {
-  if (existsSync8(dataDir) && !existsSync8(join25(dataDir, DEMO_MARKER))) {
+  if (existsSync8(dataDir) && !existsSync8(join27(dataDir, DEMO_MARKER))) {
     throw new CliError(`${dataDir} exists and is not a demo folder; choose another --data-dir`);
   }
-  rmSync7(dataDir, { recursive: true, force: true });
+  rmSync8(dataDir, { recursive: true, force: true });
   mkdirSync4(dataDir, { recursive: true, mode: 448 });
-  writeFileSync4(join25(dataDir, DEMO_MARKER), "claude-mem demo data; safe to delete\n", { mode: 384 });
+  writeFileSync4(join27(dataDir, DEMO_MARKER), "claude-mem demo data; safe to delete\n", { mode: 384 });
 }
 var sleep5 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function waitForIngest(port, token2) {
@@ -11186,16 +12576,16 @@ async function waitForIngest(port, token2) {
 }
 async function demoCommand(args, deps) {
   const values = parseOptions(args, DEMO_OPTIONS);
-  const dataDir = values["data-dir"] ?? join25(tmpdir(), "claude-mem-demo");
+  const dataDir = values["data-dir"] ?? join27(tmpdir(), "claude-mem-demo");
   const port = values.port ?? "37778";
   const env = { ...process.env, CLAUDE_MEM_DATA_DIR: dataDir, CLAUDE_MEM_WORKER_PORT: port };
   if (liveWorker(dataDir)) await workerCommand(["stop"], { ...deps, env, print: () => void 0 });
   resetDataDir(dataDir);
-  const projectDir = join25(dataDir, "acme-api");
+  const projectDir = join27(dataDir, "acme-api");
   mkdirSync4(projectDir, { recursive: true, mode: 448 });
   await workerCommand(["start"], { ...deps, env });
-  const hookBundle = join25(dirname8(deps.cliEntry), "hook.cjs");
-  const text5 = readFileSync16(fixtureFile(deps.cliEntry), "utf8").replaceAll("{{cwd}}", projectDir);
+  const hookBundle = join27(dirname8(deps.cliEntry), "hook.cjs");
+  const text5 = readFileSync18(fixtureFile(deps.cliEntry), "utf8").replaceAll("{{cwd}}", projectDir);
   const payloads = replayTranscript(text5, { cwd: projectDir, sessionId: "demo-session-0001" });
   for (const payload of payloads) {
     await runHookProcess(
@@ -11252,7 +12642,7 @@ import Database3 from "better-sqlite3";
 import { chmodSync as chmodSync4, copyFileSync, existsSync as existsSync9, renameSync as renameSync4 } from "node:fs";
 
 // src/cli/commands/import-command.ts
-import { closeSync as closeSync4, createReadStream, openSync as openSync4, readFileSync as readFileSync17, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync4, createReadStream, openSync as openSync4, readFileSync as readFileSync19, readSync as readSync2 } from "node:fs";
 import { createInterface } from "node:readline";
 
 // src/cli/admin/worker-admin.ts
@@ -11365,11 +12755,11 @@ function head(file) {
 function recordsOf(file) {
   const isJsonl = /^\s*\{\s*"kind"\s*:\s*"header"/.test(head(file));
   if (isJsonl) return jsonlRecords(file);
-  const whole = parseWhole(readFileSync17(file, "utf8"), file);
+  const whole = parseWhole(readFileSync19(file, "utf8"), file);
   checkHeader(whole, file);
   return jsonRecords(whole);
 }
-async function send(worker, records, counts) {
+async function send2(worker, records, counts) {
   if (records.length === 0) return;
   const res = await worker.post("/api/admin/import", { records });
   for (const [kind, c] of Object.entries(res.counts)) {
@@ -11390,11 +12780,11 @@ async function importCommand(args, print2, deps = {}) {
   for await (const record of records) {
     batch.push(record);
     if (batch.length >= BATCH3) {
-      await send(worker, batch, counts);
+      await send2(worker, batch, counts);
       batch = [];
     }
   }
-  await send(worker, batch, counts);
+  await send2(worker, batch, counts);
   print2(`imported ${file}:`);
   for (const kind of EXPORT_KINDS) {
     const c = counts[kind] ?? { added: 0, skipped: 0 };
@@ -11427,8 +12817,8 @@ async function stopWorker(dataDir, print2) {
   for (let waited = 0; waited < 2e3 && liveWorker(dataDir); waited += 100) await sleep6(100);
   print2(`stopped the worker (pid ${info.pid})`);
 }
-function moveAside(file, now) {
-  const aside = `${file}.damaged-${new Date(now).toISOString().replace(/[:.]/g, "-")}`;
+function moveAside(file, now2) {
+  const aside = `${file}.damaged-${new Date(now2).toISOString().replace(/[:.]/g, "-")}`;
   for (const suffix of ["", "-wal", "-shm"]) {
     if (existsSync9(`${file}${suffix}`)) renameSync4(`${file}${suffix}`, `${aside}${suffix}`);
   }
@@ -11474,14 +12864,14 @@ async function repairDatabase(source, deps) {
 }
 
 // src/cli/doctor/integration-checks.ts
-import { dirname as dirname10, join as join27 } from "node:path";
+import { dirname as dirname10, join as join29 } from "node:path";
 
 // src/cli/install/json-file.ts
-import { copyFileSync as copyFileSync2, existsSync as existsSync10, mkdirSync as mkdirSync5, readFileSync as readFileSync18 } from "node:fs";
+import { copyFileSync as copyFileSync2, existsSync as existsSync10, mkdirSync as mkdirSync5, readFileSync as readFileSync20 } from "node:fs";
 import { dirname as dirname9 } from "node:path";
 function readJsonFile(path) {
   if (!existsSync10(path)) return { path, exists: false, text: "", value: {} };
-  const text5 = readFileSync18(path, "utf8");
+  const text5 = readFileSync20(path, "utf8");
   let value;
   try {
     value = text5.trim() === "" ? {} : JSON.parse(text5);
@@ -11546,6 +12936,8 @@ function hasMcpServer(config) {
 var REGISTERED_HOOKS = [
   { event: "SessionStart", matcher: "startup|resume|clear|compact", timeout: 15 },
   { event: "UserPromptSubmit", timeout: 10 },
+  // File-time recall (issue 15): memories of the file about to be read or edited.
+  { event: "PreToolUse", matcher: "Read|Edit|Write|MultiEdit", timeout: 5 },
   { event: "PostToolUse", matcher: "*", timeout: 10 },
   { event: "PostToolUseFailure", matcher: "*", timeout: 10 },
   { event: "Stop", timeout: 10 },
@@ -11637,20 +13029,20 @@ function usesPortableHooks(settings) {
 
 // src/cli/install/targets.ts
 import { homedir as homedir3 } from "node:os";
-import { join as join26 } from "node:path";
+import { join as join28 } from "node:path";
 function installTargets(project2, cwd = process.cwd(), home = homedir3()) {
   if (!project2) {
     return {
       scope: "user",
-      settingsFile: join26(home, ".claude", "settings.json"),
-      mcpFile: join26(home, ".claude.json")
+      settingsFile: join28(home, ".claude", "settings.json"),
+      mcpFile: join28(home, ".claude.json")
     };
   }
   const root = resolveProject(cwd).root;
   return {
     scope: "project",
-    settingsFile: join26(root, ".claude", "settings.json"),
-    mcpFile: join26(root, ".mcp.json")
+    settingsFile: join28(root, ".claude", "settings.json"),
+    mcpFile: join28(root, ".mcp.json")
   };
 }
 
@@ -11711,7 +13103,7 @@ function checkEvents(health) {
   return failed > 0 ? warn("events", `${summary}: run "claude-mem retry"`) : ok("events", summary);
 }
 function checkHooks(cliEntry) {
-  const hookBundle = join27(dirname10(cliEntry), "hook.cjs");
+  const hookBundle = join29(dirname10(cliEntry), "hook.cjs");
   const files2 = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   const counts = {};
   let portable = false;
@@ -11780,8 +13172,8 @@ async function checkProvider(port, dataDir) {
 
 // src/cli/doctor/local-checks.ts
 import Database4 from "better-sqlite3";
-import { existsSync as existsSync11, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync10, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join28 } from "node:path";
+import { existsSync as existsSync11, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync10, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join30 } from "node:path";
 function checkNode(version = process.versions.node) {
   const major = Number(version.split(".")[0]);
   return major >= 20 ? ok("node", `v${version}`) : fail("node", `v${version}: install Node 20 or newer`);
@@ -11790,7 +13182,7 @@ var mode = (path) => statSync10(path).mode & 511;
 function checkPermissions(dataDir) {
   if (!existsSync11(dataDir))
     return fail("data folder", `${dataDir} does not exist: run "claude-mem worker start"`);
-  const loose = [dataDir, ...readdirSync6(dataDir).map((name) => join28(dataDir, name))].filter(
+  const loose = [dataDir, ...readdirSync6(dataDir).map((name) => join30(dataDir, name))].filter(
     (path) => {
       const isDir2 = statSync10(path).isDirectory();
       return (mode(path) & (isDir2 ? 63 : 127)) !== 0;
@@ -11828,16 +13220,16 @@ function checkDatabase(dataDir) {
 function checkSpool(dataDir) {
   const failed = readSpoolError(dataDir);
   if (failed) {
-    const when = Number.isFinite(failed.at) ? new Date(failed.at).toISOString() : "recently";
+    const when2 = Number.isFinite(failed.at) ? new Date(failed.at).toISOString() : "recently";
     return fail(
       "spool",
-      `a hook could not write ${spoolDir(dataDir)} at ${when} (${failed.code}): that event was not captured; free disk space or fix permissions (cleared by the next capture that succeeds)`
+      `a hook could not write ${spoolDir(dataDir)} at ${when2} (${failed.code}): that event was not captured; free disk space or fix permissions (cleared by the next capture that succeeds)`
     );
   }
-  const probe = join28(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
+  const probe = join30(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
   try {
     writeFileSync5(probe, "probe", { mode: 384 });
-    rmSync8(probe);
+    rmSync9(probe);
   } catch (error) {
     return fail(
       "spool",
@@ -11859,6 +13251,36 @@ function checkSettings(dataDir) {
     (problem) => `${problemText(problem)}${problem.message.startsWith("unknown setting") ? didYouMean(problem.key, keys) : ""}`
   );
   return fail("settings", `${texts.join("; ")} - ${fix}`);
+}
+
+// src/cli/doctor/embedder-check.ts
+var LOOPBACK2 = /^(?:127\.\d+\.\d+\.\d+|localhost|\[::1\])$/u;
+var isLoopback = (url) => {
+  try {
+    return LOOPBACK2.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+};
+async function checkEmbedder(deps) {
+  const name = "embedder";
+  const choice = deps.settings["search.embedder"];
+  if (choice !== "openai" && choice !== "voyage") return ok(name, `${choice}: nothing to call`);
+  const url = deps.settings["search.embeddingsUrl"];
+  if (!deps.optIn && !isLoopback(url)) {
+    return ok(name, 'not tried (a call may cost tokens): run "claude-mem doctor --check-provider"');
+  }
+  const embedder = embedderFromSettings(deps.settings, deps.env, deps.fetch);
+  if (!embedder) return ok(name, "off");
+  try {
+    const [vector] = await embedder.embed(["claude-mem doctor"], "query");
+    return ok(name, `${embedder.id} at ${url}: ${vector?.length ?? 0} dimensions`);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const key = deps.settings["search.embeddingsKeyEnv"];
+    const hint = /40[13]/.test(reason) ? `check the key in ${key} in the environment of the worker` : /unreachable/.test(reason) ? "is the server running at that address?" : "check search.embeddingsModel and search.embeddingsUrl";
+    return fail(name, `${embedder.id} at ${url}: ${reason}; search uses full text: ${hint}`);
+  }
 }
 
 // src/cli/doctor/provider-call-check.ts
@@ -11904,6 +13326,25 @@ async function checkVectorStore(dataDir, port) {
     );
   }
   return ok("vectors", `chroma at ${url}: ${counts}`);
+}
+
+// src/cli/doctor/team-check.ts
+async function checkTeam(settings, port, dataDir) {
+  if (settings["team.url"] === "") return ok("team", "not connected (no team sync)");
+  if (port === void 0)
+    return warn("team", "connected, but the worker is not running: nothing syncs");
+  const res = await workerRequest(port, "/api/team/status", {
+    token: readOrCreateToken(dataDir),
+    timeoutMs: 3e3
+  }).catch(() => void 0);
+  if (res?.status !== 200) return warn("team", "the worker did not answer GET /api/team/status");
+  const status2 = res.body;
+  const refused = status2.backlog.refused.length;
+  if (status2.lastError) {
+    return warn("team", `sync failing: ${status2.lastError} (${status2.backlog.queued} rows queued)`);
+  }
+  const detail = `team "${status2.team}" as ${status2.role ?? "?"}: ${status2.backlog.queued} queued`;
+  return refused > 0 ? warn("team", `${detail}, ${refused} refused at push (see "claude-mem team status")`) : ok("team", detail);
 }
 
 // src/cli/commands/doctor-command.ts
@@ -11954,7 +13395,9 @@ async function doctorCommand(args, deps) {
     await checkProviderCall({ settings, env: process.env, dataDir, optIn }),
     checkEvents(worker.health),
     await checkVectorStore(dataDir, liveWorker(dataDir)?.port),
-    safely("spool", () => checkSpool(dataDir))
+    await checkEmbedder({ settings, env: process.env, optIn }),
+    safely("spool", () => checkSpool(dataDir)),
+    await checkTeam(settings, liveWorker(dataDir)?.port, dataDir)
   ];
   for (const result of results) {
     const mark = !result.ok ? "FAIL" : result.warning ? "WARN" : "OK  ";
@@ -11964,7 +13407,7 @@ async function doctorCommand(args, deps) {
 }
 
 // src/cli/commands/export-command.ts
-import { createWriteStream, renameSync as renameSync5, rmSync as rmSync9, statSync as statSync11 } from "node:fs";
+import { createWriteStream, renameSync as renameSync5, rmSync as rmSync10, statSync as statSync11 } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 var EXPORT_OPTIONS = {
@@ -11973,19 +13416,19 @@ var EXPORT_OPTIONS = {
   format: { type: "string", default: "jsonl" },
   output: { type: "string", short: "o" }
 };
-function parse3(args, now) {
+function parse3(args, now2) {
   const values = parseOptions(args, EXPORT_OPTIONS);
   if (values.format !== "json" && values.format !== "jsonl") {
     throw usage(`--format: expected json or jsonl, got "${values.format}"`);
   }
   const query2 = new URLSearchParams({ format: values.format });
   if (values.project) query2.set("project", values.project);
-  if (values.since) query2.set("since", String(sinceOf(values.since, now)));
+  if (values.since) query2.set("since", String(sinceOf(values.since, now2)));
   return { query: query2, output: values.output };
 }
-function sinceOf(text5, now) {
+function sinceOf(text5, now2) {
   try {
-    return parseTime(text5, "since", now);
+    return parseTime(text5, "since", now2);
   } catch (error) {
     throw usage(`--${error.message}`);
   }
@@ -12004,7 +13447,7 @@ async function exportCommand(args, print2, deps = {}) {
     await pipeline(body, createWriteStream(temp, { mode: 384 }));
     renameSync5(temp, output);
   } finally {
-    rmSync9(temp, { force: true });
+    rmSync10(temp, { force: true });
   }
   print2(`exported to ${output} (${statSync11(output).size.toLocaleString("en-US")} bytes)`);
   return 0;
@@ -12018,17 +13461,17 @@ import { createInterface as createInterface2 } from "node:readline";
 function confirm(question, io) {
   io.stderr.write(`${question} [y/N] `);
   const lines = createInterface2({ input: io.stdin, terminal: false });
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     let answered = false;
     lines.once("line", (line2) => {
       answered = true;
       lines.close();
-      resolve5(/^\s*y(es)?\s*$/i.test(line2));
+      resolve6(/^\s*y(es)?\s*$/i.test(line2));
     });
     lines.once("close", () => {
       if (!answered) {
         io.stderr.write("\n");
-        resolve5(false);
+        resolve6(false);
       }
     });
   });
@@ -12075,10 +13518,10 @@ function idsBody(refs) {
   }
   return body;
 }
-function timeOf2(text5, field, now) {
+function timeOf2(text5, field, now2) {
   if (text5 === void 0) return void 0;
   try {
-    return parseTime(text5, field, now);
+    return parseTime(text5, field, now2);
   } catch (error) {
     throw usage(`--${error.message}`);
   }
@@ -12107,7 +13550,7 @@ async function queryIds(worker, values) {
   }
   return ids2;
 }
-async function selection(worker, values, refs, now) {
+async function selection(worker, values, refs, now2) {
   const scoped = values.project !== void 0 || values.since !== void 0 || values.until !== void 0;
   if (refs.length > 0 && (scoped || values.query !== void 0)) {
     throw usage("give ids, or --query, or --project/--since/--until: one kind of selection");
@@ -12121,8 +13564,8 @@ async function selection(worker, values, refs, now) {
   if (!scoped) throw usage("forget what? give ids, --query, --project or --since/--until");
   return {
     project: values.project,
-    since: timeOf2(values.since, "since", now),
-    until: timeOf2(values.until, "until", now)
+    since: timeOf2(values.since, "since", now2),
+    until: timeOf2(values.until, "until", now2)
   };
 }
 async function previewThenDelete(run2, print2, io) {
@@ -12166,9 +13609,9 @@ async function forgetCommand(args, print2, deps = {}) {
 
 // src/cli/commands/edit-command.ts
 import { spawnSync } from "node:child_process";
-import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync19, rmSync as rmSync10, writeFileSync as writeFileSync6 } from "node:fs";
+import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync21, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join29 } from "node:path";
+import { join as join31 } from "node:path";
 
 // src/cli/memory/edit-format.ts
 function renderEditable(id3, fields) {
@@ -12347,17 +13790,17 @@ async function editCommand(args, print2, deps = {}) {
   const editor = editorOf(env);
   const call2 = recallClient(deps);
   const before = await fetchObservation(call2, id3);
-  const dir = mkdtempSync2(join29(tmpdir2(), "claude-mem-edit-"));
-  const file = join29(dir, `observation-${id3}.yaml`);
+  const dir = mkdtempSync2(join31(tmpdir2(), "claude-mem-edit-"));
+  const file = join31(dir, `observation-${id3}.yaml`);
   writeFileSync6(file, renderEditable(id3, before), { mode: 384 });
   try {
     runEditor(editor, file, env);
   } catch (error) {
-    rmSync10(dir, { recursive: true, force: true });
+    rmSync11(dir, { recursive: true, force: true });
     throw error;
   }
   const after = readBack(file);
-  rmSync10(dir, { recursive: true, force: true });
+  rmSync11(dir, { recursive: true, force: true });
   const patch = changedFields(before, after);
   if (!patch) {
     print2(`#${id3}: no changes, nothing saved`);
@@ -12370,7 +13813,7 @@ async function editCommand(args, print2, deps = {}) {
 }
 function readBack(file) {
   try {
-    return parseEditable(readFileSync19(file, "utf8"));
+    return parseEditable(readFileSync21(file, "utf8"));
   } catch (error) {
     if (!(error instanceof EditParseError)) throw error;
     throw new CliError(
@@ -12380,18 +13823,18 @@ function readBack(file) {
 }
 
 // src/cli/commands/import-transcripts-command.ts
-import { existsSync as existsSync14, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync11 } from "node:fs";
+import { existsSync as existsSync14, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync12 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join32 } from "node:path";
+import { join as join34 } from "node:path";
 import { parseArgs as parseArgs4 } from "node:util";
 
 // src/cli/backfill/backfill-state.ts
-import { readFileSync as readFileSync20 } from "node:fs";
-import { join as join30 } from "node:path";
-var backfillStateFile = (dataDir) => join30(stateDir(dataDir), "backfill.json");
+import { readFileSync as readFileSync22 } from "node:fs";
+import { join as join32 } from "node:path";
+var backfillStateFile = (dataDir) => join32(stateDir(dataDir), "backfill.json");
 function loadBackfillState(dataDir) {
   try {
-    const parsed = JSON.parse(readFileSync20(backfillStateFile(dataDir), "utf8"));
+    const parsed = JSON.parse(readFileSync22(backfillStateFile(dataDir), "utf8"));
     if (parsed.v === 1 && typeof parsed.done === "object" && parsed.done !== null) return parsed;
   } catch {
   }
@@ -12491,7 +13934,7 @@ var SETTING_KEY = {
   anthropic: "anthropic",
   openai: "openai"
 };
-function fromSettings(settings, env) {
+function fromSettings2(settings, env) {
   const decision = decideProvider(settings, env);
   if (decision.name === "heuristic") {
     return {
@@ -12512,7 +13955,7 @@ function fromSettings(settings, env) {
   };
 }
 async function providerInUse(worker, settings, env) {
-  if (!worker) return fromSettings(settings, env);
+  if (!worker) return fromSettings2(settings, env);
   const status2 = await worker.get("/api/compression/status");
   return {
     name: status2.provider,
@@ -12561,15 +14004,15 @@ function createProgress(options) {
   const [unit, second] = options.units ?? ["events", "sessions"];
   const label = options.label ?? "import-transcripts";
   const of = (count3, total) => total === void 0 ? n7(count3) : `${n7(count3)}/${n7(total)}`;
-  const now = options.now ?? Date.now;
-  const started = now();
+  const now2 = options.now ?? Date.now;
+  const started = now2();
   const tty = options.stream.isTTY === true;
   let drawnAt = 0;
   let step = 0;
   let last = "";
   const text5 = (events, sessions2) => {
     const share2 = options.totalEvents === 0 ? 1 : events / options.totalEvents;
-    const elapsed = now() - started;
+    const elapsed = now2() - started;
     const eta = events === 0 ? "" : `, ETA ${formatDuration(elapsed / events * (options.totalEvents - events))}`;
     const counts = `${of(events, options.totalEvents)} ${unit}, ${of(sessions2, options.totalSessions)} ${second}${eta}`;
     const percent = `${String(Math.floor(share2 * 100)).padStart(3)}%`;
@@ -12582,9 +14025,9 @@ function createProgress(options) {
     update(events, sessions2) {
       last = text5(events, sessions2);
       const share2 = options.totalEvents === 0 ? 1 : events / options.totalEvents;
-      if (tty && now() - drawnAt >= 100) {
+      if (tty && now2() - drawnAt >= 100) {
         options.stream.write(`\r${last}\x1B[K`);
-        drawnAt = now();
+        drawnAt = now2();
       } else if (!tty && Math.floor(share2 * 10) > step) {
         step = Math.floor(share2 * 10);
         options.stream.write(`${last}
@@ -12599,12 +14042,12 @@ function createProgress(options) {
 }
 
 // src/cli/backfill/scan-progress.ts
-function createScanProgress(stream, files2, now) {
+function createScanProgress(stream, files2, now2) {
   const scan3 = createProgress({
     totalEvents: files2,
     totalSessions: void 0,
     stream,
-    now,
+    now: now2,
     label: "scanning transcripts",
     units: ["files", "sessions found"]
   });
@@ -12618,7 +14061,7 @@ function createScanProgress(stream, files2, now) {
         totalEvents: sessions2,
         totalSessions: void 0,
         stream,
-        now,
+        now: now2,
         label: "reading sessions",
         units: ["sessions", "events"]
       });
@@ -12651,8 +14094,8 @@ function chunkRanges(events, limits = CHUNK_LIMITS) {
 
 // src/cli/backfill/session-events.ts
 import { createHash as createHash4 } from "node:crypto";
-import { existsSync as existsSync12, readFileSync as readFileSync21 } from "node:fs";
-import { basename as basename4 } from "node:path";
+import { existsSync as existsSync12, readFileSync as readFileSync23 } from "node:fs";
+import { basename as basename5 } from "node:path";
 
 // src/cli/backfill/transcript-times.ts
 function objectLines(text5) {
@@ -12746,18 +14189,18 @@ var agentTypeOf = (path) => {
   const meta2 = path.replace(/\.jsonl$/, ".meta.json");
   if (!existsSync12(meta2)) return void 0;
   try {
-    const parsed = JSON.parse(readFileSync21(meta2, "utf8"));
+    const parsed = JSON.parse(readFileSync23(meta2, "utf8"));
     return typeof parsed.agentType === "string" ? parsed.agentType : void 0;
   } catch {
     return void 0;
   }
 };
 function timedPayloads(file, source) {
-  const text5 = readFileSync21(file.path, "utf8");
+  const text5 = readFileSync23(file.path, "utf8");
   const agentType = file.agent ? agentTypeOf(file.path) : void 0;
   const payloads = replayTranscript(text5, { transcriptPath: file.path, agentType });
   const times = transcriptTimes(text5);
-  const keyOf = keyer(basename4(file.path), payloads.length);
+  const keyOf = keyer(basename5(file.path), payloads.length);
   let previous = times.first ?? file.mtimeMs;
   let prompts = 0;
   return payloads.map((payload, index) => {
@@ -12880,8 +14323,8 @@ async function chooseSessions(plans, run2) {
 }
 
 // src/cli/backfill/session-plan.ts
-import { existsSync as existsSync13, readFileSync as readFileSync22, statSync as statSync12 } from "node:fs";
-import { basename as basename5, dirname as dirname11, isAbsolute as isAbsolute6, join as join31 } from "node:path";
+import { existsSync as existsSync13, readFileSync as readFileSync24, statSync as statSync12 } from "node:fs";
+import { basename as basename6, dirname as dirname11, isAbsolute as isAbsolute7, join as join33 } from "node:path";
 function transcriptPaths(paths) {
   const found = /* @__PURE__ */ new Set();
   for (const path of paths) {
@@ -12890,7 +14333,7 @@ function transcriptPaths(paths) {
       continue;
     }
     found.add(path);
-    const subagents = join31(dirname11(path), basename5(path, ".jsonl"), "subagents");
+    const subagents = join33(dirname11(path), basename6(path, ".jsonl"), "subagents");
     if (existsSync13(subagents)) listTranscriptFiles(subagents).forEach((file) => found.add(file));
   }
   return [...found].sort();
@@ -12898,7 +14341,7 @@ function transcriptPaths(paths) {
 function scan2(path) {
   const stat = statSync12(path);
   const [size, mtimeMs] = [stat.size, Math.floor(stat.mtimeMs)];
-  const text5 = readFileSync22(path, "utf8");
+  const text5 = readFileSync24(path, "utf8");
   const times = transcriptTimes(text5);
   const first = times.lines > 0 ? replayTranscript(text5, { transcriptPath: path })[0] : void 0;
   if (!first || first.session_id === "") return void 0;
@@ -12914,8 +14357,8 @@ function scan2(path) {
   };
 }
 function projectOf2(file, env, cache2) {
-  if (file.cwd === "") return { name: basename5(dirname11(file.path)), root: dirname11(file.path) };
-  if (!isAbsolute6(file.cwd)) return { name: basename5(file.cwd), root: file.cwd };
+  if (file.cwd === "") return { name: basename6(dirname11(file.path)), root: dirname11(file.path) };
+  if (!isAbsolute7(file.cwd)) return { name: basename6(file.cwd), root: file.cwd };
   const known = cache2.get(file.cwd);
   if (known) return known;
   const project2 = resolveProject(file.cwd, { ...env, CLAUDE_MEM_PROJECT: void 0 });
@@ -12965,7 +14408,7 @@ var IMPORT_TRANSCRIPTS_OPTIONS = {
   "dry-run": { type: "boolean" },
   yes: { type: "boolean", short: "y" }
 };
-function parse4(args, env, settings, now) {
+function parse4(args, env, settings, now2) {
   let parsed;
   try {
     parsed = parseArgs4({ args, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
@@ -12973,11 +14416,11 @@ function parse4(args, env, settings, now) {
     throw parseFailure(error, IMPORT_TRANSCRIPTS_OPTIONS);
   }
   const { values, positionals } = parsed;
-  const roots = positionals.length > 0 ? positionals : [join32(claudeConfigDir(env), "projects")];
+  const roots = positionals.length > 0 ? positionals : [join34(claudeConfigDir(env), "projects")];
   const missing = roots.find((root) => !existsSync14(root));
   if (missing) throw new CliError(`no transcripts at ${missing}`);
   const maxAge = settings["retention.maxAgeDays"];
-  const since = values.since ? sinceOf2(values.since, now) : maxAge > 0 ? now - maxAge * 864e5 : void 0;
+  const since = values.since ? sinceOf2(values.since, now2) : maxAge > 0 ? now2 - maxAge * 864e5 : void 0;
   return {
     roots,
     since,
@@ -12986,17 +14429,17 @@ function parse4(args, env, settings, now) {
     yes: values.yes === true
   };
 }
-function sinceOf2(text5, now) {
+function sinceOf2(text5, now2) {
   try {
-    return parseTime(text5, "since", now);
+    return parseTime(text5, "since", now2);
   } catch (error) {
     throw usage(`--${error.message}`);
   }
 }
 function withMarkerDir(run2) {
-  const dir = mkdtempSync3(join32(tmpdir3(), "claude-mem-backfill-"));
-  mkdirSync6(join32(dir, "state"), { mode: 448 });
-  return run2(dir).finally(() => rmSync11(dir, { recursive: true, force: true }));
+  const dir = mkdtempSync3(join34(tmpdir3(), "claude-mem-backfill-"));
+  mkdirSync6(join34(dir, "state"), { mode: 448 });
+  return run2(dir).finally(() => rmSync12(dir, { recursive: true, force: true }));
 }
 function importChosen(chosen, run2) {
   const progress3 = createProgress({
@@ -13091,7 +14534,7 @@ async function purgeCommand(args, print2, deps = {}) {
 // src/hooks/io.ts
 import { readSync as readSync3, writeSync as writeSync3 } from "node:fs";
 function readStdin(stdin = process.stdin, maxBytes = 32 * 1024 * 1024, timeoutMs = 1e4) {
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     const chunks = [];
     let size = 0;
     let overflow = false;
@@ -13099,7 +14542,7 @@ function readStdin(stdin = process.stdin, maxBytes = 32 * 1024 * 1024, timeoutMs
       clearTimeout(timer);
       stdin.removeAllListeners("data");
       stdin.pause();
-      resolve5({ text: Buffer.concat(chunks).toString("utf8"), overflow, timedOut });
+      resolve6({ text: Buffer.concat(chunks).toString("utf8"), overflow, timedOut });
     };
     const timer = setTimeout(() => finish(true), timeoutMs);
     stdin.on("data", (chunk) => {
@@ -13149,9 +14592,54 @@ function writeOutput(output, stdout) {
     }
   }
   const stream = stdout;
-  return new Promise((resolve5) => {
-    stream.write(line2, () => resolve5());
+  return new Promise((resolve6) => {
+    stream.write(line2, () => resolve6());
   });
+}
+
+// src/hooks/moment-recall.ts
+async function ask(target, path, body) {
+  try {
+    const res = await workerRequest(target.port, path, {
+      method: "POST",
+      body,
+      timeoutMs: target.timeoutMs,
+      token: readToken(target.dataDir)
+    });
+    const context = res.body?.context;
+    if (res.status === 200 && typeof context === "string") return context || void 0;
+    target.log.log("warn", `recall ${path} answered ${res.status}`);
+  } catch (error) {
+    target.log.log("debug", `recall ${path} skipped`, { error: String(error) });
+  }
+  return void 0;
+}
+var answer = (event, context) => context === void 0 ? void 0 : {
+  continue: true,
+  suppressOutput: true,
+  hookSpecificOutput: { hookEventName: event, additionalContext: context }
+};
+async function promptMoment(target, payload, sessionId) {
+  const prompt = str(payload, "prompt") ?? "";
+  if (prompt.trim() === "" || isFullyPrivate(prompt)) return void 0;
+  const context = await ask(target, "/api/recall/prompt", {
+    session_id: sessionId,
+    cwd: str(payload, "cwd") ?? process.cwd(),
+    prompt: sanitizeText(prompt).slice(0, 2e4)
+  });
+  return answer("UserPromptSubmit", context);
+}
+async function fileMoment(target, payload, sessionId) {
+  if (str(payload, "agent_id")) return void 0;
+  const input = payload.tool_input;
+  const file = input && typeof input === "object" && !Array.isArray(input) ? input.file_path : void 0;
+  if (typeof file !== "string" || file === "") return void 0;
+  const context = await ask(target, "/api/recall/file", {
+    session_id: sessionId,
+    cwd: str(payload, "cwd") ?? process.cwd(),
+    file_path: file
+  });
+  return answer("PreToolUse", context);
 }
 
 // src/hooks/session-context.ts
@@ -13159,7 +14647,8 @@ async function fetchContext(worker, payload, log, timeoutMs = 3e3) {
   const query2 = new URLSearchParams({
     session_id: str(payload, "session_id") ?? "",
     source: str(payload, "source") ?? "startup",
-    cwd: str(payload, "cwd") ?? process.cwd()
+    cwd: str(payload, "cwd") ?? process.cwd(),
+    record: "1"
   });
   try {
     const res = await workerRequest(worker.port, `/api/context?${query2.toString()}`, {
@@ -13207,7 +14696,10 @@ async function handle(eventName, text5, base2, overflow) {
   if (!sessionId) return warn2(log, `${event}: missing or invalid session_id`);
   if (!base2.settings["capture.enabled"]) return NEUTRAL;
   const run2 = { ...base2, event, payload: parsed.payload, sessionId };
-  return event === "SessionStart" ? sessionStart(run2) : captureAndSpool(run2);
+  if (event === "SessionStart") return sessionStart(run2);
+  if (event === "UserPromptSubmit") return promptSubmit(run2);
+  if (event === "PreToolUse") return preToolUse(run2);
+  return captureAndSpool(run2);
 }
 function warn2(log, message3) {
   log.log("warn", message3);
@@ -13245,6 +14737,25 @@ async function captureAndSpool(run2) {
   await nudge(run2, 0);
   return NEUTRAL;
 }
+async function promptSubmit(run2) {
+  trySpool(run2);
+  const worker = await nudge(run2, 0);
+  if (!worker || !run2.settings["recall.promptTime"]) return NEUTRAL;
+  const target = momentTarget(run2, worker.port);
+  return await promptMoment(target, run2.payload, run2.sessionId) ?? NEUTRAL;
+}
+async function preToolUse(run2) {
+  if (!run2.settings["recall.fileTime"] || isPrivateTurn(run2.dataDir, run2.sessionId)) return NEUTRAL;
+  const worker = await nudge(run2, 0);
+  if (!worker) return NEUTRAL;
+  return await fileMoment(momentTarget(run2, worker.port), run2.payload, run2.sessionId) ?? NEUTRAL;
+}
+var momentTarget = (run2, port) => ({
+  port,
+  dataDir: run2.dataDir,
+  timeoutMs: run2.settings["recall.timeoutMs"],
+  log: run2.log
+});
 async function sessionStart(run2) {
   trySpool(run2);
   const worker = await nudge(run2, run2.settings["worker.startWaitMs"]);
@@ -13291,7 +14802,7 @@ async function hookCommand2(args, cliEntry) {
 }
 
 // src/cli/commands/install-command.ts
-import { dirname as dirname12, join as join33, relative as relative2 } from "node:path";
+import { dirname as dirname12, join as join35, relative as relative2 } from "node:path";
 var INSTALL_OPTIONS = {
   project: { type: "boolean" },
   "dry-run": { type: "boolean" }
@@ -13310,7 +14821,7 @@ function plan(path, update) {
 async function installCommand(args, deps) {
   const values = parseOptions(args, INSTALL_OPTIONS);
   const targets = installTargets(values.project === true);
-  const hookBundle = join33(dirname12(deps.cliEntry), "hook.cjs");
+  const hookBundle = join35(dirname12(deps.cliEntry), "hook.cjs");
   const portable = targets.scope === "project";
   const changes = [
     plan(targets.settingsFile, (value) => addHooks(value, hookBundle, portable)),
@@ -13363,8 +14874,8 @@ async function startWorker(deps) {
 }
 
 // src/cli/commands/uninstall-command.ts
-import { existsSync as existsSync15, readFileSync as readFileSync23, rmSync as rmSync12 } from "node:fs";
-import { dirname as dirname13, join as join34 } from "node:path";
+import { existsSync as existsSync15, readFileSync as readFileSync25, rmSync as rmSync13 } from "node:fs";
+import { dirname as dirname13, join as join36 } from "node:path";
 var UNINSTALL_OPTIONS = {
   project: { type: "boolean" },
   purge: { type: "boolean" }
@@ -13375,21 +14886,21 @@ function unmerge(path, update, print2) {
   const next = update(file.value);
   if (sameJson(next, file.value)) return;
   const backup = `${path}.claude-mem.bak`;
-  const backupText = existsSync15(backup) ? readFileSync23(backup, "utf8") : void 0;
+  const backupText = existsSync15(backup) ? readFileSync25(backup, "utf8") : void 0;
   const restoreExact = backupText !== void 0 && sameJson(next, JSON.parse(backupText));
   if (backupText === void 0 && Object.keys(next).length === 0) {
-    rmSync12(path);
+    rmSync13(path);
     print2(`removed ${path}`);
     return;
   }
   writeFileAtomic(path, restoreExact ? backupText : serialize(next, file.text), 384, false);
-  if (restoreExact) rmSync12(backup);
+  if (restoreExact) rmSync13(backup);
   print2(`updated ${path}`);
 }
 async function uninstallCommand(args, deps) {
   const values = parseOptions(args, UNINSTALL_OPTIONS);
   const targets = installTargets(values.project === true);
-  const hookBundle = join34(dirname13(deps.cliEntry), "hook.cjs");
+  const hookBundle = join36(dirname13(deps.cliEntry), "hook.cjs");
   unmerge(targets.settingsFile, (value) => removeHooks(value, hookBundle), deps.print);
   unmerge(targets.mcpFile, removeMcpServer, deps.print);
   await workerCommand(["stop"], deps);
@@ -13399,7 +14910,7 @@ async function uninstallCommand(args, deps) {
     );
     return 0;
   }
-  rmSync12(dataDirFrom(), { recursive: true, force: true });
+  rmSync13(dataDirFrom(), { recursive: true, force: true });
   deps.print(`hooks and MCP server removed; ${dataDirFrom()} deleted`);
   return 0;
 }
@@ -13477,6 +14988,185 @@ async function usageCommand(args, print2, deps = {}) {
   return 0;
 }
 
+// src/cli/team/team-admin.ts
+import { parseArgs as parseArgs5 } from "node:util";
+var ADMIN_OPTIONS = { url: { type: "string" }, team: { type: "string" } };
+function teamName(value) {
+  const team2 = value ?? "default";
+  if (!/^[a-z0-9_]{1,40}$/.test(team2)) {
+    throw usage(`--team "${team2}": expected 1 to 40 lowercase letters, digits or _`);
+  }
+  return team2;
+}
+function parse5(args) {
+  try {
+    return parseArgs5({ args, options: ADMIN_OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw parseFailure(error, ADMIN_OPTIONS);
+  }
+}
+async function teamInit(args, print2) {
+  const { values, positionals } = parse5(args);
+  const url = positionals[0] ?? values.url;
+  if (!url || positionals.length > 1) throw usage("team init takes one PostgreSQL admin URL");
+  const team2 = teamName(values.team);
+  const applied = await withClient(clientConfig(url), (client) => initTeam(client, team2));
+  print2(
+    applied.length > 0 ? `team schema created (server migrations ${applied.join(", ")} applied); team "${team2}" ready` : `team schema already up to date; team "${team2}" ready`
+  );
+  print2(
+    `next: claude-mem team add-member <role> --url <admin-url>${team2 === "default" ? "" : ` --team ${team2}`}`
+  );
+  return 0;
+}
+async function teamMember(args, add2, print2) {
+  const { values, positionals } = parse5(args);
+  const [role, extra] = positionals;
+  const verb = add2 ? "add-member" : "remove-member";
+  if (!role || extra !== void 0 || !values.url) {
+    throw usage(`team ${verb} takes a role and --url <admin-url>`);
+  }
+  const team2 = teamName(values.team);
+  await withClient(
+    clientConfig(values.url),
+    (client) => add2 ? addMember(client, team2, role) : removeMember(client, team2, role)
+  );
+  print2(
+    add2 ? `${role} is a member of team "${team2}": it reads the team's shared memory and writes its own` : `${role} is no longer a member of team "${team2}": it reads nothing of the team's memory more`
+  );
+  return 0;
+}
+
+// src/cli/team/team-connect.ts
+import { parseArgs as parseArgs6 } from "node:util";
+var CONNECT_OPTIONS = { team: { type: "string" } };
+async function checkMembership(url, dataDir, team2) {
+  return withClient(clientConfig(url, dataDir), async (client) => {
+    const { rows } = await client.query(
+      `SELECT current_user AS role, EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AS team,
+         EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1 AND pg_has_role(current_user, oid, 'MEMBER')) AS member`,
+      [teamRole(team2)]
+    );
+    const row = rows[0];
+    if (!row?.team) {
+      throw new CliError(
+        `this database has no team "${team2}": run "claude-mem team init <admin-url> --team ${team2}" first`
+      );
+    }
+    if (!row.member) {
+      throw new CliError(
+        `role ${row.role} is not a member of team "${team2}": ask an admin to run "claude-mem team add-member ${row.role} --url <admin-url> --team ${team2}"`
+      );
+    }
+    return row.role;
+  });
+}
+async function teamConnect(args, print2, env = process.env) {
+  let parsed;
+  try {
+    parsed = parseArgs6({ args, options: CONNECT_OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw parseFailure(error, CONNECT_OPTIONS);
+  }
+  const [url, extra] = parsed.positionals;
+  if (!url || extra !== void 0) throw usage("team connect takes one postgres:// URL");
+  if (!/^postgres(ql)?:\/\//.test(url)) throw usage(`"${url}" is not a postgres:// URL`);
+  const team2 = teamName(parsed.values.team);
+  const dataDir = dataDirFrom(env);
+  ensureDataDir(dataDir);
+  const role = await checkMembership(url, dataDir, team2);
+  const { url: bare, password } = splitPassword(url);
+  if (password !== void 0) saveTeamSecret(dataDir, password);
+  for (const [key, value] of [
+    ["team.url", bare],
+    ["team.name", team2]
+  ]) {
+    const saved = saveSetting(dataDir, key, JSON.stringify(value));
+    if (!saved.ok) throw new CliError(saved.message);
+  }
+  const every = loadSettings(dataDir, env).settings["team.syncEveryMs"];
+  print2(
+    `connected to team "${team2}" as ${role}; the worker syncs shared memory every ${every / 1e3} s`
+  );
+  print2(
+    password === void 0 ? "no password saved (PGPASSWORD or ~/.pgpass will be used)" : "the password is kept in team-secret (mode 0600), not in settings.json"
+  );
+  return 0;
+}
+function teamDisconnect(print2, env = process.env) {
+  const dataDir = dataDirFrom(env);
+  const saved = saveSetting(dataDir, "team.url", '""');
+  if (!saved.ok) throw new CliError(saved.message);
+  saveTeamSecret(dataDir, void 0);
+  print2(
+    "disconnected from the team: nothing syncs now; rows you share stay queued until you connect again"
+  );
+  return 0;
+}
+
+// src/cli/team/team-status.ts
+var when = (at) => at === null ? "never" : new Date(at).toISOString();
+function formatTeamStatus(status2) {
+  if (!status2.configured) {
+    return [
+      "team: not connected (claude-mem team connect <postgres-url>)",
+      `backlog: ${status2.backlog.queued} queued`
+    ];
+  }
+  const lines = [
+    `team: ${status2.team} at ${status2.url ?? "?"}${status2.role ? ` as ${status2.role}` : ""}`,
+    `connection: ${status2.connected ? "connected" : "not connected"}; last sync ${when(status2.lastSuccessAt)}`
+  ];
+  if (status2.lastError) lines.push(`error: ${status2.lastError}`);
+  lines.push(`backlog: ${status2.backlog.queued} queued, ${status2.backlog.refused.length} refused`);
+  for (const row of status2.backlog.refused)
+    lines.push(`  ${row.kind} ${row.item_id}: ${row.reason}`);
+  for (const project2 of status2.projects) {
+    lines.push(
+      `project ${project2.project} = ${project2.team_project}: last push ${when(project2.last_push_at)}, last pull ${when(project2.last_pull_at)}`
+    );
+  }
+  return lines;
+}
+async function teamStatus(args, print2, deps = {}) {
+  const values = parseOptions(args, { json: { type: "boolean" } });
+  const { port, dataDir } = await compressionWorker(deps);
+  const res = await workerRequest(port, "/api/team/status", {
+    token: readOrCreateToken(dataDir),
+    timeoutMs: 5e3
+  });
+  if (res.status !== 200) throw workerFailure(res);
+  const status2 = res.body;
+  if (values.json) print2(JSON.stringify(status2, null, 2));
+  else formatTeamStatus(status2).forEach((line2) => print2(line2));
+  return 0;
+}
+
+// src/cli/commands/team-command.ts
+var SUBCOMMANDS = ["init", "add-member", "remove-member", "connect", "status", "disconnect"];
+async function teamCommand(args, deps) {
+  const [sub, ...rest] = args;
+  const { print: print2 } = deps;
+  switch (sub) {
+    case "init":
+      return teamInit(rest, print2);
+    case "add-member":
+    case "remove-member":
+      return teamMember(rest, sub === "add-member", print2);
+    case "connect":
+      return teamConnect(rest, print2);
+    case "status":
+      return teamStatus(rest, print2, { cliEntry: deps.cliEntry });
+    case "disconnect":
+      if (rest.length > 0) throw usage("team disconnect takes no arguments");
+      return teamDisconnect(print2);
+    default:
+      throw usage(
+        `team ${sub ?? ""}: expected one of ${SUBCOMMANDS.join(", ")}.${didYouMean(sub ?? "", SUBCOMMANDS)}`
+      );
+  }
+}
+
 // src/cli/fs-failure.ts
 var WHAT = {
   ENOTDIR: "is a file, or lies under a file, not a folder",
@@ -13511,15 +15201,16 @@ Commands:
                                      (~/.claude/settings.json, or the repo's .claude/ with
                                      --project), merging with a backup; starts the worker
   uninstall [--project] [--purge]    Remove exactly what install added (--purge: the data too)
-  hook <event>                       Run a hook: SessionStart, UserPromptSubmit, PostToolUse,
-                                     PostToolUseFailure, Stop, SubagentStop, PreCompact,
-                                     SessionEnd (aliases: context, new, save, summary).
+  hook <event>                       Run a hook: SessionStart, UserPromptSubmit, PreToolUse,
+                                     PostToolUse, PostToolUseFailure, Stop, SubagentStop,
+                                     PreCompact, SessionEnd (aliases: context, new, save,
+                                     summary).
                                      Reads Claude Code's JSON on stdin; always exits 0
   doctor [--check-provider]          Check Node, data folder, settings, database, worker, hooks,
                                      MCP, provider and budget, events and spool; exit 1 on a
                                      problem (warnings do not fail). One tiny request checks
-                                     the provider: always for a local server, with
-                                     --check-provider for one that may cost tokens
+                                     the provider and one the embedder: always for a local
+                                     server, with --check-provider for one that may cost tokens
   doctor --repair --from-backup FILE | --from-export FILE
                                      Rebuild a damaged database from a copy of claude-mem.db
                                      or an export (the damaged file is kept aside)
@@ -13574,6 +15265,21 @@ Commands:
   config get <key>                   One setting's value
   config set <key> <value>           Validate and save a setting (value as JSON or text)
   config path                        Where the data folder and settings file are
+  team init <admin-url> [--team NAME]
+                                     Create the team schema (numbered migrations, row-level
+                                     security) in a PostgreSQL database, and the team
+  team add-member <role> --url <admin-url> [--team NAME]
+                                     Let an existing PostgreSQL role read the team's shared
+                                     memory and write its own (idempotent)
+  team remove-member <role> --url <admin-url> [--team NAME]
+                                     Revoke it: the role reads nothing of the team's memory
+  team connect <postgres-url> [--team NAME]
+                                     Sync this machine's shared memory as the URL's role (a
+                                     password in the URL goes to a 0600 file, not settings;
+                                     PG* variables and ~/.pgpass work too)
+  team status [--json]               Connected?, role, last sync, backlog, refused rows and
+                                     why, errors
+  team disconnect                    Stop syncing (shared rows stay queued for a reconnect)
 
 DATE: 2025-01-31, a date and time, epoch milliseconds, or an age (90m, 12h, 7d, 2w).
 
@@ -13620,7 +15326,7 @@ var print = (line2) => {
   process.stdout.write(`${line2}
 `);
 };
-var CLI_ENTRY = join35(dirname14(fileURLToPath4(import.meta.url)), "cli.mjs");
+var CLI_ENTRY = join37(dirname14(fileURLToPath4(import.meta.url)), "cli.mjs");
 async function dispatch(argv) {
   const [command, ...rest] = argv;
   const help = command === "hook" ? void 0 : commandHelp(command ?? "");
@@ -13686,6 +15392,8 @@ async function dispatch(argv) {
       return doctorCommand(rest, { cliEntry: CLI_ENTRY, print });
     case "demo":
       return demoCommand(rest, { cliEntry: CLI_ENTRY, print });
+    case "team":
+      return teamCommand(rest, { cliEntry: CLI_ENTRY, print });
     default:
       throw usage(
         `unknown command "${command}": expected one of ${helpCommands().join(", ")}.${didYouMean(command, helpCommands())}`

@@ -33,12 +33,15 @@ Commands:
   open                               Print a one-time link that signs this browser in to the
                                      viewer (good once, for 10 minutes); starts the worker
   search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
-         [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid]
-         [--limit N] [--offset N] [--fresh] [--json]
+         [--since DATE] [--until DATE] [--session ID] [--author NAME]
+         [--scope private|team] [--mode fts|vector|hybrid] [--limit N] [--offset N]
+         [--fresh] [--json]
                                      Search the memory: the current folder's project, or P,
                                      or --all projects. --limit 1-100 (default 20), --offset
                                      pages on; --mode defaults to the search.mode setting;
-                                     --fresh leaves out memories whose code changed or is gone
+                                     --fresh leaves out memories whose code changed or is gone;
+                                     --author a teammate's memories (me: your own), --scope
+                                     only private or only shared ones
   context [--project P] [--source startup|resume|clear|compact] [--session ID]
                                      Print exactly what SessionStart would inject (default:
                                      this folder's project, source startup)
@@ -64,6 +67,10 @@ Commands:
   unpin <id>                         Unpin it again
   edit <id>                          Edit its title, narrative and facts in $EDITOR (or
                                      $VISUAL); saves what changed
+  share <id>                         Share one memory with the team: an observation (12) or
+                                     a summary (S12); team sync pushes it
+  unshare <id>                       Make it private to this machine again (team sync removes
+                                     it from the team); a teammate's memory is read-only
   purge --project NAME [-y|--yes]    Delete everything of a project
   purge --retention [-y|--yes]       Apply retention.maxAgeDays / maxPerProject now
   worker start|stop|restart|status   Manage the background worker (one per data folder);

@@ -17,6 +17,7 @@ import { exportCommand } from './commands/export-command.ts';
 import { forgetCommand } from './commands/forget-command.ts';
 import { editCommand } from './commands/edit-command.ts';
 import { pinCommand, showCommand } from './commands/memory-command.ts';
+import { shareCommand } from './commands/share-command.ts';
 import { importCommand } from './commands/import-command.ts';
 import { importTranscriptsCommand } from './commands/import-transcripts-command.ts';
 import { purgeCommand } from './commands/purge-command.ts';
@@ -95,6 +96,9 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'pin':
     case 'unpin':
       return pinCommand(rest, command === 'pin', print);
+    case 'share':
+    case 'unshare':
+      return shareCommand(rest, command === 'share', print);
     case 'edit':
       return editCommand(rest, print);
     case 'purge':

@@ -4,6 +4,7 @@ import { MOMENT_SETTINGS } from './settings/moment-settings.ts';
 import { RECALL_SETTINGS } from './settings/recall-settings.ts';
 import { RETENTION_SETTINGS } from './settings/retention-settings.ts';
 import { TEAM_SYNC_SETTINGS } from './settings/team-sync-settings.ts';
+import { TEAM_SHARE_SETTINGS } from './settings/team-share-settings.ts';
 
 /**
  * Every setting claude-mem reads, with its default. The settings file holds the same keys nested
@@ -56,6 +57,7 @@ export const SETTINGS_SCHEMA = {
   ...MOMENT_SETTINGS,
   ...RETENTION_SETTINGS,
   ...TEAM_SYNC_SETTINGS,
+  ...TEAM_SHARE_SETTINGS,
 } as const satisfies Record<string, SettingSpec<unknown>>;
 
 /** A setting key, e.g. `worker.port`. */

@@ -24,20 +24,23 @@ const HOW_TO_FETCH =
 
 /**
  * `#123 14:05 🔴 Fix the spool race (~120)`: the number is what its details cost in tokens. A
- * pinned line is listed apart from the days, so it carries its date.
+ * pinned line is listed apart from the days, so it carries its date; a teammate's memory says
+ * whose it is (`[by alice]`).
  */
 export function entryLine(entry: IndexEntry, mark?: string): string {
   const at = entry.created_at;
   const when = entry.pinned ? `${dayOf(at)} ${timeOf(at)} ${PIN_ICON}` : timeOf(at);
   const title = clip(entry.title, TITLE_CHARS);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
-  return `#${entry.id} ${when} ${icon} ${title} (~${estimateTokens(entry.detail_chars)})`;
+  const by = entry.author ? ` [by ${clip(entry.author, 40)}]` : '';
+  return `#${entry.id} ${when} ${icon} ${title}${by} (~${estimateTokens(entry.detail_chars)})`;
 }
 
 type Marks = ReadonlyMap<number, string>;
 
 function summaryLines(summary: SummaryRow, own: boolean, fieldChars: number): string[] {
-  const label = own ? 'This session before compaction' : 'Latest summary';
+  const by = summary.author ? ` by ${clip(summary.author, 40)}` : '';
+  const label = own ? 'This session before compaction' : `Latest summary${by}`;
   const fields: Array<[string, string]> = [
     ['Request', summary.request],
     ['Completed', summary.completed],

@@ -20,17 +20,19 @@ const effectiveTime = (entry: IndexEntry): number =>
 
 /**
  * The order in which observations claim the context budget: pinned first (newest first), then
- * the ones whose code is as anchored before the `marked` ones (changed), each by recency
- * shifted by importance (type).
+ * this machine's own before teammates' (pulled from the team), then the ones whose code is as
+ * anchored before the `marked` ones (changed), each by recency shifted by importance (type).
  */
 export function rankEntries(
   entries: readonly IndexEntry[],
   marked: ReadonlySet<number> | ReadonlyMap<number, unknown> = new Set(),
 ): IndexEntry[] {
   const demoted = (entry: IndexEntry): number => (marked.has(entry.id) ? 1 : 0);
+  const teammate = (entry: IndexEntry): number => (entry.author ? 1 : 0);
   return [...entries].sort(
     (a, b) =>
       b.pinned - a.pinned ||
+      teammate(a) - teammate(b) ||
       demoted(a) - demoted(b) ||
       effectiveTime(b) - effectiveTime(a) ||
       b.id - a.id,

@@ -9,7 +9,16 @@ export interface SearchItem {
   project: string;
   tokens: number;
   pinned: boolean;
+  /** Team memory: `team` when shared; a teammate's name when pulled from the team. */
+  scope?: string | undefined;
+  author?: string | null | undefined;
   anchor?: AnchorItem | null | undefined;
+}
+
+/** `[by alice] ` for a teammate's memory, `[team] ` for one of ours that is shared. */
+export function teamTag(item: { scope?: string | undefined; author?: string | null | undefined }) {
+  if (item.author) return `[by ${item.author}] `;
+  return item.scope === 'team' ? '[team] ' : '';
 }
 
 /** One timeline entry as GET /api/timeline returns it. */
@@ -37,6 +46,8 @@ export interface ObservationItem {
   project: string;
   session_id: string | null;
   pinned: boolean;
+  scope?: string | undefined;
+  author?: string | null | undefined;
   anchor?: AnchorItem | null | undefined;
 }
 
@@ -54,7 +65,7 @@ export function formatSearch(
   if (items.length === 0) return `No observations found (${meta.scope}).`;
   const lines = items.map(
     (item) =>
-      `#${item.id}  ${short(item.date)}  ${item.type.padEnd(9)} ${item.pinned ? '[pinned] ' : ''}${item.title}  (~${item.tokens} tokens)${anchorTag(item.anchor)}`,
+      `#${item.id}  ${short(item.date)}  ${item.type.padEnd(9)} ${item.pinned ? '[pinned] ' : ''}${teamTag(item)}${item.title}  (~${item.tokens} tokens)${anchorTag(item.anchor)}`,
   );
   const more = meta.hasMore
     ? `\nMore results: call search again with offset=${meta.offset + items.length}.`
@@ -94,7 +105,7 @@ export function formatObservations(
 ): string {
   const blocks = items.map((o) =>
     [
-      `#${o.id} ${o.type}${o.pinned ? ' [pinned]' : ''}: ${o.title}`,
+      `#${o.id} ${o.type}${o.pinned ? ' [pinned]' : ''} ${teamTag(o)}`.trimEnd() + `: ${o.title}`,
       ...(o.subtitle ? [o.subtitle] : []),
       `Date: ${short(o.date)} UTC  Project: ${o.project}${o.session_id ? `  Session: ${o.session_id}` : ''}`,
       ...(o.narrative ? ['', o.narrative] : []),

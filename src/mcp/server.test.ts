@@ -166,8 +166,47 @@ test('get_observations, save_memory and forget call the worker and report what h
     text: 'never npm',
     type: 'discovery',
     pinned: false,
+    scope: 'private',
     project: 'alpha',
   });
   const forgot = await client.callTool({ name: 'forget', arguments: { ids: [12, 13] } });
   assert.equal(textOf(forgot), 'Forgot 1 of 2 observations.');
+});
+
+test('team memory: save_memory takes a scope, search filters by author and scope and marks hits', async (t) => {
+  const worker = fakeWorker({
+    '/api/memories': { status: 201, body: { id: 12, created: true, project: 'alpha' } },
+    '/api/search': {
+      status: 200,
+      body: { items: [{ ...ITEM, scope: 'team', author: 'alice' }], mode: 'fts', hasMore: false },
+    },
+    '/api/observations/forget': {
+      status: 403,
+      body: { error: { message: "observation #7 is alice's team memory: it is read-only here" } },
+    },
+  });
+  const client = await connect(t, worker);
+  const saved = await client.callTool({
+    name: 'save_memory',
+    arguments: { title: 'Use pnpm', text: 'never npm', scope: 'team' },
+  });
+  assert.equal(textOf(saved), 'Saved as #12 in project alpha, shared with the team.');
+  assert.equal((worker.calls[0]?.body as { scope?: string }).scope, 'team');
+  const bad = await client.callTool({
+    name: 'save_memory',
+    arguments: { title: 'x', text: 'y', scope: 'public' },
+  });
+  assert.equal(bad.isError, true);
+  assert.match(textOf(bad), /scope: expected "private" \(this machine only\) or "team"/);
+  const found = await client.callTool({
+    name: 'search',
+    arguments: { query: 'reader', author: 'alice', scope: 'team' },
+  });
+  assert.match(textOf(found), /#7 .* \[by alice\] Fix reader/);
+  assert.match(worker.calls[1]?.path ?? '', /author=alice&scope=team/);
+  const refused = await client.callTool({ name: 'forget', arguments: { ids: [7] } });
+  assert.deepEqual(
+    [refused.isError, textOf(refused)],
+    [true, "observation #7 is alice's team memory: it is read-only here"],
+  );
 });

@@ -5,6 +5,10 @@ export const TYPES = ['bugfix', 'feature', 'refactor', 'change', 'discovery', 'd
 
 const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
+const SCOPE = z.enum(['private', 'team'], {
+  error: 'scope: expected "private" (this machine only) or "team" (shared with the team)',
+});
+
 /** Inputs of `search`. */
 export const SearchInputSchema = z.object({
   query: z
@@ -25,6 +29,14 @@ export const SearchInputSchema = z.object({
   since: z.string().max(64).optional().describe('From this date (2025-01-31) or age (7d, 12h).'),
   until: z.string().max(64).optional().describe('Up to this date or age.'),
   session_id: z.string().min(1).max(256).optional().describe('Only this Claude Code session.'),
+  author: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('Only memories of this teammate (team memory); "me" for your own.'),
+  scope: SCOPE.optional().describe('Only private memories, or only team (shared) ones.'),
   fresh: z
     .boolean()
     .default(false)
@@ -64,6 +76,9 @@ export const SaveMemoryInputSchema = z.object({
   concepts: z.array(z.string().min(1).max(100)).max(20).optional(),
   files: z.array(z.string().min(1).max(4096)).max(50).optional(),
   pinned: z.boolean().default(false).describe('Always list it first at session start.'),
+  scope: SCOPE.default('private').describe(
+    'private (default): this machine only; team: shared with the team when team sync is connected.',
+  ),
 });
 
 /** Inputs of `forget`. */

@@ -60,6 +60,8 @@ export async function searchTool(ctx: ToolContext, args: SearchArgs): Promise<Ca
     since: args.since,
     until: args.until,
     session_id: args.session_id,
+    author: args.author,
+    scope: args.scope,
     fresh: args.fresh ? '1' : undefined,
     cwd: ctx.cwd,
     limit: args.limit,
@@ -121,7 +123,8 @@ export async function saveMemoryTool(
   if (res.status !== 200 && res.status !== 201) return apiError(res);
   const body = res.body as { id: number; created: boolean; project: string };
   const verb = body.created ? 'Saved' : 'Already saved';
-  return text(`${verb} as #${body.id} in project ${body.project}.`);
+  const shared = args.scope === 'team' ? ', shared with the team' : '';
+  return text(`${verb} as #${body.id} in project ${body.project}${shared}.`);
 }
 
 /** `forget`: deletes observations by id and says how many went. */

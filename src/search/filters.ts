@@ -1,7 +1,11 @@
 import { isAbsolute, posix } from 'node:path';
+import { teamFilterParts, type TeamFilter } from '../store/index.ts';
 
-/** What a search may be narrowed to. Every field is optional; all given ones must hold. */
-export interface SearchFilters {
+/**
+ * What a search may be narrowed to. Every field is optional; all given ones must hold. `author`
+ * and `scope` (team memory) come from {@link TeamFilter}.
+ */
+export interface SearchFilters extends TeamFilter {
   project?: string | undefined;
   /** Any of these observation types. */
   types?: readonly string[] | undefined;
@@ -90,6 +94,7 @@ function parts(f: SearchFilters, root: string | undefined): Array<Part | undefin
           'o.session_id = (SELECT id FROM sessions WHERE session_id = @sessionId)',
           { sessionId: f.sessionId },
         ],
+    ...teamFilterParts('o.', f),
   ];
 }
 

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { changeOrPreview } from './dry-run.ts';
 import { deleteObservations } from './memory-edit.ts';
 import { stmt } from './statements.ts';
+import { assertOwnMemories } from './team-ownership.ts';
 
 /**
  * What to forget: items by id (observations also take the tool events they were made from), or
@@ -147,6 +148,11 @@ function remove(db: Database, targets: Targets, dropEmpty: boolean): number {
  * deletes the sessions it leaves empty. One transaction; `dryRun` counts the same and rolls back.
  */
 export function forget(db: Database, selection: ForgetSelection, dryRun = false): ForgetCounts {
+  if (selection.kind === 'ids') {
+    // A teammate's memory is theirs to forget; a purge or a time range still clears local copies.
+    assertOwnMemories(db, 'observation', selection.observations);
+    assertOwnMemories(db, 'summary', selection.summaries);
+  }
   return changeOrPreview(db, dryRun, () => {
     const targets =
       selection.kind === 'ids' ? idTargets(db, selection) : scopeTargets(db, selection);

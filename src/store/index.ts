@@ -30,3 +30,6 @@ export * from './recall-injected.ts';
 export * from './team-outbox.ts';
 export * from './team-pulled.ts';
 export * from './team-projects.ts';
+export * from './team-scope.ts';
+export * from './team-ownership.ts';
+export * from './team-filter.ts';

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
+import type { Scope } from './team-scope.ts';
 
 /** A memory saved explicitly (MCP `save_memory`), stored as an observation. */
 export interface MemoryInput {
@@ -14,12 +15,15 @@ export interface MemoryInput {
   /** The session row it was saved in, when known. */
   sessionRowId: number | null;
   pinned: boolean;
+  /** `team` shares it at once (save_memory's `scope`); default private. */
+  scope?: Scope | undefined;
   at: number;
 }
 
 /**
  * Stores an explicit memory as an observation (provider `user`). Saving the same title and text
- * in the same project again returns the existing id instead of a duplicate.
+ * in the same project again returns the existing id instead of a duplicate (shared now if the
+ * repeat asks for `team`; never made private by a repeat).
  */
 export function insertMemory(db: Database, memory: MemoryInput): { id: number; created: boolean } {
   const input = throughDoor(memory, { text: ['title', 'text', 'concepts'] });
@@ -27,15 +31,22 @@ export function insertMemory(db: Database, memory: MemoryInput): { id: number; c
   return db.transaction(() => {
     const existing = stmt(
       db,
-      "SELECT id FROM observations WHERE project = ? AND content_hash = ? AND provider = 'user'",
-    ).get(input.project, hash) as { id: number } | undefined;
-    if (existing) return { id: existing.id, created: false };
+      `SELECT id, scope, author FROM observations
+       WHERE project = ? AND content_hash = ? AND provider = 'user'`,
+    ).get(input.project, hash) as { id: number; scope: Scope; author: string | null } | undefined;
+    if (existing) {
+      // Saved again to share it: the person asked for team memory, so the stored one becomes it.
+      if (input.scope === 'team' && existing.scope !== 'team' && existing.author === null) {
+        stmt(db, "UPDATE observations SET scope = 'team' WHERE id = ?").run(existing.id);
+      }
+      return { id: existing.id, created: false };
+    }
     const result = stmt(
       db,
       `INSERT INTO observations (session_id, project, type, title, narrative, concepts,
-         files_read, provider, content_hash, pinned, created_at, updated_at)
+         files_read, provider, content_hash, pinned, scope, created_at, updated_at)
        VALUES (@session, @project, @type, @title, @text, @concepts, @files, 'user', @hash,
-         @pinned, @at, @at)`,
+         @pinned, @scope, @at, @at)`,
     ).run({
       session: input.sessionRowId,
       project: input.project,
@@ -46,6 +57,7 @@ export function insertMemory(db: Database, memory: MemoryInput): { id: number; c
       files: JSON.stringify(input.files),
       hash,
       pinned: input.pinned ? 1 : 0,
+      scope: input.scope ?? 'private',
       at: input.at,
     });
     return { id: Number(result.lastInsertRowid), created: true };

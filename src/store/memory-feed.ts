@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { getObservations, type ObservationRecord } from './memory-read.ts';
 import type { SummaryRow } from './memory-types.ts';
 import { stmt } from './statements.ts';
+import { teamFilterParts, type TeamFilter } from './team-filter.ts';
 
 /** The three kinds of item the viewer's feed shows. */
 export const FEED_KINDS = ['observation', 'summary', 'prompt'] as const;
@@ -50,8 +51,11 @@ export interface FeedCursor {
   id: number;
 }
 
-/** What the feed shows: some kinds, optionally one project and some observation types. */
-export interface FeedFilter {
+/**
+ * What the feed shows: some kinds, optionally one project and some observation types. An author
+ * or scope (team memory) leaves prompts out: they have neither and are never shared.
+ */
+export interface FeedFilter extends TeamFilter {
   kinds: readonly FeedKind[];
   project?: string | undefined;
   types?: readonly string[] | undefined;
@@ -71,14 +75,18 @@ function pageOfKind(
   limit: number,
 ): Ref[] {
   const typed = kind === 'observation' && filter.types !== undefined;
+  const team = teamFilterParts('', filter);
+  if (kind === 'prompt' && team.length > 0) return [];
   const sql = `SELECT '${kind}' AS kind, id, created_at FROM ${TABLE[kind]}
     WHERE (@project IS NULL OR project = @project)
       ${typed ? 'AND type IN (SELECT value FROM json_each(@types))' : ''}
+      ${team.map(([part]) => `AND ${part}`).join(' ')}
       AND (created_at, ${RANK[kind]}, id) < (@at, @rank, @id)
     ORDER BY created_at DESC, id DESC LIMIT @limit`;
   return stmt(db, sql).all({
     project: filter.project ?? null,
     ...(typed ? { types: JSON.stringify(filter.types) } : {}),
+    ...Object.assign({}, ...team.map(([, params]) => params)),
     ...before,
     limit,
   }) as Ref[];

@@ -9,11 +9,13 @@ export interface IndexEntry {
   title: string;
   pinned: number;
   created_at: number;
+  /** A teammate's name when the memory was pulled from the team; null for this machine's own. */
+  author?: string | null | undefined;
   /** Characters of everything `get_observations` would add: subtitle, narrative, facts, ... */
   detail_chars: number;
 }
 
-const COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at,
+const COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, author,
   length(subtitle) + length(narrative) + length(facts) + length(concepts)
     + length(files_read) + length(files_modified) AS detail_chars`;
 

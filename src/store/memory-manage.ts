@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
-import { assertEditable } from './team-pulled.ts';
+import { assertOwnMemories } from './team-ownership.ts';
 
 /** The fields of an observation a person may edit; absent ones stay as they are. */
 export interface ObservationPatch {
@@ -12,8 +12,8 @@ export interface ObservationPatch {
 
 /**
  * Edits an observation's title, narrative and facts (the full-text index follows by trigger,
- * embeddings by the changed `updated_at`). False when it does not exist; a teammate's row
- * (pulled from the team) throws ReadOnlyMemoryError.
+ * embeddings by the changed `updated_at`). False when it does not exist; a teammate's memory
+ * throws ReadOnlyMemoryError.
  */
 export function updateObservation(
   db: Database,
@@ -21,7 +21,7 @@ export function updateObservation(
   patch: ObservationPatch,
   at: number,
 ): boolean {
-  assertEditable(db, 'observation', id);
+  assertOwnMemories(db, 'observation', [id]);
   const clean = throughDoor(patch, { text: ['title', 'narrative', 'facts'] });
   return (
     stmt(

@@ -81,7 +81,10 @@ export function lastResponseAt(db: Database, sessionRowId: number): number | und
   return row.at ?? undefined;
 }
 
-/** The newest summary of a project, or of one session when `sessionRowId` is given. */
+/**
+ * The newest summary of a project, or of one session when `sessionRowId` is given. Of a project,
+ * this machine's own come first: a teammate's newer turn is not where this developer left off.
+ */
 export function latestSummary(
   db: Database,
   project: string,
@@ -95,7 +98,8 @@ export function latestSummary(
   }
   return stmt(
     db,
-    `SELECT * FROM summaries WHERE project = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
+    `SELECT * FROM summaries WHERE project = ?
+     ORDER BY author IS NOT NULL, created_at DESC, id DESC LIMIT 1`,
   ).get(project) as SummaryRow | undefined;
 }
 

@@ -34,6 +34,12 @@ export interface ObservationRow {
   pinned: number;
   created_at: number;
   updated_at: number;
+  /** Team memory (migration 008): `private` or `team`. */
+  scope: 'private' | 'team';
+  /** Set on a teammate's row pulled from the team; null when written on this machine. */
+  author: string | null;
+  global_id: string | null;
+  version: number;
 }
 
 /** A per-turn summary as stored. */
@@ -55,4 +61,8 @@ export interface SummaryRow {
   tokens_in: number;
   tokens_out: number;
   created_at: number;
+  scope: 'private' | 'team';
+  author: string | null;
+  global_id: string | null;
+  version: number;
 }

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
+import type { Scope } from './team-scope.ts';
 
 /** A new observation and its provenance; list fields as arrays. */
 export interface ObservationInput {
@@ -22,6 +23,8 @@ export interface ObservationInput {
   tokensOut: number;
   contentHash: string;
   at: number;
+  /** `team` queues it for the team (migration 008's triggers); default private. */
+  scope?: Scope | undefined;
 }
 
 const mergeIds = (stored: string, more: number[]): number[] => {
@@ -51,10 +54,10 @@ export function insertObservation(
     db,
     `INSERT INTO observations (session_id, project, prompt_number, type, title, subtitle, narrative,
        facts, concepts, files_read, files_modified, source_event_ids, provider, model, tokens_in,
-       tokens_out, content_hash, created_at, updated_at)
+       tokens_out, content_hash, created_at, updated_at, scope)
      VALUES (@sessionRowId, @project, @promptNumber, @type, @title, @subtitle, @narrative, @facts,
        @concepts, @filesRead, @filesModified, @sourceEventIds, @provider, @model, @tokensIn,
-       @tokensOut, @contentHash, @at, @at)
+       @tokensOut, @contentHash, @at, @at, @scope)
      ON CONFLICT (session_id, content_hash) DO NOTHING RETURNING id`,
   ).get({
     ...input,
@@ -63,6 +66,7 @@ export function insertObservation(
     filesRead: json(input.filesRead),
     filesModified: json(input.filesModified),
     sourceEventIds: json(input.sourceEventIds),
+    scope: input.scope ?? 'private',
   }) as { id: number } | undefined;
   if (row) return { id: row.id, duplicate: false };
   const existing = stmt(

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
+import type { Scope } from './team-scope.ts';
 
 /** A turn's summary to store. */
 export interface SummaryInput {
@@ -20,6 +21,8 @@ export interface SummaryInput {
   tokensIn: number;
   tokensOut: number;
   at: number;
+  /** Scope of a new summary (default private); a summary written again keeps the one it has. */
+  scope?: Scope | undefined;
 }
 
 /** Stores the summary of a turn; a turn summarized again (after a retry) keeps the newest. */
@@ -31,9 +34,10 @@ export function upsertSummary(db: Database, summary: SummaryInput): number {
     db,
     `INSERT INTO summaries (session_id, project, prompt_number, request, investigated, learned,
        completed, next_steps, notes, files_read, files_modified, provider, model, tokens_in,
-       tokens_out, created_at)
+       tokens_out, created_at, scope)
      VALUES (@sessionRowId, @project, @promptNumber, @request, @investigated, @learned, @completed,
-       @nextSteps, @notes, @filesRead, @filesModified, @provider, @model, @tokensIn, @tokensOut, @at)
+       @nextSteps, @notes, @filesRead, @filesModified, @provider, @model, @tokensIn, @tokensOut, @at,
+       @scope)
      ON CONFLICT (session_id, prompt_number) DO UPDATE SET
        request = excluded.request, investigated = excluded.investigated,
        learned = excluded.learned, completed = excluded.completed,
@@ -46,6 +50,7 @@ export function upsertSummary(db: Database, summary: SummaryInput): number {
     ...input,
     filesRead: JSON.stringify(input.filesRead),
     filesModified: JSON.stringify(input.filesModified),
+    scope: input.scope ?? 'private',
   }) as { id: number };
   return row.id;
 }

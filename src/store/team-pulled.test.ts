@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { openDatabase } from './db.ts';
 import { updateObservation } from './memory-manage.ts';
-import { applyPulled, assertEditable, ReadOnlyMemoryError, type PulledRow } from './team-pulled.ts';
+import { applyPulled, type PulledRow } from './team-pulled.ts';
+import { assertOwnMemories, ReadOnlyMemoryError } from './team-ownership.ts';
 
 function store(t: Parameters<typeof tempDir>[0]) {
   const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
@@ -75,7 +76,7 @@ test("a teammate's row refuses local edits, naming who may change it", (t) => {
   const db = store(t);
   applyPulled(db, 'widget', row(), 1);
   const { id } = db.prepare('SELECT id FROM observations').get() as { id: number };
-  assert.throws(() => assertEditable(db, 'observation', id), ReadOnlyMemoryError);
+  assert.throws(() => assertOwnMemories(db, 'observation', [id]), ReadOnlyMemoryError);
   assert.throws(() => updateObservation(db, id, { title: 'mine now' }, 2), /alice's memory/);
   assert.deepEqual(db.prepare('SELECT title FROM observations').all(), [{ title: 'use sqlite' }]);
 });

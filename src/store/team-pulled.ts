@@ -15,27 +15,6 @@ export interface PulledRow {
   body: Record<string, unknown>;
 }
 
-/** Why a local edit was refused: the row is a teammate's (pulled from the team). */
-export class ReadOnlyMemoryError extends Error {
-  constructor(kind: TeamKind, id: number, author: string) {
-    super(
-      `${kind} ${id} is ${author}'s memory, pulled from the team: only ${author} can change it (forget it locally with "claude-mem forget" if it is wrong)`,
-    );
-    this.name = 'ReadOnlyMemoryError';
-  }
-}
-
-/**
- * Refuses a local edit of a row another member wrote (its `author` is set): the server would
- * refuse it anyway, and the next pull would silently undo it. Every edit path calls this.
- */
-export function assertEditable(db: Database, kind: TeamKind, id: number): void {
-  const { table } = teamColumns(kind);
-  const row = stmt(db, `SELECT author FROM ${table} WHERE id = ?`).get(id) as
-    { author: string | null } | undefined;
-  if (row?.author) throw new ReadOnlyMemoryError(kind, id, row.author);
-}
-
 /** The local session teammates' rows of a project hang from (one per author and project). */
 function teamSession(db: Database, project: string, author: string, at: number): number {
   const root = stmt(

@@ -8,6 +8,7 @@ import { anchorsFor } from './anchor-capture.ts';
 import {
   failEvents,
   insertObservation,
+  scopeFor,
   settleEvents,
   settleTurnEnds,
   upsertSummary,
@@ -15,6 +16,7 @@ import {
   type Db,
   type PendingTurnEnd,
 } from '../store/index.ts';
+import type { TeamShare } from '../config/index.ts';
 import type { EventWork, SummaryWork } from './compress-work.ts';
 
 /** Splits `total` over `n` parts that add up to it exactly. */
@@ -30,13 +32,14 @@ const eventIds = (work: EventWork): number[] => work.batch.events.map((event) =>
  * with no observations ends `skipped` with the provider's reason. A closing batch whose answer
  * held the turn's summary stores it and ends the turn's rows too (the summary takes one share
  * of the tokens); without one, the turn rows stay pending for a summary request of their own.
- * One transaction.
+ * `teamShare` (`team.share`) decides which of them are born shared. One transaction.
  */
 export function storeObservations(
   db: Db,
   work: EventWork,
   result: ObservationsResult & Produced,
   at: number,
+  teamShare: TeamShare = 'off',
 ): void {
   const { observations, usage } = result;
   const folded = work.closes && result.summary ? { end: work.closes, ...result.summary } : null;
@@ -59,6 +62,7 @@ export function storeObservations(
         tokensOut: share(usage.tokensOut, shares, index),
         contentHash: contentHash(observation),
         at: happened,
+        scope: scopeFor(teamShare, 'observation'),
       });
       if (!stored.duplicate) writeAnchors(db, stored.id, anchors[index] ?? [], at);
     });
@@ -71,7 +75,7 @@ export function storeObservations(
         tokensIn: share(usage.tokensIn, shares, shares - 1),
         tokensOut: share(usage.tokensOut, shares, shares - 1),
       };
-      writeSummary(db, folded.end, { ...result, ...folded, usage: spent }, at);
+      writeSummary(db, folded.end, { ...result, ...folded, usage: spent }, at, teamShare);
     }
   }).immediate();
 }
@@ -101,8 +105,9 @@ export function storeSummary(
   work: SummaryWork,
   result: SummaryResult & Produced,
   at: number,
+  teamShare: TeamShare = 'off',
 ): void {
-  db.transaction(() => writeSummary(db, work.turn, result, at)).immediate();
+  db.transaction(() => writeSummary(db, work.turn, result, at, teamShare)).immediate();
 }
 
 function writeSummary(
@@ -110,6 +115,7 @@ function writeSummary(
   end: PendingTurnEnd,
   result: SummaryResult & Produced,
   at: number,
+  teamShare: TeamShare,
 ): void {
   const turn = { sessionRowId: end.sessionRowId, promptNumber: end.promptNumber };
   if (!result.summary) {
@@ -125,6 +131,7 @@ function writeSummary(
     tokensIn: result.usage.tokensIn,
     tokensOut: result.usage.tokensOut,
     at: Math.min(at, end.oldest),
+    scope: scopeFor(teamShare, 'summary'),
   });
   settleTurnEnds(db, turn, 'compressed', result.fellBack);
 }

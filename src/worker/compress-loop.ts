@@ -9,6 +9,7 @@ import {
   type EventWork,
   type SummaryWork,
 } from './compress-work.ts';
+import type { TeamShareOf } from './team-share.ts';
 
 /** What the compression loop works with. */
 export interface CompressLoopDeps {
@@ -21,6 +22,8 @@ export interface CompressLoopDeps {
   intervalMs?: number;
   /** How long stop() lets work in flight finish before aborting it. */
   stopGraceMs?: number;
+  /** `team.share` for a project root (default: nothing is shared on its own). */
+  teamShareOf?: TeamShareOf | undefined;
 }
 
 /** The running compression. */
@@ -65,6 +68,7 @@ async function pool<T>(
  */
 export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
   const { db, settings, chain, log, now } = deps;
+  const shareOf = deps.teamShareOf ?? (() => 'off' as const);
   const abort = new AbortController();
   let stopped = false;
 
@@ -75,7 +79,7 @@ export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
         finalAttempt: work.finalAttempt,
         signal: abort.signal,
       });
-      storeObservations(db, work, result, now());
+      storeObservations(db, work, result, now(), shareOf(work.turn.projectRoot));
       if (result.fellBackLog) {
         log.log('warn', `compression fell back: ${result.fellBackLog}`, {
           events: work.batch.events.length,
@@ -103,7 +107,7 @@ export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
         finalAttempt: work.finalAttempt,
         signal: abort.signal,
       });
-      storeSummary(db, work, result, now());
+      storeSummary(db, work, result, now(), shareOf(work.turn.projectRoot));
       if (result.fellBackLog) log.log('warn', `turn summary fell back: ${result.fellBackLog}`);
     } catch (error) {
       if (abort.signal.aborted) return;

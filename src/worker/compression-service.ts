@@ -10,6 +10,7 @@ import { createCompressLoop, type CompressLoop } from './compress-loop.ts';
 import { compressionStatus } from './compress-status.ts';
 import { compressRoutes } from './routes/compress-routes.ts';
 import type { WorkerService } from './service.ts';
+import { createTeamShareOf } from './team-share.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
 /** Overrides for tests and benchmarks. */
@@ -44,7 +45,12 @@ export function createCompressionService(
     sleep: options.sleep,
   });
   deps.log.log('info', `compression provider: ${choice.active} (${choice.reason})`);
-  const loop = createCompressLoop({ ...deps, chain: choice.chain, intervalMs: options.intervalMs });
+  const loop = createCompressLoop({
+    ...deps,
+    chain: choice.chain,
+    intervalMs: options.intervalMs,
+    teamShareOf: createTeamShareOf(deps.dataDir, options.env ?? process.env),
+  });
   const routes = compressRoutes({
     status: () => compressionStatus(deps.db, choice, budget, deps.now()),
     retry() {

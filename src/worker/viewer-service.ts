@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { viewerFeedRoutes } from './routes/viewer-feed-routes.ts';
 import { viewerMemoryRoutes } from './routes/viewer-memory-routes.ts';
+import { teamShareRoutes } from './routes/team-share-routes.ts';
 import { viewerOverviewRoutes } from './routes/viewer-overview-routes.ts';
 import { viewerSettingsRoutes } from './routes/viewer-settings-routes.ts';
 import { viewerStaticRoutes } from './routes/viewer-static-routes.ts';
@@ -39,6 +40,7 @@ export function createViewerService(deps: WorkerDeps, options: ViewerOptions = {
   for (const family of [
     viewerFeedRoutes(deps),
     viewerMemoryRoutes(deps),
+    teamShareRoutes(deps),
     viewerOverviewRoutes(deps),
     viewerSettingsRoutes(deps, options.env ?? process.env),
     viewerStatusRoutes(deps),

@@ -11,7 +11,7 @@ import {
 } from '../config/index.ts';
 
 /** When a changed setting takes effect. */
-export type Applies = 'next-hook' | 'restart';
+export type Applies = 'next-hook' | 'next-compression' | 'restart';
 
 /** One setting as the viewer's settings page shows it. */
 export interface SettingView {
@@ -38,8 +38,14 @@ export interface SettingView {
  * event; everything the worker reads is read once, at its start.
  */
 const HOOK_SETTINGS: readonly string[] = ['worker.autoStart', 'worker.startWaitMs'];
+/** What the worker reads afresh for each compression batch (src/worker/team-share.ts). */
+const COMPRESSION_SETTINGS: readonly string[] = ['team.share'];
 const appliesTo = (key: string): Applies =>
-  key.startsWith('capture.') || HOOK_SETTINGS.includes(key) ? 'next-hook' : 'restart';
+  key.startsWith('capture.') || HOOK_SETTINGS.includes(key)
+    ? 'next-hook'
+    : COMPRESSION_SETTINGS.includes(key)
+      ? 'next-compression'
+      : 'restart';
 
 function inputOf(key: SettingKey): Pick<SettingView, 'expected' | 'input' | 'choices'> {
   const spec = SETTINGS_SCHEMA[key];

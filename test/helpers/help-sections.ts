@@ -53,6 +53,8 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   unpin: [],
   edit: [],
   team: ['--json', '--team', '--url'],
+  share: [],
+  unshare: [],
 };
 
 /** The distinct `--flag` and `-f` words in a text, sorted. */

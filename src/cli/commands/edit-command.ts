@@ -55,6 +55,12 @@ export async function editCommand(
   const editor = editorOf(env);
   const call = recallClient(deps);
   const before = await fetchObservation(call, id);
+  // The worker refuses the save too; saying so before the editor opens spares the typing.
+  if (before.author) {
+    throw new CliError(
+      `observation #${id} is ${before.author}'s team memory: it is read-only here, only ${before.author} can change, unshare or forget it`,
+    );
+  }
   const dir = mkdtempSync(join(tmpdir(), 'claude-mem-edit-'));
   const file = join(dir, `observation-${id}.yaml`);
   writeFileSync(file, renderEditable(id, before), { mode: 0o600 });

@@ -42,6 +42,12 @@ const utc = (ms: number): string =>
 const listed = (label: string, values: readonly unknown[]): string[] =>
   values.length > 0 ? [`${label}: ${values.map(String).join(', ')}`] : [];
 
+/** Whose memory it is and who sees it (team memory); nothing for a private one of ours. */
+function teamLine(o: FullObservation): string[] {
+  if (o.author) return [`Team memory by ${o.author} (read-only here)`];
+  return o.scope === 'team' ? ['Shared with the team ("claude-mem unshare" makes it private)'] : [];
+}
+
 /** Every field of one observation, for people. */
 export function formatObservation(o: FullObservation): string[] {
   const prompt = o.prompt_number === null ? '' : `  Prompt ${o.prompt_number} of the session`;
@@ -52,6 +58,7 @@ export function formatObservation(o: FullObservation): string[] {
     ...(o.subtitle ? [o.subtitle] : []),
     `Project: ${o.project}  Session: ${o.session_id ?? 'none'}${prompt}`,
     `Created: ${utc(o.created_at)}${updated}`,
+    ...teamLine(o),
     `By: ${o.provider}${model}, ${o.tokens_in.toLocaleString('en-US')} tokens in, ${o.tokens_out.toLocaleString('en-US')} out`,
     ...(o.narrative ? ['', o.narrative] : []),
     ...(o.facts.length > 0 ? ['', 'Facts:', ...o.facts.map((fact) => `- ${fact}`)] : []),

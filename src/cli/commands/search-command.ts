@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolveProject } from '../../config/index.ts';
 import { iconOf } from '../../context/index.ts';
-import { CliError } from '../cli-error.ts';
+import { CliError, usage } from '../cli-error.ts';
 import { parseFailure } from '../parse-options.ts';
 import { checkChoice, checkProject, checkTypes, checkWhole } from './recall-args.ts';
 import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
@@ -14,6 +14,8 @@ interface Hit {
   tokens: number;
   pinned: boolean;
   project: string;
+  scope?: string;
+  author?: string | null;
   anchor?: { state: string; files: Array<{ path: string; state: string }> } | null;
 }
 
@@ -35,6 +37,8 @@ export const SEARCH_OPTIONS = {
   since: { type: 'string' },
   until: { type: 'string' },
   session: { type: 'string' },
+  author: { type: 'string' },
+  scope: { type: 'string' },
   mode: { type: 'string' },
   limit: { type: 'string' },
   offset: { type: 'string' },
@@ -49,6 +53,8 @@ function parse(args: string[]) {
     checkWhole('offset', parsed.values.offset, 0, 10_000, 20);
     checkTypes(parsed.values.type);
     checkChoice('mode', parsed.values.mode, ['fts', 'vector', 'hybrid']);
+    checkChoice('scope', parsed.values.scope, ['private', 'team']);
+    if (parsed.values.author?.trim() === '') throw usage("--author: give a teammate's name, or me");
     return parsed;
   } catch (error) {
     throw error instanceof CliError ? error : parseFailure(error, SEARCH_OPTIONS);
@@ -59,13 +65,17 @@ function pick<T extends object, K extends keyof T>(object: T, keys: readonly K[]
   return Object.fromEntries(keys.map((key) => [key, object[key]])) as Pick<T, K>;
 }
 
+/** `[by alice] ` on a teammate's memory, `[team] ` on one of ours that is shared. */
+const teamTag = (hit: Hit): string =>
+  hit.author ? `[by ${hit.author}] ` : hit.scope === 'team' ? '[team] ' : '';
+
 const line = (hit: Hit): string =>
-  `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${hit.title}  (~${hit.tokens.toLocaleString('en-US')} token${hit.tokens === 1 ? '' : 's'})${anchorNote(hit)}`;
+  `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${teamTag(hit)}${hit.title}  (~${hit.tokens.toLocaleString('en-US')} token${hit.tokens === 1 ? '' : 's'})${anchorNote(hit)}`;
 
 /**
  * `claude-mem search <query> [--project P | --all] [--type T[,T]] [--concept C] [--file F]
- * [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid] [--limit N]
- * [--offset N] [--json]`: searches the current folder's project unless told otherwise.
+ * [--since DATE] [--until DATE] [--session ID] [--author NAME] [--scope private|team]
+ * [--mode fts|vector|hybrid] [--limit N] [--offset N] [--json]`: searches the current folder's project unless told otherwise.
  */
 export async function searchCommand(
   args: string[],
@@ -83,6 +93,7 @@ export async function searchCommand(
     fresh: values.fresh ? '1' : undefined,
     cwd: deps.cwd ?? process.cwd(),
     ...pick(values, ['type', 'concept', 'file', 'since', 'until', 'mode', 'limit', 'offset']),
+    ...pick(values, ['author', 'scope']),
   };
   const call = recallClient(deps);
   const search = async (scope: Record<string, string | undefined>) => {

@@ -25,7 +25,14 @@ interface ItemBase {
   created_at: number;
 }
 
-export interface ObservationItem extends ItemBase {
+/** Team memory (observations and summaries): who may see it, and whose it is. */
+interface TeamFields {
+  scope: 'private' | 'team';
+  /** A teammate's name when pulled from the team (read-only here); null when written here. */
+  author: string | null;
+}
+
+export interface ObservationItem extends ItemBase, TeamFields {
   kind: 'observation';
   prompt_number: number | null;
   type: string;
@@ -45,7 +52,7 @@ export interface ObservationItem extends ItemBase {
   cost: Cost;
 }
 
-export interface SummaryItem extends ItemBase {
+export interface SummaryItem extends ItemBase, TeamFields {
   kind: 'summary';
   prompt_number: number;
   request: string;
@@ -117,7 +124,7 @@ export interface SettingView {
   expected: string;
   input: 'boolean' | 'integer' | 'list' | 'choice' | 'text';
   choices?: string[];
-  applies: 'next-hook' | 'restart';
+  applies: 'next-hook' | 'next-compression' | 'restart';
   env?: string;
   problem?: string;
 }
@@ -191,6 +198,10 @@ export interface FailedEvent {
 export interface FeedFilter {
   project: string;
   type: string;
+  /** `private` or `team`; empty: both. */
+  scope?: string;
+  /** A teammate's name, or `me`; empty: anyone. */
+  author?: string;
 }
 
 export type SearchMode = 'fts' | 'hybrid';

@@ -62,10 +62,11 @@ function query(params: Record<string, string | number | undefined>): string {
 
 /** `type` of the filter as the feed API reads it: observation types, or a kind. */
 function feedParams(filter: FeedFilter): Record<string, string | undefined> {
+  const team = { scope: filter.scope || undefined, author: filter.author?.trim() || undefined };
   if (filter.type === 'summary' || filter.type === 'prompt') {
-    return { project: filter.project, kind: filter.type };
+    return { project: filter.project, kind: filter.type, ...team };
   }
-  return { project: filter.project, type: filter.type };
+  return { project: filter.project, type: filter.type, ...team };
 }
 
 /** Search covers observations: a kind filter (summary, prompt) does not apply to it. */
@@ -81,7 +82,7 @@ export const api = {
   search: (q: string, mode: SearchMode, filter: FeedFilter, offset: number) =>
     call<SearchPage>(
       'GET',
-      `/api/search${query({ q, mode, project: filter.project, type: observationType(filter.type), offset, limit: 20 })}`,
+      `/api/search${query({ q, mode, project: filter.project, type: observationType(filter.type), scope: filter.scope || undefined, author: filter.author?.trim() || undefined, offset, limit: 20 })}`,
     ),
   stats: () => call<Stats>('GET', '/api/stats'),
   projects: () => call<{ items: Project[] }>('GET', '/api/projects'),
@@ -89,6 +90,14 @@ export const api = {
     call<ObservationItem>('PATCH', `/api/observations/${id}`, patch),
   pin: (id: number, pinned: boolean) =>
     call<ObservationItem>('POST', `/api/observations/${id}/pin`, { pinned }),
+  share: (id: number, shared: boolean) =>
+    call<ObservationItem>('POST', `/api/observations/${id}/share`, {
+      scope: shared ? 'team' : 'private',
+    }),
+  shareSummary: (id: number, shared: boolean) =>
+    call<{ id: number; scope: 'private' | 'team' }>('POST', `/api/summaries/${id}/share`, {
+      scope: shared ? 'team' : 'private',
+    }),
   remove: (id: number) => call<{ deleted: number }>('DELETE', `/api/observations/${id}`),
   settings: () => call<SettingsView>('GET', '/api/settings'),
   saveSettings: (values: Record<string, unknown>) =>

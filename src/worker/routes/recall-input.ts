@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUERY_CHARS, SearchInputError } from '../../search/index.ts';
-import { OBSERVATION_TYPES } from '../../store/index.ts';
+import { OBSERVATION_TYPES, SCOPES } from '../../store/index.ts';
 import { AppError } from '../errors.ts';
 
 /** `a,b , c` -> `['a', 'b', 'c']`. */
@@ -16,6 +16,12 @@ const csv = z
 
 const typeList = csv.pipe(z.array(z.enum(OBSERVATION_TYPES)));
 
+/** A teammate's name as pulled, or `me` for this machine's own memories. */
+export const AuthorSchema = z.string().trim().min(1).max(200);
+
+/** `private` or `team`, with the choices named when it is neither. */
+export const ScopeSchema = z.enum(SCOPES, { error: 'expected private or team' });
+
 /** GET /api/search. Numbers arrive as strings; list filters as comma-separated text. */
 export const SearchQuerySchema = z.object({
   q: z
@@ -29,6 +35,8 @@ export const SearchQuerySchema = z.object({
   since: z.string().max(64).optional(),
   until: z.string().max(64).optional(),
   session_id: z.string().min(1).max(256).optional(),
+  author: AuthorSchema.optional(),
+  scope: ScopeSchema.optional(),
   mode: z.enum(['fts', 'vector', 'hybrid']).optional(),
   /** Only memories whose code is not known to have changed or gone (anchors). */
   fresh: z
@@ -93,6 +101,7 @@ export const MemoryBodySchema = z.looseObject({
   concepts: z.array(z.string().min(1).max(100)).max(20).default([]),
   files: z.array(z.string().min(1).max(4096)).max(50).default([]),
   pinned: z.boolean().default(false),
+  scope: ScopeSchema.default('private'),
   session_id: z.string().min(1).max(256).optional(),
 });
 

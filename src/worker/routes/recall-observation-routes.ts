@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { resolveProject } from '../../config/index.ts';
 import { estimateTokens } from '../../search/index.ts';
 import {
+  assertOwnMemories,
   deleteObservations,
   findSession,
   getObservations,
@@ -55,6 +56,7 @@ function saveMemory(deps: WorkerDeps, body: z.infer<typeof MemoryBodySchema>) {
     files: body.files,
     sessionRowId: session?.id ?? null,
     pinned: body.pinned,
+    scope: body.scope,
     at: deps.now(),
   });
   return { ...saved, project };
@@ -63,7 +65,8 @@ function saveMemory(deps: WorkerDeps, body: z.infer<typeof MemoryBodySchema>) {
 /**
  * GET /api/observations/:id and POST /api/observations/batch (full records), POST /api/memories
  * (save_memory), POST /api/observations/forget and DELETE /api/observations/:id. The POSTs and
- * the DELETE need the token like every mutating call (batch reads, but is a POST).
+ * the DELETE need the token like every mutating call (batch reads, but is a POST). Forgetting a
+ * teammate's memory is refused (403, naming them).
  */
 export function recallObservationRoutes(deps: WorkerDeps, recall: Recall): Hono {
   return new Hono()
@@ -85,12 +88,14 @@ export function recallObservationRoutes(deps: WorkerDeps, recall: Recall): Hono 
     })
     .post('/api/observations/forget', async (c) => {
       const { ids } = ForgetBodySchema.parse(await jsonBody(c.req));
+      assertOwnMemories(deps.db, 'observation', ids);
       const deleted = deleteObservations(deps.db, ids);
       recall.changed(ids);
       return c.json({ deleted });
     })
     .delete('/api/observations/:id', (c) => {
       const id = idOf(c.req.param('id'));
+      assertOwnMemories(deps.db, 'observation', [id]);
       const deleted = deleteObservations(deps.db, [id]);
       recall.changed([id]);
       return c.json({ deleted });

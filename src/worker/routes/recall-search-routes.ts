@@ -34,6 +34,8 @@ function toRequest(deps: WorkerDeps, q: SearchQuery): SearchRequest {
     since: q.since === undefined ? undefined : parseTime(q.since, 'since', now),
     until: q.until === undefined ? undefined : parseTime(q.until, 'until', now),
     sessionId: q.session_id,
+    author: q.author,
+    scope: q.scope,
   };
   const root = q.project ? projectRoot(deps.db, q.project) : undefined;
   return { query: q.q, filters, limit: q.limit, offset: q.offset, mode: q.mode, root };
@@ -62,6 +64,8 @@ function indexItems(deps: WorkerDeps, hits: ReadonlyArray<{ id: number; score: n
         project: r.project,
         session_id: r.session_id,
         pinned: r.pinned === 1,
+        scope: r.scope,
+        author: r.author,
         tokens: estimateTokens(details),
         score: hit.score,
       },

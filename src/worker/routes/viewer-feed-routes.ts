@@ -40,7 +40,13 @@ function page(db: Db, query: Record<string, string>, only?: FeedKind) {
   const kinds = only ? [only] : (q.kind ?? (q.type ? ['observation' as const] : undefined));
   const result = feedPage(
     db,
-    { kinds: kinds ?? ['observation', 'summary', 'prompt'], project: q.project, types: q.type },
+    {
+      kinds: kinds ?? ['observation', 'summary', 'prompt'],
+      project: q.project,
+      types: q.type,
+      author: q.author,
+      scope: q.scope,
+    },
     q.before,
     q.limit,
   );
@@ -49,7 +55,8 @@ function page(db: Db, query: Record<string, string>, only?: FeedKind) {
 
 /**
  * GET /api/feed (observations, summaries and prompts, merged), /api/observations and
- * /api/summaries: newest first, `project`, `type` (observation types), `kind`, `limit`, and
+ * /api/summaries: newest first, `project`, `type` (observation types), `kind`, `author`, `scope`,
+ * `limit`, and
  * `before` = the previous page's `next` (keyset: stable while new items arrive).
  * /api/observations?ids=3,1,2: those observations in that order (search results).
  * GET /api/projects and GET /api/stats for the header.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FEED_KINDS, OBSERVATION_TYPES, type FeedCursor } from '../../store/index.ts';
+import { AuthorSchema, ScopeSchema } from './recall-input.ts';
 
 const csvOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z
@@ -28,6 +29,9 @@ export const FeedQuerySchema = z.object({
   type: csvOf(OBSERVATION_TYPES).optional(),
   kind: csvOf(FEED_KINDS).optional(),
   before: cursor.optional(),
+  /** Team memory: a teammate's name or `me`, and `private` or `team`. */
+  author: AuthorSchema.optional(),
+  scope: ScopeSchema.optional(),
   /** Just these observations, in this order (the viewer's search results). */
   ids: z
     .string()
@@ -55,6 +59,9 @@ export const ObservationPatchSchema = z
 
 /** POST /api/observations/:id/pin. */
 export const PinBodySchema = z.looseObject({ pinned: z.boolean().default(true) });
+
+/** POST /api/observations/:id/share and /api/summaries/:id/share. */
+export const ShareBodySchema = z.looseObject({ scope: ScopeSchema.default('team') });
 
 /** PUT /api/settings: `{values: {"context.maxTokens": 1200, ...}}`. */
 export const SettingsBodySchema = z.looseObject({

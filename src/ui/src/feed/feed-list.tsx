@@ -42,7 +42,7 @@ function card(item: FeedItem, events: CardEvents) {
         <ObservationCard item={item} onChanged={events.onChanged} onDeleted={events.onDeleted} />
       );
     case 'summary':
-      return <SummaryCard item={item} />;
+      return <SummaryCard item={item} onChanged={events.onChanged} />;
     case 'prompt':
       return <PromptCard item={item} />;
     default:

@@ -18,9 +18,20 @@ export function mergeItems<T extends FeedItem>(current: T[], incoming: readonly 
 /** Whether a live item belongs in the feed as filtered. */
 export function matchesFilter(item: FeedItem, filter: FeedFilter): boolean {
   if (filter.project && item.project !== filter.project) return false;
+  if (!matchesTeam(item, filter)) return false;
   if (!filter.type) return true;
   if ((OBSERVATION_TYPES as readonly string[]).includes(filter.type)) {
     return item.kind === 'observation' && item.type === filter.type;
   }
   return item.kind === filter.type;
+}
+
+/** The scope and author filters, as the worker applies them (prompts have neither). */
+function matchesTeam(item: FeedItem, filter: FeedFilter): boolean {
+  const author = filter.author?.trim().toLowerCase() ?? '';
+  if (!filter.scope && !author) return true;
+  if (item.kind === 'prompt') return false;
+  if (filter.scope && item.scope !== filter.scope) return false;
+  if (author === 'me') return item.author === null;
+  return !author || item.author?.toLowerCase() === author;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { FeedItem, ObservationItem, Project } from '../api-types.ts';
+import type { FeedItem, Project } from '../api-types.ts';
 import { useSearch } from '../search/use-search.ts';
 import { SearchNote } from '../search/search-note.tsx';
 import { useDebounced } from '../shared/use-debounced.ts';
@@ -18,9 +18,11 @@ export function FeedPage(props: {
   onChange(): void;
 }) {
   const f = props.filters;
-  const feed = useFeed({ project: f.project, type: f.type });
+  const author = useDebounced(f.author, 250);
+  const filter = { project: f.project, type: f.type, scope: f.scope, author };
+  const feed = useFeed(filter);
   const query = useDebounced(f.query, 250);
-  const search = useSearch(query, f.mode, f.project, f.type);
+  const search = useSearch(query, f.mode, filter);
   const { subscribe } = props.live;
   const { addLive, remove } = feed;
   const removeFound = search.remove;
@@ -38,7 +40,7 @@ export function FeedPage(props: {
   );
 
   const events = {
-    onChanged: (item: ObservationItem) => {
+    onChanged: (item: FeedItem) => {
       feed.replace(item);
       search.replace(item);
       props.onChange();

@@ -5,11 +5,15 @@ import { OBSERVATION_TYPES, type Project, type SearchMode } from '../api-types.t
 export interface FilterValues {
   project: string;
   type: string;
+  /** Team memory: `private`, `team` or '' (both). */
+  scope: string;
+  /** A teammate's name, `me`, or '' (anyone). */
+  author: string;
   query: string;
   mode: SearchMode;
 }
 
-/** Project and type filters, the search box and its mode. */
+/** Project, type, scope and author filters, the search box and its mode. */
 export function Filters(props: {
   values: FilterValues;
   projects: Project[];
@@ -68,6 +72,24 @@ export function Filters(props: {
           <option value="summary">Summaries</option>
           <option value="prompt">Prompts</option>
         </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-scope`}>Scope</label>
+        <select id={`${id}-scope`} value={v.scope} onChange={(e) => set({ scope: e.target.value })}>
+          <option value="">Private and team</option>
+          <option value="private">Private</option>
+          <option value="team">Team</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-author`}>Author</label>
+        <input
+          id={`${id}-author`}
+          type="text"
+          placeholder="teammate, or me"
+          value={v.author}
+          onChange={(e) => set({ author: e.target.value })}
+        />
       </div>
     </form>
   );

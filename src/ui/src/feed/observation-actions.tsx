@@ -3,7 +3,10 @@ import { api } from '../api.ts';
 import type { ObservationItem } from '../api-types.ts';
 import type { CardEvents } from './observation-card.tsx';
 
-/** Pin or unpin, edit, and delete after an explicit confirmation (no browser dialog). */
+/**
+ * Pin or unpin, share or unshare, edit, and delete after an explicit confirmation (no browser
+ * dialog). A teammate's memory is read-only here: only pinning (personal) is offered.
+ */
 export function ObservationActions(props: { item: ObservationItem; onEdit(): void } & CardEvents) {
   const o = props.item;
   const [confirming, setConfirming] = useState(false);
@@ -26,6 +29,8 @@ export function ObservationActions(props: { item: ObservationItem; onEdit(): voi
     );
   };
   const pin = () => run(async () => props.onChanged(await api.pin(o.id, !o.pinned)));
+  const shared = o.scope === 'team';
+  const share = () => run(async () => props.onChanged(await api.share(o.id, !shared)));
   const remove = () =>
     run(async () => {
       await api.remove(o.id);
@@ -55,12 +60,19 @@ export function ObservationActions(props: { item: ObservationItem; onEdit(): voi
       <button type="button" aria-pressed={o.pinned} disabled={busy} onClick={pin}>
         {o.pinned ? 'Unpin' : 'Pin'}
       </button>
-      <button type="button" onClick={props.onEdit}>
-        Edit
-      </button>
-      <button type="button" className="danger-quiet" onClick={() => setConfirming(true)}>
-        Delete
-      </button>
+      {o.author === null && (
+        <>
+          <button type="button" aria-pressed={shared} disabled={busy} onClick={share}>
+            {shared ? 'Unshare' : 'Share'}
+          </button>
+          <button type="button" onClick={props.onEdit}>
+            Edit
+          </button>
+          <button type="button" className="danger-quiet" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        </>
+      )}
       {error && (
         <p className="error" role="alert">
           {error}

@@ -1,14 +1,15 @@
 import { useState } from 'react';
-import type { ObservationItem } from '../api-types.ts';
+import type { FeedItem, ObservationItem } from '../api-types.ts';
 import { TypeIcon } from '../shared/type-icon.tsx';
 import { AnchorBadge } from './anchor-badge.tsx';
 import { CardMeta, Concepts, FileList } from './card-parts.tsx';
 import { EditForm } from './edit-form.tsx';
 import { ObservationActions } from './observation-actions.tsx';
+import { TeamBadge } from './team-badge.tsx';
 
 /** What a card reports after a change it made through the API. */
 export interface CardEvents {
-  onChanged(item: ObservationItem): void;
+  onChanged(item: FeedItem): void;
   onDeleted(item: ObservationItem): void;
 }
 
@@ -31,6 +32,7 @@ export function ObservationCard(props: { item: ObservationItem } & CardEvents) {
             <TypeIcon type="pin" /> Pinned
           </span>
         )}
+        <TeamBadge scope={o.scope} author={o.author} />
         <span className="id">#{o.id}</span>
       </header>
       {editing ? (

@@ -1,6 +1,8 @@
-import type { SummaryItem } from '../api-types.ts';
+import type { FeedItem, SummaryItem } from '../api-types.ts';
 import { TypeIcon } from '../shared/type-icon.tsx';
 import { CardMeta, FileList } from './card-parts.tsx';
+import { SummaryActions } from './summary-actions.tsx';
+import { TeamBadge } from './team-badge.tsx';
 
 const FIELDS: Array<[keyof SummaryItem, string]> = [
   ['request', 'Request'],
@@ -12,7 +14,7 @@ const FIELDS: Array<[keyof SummaryItem, string]> = [
 ];
 
 /** A turn's summary: what was asked, investigated, learned, completed, and what comes next. */
-export function SummaryCard(props: { item: SummaryItem }) {
+export function SummaryCard(props: { item: SummaryItem; onChanged(item: FeedItem): void }) {
   const s = props.item;
   return (
     <article
@@ -23,6 +25,7 @@ export function SummaryCard(props: { item: SummaryItem }) {
       <header className="card-head">
         <TypeIcon type="summary" label="summary" />
         <span className="kind">Summary</span>
+        <TeamBadge scope={s.scope} author={s.author} />
         <span className="id">#S{s.id}</span>
       </header>
       <dl className="summary-fields">
@@ -46,6 +49,7 @@ export function SummaryCard(props: { item: SummaryItem }) {
           provider: s.provider,
         }}
       />
+      <SummaryActions item={s} onChanged={props.onChanged} />
     </article>
   );
 }

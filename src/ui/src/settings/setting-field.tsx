@@ -52,7 +52,9 @@ export function SettingField(props: {
         <span className={`applies ${s.applies}`}>
           {s.applies === 'restart'
             ? 'Applies after a worker restart.'
-            : 'Applies to the next hook run.'}
+            : s.applies === 'next-compression'
+              ? 'Applies to the next compression.'
+              : 'Applies to the next hook run.'}
         </span>
         {s.env && <span className="note"> Overridden by the environment variable {s.env}.</span>}
         {s.problem && <span className="note"> The saved value is not used: {s.problem}.</span>}

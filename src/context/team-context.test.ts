@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { seedObservation, seedSession, seedSummary } from '../../test/helpers/seed-memory.ts';
+import { tempDir } from '../../test/helpers/temp-dir.ts';
+import { openDatabase, type Db } from '../store/index.ts';
+import { buildContext } from './build-context.ts';
+
+const NOW = new Date(2025, 4, 31, 18, 0).getTime();
+const HOUR = 3_600_000;
+
+function open(t: TestContext): Db {
+  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
+  t.after(() => db.close());
+  return db;
+}
+
+const byTeammate = (db: Db, table: string, id: number, author: string) =>
+  db.prepare(`UPDATE ${table} SET author = ?, scope = 'team' WHERE id = ?`).run(author, id);
+
+const context = (db: Db, maxObservations = 60) =>
+  buildContext(
+    db,
+    { project: 'alpha', source: 'startup', now: NOW },
+    { maxTokens: 1500, maxObservations },
+  ).text;
+
+test("a teammate's memory is marked with their name; one's own is not", (t) => {
+  const db = open(t);
+  const mine = seedObservation(db, { title: 'my fix', createdAt: NOW - 2 * HOUR });
+  const theirs = seedObservation(db, { title: 'alice fix', createdAt: NOW - HOUR });
+  byTeammate(db, 'observations', theirs, 'alice');
+  const text = context(db);
+  assert.match(
+    text,
+    new RegExp(`^#${theirs} \\S+ \\S+ alice fix \\[by alice\\] \\(~\\d+\\)$`, 'm'),
+  );
+  assert.match(text, new RegExp(`^#${mine} \\S+ \\S+ my fix \\(~\\d+\\)$`, 'm'));
+});
+
+test("teammates' memories rank below one's own, unless pinned", (t) => {
+  const db = open(t);
+  const old = seedObservation(db, { title: 'my old note', createdAt: NOW - 20 * HOUR });
+  const fresh = seedObservation(db, { title: 'bob fresh', createdAt: NOW - HOUR });
+  const pinned = seedObservation(db, { title: 'bob pinned', createdAt: NOW - 30 * HOUR });
+  byTeammate(db, 'observations', fresh, 'bob');
+  byTeammate(db, 'observations', pinned, 'bob');
+  db.prepare('UPDATE observations SET pinned = 1 WHERE id = ?').run(pinned);
+  // Room for two: the pinned one, then one's own older note, not bob's newer one.
+  const shown = (context(db, 2).match(/^#(\d+) /gm) ?? []).map((line) => Number(line.slice(1)));
+  assert.deepEqual(shown.sort(), [old, pinned].sort());
+  assert.doesNotMatch(context(db, 2), /bob fresh/);
+});
+
+test("the latest summary is one's own; a teammate's is shown, with their name, only without one", (t) => {
+  const db = open(t);
+  const session = seedSession(db, 's1');
+  seedObservation(db, { title: 'a note', createdAt: NOW - 3 * HOUR });
+  const theirs = seedSummary(db, {
+    sessionRowId: session,
+    request: 'their turn',
+    createdAt: NOW - HOUR,
+  });
+  byTeammate(db, 'summaries', theirs, 'carol');
+  assert.match(context(db), /## Latest summary by carol \(/);
+  seedSummary(db, { sessionRowId: session, request: 'my turn', createdAt: NOW - 2 * HOUR });
+  const text = context(db);
+  assert.match(text, /## Latest summary \(.*\)\nRequest: my turn/);
+  assert.doesNotMatch(text, /their turn/);
+});
