@@ -77,6 +77,6 @@ test("a teammate's row refuses local edits, naming who may change it", (t) => {
   applyPulled(db, 'widget', row(), 1);
   const { id } = db.prepare('SELECT id FROM observations').get() as { id: number };
   assert.throws(() => assertOwnMemories(db, 'observation', [id]), ReadOnlyMemoryError);
-  assert.throws(() => updateObservation(db, id, { title: 'mine now' }, 2), /alice's memory/);
+  assert.throws(() => updateObservation(db, id, { title: 'mine now' }, 2), /alice's team memory/);
   assert.deepEqual(db.prepare('SELECT title FROM observations').all(), [{ title: 'use sqlite' }]);
 });

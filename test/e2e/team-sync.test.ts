@@ -194,7 +194,7 @@ test(
           token: tokenOf(bob.home),
         });
         assert.equal(edit.status, 403);
-        assert.match(JSON.stringify(edit.body), /alice's memory/);
+        assert.match(JSON.stringify(edit.body), /alice's team memory/);
       },
     );
 
