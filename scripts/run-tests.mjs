@@ -106,6 +106,8 @@ export const UNIT_TESTS = [
   'src/compress/providers/process-reaper.test.ts',
   'src/store/event-state.test.ts',
   'src/store/observations-write.test.ts',
+  'src/store/bulk-insert.test.ts',
+  'src/search/query-plans.test.ts',
   'src/store/privacy-door.test.ts',
   'src/store/usage.test.ts',
   'src/store/usage-report.test.ts',
