@@ -108,6 +108,8 @@ export const UNIT_TESTS = [
   'src/store/observations-write.test.ts',
   'src/store/bulk-insert.test.ts',
   'src/search/query-plans.test.ts',
+  'src/context/context-plans.test.ts',
+  'src/store/migrations/011-counts.test.ts',
   'src/store/privacy-door.test.ts',
   'src/store/usage.test.ts',
   'src/store/usage-report.test.ts',
