@@ -110,6 +110,8 @@ export const UNIT_TESTS = [
   'src/search/query-plans.test.ts',
   'src/context/context-plans.test.ts',
   'src/store/migrations/011-counts.test.ts',
+  'src/worker/maintenance-service.test.ts',
+  'src/cli/doctor/free-space.test.ts',
   'src/store/privacy-door.test.ts',
   'src/store/usage.test.ts',
   'src/store/usage-report.test.ts',

@@ -27,3 +27,4 @@ export * from './overview.ts';
 export * from './event-reasons.ts';
 export * from './anchors.ts';
 export * from './bulk-insert.ts';
+export * from './maintenance.ts';
