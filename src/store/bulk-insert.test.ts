@@ -81,3 +81,22 @@ test('a stored (session, content hash) is skipped, and a failing batch leaves no
     'observations_fts_update',
   ]);
 });
+
+test('the deferred indexing follows the schema: a trigger that transforms values is replayed alike', (t) => {
+  const db = open(t);
+  // The shape of a later migration's trigger: expressions with calls and nested parentheses.
+  db.exec(`DROP TRIGGER observations_fts_insert;
+    CREATE TRIGGER observations_fts_insert AFTER INSERT ON observations BEGIN
+      INSERT INTO observations_fts (rowid, title, subtitle, facts, narrative, concepts)
+      VALUES (new.id, new.title, new.subtitle, new.facts,
+        trim(replace(new.narrative, 'number', 'numeral')), new.concepts);
+    END;`);
+  insertObservations(db, [row(1, 'first'), row(2, 'second')]);
+  assert.deepEqual(matches(db, 'numeral'), [1, 2]);
+  assert.deepEqual(matches(db, 'number'), []);
+  const trigger = db
+    .prepare("SELECT sql FROM sqlite_master WHERE name = 'observations_fts_insert'")
+    .pluck()
+    .get() as string;
+  assert.match(trigger, /replace\(new\.narrative, 'number', 'numeral'\)/);
+});
