@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildContext } from '../src/context/index.ts';
 import { buildFtsQuery, createLocalEmbedder, type SearchMode } from '../src/search/index.ts';
-import { stmt, type Db } from '../src/store/index.ts';
+import { insertObservations, stmt, type Db } from '../src/store/index.ts';
 import { createTestHome, HOOK_BUNDLE } from '../test/helpers/env.ts';
 import { withDatabase } from '../test/helpers/recall-home.ts';
 import { startWorker, stopWorker } from '../test/helpers/worker.ts';
@@ -101,10 +101,15 @@ const times = (a: number, b: number): string => `${fixed(a / b, 2)}x`;
 /** One corpus size: bulk seed (against plain INSERTs), vectors, then fts, hybrid and context. */
 async function atSize(size: number): Promise<{ latency: string[][]; bulk: string[][] }> {
   const stack = createRecallStack('hash', { batchSize: 512, dimensions: 512 });
+  // The embedder loads on its first pass over a non-empty database: one row, embedded for real,
+  // so the seeded rows of other projects (left without vectors) are never embedded here.
+  insertObservations(stack.db, [
+    { project: 'warm-up', type: 'change', title: 'warm up', contentHash: 'warm-up', createdAt: 0 },
+  ]);
+  await stack.embedAll();
   const seed = seedBulk(stack.db, size, NOW);
   const started = performance.now();
-  seedVectors(stack.db, stack.embedder!.id, 512);
-  await stack.embedAll();
+  const vectors = seedVectors(stack.db, stack.embedder!.id, 512, 'bench');
   const vectorsMs = performance.now() - started;
   const list = queries(wordSource(5).draw, QUERIES);
   for (const query of list.slice(0, 20)) await search(stack, query, 'hybrid');
@@ -170,9 +175,9 @@ async function atSize(size: number): Promise<{ latency: string[][]; bulk: string
     ],
     [`plain INSERTs, no index, ${n}`, fixed(seed.plainMs / 1000, 1), rate(seed.plainMs), '1.00x'],
     [
-      `vectors stored (512-d, KNN kept), ${n}`,
+      `vectors stored (512-d, KNN kept), ${vectors} of ${n}`,
       fixed(vectorsMs / 1000, 1),
-      fixed((size / vectorsMs) * 1000, 0),
+      fixed((vectors / vectorsMs) * 1000, 0),
       '',
     ],
   ];
