@@ -100,3 +100,17 @@ test('the deferred indexing follows the schema: a trigger that transforms values
     .get() as string;
   assert.match(trigger, /replace\(new\.narrative, 'number', 'numeral'\)/);
 });
+
+test('bulk-inserted text goes through the privacy door', (t) => {
+  const db = open(t);
+  insertObservations(db, [
+    { ...row(1, 'kept <private>hidden words</private> title'), facts: ['<private>gone</private>'] },
+  ]);
+  const stored = db.prepare('SELECT title, facts FROM observations').get() as {
+    title: string;
+    facts: string;
+  };
+  assert.doesNotMatch(stored.title + stored.facts, /hidden|gone/);
+  assert.deepEqual(matches(db, 'hidden'), []);
+  assert.deepEqual(matches(db, 'kept'), [1]);
+});

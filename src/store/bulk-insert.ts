@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
 
 /** The trigger that keeps observations_fts in step with each inserted row. */
@@ -86,11 +87,14 @@ const INSERT_SQL = `INSERT INTO observations (session_id, project, prompt_number
     @filesRead, @filesModified, @provider, @model, @hash, @pinned, @createdAt, @updatedAt)
   ON CONFLICT (session_id, content_hash) DO NOTHING`;
 
+const DOOR_TEXT = ['title', 'subtitle', 'narrative', 'facts', 'concepts'] as const;
+
 const json = (list: readonly string[] | undefined): string => JSON.stringify(list ?? []);
 
 /**
  * Inserts `rows` (one transaction, full-text indexing deferred to its end) and returns how many
- * were new; a row whose (session, content hash) is already stored is skipped. Call it with
+ * were new; a row whose (session, content hash) is already stored is skipped. Text goes through
+ * the privacy door like every other write. Call it with
  * batches of a few thousand: one batch holds the write lock, and its rows stay in memory.
  * Vectors follow in the background (the embedding runtime finds the rows without one).
  */
@@ -98,7 +102,8 @@ export function insertObservations(db: Database, rows: readonly BulkObservation[
   const insert = stmt(db, INSERT_SQL);
   return withDeferredFts(db, () => {
     let added = 0;
-    for (const o of rows) {
+    for (const row of rows) {
+      const o = throughDoor(row, { text: DOOR_TEXT });
       added += insert.run({
         session: o.sessionRowId ?? null,
         project: o.project,
