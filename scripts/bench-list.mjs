@@ -68,7 +68,7 @@ export const BENCHES = [
       'fts and hybrid search and the SessionStart context build, each against its bare SQLite baseline over the same rows (FTS5 MATCH ... ORDER BY rank LIMIT 20 with the same project filter; an indexed SELECT of the rows the context shows), interleaved; the p95 growth from 100k to 1M; the bulk insert rate of the seeding (FTS maintained) against plain INSERTs; the SessionStart hook against bare node with 10k observations. Half the rows are in the searched project, which holds the vectors.',
     args: ['--sizes', '100000,1000000', '--queries', '200', '--hook-runs', '20'],
     short: ['--sizes', '2000,20000', '--queries', '50', '--hook-runs', '5'],
-    timeoutMin: 30,
+    timeoutMin: 45,
     pending: 'Owned by the recall work.',
   },
   {
