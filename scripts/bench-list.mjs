@@ -35,11 +35,11 @@ export const BENCHES = [
   },
   {
     name: 'worker-rss',
-    title: 'Worker memory: idle and after 100k observations',
+    title: 'Worker memory: idle, after 100k observations, during a 100k bulk import',
     about:
-      'VmRSS and peak of the worker, idle and with 100k observations after 200 searches and 50 contexts over HTTP, against an idle bare node.',
-    args: ['--observations', '100000', '--queries', '200'],
-    short: ['--observations', '10000', '--queries', '50'],
+      'VmRSS and peak of the worker, idle, with 100k observations after 200 searches and 50 contexts over HTTP, and its peak while `claude-mem import` loads 100k observations, against an idle bare node and an idle bare node:http server.',
+    args: ['--observations', '100000', '--queries', '200', '--import', '100000'],
+    short: ['--observations', '10000', '--queries', '50', '--import', '10000'],
     timeoutMin: 8,
   },
   {
@@ -63,12 +63,12 @@ export const BENCHES = [
   },
   {
     name: 'search-latency',
-    title: 'Search latency at 1k, 10k and 100k observations; SessionStart context',
+    title: 'Search latency at 100k and 1M observations; SessionStart context; bulk insert',
     about:
-      'fts and hybrid search p50/p95, building the SessionStart context, and the SessionStart hook against bare node with 10k observations.',
-    args: ['--sizes', '1000,10000,100000', '--queries', '200', '--hook-runs', '20'],
-    short: ['--sizes', '1000,10000', '--queries', '50', '--hook-runs', '5'],
-    timeoutMin: 10,
+      'fts and hybrid search and the SessionStart context build, each against its bare SQLite baseline over the same rows (FTS5 MATCH ... ORDER BY rank LIMIT 20 with the same project filter; an indexed SELECT of the rows the context shows), interleaved; the p95 growth from 100k to 1M; the bulk insert rate of the seeding (FTS maintained) against plain INSERTs; the SessionStart hook against bare node with 10k observations. Half the rows are in the searched project, which holds the vectors.',
+    args: ['--sizes', '100000,1000000', '--queries', '200', '--hook-runs', '20'],
+    short: ['--sizes', '2000,20000', '--queries', '50', '--hook-runs', '5'],
+    timeoutMin: 45,
     pending: 'Owned by the recall work.',
   },
   {

@@ -85,7 +85,9 @@ const PICKERS = {
   },
   'worker-rss': (rows) => {
     const { find } = finder(rows);
-    const bare = find('baseline: bare node');
+    const bare = find('baseline: bare node, idle');
+    const http = find('baseline: bare node:http');
+    const imported = rows.find((row) => /bulk import/.test(row[0] ?? '')) ?? [];
     const loaded = rows.find((row) => /observations, after/.test(row[0] ?? '')) ?? [];
     return [
       [
@@ -99,6 +101,18 @@ const PICKERS = {
         `${loaded[1]} MB (peak ${loaded[2]})`,
         `bare node ${bare[1]} MB`,
         loaded[3],
+      ],
+      [
+        'worker RSS after the searches, against a bare http server',
+        `${loaded[1]} MB`,
+        `bare node:http server ${http[1]} MB`,
+        ratio(Number(loaded[1]), Number(http[1])),
+      ],
+      [
+        `worker peak RSS, ${(imported[0] ?? 'bulk import').replace(/^worker, /, '')}`,
+        `${imported[2]} MB peak`,
+        `bare node:http server ${http[1]} MB`,
+        imported[4] ?? '',
       ],
     ];
   },
@@ -129,29 +143,45 @@ const PICKERS = {
   },
   'search-latency': (rows) => {
     const { find, all } = finder(rows);
-    const target = { fts: 10, hybrid: 30 };
-    const search = all('fts,')
-      .concat(all('hybrid,'))
-      .map((row) => {
-        const mode = row[0].split(',')[0];
-        return [
-          `search ${row[0]}, p50 / p95`,
-          `${row[1]} / ${row[2]} ms`,
-          `target p95 <= ${target[mode]} ms at 100k`,
-          `p95 ${ratio(Number(row[2]), target[mode])} of target`,
-        ];
-      });
-    const context = all('context,').map((row) => [
-      `SessionStart context build, ${row[0].slice(9)}, p50 / p95`,
-      `${row[1]} / ${row[2]} ms`,
-      '',
-      '',
-    ]);
+    const versus = (label, ours, bare, bareLabel) => [
+      `${label}, p50 / p95`,
+      `${ours[1]} / ${ours[2]} ms`,
+      `${bareLabel} ${bare[1]} / ${bare[2]} ms`,
+      `p95 ${ratio(Number(ours[2]), Number(bare[2]))}`,
+    ];
+    const sizes = all('fts, ').map((row) => row[0].slice(5));
+    const latency = sizes.flatMap((n) => {
+      const bareFts = find(`bare FTS5 MATCH ORDER BY rank LIMIT 20, ${n}`);
+      return [
+        versus(`search fts, ${n}`, find(`fts, ${n}`), bareFts, 'bare FTS5 ORDER BY rank'),
+        versus(
+          `search hybrid (query embedding excluded), ${n}`,
+          find(`hybrid, ${n}`),
+          bareFts,
+          'bare FTS5 ORDER BY rank',
+        ),
+        versus(
+          `SessionStart context build, ${n}`,
+          find(`context, ${n}`),
+          all('bare indexed SELECT').find((row) => row[0].endsWith(n)) ?? [],
+          'bare indexed SELECT',
+        ),
+      ];
+    });
+    const growth = all('fts p95 growth')
+      .concat(all('hybrid p95 growth'), all('context p95 growth'))
+      .map((row) => [row[0], `${row[1]} -> ${row[2]} ms`, 'target <= 2x', row[3]]);
+    const bulk = all('bulk insert (FTS maintained)').map((row) => {
+      const n = row[0].split(', ')[1];
+      const plain = find(`plain INSERTs, no index, ${n}`);
+      return [row[0], `${row[2]} obs/s`, `plain INSERTs ${plain[2]} obs/s`, row[3]];
+    });
     const hook = find('SessionStart hook');
     const bare = find('node -e ""');
     return [
-      ...search,
-      ...context,
+      ...latency,
+      ...growth,
+      ...bulk,
       [
         `${hook[0] ?? 'SessionStart hook'} wall time, p50 / p95`,
         `${hook[1]} / ${hook[2]} ms`,

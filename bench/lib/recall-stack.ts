@@ -19,6 +19,8 @@ export interface RecallStack {
   db: Db;
   searcher: Searcher;
   embedder: Embedder | undefined;
+  /** The query's vector (cached by the runtime, as the searcher would get it). */
+  queryVector(query: string): Promise<Float32Array | undefined>;
   /** Embeds every observation (the worker's background backfill, run to the end). */
   embedAll(): Promise<void>;
   close(): void;
@@ -64,6 +66,7 @@ export function createRecallStack(
     db,
     searcher,
     embedder,
+    queryVector: async (query) => runtime?.queryVector(query),
     embedAll: async () => runtime?.drain(),
     close() {
       void runtime?.stop();

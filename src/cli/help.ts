@@ -23,6 +23,8 @@ Commands:
   doctor --repair --from-backup FILE | --from-export FILE
                                      Rebuild a damaged database from a copy of claude-mem.db
                                      or an export (the damaged file is kept aside)
+  doctor --vacuum                    Give the database's free pages back to the disk (doctor
+                                     warns when over a quarter of the file is free)
   status [--json]                    Provider in use and why, events and turns per state,
                                      today's tokens and budget, the embedder's progress
   retry [--quarantine]               Retry failed events and turn ends now (--quarantine:

@@ -1,5 +1,5 @@
 import { stmt, type Db } from '../store/index.ts';
-import { filterSql, type SearchFilters } from './filters.ts';
+import { filterSql, type FilterSql, type SearchFilters } from './filters.ts';
 import type { FtsQuery } from './fts-query.ts';
 
 /** bm25 weights of observations_fts's columns: title, subtitle, facts, narrative, concepts. */
@@ -20,16 +20,50 @@ export interface RankedId {
  */
 export const RANK_WINDOW = 2000;
 
-function run(db: Db, match: string, where: ReturnType<typeof filterSql>, limit: number) {
-  return stmt(
+/**
+ * At most this many observations under the indexed filters (a session, a short time range, a
+ * small project) are searched row by row, each probed in the full-text index, and ranked
+ * exactly; more are searched from the full-text side, newest match first, up to the window.
+ */
+export const FEW_IN_SCOPE = 500;
+
+/** Which side drives the search: the full-text index, or the filtered rows. */
+type Driver = 'text' | 'rows';
+
+/**
+ * CROSS JOIN fixes the join order in SQLite (the planner, with or without ANALYZE's statistics,
+ * would otherwise walk a project's or a time range's rows by index however many there are and
+ * score every match among them); src/search/query-plans.test.ts checks both plans.
+ */
+function run(db: Db, match: string, where: FilterSql, limit: number, driver: Driver) {
+  const weights = FTS_WEIGHTS.join(', ');
+  const sql =
+    driver === 'text'
+      ? `SELECT id, score FROM (
+           SELECT o.id AS id, bm25(observations_fts, ${weights}) AS score
+           FROM observations_fts CROSS JOIN observations o ON o.id = observations_fts.rowid
+           WHERE observations_fts MATCH @match AND ${where.sql}
+           ORDER BY observations_fts.rowid DESC LIMIT ${RANK_WINDOW})
+         ORDER BY score, id DESC LIMIT @limit`
+      : `SELECT o.id AS id, bm25(observations_fts, ${weights}) AS score
+         FROM observations o CROSS JOIN observations_fts ON observations_fts.rowid = o.id
+         WHERE observations_fts MATCH @match AND ${where.sql}
+         ORDER BY score, id DESC LIMIT @limit`;
+  return stmt(db, sql).all({ ...where.params, match, limit }) as RankedId[];
+}
+
+/** Whether the rows under the indexed filters are few (counted by index, at most FEW + 1). */
+function driverFor(db: Db, filters: SearchFilters): Driver {
+  const { project, since, until, sessionId } = filters;
+  if ([project, since, until, sessionId].every((part) => part === undefined)) return 'text';
+  const scope = filterSql({ project, since, until, sessionId });
+  const count = stmt(
     db,
-    `SELECT id, score FROM (
-       SELECT o.id AS id, bm25(observations_fts, ${FTS_WEIGHTS.join(', ')}) AS score
-       FROM observations_fts JOIN observations o ON o.id = observations_fts.rowid
-       WHERE observations_fts MATCH @match AND ${where.sql}
-       ORDER BY observations_fts.rowid DESC LIMIT ${RANK_WINDOW})
-     ORDER BY score, id DESC LIMIT @limit`,
-  ).all({ ...where.params, match, limit }) as RankedId[];
+    `SELECT COUNT(*) FROM (SELECT 1 FROM observations o WHERE ${scope.sql} LIMIT ${FEW_IN_SCOPE + 1})`,
+  )
+    .pluck()
+    .get(scope.params) as number;
+  return count <= FEW_IN_SCOPE ? 'rows' : 'text';
 }
 
 /**
@@ -44,10 +78,11 @@ export function ftsSearch(
   root?: string,
 ): RankedId[] {
   const where = filterSql(filters, root);
-  const all = run(db, query.all, where, limit).map((hit) => ({ ...hit, allTerms: true }));
+  const driver = driverFor(db, filters);
+  const all = run(db, query.all, where, limit, driver).map((hit) => ({ ...hit, allTerms: true }));
   if (all.length >= limit || query.any === query.all) return all;
   const seen = new Set(all.map((hit) => hit.id));
-  const any = run(db, query.any, where, limit).filter((hit) => !seen.has(hit.id));
+  const any = run(db, query.any, where, limit, driver).filter((hit) => !seen.has(hit.id));
   return [...all, ...any].slice(0, limit);
 }
 

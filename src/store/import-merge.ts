@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { ExportKind } from './export-import.ts';
+import { withDeferredFts } from './bulk-insert.ts';
 import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
 
@@ -248,10 +249,11 @@ export function importRecords(db: Database, records: readonly ImportRecord[]): I
     observation: { added: 0, skipped: 0 },
     summary: { added: 0, skipped: 0 },
   };
-  db.transaction(() => {
+  // Imports only insert, so the full-text indexing of a batch can wait for its end.
+  withDeferredFts(db, () => {
     for (const record of records) {
       counts[record.kind][addRecord(db, record) ? 'added' : 'skipped'] += 1;
     }
-  }).immediate();
+  });
   return counts;
 }

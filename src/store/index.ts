@@ -33,3 +33,5 @@ export * from './team-projects.ts';
 export * from './team-scope.ts';
 export * from './team-ownership.ts';
 export * from './team-filter.ts';
+export * from './bulk-insert.ts';
+export * from './maintenance.ts';

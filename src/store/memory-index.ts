@@ -47,21 +47,30 @@ export function pinnedEntries(db: Database, query: IndexQuery): IndexEntry[] {
   ).all({ project: query.project, since: query.since ?? -1, limit: query.limit }) as IndexEntry[];
 }
 
-/** How many observations a project has (all of them, or those after `since`). */
+/**
+ * How many observations a project has (all of them: one row of the per-project counts; or those
+ * after `since`, counted by index: a resume's short range).
+ */
 export function countObservations(db: Database, project: string, since?: number): number {
+  if (since === undefined) {
+    return (stmt(db, 'SELECT n FROM observation_counts WHERE project = ?').pluck().get(project) ??
+      0) as number;
+  }
   return stmt(db, 'SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ?')
     .pluck()
-    .get(project, since ?? -1) as number;
+    .get(project, since) as number;
 }
 
 /**
  * A cheap mark that changes whenever observations are added, deleted or edited (count, newest
- * id, newest update), read from indexes only.
+ * id, newest update), read from indexes and the per-project counts only (a COUNT(*) of the
+ * table would read a million index entries every time the embedder polls).
  */
 export function observationsMark(db: Database): string {
   const row = stmt(
     db,
-    'SELECT COUNT(*) AS n, MAX(id) AS id, MAX(updated_at) AS updated FROM observations',
-  ).get() as { n: number; id: number | null; updated: number | null };
-  return `${row.n}:${row.id ?? 0}:${row.updated ?? 0}`;
+    `SELECT (SELECT SUM(n) FROM observation_counts) AS n, MAX(id) AS id,
+       MAX(updated_at) AS updated FROM observations`,
+  ).get() as { n: number | null; id: number | null; updated: number | null };
+  return `${row.n ?? 0}:${row.id ?? 0}:${row.updated ?? 0}`;
 }

@@ -26,6 +26,7 @@ import { createOpenLinks } from './open-links.ts';
 import { openLinkUrl } from './routes/open-link-routes.ts';
 import { createCompressionService } from './compression-service.ts';
 import { createRecallService } from './recall-service.ts';
+import { createMaintenanceService } from './maintenance-service.ts';
 import { createRetentionService } from './retention-service.ts';
 import { createTeamService } from './team-service.ts';
 import { createViewerService } from './viewer-service.ts';
@@ -93,6 +94,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     createRetentionService(deps),
     createViewerService(deps),
     createTeamService(deps),
+    createMaintenanceService(deps),
   ];
   let server: ServerType;
   try {

@@ -3,6 +3,7 @@ import { liveWorker } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
 import type { CheckResult } from '../doctor/check.ts';
 import { demoExpected, isDemoFolder } from '../doctor/demo-folder.ts';
+import { checkFreeSpace, vacuumDatabase } from '../doctor/free-space.ts';
 import { repairDatabase, type RepairSource } from '../doctor/repair.ts';
 import { parseOptions } from '../parse-options.ts';
 import {
@@ -31,6 +32,7 @@ type Print = (line: string) => void;
 export const DOCTOR_OPTIONS = {
   'check-provider': { type: 'boolean' },
   repair: { type: 'boolean' },
+  vacuum: { type: 'boolean' },
   'from-backup': { type: 'string' },
   'from-export': { type: 'string' },
 } as const;
@@ -61,7 +63,8 @@ function safely(name: string, check: () => CheckResult): CheckResult {
 
 /**
  * `claude-mem doctor`: every check prints OK or what to do; the exit code is 1 when any check
- * failed (warnings do not fail). With `--repair`, rebuilds a damaged database instead.
+ * failed (warnings do not fail). With `--repair`, rebuilds a damaged database instead; with
+ * `--vacuum`, gives the database's free pages back to the disk.
  */
 export async function doctorCommand(
   args: string[],
@@ -71,6 +74,7 @@ export async function doctorCommand(
   const values = parseOptions(args, DOCTOR_OPTIONS);
   const source = repairSource(values);
   if (source) return repairDatabase(source, { dataDir, ...deps });
+  if (values.vacuum) return vacuumDatabase(dataDir, deps.print);
   const { settings } = loadSettings(dataDir);
   const worker = await checkWorker(dataDir, settings['worker.port']);
   const optIn = values['check-provider'] === true;
@@ -80,6 +84,7 @@ export async function doctorCommand(
     safely('data folder', () => checkPermissions(dataDir)),
     safely('settings', () => checkSettings(dataDir)),
     safely('database', () => checkDatabase(dataDir)),
+    safely('free space', () => checkFreeSpace(dataDir)),
     worker.result,
     checkDatabaseFault(worker.health),
     integration(safely('hooks', () => checkHooks(deps.cliEntry))),

@@ -105,6 +105,15 @@ function recordsOf(file: string): AsyncIterable<Row> | Iterable<Row> {
   return jsonRecords(whole);
 }
 
+/** A progress line on a terminal's stderr (redrawn in place), every 10 batches. */
+function progress(sent: number, started: number, stream = process.stderr): void {
+  if (!stream.isTTY || sent % (BATCH * 10) !== 0) return;
+  const rate = Math.round(sent / Math.max(0.001, (Date.now() - started) / 1000));
+  stream.write(
+    `\r  ${sent.toLocaleString('en-US')} records sent (${rate.toLocaleString('en-US')}/s)`,
+  );
+}
+
 async function send(worker: AdminWorker, records: Row[], counts: Counts): Promise<void> {
   if (records.length === 0) return;
   const res = await worker.post<{ counts: Counts }>('/api/admin/import', { records });
@@ -132,14 +141,19 @@ export async function importCommand(
   const worker = await adminWorker(deps);
   const counts: Counts = {};
   let batch: Row[] = [];
+  let sent = 0;
+  const started = Date.now();
   for await (const record of records) {
     batch.push(record);
     if (batch.length >= BATCH) {
       await send(worker, batch, counts);
+      sent += batch.length;
       batch = [];
+      progress(sent, started);
     }
   }
   await send(worker, batch, counts);
+  if (process.stderr.isTTY && sent >= BATCH * 10) process.stderr.write('\n');
   print(`imported ${file}:`);
   for (const kind of EXPORT_KINDS) {
     const c = counts[kind] ?? { added: 0, skipped: 0 };

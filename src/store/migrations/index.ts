@@ -7,6 +7,7 @@ import { overview } from './006-overview.ts';
 import { anchors } from './007-anchors.ts';
 import { team } from './008-team.ts';
 import { embedderSpace } from './010-embedder-space.ts';
+import { counts } from './011-counts.ts';
 import { recallInjected } from './013-recall-injected.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
@@ -27,5 +28,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'anchors', sql: anchors },
   { version: 8, name: 'team', sql: team },
   { version: 10, name: 'embedder-space', sql: embedderSpace },
+  { version: 11, name: 'counts', sql: counts },
   { version: 13, name: 'recall-injected', sql: recallInjected },
 ];

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { tempDir } from '../../test/helpers/temp-dir.ts';
+import { insertObservations, type BulkObservation } from './bulk-insert.ts';
+import { openDatabase, type Db } from './db.ts';
+
+function open(t: TestContext): Db {
+  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
+  t.after(() => db.close());
+  return db;
+}
+
+const row = (i: number, title: string): BulkObservation => ({
+  project: i % 2 === 0 ? 'even' : 'odd',
+  type: 'discovery',
+  title,
+  narrative: `narrative number ${i}`,
+  facts: [`fact ${i}`],
+  contentHash: `h${i}`,
+  createdAt: 1_000 + i,
+});
+
+const matches = (db: Db, word: string): number[] =>
+  db
+    .prepare('SELECT rowid FROM observations_fts WHERE observations_fts MATCH ? ORDER BY rowid')
+    .pluck()
+    .all(word) as number[];
+
+test('bulk-inserted observations are found by full text, and the trigger indexes later rows', (t) => {
+  const db = open(t);
+  const added = insertObservations(db, [row(1, 'alpha spool'), row(2, 'beta spool')]);
+  assert.equal(added, 2);
+  assert.deepEqual(matches(db, 'spool'), [1, 2]);
+  assert.deepEqual(matches(db, 'narrative'), [1, 2]);
+  db.prepare(
+    `INSERT INTO observations (project, type, title, content_hash, created_at, updated_at)
+     VALUES ('odd', 'change', 'gamma spool', 'h3', 5, 5)`,
+  ).run();
+  assert.deepEqual(matches(db, 'spool'), [1, 2, 3]);
+  assert.deepEqual(matches(db, 'gamma'), [3]);
+});
+
+test('the full-text index is consistent after bulk inserts, edits and deletes', (t) => {
+  const db = open(t);
+  insertObservations(
+    db,
+    Array.from({ length: 500 }, (_, i) => row(i, `title ${i} worker`)),
+  );
+  insertObservations(db, [row(1000, 'late arrival')]);
+  db.prepare("UPDATE observations SET title = 'renamed' WHERE id = 7").run();
+  db.prepare('DELETE FROM observations WHERE id = 8').run();
+  db.prepare("INSERT INTO observations_fts (observations_fts) VALUES ('integrity-check')").run();
+  assert.equal(matches(db, 'worker').length, 498);
+  assert.deepEqual(matches(db, 'renamed'), [7]);
+  assert.deepEqual(matches(db, 'arrival'), [501]);
+});
+
+test('a stored (session, content hash) is skipped, and a failing batch leaves nothing', (t) => {
+  const db = open(t);
+  db.prepare(
+    `INSERT INTO sessions (id, session_id, project, project_root, cwd, started_at, updated_at)
+     VALUES (1, 's1', 'app', '/app', '/app', 0, 0)`,
+  ).run();
+  const inSession = { ...row(1, 'once'), sessionRowId: 1 };
+  assert.equal(insertObservations(db, [inSession]), 1);
+  assert.equal(insertObservations(db, [inSession, { ...row(2, 'twice'), sessionRowId: 1 }]), 1);
+  assert.throws(() =>
+    insertObservations(db, [row(3, 'lost'), { ...row(4, 'bad'), sessionRowId: 99 }]),
+  );
+  assert.deepEqual(matches(db, 'lost'), []);
+  const triggers = db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'observations_fts%'",
+    )
+    .pluck()
+    .all();
+  assert.deepEqual(triggers.sort(), [
+    'observations_fts_delete',
+    'observations_fts_insert',
+    'observations_fts_update',
+  ]);
+});
+
+test('the deferred indexing follows the schema: a trigger that transforms values is replayed alike', (t) => {
+  const db = open(t);
+  // The shape of a later migration's trigger: expressions with calls and nested parentheses.
+  db.exec(`DROP TRIGGER observations_fts_insert;
+    CREATE TRIGGER observations_fts_insert AFTER INSERT ON observations BEGIN
+      INSERT INTO observations_fts (rowid, title, subtitle, facts, narrative, concepts)
+      VALUES (new.id, new.title, new.subtitle, new.facts,
+        trim(replace(new.narrative, 'number', 'numeral')), new.concepts);
+    END;`);
+  insertObservations(db, [row(1, 'first'), row(2, 'second')]);
+  assert.deepEqual(matches(db, 'numeral'), [1, 2]);
+  assert.deepEqual(matches(db, 'number'), []);
+  const trigger = db
+    .prepare("SELECT sql FROM sqlite_master WHERE name = 'observations_fts_insert'")
+    .pluck()
+    .get() as string;
+  assert.match(trigger, /replace\(new\.narrative, 'number', 'numeral'\)/);
+});
+
+test('bulk-inserted text goes through the privacy door', (t) => {
+  const db = open(t);
+  insertObservations(db, [
+    { ...row(1, 'kept <private>hidden words</private> title'), facts: ['<private>gone</private>'] },
+  ]);
+  const stored = db.prepare('SELECT title, facts FROM observations').get() as {
+    title: string;
+    facts: string;
+  };
+  assert.doesNotMatch(stored.title + stored.facts, /hidden|gone/);
+  assert.deepEqual(matches(db, 'hidden'), []);
+  assert.deepEqual(matches(db, 'kept'), [1]);
+});
