@@ -26,3 +26,4 @@ export * from './usage-report.ts';
 export * from './overview.ts';
 export * from './event-reasons.ts';
 export * from './anchors.ts';
+export { identifierParts, codeTerms } from './code-terms.ts';

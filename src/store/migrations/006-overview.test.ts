@@ -17,7 +17,7 @@ test('usage rows recorded before projects were kept move over with project unkno
     `INSERT INTO usage (day, provider, model, calls, tokens_in, tokens_out, duration_ms, cost_usd)
      VALUES ('2026-01-02', 'anthropic', 'haiku', 3, 300, 60, 900, 0.0006)`,
   ).run();
-  assert.deepEqual(migrate(db), [6, 7]);
+  assert.deepEqual(migrate(db).slice(0, 2), [6, 7]);
   assert.deepEqual(db.prepare('SELECT * FROM usage').all(), [
     {
       day: '2026-01-02',
