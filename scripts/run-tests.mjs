@@ -117,6 +117,7 @@ export const UNIT_TESTS = [
   'src/worker/compress-closing.test.ts',
   'src/worker/compress-loop.test.ts',
   'src/worker/compression-service.test.ts',
+  'src/worker/search-keys.test.ts',
   'src/worker/anchors-git.test.ts',
   'src/anchors/check-anchors.test.ts',
   'src/mcp/anchor-format.test.ts',
