@@ -58,6 +58,7 @@ export const UNIT_TESTS = [
   'src/store/memory-read.test.ts',
   'src/worker/routes/recall-input.test.ts',
   'src/worker/routes/recall-routes.test.ts',
+  'src/worker/routes/recall-phrasings.test.ts',
   'src/store/forget.test.ts',
   'src/store/retention.test.ts',
   'src/store/export-import.test.ts',

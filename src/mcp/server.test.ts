@@ -171,3 +171,27 @@ test('get_observations, save_memory and forget call the worker and report what h
   const forgot = await client.callTool({ name: 'forget', arguments: { ids: [12, 13] } });
   assert.equal(textOf(forgot), 'Forgot 1 of 2 observations.');
 });
+
+test('search sends query and queries as repeated q: the phrasings the worker fuses', async (t) => {
+  const worker = fakeWorker({
+    '/api/search': { status: 200, body: { items: [], mode: 'fts', hasMore: false } },
+  });
+  const client = await connect(t, worker);
+  const result = await client.callTool({
+    name: 'search',
+    arguments: { query: 'port held', queries: ['EADDRINUSE', 'worker will not start'] },
+  });
+  const params = new URLSearchParams(worker.calls[0]!.path.split('?')[1]);
+  assert.deepEqual(params.getAll('q'), ['port held', 'EADDRINUSE', 'worker will not start']);
+  assert.match(textOf(result), /No observations match "port held" or "EADDRINUSE" or "worker/);
+  const many = await client.callTool({
+    name: 'search',
+    arguments: { query: 'a', queries: ['b', 'c', 'd', 'e', 'f'] },
+  });
+  assert.equal(many.isError, true);
+  assert.match(textOf(many), /queries/);
+  assert.equal(worker.calls.length, 1);
+  const { tools } = await client.listTools();
+  const search = tools.find((tool) => tool.name === 'search');
+  assert.match(search?.description ?? '', /2-4 phrasings of the same need/);
+});

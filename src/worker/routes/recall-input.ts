@@ -16,7 +16,10 @@ const csv = z
 
 const typeList = csv.pipe(z.array(z.enum(OBSERVATION_TYPES)));
 
-/** GET /api/search. Numbers arrive as strings; list filters as comma-separated text. */
+/**
+ * GET /api/search. Numbers arrive as strings; list filters as comma-separated text. `q` may
+ * repeat (several phrasings); this schema sees its last value, the route reads them all.
+ */
 export const SearchQuerySchema = z.object({
   q: z
     .string()
