@@ -5,7 +5,7 @@
 // (one token per 4 characters of the JSON / SSE text, envelope included), and compared with the
 // incumbent's approach simulated on the same stored events in the same run: one conversation per
 // session that every event is appended to and that is resent whole on every call.
-// Usage: node --import tsx bench/compress-cost.ts   (needs npm run build)
+// Usage: node --import tsx bench/compress-cost.ts [--corpus DIR,DIR]   (needs npm run build)
 import { existsSync } from 'node:fs';
 import { workerRequest } from '../src/client/index.ts';
 import {
@@ -36,6 +36,12 @@ interface StoredEvent {
   tool_input: string;
   tool_response: string | null;
   error: string | null;
+}
+
+/** `--corpus DIR,DIR`: the transcript folders to replay (default: bench/lib/corpus.ts). */
+function corpusFlag(): string[] {
+  const at = process.argv.indexOf('--corpus');
+  return at === -1 ? [] : (process.argv[at + 1] ?? '').split(',').filter(Boolean);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -106,7 +112,7 @@ async function main(): Promise<void> {
   });
   try {
     await startWorker(home);
-    const files = replayCorpus(benchCorpusDirs());
+    const files = replayCorpus(benchCorpusDirs(corpusFlag()));
     const started = Date.now();
     await runReplay(files, home.env);
     await waitForDrain(home);

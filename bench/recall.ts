@@ -1,7 +1,8 @@
 // Recall quality of search, on two data sets:
 // 1. LoCoMo (../shared/eval-data/locomo, CC BY-NC 4.0): every dialog turn stored as a memory (one
-//    project per conversation), every category 1-4 question with evidence asked; recall@5 and
-//    recall@10 = the share of questions whose evidence turns are ALL in the top 5 / 10.
+//    project per conversation), every category 1-4 question with evidence asked; recall_all@5
+//    and @10 = the share of questions whose evidence turns are ALL in the top 5 / 10,
+//    recall_any@5 and @10 = the share with at least one of them there.
 // 2. Known items over the replayed real transcripts (../shared/eval-data): each tool event
 //    captured as the hook would, stored as a deterministic stand-in observation (title = tool +
 //    input, narrative = the first 2,000 characters of the output; NOT the compressor's
@@ -98,8 +99,10 @@ function reportLocomo(l: Awaited<ReturnType<typeof locomo>>): void {
   printTable(
     [
       'mode',
-      'recall@5',
-      'recall@10',
+      'recall_all@5',
+      'recall_all@10',
+      'recall_any@5',
+      'recall_any@10',
       'evidence found @10',
       ...[1, 2, 3, 4].map((c) => `cat ${c} @10`),
     ],
@@ -107,6 +110,8 @@ function reportLocomo(l: Awaited<ReturnType<typeof locomo>>): void {
       mode,
       pct(l.scores[mode]!.at5),
       pct(l.scores[mode]!.at10),
+      pct(l.scores[mode]!.any5),
+      pct(l.scores[mode]!.any10),
       pct(l.scores[mode]!.partial10),
       ...[1, 2, 3, 4].map(
         (c) => `${pct(l.byCategory[mode]![c]!.at10)} (n=${l.byCategory[mode]![c]!.n})`,

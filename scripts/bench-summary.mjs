@@ -228,13 +228,27 @@ const PICKERS = {
       `@10: ${ratio(percent(row[2]), percent(fts[2]))} fts`,
     ];
     return [
-      line('LoCoMo recall@5 / @10 (slice), hybrid', hybrid),
-      line('LoCoMo recall@5 / @10 (slice), vector', vector),
+      line('LoCoMo recall_all@5 / @10 (all ten), hybrid', hybrid),
+      line('LoCoMo recall_all@5 / @10 (all ten), vector', vector),
       [
         'known-item top-5 rate, hybrid / vector',
         `${knownHybrid[1]} / ${knownVector[1]}`,
         `fts ${knownFts[1]}`,
         `hybrid ${ratio(percent(knownHybrid[1]), percent(knownFts[1]))} fts`,
+      ],
+    ];
+  },
+  paraphrase: (rows) => {
+    const { find } = finder(rows);
+    const fts = find('fts');
+    const hybrid = find('hybrid');
+    const fused = find('hybrid + phrasings');
+    return [
+      [
+        'paraphrase top-5, hybrid: no keys / with search keys / + phrasings',
+        `${hybrid[1]} / ${hybrid[2]} / ${fused[2]}`,
+        `fts ${fts[1]} / ${fts[2]}`,
+        `keys ${ratio(percent(hybrid[2]), percent(hybrid[1]))} no keys`,
       ],
     ];
   },

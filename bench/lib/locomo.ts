@@ -141,10 +141,15 @@ export function loadLocomo(db: Db, slice: LocomoSlice, file = LOCOMO_FILE): Load
   return loaded;
 }
 
-/** recall@k: share of questions whose evidence turns are all in the top k. */
+/**
+ * recall@k (recall_all): share of questions whose evidence turns are all in the top k;
+ * recall_any@k: share with at least one of them there.
+ */
 export interface RecallScores {
   at5: number;
   at10: number;
+  any5: number;
+  any10: number;
   /** Share of evidence turns found in the top 10, averaged over questions (partial credit). */
   partial10: number;
   n: number;
@@ -155,6 +160,8 @@ interface Outcome {
   category: number;
   at5: boolean;
   at10: boolean;
+  any5: boolean;
+  any10: boolean;
   partial10: number;
 }
 
@@ -164,6 +171,8 @@ function aggregate(outcomes: readonly Outcome[]): RecallScores {
   return {
     at5: sum((o) => +o.at5),
     at10: sum((o) => +o.at10),
+    any5: sum((o) => +o.any5),
+    any10: sum((o) => +o.any10),
     partial10: sum((o) => o.partial10),
     n,
   };
@@ -189,8 +198,16 @@ export async function scoreLocomo(
     });
     const ids = result.hits.map((hit) => hit.id);
     const found = (k: number) => q.evidence.every((id) => ids.slice(0, k).includes(id));
+    const some = (k: number) => q.evidence.some((id) => ids.slice(0, k).includes(id));
     const partial10 = q.evidence.filter((id) => ids.includes(id)).length / q.evidence.length;
-    outcomes.push({ category: q.category, at5: found(5), at10: found(10), partial10 });
+    outcomes.push({
+      category: q.category,
+      at5: found(5),
+      at10: found(10),
+      any5: some(5),
+      any10: some(10),
+      partial10,
+    });
   }
   const byCategory = Object.fromEntries(
     [1, 2, 3, 4].map((c) => [c, aggregate(outcomes.filter((o) => o.category === c))]),

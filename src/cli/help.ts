@@ -34,12 +34,14 @@ Commands:
                                      (default) or month and project, with totals
   open                               Print a one-time link that signs this browser in to the
                                      viewer (good once, for 10 minutes); starts the worker
-  search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
-         [--since DATE] [--until DATE] [--session ID] [--author NAME]
+  search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]
+         [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]
          [--scope private|team] [--mode fts|vector|hybrid] [--limit N] [--offset N]
          [--fresh] [--json]
                                      Search the memory: the current folder's project, or P,
-                                     or --all projects. --limit 1-100 (default 20), --offset
+                                     or --all projects. Each -q is another phrasing of the
+                                     same need (at most 5 in all): each is searched and the
+                                     rankings fused. --limit 1-100 (default 20), --offset
                                      pages on; --mode defaults to the search.mode setting;
                                      --fresh leaves out memories whose code changed or is gone;
                                      --author a teammate's memories (me: your own), --scope

@@ -12,6 +12,7 @@ const raw = (overrides: Partial<RawObservation> = {}): RawObservation => ({
   concepts: [],
   filesRead: [],
   filesModified: [],
+  searchKeys: '',
   ...overrides,
 });
 
@@ -58,4 +59,11 @@ test('the content hash ignores case, white space and the order of facts and file
   const c = toObservationDraft(raw({ title: 'fixed logout', facts: ['a', 'b'] }), '/', [2]);
   assert.equal(contentHash(a), contentHash(b));
   assert.notEqual(contentHash(a), contentHash(c));
+});
+
+test('search keys are kept on one line and cut to about 25 words', () => {
+  const draft = toObservationDraft(raw({ searchKeys: '  ECONNREFUSED\n  worker down ' }), '/r', []);
+  assert.equal(draft.searchKeys, 'ECONNREFUSED worker down');
+  const long = toObservationDraft(raw({ searchKeys: 'word '.repeat(200) }), '/r', []);
+  assert.ok(long.searchKeys!.length <= 300);
 });

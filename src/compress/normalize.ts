@@ -25,6 +25,8 @@ const TYPE_ALIASES: Record<string, ObservationKind> = {
 };
 
 const TITLE_CHARS = 160;
+/** About 25 words: keys are a few other words for the observation, not a second narrative. */
+export const SEARCH_KEYS_CHARS = 300;
 const FIELD_CHARS = 2000;
 const MAX_ITEMS = 20;
 
@@ -69,6 +71,7 @@ export function toObservationDraft(
     concepts: uniqueList(raw.concepts, (concept) => concept.toLowerCase().replace(/\s+/g, '-')),
     filesRead: uniqueList(raw.filesRead, (path) => relativePath(path, root)),
     filesModified: uniqueList(raw.filesModified, (path) => relativePath(path, root)),
+    searchKeys: clip(raw.searchKeys.replace(/\s+/g, ' ').trim(), SEARCH_KEYS_CHARS),
     sourceEventIds,
   };
 }

@@ -11,6 +11,7 @@ const full = `<observation>
   <concepts><concept>problem-solution</concept></concepts>
   <files_read><file>src/auth/session.ts</file></files_read>
   <files_modified><file>src/auth/token.ts</file></files_modified>
+  <search_keys>401 unauthorized, token expired, why am I logged out</search_keys>
 </observation>`;
 
 test('reads every field of a complete observation', () => {
@@ -26,6 +27,7 @@ test('reads every field of a complete observation', () => {
         concepts: ['problem-solution'],
         filesRead: ['src/auth/session.ts'],
         filesModified: ['src/auth/token.ts'],
+        searchKeys: '401 unauthorized, token expired, why am I logged out',
       },
     ],
   });
@@ -48,6 +50,7 @@ test('tolerates missing fields: a title alone is an observation', () => {
     concepts: [],
     filesRead: [],
     filesModified: [],
+    searchKeys: '',
   });
 });
 
@@ -135,4 +138,19 @@ test('reads a summary and tolerates missing fields', () => {
 test('a summary answer without <summary> is bad, with <skip> it is skipped', () => {
   assert.equal(parseSummary('no idea').kind, 'bad');
   assert.deepEqual(parseSummary('<skip>small talk</skip>'), { kind: 'skip', reason: 'small talk' });
+});
+
+test('search keys left open before another field are bad output that names them', () => {
+  const parsed = parseObservations(
+    '<observation><title>t</title><search_keys>a, b<narrative>n</narrative></observation>',
+  );
+  assert.deepEqual(parsed, {
+    kind: 'bad',
+    problem: '<search_keys> of <observation> is never closed',
+  });
+});
+
+test('search keys cut off at the end of an answer are kept as far as they go', () => {
+  const parsed = parseObservations('<observation><title>t</title><search_keys>port taken, EADDR');
+  assert.equal(parsed.kind === 'items' && parsed.items[0]?.searchKeys, 'port taken, EADDR');
 });

@@ -10,6 +10,7 @@ export interface RawObservation {
   concepts: string[];
   filesRead: string[];
   filesModified: string[];
+  searchKeys: string;
 }
 
 /** A summary as read from model output. */
@@ -41,6 +42,7 @@ const OBSERVATION_FIELDS = [
   'concepts',
   'files_read',
   'files_modified',
+  'search_keys',
 ];
 const SUMMARY_FIELDS = ['request', 'investigated', 'learned', 'completed', 'next_steps', 'notes'];
 
@@ -59,6 +61,7 @@ function readObservation(block: string): RawObservation {
     concepts: list('concepts', 'concept'),
     filesRead: list('files_read', 'file'),
     filesModified: list('files_modified', 'file'),
+    searchKeys: text(block, 'search_keys', OBSERVATION_FIELDS),
   };
 }
 

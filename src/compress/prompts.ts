@@ -15,6 +15,7 @@ Answer in XML only, one or more of:
 <concepts><concept>how-it-works|why-it-exists|what-changed|problem-solution|gotcha|pattern|trade-off</concept></concepts>
 <files_read><file>path</file></files_read>
 <files_modified><file>path</file></files_modified>
+<search_keys>up to 20 other words a search might use: synonyms, questions it answers, error text</search_keys>
 </observation>
 bugfix: broken now works; feature: new capability; refactor: restructured, same behaviour; change: other edits (docs, config); discovery: learned how existing code or tools work; decision: a choice and why.
 One observation per distinct piece of work or finding, usually 1-5 per turn; merge related tool calls; leave out routine noise (listings, empty searches, status checks, repeated reads).`;

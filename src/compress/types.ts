@@ -64,6 +64,11 @@ export interface ObservationDraft {
   concepts: string[];
   filesRead: string[];
   filesModified: string[];
+  /**
+   * Other words a later search would use for it (synonyms, the questions it answers, error text
+   * a user would paste), indexed below the title. Absent from drafts made before issue 15.
+   */
+  searchKeys?: string | undefined;
   /** The events it was made from (provenance). */
   sourceEventIds: number[];
 }

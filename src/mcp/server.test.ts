@@ -210,3 +210,27 @@ test('team memory: save_memory takes a scope, search filters by author and scope
     [true, "observation #7 is alice's team memory: it is read-only here"],
   );
 });
+
+test('search sends query and queries as repeated q: the phrasings the worker fuses', async (t) => {
+  const worker = fakeWorker({
+    '/api/search': { status: 200, body: { items: [], mode: 'fts', hasMore: false } },
+  });
+  const client = await connect(t, worker);
+  const result = await client.callTool({
+    name: 'search',
+    arguments: { query: 'port held', queries: ['EADDRINUSE', 'worker will not start'] },
+  });
+  const params = new URLSearchParams(worker.calls[0]!.path.split('?')[1]);
+  assert.deepEqual(params.getAll('q'), ['port held', 'EADDRINUSE', 'worker will not start']);
+  assert.match(textOf(result), /No observations match "port held" or "EADDRINUSE" or "worker/);
+  const many = await client.callTool({
+    name: 'search',
+    arguments: { query: 'a', queries: ['b', 'c', 'd', 'e', 'f'] },
+  });
+  assert.equal(many.isError, true);
+  assert.match(textOf(many), /queries/);
+  assert.equal(worker.calls.length, 1);
+  const { tools } = await client.listTools();
+  const search = tools.find((tool) => tool.name === 'search');
+  assert.match(search?.description ?? '', /2-4 phrasings of the same need/);
+});

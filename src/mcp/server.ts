@@ -22,7 +22,10 @@ const DESCRIPTIONS = {
   search:
     'Step 1 of 3 to recall past work on this project (claude-mem memory of earlier sessions). ' +
     'Returns a compact index, one line per observation: id, date, type, title and how many ' +
-    'tokens its details cost. Cheap: start here. Filters: project (default this one, or ' +
+    'tokens its details cost. Cheap: start here. Memories are found by their words, so pass ' +
+    '2-4 phrasings of the same need (query plus queries: other words for it, the identifier ' +
+    'or file name, the error text a user would paste); they are fused by reciprocal rank, so ' +
+    'a memory worded differently still comes up. Filters: project (default this one, or ' +
     'all_projects), type, concept, file, since/until, session_id; limit/offset page; fresh: ' +
     'true leaves out memories whose code changed or is gone since. Then call ' +
     'timeline with an id to see what happened around it, and get_observations only for the few ' +

@@ -16,6 +16,14 @@ export const SearchInputSchema = z.object({
     .max(1000)
     .default('')
     .describe('Words to look for. "quoted phrase" and prefix* work; empty lists the newest.'),
+  queries: z
+    .array(z.string().min(1).max(1000))
+    .max(4)
+    .optional()
+    .describe(
+      'Other phrasings of the same need (2-4 in all with query): the identifier, the symptom, ' +
+        'the error text. Each is searched; the rankings are fused.',
+    ),
   project: z.string().min(1).max(500).optional().describe('Project name; default: this project.'),
   all_projects: z.boolean().default(false).describe('Search every project instead.'),
   type: z.array(z.enum(TYPES)).max(6).optional().describe('Only these observation types.'),

@@ -67,7 +67,10 @@ export async function searchTool(ctx: ToolContext, args: SearchArgs): Promise<Ca
     limit: args.limit,
     offset: args.offset,
   };
-  const res = await ctx.call('GET', `/api/search?${query(params)}`);
+  const search = new URLSearchParams(query(params));
+  // Several phrasings of one need: `q` repeated, fused by the worker (issue 15).
+  for (const phrasing of args.queries ?? []) search.append('q', phrasing);
+  const res = await ctx.call('GET', `/api/search?${search.toString()}`);
   if (res.status !== 200) return apiError(res);
   const body = res.body as { items: SearchItem[]; mode: string; hasMore: boolean; note?: string };
   const scope = project ? `project ${project}` : 'all projects';
@@ -75,7 +78,9 @@ export async function searchTool(ctx: ToolContext, args: SearchArgs): Promise<Ca
     ...body,
     offset: args.offset,
     scope,
-    query: args.query,
+    query: [args.query, ...(args.queries ?? [])]
+      .filter((text) => text.trim() !== '')
+      .join('" or "'),
   });
   return text(body.note ? `Note: ${body.note}\n${found}` : found);
 }

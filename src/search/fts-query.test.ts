@@ -151,3 +151,14 @@ test('2,000 random hostile strings never produce a query FTS5 rejects', (t) => {
     );
   }
 });
+
+test('a camelCase word is the word itself or its parts as a phrase, in both queries', () => {
+  assert.deepEqual(buildFtsQuery('token rateLimiter'), {
+    all: '"token" AND ("rateLimiter" OR "rate Limiter")',
+    any: '"token" OR "rateLimiter" OR "rate" OR "Limiter"',
+    terms: ['"token"', '("rateLimiter" OR "rate Limiter")'],
+  });
+  assert.equal(buildFtsQuery('XMLHttpRequest')?.all, '("XMLHttpRequest" OR "XML Http Request")');
+  assert.equal(buildFtsQuery('rateLim*')?.all, '("rateLim"* OR "rate Lim"*)');
+  assert.equal(buildFtsQuery('"rateLimiter here"')?.all, '"rateLimiter here"');
+});

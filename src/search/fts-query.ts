@@ -1,3 +1,5 @@
+import { identifierParts } from '../store/index.ts';
+
 /** A user query turned into FTS5 syntax: every term quoted, nothing passed through raw. */
 export interface FtsQuery {
   /** Every term must match (implicit AND). Common English words are left out when others remain. */
@@ -54,7 +56,20 @@ function scan(text: string): Term[] {
   return terms;
 }
 
-const render = (term: Term): string => `${quote(term.text)}${term.prefix ? '*' : ''}`;
+const quoted = (term: Term): string => `${quote(term.text)}${term.prefix ? '*' : ''}`;
+
+/**
+ * A term, or when it holds a camelCase word the term OR its words split at their case
+ * boundaries (`rateLimiter` -> `("rateLimiter" OR "rate Limiter")`): the split phrase matches
+ * `rate_limiter`, `rate-limiter` and the index's split `code_terms`, the term itself an exact hit.
+ */
+function render(term: Term): string {
+  if (term.phrase) return quoted(term);
+  const words = term.text.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+  const parts = words.flatMap(identifierParts);
+  if (parts.length === words.length) return quoted(term);
+  return `(${quoted(term)} OR ${quoted({ ...term, text: parts.join(' ') })})`;
+}
 
 const isStopword = (term: Term): boolean =>
   !term.phrase && !term.prefix && STOPWORDS.has(term.text.toLowerCase());
@@ -66,17 +81,23 @@ const content = (terms: readonly Term[]): Term[] => {
 };
 
 /**
- * The words of a bare term as separate terms (`title:spool` -> `title`, `spool`), the prefix
- * kept on the last: what the OR query matches on. A "quoted phrase" stays whole.
+ * The words of a bare term as separate terms (`title:spool` -> `title`, `spool`), a camelCase
+ * word also as its parts, the prefix kept on the last: what the OR query matches on. A "quoted
+ * phrase" stays whole.
  */
 function words(term: Term): Term[] {
   if (term.phrase) return [term];
-  const parts = term.text.split(/[^\p{L}\p{N}]+/u).filter((part) => part !== '');
-  return parts.map((part, i) => ({
-    text: part,
-    phrase: false,
-    prefix: term.prefix && i === parts.length - 1,
-  }));
+  const whole = term.text.split(/[^\p{L}\p{N}]+/u).filter((part) => part !== '');
+  return whole.flatMap((word, i) => {
+    const split = identifierParts(word);
+    const parts = split.length > 1 ? [word, ...split] : [word];
+    const last = term.prefix && i === whole.length - 1;
+    return parts.map((part, j) => ({
+      text: part,
+      phrase: false,
+      prefix: last && (j === 0 || j === parts.length - 1),
+    }));
+  });
 }
 
 /**
@@ -94,6 +115,8 @@ export function buildFtsQuery(text: string): FtsQuery | undefined {
   const terms = scan(clean).slice(0, MAX_TERMS);
   if (terms.length === 0) return undefined;
   const all = content(terms).map(render);
-  const any = [...new Set(content(terms.flatMap(words)).map(render))].slice(0, MAX_TERMS * 2);
-  return { all: all.join(' '), any: any.join(' OR '), terms: all };
+  const any = [...new Set(content(terms.flatMap(words)).map(quoted))].slice(0, MAX_TERMS * 2);
+  // FTS5 reads `"a" "b"` as a AND b, but a parenthesised group needs its AND said.
+  const and = all.some((term) => term.startsWith('(')) ? ' AND ' : ' ';
+  return { all: all.join(and), any: any.join(' OR '), terms: all };
 }

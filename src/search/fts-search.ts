@@ -2,8 +2,12 @@ import { stmt, type Db } from '../store/index.ts';
 import { filterSql, type FilterSql, type SearchFilters } from './filters.ts';
 import type { FtsQuery } from './fts-query.ts';
 
-/** bm25 weights of observations_fts's columns: title, subtitle, facts, narrative, concepts. */
-export const FTS_WEIGHTS = [8, 4, 4, 1, 2] as const;
+/**
+ * bm25 weights of observations_fts's columns: title, subtitle, facts, narrative, concepts,
+ * search_keys (other words for the observation: below the title, which says what it is) and
+ * code_terms (file paths and split identifiers, which repeat words of the other columns).
+ */
+export const FTS_WEIGHTS = [8, 4, 4, 1, 2, 3, 2] as const;
 
 /** One ranked match: lower scores are better (bm25 is negative), like distances. */
 export interface RankedId {

@@ -30,3 +30,4 @@ export { createChromaStore, chromaConfigFromSettings } from './chroma/chroma-sto
 export type { ChromaStore, VectorStoreStatus } from './chroma/chroma-store.ts';
 export { ChromaMissingError } from './chroma/chroma-port.ts';
 export type { ChromaConfig } from './chroma/chroma-port.ts';
+export { checkPhrasings, searchPhrasings, MAX_PHRASINGS } from './phrasings.ts';

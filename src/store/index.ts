@@ -35,3 +35,4 @@ export * from './team-ownership.ts';
 export * from './team-filter.ts';
 export * from './bulk-insert.ts';
 export * from './maintenance.ts';
+export { identifierParts, codeTerms } from './code-terms.ts';

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { registerCodeTerms } from './code-terms.ts';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
 
 /** The newest schema version this build knows. */
@@ -17,8 +18,11 @@ export function currentVersion(db: Database): number {
 /**
  * Applies every migration newer than the recorded version, each inside its own transaction
  * together with its schema_migrations row, so a crash leaves the schema at a known version.
+ * Registers the SQL functions the schema's triggers call (`cm_code_terms`).
  */
 export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+  // The full-text triggers of migration 9 call it: every connection that writes migrates first.
+  registerCodeTerms(db);
   const from = currentVersion(db);
   const applied: number[] = [];
   for (const migration of migrations.filter((m) => m.version > from)) {

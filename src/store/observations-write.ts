@@ -16,6 +16,8 @@ export interface ObservationInput {
   concepts: string[];
   filesRead: string[];
   filesModified: string[];
+  /** Other words for the observation (issue 15); '' when the provider wrote none. */
+  searchKeys?: string | undefined;
   sourceEventIds: number[];
   provider: string;
   model: string | null;
@@ -47,20 +49,21 @@ export function insertObservation(
   observation: ObservationInput,
 ): { id: number; duplicate: boolean } {
   const input = throughDoor(observation, {
-    text: ['title', 'subtitle', 'narrative', 'facts', 'concepts'],
+    text: ['title', 'subtitle', 'narrative', 'facts', 'concepts', 'searchKeys'],
   });
   const json = (list: unknown[]) => JSON.stringify(list);
   const row = stmt(
     db,
     `INSERT INTO observations (session_id, project, prompt_number, type, title, subtitle, narrative,
-       facts, concepts, files_read, files_modified, source_event_ids, provider, model, tokens_in,
-       tokens_out, content_hash, created_at, updated_at, scope)
+       facts, concepts, files_read, files_modified, search_keys, source_event_ids, provider, model,
+       tokens_in, tokens_out, content_hash, created_at, updated_at, scope)
      VALUES (@sessionRowId, @project, @promptNumber, @type, @title, @subtitle, @narrative, @facts,
-       @concepts, @filesRead, @filesModified, @sourceEventIds, @provider, @model, @tokensIn,
-       @tokensOut, @contentHash, @at, @at, @scope)
+       @concepts, @filesRead, @filesModified, @searchKeys, @sourceEventIds, @provider, @model,
+       @tokensIn, @tokensOut, @contentHash, @at, @at, @scope)
      ON CONFLICT (session_id, content_hash) DO NOTHING RETURNING id`,
   ).get({
     ...input,
+    searchKeys: input.searchKeys ?? '',
     facts: json(input.facts),
     concepts: json(input.concepts),
     filesRead: json(input.filesRead),

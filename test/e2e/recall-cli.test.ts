@@ -47,6 +47,35 @@ describe('claude-mem search', () => {
     assert.match(run.stdout, /🔴 bugfix +Spool reader drops partial files {2}\(~1 token\)/);
   });
 
+  it('-q adds phrasings of the same need: what any of them finds is listed, both first', async (t) => {
+    const home = await recallHome(t);
+    const ids = withDatabase(home, (db) => ({
+      port: seedObservation(db, { title: 'Worker retries when the port is held' }),
+      error: seedObservation(db, { title: 'EADDRINUSE on start' }),
+      both: seedObservation(db, { title: 'Port held: EADDRINUSE from a stale worker' }),
+    }));
+    const run = await cliIn(['search', 'port held', '-q', 'EADDRINUSE', '--json'], home);
+    const found = (JSON.parse(run.stdout) as { items: Array<{ id: number }> }).items;
+    assert.equal(found[0]?.id, ids.both);
+    assert.deepEqual(new Set(found.map((item) => item.id)), new Set(Object.values(ids)));
+    const none = await cliIn(['search', 'zzzqqq', '-q', 'qqqzzz', '--mode', 'fts'], home);
+    assert.match(none.stdout, /^No observations match "zzzqqq" or "qqqzzz" in project alpha/);
+    const empty = await cliIn(['search', 'x', '-q', ' '], home);
+    assert.deepEqual([empty.code, empty.stdout], [2, '']);
+    assert.match(
+      empty.stderr,
+      /^claude-mem: -q: expected words to search for, got an empty text\n/,
+    );
+    const many = await cliIn(
+      ['search', 'a', ...['b', 'c', 'd', 'e', 'f'].flatMap((q) => ['-q', q])],
+      home,
+    );
+    assert.match(
+      many.stderr,
+      /-q: expected at most 5 phrasings in all \(the query and each -q\), got 6/,
+    );
+  });
+
   it('--type, --since, --limit, --all and --json narrow and shape the answer', async (t) => {
     const home = await recallHome(t);
     const { bug, feature } = seed(home);

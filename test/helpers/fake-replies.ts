@@ -1,6 +1,6 @@
 /**
  * Realistic answers for the fake LLM servers: observation XML sized like a real model's (about
- * 200-250 tokens each, one per ~6 events, 1 to 8 per request), and a summary of ~150 tokens,
+ * 220-270 tokens each with its ~17 words of search keys, one per ~6 events, 1 to 8 per request), and a summary of ~150 tokens,
  * the same whether it comes alone or after the observations of the batch that closes a turn.
  * The bench counts tokens on these, so their size is stated here, not hidden.
  */
@@ -33,6 +33,7 @@ export function observationXml(index: number, file: string, modified: boolean): 
   <concepts><concept>problem-solution</concept><concept>gotcha</concept></concepts>
   <files_read><file>${file}</file></files_read>
   <files_modified>${modified ? `<file>${file}</file>` : ''}</files_modified>
+  <search_keys>stale socket state, view crashes after reconnect, why the session list goes blank, mount skipped</search_keys>
 </observation>`;
 }
 

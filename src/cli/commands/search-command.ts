@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolveProject } from '../../config/index.ts';
 import { iconOf } from '../../context/index.ts';
+import { MAX_PHRASINGS } from '../../search/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseFailure } from '../parse-options.ts';
 import { checkChoice, checkProject, checkTypes, checkWhole } from './recall-args.ts';
@@ -44,6 +45,7 @@ export const SEARCH_OPTIONS = {
   offset: { type: 'string' },
   fresh: { type: 'boolean' },
   json: { type: 'boolean' },
+  query: { type: 'string', short: 'q', multiple: true },
 } as const;
 
 function parse(args: string[]) {
@@ -55,9 +57,23 @@ function parse(args: string[]) {
     checkChoice('mode', parsed.values.mode, ['fts', 'vector', 'hybrid']);
     checkChoice('scope', parsed.values.scope, ['private', 'team']);
     if (parsed.values.author?.trim() === '') throw usage("--author: give a teammate's name, or me");
+    checkPhrasings(parsed.positionals, parsed.values.query ?? []);
     return parsed;
   } catch (error) {
     throw error instanceof CliError ? error : parseFailure(error, SEARCH_OPTIONS);
+  }
+}
+
+/** Each `-q` is a phrasing: not empty, and at most MAX_PHRASINGS with the positional query. */
+function checkPhrasings(positionals: readonly string[], phrasings: readonly string[]): void {
+  if (phrasings.some((text) => text.trim() === '')) {
+    throw usage('-q: expected words to search for, got an empty text');
+  }
+  const count = phrasings.length + (positionals.length > 0 ? 1 : 0);
+  if (count > MAX_PHRASINGS) {
+    throw usage(
+      `-q: expected at most ${MAX_PHRASINGS} phrasings in all (the query and each -q), got ${count}`,
+    );
   }
 }
 
@@ -73,9 +89,11 @@ const line = (hit: Hit): string =>
   `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${teamTag(hit)}${hit.title}  (~${hit.tokens.toLocaleString('en-US')} token${hit.tokens === 1 ? '' : 's'})${anchorNote(hit)}`;
 
 /**
- * `claude-mem search <query> [--project P | --all] [--type T[,T]] [--concept C] [--file F]
- * [--since DATE] [--until DATE] [--session ID] [--author NAME] [--scope private|team]
- * [--mode fts|vector|hybrid] [--limit N] [--offset N] [--json]`: searches the current folder's project unless told otherwise.
+ * `claude-mem search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C]
+ * [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME] [--scope private|team]
+ * [--mode fts|vector|hybrid] [--limit N] [--offset N] [--json]`: searches the current folder's
+ * project unless told otherwise. Each `-q` is one more phrasing of the same need; the worker
+ * fuses their rankings.
  */
 export async function searchCommand(
   args: string[],
@@ -100,6 +118,7 @@ export async function searchCommand(
     const query = new URLSearchParams(
       Object.entries(scope).filter((entry): entry is [string, string] => entry[1] !== undefined),
     );
+    for (const phrasing of values.query ?? []) query.append('q', phrasing);
     const res = await call('GET', `/api/search?${query.toString()}`).catch((error: Error) => {
       throw new CliError(error.message);
     });
@@ -113,8 +132,9 @@ export async function searchCommand(
     return 0;
   }
   const scope = project ? `project ${project}` : 'all projects';
-  if (body.items.length === 0 && params.q.trim() !== '') {
-    print(`No observations match "${params.q}" in ${scope} (${body.mode}).`);
+  const phrasings = [params.q, ...(values.query ?? [])].filter((text) => text.trim() !== '');
+  if (body.items.length === 0 && phrasings.length > 0) {
+    print(`No observations match "${phrasings.join('" or "')}" in ${scope} (${body.mode}).`);
   } else {
     print(`${plural(body.items.length, 'result')} in ${scope} (${body.mode}); dates UTC`);
   }

@@ -16,6 +16,7 @@ import {
   otherObservation,
   planObservations,
 } from './heuristic-findings.ts';
+import { heuristicSearchKeys } from './heuristic-keys.ts';
 import { modifyObservations } from './heuristic-modify.ts';
 
 function byKind(events: readonly CompressEvent[]): Record<EventKind, CompressEvent[]> {
@@ -35,7 +36,8 @@ function byKind(events: readonly CompressEvent[]): Record<EventKind, CompressEve
 
 /**
  * Deterministic observations of a batch, no LLM: one per modified file, one for the commands,
- * one for reads and lookups, one per subagent run and plan, one for other tools.
+ * one for reads and lookups, one per subagent run and plan, one for other tools; each with
+ * search keys from its identifiers, commands and error lines.
  */
 export function heuristicObservations(batch: TurnBatch): ObservationDraft[] {
   const groups = byKind(batch.events);
@@ -47,10 +49,12 @@ export function heuristicObservations(batch: TurnBatch): ObservationDraft[] {
     ...delegateObservations(groups.delegate),
     otherObservation(groups.other),
   ];
-  return candidates.filter(
-    (candidate): candidate is ObservationDraft =>
-      candidate !== undefined && candidate.title.trim() !== '',
-  );
+  return candidates
+    .filter(
+      (candidate): candidate is ObservationDraft =>
+        candidate !== undefined && candidate.title.trim() !== '',
+    )
+    .map((draft) => ({ ...draft, searchKeys: heuristicSearchKeys(draft, batch.events) }));
 }
 
 const titles = (observations: ObservationDraft[], keep: (o: ObservationDraft) => boolean): string =>

@@ -22,7 +22,10 @@ export const AuthorSchema = z.string().trim().min(1).max(200);
 /** `private` or `team`, with the choices named when it is neither. */
 export const ScopeSchema = z.enum(SCOPES, { error: 'expected private or team' });
 
-/** GET /api/search. Numbers arrive as strings; list filters as comma-separated text. */
+/**
+ * GET /api/search. Numbers arrive as strings; list filters as comma-separated text. `q` may
+ * repeat (several phrasings); this schema sees its last value, the route reads them all.
+ */
 export const SearchQuerySchema = z.object({
   q: z
     .string()

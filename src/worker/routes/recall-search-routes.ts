@@ -2,10 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   buildTimeline,
+  checkPhrasings,
   estimateTokens,
   itemRef,
   parseAnchor,
   parseTime,
+  searchPhrasings,
   type Anchor,
   type SearchFilters,
   type SearchRequest,
@@ -116,13 +118,17 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
     .get('/api/search', async (c) => {
       const query = SearchQuerySchema.parse(c.req.query());
       const request = asBadRequest(() => toRequest(deps, query));
+      // `q` may repeat: several phrasings of one need, fused by reciprocal rank (issue 15).
+      const phrasings = asBadRequest(() => checkPhrasings(c.req.queries('q') ?? []));
       // --fresh drops hits after the search: ask for more so a page is still full.
       const wanted = query.fresh
         ? { ...request, limit: Math.min(100, request.limit * 3) }
         : request;
-      const result = await recall.searcher.search(wanted).catch((error: unknown) => {
-        throw toBadRequest(error);
-      });
+      const result = await searchPhrasings(recall.searcher, wanted, phrasings).catch(
+        (error: unknown) => {
+          throw toBadRequest(error);
+        },
+      );
       const { items, more } = withAnchors(recall, indexItems(deps, result.hits), query);
       return c.json({
         items,

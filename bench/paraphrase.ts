@@ -1,0 +1,107 @@
+// Paraphrase recall: 1,040 coding memories of one project and one question per memory worded
+// with few of its words (bench/lib/paraphrase-set.ts); the top-5 hit rate per search mode, with
+// and without the search keys a compressor writes, and with several phrasings fused (what the
+// MCP tool asks the agent for). Prints how many of a question's words its memory holds.
+// Usage: node --import tsx bench/paraphrase.ts [--embedder local|hash|off] [--questions N]
+//          [--json]
+import { searchPhrasings, type SearchMode } from '../src/search/index.ts';
+import { seedObservation } from '../test/helpers/seed-memory.ts';
+import { paraphraseSet, type ParaphraseQuestion } from './lib/paraphrase-set.ts';
+import {
+  createRecallStack,
+  flags,
+  type EmbedderChoice,
+  type RecallStack,
+} from './lib/recall-stack.ts';
+import { fixed, printTable } from './lib/stats.ts';
+
+const args = flags();
+const embedder = (args.get('embedder') ?? 'local') as EmbedderChoice;
+const modes: SearchMode[] = embedder === 'off' ? ['fts'] : ['fts', 'vector', 'hybrid'];
+const { memories, questions: all } = paraphraseSet();
+const wanted = Number(args.get('questions') ?? all.length);
+const step = Math.max(1, Math.floor(all.length / wanted));
+const questions = all.filter((_, i) => i % step === 0).slice(0, wanted);
+
+const STOP = new Set(
+  'a an and the of in on to for by is it its was did do does how what why which where when who with from i we our this that be are'.split(
+    ' ',
+  ),
+);
+const words = (text: string): string[] =>
+  (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((word) => !STOP.has(word));
+
+/** Share of a question's content words found in its memory's text (stems ignored). */
+function overlap(q: ParaphraseQuestion): number {
+  const m = memories[q.target]!;
+  const text = new Set(words([m.title, m.narrative, ...m.facts, ...m.filesModified].join(' ')));
+  const asked = words(q.text);
+  return asked.filter((word) => text.has(word)).length / Math.max(1, asked.length);
+}
+
+async function hitRate(
+  stack: RecallStack,
+  ids: number[],
+  mode: SearchMode,
+  phrasings: boolean,
+): Promise<number> {
+  let hits = 0;
+  for (const q of questions) {
+    const request = { query: q.text, filters: {}, limit: 5, offset: 0, mode };
+    const result = phrasings
+      ? await searchPhrasings(stack.searcher, request, q.phrasings)
+      : await stack.searcher.search(request);
+    if (result.hits.some((hit) => hit.id === ids[q.target])) hits += 1;
+  }
+  return hits / questions.length;
+}
+
+async function scoreAll(stack: RecallStack, ids: number[]) {
+  const rows: Record<string, number> = {};
+  for (const mode of modes) rows[mode] = await hitRate(stack, ids, mode, false);
+  for (const mode of modes) rows[`${mode} + phrasings`] = await hitRate(stack, ids, mode, true);
+  return rows;
+}
+
+const stack = createRecallStack(embedder);
+const started = performance.now();
+const ids = stack.db.transaction(() =>
+  memories.map((m) => {
+    const id = seedObservation(stack.db, { ...m, project: 'paraphrase', type: 'bugfix' });
+    stack.db.prepare('UPDATE observations SET search_keys = ? WHERE id = ?').run(m.searchKeys, id);
+    return id;
+  }),
+)();
+await stack.embedAll();
+const embedSeconds = (performance.now() - started) / 1000;
+const withKeys = await scoreAll(stack, ids);
+// Keys only feed the full-text index (vectors embed title, narrative and facts): blanking them
+// leaves the vectors as they are.
+stack.db.prepare(`UPDATE observations SET search_keys = ''`).run();
+const withoutKeys = await scoreAll(stack, ids);
+stack.close();
+
+const meanOverlap = questions.reduce((sum, q) => sum + overlap(q), 0) / questions.length;
+const noShared = questions.filter((q) => overlap(q) === 0).length;
+if (args.has('json')) {
+  console.log(
+    JSON.stringify({
+      embedder,
+      memories: memories.length,
+      questions: questions.length,
+      meanOverlap,
+      withKeys,
+      withoutKeys,
+    }),
+  );
+} else {
+  console.log(`paraphrase bench: embedder ${embedder}, node ${process.version}`);
+  console.log(
+    `${memories.length} memories of one project, ${questions.length} questions; a question's content words found in its memory: ${fixed(meanOverlap * 100)}% on average, none for ${noShared}; storing and embedding took ${fixed(embedSeconds)} s`,
+  );
+  const pct = (value: number | undefined) => `${fixed((value ?? 0) * 100)}%`;
+  printTable(
+    ['ranking', 'top 5, no search keys', 'top 5, with search keys'],
+    Object.keys(withKeys).map((row) => [row, pct(withoutKeys[row]), pct(withKeys[row])]),
+  );
+}
