@@ -6,10 +6,10 @@ import { deletions } from './005-deletions.ts';
 import { overview } from './006-overview.ts';
 import { anchors } from './007-anchors.ts';
 import { team } from './008-team.ts';
+import { codeSearch } from './009-code-search.ts';
 import { embedderSpace } from './010-embedder-space.ts';
 import { counts } from './011-counts.ts';
 import { recallInjected } from './013-recall-injected.ts';
-import { codeSearch } from './009-code-search.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -28,8 +28,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'overview', sql: overview },
   { version: 7, name: 'anchors', sql: anchors },
   { version: 8, name: 'team', sql: team },
+  { version: 9, name: 'code-search', sql: codeSearch },
   { version: 10, name: 'embedder-space', sql: embedderSpace },
   { version: 11, name: 'counts', sql: counts },
   { version: 13, name: 'recall-injected', sql: recallInjected },
-  { version: 9, name: 'code-search', sql: codeSearch },
 ];
