@@ -1,44 +1,14 @@
-import { anchorLine, anchorTag, type AnchorItem } from './anchor-format.ts';
+import type * as RecallApi from '../domain/recall-api.ts';
+import type { ObservationItem, TimelineEntry } from '../domain/recall-api.ts';
+import { anchorLine, anchorTag } from './anchor-format.ts';
 
-/** One search hit as GET /api/search returns it. */
-export interface SearchItem {
-  id: number;
-  date: string;
-  type: string;
-  title: string;
-  project: string;
-  tokens: number;
-  pinned: boolean;
-  anchor?: AnchorItem | null | undefined;
-}
+/** The fields of a search hit the index line shows. */
+export type SearchItem = Pick<
+  RecallApi.SearchItem,
+  'id' | 'date' | 'type' | 'title' | 'project' | 'tokens' | 'pinned' | 'anchor'
+>;
 
-/** One timeline entry as GET /api/timeline returns it. */
-export interface TimelineEntry {
-  ref: string;
-  kind: string;
-  date: string;
-  type: string;
-  title: string;
-  anchor: boolean;
-}
-
-/** A full record as GET /api/observations/:id and the batch return it. */
-export interface ObservationItem {
-  id: number;
-  date: string;
-  type: string;
-  title: string;
-  subtitle: string;
-  narrative: string;
-  facts: string[];
-  concepts: string[];
-  files_read: string[];
-  files_modified: string[];
-  project: string;
-  session_id: string | null;
-  pinned: boolean;
-  anchor?: AnchorItem | null | undefined;
-}
+export type { TimelineEntry, ObservationItem };
 
 /** `2025-05-31 18:02` from an ISO date (UTC, as stored). */
 const short = (iso: string): string => iso.slice(0, 16).replace('T', ' ');

@@ -1,3 +1,4 @@
+import type { ObservationFields, SpendFields, SummaryFields } from '../domain/index.ts';
 import type { Database } from 'better-sqlite3';
 import type { ExportKind } from './export-import.ts';
 import { throughDoor } from './privacy-door.ts';
@@ -36,25 +37,13 @@ export interface PromptImport {
 }
 
 /** An observation as exported; provenance travels as the source events' ingestion ids. */
-export interface ObservationImport {
+export interface ObservationImport extends ObservationFields, SpendFields {
   kind: 'observation';
   id: number | null;
   session_id: string | null;
   project: string;
   prompt_number: number | null;
-  type: string;
-  title: string;
-  subtitle: string;
-  narrative: string;
-  facts: string[];
-  concepts: string[];
-  files_read: string[];
-  files_modified: string[];
   source_event_uids: string[];
-  provider: string;
-  model: string | null;
-  tokens_in: number;
-  tokens_out: number;
   content_hash: string;
   pinned: boolean;
   created_at: number;
@@ -62,24 +51,12 @@ export interface ObservationImport {
 }
 
 /** A turn summary as exported. */
-export interface SummaryImport {
+export interface SummaryImport extends SummaryFields, SpendFields {
   kind: 'summary';
   id: number | null;
   session_id: string;
   project: string;
   prompt_number: number;
-  request: string;
-  investigated: string;
-  learned: string;
-  completed: string;
-  next_steps: string;
-  notes: string;
-  files_read: string[];
-  files_modified: string[];
-  provider: string;
-  model: string | null;
-  tokens_in: number;
-  tokens_out: number;
   created_at: number;
 }
 

@@ -1,15 +1,4 @@
-/** The kinds of observation the compressor produces (seed documents' format). */
-export const OBSERVATION_TYPES = [
-  'bugfix',
-  'feature',
-  'refactor',
-  'change',
-  'discovery',
-  'decision',
-] as const;
-
-/** One of OBSERVATION_TYPES. */
-export type ObservationType = (typeof OBSERVATION_TYPES)[number];
+export { OBSERVATION_TYPES, type ObservationType } from '../domain/index.ts';
 
 /** An observation as stored; list fields are JSON arrays of strings in the table. */
 export interface ObservationRow {

@@ -1,20 +1,14 @@
+import type { ObservationBody } from '../domain/index.ts';
 import type { Database } from 'better-sqlite3';
 import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
 
 /** A new observation and its provenance; list fields as arrays. */
-export interface ObservationInput {
+export interface ObservationInput extends ObservationBody {
   sessionRowId: number;
   project: string;
   promptNumber: number;
   type: string;
-  title: string;
-  subtitle: string;
-  narrative: string;
-  facts: string[];
-  concepts: string[];
-  filesRead: string[];
-  filesModified: string[];
   sourceEventIds: number[];
   provider: string;
   model: string | null;

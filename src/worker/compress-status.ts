@@ -1,3 +1,4 @@
+import type { BudgetStatus, CompressionStatus } from '../domain/viewer-api.ts';
 import type { ProviderChoice } from '../compress/index.ts';
 import {
   countEventReasons,
@@ -9,33 +10,7 @@ import {
 } from '../store/index.ts';
 import type { StoreBudget } from './compress-budget.ts';
 
-/** One provider's budget today. */
-export interface BudgetStatus {
-  provider: string;
-  limit: number;
-  used: number;
-  left: number;
-  spent: boolean;
-}
-
-/**
- * GET /api/compression/status: the provider in use now and why (the one the settings selected,
- * unless its budget is spent), queue states, today's spend and budget per provider.
- */
-export interface CompressionStatus {
-  provider: string;
-  selected: string;
-  configured: string;
-  model: string | null;
-  reason: string;
-  budgetExhausted: boolean;
-  events: Record<string, number>;
-  /** Why events fell back to a later provider or failed, with counts, most frequent first. */
-  problems: ReturnType<typeof countEventReasons>;
-  turns: Record<string, number>;
-  today: { day: string; usage: ReturnType<typeof usageOfDay> };
-  budget: BudgetStatus[];
-}
+export type { BudgetStatus, CompressionStatus };
 
 /** The smallest call worth making: below this many tokens left, the budget counts as spent. */
 const MIN_CALL_TOKENS = 1_000;

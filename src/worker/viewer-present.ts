@@ -1,10 +1,7 @@
+import type { Cost, FeedItem as WireFeedItem } from '../domain/viewer-api.ts';
 import type { FeedItem } from '../store/index.ts';
 
-/** What producing an item cost: dollars when known, and a note saying how it was reckoned. */
-export interface Cost {
-  usd: number | null;
-  note: string;
-}
+export type { Cost };
 
 /** Anthropic list prices, USD per million input and output tokens (an estimate: no caching). */
 const PRICES: ReadonlyArray<[RegExp, number, number]> = [
@@ -31,7 +28,7 @@ export function costOf(
 }
 
 /** A feed item as the API sends it: a stable key, pinned as a boolean, its cost. */
-export function presentItem(item: FeedItem) {
+export function presentItem(item: FeedItem): WireFeedItem {
   const key = `${item.kind}:${item.id}`;
   switch (item.kind) {
     case 'observation':

@@ -1,3 +1,4 @@
+import type { Applies, SettingView as WireSettingView } from '../domain/viewer-api.ts';
 import { AppError } from './errors.ts';
 import {
   SETTINGS_SCHEMA,
@@ -10,27 +11,11 @@ import {
   type Settings,
 } from '../config/index.ts';
 
-/** When a changed setting takes effect. */
-export type Applies = 'next-hook' | 'restart';
+export type { Applies };
 
-/** One setting as the viewer's settings page shows it. */
-export interface SettingView {
+/** One setting as the viewer's settings page shows it, its key one of the schema's. */
+export interface SettingView extends Omit<WireSettingView, 'key'> {
   key: SettingKey;
-  /** From settings.json and the environment, as a process started now would read it. */
-  value: unknown;
-  /** What the running worker uses (differs from `value` until it restarts). */
-  running: unknown;
-  default: unknown;
-  description: string;
-  /** The schema's own words for a valid value, e.g. `an integer from 200 to 2000`. */
-  expected: string;
-  input: 'boolean' | 'integer' | 'list' | 'choice' | 'text';
-  choices?: string[];
-  applies: Applies;
-  /** The environment variable that overrides the file, when it is set. */
-  env?: string;
-  /** Why the file's value is not used, when it is not. */
-  problem?: string;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   type ObservationRecord,
 } from '../../store/index.ts';
 import type { AnchorVerdict } from '../../anchors/index.ts';
+import type { ObservationItem } from '../../domain/recall-api.ts';
 import { AppError } from '../errors.ts';
 import type { Recall } from '../recall-service.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -22,7 +23,10 @@ import {
 } from './recall-input.ts';
 
 /** A full record as the API returns it: every field, dates readable, what it costs, its anchors. */
-const full = (record: ObservationRecord, anchors: ReadonlyMap<number, AnchorVerdict>) => ({
+const full = (
+  record: ObservationRecord,
+  anchors: ReadonlyMap<number, AnchorVerdict>,
+): ObservationItem & { tokens: number } => ({
   ...record,
   pinned: record.pinned === 1,
   date: new Date(record.created_at).toISOString(),

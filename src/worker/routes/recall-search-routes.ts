@@ -1,3 +1,4 @@
+import type { SearchItem } from '../../domain/recall-api.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -64,7 +65,7 @@ function indexItems(deps: WorkerDeps, hits: ReadonlyArray<{ id: number; score: n
         pinned: r.pinned === 1,
         tokens: estimateTokens(details),
         score: hit.score,
-      },
+      } satisfies SearchItem,
     ];
   });
 }
