@@ -7,7 +7,7 @@ import {
   type WorkerResponse,
 } from '../../client/index.ts';
 import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts';
-import type { CompressionStatus } from '../../worker/compress-status.ts';
+import type { CompressionStatus } from '../../worker/compression/compress-status.ts';
 import { CliError } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { fetchRecallStatus, formatRecallStatus } from './recall-status.ts';
