@@ -1,43 +1,8 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { dataDirFrom, ensureDataDir, loadSettings, resolveProject } from '../../config/index.ts';
-import { createWorkerClient, type WorkerCall } from '../../mcp/worker-client.ts';
+import { resolveProject } from '../../config/index.ts';
 import { CliError } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
+import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { checkChoice, checkProject } from './recall-args.ts';
-
-/** Ambient parts of the recall commands; defaults are the real process. */
-export interface RecallCommandDeps {
-  /** The CLI bundle a started worker runs (default: the bundle this code is in). */
-  cliEntry?: string;
-  env?: NodeJS.ProcessEnv;
-  cwd?: string;
-}
-
-/** The worker API for a recall command, starting the worker when needed. */
-export function recallClient(deps: RecallCommandDeps): WorkerCall {
-  const env = deps.env ?? process.env;
-  const dataDir = dataDirFrom(env);
-  ensureDataDir(dataDir);
-  const { settings } = loadSettings(dataDir, env);
-  return createWorkerClient({
-    dataDir,
-    port: settings['worker.port'],
-    cliEntry: deps.cliEntry ?? join(dirname(fileURLToPath(import.meta.url)), 'cli.mjs'),
-    autoStart: settings['worker.autoStart'],
-    waitMs: 10_000,
-    env,
-  });
-}
-
-/** The worker's error message of a failed call, as a CLI error. */
-export function apiFailure(res: { status: number; body: unknown }): CliError {
-  const message = (res.body as { error?: { message?: unknown } } | undefined)?.error?.message;
-  return new CliError(
-    typeof message === 'string' ? message : `worker answered HTTP ${res.status}`,
-    res.status === 400 ? 2 : 1,
-  );
-}
 
 /** The options `context` accepts. */
 export const CONTEXT_OPTIONS = {

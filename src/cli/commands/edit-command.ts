@@ -10,7 +10,7 @@ import {
   parseEditable,
   renderEditable,
 } from '../memory/edit-format.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
+import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { fetchObservation, observationId } from './memory-command.ts';
 
 /** The editor people chose: $VISUAL, then $EDITOR (either may carry arguments: `code --wait`). */

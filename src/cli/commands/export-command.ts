@@ -6,7 +6,7 @@ import { parseTime } from '../../search/index.ts';
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
-import type { CompressCommandDeps } from './status-command.ts';
+import type { CompressCommandDeps } from '../worker-call.ts';
 
 /** Ambient parts of `export`; defaults are the real process. */
 export interface ExportCommandDeps extends CompressCommandDeps {

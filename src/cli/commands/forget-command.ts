@@ -5,7 +5,7 @@ import { formatCounts } from '../admin/format-counts.ts';
 import { adminWorker, type AdminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { parseFailure } from '../parse-options.ts';
-import type { CompressCommandDeps } from './status-command.ts';
+import type { CompressCommandDeps } from '../worker-call.ts';
 
 /** Ambient parts of `forget` and `purge`; defaults are the real process. */
 export interface ForgetCommandDeps extends CompressCommandDeps {

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline';
 import { EXPORT_KINDS } from '../../store/index.ts';
 import { adminWorker, type AdminWorker } from '../admin/worker-admin.ts';
 import { CliError, usage } from '../cli-error.ts';
-import type { CompressCommandDeps } from './status-command.ts';
+import type { CompressCommandDeps } from '../worker-call.ts';
 
 type Row = Record<string, unknown>;
 type Counts = Record<string, { added: number; skipped: number }>;

@@ -17,7 +17,7 @@ import { chooseSessions } from '../backfill/select-sessions.ts';
 import { NO_SESSION, planSessions, transcriptPaths } from '../backfill/session-plan.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseFailure } from '../parse-options.ts';
-import type { CompressCommandDeps } from './status-command.ts';
+import type { CompressCommandDeps } from '../worker-call.ts';
 
 /** Ambient parts of `import-transcripts`; defaults are the real process. */
 export interface BackfillCommandDeps extends CompressCommandDeps {

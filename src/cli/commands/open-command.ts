@@ -1,6 +1,6 @@
 import { requestOpenLink } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
-import { compressionWorker, type CompressCommandDeps } from './status-command.ts';
+import { compressionWorker, type CompressCommandDeps } from '../worker-call.ts';
 
 /**
  * `claude-mem open`: prints a one-time link that signs a browser in to the viewer (the page

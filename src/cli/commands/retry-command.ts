@@ -2,7 +2,7 @@ import { readOrCreateToken, workerRequest } from '../../client/index.ts';
 import { dataDirFrom } from '../../config/index.ts';
 import { releaseQuarantine } from '../../spool/index.ts';
 import { parseOptions } from '../parse-options.ts';
-import { compressionWorker, workerFailure, type CompressCommandDeps } from './status-command.ts';
+import { compressionWorker, workerFailure, type CompressCommandDeps } from '../worker-call.ts';
 
 /** The options `retry` accepts. */
 export const RETRY_OPTIONS = { quarantine: { type: 'boolean' } } as const;

@@ -4,7 +4,7 @@ import { iconOf } from '../../context/index.ts';
 import { CliError } from '../cli-error.ts';
 import { parseFailure } from '../parse-options.ts';
 import { checkChoice, checkProject, checkTypes, checkWhole } from './recall-args.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
+import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 
 interface Hit {
   id: number;

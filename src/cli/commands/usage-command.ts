@@ -3,7 +3,7 @@ import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { formatUsage } from '../usage/usage-table.ts';
-import type { CompressCommandDeps } from './status-command.ts';
+import type { CompressCommandDeps } from '../worker-call.ts';
 
 /** The options `usage` accepts. */
 export const USAGE_OPTIONS = {

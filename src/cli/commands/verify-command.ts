@@ -1,7 +1,7 @@
 import { resolveProject } from '../../config/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
+import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { summarizeVerify, verifyLines, type VerifyPage } from './verify-report.ts';
 
 /** The options `verify` accepts. */
