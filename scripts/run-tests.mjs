@@ -46,7 +46,7 @@ export const UNIT_TESTS = [
   'src/search/filters.test.ts',
   'src/search/fts-query.test.ts',
   'src/search/fts-search.test.ts',
-  'src/search/poller.test.ts',
+  'src/config/poller.test.ts',
   'src/search/rrf.test.ts',
   'src/search/relevance-floor.test.ts',
   'src/search/search.test.ts',

@@ -13,3 +13,4 @@ export { uniqueId } from './unique-id.ts';
 export * from './stable-hash.ts';
 export { OWN_MCP_TOOLS, isOwnMcpTool } from './own-tools.ts';
 export { incoherence } from './settings-coherence.ts';
+export { createPoller, type Poller, type PollerOptions } from './poller.ts';

@@ -17,7 +17,6 @@ export type { VectorIndex, PendingRow, VectorItem } from './vector-index.ts';
 export { embedText } from './embed-text.ts';
 export { createEmbeddingRuntime } from './embedding-runtime.ts';
 export type { EmbeddingRuntime, EmbeddingState, EmbeddingStatus } from './embedding-runtime.ts';
-export { createPoller } from './poller.ts';
 export type { Embedder } from './embedders/embedder.ts';
 export { EmbedderError } from './embedders/embedder.ts';
 export { createHashEmbedder } from './embedders/hash-embedder.ts';

@@ -1,6 +1,5 @@
 import { loggable, type CompressorChain } from '../../compress/index.ts';
-import type { Logger, Settings } from '../../config/index.ts';
-import { createPoller } from '../../search/index.ts';
+import { createPoller, type Logger, type Settings } from '../../config/index.ts';
 import { settleTurnEnds, type Db } from '../../store/index.ts';
 import { failBatch, retryAt, storeObservations, storeSummary } from './compress-apply.ts';
 import {
