@@ -127,6 +127,7 @@ export const UNIT_TESTS = [
   'src/worker/viewer/viewer-overview-routes.test.ts',
   'src/worker/privacy-door-routes.test.ts',
   'src/worker/viewer/viewer-static.test.ts',
+  'src/worker/errors.test.ts',
   'src/capture/capture.test.ts',
   'src/capture/events.test.ts',
   'src/capture/private-turn.test.ts',

@@ -3,3 +3,4 @@
 export * from './anchor-verdict.ts';
 export * from './memory.ts';
 export * from './observation-types.ts';
+export * from './tokens.ts';

@@ -11,7 +11,6 @@ export { SearchInputError } from './search-input-error.ts';
 export { parseTime } from './time-range.ts';
 export { buildTimeline, parseAnchor, itemRef } from './timeline.ts';
 export type { Anchor, Timeline } from './timeline.ts';
-export { estimateTokens } from './tokens.ts';
 export { createVectorIndex, loadSqliteVec, rebuildKnnIfStale } from './vector-index.ts';
 export type { VectorIndex, PendingRow, VectorItem } from './vector-index.ts';
 export { embedText } from './embed-text.ts';

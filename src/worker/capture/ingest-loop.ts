@@ -1,9 +1,9 @@
 import { watch, type FSWatcher } from 'node:fs';
 import type { Logger } from '../../config/index.ts';
-import { spoolDir } from '../../config/index.ts';
+import { createPoller, spoolDir } from '../../config/index.ts';
 import type { Db } from '../../store/index.ts';
 import type { Applied } from './apply-event.ts';
-import { createDbHealth, isDbFault, type DbHealth } from '../db-fault.ts';
+import { createDbHealth, isBusy, isDbFault, type DbHealth } from '../db-fault.ts';
 import { ingestAll } from './ingest.ts';
 
 /**
@@ -14,9 +14,6 @@ import { ingestAll } from './ingest.ts';
 const INGEST_BUSY_MS = 250;
 const LOCKED_MESSAGE =
   'the database is locked by another process; captured events wait in the spool and ingest retries every second';
-
-const isBusy = (error: unknown): boolean =>
-  /SQLITE_BUSY|SQLITE_LOCKED/.test(String((error as { code?: unknown }).code));
 
 /** Runs `fn` with the connection's busy timeout set to `ms`, then restores it. */
 function withBusyTimeout<T>(db: Db, ms: number, fn: () => T): T {
@@ -104,34 +101,20 @@ export interface IngestLoop {
 export function startIngestLoop(options: IngestOptions): IngestLoop {
   const intervalMs = options.intervalMs ?? 1000;
   const pass = createPass(options, intervalMs);
-  let running: Promise<void> | undefined;
-  let again = false;
-  let stopped = false;
-  const kick = (): void => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-      pass();
-      running = undefined;
-      if (again) {
-        again = false;
-        kick();
-      }
-    });
-  };
-  const watcher = tryWatch(spoolDir(options.dataDir), kick, options.log);
-  const timer = setInterval(kick, intervalMs);
-  kick();
+  // The pass catches its own errors (it backs off by itself on a locked or faulty database);
+  // after setImmediate, so that a burst of watch events coalesces into one pass.
+  const poller = createPoller({
+    run: () => new Promise<void>((resolve) => setImmediate(resolve)).then(pass),
+    intervalMs,
+    onError: (error) => options.log.log('warn', `ingest pass failed: ${String(error)}`),
+  });
+  const watcher = tryWatch(spoolDir(options.dataDir), poller.kick, options.log);
+  poller.start();
   return {
-    kick,
+    kick: poller.kick,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
       watcher?.close();
-      await running;
+      await poller.stop();
     },
   };
 }

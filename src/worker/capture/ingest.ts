@@ -9,7 +9,7 @@ import {
 } from '../../spool/index.ts';
 import type { Db } from '../../store/index.ts';
 import { applyEvent, type Applied } from './apply-event.ts';
-import { isDbFault } from '../db-fault.ts';
+import { isBusy, isDbFault } from '../db-fault.ts';
 
 /** Counters of one ingest pass. */
 export interface IngestResult {
@@ -48,9 +48,6 @@ function setAside(dataDir: string, log: Logger, entry: BadSpoolEntry): boolean {
     return false;
   }
 }
-
-const isBusy = (error: unknown): boolean =>
-  /SQLITE_BUSY|SQLITE_LOCKED/.test(String((error as { code?: unknown }).code));
 
 /** Errors that leave the files in the spool for a later pass: the database's, not the event's. */
 const mustWait = (error: unknown): boolean => isBusy(error) || isDbFault(error);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { resolveProject } from '../../config/index.ts';
-import { estimateTokens } from '../../search/index.ts';
+import { estimateTokens } from '../../domain/index.ts';
 import {
   deleteObservations,
   findSession,

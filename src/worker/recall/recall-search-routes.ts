@@ -1,9 +1,9 @@
-import type { SearchItem } from '../../domain/recall-api.ts';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { estimateTokens } from '../../domain/index.ts';
+import type { SearchItem } from '../../domain/recall-api.ts';
 import {
   buildTimeline,
-  estimateTokens,
   itemRef,
   parseAnchor,
   parseTime,
