@@ -229,6 +229,7 @@ export const E2E_TESTS = [
   'test/e2e/replay-durability.test.ts',
   'test/e2e/chroma-store.test.ts',
   'test/tooling/run-tests.test.ts',
+  'test/tooling/check-cycles.test.ts',
 ];
 
 // The 30 s soak (bench/soak.ts runs it for 5 minutes) drives 50 sessions and kills the worker:

@@ -12,7 +12,7 @@ import {
 import type { AnchorVerdict } from '../../anchors/index.ts';
 import type { ObservationItem } from '../../domain/recall-api.ts';
 import { AppError } from '../errors.ts';
-import type { Recall } from './recall-service.ts';
+import type { Recall } from './recall.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import {
   BatchBodySchema,

@@ -13,7 +13,7 @@ import {
 } from '../../search/index.ts';
 import { getObservations, projectRoot, type TimelineItem } from '../../store/index.ts';
 import { AppError } from '../errors.ts';
-import type { Recall } from './recall-service.ts';
+import type { Recall } from './recall.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import {
   SearchQuerySchema,

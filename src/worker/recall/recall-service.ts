@@ -11,12 +11,11 @@ import {
   type Embedder,
   type EmbeddingRuntime,
   type EmbeddingStatus,
-  type Searcher,
   type VectorIndex,
-  type VectorStoreStatus,
 } from '../../search/index.ts';
 import { observationsMark } from '../../store/index.ts';
-import { createAnchorRecall, type AnchorRecall } from './anchor-recall.ts';
+import { createAnchorRecall } from './anchor-recall.ts';
+import type { Recall, RecallStatus } from './recall.ts';
 import { anchorRoutes } from './anchor-routes.ts';
 import { contextRoutes } from './context-routes.ts';
 import { recallObservationRoutes } from './recall-observation-routes.ts';
@@ -24,18 +23,7 @@ import { recallSearchRoutes } from './recall-search-routes.ts';
 import type { WorkerService } from '../service.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 
-/** The embedder's progress, and the Chroma store's when vectors live there. */
-export type RecallStatus = EmbeddingStatus & { store?: VectorStoreStatus };
-
-/** What the recall routes use: the searcher and the embedder's progress. */
-export interface Recall {
-  searcher: Searcher;
-  status(): RecallStatus;
-  /** Tells the embedder that observations changed; `deleted` ids also leave the KNN index. */
-  changed(deleted?: readonly number[]): void;
-  /** Anchor checks: fresh, changed, gone or unknown per observation. */
-  anchors: AnchorRecall;
-}
+export type { Recall, RecallStatus };
 
 /** Overrides for tests: an embedder instead of the one `search.embedder` names (null: off). */
 export interface RecallOptions {

@@ -1,9 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api.ts';
 import type { ObservationItem } from '../api-types.ts';
-import type { CardEvents } from './observation-card.tsx';
 
 /** Pin or unpin, edit, and delete after an explicit confirmation (no browser dialog). */
+/** What a card reports after a change it made through the API. */
+export interface CardEvents {
+  onChanged(item: ObservationItem): void;
+  onDeleted(item: ObservationItem): void;
+}
+
 export function ObservationActions(props: { item: ObservationItem; onEdit(): void } & CardEvents) {
   const o = props.item;
   const [confirming, setConfirming] = useState(false);

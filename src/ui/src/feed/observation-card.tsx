@@ -4,13 +4,9 @@ import { TypeIcon } from '../shared/type-icon.tsx';
 import { AnchorBadge } from './anchor-badge.tsx';
 import { CardMeta, Concepts, FileList } from './card-parts.tsx';
 import { EditForm } from './edit-form.tsx';
-import { ObservationActions } from './observation-actions.tsx';
+import { ObservationActions, type CardEvents } from './observation-actions.tsx';
 
-/** What a card reports after a change it made through the API. */
-export interface CardEvents {
-  onChanged(item: ObservationItem): void;
-  onDeleted(item: ObservationItem): void;
-}
+export type { CardEvents };
 
 /** An observation: type, title, subtitle, facts, narrative, files, concepts, where and cost. */
 export function ObservationCard(props: { item: ObservationItem } & CardEvents) {
