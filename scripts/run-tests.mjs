@@ -129,6 +129,7 @@ export const UNIT_TESTS = [
   'src/worker/viewer/viewer-static.test.ts',
   'src/worker/errors.test.ts',
   'src/capture/capture.test.ts',
+  'src/capture/payload.test.ts',
   'src/capture/events.test.ts',
   'src/capture/private-turn.test.ts',
   'src/client/port-holder.test.ts',

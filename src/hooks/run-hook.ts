@@ -103,7 +103,7 @@ function warn(log: Logger, message: string): HookOutput {
 }
 
 function spool(run: Run): SpoolEvent | undefined {
-  const cwd = str(run.payload, 'cwd') ?? process.cwd();
+  const cwd = run.payload.cwd ?? process.cwd();
   const ctx = {
     settings: run.settings,
     sessionId: run.sessionId,
