@@ -23,7 +23,6 @@ import {
   parsePayload,
   resolveHookEvent,
   sessionIdOf,
-  str,
   type HookEvent,
   type Payload,
 } from '../capture/index.ts';
