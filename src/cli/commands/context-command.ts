@@ -3,6 +3,7 @@ import { CliError } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { checkChoice, checkProject } from './recall-args.ts';
+import type { Command } from '../command.ts';
 
 /** The options `context` accepts. */
 export const CONTEXT_OPTIONS = {
@@ -16,11 +17,11 @@ export const CONTEXT_OPTIONS = {
  * prints exactly what SessionStart would inject, from the same worker endpoint the hook calls.
  * The project defaults to the one of the current folder.
  */
-export async function contextCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: RecallCommandDeps = {},
-): Promise<number> {
+export const contextCommand: Command<RecallCommandDeps> = async function contextCommand(
+  args,
+  print,
+  deps = {},
+) {
   const values = parseOptions(args, CONTEXT_OPTIONS);
   checkChoice('source', values.source, ['startup', 'resume', 'clear', 'compact']);
   const cwd = deps.cwd ?? process.cwd();
@@ -36,4 +37,4 @@ export async function contextCommand(
   const context = (res.body as { context?: unknown }).context;
   if (typeof context === 'string' && context !== '') print(context);
   return 0;
-}
+};

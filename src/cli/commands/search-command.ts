@@ -5,6 +5,7 @@ import { CliError } from '../cli-error.ts';
 import { parseFailure } from '../parse-options.ts';
 import { checkChoice, checkProject, checkTypes, checkWhole } from './recall-args.ts';
 import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
+import type { Command } from '../command.ts';
 
 interface Hit {
   id: number;
@@ -67,11 +68,11 @@ const line = (hit: Hit): string =>
  * [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid] [--limit N]
  * [--offset N] [--json]`: searches the current folder's project unless told otherwise.
  */
-export async function searchCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: RecallCommandDeps = {},
-): Promise<number> {
+export const searchCommand: Command<RecallCommandDeps> = async function searchCommand(
+  args,
+  print,
+  deps = {},
+) {
   const { values, positionals } = parse(args);
   const project = values.all
     ? undefined
@@ -118,7 +119,7 @@ export async function searchCommand(
     if (elsewhere.items.length > 0) print(`--all finds ${n} in other projects`);
   }
   return 0;
-}
+};
 
 interface SearchBody {
   items: Hit[];

@@ -3,6 +3,7 @@ import type { CompressionStatus } from '../../domain/viewer-api.ts';
 import { parseOptions } from '../parse-options.ts';
 import { compressionWorker, workerFailure, type CompressCommandDeps } from '../worker-call.ts';
 import { fetchRecallStatus, formatRecallStatus } from './recall-status.ts';
+import type { Command } from '../command.ts';
 
 /** The options `status` accepts. */
 export const STATUS_OPTIONS = { json: { type: 'boolean' } } as const;
@@ -59,11 +60,11 @@ export function formatStatus(status: CompressionStatus): string[] {
  * state, today's tokens per provider and the budget left, then the embedder's progress (recall).
  * Starts the worker when needed.
  */
-export async function statusCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: CompressCommandDeps = {},
-): Promise<number> {
+export const statusCommand: Command<CompressCommandDeps> = async function statusCommand(
+  args,
+  print,
+  deps = {},
+) {
   const values = parseOptions(args, STATUS_OPTIONS);
   const { port, dataDir } = await compressionWorker(deps);
   const token = readOrCreateToken(dataDir);
@@ -89,7 +90,7 @@ export async function statusCommand(
   const lines = [...formatStatus(status), ...(recall ? formatRecallStatus(recall) : [])];
   print((fault ? [faultLine(fault), ...lines] : lines).join('\n'));
   return 0;
-}
+};
 
 /** The database fault the worker reports in /health (issue 12), if any. */
 interface DatabaseFault {
