@@ -2,25 +2,14 @@ import type { ObservationFields, SpendFields, SummaryFields } from '../domain/in
 import type { Database } from 'better-sqlite3';
 import type { ExportKind } from './export-import.ts';
 import { throughDoor } from './privacy-door.ts';
+import type { SessionRow } from './sessions.ts';
 import { stmt } from './statements.ts';
 
-/** A session as exported. */
-export interface SessionImport {
+/** A session as exported: the row without its local id, and what the API leaves out. */
+export interface SessionImport extends Omit<SessionRow, 'id'> {
   kind: 'session';
-  session_id: string;
-  project: string;
-  project_root: string;
-  cwd: string;
   git_branch: string | null;
   transcript_path: string | null;
-  source: string | null;
-  status: 'active' | 'completed' | 'failed';
-  prompt_count: number;
-  title: string | null;
-  started_at: number;
-  updated_at: number;
-  ended_at: number | null;
-  end_reason: string | null;
   compacted_at: number | null;
 }
 

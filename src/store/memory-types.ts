@@ -1,3 +1,5 @@
+import type { SpendFields, SummaryFields } from '../domain/index.ts';
+
 export { OBSERVATION_TYPES, type ObservationType } from '../domain/index.ts';
 
 /** An observation as stored; list fields are JSON arrays of strings in the table. */
@@ -25,23 +27,14 @@ export interface ObservationRow {
   updated_at: number;
 }
 
-/** A per-turn summary as stored. */
-export interface SummaryRow {
+/** A per-turn summary as stored; list fields are JSON arrays of strings in the table. */
+export interface SummaryRow
+  extends Omit<SummaryFields, 'files_read' | 'files_modified'>, SpendFields {
   id: number;
   session_id: number;
   project: string;
   prompt_number: number;
-  request: string;
-  investigated: string;
-  learned: string;
-  completed: string;
-  next_steps: string;
-  notes: string;
   files_read: string;
   files_modified: string;
-  provider: string;
-  model: string | null;
-  tokens_in: number;
-  tokens_out: number;
   created_at: number;
 }

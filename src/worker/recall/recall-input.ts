@@ -2,17 +2,10 @@ import { z } from 'zod';
 import { MAX_QUERY_CHARS, SearchInputError } from '../../search/index.ts';
 import { OBSERVATION_TYPES } from '../../store/index.ts';
 import { AppError } from '../errors.ts';
+import { csvList } from '../input.ts';
 
 /** `a,b , c` -> `['a', 'b', 'c']`. */
-const csv = z
-  .string()
-  .max(2000)
-  .transform((text) =>
-    text
-      .split(',')
-      .map((item) => item.trim())
-      .filter((item) => item !== ''),
-  );
+const csv = csvList(2000);
 
 const typeList = csv.pipe(z.array(z.enum(OBSERVATION_TYPES)));
 

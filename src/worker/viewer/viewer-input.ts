@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { FEED_KINDS, OBSERVATION_TYPES, type FeedCursor } from '../../store/index.ts';
+import { csvList } from '../input.ts';
 
 const csvOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .string()
-    .max(500)
-    .transform((text) =>
-      text
-        .split(',')
-        .map((item) => item.trim())
-        .filter((item) => item !== ''),
-    )
-    .pipe(z.array(z.enum(values)).min(1));
+  csvList(500).pipe(z.array(z.enum(values)).min(1));
 
 /** `1700000000000.2.41`: created_at, kind rank and id of the last item of the previous page. */
 const cursor = z
