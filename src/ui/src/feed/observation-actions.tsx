@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api.ts';
 import type { ObservationItem } from '../api-types.ts';
+import { ErrorLine } from '../shared/error-line.tsx';
 
 /** Pin or unpin, edit, and delete after an explicit confirmation (no browser dialog). */
 /** What a card reports after a change it made through the API. */
@@ -47,11 +48,7 @@ export function ObservationActions(props: { item: ObservationItem; onEdit(): voi
         <button type="button" ref={cancelRef} onClick={() => setConfirming(false)}>
           Cancel
         </button>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorLine error={error} />
       </div>
     );
   }
@@ -66,11 +63,7 @@ export function ObservationActions(props: { item: ObservationItem; onEdit(): voi
       <button type="button" className="danger-quiet" onClick={() => setConfirming(true)}>
         Delete
       </button>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
     </div>
   );
 }

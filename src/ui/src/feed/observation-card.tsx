@@ -62,18 +62,7 @@ export function ObservationCard(props: { item: ObservationItem } & CardEvents) {
       <FileList read={o.files_read} modified={o.files_modified} />
       <AnchorBadge id={o.id} />
       <Concepts concepts={o.concepts} />
-      <CardMeta
-        project={o.project}
-        session={o.session_id}
-        prompt={o.prompt_number}
-        at={o.created_at}
-        usage={{
-          tokensIn: o.tokens_in,
-          tokensOut: o.tokens_out,
-          cost: o.cost,
-          provider: o.provider,
-        }}
-      />
+      <CardMeta item={o} />
       {!editing && (
         <ObservationActions
           item={o}

@@ -3,6 +3,7 @@ import { FailedPanel } from './failed-panel.tsx';
 import { ProviderPanel } from './provider-panel.tsx';
 import { useStatus } from './use-status.ts';
 import './status.css';
+import { ErrorLine } from '../shared/error-line.tsx';
 
 const LINE_CHOICES = [50, 200, 1000];
 
@@ -13,11 +14,7 @@ export function StatusPage() {
   const status = useStatus(lines);
   return (
     <main className="page status-page" id="main">
-      {status.error && (
-        <p className="error" role="alert">
-          {status.error}
-        </p>
-      )}
+      <ErrorLine error={status.error} />
       {status.compression ? (
         <ProviderPanel status={status.compression} />
       ) : (
