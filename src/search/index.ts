@@ -27,3 +27,5 @@ export { createChromaStore, chromaConfigFromSettings } from './chroma/chroma-sto
 export type { ChromaStore, VectorStoreStatus } from './chroma/chroma-store.ts';
 export { ChromaMissingError } from './chroma/chroma-port.ts';
 export type { ChromaConfig } from './chroma/chroma-port.ts';
+// Kept for code written before src/domain/tokens.ts: import estimateTokens from src/domain.
+export { estimateTokens } from '../domain/index.ts';
