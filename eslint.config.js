@@ -2,6 +2,7 @@ import tseslint from 'typescript-eslint';
 
 /** Import directions of ARCHITECTURE.md: each folder may import only the folders listed. */
 const ALLOWED = {
+  domain: [],
   config: [],
   privacy: ['config'],
   spool: ['config'],
@@ -31,6 +32,9 @@ const ALLOWED = {
   ],
 };
 const FOLDERS = [...Object.keys(ALLOWED), 'cli', 'ui'];
+/** src/domain holds the shared words: every folder may import it (ARCHITECTURE.md). */
+for (const [folder, allowed] of Object.entries(ALLOWED))
+  if (folder !== 'domain') allowed.push('domain');
 
 const boundaries = Object.entries(ALLOWED).map(([folder, allowed]) => ({
   files: [`src/${folder}/**/*.ts`],
@@ -49,9 +53,22 @@ const boundaries = Object.entries(ALLOWED).map(([folder, allowed]) => ({
   },
 }));
 
+/** The leaf imports nothing: no folder of ours, no npm package (the viewer bundles it too). */
+const domainLeaf = {
+  files: ['src/domain/**/*.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [{ regex: '^(?!\\./)', message: 'src/domain imports nothing (ARCHITECTURE.md)' }],
+      },
+    ],
+  },
+};
+
 const TEXT_ONLY = 'Memory content is rendered as text (React escapes it); no raw HTML.';
 const UI_ONLY =
-  'src/ui may import only its own files; it talks to the worker over HTTP (ARCHITECTURE.md)';
+  'src/ui may import only its own files and src/domain; it talks to the worker over HTTP (ARCHITECTURE.md)';
 
 /** The viewer: text-only rendering, and only src/ui/src/api.ts talks to the worker. */
 const viewer = [
@@ -77,7 +94,7 @@ const viewer = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*', 'node:*'], message: UI_ONLY }] },
+        { patterns: [{ regex: '^(\\.\\./(?!\\.\\./domain/)|node:)', message: UI_ONLY }] },
       ],
     },
   },
@@ -86,7 +103,7 @@ const viewer = [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*', 'node:*'], message: UI_ONLY }] },
+        { patterns: [{ regex: '^(\\.\\./\\.\\./(?!\\.\\./domain/)|node:)', message: UI_ONLY }] },
       ],
     },
   },
@@ -115,5 +132,6 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  domainLeaf,
   ...viewer,
 );

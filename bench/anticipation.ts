@@ -22,7 +22,7 @@ import { buildContext, fileRecall, promptRecall } from '../src/context/index.ts'
 import { createSearcher, estimateTokens, filterSql } from '../src/search/index.ts';
 import { markInjected, openDatabase, resetInjected, stmt, type Db } from '../src/store/index.ts';
 import type { HookPayload } from '../src/transcripts/index.ts';
-import { createCompressionService } from '../src/worker/compression-service.ts';
+import { createCompressionService } from '../src/worker/compression/compression-service.ts';
 import { createOpenLinks } from '../src/worker/open-links.ts';
 import { silentLogger } from '../test/helpers/logger.ts';
 import { replayCorpus, type ReplayedFile } from '../test/helpers/replay.ts';

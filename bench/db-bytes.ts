@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDataDir, loadSettings } from '../src/config/index.ts';
 import { openDatabase, type Db } from '../src/store/index.ts';
-import { createCompressionService } from '../src/worker/compression-service.ts';
+import { createCompressionService } from '../src/worker/compression/compression-service.ts';
 import { createOpenLinks } from '../src/worker/open-links.ts';
 import { silentLogger } from '../test/helpers/logger.ts';
 import { replayCorpus } from '../test/helpers/replay.ts';

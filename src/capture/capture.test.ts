@@ -4,7 +4,7 @@ import { SETTINGS_SCHEMA, type Settings } from '../config/index.ts';
 import { capture, type CaptureContext } from './capture.ts';
 import type { SpoolEvent } from '../spool/index.ts';
 import type { Capture } from './capture.ts';
-import type { Payload } from './payload.ts';
+import { parsePayload, type Payload } from './payload.ts';
 
 const DEFAULTS = Object.fromEntries(
   Object.entries(SETTINGS_SCHEMA).map(([key, spec]) => [key, spec.default]),
@@ -43,14 +43,20 @@ const BASE = {
   transcriptPath: '/home/u/.claude/projects/x/sess-1.jsonl',
 };
 
-const payload = (fields: Payload): Payload => ({
-  session_id: 'sess-1',
-  transcript_path: '/home/u/.claude/projects/x/sess-1.jsonl',
-  cwd: '/work/shop/src',
-  ...fields,
-});
+/** A payload as the hook reads it: through the parser, as JSON text from Claude Code. */
+function payload(fields: Record<string, unknown>): Payload {
+  const text = JSON.stringify({
+    session_id: 'sess-1',
+    transcript_path: '/home/u/.claude/projects/x/sess-1.jsonl',
+    cwd: '/work/shop/src',
+    ...fields,
+  });
+  const parsed = parsePayload(text);
+  assert.ok(parsed.ok);
+  return parsed.payload;
+}
 
-const readPayload = (fields: Payload = {}): Payload =>
+const readPayload = (fields: Record<string, unknown> = {}): Payload =>
   payload({
     hook_event_name: 'PostToolUse',
     tool_name: 'Read',

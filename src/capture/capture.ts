@@ -2,7 +2,7 @@ import { isOwnMcpTool, type Project, type Settings } from '../config/index.ts';
 import { elide, isFullyPrivate, sanitizeText, sanitizeToolField } from '../privacy/index.ts';
 import type { SpoolEvent } from '../spool/index.ts';
 import type { HookEvent } from './events.ts';
-import { num, str, type Payload } from './payload.ts';
+import type { HookInput } from './payload.ts';
 
 /** What a capture needs besides the payload; injected so tests can pin it. */
 export interface CaptureContext {
@@ -21,7 +21,10 @@ export type Capture =
 
 const MAX_MESSAGE_CHARS = 20_000;
 
-function base(payload: Payload, ctx: CaptureContext) {
+const spool = (event: SpoolEvent): Capture => ({ action: 'spool', event });
+const drop = (reason: string): Capture => ({ action: 'drop', reason });
+
+function base(payload: HookInput, ctx: CaptureContext) {
   return {
     v: 1 as const,
     id: ctx.id,
@@ -29,12 +32,12 @@ function base(payload: Payload, ctx: CaptureContext) {
     sessionId: ctx.sessionId,
     project: ctx.project,
     cwd: ctx.cwd,
-    transcriptPath: str(payload, 'transcript_path'),
+    transcriptPath: payload.transcript_path,
   };
 }
 
-function capturePrompt(payload: Payload, ctx: CaptureContext): Capture {
-  const prompt = str(payload, 'prompt') ?? '';
+function capturePrompt(payload: HookInput, ctx: CaptureContext): Capture {
+  const prompt = payload.prompt ?? '';
   const fullyPrivate = isFullyPrivate(prompt);
   const text = fullyPrivate ? null : elide(sanitizeText(prompt).trim(), MAX_MESSAGE_CHARS);
   return {
@@ -44,66 +47,54 @@ function capturePrompt(payload: Payload, ctx: CaptureContext): Capture {
   };
 }
 
-function captureTool(payload: Payload, ctx: CaptureContext, failed: boolean): Capture {
-  const toolName = str(payload, 'tool_name');
-  if (!toolName) return { action: 'drop', reason: 'tool event without tool_name' };
+function captureTool(payload: HookInput, ctx: CaptureContext, failed: boolean): Capture {
+  const toolName = payload.tool_name;
+  if (!toolName) return drop('tool event without tool_name');
   if (ctx.settings['capture.skipTools'].includes(toolName)) {
-    return { action: 'drop', reason: `tool ${toolName} is in capture.skipTools` };
+    return drop(`tool ${toolName} is in capture.skipTools`);
   }
   if (isOwnMcpTool(toolName)) {
-    return { action: 'drop', reason: `tool ${toolName} is claude-mem's own` };
+    return drop(`tool ${toolName} is claude-mem's own`);
   }
-  const error = str(payload, 'error');
-  return {
-    action: 'spool',
-    event: {
-      ...base(payload, ctx),
-      kind: 'tool',
-      toolName,
-      toolUseId: str(payload, 'tool_use_id') ?? null,
-      agentId: str(payload, 'agent_id') ?? null,
-      input: sanitizeToolField(payload.tool_input ?? null, ctx.settings['capture.maxInputChars']),
-      response: failed
-        ? null
-        : sanitizeToolField(
-            payload.tool_response ?? null,
-            ctx.settings['capture.maxResponseChars'],
-          ),
-      error: error === undefined ? null : elide(sanitizeText(error), MAX_MESSAGE_CHARS),
-      failed,
-      durationMs: num(payload, 'duration_ms'),
-    },
-  };
+  const error = payload.error;
+  return spool({
+    ...base(payload, ctx),
+    kind: 'tool',
+    toolName,
+    toolUseId: payload.tool_use_id ?? null,
+    agentId: payload.agent_id ?? null,
+    input: sanitizeToolField(payload.tool_input ?? null, ctx.settings['capture.maxInputChars']),
+    response: failed
+      ? null
+      : sanitizeToolField(payload.tool_response ?? null, ctx.settings['capture.maxResponseChars']),
+    error: error === undefined ? null : elide(sanitizeText(error), MAX_MESSAGE_CHARS),
+    failed,
+    durationMs: payload.duration_ms ?? null,
+  });
 }
 
-function captureTurnEnd(payload: Payload, ctx: CaptureContext): Capture {
-  const message = str(payload, 'last_assistant_message') ?? '';
-  return {
-    action: 'spool',
-    event: {
-      ...base(payload, ctx),
-      kind: 'turn-end',
-      agentId: str(payload, 'agent_id') ?? null,
-      lastAssistantMessage: elide(sanitizeText(message), MAX_MESSAGE_CHARS),
-    },
-  };
+function captureTurnEnd(payload: HookInput, ctx: CaptureContext): Capture {
+  const message = payload.last_assistant_message ?? '';
+  return spool({
+    ...base(payload, ctx),
+    kind: 'turn-end',
+    agentId: payload.agent_id ?? null,
+    lastAssistantMessage: elide(sanitizeText(message), MAX_MESSAGE_CHARS),
+  });
 }
 
 /**
  * Turns one hook payload into the spool event to store, or a reason to store nothing. Pure:
  * everything ambient comes in through `ctx`.
  */
-export function capture(event: HookEvent, payload: Payload, ctx: CaptureContext): Capture {
+export function capture(event: HookEvent, payload: HookInput, ctx: CaptureContext): Capture {
   switch (event) {
     case 'SessionStart':
-      return {
-        action: 'spool',
-        event: {
-          ...base(payload, ctx),
-          kind: 'session-start',
-          source: str(payload, 'source') ?? 'startup',
-        },
-      };
+      return spool({
+        ...base(payload, ctx),
+        kind: 'session-start',
+        source: payload.source ?? 'startup',
+      });
     case 'UserPromptSubmit':
       return capturePrompt(payload, ctx);
     case 'PreToolUse':
@@ -114,31 +105,25 @@ export function capture(event: HookEvent, payload: Payload, ctx: CaptureContext)
       return captureTool(
         payload,
         ctx,
-        event === 'PostToolUseFailure' || str(payload, 'hook_event_name') === 'PostToolUseFailure',
+        event === 'PostToolUseFailure' || payload.hook_event_name === 'PostToolUseFailure',
       );
     case 'Stop':
     case 'SubagentStop':
       return captureTurnEnd(payload, ctx);
     case 'PreCompact':
-      return {
-        action: 'spool',
-        event: {
-          ...base(payload, ctx),
-          kind: 'pre-compact',
-          trigger: str(payload, 'trigger') ?? 'auto',
-        },
-      };
+      return spool({
+        ...base(payload, ctx),
+        kind: 'pre-compact',
+        trigger: payload.trigger ?? 'auto',
+      });
     case 'SessionEnd':
-      return {
-        action: 'spool',
-        event: {
-          ...base(payload, ctx),
-          kind: 'session-end',
-          reason: str(payload, 'reason') ?? 'other',
-        },
-      };
+      return spool({
+        ...base(payload, ctx),
+        kind: 'session-end',
+        reason: payload.reason ?? 'other',
+      });
     default:
       event satisfies never;
-      return { action: 'drop', reason: 'unknown event' };
+      return drop('unknown event');
   }
 }

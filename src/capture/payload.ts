@@ -1,10 +1,60 @@
-/** A hook payload: whatever JSON object Claude Code sent. Only the fields we use are checked. */
-export type Payload = Record<string, unknown>;
+/** The string fields of a hook payload that we read. */
+type StringField =
+  | 'session_id'
+  | 'cwd'
+  | 'transcript_path'
+  | 'hook_event_name'
+  | 'prompt'
+  | 'tool_name'
+  | 'tool_use_id'
+  | 'agent_id'
+  | 'error'
+  | 'last_assistant_message'
+  | 'source'
+  | 'trigger'
+  | 'reason';
 
-/** Parses stdin text into a payload object, or says why it cannot. */
+// One string split at run time rather than an array literal: the hook bundle is size-critical.
+const STRING_FIELDS =
+  'session_id cwd transcript_path hook_event_name prompt tool_name tool_use_id agent_id error last_assistant_message source trigger reason'.split(
+    ' ',
+  ) satisfies string[] as StringField[];
+
+/**
+ * A hook payload as Claude Code sends it: the fields we use, typed, and whatever else it holds
+ * (a new Claude Code field never breaks a hook). Each field is optional: events carry some.
+ */
+export type HookInput = { readonly [field: string]: unknown } & {
+  readonly [K in StringField]?: string;
+} & {
+  readonly tool_input?: unknown;
+  readonly tool_response?: unknown;
+  /** Finite, or absent. */
+  readonly duration_ms?: number;
+};
+
+/** The name the hook code has always used for its input. */
+export type Payload = HookInput;
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  !!value && typeof value == 'object' && !Array.isArray(value);
+
+/**
+ * Whether `value` is an object; if so, drops the fields we use that hold another type than ours
+ * (a number where a string belongs...), so that what is left is a HookInput. Tolerant on purpose:
+ * a malformed field reads as absent, and fields we do not know stay.
+ */
+function isHookInput(value: unknown): value is HookInput {
+  if (!isObject(value)) return false;
+  for (const key of STRING_FIELDS) if (typeof value[key] != 'string') delete value[key];
+  if (!Number.isFinite(value.duration_ms)) delete value.duration_ms;
+  return true;
+}
+
+/** Parses stdin text into a hook payload, or says why it cannot. */
 export function parsePayload(
   text: string,
-): { ok: true; payload: Payload } | { ok: false; reason: string } {
+): { ok: true; payload: HookInput } | { ok: false; reason: string } {
   if (text.trim() === '') return { ok: false, reason: 'empty stdin' };
   let value: unknown;
   try {
@@ -12,20 +62,20 @@ export function parsePayload(
   } catch {
     return { ok: false, reason: `stdin is not JSON (${text.length} chars)` };
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+  if (!isHookInput(value)) {
     return { ok: false, reason: 'stdin JSON is not an object' };
   }
-  return { ok: true, payload: value as Payload };
+  return { ok: true, payload: value };
 }
 
-/** A string field, or undefined when absent or of another type. */
-export function str(payload: Payload, key: string): string | undefined {
+/** A string field outside HookInput's, or undefined when absent or of another type. */
+export function str(payload: HookInput, key: string): string | undefined {
   const value = payload[key];
   return typeof value === 'string' ? value : undefined;
 }
 
-/** A finite number field, or null. */
-export function num(payload: Payload, key: string): number | null {
+/** A finite number field outside HookInput's, or null. */
+export function num(payload: HookInput, key: string): number | null {
   const value = payload[key];
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
@@ -33,7 +83,7 @@ export function num(payload: Payload, key: string): number | null {
 const MAX_ID = 256;
 
 /** The session id when it is a sane non-empty string. */
-export function sessionIdOf(payload: Payload): string | undefined {
-  const id = str(payload, 'session_id')?.trim();
+export function sessionIdOf(payload: HookInput): string | undefined {
+  const id = payload.session_id?.trim();
   return id && id.length <= MAX_ID ? id : undefined;
 }

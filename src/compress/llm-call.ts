@@ -1,4 +1,4 @@
-import type { LlmCompressorDeps } from './llm-compressor.ts';
+import type { LlmCompressorDeps } from './llm-deps.ts';
 import { CompressError, isTransient, unavailable } from './compress-error.ts';
 import {
   correctionRequest,

@@ -1,6 +1,6 @@
 import { sourcesOf } from './event-files.ts';
-import type { Budget } from './budget.ts';
 import { createLlmCaller } from './llm-call.ts';
+import type { LlmCompressorDeps, LlmLimits } from './llm-deps.ts';
 import { requestTokens, type LlmRequest, type LlmTransport } from './llm-request.ts';
 import { toObservationDraft, toSummaryDraft } from './normalize.ts';
 import { parseClosingAnswer, type ClosingSummary } from './parse-closing.ts';
@@ -28,26 +28,7 @@ import type {
   Usage,
 } from './types.ts';
 
-/** Size, time and retry limits of LLM requests (from `compress.*` settings). */
-export interface LlmLimits {
-  maxInputTokens: number;
-  maxOutputTokens: number;
-  fieldChars: number;
-  timeoutMs: number;
-  retries: number;
-  retryBaseMs: number;
-  /** Requests in flight at once; the timeout starts when a request gets its turn. */
-  concurrency: number;
-}
-
-/** What an LLM compressor needs besides its transport. */
-export interface LlmCompressorDeps {
-  limits: LlmLimits;
-  budget: Budget;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-}
+export type { LlmCompressorDeps, LlmLimits };
 
 /**
  * A Compressor over any LLM transport: one stateless request per batch (see createLlmCaller for

@@ -1,6 +1,6 @@
 import { elide } from '../privacy/index.ts';
 import { correctionMessage } from './prompts.ts';
-import { estimateTokens } from './tokens.ts';
+import { tokenCeiling } from '../domain/index.ts';
 import type { ProviderName } from './types.ts';
 
 /** One message of a stateless LLM request. */
@@ -35,11 +35,11 @@ export interface LlmTransport {
   complete(request: LlmRequest, signal: AbortSignal): Promise<LlmReply>;
 }
 
-/** Estimated input tokens of a request (see estimateTokens). */
+/** Estimated input tokens of a request (see tokenCeiling). */
 export function requestTokens(request: Pick<LlmRequest, 'system' | 'messages'>): number {
   return (
-    estimateTokens(request.system) +
-    request.messages.reduce((sum, m) => sum + estimateTokens(m.content), 0)
+    tokenCeiling(request.system) +
+    request.messages.reduce((sum, m) => sum + tokenCeiling(m.content), 0)
   );
 }
 

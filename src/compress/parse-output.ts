@@ -1,27 +1,14 @@
+import type { ObservationBody, SummaryBody } from '../domain/index.ts';
 import { elementBlocks, elementInner, fieldText, itemTexts, unclosedField } from './xml-fields.ts';
 
 /** An observation as read from model output, before normalization. */
-export interface RawObservation {
+export interface RawObservation extends ObservationBody {
   type: string;
-  title: string;
-  subtitle: string;
-  facts: string[];
-  narrative: string;
-  concepts: string[];
-  filesRead: string[];
-  filesModified: string[];
   searchKeys: string;
 }
 
 /** A summary as read from model output. */
-export interface RawSummary {
-  request: string;
-  investigated: string;
-  learned: string;
-  completed: string;
-  nextSteps: string;
-  notes: string;
-}
+export type RawSummary = SummaryBody;
 
 /** Output we cannot use, and what is wrong with it (said to the model in the correction). */
 export interface BadOutput {

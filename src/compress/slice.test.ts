@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { observationMessage, OBSERVATION_SYSTEM } from './prompts.ts';
 import { sliceTurn } from './slice.ts';
-import { estimateTokens } from './tokens.ts';
+import { tokenCeiling } from '../domain/index.ts';
 import type { CompressEvent, TurnBatch } from './types.ts';
 
 const bash = (id: number, chars = 100): CompressEvent => ({
@@ -25,8 +25,8 @@ const batch = (events: CompressEvent[]): TurnBatch => ({
 });
 
 const size = (b: TurnBatch, fieldChars: number) =>
-  estimateTokens(OBSERVATION_SYSTEM) +
-  estimateTokens(observationMessage(b, { root: b.root, fieldChars }));
+  tokenCeiling(OBSERVATION_SYSTEM) +
+  tokenCeiling(observationMessage(b, { root: b.root, fieldChars }));
 
 test('a short turn is one slice, not full', () => {
   const slices = sliceTurn(batch([bash(1), bash(2)]), {

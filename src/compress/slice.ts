@@ -1,7 +1,7 @@
 import { elide } from '../privacy/index.ts';
 import { observationMessage, observationSystem } from './prompts.ts';
 import { renderEvent, type RenderOptions } from './render-event.ts';
-import { estimateTokens } from './tokens.ts';
+import { tokenCeiling } from '../domain/index.ts';
 import type { CompressEvent, TurnBatch } from './types.ts';
 
 /** Bounds of one observation request. */
@@ -27,7 +27,7 @@ const CORRECTION_RESERVE = 200;
 function shrinkToFit(event: CompressEvent, room: number, options: RenderOptions): CompressEvent {
   let chars = options.fieldChars;
   let shrunk = event;
-  while (estimateTokens(renderEvent(shrunk, 1, options)) > room && chars > 50) {
+  while (tokenCeiling(renderEvent(shrunk, 1, options)) > room && chars > 50) {
     chars = Math.floor(chars / 2);
     const cut = (value: unknown) => (value == null ? value : elide(JSON.stringify(value), chars));
     shrunk = {
@@ -46,7 +46,7 @@ function shrinkToFit(event: CompressEvent, room: number, options: RenderOptions)
  */
 export function frameTokens(batch: TurnBatch, fieldChars: number): number {
   const options = { root: batch.root, fieldChars };
-  return estimateTokens(
+  return tokenCeiling(
     `${observationSystem(batch)}${observationMessage({ ...batch, events: [] }, options)}`,
   );
 }
@@ -70,7 +70,7 @@ export function sliceTurn(batch: TurnBatch, limits: SliceLimits): Slice[] {
   };
   for (const original of batch.events) {
     const event = shrinkToFit(original, room, options);
-    const cost = estimateTokens(renderEvent(event, current.length + 1, options)) + 1;
+    const cost = tokenCeiling(renderEvent(event, current.length + 1, options)) + 1;
     if (current.length > 0 && used + cost > room) close(true);
     current.push(event);
     used += cost;

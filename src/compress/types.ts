@@ -1,15 +1,10 @@
-/** Observation kinds of the seed documents' format (the store keeps the same list). */
-export const OBSERVATION_KINDS = [
-  'bugfix',
-  'feature',
-  'refactor',
-  'change',
-  'discovery',
-  'decision',
-] as const;
+import type { ObservationBody, ObservationType, SummaryBody } from '../domain/index.ts';
+
+/** Observation kinds of the seed documents' format: the domain's observation types. */
+export { OBSERVATION_TYPES as OBSERVATION_KINDS } from '../domain/index.ts';
 
 /** One of OBSERVATION_KINDS. */
-export type ObservationKind = (typeof OBSERVATION_KINDS)[number];
+export type ObservationKind = ObservationType;
 
 /** The providers a user can choose; `auto` picks one of them at start. */
 export const PROVIDER_NAMES = ['claude-code', 'anthropic', 'openai', 'heuristic'] as const;
@@ -55,15 +50,8 @@ export interface SummaryContext {
 }
 
 /** An observation before it is stored. */
-export interface ObservationDraft {
+export interface ObservationDraft extends ObservationBody {
   type: ObservationKind;
-  title: string;
-  subtitle: string;
-  facts: string[];
-  narrative: string;
-  concepts: string[];
-  filesRead: string[];
-  filesModified: string[];
   /**
    * Other words a later search would use for it (synonyms, the questions it answers, error text
    * a user would paste), indexed below the title. Absent from drafts made before issue 15.
@@ -74,13 +62,7 @@ export interface ObservationDraft {
 }
 
 /** A turn's summary before it is stored. */
-export interface SummaryDraft {
-  request: string;
-  investigated: string;
-  learned: string;
-  completed: string;
-  nextSteps: string;
-  notes: string;
+export interface SummaryDraft extends SummaryBody {
   filesRead: string[];
   filesModified: string[];
 }

@@ -16,3 +16,4 @@ export { incoherence } from './settings-coherence.ts';
 export { TEAM_SHARES } from './settings/team-share-settings.ts';
 export type { TeamShare } from './settings/team-share-settings.ts';
 export { projectTeamShare } from './project-share.ts';
+export { createPoller, type Poller, type PollerOptions } from './poller.ts';

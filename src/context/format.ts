@@ -1,5 +1,5 @@
 import type { IndexEntry, SummaryRow } from '../store/index.ts';
-import { estimateTokens } from '../search/index.ts';
+import { estimateTokens } from '../domain/index.ts';
 import type { ContextData } from './select.ts';
 import { marksLegend } from './anchor-marks.ts';
 import { PIN_ICON, iconOf, legendLine } from './type-icons.ts';

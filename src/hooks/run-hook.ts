@@ -24,7 +24,6 @@ import {
   parsePayload,
   resolveHookEvent,
   sessionIdOf,
-  str,
   type HookEvent,
   type Payload,
 } from '../capture/index.ts';
@@ -108,7 +107,7 @@ function warn(log: Logger, message: string): HookOutput {
 }
 
 function spool(run: Run): SpoolEvent | undefined {
-  const cwd = str(run.payload, 'cwd') ?? process.cwd();
+  const cwd = run.payload.cwd ?? process.cwd();
   const ctx = {
     settings: run.settings,
     sessionId: run.sessionId,

@@ -1,6 +1,6 @@
 import { readToken, workerRequest } from '../client/index.ts';
 import type { Logger } from '../config/index.ts';
-import { str, type Payload } from '../capture/index.ts';
+import type { HookInput } from '../capture/index.ts';
 
 /** The context endpoint's answer. */
 interface ContextBody {
@@ -13,14 +13,14 @@ interface ContextBody {
  */
 export async function fetchContext(
   worker: { port: number; dataDir: string },
-  payload: Payload,
+  payload: HookInput,
   log: Logger,
   timeoutMs = 3000,
 ): Promise<string | undefined> {
   const query = new URLSearchParams({
-    session_id: str(payload, 'session_id') ?? '',
-    source: str(payload, 'source') ?? 'startup',
-    cwd: str(payload, 'cwd') ?? process.cwd(),
+    session_id: payload.session_id ?? '',
+    source: payload.source ?? 'startup',
+    cwd: payload.cwd ?? process.cwd(),
     record: '1',
   });
   try {

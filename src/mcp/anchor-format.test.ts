@@ -30,7 +30,7 @@ test('get_observations says which files changed since the memory was made', () =
     formatObservations([record], []),
     /\nCode: CHANGED since this was recorded: b\.ts \(\+2 lines\)\. Re-read before relying on it\.$/,
   );
-  const fresh = { ...record, anchor: { state: 'fresh', files: [] } };
+  const fresh: ObservationItem = { ...record, anchor: { state: 'fresh', files: [] } };
   assert.match(formatObservations([fresh], []), /\nCode: unchanged since this was recorded\.$/);
   assert.doesNotMatch(formatObservations([{ ...record, anchor: null }], []), /Code:/);
 });

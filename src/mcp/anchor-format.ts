@@ -1,8 +1,7 @@
+import type { AnchorVerdict } from '../domain/index.ts';
+
 /** An observation's anchor verdict as the worker returns it. */
-export interface AnchorItem {
-  state: string;
-  files: Array<{ path: string; state: string; movedTo?: string; lineDelta?: number }>;
-}
+export type AnchorItem = AnchorVerdict;
 
 const fileText = (file: AnchorItem['files'][number]): string => {
   const moved = file.movedTo ? ` (now ${file.movedTo})` : '';

@@ -1,54 +1,19 @@
-import { anchorLine, anchorTag, type AnchorItem } from './anchor-format.ts';
+import type * as RecallApi from '../domain/recall-api.ts';
+import type { ObservationItem, TimelineEntry } from '../domain/recall-api.ts';
+import { anchorLine, anchorTag } from './anchor-format.ts';
 
-/** One search hit as GET /api/search returns it. */
-export interface SearchItem {
-  id: number;
-  date: string;
-  type: string;
-  title: string;
-  project: string;
-  tokens: number;
-  pinned: boolean;
-  /** Team memory: `team` when shared; a teammate's name when pulled from the team. */
-  scope?: string | undefined;
-  author?: string | null | undefined;
-  anchor?: AnchorItem | null | undefined;
-}
+/** The fields of a search hit the index line shows. */
+export type SearchItem = Pick<
+  RecallApi.SearchItem,
+  'id' | 'date' | 'type' | 'title' | 'project' | 'tokens' | 'pinned' | 'anchor' | 'scope' | 'author'
+>;
+
+export type { TimelineEntry, ObservationItem };
 
 /** `[by alice] ` for a teammate's memory, `[team] ` for one of ours that is shared. */
 export function teamTag(item: { scope?: string | undefined; author?: string | null | undefined }) {
   if (item.author) return `[by ${item.author}] `;
   return item.scope === 'team' ? '[team] ' : '';
-}
-
-/** One timeline entry as GET /api/timeline returns it. */
-export interface TimelineEntry {
-  ref: string;
-  kind: string;
-  date: string;
-  type: string;
-  title: string;
-  anchor: boolean;
-}
-
-/** A full record as GET /api/observations/:id and the batch return it. */
-export interface ObservationItem {
-  id: number;
-  date: string;
-  type: string;
-  title: string;
-  subtitle: string;
-  narrative: string;
-  facts: string[];
-  concepts: string[];
-  files_read: string[];
-  files_modified: string[];
-  project: string;
-  session_id: string | null;
-  pinned: boolean;
-  scope?: string | undefined;
-  author?: string | null | undefined;
-  anchor?: AnchorItem | null | undefined;
 }
 
 /** `2025-05-31 18:02` from an ISO date (UTC, as stored). */

@@ -1,13 +1,7 @@
+import { jsonList } from '../store/index.ts';
 import type { PendingRow } from './vector-index.ts';
 
-function items(json: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(json);
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return [];
-  }
-}
+const items = jsonList;
 
 /**
  * What is embedded for an observation: title, subtitle, narrative, facts and concepts, each part

@@ -1,7 +1,7 @@
 import type { Logger } from '../config/index.ts';
 import { embedText } from './embed-text.ts';
 import { EmbedderError, type Embedder } from './embedders/embedder.ts';
-import { createPoller } from './poller.ts';
+import { createPoller } from '../config/index.ts';
 import type { VectorIndex } from './vector-index.ts';
 
 /** Where the embedder is: off, not loaded yet, loading, backfilling, caught up, failing. */

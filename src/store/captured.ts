@@ -138,7 +138,12 @@ function nulls(filter: CapturedFilter): Record<string, string | null> {
 
 /** Counts of events per state, for health and status. */
 export function countEventStates(db: Database): Record<string, number> {
-  const rows = stmt(db, 'SELECT state, COUNT(*) AS n FROM events GROUP BY state').all() as Array<{
+  return countStates(db, 'events');
+}
+
+/** Counts of the rows of `table` per state. */
+export function countStates(db: Database, table: 'events' | 'turns'): Record<string, number> {
+  const rows = stmt(db, `SELECT state, COUNT(*) AS n FROM ${table} GROUP BY state`).all() as Array<{
     state: string;
     n: number;
   }>;

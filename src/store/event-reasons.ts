@@ -1,13 +1,8 @@
+import type { ReasonCount } from '../domain/viewer-api.ts';
 import type { Database } from 'better-sqlite3';
 import { stmt } from './statements.ts';
 
-/** How many events ended one way for one reason. */
-export interface ReasonCount {
-  /** `fell-back`: compressed (or skipped) by a later provider after the first one failed. */
-  outcome: 'fell-back' | 'failed';
-  reason: string;
-  events: number;
-}
+export type { ReasonCount };
 
 /** `<why>; heuristic used` or `<why>; heuristic used; heuristic: nothing worth keeping` -> why. */
 const whyOf = (reason: string): string => reason.replace(/; [\w-]+ used(?:; .*)?$/s, '');

@@ -1,26 +1,16 @@
+import type { ObservationFields, SpendFields, SummaryFields } from '../domain/index.ts';
 import type { Database } from 'better-sqlite3';
 import type { ExportKind } from './export-import.ts';
 import { withDeferredFts } from './bulk-insert.ts';
 import { throughDoor } from './privacy-door.ts';
+import type { SessionRow } from './sessions.ts';
 import { stmt } from './statements.ts';
 
-/** A session as exported. */
-export interface SessionImport {
+/** A session as exported: the row without its local id, and what the API leaves out. */
+export interface SessionImport extends Omit<SessionRow, 'id'> {
   kind: 'session';
-  session_id: string;
-  project: string;
-  project_root: string;
-  cwd: string;
   git_branch: string | null;
   transcript_path: string | null;
-  source: string | null;
-  status: 'active' | 'completed' | 'failed';
-  prompt_count: number;
-  title: string | null;
-  started_at: number;
-  updated_at: number;
-  ended_at: number | null;
-  end_reason: string | null;
   compacted_at: number | null;
 }
 
@@ -37,25 +27,13 @@ export interface PromptImport {
 }
 
 /** An observation as exported; provenance travels as the source events' ingestion ids. */
-export interface ObservationImport {
+export interface ObservationImport extends ObservationFields, SpendFields {
   kind: 'observation';
   id: number | null;
   session_id: string | null;
   project: string;
   prompt_number: number | null;
-  type: string;
-  title: string;
-  subtitle: string;
-  narrative: string;
-  facts: string[];
-  concepts: string[];
-  files_read: string[];
-  files_modified: string[];
   source_event_uids: string[];
-  provider: string;
-  model: string | null;
-  tokens_in: number;
-  tokens_out: number;
   content_hash: string;
   pinned: boolean;
   created_at: number;
@@ -63,24 +41,12 @@ export interface ObservationImport {
 }
 
 /** A turn summary as exported. */
-export interface SummaryImport {
+export interface SummaryImport extends SummaryFields, SpendFields {
   kind: 'summary';
   id: number | null;
   session_id: string;
   project: string;
   prompt_number: number;
-  request: string;
-  investigated: string;
-  learned: string;
-  completed: string;
-  next_steps: string;
-  notes: string;
-  files_read: string[];
-  files_modified: string[];
-  provider: string;
-  model: string | null;
-  tokens_in: number;
-  tokens_out: number;
   created_at: number;
 }
 

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { getObservations, type ObservationRecord } from './memory-read.ts';
+import { getObservations, jsonList as list, type ObservationRecord } from './memory-read.ts';
 import type { SummaryRow } from './memory-types.ts';
 import { stmt } from './statements.ts';
 import { teamFilterParts, type TeamFilter } from './team-filter.ts';
@@ -153,15 +153,6 @@ function hydrate(db: Database, refs: readonly Ref[]): FeedItem[] {
   for (const s of summariesById(db, ids('summary'))) found.set(`summary:${s.id}`, s);
   for (const p of promptsById(db, ids('prompt'))) found.set(`prompt:${p.id}`, p);
   return refs.flatMap((ref) => found.get(`${ref.kind}:${ref.id}`) ?? []);
-}
-
-function list(text: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return [];
-  }
 }
 
 function summariesById(db: Database, ids: readonly number[]): FeedItem[] {

@@ -1,3 +1,4 @@
+import type { FailedEvent, Project } from '../domain/viewer-api.ts';
 import type { Database } from 'better-sqlite3';
 import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
@@ -62,12 +63,7 @@ export function memoryCounts(db: Database): MemoryCounts {
 }
 
 /** A project and how much it holds. */
-export interface ProjectSummary {
-  name: string;
-  sessions: number;
-  observations: number;
-  last_at: number;
-}
+export type ProjectSummary = Project;
 
 /** Every project (from sessions and from explicit memories), most recently active first. */
 export function listProjects(db: Database): ProjectSummary[] {
@@ -82,18 +78,7 @@ export function listProjects(db: Database): ProjectSummary[] {
   ).all() as ProjectSummary[];
 }
 
-/** A failed tool event, without its content: what the status page lists. */
-export interface FailedEvent {
-  id: number;
-  session_id: string;
-  project: string;
-  prompt_number: number;
-  tool_name: string;
-  attempts: number;
-  reason: string | null;
-  created_at: number;
-  updated_at: number;
-}
+export type { FailedEvent };
 
 /** Failed tool events, most recently failed first. */
 export function listFailedEvents(db: Database, limit: number): FailedEvent[] {

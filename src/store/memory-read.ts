@@ -16,7 +16,8 @@ export interface ObservationRecord extends Omit<
   source_event_ids: unknown[];
 }
 
-function list(text: string): string[] {
+/** A list column (JSON array text) as strings; anything else is an empty list. */
+export function jsonList(text: string): string[] {
   try {
     const parsed: unknown = JSON.parse(text);
     return Array.isArray(parsed) ? parsed.map(String) : [];
@@ -24,6 +25,8 @@ function list(text: string): string[] {
     return [];
   }
 }
+
+const list = jsonList;
 
 type JoinedRow = Omit<ObservationRow, 'session_id'> & { session_id: string | null };
 

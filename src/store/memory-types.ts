@@ -1,15 +1,6 @@
-/** The kinds of observation the compressor produces (seed documents' format). */
-export const OBSERVATION_TYPES = [
-  'bugfix',
-  'feature',
-  'refactor',
-  'change',
-  'discovery',
-  'decision',
-] as const;
+import type { SpendFields, SummaryFields } from '../domain/index.ts';
 
-/** One of OBSERVATION_TYPES. */
-export type ObservationType = (typeof OBSERVATION_TYPES)[number];
+export { OBSERVATION_TYPES, type ObservationType } from '../domain/index.ts';
 
 /** An observation as stored; list fields are JSON arrays of strings in the table. */
 export interface ObservationRow {
@@ -42,24 +33,15 @@ export interface ObservationRow {
   version: number;
 }
 
-/** A per-turn summary as stored. */
-export interface SummaryRow {
+/** A per-turn summary as stored; list fields are JSON arrays of strings in the table. */
+export interface SummaryRow
+  extends Omit<SummaryFields, 'files_read' | 'files_modified'>, SpendFields {
   id: number;
   session_id: number;
   project: string;
   prompt_number: number;
-  request: string;
-  investigated: string;
-  learned: string;
-  completed: string;
-  next_steps: string;
-  notes: string;
   files_read: string;
   files_modified: string;
-  provider: string;
-  model: string | null;
-  tokens_in: number;
-  tokens_out: number;
   created_at: number;
   scope: 'private' | 'team';
   author: string | null;

@@ -1,21 +1,15 @@
+import type { ObservationBody } from '../domain/index.ts';
 import type { Database } from 'better-sqlite3';
 import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
 import type { Scope } from './team-scope.ts';
 
 /** A new observation and its provenance; list fields as arrays. */
-export interface ObservationInput {
+export interface ObservationInput extends ObservationBody {
   sessionRowId: number;
   project: string;
   promptNumber: number;
   type: string;
-  title: string;
-  subtitle: string;
-  narrative: string;
-  facts: string[];
-  concepts: string[];
-  filesRead: string[];
-  filesModified: string[];
   /** Other words for the observation (issue 15); '' when the provider wrote none. */
   searchKeys?: string | undefined;
   sourceEventIds: number[];

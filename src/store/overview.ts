@@ -1,37 +1,9 @@
+import type { Overview, OverviewDay, OverviewSession } from '../domain/viewer-api.ts';
 import type { Database } from 'better-sqlite3';
 import { localDay } from './usage.ts';
 import { stmt } from './statements.ts';
 
-/** One day of the overview: observations made, and compression spend. */
-export interface OverviewDay {
-  day: string;
-  observations: number;
-  tokensIn: number;
-  tokensOut: number;
-  costUsd: number;
-}
-
-/** A session on the timeline. */
-export interface OverviewSession {
-  sessionId: string;
-  project: string;
-  title: string | null;
-  startedAt: number;
-  /** The end, or the last activity of a session still open. */
-  endedAt: number;
-  prompts: number;
-}
-
-/** The viewer's project overview over the last `days` days. */
-export interface Overview {
-  project: string | null;
-  from: string;
-  to: string;
-  days: OverviewDay[];
-  types: Array<{ type: string; count: number }>;
-  files: Array<{ file: string; modified: number; read: number }>;
-  sessions: OverviewSession[];
-}
+export type { Overview, OverviewDay, OverviewSession };
 
 /**
  * `<alias>project = @project AND <alias><time> >= @since`, or only the time for all projects:

@@ -1,19 +1,14 @@
+import type { SummaryBody } from '../domain/index.ts';
 import type { Database } from 'better-sqlite3';
 import { throughDoor } from './privacy-door.ts';
 import { stmt } from './statements.ts';
 import type { Scope } from './team-scope.ts';
 
 /** A turn's summary to store. */
-export interface SummaryInput {
+export interface SummaryInput extends SummaryBody {
   sessionRowId: number;
   project: string;
   promptNumber: number;
-  request: string;
-  investigated: string;
-  learned: string;
-  completed: string;
-  nextSteps: string;
-  notes: string;
   filesRead: string[];
   filesModified: string[];
   provider: string;

@@ -1,6 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import { stmt } from './statements.ts';
-import type { ScopedKind } from './team-scope.ts';
+
+/** The kinds of memory that have a scope (private or team). */
+export type ScopedKind = 'observation' | 'summary';
 
 /** The table of each kind of scoped memory. */
 export const TEAM_TABLE = { observation: 'observations', summary: 'summaries' } as const;

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { TeamShare } from '../config/index.ts';
 import { stmt } from './statements.ts';
-import { TEAM_TABLE, assertOwnMemories } from './team-ownership.ts';
+import { TEAM_TABLE, assertOwnMemories, type ScopedKind } from './team-ownership.ts';
 
 /** Who may see a memory: this machine only, or the team (migration 008). */
 export type Scope = 'private' | 'team';
@@ -9,8 +9,7 @@ export type Scope = 'private' | 'team';
 /** The scopes, for input schemas. */
 export const SCOPES = ['private', 'team'] as const satisfies readonly Scope[];
 
-/** The two kinds of memory that have a scope. */
-export type ScopedKind = 'observation' | 'summary';
+export type { ScopedKind } from './team-ownership.ts';
 
 /** The scope a new row of `kind` written by compression gets under `share`. */
 export function scopeFor(share: TeamShare, kind: ScopedKind): Scope {

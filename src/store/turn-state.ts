@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { countStates } from './captured.ts';
 import { stmt } from './statements.ts';
 
 /** A turn whose end (Stop, SubagentStop) waits for its summary. */
@@ -99,9 +100,5 @@ export function requeueTurnEnds(
 
 /** Counts of turn ends per state. */
 export function countTurnStates(db: Database): Record<string, number> {
-  const rows = stmt(db, 'SELECT state, COUNT(*) AS n FROM turns GROUP BY state').all() as Array<{
-    state: string;
-    n: number;
-  }>;
-  return Object.fromEntries(rows.map((row) => [row.state, row.n]));
+  return countStates(db, 'turns');
 }

@@ -1,3 +1,4 @@
+import type { UsageRow } from '../domain/viewer-api.ts';
 import type { Database } from 'better-sqlite3';
 import { stmt } from './statements.ts';
 
@@ -16,17 +17,7 @@ export interface UsageInput {
   costUsd: number;
 }
 
-/** A day's spend of one provider and model. */
-export interface UsageRow {
-  day: string;
-  provider: string;
-  model: string;
-  calls: number;
-  tokens_in: number;
-  tokens_out: number;
-  duration_ms: number;
-  cost_usd: number;
-}
+export type { UsageRow };
 
 /** The local calendar day of `ms` as YYYY-MM-DD: budgets reset at the user's midnight. */
 export function localDay(ms: number): string {

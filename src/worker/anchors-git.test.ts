@@ -6,9 +6,9 @@ import { promptEvent, toolEvent, turnEndEvent } from '../../test/helpers/spool-e
 import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { TEST_HOST, TEST_TOKEN, createTestDeps } from '../../test/helpers/worker-deps.ts';
 import { createApp } from './app.ts';
-import { applyEvent } from './apply-event.ts';
-import { createCompressionService } from './compression-service.ts';
-import { createRecallService } from './recall-service.ts';
+import { applyEvent } from './capture/apply-event.ts';
+import { createCompressionService } from './compression/compression-service.ts';
+import { createRecallService } from './recall/recall-service.ts';
 
 const A = 'export const a = 1;\n';
 const B_BEFORE = 'export const b = 1;\n';

@@ -11,7 +11,7 @@ import { dataDirId } from '../config/index.ts';
 import { writeSpoolEvent } from '../spool/index.ts';
 import type { Db } from '../store/index.ts';
 import { createApp } from './app.ts';
-import { applyEvent } from './apply-event.ts';
+import { applyEvent } from './capture/apply-event.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
 type Headers = Record<string, string>;

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { createErrorHandler } from './errors.ts';
-import { captureRoutes } from './routes/capture-routes.ts';
-import { healthRoutes } from './routes/health.ts';
-import { listRoutes } from './routes/list-routes.ts';
-import { openLinkRoutes } from './routes/open-link-routes.ts';
+import { captureRoutes } from './capture/capture-routes.ts';
+import { healthRoutes } from './health-routes.ts';
+import { listRoutes } from './list-routes.ts';
+import { openLinkRoutes } from './open-link-routes.ts';
 import { loopbackOnly, requireToken } from './security.ts';
 import type { WorkerService } from './service.ts';
 import type { WorkerDeps } from './worker-deps.ts';

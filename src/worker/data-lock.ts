@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { chmodSync } from 'node:fs';
 import { join } from 'node:path';
+import { isBusy } from './db-fault.ts';
 
 /** `worker.lock`: held by the one worker of a data folder for its whole life. */
 export const dataLockFile = (dataDir: string): string => join(dataDir, 'worker.lock');
@@ -9,9 +10,6 @@ export const dataLockFile = (dataDir: string): string => join(dataDir, 'worker.l
 export interface DataLock {
   release(): void;
 }
-
-const isBusy = (error: unknown): boolean =>
-  /SQLITE_BUSY|SQLITE_LOCKED/.test(String((error as { code?: unknown }).code));
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 

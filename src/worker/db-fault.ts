@@ -7,6 +7,14 @@
 const FAULT_CODE =
   /^SQLITE_(CORRUPT|NOTADB|FULL|IOERR|READONLY|CANTOPEN|PERM|NOLFS|PROTOCOL|NOMEM)/;
 
+/**
+ * Whether `error` says another connection holds the lock (`SQLITE_BUSY`, `SQLITE_LOCKED` and
+ * their extended codes): the work is fine and succeeds once the lock is let go.
+ */
+export function isBusy(error: unknown): boolean {
+  return /^SQLITE_(BUSY|LOCKED)/.test(String((error as { code?: unknown } | null)?.code));
+}
+
 /** Whether `error` is a database or disk fault rather than a problem of the data written. */
 export function isDbFault(error: unknown): boolean {
   return FAULT_CODE.test(String((error as { code?: unknown } | null)?.code));

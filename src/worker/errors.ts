@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { Logger } from '../config/index.ts';
 import { ReadOnlyMemoryError } from '../store/index.ts';
+import { isBusy } from './db-fault.ts';
 
 /** Error codes: for logic. Messages are for people. */
 export type ErrorCode =
@@ -51,7 +52,7 @@ export function createErrorHandler(log: Logger) {
     if (error instanceof ZodError) {
       return c.json({ error: { code: 'BAD_REQUEST', message: zodMessage(error) } }, 400);
     }
-    if (/SQLITE_BUSY/.test(String((error as { code?: unknown }).code))) {
+    if (isBusy(error)) {
       return c.json({ error: { code: 'DB_BUSY', message: 'database is busy, retry' } }, 503);
     }
     log.log('error', `unhandled error on ${c.req.method} ${c.req.path}`, {

@@ -2,4 +2,4 @@ export { runWorker } from './daemon.ts';
 export { createApp } from './app.ts';
 export { createOpenLinks } from './open-links.ts';
 export type { WorkerDeps } from './worker-deps.ts';
-export { ingestAll, ingestBatch } from './ingest.ts';
+export { ingestAll, ingestBatch } from './capture/ingest.ts';

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
 import { createTestDeps, TEST_HOST, TEST_TOKEN } from '../../test/helpers/worker-deps.ts';
 import { createApp } from './app.ts';
-import { createRecallService } from './recall-service.ts';
-import { createViewerService } from './viewer-service.ts';
+import { createRecallService } from './recall/recall-service.ts';
+import { createViewerService } from './viewer/viewer-service.ts';
 
 const ANTHROPIC = 'sk-ant-api03-Zq9xW2vB7nM4kL1pR8tY6uI3oE5aS0dF';
 const PASSWORD = 'hunter2-Secret9';

@@ -11,8 +11,8 @@ import { promptEvent, toolEvent, turnEndEvent } from '../../test/helpers/spool-e
 import { createTestDeps } from '../../test/helpers/worker-deps.ts';
 import { createSearcher } from '../search/index.ts';
 import type { SpoolEvent } from '../spool/index.ts';
-import { applyEvent } from './apply-event.ts';
-import { createCompressionService } from './compression-service.ts';
+import { applyEvent } from './capture/apply-event.ts';
+import { createCompressionService } from './compression/compression-service.ts';
 
 /** Compresses one turn of `events` with `settings`; returns the database. */
 async function compress(

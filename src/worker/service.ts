@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { Applied } from './apply-event.ts';
+import type { Applied } from './capture/apply-event.ts';
 import type { WorkerDeps } from './worker-deps.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Logger, Settings } from '../config/index.ts';
 import type { Db } from '../store/index.ts';
-import type { Applied } from './apply-event.ts';
+import type { Applied } from './capture/apply-event.ts';
 import type { DbHealth } from './db-fault.ts';
 import type { OpenLinks } from './open-links.ts';
 

@@ -6,7 +6,7 @@ import { after, before, test, type TestContext } from 'node:test';
 import { ChromaClient } from 'chromadb';
 import { createHashEmbedder } from '../../src/search/index.ts';
 import { forget, observationsMark, openDatabase, type Db } from '../../src/store/index.ts';
-import { createRecall, type RecallOptions } from '../../src/worker/recall-service.ts';
+import { createRecall, type RecallOptions } from '../../src/worker/recall/recall-service.ts';
 import type { WorkerDeps } from '../../src/worker/index.ts';
 import { startChroma, type ChromaServer } from '../helpers/chroma-server.ts';
 import { seedObservation } from '../helpers/seed-memory.ts';

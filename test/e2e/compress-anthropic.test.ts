@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { workerRequest } from '../../src/client/index.ts';
-import { estimateTokens } from '../../src/compress/index.ts';
+import { tokenCeiling } from '../../src/compress/index.ts';
 import { queryDb } from '../helpers/db.ts';
 import { createTestHome, type TestHome } from '../helpers/env.ts';
 import {
@@ -121,7 +121,7 @@ describe('replaying the spotter transcripts with the anthropic provider against 
   it('keeps every request under compress.maxInputTokens', () => {
     const sizes = fake
       .messageRequests()
-      .map((request) => estimateTokens(requestText(request.json as MessagesBody)));
+      .map((request) => tokenCeiling(requestText(request.json as MessagesBody)));
     assert.ok(sizes.length > 5);
     assert.deepEqual(
       sizes.filter((size) => size > MAX_INPUT_TOKENS),

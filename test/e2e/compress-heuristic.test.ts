@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { createHeuristicCompressor } from '../../src/compress/index.ts';
 import { ensureDataDir, loadSettings } from '../../src/config/index.ts';
 import { openDatabase, type Db } from '../../src/store/index.ts';
-import { createCompressionService } from '../../src/worker/compression-service.ts';
+import { createCompressionService } from '../../src/worker/compression/compression-service.ts';
 import { createOpenLinks } from '../../src/worker/open-links.ts';
 import { replayCorpus } from '../helpers/replay.ts';
 import { storeReplayInProcess } from '../helpers/replay-in-process.ts';

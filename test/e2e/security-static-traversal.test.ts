@@ -1,6 +1,6 @@
 // Security: the worker's static routes (the viewer) refuse path traversal on a real socket, where
 // the request line reaches the server exactly as sent (no client normalizing `..` away). The
-// in-process cases of src/worker/viewer-static.test.ts use a fake UI folder; these use the real
+// in-process cases of src/worker/viewer/viewer-static.test.ts use a fake UI folder; these use the real
 // worker and the real dist/ui, with secrets in reach: the database, the token, package.json.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';

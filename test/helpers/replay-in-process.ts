@@ -6,7 +6,7 @@ import {
 } from '../../src/capture/index.ts';
 import { resolveProject, type Settings } from '../../src/config/index.ts';
 import type { Db } from '../../src/store/index.ts';
-import { applyEvent } from '../../src/worker/apply-event.ts';
+import { applyEvent } from '../../src/worker/capture/apply-event.ts';
 import type { ReplayedFile } from './replay.ts';
 
 /**

@@ -1,10 +1,6 @@
 import { liveWorker, readOrCreateToken, workerRequest } from '../../client/index.ts';
 import { dataDirFrom } from '../../config/index.ts';
-import {
-  compressionWorker,
-  workerFailure,
-  type CompressCommandDeps,
-} from '../commands/status-command.ts';
+import { compressionWorker, workerFailure, type CompressCommandDeps } from '../worker-call.ts';
 
 /** The worker's admin API for one command: JSON calls with the token, streamed reads. */
 export interface AdminWorker {

@@ -1,6 +1,6 @@
 import { decideProvider } from '../../compress/index.ts';
 import type { Settings } from '../../config/index.ts';
-import type { CompressionStatus } from '../../worker/compress-status.ts';
+import type { CompressionStatus } from '../../worker/compression/compress-status.ts';
 import type { AdminWorker } from '../admin/worker-admin.ts';
 import type { CostEstimate } from './cost-estimate.ts';
 

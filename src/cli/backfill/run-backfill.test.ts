@@ -6,7 +6,7 @@ import { tempDir } from '../../../test/helpers/temp-dir.ts';
 import { ensureDataDir, loadSettings } from '../../config/index.ts';
 import type { SpoolEvent } from '../../spool/index.ts';
 import { openDatabase } from '../../store/index.ts';
-import { applyEvent } from '../../worker/apply-event.ts';
+import { applyEvent } from '../../worker/capture/apply-event.ts';
 import { backfillStateFile, loadBackfillState } from './backfill-state.ts';
 import { analyzeSessions, sendSessions, type BackfillClient } from './run-backfill.ts';
 import { planSessions, transcriptPaths } from './session-plan.ts';

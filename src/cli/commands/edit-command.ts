@@ -10,8 +10,9 @@ import {
   parseEditable,
   renderEditable,
 } from '../memory/edit-format.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
+import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { fetchObservation, observationId } from './memory-command.ts';
+import type { Command } from '../command.ts';
 
 /** The editor people chose: $VISUAL, then $EDITOR (either may carry arguments: `code --wait`). */
 function editorOf(env: NodeJS.ProcessEnv): string {
@@ -43,11 +44,11 @@ function runEditor(editor: string, file: string, env: NodeJS.ProcessEnv): void {
  * what changed through PATCH /api/observations/:id (as the viewer does). The temp file is
  * private (0600) and removed afterwards; an unreadable result is reported and nothing is saved.
  */
-export async function editCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: RecallCommandDeps = {},
-): Promise<number> {
+export const editCommand: Command<RecallCommandDeps> = async function editCommand(
+  args,
+  print,
+  deps = {},
+) {
   const [text, ...rest] = args;
   parseOptions(rest, {});
   const id = observationId(text, 'edit');
@@ -82,7 +83,7 @@ export async function editCommand(
   if (res.status !== 200) throw apiFailure(res);
   print(`#${id} saved: ${Object.keys(patch).join(', ')} changed`);
   return 0;
-}
+};
 
 function readBack(file: string) {
   try {

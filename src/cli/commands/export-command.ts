@@ -6,7 +6,8 @@ import { parseTime } from '../../search/index.ts';
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
-import type { CompressCommandDeps } from './status-command.ts';
+import type { CompressCommandDeps } from '../worker-call.ts';
+import type { Command } from '../command.ts';
 
 /** Ambient parts of `export`; defaults are the real process. */
 export interface ExportCommandDeps extends CompressCommandDeps {
@@ -46,11 +47,11 @@ function sinceOf(text: string, now: number): number {
  * prompts, observations and summaries with ids and provenance, streamed from the worker to
  * stdout or to FILE (written whole or not at all: a temp file renamed at the end).
  */
-export async function exportCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: ExportCommandDeps = {},
-): Promise<number> {
+export const exportCommand: Command<ExportCommandDeps> = async function exportCommand(
+  args,
+  print,
+  deps = {},
+) {
   const { query, output } = parse(args, (deps.now ?? Date.now)());
   const worker = await adminWorker(deps);
   const res = await worker.stream(`/api/admin/export?${query.toString()}`);
@@ -68,4 +69,4 @@ export async function exportCommand(
   }
   print(`exported to ${output} (${statSync(output).size.toLocaleString('en-US')} bytes)`);
   return 0;
-}
+};

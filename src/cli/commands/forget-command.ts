@@ -5,7 +5,8 @@ import { formatCounts } from '../admin/format-counts.ts';
 import { adminWorker, type AdminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { parseFailure } from '../parse-options.ts';
-import type { CompressCommandDeps } from './status-command.ts';
+import type { CompressCommandDeps } from '../worker-call.ts';
+import type { Command } from '../command.ts';
 
 /** Ambient parts of `forget` and `purge`; defaults are the real process. */
 export interface ForgetCommandDeps extends CompressCommandDeps {
@@ -140,11 +141,11 @@ export async function previewThenDelete(
  * came from), the observations a full-text search finds, or everything captured in a project
  * and/or time range. Shows what goes and asks first.
  */
-export async function forgetCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: ForgetCommandDeps = {},
-): Promise<number> {
+export const forgetCommand: Command<ForgetCommandDeps> = async function forgetCommand(
+  args,
+  print,
+  deps = {},
+) {
   let parsed;
   try {
     parsed = parseArgs({ args, options: FORGET_OPTIONS, allowPositionals: true });
@@ -164,4 +165,4 @@ export async function forgetCommand(
     print,
     io,
   );
-}
+};

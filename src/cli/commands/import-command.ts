@@ -3,7 +3,8 @@ import { createInterface } from 'node:readline';
 import { EXPORT_KINDS } from '../../store/index.ts';
 import { adminWorker, type AdminWorker } from '../admin/worker-admin.ts';
 import { CliError, usage } from '../cli-error.ts';
-import type { CompressCommandDeps } from './status-command.ts';
+import type { CompressCommandDeps } from '../worker-call.ts';
+import type { Command } from '../command.ts';
 
 type Row = Record<string, unknown>;
 type Counts = Record<string, { added: number; skipped: number }>;
@@ -128,11 +129,11 @@ async function send(worker: AdminWorker, records: Row[], counts: Counts): Promis
  * `claude-mem import <file>`: merges an export (JSON or JSONL) into this memory, in batches,
  * with deduplication in the worker: importing the same file twice adds nothing.
  */
-export async function importCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: CompressCommandDeps = {},
-): Promise<number> {
+export const importCommand: Command<CompressCommandDeps> = async function importCommand(
+  args,
+  print,
+  deps = {},
+) {
   const [file, ...extra] = args;
   if (file === undefined || file.startsWith('-') || extra.length > 0) {
     throw usage('import takes one file: claude-mem import <file>');
@@ -160,4 +161,4 @@ export async function importCommand(
     print(`  ${PLURAL[kind]}: ${c.added} added, ${c.skipped} already there`);
   }
   return 0;
-}
+};

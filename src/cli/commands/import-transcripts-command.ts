@@ -17,7 +17,8 @@ import { chooseSessions } from '../backfill/select-sessions.ts';
 import { NO_SESSION, planSessions, transcriptPaths } from '../backfill/session-plan.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseFailure } from '../parse-options.ts';
-import type { CompressCommandDeps } from './status-command.ts';
+import type { CompressCommandDeps } from '../worker-call.ts';
+import type { Command } from '../command.ts';
 
 /** Ambient parts of `import-transcripts`; defaults are the real process. */
 export interface BackfillCommandDeps extends CompressCommandDeps {
@@ -106,49 +107,49 @@ function importChosen(
  * hooks' own capture, prints a cost preview, asks before an LLM provider spends tokens, and
  * sends whole turns to the worker. Idempotent and resumable (see run-backfill.ts).
  */
-export async function importTranscriptsCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: BackfillCommandDeps = {},
-): Promise<number> {
-  const env = deps.env ?? process.env;
-  const dataDir = dataDirFrom(env);
-  ensureDataDir(dataDir);
-  const { settings } = loadSettings(dataDir, env);
-  const options = parse(args, env, settings, (deps.now ?? Date.now)());
-  const stderr = deps.stderr ?? process.stderr;
-  const paths = transcriptPaths(options.roots);
-  let empty = 0;
-  const progress = createScanProgress(stderr, paths.length, deps.now);
-  const plans = planSessions(
-    paths,
-    env,
-    (path, why) => (why === NO_SESSION ? (empty += 1) : stderr.write(`skipped ${path}: ${why}\n`)),
-    progress.scanned,
-  );
-  const worker = options.dryRun ? runningAdminWorker(env) : await adminWorker(deps);
-  return withMarkerDir(async (markerDir) => {
-    const run = { worker, dataDir, settings, markerDir, filters: options, ...progress };
-    const { chosen, leftOut } = await chooseSessions(plans, run);
-    const cost = chosen.reduce((sum, a) => addCost(sum, a.cost), NO_COST);
-    const provider = await providerInUse(worker, settings, env);
-    previewLines(
-      { files: paths.length, empty, sessions: plans.length, leftOut },
-      cost,
-      provider,
-    ).forEach(print);
-    if (!worker) print('(the worker is not running: sessions it already holds are counted in)');
-    if (options.dryRun || !worker || chosen.length === 0) return 0;
-    const io = { stdin: deps.stdin ?? process.stdin, stderr };
-    if (provider.llm && !options.yes && !(await confirm(`Compress with ${provider.name}?`, io))) {
-      print('nothing imported');
-      return 1;
-    }
-    const totals = await importChosen(chosen, { worker, settings, markerDir, dataDir, stderr });
-    print(
-      `imported ${totals.sessions} sessions: ${totals.stored} events stored, ${totals.duplicates} already there`,
+export const importTranscriptsCommand: Command<BackfillCommandDeps> =
+  async function importTranscriptsCommand(args, print, deps = {}) {
+    const env = deps.env ?? process.env;
+    const dataDir = dataDirFrom(env);
+    ensureDataDir(dataDir);
+    const { settings } = loadSettings(dataDir, env);
+    const options = parse(args, env, settings, (deps.now ?? Date.now)());
+    const stderr = deps.stderr ?? process.stderr;
+    const paths = transcriptPaths(options.roots);
+    let empty = 0;
+    const progress = createScanProgress(stderr, paths.length, deps.now);
+    const plans = planSessions(
+      paths,
+      env,
+      (path, why) =>
+        why === NO_SESSION ? (empty += 1) : stderr.write(`skipped ${path}: ${why}\n`),
+      progress.scanned,
     );
-    print('the worker compresses them in the background; "claude-mem status" shows how far it got');
-    return 0;
-  });
-}
+    const worker = options.dryRun ? runningAdminWorker(env) : await adminWorker(deps);
+    return withMarkerDir(async (markerDir) => {
+      const run = { worker, dataDir, settings, markerDir, filters: options, ...progress };
+      const { chosen, leftOut } = await chooseSessions(plans, run);
+      const cost = chosen.reduce((sum, a) => addCost(sum, a.cost), NO_COST);
+      const provider = await providerInUse(worker, settings, env);
+      previewLines(
+        { files: paths.length, empty, sessions: plans.length, leftOut },
+        cost,
+        provider,
+      ).forEach(print);
+      if (!worker) print('(the worker is not running: sessions it already holds are counted in)');
+      if (options.dryRun || !worker || chosen.length === 0) return 0;
+      const io = { stdin: deps.stdin ?? process.stdin, stderr };
+      if (provider.llm && !options.yes && !(await confirm(`Compress with ${provider.name}?`, io))) {
+        print('nothing imported');
+        return 1;
+      }
+      const totals = await importChosen(chosen, { worker, settings, markerDir, dataDir, stderr });
+      print(
+        `imported ${totals.sessions} sessions: ${totals.stored} events stored, ${totals.duplicates} already there`,
+      );
+      print(
+        'the worker compresses them in the background; "claude-mem status" shows how far it got',
+      );
+      return 0;
+    });
+  };

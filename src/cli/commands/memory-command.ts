@@ -2,7 +2,7 @@ import type { WorkerCall } from '../../mcp/worker-client.ts';
 import type { ObservationRecord } from '../../store/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
+import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 
 type Print = (line: string) => void;
 

@@ -2,6 +2,7 @@ import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { previewThenDelete, type ForgetCommandDeps } from './forget-command.ts';
+import type { Command } from '../command.ts';
 
 /** The options `purge` accepts. */
 export const PURGE_OPTIONS = {
@@ -15,11 +16,11 @@ export const PURGE_OPTIONS = {
  * all they hold). `claude-mem purge --retention [--yes]`: applies the retention settings now,
  * as the worker does once a day. Both show what goes and ask first.
  */
-export async function purgeCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: ForgetCommandDeps = {},
-): Promise<number> {
+export const purgeCommand: Command<ForgetCommandDeps> = async function purgeCommand(
+  args,
+  print,
+  deps = {},
+) {
   const values = parseOptions(args, PURGE_OPTIONS);
   if ((values.project === undefined) === (values.retention !== true)) {
     throw usage('purge takes --project NAME or --retention');
@@ -47,4 +48,4 @@ export async function purgeCommand(
       : 'no count limit';
   print(`retention: ${age}, ${count} (pinned observations are kept)`);
   return previewThenDelete({ worker, path: '/api/retention/run', body: {}, yes }, print, io);
-}
+};

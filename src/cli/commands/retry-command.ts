@@ -2,7 +2,8 @@ import { readOrCreateToken, workerRequest } from '../../client/index.ts';
 import { dataDirFrom } from '../../config/index.ts';
 import { releaseQuarantine } from '../../spool/index.ts';
 import { parseOptions } from '../parse-options.ts';
-import { compressionWorker, workerFailure, type CompressCommandDeps } from './status-command.ts';
+import { compressionWorker, workerFailure, type CompressCommandDeps } from '../worker-call.ts';
+import type { Command } from '../command.ts';
 
 /** The options `retry` accepts. */
 export const RETRY_OPTIONS = { quarantine: { type: 'boolean' } } as const;
@@ -13,11 +14,11 @@ export const RETRY_OPTIONS = { quarantine: { type: 'boolean' } } as const;
  * quarantined spool files back into the spool, for one more try at ingesting them (after a
  * database was repaired, say). Starts the worker when needed.
  */
-export async function retryCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: CompressCommandDeps = {},
-): Promise<number> {
+export const retryCommand: Command<CompressCommandDeps> = async function retryCommand(
+  args,
+  print,
+  deps = {},
+) {
   const values = parseOptions(args, RETRY_OPTIONS);
   if (values.quarantine) {
     const moved = releaseQuarantine(dataDirFrom(deps.env ?? process.env));
@@ -41,4 +42,4 @@ export async function retryCommand(
     `requeued ${events} failed events and ${turns} failed turn ends; the worker compresses them now`,
   );
   return 0;
-}
+};

@@ -5,7 +5,8 @@ import { MAX_PHRASINGS } from '../../search/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseFailure } from '../parse-options.ts';
 import { checkChoice, checkProject, checkTypes, checkWhole } from './recall-args.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
+import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
+import type { Command } from '../command.ts';
 
 interface Hit {
   id: number;
@@ -95,11 +96,11 @@ const line = (hit: Hit): string =>
  * project unless told otherwise. Each `-q` is one more phrasing of the same need; the worker
  * fuses their rankings.
  */
-export async function searchCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: RecallCommandDeps = {},
-): Promise<number> {
+export const searchCommand: Command<RecallCommandDeps> = async function searchCommand(
+  args,
+  print,
+  deps = {},
+) {
   const { values, positionals } = parse(args);
   const project = values.all
     ? undefined
@@ -149,7 +150,7 @@ export async function searchCommand(
     if (elsewhere.items.length > 0) print(`--all finds ${n} in other projects`);
   }
   return 0;
-}
+};
 
 interface SearchBody {
   items: Hit[];

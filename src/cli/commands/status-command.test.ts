@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { CompressionStatus } from '../../worker/compress-status.ts';
+import type { CompressionStatus } from '../../worker/compression/compress-status.ts';
 import { formatStatus } from './status-command.ts';
 
 const STATUS: CompressionStatus = {

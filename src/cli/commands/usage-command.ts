@@ -3,7 +3,8 @@ import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { formatUsage } from '../usage/usage-table.ts';
-import type { CompressCommandDeps } from './status-command.ts';
+import type { CompressCommandDeps } from '../worker-call.ts';
+import type { Command } from '../command.ts';
 
 /** The options `usage` accepts. */
 export const USAGE_OPTIONS = {
@@ -18,11 +19,11 @@ export const USAGE_OPTIONS = {
  * compression spent per day (default) or month and project, with totals. Starts the worker when
  * needed.
  */
-export async function usageCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: CompressCommandDeps = {},
-): Promise<number> {
+export const usageCommand: Command<CompressCommandDeps> = async function usageCommand(
+  args,
+  print,
+  deps = {},
+) {
   const values = parseOptions(args, USAGE_OPTIONS);
   if (values.daily && values.monthly) throw usage('give --daily or --monthly, not both');
   if (values.project === '') throw usage('--project needs a project name');
@@ -32,4 +33,4 @@ export async function usageCommand(
   const report = await worker.get<UsageReport>(`/api/usage?${query}`);
   print(values.json ? JSON.stringify(report, null, 2) : formatUsage(report).join('\n'));
   return 0;
-}
+};

@@ -1,8 +1,9 @@
 import { resolveProject } from '../../config/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
+import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { summarizeVerify, verifyLines, type VerifyPage } from './verify-report.ts';
+import type { Command } from '../command.ts';
 
 /** The options `verify` accepts. */
 export const VERIFY_OPTIONS = {
@@ -62,11 +63,11 @@ async function acceptOne(
  * the work tree of the current folder and prints the counts per state and the changed and gone
  * files. `--accept ID` re-confirms one observation: it is anchored to the files as they are now.
  */
-export async function verifyCommand(
-  args: string[],
-  print: (line: string) => void,
-  deps: VerifyDeps = {},
-): Promise<number> {
+export const verifyCommand: Command<VerifyDeps> = async function verifyCommand(
+  args,
+  print,
+  deps = {},
+) {
   const values = parseOptions(args, VERIFY_OPTIONS);
   const cwd = deps.cwd ?? process.cwd();
   if (values.accept !== undefined) return acceptOne(deps, values.accept, cwd, print);
@@ -86,4 +87,4 @@ export async function verifyCommand(
   if (values.json) print(JSON.stringify(report, null, 2));
   else for (const line of verifyLines(report)) print(line);
   return 0;
-}
+};

@@ -1,4 +1,4 @@
-import type { CompressionStatus } from '../../worker/compress-status.ts';
+import type { CompressionStatus } from '../../worker/compression/compress-status.ts';
 import { dirname, join } from 'node:path';
 import { VERSION } from '../../config/index.ts';
 import {

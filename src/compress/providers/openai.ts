@@ -5,7 +5,7 @@ import {
   type LlmRequest,
   type LlmTransport,
 } from '../llm-request.ts';
-import { estimateTokens } from '../tokens.ts';
+import { tokenCeiling } from '../../domain/index.ts';
 import { retryAfterOf, statusError } from './http-status.ts';
 
 /** An OpenAI-compatible chat completions endpoint (Ollama, LM Studio, OpenRouter, vLLM, Gemini). */
@@ -92,7 +92,7 @@ async function readCompletion(
   return {
     text,
     tokensIn: completion.usage?.prompt_tokens ?? requestTokens(request),
-    tokensOut: completion.usage?.completion_tokens ?? estimateTokens(text),
+    tokensOut: completion.usage?.completion_tokens ?? tokenCeiling(text),
     truncated: choice.finish_reason === 'length',
   };
 }

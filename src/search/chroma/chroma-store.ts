@@ -1,6 +1,6 @@
 import type { Logger, Settings } from '../../config/index.ts';
 import type { Db } from '../../store/index.ts';
-import { createPoller } from '../poller.ts';
+import { createPoller } from '../../config/index.ts';
 import { meta } from '../vector-index.ts';
 import { createChromaPort, type ChromaConfig, type ChromaPort } from './chroma-port.ts';
 import { createChromaSearch, type ChromaSearch } from './chroma-search.ts';

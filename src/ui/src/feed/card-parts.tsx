@@ -1,4 +1,4 @@
-import type { Cost } from '../api-types.ts';
+import type { FeedItem } from '../api-types.ts';
 import { count, dollars, shortId, when } from '../shared/format.ts';
 
 /** Files read and modified, as text. */
@@ -39,26 +39,20 @@ export function Concepts(props: { concepts: string[] }) {
 }
 
 /** Project, session, prompt number, time, and for compressed items tokens and cost. */
-export function CardMeta(props: {
-  project: string;
-  session: string | null;
-  prompt: number | null;
-  at: number;
-  usage?: { tokensIn: number; tokensOut: number; cost: Cost; provider: string };
-}) {
-  const u = props.usage;
+export function CardMeta({ item }: { item: FeedItem }) {
+  const spent = item.kind === 'prompt' ? undefined : item;
   return (
     <p className="card-meta">
-      <span>{props.project}</span>
-      <span title={props.session ?? undefined}>
-        {props.session ? `session ${shortId(props.session)}` : 'no session'}
+      <span>{item.project}</span>
+      <span title={item.session_id ?? undefined}>
+        {item.session_id ? `session ${shortId(item.session_id)}` : 'no session'}
       </span>
-      {props.prompt !== null && <span>prompt {props.prompt} of the session</span>}
-      <span>{when(props.at)}</span>
-      {u && (
-        <span title={`${u.provider}: ${u.cost.note}`}>
-          {u.provider} · {count(u.tokensIn)} in / {count(u.tokensOut)} out tokens ·{' '}
-          {dollars(u.cost.usd)}
+      {item.prompt_number !== null && <span>prompt {item.prompt_number} of the session</span>}
+      <span>{when(item.created_at)}</span>
+      {spent && (
+        <span title={`${spent.provider}: ${spent.cost.note}`}>
+          {spent.provider} · {count(spent.tokens_in)} in / {count(spent.tokens_out)} out tokens ·{' '}
+          {dollars(spent.cost.usd)}
         </span>
       )}
     </p>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../api.ts';
 import type { ObservationItem } from '../api-types.ts';
+import { ErrorLine } from '../shared/error-line.tsx';
 
 /** Edits title, narrative and facts (one per line) in place. */
 export function EditForm(props: {
@@ -57,11 +58,7 @@ export function EditForm(props: {
         value={facts}
         onChange={(e) => setFacts(e.target.value)}
       />
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       <div className="actions">
         <button type="submit" className="primary" disabled={saving}>
           Save

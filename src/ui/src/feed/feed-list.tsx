@@ -3,6 +3,7 @@ import { LoadMore } from './load-more.tsx';
 import { ObservationCard, type CardEvents } from './observation-card.tsx';
 import { PromptCard } from './prompt-card.tsx';
 import { SummaryCard } from './summary-card.tsx';
+import { ErrorLine } from '../shared/error-line.tsx';
 
 /** A list of cards, with the next page loaded when its end scrolls into view. */
 export function FeedList(
@@ -22,11 +23,7 @@ export function FeedList(
           <li key={item.key}>{card(item, props)}</li>
         ))}
       </ol>
-      {props.error && (
-        <p className="error" role="alert">
-          {props.error}
-        </p>
-      )}
+      <ErrorLine error={props.error} />
       {!props.loading && props.items.length === 0 && !props.error && (
         <p className="empty">{props.empty}</p>
       )}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { OBSERVATION_TYPES, type Project, type SearchMode } from '../api-types.ts';
+import { ProjectField } from '../shared/project-field.tsx';
 
 /** What the filter bar controls. */
 export interface FilterValues {
@@ -45,21 +46,12 @@ export function Filters(props: {
           <option value="fts">Full text</option>
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-project`}>Project</label>
-        <select
-          id={`${id}-project`}
-          value={v.project}
-          onChange={(e) => set({ project: e.target.value })}
-        >
-          <option value="">All projects</option>
-          {props.projects.map((p) => (
-            <option key={p.name} value={p.name}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ProjectField
+        id={id}
+        value={v.project}
+        projects={props.projects}
+        onChange={(project) => set({ project })}
+      />
       <div className="field">
         <label htmlFor={`${id}-type`}>Type</label>
         <select id={`${id}-type`} value={v.type} onChange={(e) => set({ type: e.target.value })}>

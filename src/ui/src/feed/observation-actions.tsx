@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api.ts';
-import type { ObservationItem } from '../api-types.ts';
-import type { CardEvents } from './observation-card.tsx';
+import type { FeedItem, ObservationItem } from '../api-types.ts';
+import { ErrorLine } from '../shared/error-line.tsx';
+
+/** What a card reports after a change it made through the API. */
+export interface CardEvents {
+  onChanged(item: FeedItem): void;
+  onDeleted(item: ObservationItem): void;
+}
 
 /**
  * Pin or unpin, share or unshare, edit, and delete after an explicit confirmation (no browser
@@ -47,11 +53,7 @@ export function ObservationActions(props: { item: ObservationItem; onEdit(): voi
         <button type="button" ref={cancelRef} onClick={() => setConfirming(false)}>
           Cancel
         </button>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorLine error={error} />
       </div>
     );
   }
@@ -73,11 +75,7 @@ export function ObservationActions(props: { item: ObservationItem; onEdit(): voi
           </button>
         </>
       )}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
     </div>
   );
 }

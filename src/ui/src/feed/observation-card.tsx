@@ -1,17 +1,13 @@
 import { useState } from 'react';
-import type { FeedItem, ObservationItem } from '../api-types.ts';
+import type { ObservationItem } from '../api-types.ts';
 import { TypeIcon } from '../shared/type-icon.tsx';
 import { AnchorBadge } from './anchor-badge.tsx';
 import { CardMeta, Concepts, FileList } from './card-parts.tsx';
 import { EditForm } from './edit-form.tsx';
-import { ObservationActions } from './observation-actions.tsx';
+import { ObservationActions, type CardEvents } from './observation-actions.tsx';
 import { TeamBadge } from './team-badge.tsx';
 
-/** What a card reports after a change it made through the API. */
-export interface CardEvents {
-  onChanged(item: FeedItem): void;
-  onDeleted(item: ObservationItem): void;
-}
+export type { CardEvents };
 
 /** An observation: type, title, subtitle, facts, narrative, files, concepts, where and cost. */
 export function ObservationCard(props: { item: ObservationItem } & CardEvents) {
@@ -68,18 +64,7 @@ export function ObservationCard(props: { item: ObservationItem } & CardEvents) {
       <FileList read={o.files_read} modified={o.files_modified} />
       <AnchorBadge id={o.id} />
       <Concepts concepts={o.concepts} />
-      <CardMeta
-        project={o.project}
-        session={o.session_id}
-        prompt={o.prompt_number}
-        at={o.created_at}
-        usage={{
-          tokensIn: o.tokens_in,
-          tokensOut: o.tokens_out,
-          cost: o.cost,
-          provider: o.provider,
-        }}
-      />
+      <CardMeta item={o} />
       {!editing && (
         <ObservationActions
           item={o}

@@ -13,12 +13,7 @@ export function PromptCard(props: { item: PromptItem }) {
         <span className="id">#P{p.id}</span>
       </header>
       <p className="prompt-text">{p.text}</p>
-      <CardMeta
-        project={p.project}
-        session={p.session_id}
-        prompt={p.prompt_number}
-        at={p.created_at}
-      />
+      <CardMeta item={p} />
     </article>
   );
 }

@@ -37,18 +37,7 @@ export function SummaryCard(props: { item: SummaryItem; onChanged(item: FeedItem
         ))}
       </dl>
       <FileList read={s.files_read} modified={s.files_modified} />
-      <CardMeta
-        project={s.project}
-        session={s.session_id}
-        prompt={s.prompt_number}
-        at={s.created_at}
-        usage={{
-          tokensIn: s.tokens_in,
-          tokensOut: s.tokens_out,
-          cost: s.cost,
-          provider: s.provider,
-        }}
-      />
+      <CardMeta item={s} />
       <SummaryActions item={s} onChanged={props.onChanged} />
     </article>
   );

@@ -4,6 +4,8 @@ import { ObservationsChart, SpendChart, TypesChart } from './activity-charts.tsx
 import { FilesChart, SessionsChart } from './files-sessions-charts.tsx';
 import { useOverview } from './use-overview.ts';
 import './overview.css';
+import { ErrorLine } from '../shared/error-line.tsx';
+import { ProjectField } from '../shared/project-field.tsx';
 
 const PERIODS = [7, 30, 90, 365];
 
@@ -19,21 +21,12 @@ export default function OverviewPage(props: {
   return (
     <main className="page overview-page" id="main">
       <div className="filters">
-        <div className="field">
-          <label htmlFor={`${id}-project`}>Project</label>
-          <select
-            id={`${id}-project`}
-            value={props.project}
-            onChange={(e) => props.onProject(e.target.value)}
-          >
-            <option value="">All projects</option>
-            {props.projects.map((p) => (
-              <option key={p.name} value={p.name}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ProjectField
+          id={id}
+          value={props.project}
+          projects={props.projects}
+          onChange={props.onProject}
+        />
         <div className="field">
           <label htmlFor={`${id}-days`}>Period</label>
           <select id={`${id}-days`} value={days} onChange={(e) => setDays(Number(e.target.value))}>
@@ -45,11 +38,7 @@ export default function OverviewPage(props: {
           </select>
         </div>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {overview ? (
         <div className="chart-grid">
           <ObservationsChart overview={overview} />

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { api } from '../api.ts';
 import type { ContextPreview as Preview, Project } from '../api-types.ts';
 import { useDebounced } from '../shared/use-debounced.ts';
+import { ErrorLine } from '../shared/error-line.tsx';
 
 /** The SessionStart context of a project, built with the (unsaved) context settings. */
 export function ContextPreview(props: {
@@ -55,11 +56,7 @@ export function ContextPreview(props: {
           Refresh
         </button>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {!project && <p className="empty">No projects yet.</p>}
       {preview && (
         <>

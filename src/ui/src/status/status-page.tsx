@@ -4,6 +4,7 @@ import { ProviderPanel } from './provider-panel.tsx';
 import { RecallPanel } from './recall-panel.tsx';
 import { useStatus } from './use-status.ts';
 import './status.css';
+import { ErrorLine } from '../shared/error-line.tsx';
 
 const LINE_CHOICES = [50, 200, 1000];
 
@@ -14,11 +15,7 @@ export function StatusPage() {
   const status = useStatus(lines);
   return (
     <main className="page status-page" id="main">
-      {status.error && (
-        <p className="error" role="alert">
-          {status.error}
-        </p>
-      )}
+      <ErrorLine error={status.error} />
       {status.compression ? (
         <ProviderPanel status={status.compression} />
       ) : (

@@ -1,0 +1,240 @@
+import type { AnchorVerdict } from './anchor-verdict.ts';
+import type { ObservationFields, SpendFields, SummaryFields } from './memory.ts';
+
+/** What producing an item cost: dollars when known, and a note saying how it was reckoned. */
+export interface Cost {
+  usd: number | null;
+  note: string;
+}
+
+interface ItemBase {
+  key: string;
+  id: number;
+  session_id: string | null;
+  project: string;
+  created_at: number;
+}
+
+/** Team memory (observations and summaries): who may see it, and whose it is. */
+export interface TeamFields {
+  scope: 'private' | 'team';
+  /** A teammate's name when pulled from the team (read-only here); null when written here. */
+  author: string | null;
+}
+
+/** An observation of the feed (GET /api/feed). */
+export interface ObservationItem extends ItemBase, TeamFields, ObservationFields, SpendFields {
+  kind: 'observation';
+  prompt_number: number | null;
+  pinned: boolean;
+  updated_at: number;
+  cost: Cost;
+}
+
+/** A turn summary of the feed. */
+export interface SummaryItem extends ItemBase, TeamFields, SummaryFields, SpendFields {
+  kind: 'summary';
+  prompt_number: number;
+  cost: Cost;
+}
+
+/** A prompt of the feed. */
+export interface PromptItem extends ItemBase {
+  kind: 'prompt';
+  prompt_number: number;
+  text: string;
+}
+
+/** One item of the feed, newest first. */
+export type FeedItem = ObservationItem | SummaryItem | PromptItem;
+
+/** GET /api/feed: a page and the cursor of the next one. */
+export interface FeedPage {
+  items: FeedItem[];
+  next: string | null;
+}
+
+/** GET /api/stats. */
+export interface Stats {
+  observations: number;
+  summaries: number;
+  prompts: number;
+  sessions: number;
+  projects: number;
+  day: string;
+  tokensToday: number;
+  /** Estimated at list prices; 0 when free or the model's price is unknown. */
+  costTodayUsd: number;
+  databaseBytes: number;
+}
+
+/** A project and how much it holds (GET /api/projects). */
+export interface Project {
+  name: string;
+  sessions: number;
+  observations: number;
+  last_at: number;
+}
+
+/** GET /api/search as the viewer reads it: ids ranked, then loaded from the feed. */
+export interface SearchPage {
+  items: Array<{ id: number; score: number }>;
+  mode: string;
+  hasMore: boolean;
+}
+
+/** Work waiting: spool files, pending and failed events. */
+export interface QueueDepth {
+  spool: number;
+  pending: number;
+  failed: number;
+}
+
+/** When a changed setting takes effect. */
+export type Applies = 'next-hook' | 'next-compression' | 'restart';
+
+/** One setting as the viewer's settings page shows it (GET /api/settings). */
+export interface SettingView {
+  key: string;
+  /** From settings.json and the environment, as a process started now would read it. */
+  value: unknown;
+  /** What the running worker uses (differs from `value` until it restarts). */
+  running: unknown;
+  default: unknown;
+  description: string;
+  /** The schema's own words for a valid value, e.g. `an integer from 200 to 2000`. */
+  expected: string;
+  input: 'boolean' | 'integer' | 'list' | 'choice' | 'text';
+  choices?: string[];
+  applies: Applies;
+  /** The environment variable that overrides the file, when it is set. */
+  env?: string;
+  /** Why the file's value is not used, when it is not. */
+  problem?: string;
+}
+
+/** GET /api/settings. */
+export interface SettingsView {
+  file: string;
+  items: SettingView[];
+}
+
+/** GET /api/context/preview: what SessionStart would inject. */
+export interface ContextPreview {
+  text: string;
+  kind: string;
+  observations: number;
+  bytes: number;
+  project: string;
+  maxTokens: number;
+  maxObservations: number;
+}
+
+/** One provider's budget today. */
+export interface BudgetStatus {
+  provider: string;
+  limit: number;
+  used: number;
+  left: number;
+  spent: boolean;
+}
+
+/** One day's spend with one provider and model (the `usage` table, summed). */
+export interface UsageRow {
+  day: string;
+  provider: string;
+  model: string;
+  calls: number;
+  tokens_in: number;
+  tokens_out: number;
+  duration_ms: number;
+  cost_usd: number;
+}
+
+/** How many events ended one way for one reason. */
+export interface ReasonCount {
+  /** `fell-back`: compressed (or skipped) by a later provider after the first one failed. */
+  outcome: 'fell-back' | 'failed';
+  reason: string;
+  events: number;
+}
+
+/**
+ * GET /api/compression/status: the provider in use now and why (the one the settings selected,
+ * unless its budget is spent), queue states, today's spend and budget per provider.
+ */
+export interface CompressionStatus {
+  provider: string;
+  selected: string;
+  configured: string;
+  model: string | null;
+  reason: string;
+  budgetExhausted: boolean;
+  events: Record<string, number>;
+  /** Why events fell back to a later provider or failed, with counts, most frequent first. */
+  problems: ReasonCount[];
+  turns: Record<string, number>;
+  today: { day: string; usage: UsageRow[] };
+  budget: BudgetStatus[];
+}
+
+/** A failed tool event, without its content: what the status page lists. */
+export interface FailedEvent {
+  id: number;
+  session_id: string;
+  project: string;
+  prompt_number: number;
+  tool_name: string;
+  attempts: number;
+  reason: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One day of the overview: observations made, and compression spend. */
+export interface OverviewDay {
+  day: string;
+  observations: number;
+  tokensIn: number;
+  tokensOut: number;
+  costUsd: number;
+}
+
+/** A session on the overview's timeline. */
+export interface OverviewSession {
+  sessionId: string;
+  project: string;
+  title: string | null;
+  startedAt: number;
+  /** The end, or the last activity of a session still open. */
+  endedAt: number;
+  prompts: number;
+}
+
+/** GET /api/overview: the project overview over the last days. */
+export interface Overview {
+  project: string | null;
+  from: string;
+  to: string;
+  days: OverviewDay[];
+  types: Array<{ type: string; count: number }>;
+  files: Array<{ file: string; modified: number; read: number }>;
+  sessions: OverviewSession[];
+}
+
+export type { AnchorVerdict };
+
+/** GET /api/recall/status (src/search/embedding-runtime.ts EmbeddingStatus, plus the mode). */
+export interface RecallStatus {
+  state: 'off' | 'idle' | 'loading' | 'embedding' | 'ready' | 'error';
+  mode: string;
+  model: string | null;
+  dimensions?: number | null;
+  embedded: number;
+  total: number;
+  /** Present while the embedder's vectors are not complete: search uses full text meanwhile. */
+  switch?: { from: string | null };
+  vectorsInSearch?: boolean;
+  vectorWeight?: number;
+  error?: string;
+}

@@ -1,0 +1,156 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { estimateTokens } from '../../domain/index.ts';
+import type { SearchItem } from '../../domain/recall-api.ts';
+import {
+  buildTimeline,
+  checkPhrasings,
+  itemRef,
+  parseAnchor,
+  parseTime,
+  searchPhrasings,
+  type Anchor,
+  type SearchFilters,
+  type SearchRequest,
+} from '../../search/index.ts';
+import { getObservations, projectRoot, type TimelineItem } from '../../store/index.ts';
+import { AppError } from '../errors.ts';
+import type { Recall } from './recall.ts';
+import type { WorkerDeps } from '../worker-deps.ts';
+import {
+  SearchQuerySchema,
+  TimelineQuerySchema,
+  asBadRequest,
+  toBadRequest,
+} from './recall-input.ts';
+
+type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+/** The search request a validated query stands for (dates parsed, project root looked up). */
+function toRequest(deps: WorkerDeps, q: SearchQuery): SearchRequest {
+  const now = deps.now();
+  const filters: SearchFilters = {
+    project: q.project,
+    types: q.type,
+    concepts: q.concept,
+    files: q.file === undefined ? undefined : [q.file],
+    since: q.since === undefined ? undefined : parseTime(q.since, 'since', now),
+    until: q.until === undefined ? undefined : parseTime(q.until, 'until', now),
+    sessionId: q.session_id,
+    author: q.author,
+    scope: q.scope,
+  };
+  const root = q.project ? projectRoot(deps.db, q.project) : undefined;
+  return { query: q.q, filters, limit: q.limit, offset: q.offset, mode: q.mode, root };
+}
+
+/** One line of the search index: enough to choose, not the details. */
+function indexItems(deps: WorkerDeps, hits: ReadonlyArray<{ id: number; score: number }>) {
+  const records = new Map(
+    getObservations(
+      deps.db,
+      hits.map((hit) => hit.id),
+    ).map((r) => [r.id, r]),
+  );
+  return hits.flatMap((hit) => {
+    const r = records.get(hit.id);
+    if (!r) return [];
+    const details = r.subtitle.length + r.narrative.length + JSON.stringify(r.facts).length;
+    return [
+      {
+        id: r.id,
+        created_at: r.created_at,
+        date: new Date(r.created_at).toISOString(),
+        type: r.type,
+        title: r.title,
+        subtitle: r.subtitle,
+        project: r.project,
+        session_id: r.session_id,
+        pinned: r.pinned === 1,
+        scope: r.scope,
+        author: r.author,
+        tokens: estimateTokens(details),
+        score: hit.score,
+      } satisfies SearchItem,
+    ];
+  });
+}
+
+/** Each hit with its anchor verdict; with `fresh`, only hits whose code is not changed or gone. */
+function withAnchors<T extends { id: number; project: string }>(
+  recall: Recall,
+  items: T[],
+  query: SearchQuery,
+) {
+  const verdicts = recall.anchors.verdicts(items, query.cwd);
+  const stale = (id: number) => ['changed', 'gone'].includes(verdicts.get(id)?.state ?? '');
+  const kept = items.filter((item) => !query.fresh || !stale(item.id));
+  return {
+    items: kept
+      .slice(0, query.limit)
+      .map((item) => ({ ...item, anchor: verdicts.get(item.id) ?? null })),
+    more: kept.length > query.limit,
+  };
+}
+
+const timelineEntry = (item: TimelineItem, anchor: TimelineItem) => ({
+  ref: itemRef(item),
+  ...item,
+  date: new Date(item.created_at).toISOString(),
+  anchor: item.kind === anchor.kind && item.id === anchor.id,
+});
+
+async function anchorOf(recall: Recall, q: z.infer<typeof TimelineQuerySchema>): Promise<Anchor> {
+  if (q.anchor !== undefined) return asBadRequest(() => parseAnchor(q.anchor ?? ''));
+  const found = await recall.searcher.search({
+    query: q.q ?? '',
+    filters: { project: q.project },
+    limit: 1,
+    offset: 0,
+  });
+  const best = found.hits[0];
+  if (!best) throw new AppError('BAD_REQUEST', 'q: nothing matches this query');
+  return { kind: 'observation', id: best.id };
+}
+
+/** GET /api/search, GET /api/timeline and GET /api/recall/status. */
+export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
+  return new Hono()
+    .get('/api/search', async (c) => {
+      const query = SearchQuerySchema.parse(c.req.query());
+      const request = asBadRequest(() => toRequest(deps, query));
+      // `q` may repeat: several phrasings of one need, fused by reciprocal rank (issue 15).
+      const phrasings = asBadRequest(() => checkPhrasings(c.req.queries('q') ?? []));
+      // --fresh drops hits after the search: ask for more so a page is still full.
+      const wanted = query.fresh
+        ? { ...request, limit: Math.min(100, request.limit * 3) }
+        : request;
+      const result = await searchPhrasings(recall.searcher, wanted, phrasings).catch(
+        (error: unknown) => {
+          throw toBadRequest(error);
+        },
+      );
+      const { items, more } = withAnchors(recall, indexItems(deps, result.hits), query);
+      return c.json({
+        items,
+        mode: result.mode,
+        limit: query.limit,
+        offset: query.offset,
+        hasMore: result.hasMore || more,
+        ...(result.note ? { note: result.note } : {}),
+      });
+    })
+    .get('/api/timeline', async (c) => {
+      const query = TimelineQuerySchema.parse(c.req.query());
+      const anchor = await anchorOf(recall, query);
+      const timeline = asBadRequest(() => buildTimeline(deps.db, anchor, query, query.project));
+      return c.json({
+        project: timeline.project,
+        anchor: itemRef(timeline.anchor),
+        items: timeline.items.map((item) => timelineEntry(item, timeline.anchor)),
+      });
+    })
+    .get('/api/recall/status', (c) =>
+      c.json({ ...recall.status(), mode: deps.settings['search.mode'] }),
+    );
+}

@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import { loadSettings } from '../../config/index.ts';
+import { outboxBacklog, teamProjects } from '../../store/index.ts';
+import { createTeamSync, type TeamTarget } from '../../team/index.ts';
+import type { WorkerService } from '../service.ts';
+import type { WorkerDeps } from '../worker-deps.ts';
+
+/** Overrides for tests. */
+export interface TeamServiceOptions {
+  /** Where to sync and how often; default: read afresh from the settings every round. */
+  settings?: () => TeamTarget & { everyMs: number };
+}
+
+function fromSettings(deps: WorkerDeps): () => TeamTarget & { everyMs: number } {
+  return () => {
+    const { settings } = loadSettings(deps.dataDir, process.env);
+    return {
+      url: settings['team.url'],
+      team: settings['team.name'],
+      everyMs: settings['team.syncEveryMs'],
+    };
+  };
+}
+
+/** The URL shown in status: never a password (settings hold none; a PG* URL might). */
+function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Team sync in the worker: rounds of push then pull, every `team.syncEveryMs`, only while
+ * `team.url` is set (a round reads the settings, so `team connect`/`disconnect` apply without a
+ * restart). The network is touched only by these rounds, on timers: ingest, hooks, context and
+ * search never wait for it. Errors go to the log and to GET /api/team/status.
+ */
+export function createTeamService(
+  deps: WorkerDeps,
+  options: TeamServiceOptions = {},
+): WorkerService {
+  const settings = options.settings ?? fromSettings(deps);
+  const sync = createTeamSync({
+    db: deps.db,
+    dataDir: deps.dataDir,
+    now: deps.now,
+    log: deps.log,
+    target: settings,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const status = () => {
+    const target = settings();
+    return {
+      ...sync.state(),
+      configured: target.url !== '',
+      url: target.url ? shownUrl(target.url) : null,
+      team: target.team,
+      backlog: outboxBacklog(deps.db),
+      projects: teamProjects(deps.db),
+    };
+  };
+  const tick = async (): Promise<void> => {
+    if (settings().url !== '') await sync.syncNow();
+    if (!stopped) {
+      timer = setTimeout(() => void tick(), settings().everyMs);
+      timer.unref();
+    }
+  };
+  const routes = new Hono()
+    .get('/api/team/status', (c) => c.json(status()))
+    .post('/api/team/sync', async (c) => {
+      await sync.syncNow();
+      return c.json(status());
+    });
+  return {
+    name: 'team',
+    routes,
+    start() {
+      timer = setTimeout(() => void tick(), 200);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await sync.close();
+    },
+  };
+}
