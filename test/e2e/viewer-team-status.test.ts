@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { launchBrowser, openViewer } from '../helpers/browser.ts';
+import { card, launchBrowser, openViewer } from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { postgresMissing, startPostgres } from '../helpers/postgres-server.ts';
@@ -15,10 +15,10 @@ const SECRET = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
 /**
  * Privacy on the way out, seen in the real viewer (Chromium): a shared row whose text still holds
  * a secret (written past capture's redaction) is refused by the real push to a real PostgreSQL,
- * the Status page's Team panel shows the reason, and its Unshare takes the row back.
+ * the Status page's Team panel and the row's card show the reason, and Unshare takes it back.
  */
 test(
-  'the Team panel shows a refused row and why, and Unshare clears it',
+  'the Team panel and the card show a refused row and why, and Unshare clears it',
   { skip: postgresMissing(), timeout: 180_000 },
   async (t) => {
     const server = await startPostgres(t);
@@ -63,6 +63,15 @@ test(
     assert.match(team, /^acme on postgres(ql)?:\/\//);
     assert.match(await panel.getByTestId('team-backlog').innerText(), /1 refused/);
 
+    // Its link leads to the Memory page, where the card carries the reason too.
+    await refused.getByRole('link', { name: 'Edit it on its card in Memory' }).click();
+    const marker = card(page, 'deploy token for CI', 'observation').locator('.badge.refused');
+    await marker.waitFor();
+    assert.match(await marker.innerText(), /refused at push: a secret .* in its narrative/);
+    await page
+      .getByRole('navigation', { name: 'Pages' })
+      .getByRole('link', { name: 'Status' })
+      .click();
     await refused.getByRole('button', { name: 'Unshare' }).click();
     await refused.getByRole('status').filter({ hasText: 'Unshared' }).waitFor();
     // The delete goes out with the next round and takes the refused upsert with it.
