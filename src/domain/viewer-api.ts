@@ -238,3 +238,25 @@ export interface RecallStatus {
   vectorWeight?: number;
   error?: string;
 }
+
+/** A queued change the push refused (see src/store/team-outbox.ts), newest first. */
+export interface TeamRefusal {
+  kind: 'observation' | 'summary';
+  item_id: number;
+  reason: string;
+}
+
+/** GET /api/team/status (see src/worker/team/team-service.ts). */
+export interface TeamStatus {
+  configured: boolean;
+  connected: boolean;
+  url: string | null;
+  team: string;
+  role: string | null;
+  lastRoundAt: number | null;
+  lastSuccessAt: number | null;
+  lastError: string | null;
+  lastPush: { pushed: number; deleted: number; refused: number; waiting: number } | null;
+  lastPulled: number;
+  backlog: { queued: number; refused: TeamRefusal[] };
+}

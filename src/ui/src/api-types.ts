@@ -22,6 +22,8 @@ export type {
   SettingsView,
   Stats,
   SummaryItem,
+  TeamRefusal,
+  TeamStatus,
 } from '../../domain/viewer-api.ts';
 
 /** The feed's filters; `type` is an observation type, or `summary` / `prompt` for those kinds. */

@@ -16,6 +16,7 @@ import {
   type SearchPage,
   type SettingsView,
   type Stats,
+  type TeamStatus,
 } from './api-types.ts';
 
 /** A refused call: the worker's code and message, and per-field messages when it gave them. */
@@ -109,6 +110,7 @@ export const api = {
     ),
   compression: () => call<CompressionStatus>('GET', '/api/compression/status'),
   recall: () => call<RecallStatus>('GET', '/api/recall/status'),
+  team: () => call<TeamStatus>('GET', '/api/team/status'),
   retry: () =>
     call<{ requeued: { events: number; turns: number } }>('POST', '/api/compression/retry'),
   failedEvents: () => call<{ items: FailedEvent[] }>('GET', '/api/failed-events?limit=50'),

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { FeedItem, Project } from '../api-types.ts';
 import { useSearch } from '../search/use-search.ts';
 import { SearchNote } from '../search/search-note.tsx';
@@ -7,6 +7,7 @@ import type { Live } from '../shared/use-live.ts';
 import { FeedList } from './feed-list.tsx';
 import { Filters, type FilterValues } from './filters.tsx';
 import { useFeed } from './use-feed.ts';
+import { RefusedProvider, useRefusedRows } from './use-refused.ts';
 import './feed.css';
 
 /** The feed (or, with a query, the search results), its filters, and live items merged in. */
@@ -23,6 +24,8 @@ export function FeedPage(props: {
   const feed = useFeed(filter);
   const query = useDebounced(f.query, 250);
   const search = useSearch(query, f.mode, filter);
+  const [edits, setEdits] = useState(0);
+  const refused = useRefusedRows(edits);
   const { subscribe } = props.live;
   const { addLive, remove } = feed;
   const removeFound = search.remove;
@@ -43,6 +46,7 @@ export function FeedPage(props: {
     onChanged: (item: FeedItem) => {
       feed.replace(item);
       search.replace(item);
+      setEdits((n) => n + 1);
       props.onChange();
     },
     onDeleted: (item: FeedItem) => {
@@ -70,15 +74,17 @@ export function FeedPage(props: {
       {search.active && (
         <SearchNote query={query} type={f.type} count={search.items.length} more={search.hasMore} />
       )}
-      <FeedList
-        items={shown.items}
-        loading={shown.loading}
-        hasMore={shown.hasMore}
-        error={shown.error}
-        empty={shown.empty}
-        onLoadMore={shown.onLoadMore}
-        {...events}
-      />
+      <RefusedProvider value={refused}>
+        <FeedList
+          items={shown.items}
+          loading={shown.loading}
+          hasMore={shown.hasMore}
+          error={shown.error}
+          empty={shown.empty}
+          onLoadMore={shown.onLoadMore}
+          {...events}
+        />
+      </RefusedProvider>
     </main>
   );
 }

@@ -28,7 +28,7 @@ export function ObservationCard(props: { item: ObservationItem } & CardEvents) {
             <TypeIcon type="pin" /> Pinned
           </span>
         )}
-        <TeamBadge scope={o.scope} author={o.author} />
+        <TeamBadge kind="observation" id={o.id} scope={o.scope} author={o.author} />
         <span className="id">#{o.id}</span>
       </header>
       {editing ? (

@@ -25,7 +25,7 @@ export function SummaryCard(props: { item: SummaryItem; onChanged(item: FeedItem
       <header className="card-head">
         <TypeIcon type="summary" label="summary" />
         <span className="kind">Summary</span>
-        <TeamBadge scope={s.scope} author={s.author} />
+        <TeamBadge kind="summary" id={s.id} scope={s.scope} author={s.author} />
         <span className="id">#S{s.id}</span>
       </header>
       <dl className="summary-fields">

@@ -1,8 +1,17 @@
+import { useRefusal } from './use-refused.ts';
+
 /**
  * Whose memory a card is and who sees it: `Team · alice` for a teammate's (read-only here),
- * `Team` for one of ours that is shared, nothing for a private one.
+ * `Team` for one of ours that is shared (and, when the push refused it, why), nothing for a
+ * private one.
  */
-export function TeamBadge(props: { scope: 'private' | 'team'; author: string | null }) {
+export function TeamBadge(props: {
+  kind: 'observation' | 'summary';
+  id: number;
+  scope: 'private' | 'team';
+  author: string | null;
+}) {
+  const refusal = useRefusal(props.kind, props.id);
   if (props.author) {
     return (
       <span className="badge team" title={`${props.author}'s team memory: read-only here`}>
@@ -12,8 +21,15 @@ export function TeamBadge(props: { scope: 'private' | 'team'; author: string | n
   }
   if (props.scope !== 'team') return null;
   return (
-    <span className="badge team" title="Shared with the team">
-      Team
-    </span>
+    <>
+      <span className="badge team" title="Shared with the team">
+        Team
+      </span>
+      {refusal && (
+        <span className="badge refused" role="note" title="Edit it or unshare it">
+          {refusal}
+        </span>
+      )}
+    </>
   );
 }

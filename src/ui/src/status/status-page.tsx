@@ -2,13 +2,14 @@ import { useId, useState } from 'react';
 import { FailedPanel } from './failed-panel.tsx';
 import { ProviderPanel } from './provider-panel.tsx';
 import { RecallPanel } from './recall-panel.tsx';
+import { TeamPanel } from './team-panel.tsx';
 import { useStatus } from './use-status.ts';
 import './status.css';
 import { ErrorLine } from '../shared/error-line.tsx';
 
 const LINE_CHOICES = [50, 200, 1000];
 
-/** Provider and budget, the embedder and its progress, failed events with retry, and the end of the log. */
+/** Provider and budget, the embedder and its progress, team sync and its refused rows, failed events with retry, and the end of the log. */
 export function StatusPage() {
   const id = useId();
   const [lines, setLines] = useState(200);
@@ -22,6 +23,7 @@ export function StatusPage() {
         <p className="hint">Loading status…</p>
       )}
       {status.recall && <RecallPanel status={status.recall} />}
+      {status.team && <TeamPanel status={status.team} onChanged={status.reload} />}
       <FailedPanel failed={status.failed} onRetried={status.reload} />
       <section className="panel logs" aria-labelledby={`${id}-heading`}>
         <h2 id={`${id}-heading`}>Recent log lines</h2>
