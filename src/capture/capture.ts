@@ -12,6 +12,8 @@ export interface CaptureContext {
   cwd: string;
   id: string;
   now: number;
+  /** The agent the hook ran for; absent for Claude Code. */
+  agent?: string | undefined;
 }
 
 /** The result of capturing one hook event. */
@@ -30,6 +32,7 @@ function base(payload: Payload, ctx: CaptureContext) {
     project: ctx.project,
     cwd: ctx.cwd,
     transcriptPath: str(payload, 'transcript_path'),
+    ...(ctx.agent ? { agent: ctx.agent } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { recall } from './004-recall.ts';
 import { deletions } from './005-deletions.ts';
 import { overview } from './006-overview.ts';
 import { anchors } from './007-anchors.ts';
+import { agents } from './012-agents.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'deletions', sql: deletions },
   { version: 6, name: 'overview', sql: overview },
   { version: 7, name: 'anchors', sql: anchors },
+  { version: 12, name: 'agents', sql: agents },
 ];
