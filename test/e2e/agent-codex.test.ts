@@ -74,7 +74,7 @@ describe(
   () => {
     let setup: Setup;
     let installOutput = '';
-    let runs: Array<{ code: number | null; stderr: string }> = [];
+    const runs: Array<{ code: number | null; stderr: string }> = [];
     let session2: string[] = [];
     before(async () => {
       setup = await setUp();
