@@ -198,6 +198,7 @@ export const E2E_TESTS = [
   'test/e2e/agent-codex.test.ts',
   'test/e2e/agent-mixed.test.ts',
   'test/e2e/agent-gemini.test.ts',
+  'test/e2e/agent-copilot.test.ts',
   'test/e2e/anchors-claude-code.test.ts',
   'test/e2e/plugin.test.ts',
   'test/e2e/backfill-corpus.test.ts',

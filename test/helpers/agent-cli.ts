@@ -33,13 +33,14 @@ function npmCli(): string {
  * The path of the agent's command, installing the pinned package first when it is not in the
  * cache. Returns undefined (with the reason) when the install fails, so a test can say why.
  */
-export function ensureAgentCli(
-  agent: keyof typeof AGENT_CLIS,
-): { bin: string } | { bin: undefined; reason: string } {
+export function ensureAgentCli(agent: keyof typeof AGENT_CLIS): {
+  bin: string | undefined;
+  reason: string;
+} {
   const { pkg, version, bin } = AGENT_CLIS[agent];
   const dir = join(CACHE, `${agent}-${version}`);
   const path = join(dir, 'node_modules', '.bin', bin);
-  if (existsSync(path)) return { bin: path };
+  if (existsSync(path)) return { bin: path, reason: '' };
   mkdirSync(dir, { recursive: true });
   try {
     execFileSync(
@@ -65,6 +66,6 @@ export function ensureAgentCli(
     return { bin: undefined, reason: `npm install ${pkg}@${version} failed: ${String(error)}` };
   }
   return existsSync(path)
-    ? { bin: path }
+    ? { bin: path, reason: '' }
     : { bin: undefined, reason: `${path} missing after install` };
 }

@@ -42,13 +42,24 @@ function stream(res: ServerResponse, reply: ResponsesReply): void {
           role: 'assistant',
           content: [{ type: 'output_text', text: reply.text }],
         };
+  const added = item.type === 'message' ? { ...item, content: [] } : { ...item, arguments: '' };
+  const usage = { input_tokens: 10, output_tokens: 5, total_tokens: 15 };
+  const delta: Array<[string, Record<string, unknown>]> =
+    'text' in reply
+      ? [
+          [
+            'response.output_text.delta',
+            { output_index: 0, content_index: 0, item_id: item.id, delta: reply.text },
+          ],
+        ]
+      : [];
+  // Codex reads the done items; Copilot CLI also wants the added item and the final output.
   const events: Array<[string, Record<string, unknown>]> = [
     ['response.created', { response: { id } }],
-    ['response.output_item.done', { item }],
-    [
-      'response.completed',
-      { response: { id, usage: { input_tokens: 10, output_tokens: 5, total_tokens: 15 } } },
-    ],
+    ['response.output_item.added', { output_index: 0, item: added }],
+    ...delta,
+    ['response.output_item.done', { output_index: 0, item }],
+    ['response.completed', { response: { id, status: 'completed', output: [item], usage } }],
   ];
   res.writeHead(200, { 'content-type': 'text/event-stream' });
   for (const [type, data] of events)

@@ -9,13 +9,14 @@ const EVENTS: Record<string, string> = {
   userPromptSubmitted: 'UserPromptSubmit',
   preToolUse: 'PreToolUse',
   postToolUse: 'PostToolUse',
+  postToolUseFailure: 'PostToolUseFailure',
   agentStop: 'Stop',
   subagentStop: 'SubagentStop',
   preCompact: 'PreCompact',
   sessionEnd: 'SessionEnd',
 };
 
-/** Copilot sends `toolArgs` as a JSON string. */
+/** Copilot's docs show `toolArgs` as a JSON string; version 1.0.102 sends an object. */
 function args(value: unknown): unknown {
   if (typeof value !== 'string') return value ?? null;
   try {
@@ -25,18 +26,23 @@ function args(value: unknown): unknown {
   }
 }
 
-function toolFields(payload: Payload): Payload {
+function toolFields(payload: Payload, failure: boolean): Payload {
   const name = str(payload, 'toolName');
   const result = payload.toolResult;
   const fields = result && typeof result === 'object' ? (result as Payload) : {};
-  const failed = str(fields, 'resultType') === 'failure';
   const text = str(fields, 'textResultForLlm');
+  // A shell command's exit status is only in its text: `<shellId: 0 completed with exit code 2>`.
+  const exit = /completed with exit code (-?\d+)>\s*$/.exec(text?.slice(-200) ?? '');
+  const failed =
+    str(fields, 'resultType') === 'failure' || (exit !== null && exit[1] !== '0') || failure;
   return {
     tool_name: name === undefined ? undefined : canonicalTool(name),
     tool_input: canonicalInput(args(payload.toolArgs)),
     tool_response: text ?? result ?? null,
     tool_use_id: str(payload, 'toolCallId') ?? str(payload, 'toolUseId'),
-    ...(failed ? { hook_event_name: 'PostToolUseFailure', error: text ?? 'failed' } : {}),
+    ...(failed
+      ? { hook_event_name: 'PostToolUseFailure', error: text ?? str(payload, 'error') ?? 'failed' }
+      : {}),
   };
 }
 
@@ -54,7 +60,9 @@ function mapPayload(event: HookEvent, payload: Payload): Payload {
     trigger: str(payload, 'trigger'),
   };
   if (event === 'UserPromptSubmit') return { ...common, prompt: str(payload, 'prompt') };
-  if (event === 'PostToolUse') return { ...common, ...toolFields(payload) };
+  if (event === 'PostToolUse' || event === 'PostToolUseFailure') {
+    return { ...common, ...toolFields(payload, event === 'PostToolUseFailure') };
+  }
   if (event === 'Stop' || event === 'SubagentStop') {
     return { ...common, last_assistant_message: str(payload, 'lastAssistantMessage') ?? '' };
   }

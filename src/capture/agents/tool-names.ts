@@ -31,6 +31,7 @@ const CANONICAL: Record<string, string> = {
   create: 'Write',
   str_replace_editor: 'Edit',
   grep: 'Grep',
+  rg: 'Grep',
   fetch: 'WebFetch',
 };
 

@@ -71,6 +71,7 @@ export function agentSpecs(env: NodeJS.ProcessEnv = process.env): AgentSpec[] {
         'sessionStart',
         'userPromptSubmitted',
         'postToolUse',
+        'postToolUseFailure',
         'agentStop',
         'preCompact',
         'sessionEnd',
