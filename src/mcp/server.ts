@@ -23,7 +23,7 @@ const DESCRIPTIONS = {
     'Step 1 of 3 to recall past work on this project (claude-mem memory of earlier sessions). ' +
     'Returns a compact index, one line per observation: id, date, type, title and how many ' +
     'tokens its details cost. Cheap: start here. Filters: project (default this one, or ' +
-    'all_projects), type, concept, file, since/until, session_id; limit/offset page; fresh: ' +
+    'all_projects), type, concept, file, since/until, session_id, agent; limit/offset page; fresh: ' +
     'true leaves out memories whose code changed or is gone since. Then call ' +
     'timeline with an id to see what happened around it, and get_observations only for the few ' +
     'ids you need.',

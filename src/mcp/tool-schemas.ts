@@ -25,6 +25,10 @@ export const SearchInputSchema = z.object({
   since: z.string().max(64).optional().describe('From this date (2025-01-31) or age (7d, 12h).'),
   until: z.string().max(64).optional().describe('Up to this date or age.'),
   session_id: z.string().min(1).max(256).optional().describe('Only this Claude Code session.'),
+  agent: z
+    .enum(['claude', 'codex', 'gemini', 'copilot'])
+    .optional()
+    .describe('Only memories made by this coding agent.'),
   fresh: z
     .boolean()
     .default(false)

@@ -60,6 +60,7 @@ export async function searchTool(ctx: ToolContext, args: SearchArgs): Promise<Ca
     since: args.since,
     until: args.until,
     session_id: args.session_id,
+    agent: args.agent,
     fresh: args.fresh ? '1' : undefined,
     cwd: ctx.cwd,
     limit: args.limit,

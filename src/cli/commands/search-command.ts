@@ -35,6 +35,7 @@ export const SEARCH_OPTIONS = {
   since: { type: 'string' },
   until: { type: 'string' },
   session: { type: 'string' },
+  agent: { type: 'string' },
   mode: { type: 'string' },
   limit: { type: 'string' },
   offset: { type: 'string' },
@@ -82,7 +83,17 @@ export async function searchCommand(
     session_id: values.session,
     fresh: values.fresh ? '1' : undefined,
     cwd: deps.cwd ?? process.cwd(),
-    ...pick(values, ['type', 'concept', 'file', 'since', 'until', 'mode', 'limit', 'offset']),
+    ...pick(values, [
+      'type',
+      'concept',
+      'file',
+      'since',
+      'until',
+      'agent',
+      'mode',
+      'limit',
+      'offset',
+    ]),
   };
   const call = recallClient(deps);
   const search = async (scope: Record<string, string | undefined>) => {

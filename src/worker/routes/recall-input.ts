@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_QUERY_CHARS, SearchInputError } from '../../search/index.ts';
 import { OBSERVATION_TYPES } from '../../store/index.ts';
 import { AppError } from '../errors.ts';
+import { AGENTS } from '../../capture/agents/index.ts';
 
 /** `a,b , c` -> `['a', 'b', 'c']`. */
 const csv = z
@@ -29,6 +30,7 @@ export const SearchQuerySchema = z.object({
   since: z.string().max(64).optional(),
   until: z.string().max(64).optional(),
   session_id: z.string().min(1).max(256).optional(),
+  agent: z.enum(AGENTS).optional(),
   mode: z.enum(['fts', 'vector', 'hybrid']).optional(),
   /** Only memories whose code is not known to have changed or gone (anchors). */
   fresh: z

@@ -34,6 +34,7 @@ function toRequest(deps: WorkerDeps, q: SearchQuery): SearchRequest {
     since: q.since === undefined ? undefined : parseTime(q.since, 'since', now),
     until: q.until === undefined ? undefined : parseTime(q.until, 'until', now),
     sessionId: q.session_id,
+    agent: q.agent,
   };
   const root = q.project ? projectRoot(deps.db, q.project) : undefined;
   return { query: q.q, filters, limit: q.limit, offset: q.offset, mode: q.mode, root };
