@@ -21,6 +21,7 @@ export const UNIT_TESTS = [
   'src/capture/agents/adapters.test.ts',
   'src/cli/install/agents/toml-block.test.ts',
   'src/store/session-agent.test.ts',
+  'src/search/agent-filter.test.ts',
   'src/client/handover.test.ts',
   'src/worker/data-lock.test.ts',
   'src/cli/commands/import-command.test.ts',

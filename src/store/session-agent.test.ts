@@ -3,8 +3,6 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { seedObservation, seedSession } from '../../test/helpers/seed-memory.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { buildFtsQuery } from '../search/fts-query.ts';
-import { ftsSearch } from '../search/fts-search.ts';
 import { openDatabase, type Db } from './index.ts';
 import { setSessionAgent } from './session-agent.ts';
 
@@ -38,19 +36,4 @@ test("an observation takes its session's agent when stored", (t) => {
     [agentOf(db, 'observations', fromCodex), agentOf(db, 'observations', fromClaude)],
     ['codex', 'claude'],
   );
-});
-
-test('search filters by agent', (t) => {
-  const db = open(t);
-  const codex = seedSession(db, 'c1');
-  setSessionAgent(db, codex, 'gemini');
-  const gemini = seedObservation(db, { title: 'spool reader', sessionRowId: codex });
-  const claude = seedObservation(db, { title: 'spool writer', sessionRowId: seedSession(db, 'k') });
-  const ids = (agent?: string) =>
-    ftsSearch(db, buildFtsQuery('spool')!, { agent }, 10)
-      .map((hit) => hit.id)
-      .sort();
-  assert.deepEqual(ids('gemini'), [gemini]);
-  assert.deepEqual(ids('claude'), [claude]);
-  assert.deepEqual(ids(), [gemini, claude].sort());
 });
