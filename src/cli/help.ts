@@ -9,7 +9,14 @@ Commands:
   install [--project] [--dry-run]    Register the hooks and the MCP server in Claude Code
                                      (~/.claude/settings.json, or the repo's .claude/ with
                                      --project), merging with a backup; starts the worker
-  uninstall [--project] [--purge]    Remove exactly what install added (--purge: the data too)
+  install --agent codex|gemini|copilot|claude|all [--dry-run]
+                                     The same for another coding agent: Codex CLI
+                                     ($CODEX_HOME/hooks.json, config.toml), Gemini CLI
+                                     (~/.gemini/settings.json), Copilot CLI
+                                     ($COPILOT_HOME/hooks/, mcp-config.json); all: every
+                                     agent on PATH
+  uninstall [--project] [--purge] [--agent A]
+                                     Remove exactly what install added (--purge: the data too)
   hook <event>                       Run a hook: SessionStart, UserPromptSubmit, PostToolUse,
                                      PostToolUseFailure, Stop, SubagentStop, PreCompact,
                                      SessionEnd (aliases: context, new, save, summary).
@@ -32,12 +39,14 @@ Commands:
   open                               Print a one-time link that signs this browser in to the
                                      viewer (good once, for 10 minutes); starts the worker
   search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
-         [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid]
-         [--limit N] [--offset N] [--fresh] [--json]
+         [--since DATE] [--until DATE] [--session ID] [--agent A]
+         [--mode fts|vector|hybrid] [--limit N] [--offset N] [--fresh] [--json]
                                      Search the memory: the current folder's project, or P,
                                      or --all projects. --limit 1-100 (default 20), --offset
                                      pages on; --mode defaults to the search.mode setting;
-                                     --fresh leaves out memories whose code changed or is gone
+                                     --fresh leaves out memories whose code changed or is gone;
+                                     --agent: only memories made by claude, codex, gemini or
+                                     copilot
   context [--project P] [--source startup|resume|clear|compact] [--session ID]
                                      Print exactly what SessionStart would inject (default:
                                      this folder's project, source startup)
