@@ -22,6 +22,7 @@ export const UNIT_TESTS = [
   'src/cli/install/agents/toml-block.test.ts',
   'src/store/session-agent.test.ts',
   'src/search/agent-filter.test.ts',
+  'src/store/memory-feed-agent.test.ts',
   'src/cli/doctor/agent-checks.test.ts',
   'src/client/handover.test.ts',
   'src/worker/data-lock.test.ts',

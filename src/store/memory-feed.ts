@@ -55,6 +55,8 @@ export interface FeedFilter {
   kinds: readonly FeedKind[];
   project?: string | undefined;
   types?: readonly string[] | undefined;
+  /** Only what this coding agent made (summaries and prompts: by their session's agent). */
+  agent?: string | undefined;
 }
 
 interface Ref {
@@ -74,11 +76,13 @@ function pageOfKind(
   const sql = `SELECT '${kind}' AS kind, id, created_at FROM ${TABLE[kind]}
     WHERE (@project IS NULL OR project = @project)
       ${typed ? 'AND type IN (SELECT value FROM json_each(@types))' : ''}
+      ${filter.agent === undefined ? '' : kind === 'observation' ? 'AND agent = @agent' : 'AND session_id IN (SELECT id FROM sessions WHERE agent = @agent)'}
       AND (created_at, ${RANK[kind]}, id) < (@at, @rank, @id)
     ORDER BY created_at DESC, id DESC LIMIT @limit`;
   return stmt(db, sql).all({
     project: filter.project ?? null,
     ...(typed ? { types: JSON.stringify(filter.types) } : {}),
+    ...(filter.agent === undefined ? {} : { agent: filter.agent }),
     ...before,
     limit,
   }) as Ref[];

@@ -27,6 +27,8 @@ interface ItemBase {
 
 export interface ObservationItem extends ItemBase {
   kind: 'observation';
+  /** The coding agent that made it (claude, codex, gemini, copilot). */
+  agent?: string;
   prompt_number: number | null;
   type: string;
   title: string;
@@ -176,6 +178,8 @@ export interface FailedEvent {
 export interface FeedFilter {
   project: string;
   type: string;
+  /** '' for every agent, else claude, codex, gemini or copilot. */
+  agent?: string;
 }
 
 export type SearchMode = 'fts' | 'hybrid';

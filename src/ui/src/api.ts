@@ -62,9 +62,9 @@ function query(params: Record<string, string | number | undefined>): string {
 /** `type` of the filter as the feed API reads it: observation types, or a kind. */
 function feedParams(filter: FeedFilter): Record<string, string | undefined> {
   if (filter.type === 'summary' || filter.type === 'prompt') {
-    return { project: filter.project, kind: filter.type };
+    return { project: filter.project, kind: filter.type, agent: filter.agent };
   }
-  return { project: filter.project, type: filter.type };
+  return { project: filter.project, type: filter.type, agent: filter.agent };
 }
 
 /** Search covers observations: a kind filter (summary, prompt) does not apply to it. */
@@ -80,7 +80,7 @@ export const api = {
   search: (q: string, mode: SearchMode, filter: FeedFilter, offset: number) =>
     call<SearchPage>(
       'GET',
-      `/api/search${query({ q, mode, project: filter.project, type: observationType(filter.type), offset, limit: 20 })}`,
+      `/api/search${query({ q, mode, project: filter.project, type: observationType(filter.type), agent: filter.agent, offset, limit: 20 })}`,
     ),
   stats: () => call<Stats>('GET', '/api/stats'),
   projects: () => call<{ items: Project[] }>('GET', '/api/projects'),

@@ -21,7 +21,7 @@ const PAGES: Array<[Route, string, string]> = [
 // The charting library is most of the overview's weight: only that page loads it.
 const OverviewPage = lazy(() => import('./overview/overview-page.tsx'));
 
-const START: FilterValues = { project: '', type: '', query: '', mode: 'hybrid' };
+const START: FilterValues = { project: '', type: '', agent: '', query: '', mode: 'hybrid' };
 
 /** The viewer: header (stats, live state, navigation, theme) and the current page. */
 export function App() {

@@ -40,7 +40,12 @@ function page(db: Db, query: Record<string, string>, only?: FeedKind) {
   const kinds = only ? [only] : (q.kind ?? (q.type ? ['observation' as const] : undefined));
   const result = feedPage(
     db,
-    { kinds: kinds ?? ['observation', 'summary', 'prompt'], project: q.project, types: q.type },
+    {
+      kinds: kinds ?? ['observation', 'summary', 'prompt'],
+      project: q.project,
+      types: q.type,
+      agent: q.agent,
+    },
     q.before,
     q.limit,
   );

@@ -27,6 +27,7 @@ export const FeedQuerySchema = z.object({
   project: z.string().min(1).max(500).optional(),
   type: csvOf(OBSERVATION_TYPES).optional(),
   kind: csvOf(FEED_KINDS).optional(),
+  agent: z.enum(['claude', 'codex', 'gemini', 'copilot']).optional(),
   before: cursor.optional(),
   /** Just these observations, in this order (the viewer's search results). */
   ids: z

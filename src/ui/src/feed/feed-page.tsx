@@ -18,9 +18,9 @@ export function FeedPage(props: {
   onChange(): void;
 }) {
   const f = props.filters;
-  const feed = useFeed({ project: f.project, type: f.type });
+  const feed = useFeed({ project: f.project, type: f.type, agent: f.agent });
   const query = useDebounced(f.query, 250);
-  const search = useSearch(query, f.mode, f.project, f.type);
+  const search = useSearch(query, f.mode, f.project, f.type, f.agent);
   const { subscribe } = props.live;
   const { addLive, remove } = feed;
   const removeFound = search.remove;

@@ -5,6 +5,7 @@ import { OBSERVATION_TYPES, type Project, type SearchMode } from '../api-types.t
 export interface FilterValues {
   project: string;
   type: string;
+  agent: string;
   query: string;
   mode: SearchMode;
 }
@@ -54,6 +55,16 @@ export function Filters(props: {
               {p.name}
             </option>
           ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-agent`}>Agent</label>
+        <select id={`${id}-agent`} value={v.agent} onChange={(e) => set({ agent: e.target.value })}>
+          <option value="">All agents</option>
+          <option value="claude">Claude Code</option>
+          <option value="codex">Codex CLI</option>
+          <option value="gemini">Gemini CLI</option>
+          <option value="copilot">Copilot CLI</option>
         </select>
       </div>
       <div className="field">

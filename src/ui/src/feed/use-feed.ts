@@ -23,8 +23,8 @@ const START: FeedState = { items: [], next: null, loading: true, error: undefine
 
 /** Pages of GET /api/feed for `filter`, newest first. */
 export function useFeed(given: FeedFilter): Feed {
-  const { project, type } = given;
-  const filter = useMemo(() => ({ project, type }), [project, type]);
+  const { project, type, agent } = given;
+  const filter = useMemo(() => ({ project, type, agent }), [project, type, agent]);
   const [state, setState] = useState<FeedState>(START);
   const request = useRef(0);
   const live = useRef({ filter, state });

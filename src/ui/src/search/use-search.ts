@@ -27,7 +27,13 @@ const EMPTY: SearchState = {
 };
 
 /** GET /api/search for `q` (the ranked ids), then the full records of those ids. */
-export function useSearch(q: string, mode: SearchMode, project: string, type: string): Search {
+export function useSearch(
+  q: string,
+  mode: SearchMode,
+  project: string,
+  type: string,
+  agent = '',
+): Search {
   const [state, setState] = useState<SearchState>(EMPTY);
   const request = useRef(0);
   const active = q.trim() !== '';
@@ -37,7 +43,7 @@ export function useSearch(q: string, mode: SearchMode, project: string, type: st
       const id = ++request.current;
       setState((s) => ({ ...s, loading: true, error: undefined }));
       const run = async () => {
-        const page = await api.search(q, mode, { project, type }, offset);
+        const page = await api.search(q, mode, { project, type, agent }, offset);
         const ids = page.items.map((hit) => hit.id);
         const full = ids.length > 0 ? (await api.observations(ids)).items : [];
         return { full, hasMore: page.hasMore, offset: offset + ids.length };
@@ -59,7 +65,7 @@ export function useSearch(q: string, mode: SearchMode, project: string, type: st
         },
       );
     },
-    [q, mode, project, type],
+    [q, mode, project, type, agent],
   );
 
   useEffect(() => {
