@@ -48,8 +48,9 @@ Commands:
                                      --agent: only memories made by claude, codex, gemini or
                                      copilot
   context [--project P] [--source startup|resume|clear|compact] [--session ID]
-                                     Print exactly what SessionStart would inject (default:
-                                     this folder's project, source startup)
+          [--agent A]                Print exactly what SessionStart would inject (default:
+                                     this folder's project, source startup; --agent: only
+                                     that agent's memories)
   verify [--project P] [--json]      Check every memory of the project against the code in
                                      this folder: counts fresh, changed, gone and unknown,
                                      and the changed and gone files

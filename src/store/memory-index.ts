@@ -22,6 +22,8 @@ export interface IndexQuery {
   project: string;
   /** Only observations created after this time (ms). */
   since?: number | undefined;
+  /** Only observations made by this coding agent. */
+  agent?: string | undefined;
   limit: number;
 }
 
@@ -30,9 +32,14 @@ export function recentEntries(db: Database, query: IndexQuery): IndexEntry[] {
   return stmt(
     db,
     `SELECT ${COLUMNS} FROM observations
-     WHERE project = @project AND created_at > @since
+     WHERE project = @project AND created_at > @since AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT @limit`,
-  ).all({ project: query.project, since: query.since ?? -1, limit: query.limit }) as IndexEntry[];
+  ).all({
+    project: query.project,
+    since: query.since ?? -1,
+    agent: query.agent ?? null,
+    limit: query.limit,
+  }) as IndexEntry[];
 }
 
 /** The project's pinned observations, newest first. */
@@ -41,15 +48,29 @@ export function pinnedEntries(db: Database, query: IndexQuery): IndexEntry[] {
     db,
     `SELECT ${COLUMNS} FROM observations
      WHERE project = @project AND pinned = 1 AND created_at > @since
+       AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT @limit`,
-  ).all({ project: query.project, since: query.since ?? -1, limit: query.limit }) as IndexEntry[];
+  ).all({
+    project: query.project,
+    since: query.since ?? -1,
+    agent: query.agent ?? null,
+    limit: query.limit,
+  }) as IndexEntry[];
 }
 
 /** How many observations a project has (all of them, or those after `since`). */
-export function countObservations(db: Database, project: string, since?: number): number {
-  return stmt(db, 'SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ?')
+export function countObservations(
+  db: Database,
+  project: string,
+  since?: number,
+  agent?: string,
+): number {
+  return stmt(
+    db,
+    'SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ? AND (? IS NULL OR agent = ?)',
+  )
     .pluck()
-    .get(project, since ?? -1) as number;
+    .get(project, since ?? -1, agent ?? null, agent ?? null) as number;
 }
 
 /**

@@ -93,6 +93,7 @@ describe('a Claude Code session and a Codex session on one repository', { skip }
   let setup: Setup;
   let codes: Array<number | null> = [];
   let context = '';
+  let codexContext = '';
   before(async () => {
     setup = await setUp();
     await cli(['install'], setup.env, setup.project);
@@ -108,6 +109,7 @@ describe('a Claude Code session and a Codex session on one repository', { skip }
     codes = [claude.code, codexRun.code];
     await waitForBothAgents(setup.home);
     context = (await cli(['context'], setup.env, setup.project)).stdout;
+    codexContext = (await cli(['context', '--agent', 'codex'], setup.env, setup.project)).stdout;
   });
   after(async () => {
     await stopWorker(setup.home);
@@ -145,5 +147,25 @@ describe('a Claude Code session and a Codex session on one repository', { skip }
         `the context holds none of ${agent}'s ${JSON.stringify(titles)}:\n${context}`,
       );
     }
+  });
+
+  it("context --agent codex holds only the Codex session's observations", () => {
+    const rows = queryDb<{ agent: string; title: string }>(
+      setup.home.dataDir,
+      'SELECT agent, title FROM observations',
+    );
+    const codexTitles = rows.filter((row) => row.agent === 'codex').map((row) => row.title);
+    const claudeOnly = rows
+      .filter((row) => row.agent === 'claude' && !codexTitles.includes(row.title))
+      .map((row) => row.title);
+    assert.ok(
+      codexTitles.some((title) => codexContext.includes(title)),
+      codexContext,
+    );
+    assert.deepEqual(
+      claudeOnly.filter((title) => codexContext.includes(title)),
+      [],
+      codexContext,
+    );
   });
 });

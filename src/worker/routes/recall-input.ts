@@ -66,6 +66,7 @@ export const ContextQuerySchema = z.object({
   source: z.string().max(32).optional(),
   cwd: z.string().max(4096).optional(),
   project: z.string().min(1).max(500).optional(),
+  agent: z.enum(AGENTS).optional(),
 });
 
 /** An observation id in a path. */
