@@ -8,11 +8,11 @@ import { hasBlock } from '../install/agents/toml-block.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
 
 /**
- * Codex runs a hook only once the user trusted it (`/hooks` in Codex), recorded as
- * `[hooks.state."<source>:<event>..."]` tables with a `trusted_hash` in config.toml. We cannot
- * compute Codex's hash, so this counts the trusted entries naming our hooks file: fewer than
- * our hooks means some are not trusted (a changed hook needs trusting again, which this cannot
- * see).
+ * Codex runs a hook only once the user trusted it (`/hooks` in Codex), recorded in config.toml
+ * as `[hooks.state."<hooks.json path>:<event>:0:0"]` with a `trusted_hash` (seen with Codex
+ * 0.169.0's "trust all"). We cannot compute Codex's hash, so this counts the trusted entries
+ * naming our hooks file: fewer than our hooks means some are not trusted (a changed hook needs
+ * trusting again, which this cannot see).
  */
 export function codexTrusted(configText: string, hooksFile: string): number {
   const tables = configText.split(/^(?=\[)/m);

@@ -35,13 +35,37 @@ export function addBlock(text: string, block: string): string {
   return `${base.replace(/\n*$/, '\n')}\n${block}\n`;
 }
 
-/** The text without our block and the blank line install put before it. */
+/**
+ * The text without the lines install wrote: the two markers and our `[mcp_servers.claude-mem]`
+ * table, wherever they are now. Codex rewrites config.toml itself (its `/hooks` trust goes to
+ * `[hooks.state]` tables it appends after our table, before our end marker), so everything
+ * between the markers is not ours to remove.
+ */
 export function removeBlock(text: string): string {
-  const start = text.indexOf(BEGIN);
-  if (start < 0) return text;
-  const endAt = text.indexOf(END, start);
-  const stop = endAt < 0 ? text.length : endAt + END.length;
-  const before = text.slice(0, start).replace(/\n\n$/, '\n');
-  const after = text.slice(stop).replace(/^\n/, '');
-  return before + after;
+  if (!hasBlock(text)) return text;
+  const lines = text.split('\n');
+  const kept: string[] = [];
+  let inOurTable = false;
+  for (const line of lines) {
+    if (line === BEGIN || line === END) continue;
+    if (/^\s*\[mcp_servers\.(?:"claude-mem"|claude-mem)\]\s*$/.test(line)) {
+      inOurTable = true;
+      continue;
+    }
+    if (inOurTable && /^\s*(?:command|args|env)\s*=/.test(line)) continue;
+    inOurTable = false;
+    kept.push(line);
+  }
+  return dropInstallBlank(kept.join('\n'), text);
+}
+
+/** Install put one blank line before the block; take it back when the block was at the end. */
+function dropInstallBlank(after: string, before: string): string {
+  const at = before.indexOf(BEGIN);
+  const blankBefore = at >= 2 && before.slice(at - 2, at) === '\n\n';
+  if (!blankBefore) return after;
+  const cut = before.slice(0, at - 1);
+  return after.startsWith(cut) && after.slice(cut.length).trim() === ''
+    ? cut
+    : after.replace(/\n{3,}/g, '\n\n');
 }
