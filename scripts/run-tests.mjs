@@ -23,6 +23,7 @@ export const UNIT_TESTS = [
   'src/store/session-agent.test.ts',
   'src/search/agent-filter.test.ts',
   'src/store/memory-feed-agent.test.ts',
+  'src/context/agent-marks.test.ts',
   'src/cli/doctor/agent-checks.test.ts',
   'src/client/handover.test.ts',
   'src/worker/data-lock.test.ts',

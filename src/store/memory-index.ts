@@ -11,9 +11,11 @@ export interface IndexEntry {
   created_at: number;
   /** Characters of everything `get_observations` would add: subtitle, narrative, facts, ... */
   detail_chars: number;
+  /** The coding agent that made it (migration 012). */
+  agent?: string;
 }
 
-const COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at,
+const COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, agent,
   length(subtitle) + length(narrative) + length(facts) + length(concepts)
     + length(files_read) + length(files_modified) AS detail_chars`;
 

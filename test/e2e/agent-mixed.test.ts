@@ -149,6 +149,11 @@ describe('a Claude Code session and a Codex session on one repository', { skip }
     }
   });
 
+  it("names the agent beside the Codex session's memories, as the context mixes agents", () => {
+    assert.match(context, /^#\d+ .*\[codex\] /m);
+    assert.doesNotMatch(context, /\[claude\]/);
+  });
+
   it("context --agent codex holds only the Codex session's observations", () => {
     const rows = queryDb<{ agent: string; title: string }>(
       setup.home.dataDir,
