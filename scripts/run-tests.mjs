@@ -18,6 +18,13 @@ import { killAll, runFiles } from './test-runner/run-files.mjs';
 import { fileReport, runSummary } from './test-runner/summary.mjs';
 
 export const UNIT_TESTS = [
+  'src/capture/agents/adapters.test.ts',
+  'src/cli/install/agents/toml-block.test.ts',
+  'src/store/session-agent.test.ts',
+  'src/search/agent-filter.test.ts',
+  'src/store/memory-feed-agent.test.ts',
+  'src/context/agent-marks.test.ts',
+  'src/cli/doctor/agent-checks.test.ts',
   'src/client/handover.test.ts',
   'src/worker/data-lock.test.ts',
   'src/cli/commands/import-command.test.ts',
@@ -233,6 +240,11 @@ export const E2E_TESTS = [
   'test/e2e/provider-recipes.test.ts',
   'test/e2e/recall-bench.test.ts',
   'test/e2e/claude-code.test.ts',
+  'test/e2e/agent-codex.test.ts',
+  'test/e2e/agent-mixed.test.ts',
+  'test/e2e/agent-gemini.test.ts',
+  'test/e2e/agent-copilot.test.ts',
+  'test/e2e/agent-hostile-payloads.test.ts',
   'test/e2e/anchors-claude-code.test.ts',
   'test/e2e/recall-moments-claude-code.test.ts',
   'test/e2e/plugin.test.ts',

@@ -12,6 +12,8 @@ export interface CaptureContext {
   cwd: string;
   id: string;
   now: number;
+  /** The agent the hook ran for; absent for Claude Code. */
+  agent?: string | undefined;
 }
 
 /** The result of capturing one hook event. */
@@ -33,6 +35,7 @@ function base(payload: HookInput, ctx: CaptureContext) {
     project: ctx.project,
     cwd: ctx.cwd,
     transcriptPath: payload.transcript_path,
+    ...(ctx.agent ? { agent: ctx.agent } : {}),
   };
 }
 

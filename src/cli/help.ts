@@ -9,7 +9,14 @@ Commands:
   install [--project] [--dry-run]    Register the hooks and the MCP server in Claude Code
                                      (~/.claude/settings.json, or the repo's .claude/ with
                                      --project), merging with a backup; starts the worker
-  uninstall [--project] [--purge]    Remove exactly what install added (--purge: the data too)
+  install --agent codex|gemini|copilot|claude|all [--dry-run]
+                                     The same for another coding agent: Codex CLI
+                                     ($CODEX_HOME/hooks.json, config.toml), Gemini CLI
+                                     (~/.gemini/settings.json), Copilot CLI
+                                     ($COPILOT_HOME/hooks/, mcp-config.json); all: every
+                                     agent on PATH
+  uninstall [--project] [--purge] [--agent A]
+                                     Remove exactly what install added (--purge: the data too)
   hook <event>                       Run a hook: SessionStart, UserPromptSubmit, PreToolUse,
                                      PostToolUse, PostToolUseFailure, Stop, SubagentStop,
                                      PreCompact, SessionEnd (aliases: context, new, save,
@@ -36,8 +43,8 @@ Commands:
                                      viewer (good once, for 10 minutes); starts the worker
   search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]
          [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]
-         [--scope private|team] [--mode fts|vector|hybrid] [--limit N] [--offset N]
-         [--fresh] [--json]
+         [--scope private|team] [--agent A] [--mode fts|vector|hybrid] [--limit N]
+         [--offset N] [--fresh] [--json]
                                      Search the memory: the current folder's project, or P,
                                      or --all projects. Each -q is another phrasing of the
                                      same need (at most 5 in all): each is searched and the
@@ -46,9 +53,12 @@ Commands:
                                      --fresh leaves out memories whose code changed or is gone;
                                      --author a teammate's memories (me: your own), --scope
                                      only private or only shared ones
+                                     --agent: only memories made by claude, codex, gemini or
+                                     copilot
   context [--project P] [--source startup|resume|clear|compact] [--session ID]
-                                     Print exactly what SessionStart would inject (default:
-                                     this folder's project, source startup)
+          [--agent A]                Print exactly what SessionStart would inject (default:
+                                     this folder's project, source startup; --agent: only
+                                     that agent's memories)
   verify [--project P] [--json]      Check every memory of the project against the code in
                                      this folder: counts fresh, changed, gone and unknown,
                                      and the changed and gone files

@@ -30,7 +30,8 @@ export function applyAnchorStates(entries: readonly IndexEntry[], states?: Ancho
 
 /** The legend's words for the marks in use, or undefined when none is. */
 export function marksLegend(marks: ReadonlyMap<number, string>): string | undefined {
-  const used = new Set(marks.values());
+  // An agent's name may follow the mark (`⚠ [codex]`, agent-marks.ts): the mark comes first.
+  const used = new Set([...marks.values()].map((mark) => mark.split(' ')[0]));
   const parts = [
     used.has(CHANGED_MARK)
       ? `${CHANGED_MARK} = its code changed since: re-read before relying on it`

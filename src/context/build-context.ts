@@ -3,6 +3,7 @@ import { applyAnchorStates, type AnchorStates } from './anchor-marks.ts';
 import { MAX_CONTEXT_BYTES, renderContext, type Budget } from './format.ts';
 import { rankEntries } from './rank.ts';
 import { selectContext, type ContextRequest } from './select.ts';
+import { withAgentMarks } from './agent-marks.ts';
 import { clip } from './text.ts';
 
 /** The context, and what it holds (for logs, the CLI and tests). */
@@ -62,7 +63,8 @@ export function buildContext(
   }
   const anchored = applyAnchorStates(data.entries, options.anchorStates);
   const ranked = rankEntries(anchored.entries, anchored.marks);
-  const text = renderContext(data, ranked, budget, request.now, anchored.marks);
+  const marks = withAgentMarks(anchored.marks, data.entries);
+  const text = renderContext(data, ranked, budget, request.now, marks);
   const observations = (text.match(/^#\d+ /gm) ?? []).length;
   return built(text, data.kind, observations);
 }

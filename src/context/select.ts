@@ -20,6 +20,8 @@ export interface ContextRequest {
   sessionId?: string | undefined;
   source: ContextSource;
   now: number;
+  /** Only memories made by this coding agent (`context --agent`); default: every agent's. */
+  agent?: string | undefined;
 }
 
 /** What the index shows, before ranking and the budget. */
@@ -65,7 +67,7 @@ function summaryFor(db: Db, request: ContextRequest, since: number | undefined) 
  */
 export function selectContext(db: Db, request: ContextRequest, candidates: number): ContextData {
   const since = resumePoint(db, request);
-  const query = { project: request.project, since, limit: candidates };
+  const query = { project: request.project, since, agent: request.agent, limit: candidates };
   const pinned = pinnedEntries(db, { ...query, limit: PINNED_LIMIT });
   const pinnedIds = new Set(pinned.map((entry) => entry.id));
   const recent = recentEntries(db, query).filter((entry) => !pinnedIds.has(entry.id));
@@ -74,7 +76,7 @@ export function selectContext(db: Db, request: ContextRequest, candidates: numbe
     kind: since === undefined ? 'full' : 'resume',
     ...summaryFor(db, request, since),
     entries: [...pinned, ...recent],
-    total: countObservations(db, request.project, since),
+    total: countObservations(db, request.project, since, request.agent),
     since,
   };
 }

@@ -25,6 +25,8 @@ export interface TeamFields {
 /** An observation of the feed (GET /api/feed). */
 export interface ObservationItem extends ItemBase, TeamFields, ObservationFields, SpendFields {
   kind: 'observation';
+  /** The coding agent that made it (claude, codex, gemini, copilot). */
+  agent?: string;
   prompt_number: number | null;
   pinned: boolean;
   updated_at: number;

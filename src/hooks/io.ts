@@ -88,7 +88,10 @@ export type HookOutput =
  * it writes fd 1 directly (creating `process.stdout` costs start-up time), falling back to the
  * stream if the fd is non-blocking and full.
  */
-export function writeOutput(output: HookOutput, stdout?: Writable): Promise<void> {
+export function writeOutput(
+  output: HookOutput | Record<string, unknown>,
+  stdout?: Writable,
+): Promise<void> {
   const line = `${JSON.stringify(output)}\n`;
   if (!stdout) {
     try {

@@ -27,6 +27,7 @@ import {
   type HookEvent,
   type Payload,
 } from '../capture/index.ts';
+import { adapterFor } from '../capture/agents/index.ts';
 import { NEUTRAL, readStdin, readStdinSync, writeOutput, type HookOutput } from './io.ts';
 import { fileMoment, promptMoment } from './moment-recall.ts';
 import { fetchContext } from './session-context.ts';
@@ -40,6 +41,8 @@ export interface HookDeps {
   /** The CLI bundle that `worker run` starts from. */
   cliEntry: string;
   writeFile?: WriteFile;
+  /** The agent whose hook this is (`--agent codex`); Claude Code when absent. */
+  agent?: string | undefined;
 }
 
 interface Run {
@@ -75,7 +78,11 @@ export async function runHook(eventName: string | undefined, deps: HookDeps): Pr
       error: describe(error),
     });
   }
-  await writeOutput(output, deps.stdout);
+  const adapter = adapterFor(deps.agent);
+  await writeOutput(
+    adapter ? adapter.output(String(eventName), contextOf(output)) : output,
+    deps.stdout,
+  );
   return output;
 }
 
@@ -86,15 +93,18 @@ async function handle(
   overflow: boolean,
 ): Promise<HookOutput> {
   const { log } = base;
-  const event = resolveHookEvent(eventName);
+  const adapter = adapterFor(base.deps.agent);
+  const event = adapter ? adapter.event(String(eventName)) : resolveHookEvent(eventName);
+  if (!event && adapter) return NEUTRAL;
   if (!event) return warn(log, `unknown hook event "${String(eventName)}"`);
   if (overflow) return warn(log, `${event}: payload over the stdin cap, ignored`);
   const parsed = parsePayload(text);
   if (!parsed.ok) return warn(log, `${event}: ${parsed.reason}`);
-  const sessionId = sessionIdOf(parsed.payload);
+  const payload = adapter ? adapter.payload(event, parsed.payload) : parsed.payload;
+  const sessionId = sessionIdOf(payload);
   if (!sessionId) return warn(log, `${event}: missing or invalid session_id`);
   if (!base.settings['capture.enabled']) return NEUTRAL;
-  const run: Run = { ...base, event, payload: parsed.payload, sessionId };
+  const run: Run = { ...base, event, payload, sessionId };
   if (event === 'SessionStart') return sessionStart(run);
   if (event === 'UserPromptSubmit') return promptSubmit(run);
   if (event === 'PreToolUse') return preToolUse(run);
@@ -115,6 +125,7 @@ function spool(run: Run): SpoolEvent | undefined {
     cwd,
     id: newEventId(),
     now: (run.deps.now ?? Date.now)(),
+    agent: adapterFor(run.deps.agent)?.id,
   };
   const result = applyPrivateTurn(run.dataDir, run.sessionId, capture(run.event, run.payload, ctx));
   if (result.action === 'drop') {
@@ -200,6 +211,11 @@ async function nudge(run: Run, waitMs: number) {
     run.log.log('warn', `${run.event}: could not start the worker`, { error: describe(error) });
     return undefined;
   }
+}
+
+/** The context an answer carries for the model, if any. */
+function contextOf(output: HookOutput): string | undefined {
+  return 'hookSpecificOutput' in output ? output.hookSpecificOutput.additionalContext : undefined;
 }
 
 /** An error's code and message, never a payload: logs must not hold captured content. */

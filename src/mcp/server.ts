@@ -26,7 +26,7 @@ const DESCRIPTIONS = {
     '2-4 phrasings of the same need (query plus queries: other words for it, the identifier ' +
     'or file name, the error text a user would paste); they are fused by reciprocal rank, so ' +
     'a memory worded differently still comes up. Filters: project (default this one, or ' +
-    'all_projects), type, concept, file, since/until, session_id; limit/offset page; fresh: ' +
+    'all_projects), type, concept, file, since/until, session_id, agent, author, scope; limit/offset page; fresh: ' +
     'true leaves out memories whose code changed or is gone since. Then call ' +
     'timeline with an id to see what happened around it, and get_observations only for the few ' +
     'ids you need.',

@@ -45,6 +45,10 @@ export const SearchInputSchema = z.object({
     .optional()
     .describe('Only memories of this teammate (team memory); "me" for your own.'),
   scope: SCOPE.optional().describe('Only private memories, or only team (shared) ones.'),
+  agent: z
+    .enum(['claude', 'codex', 'gemini', 'copilot'])
+    .optional()
+    .describe('Only memories made by this coding agent.'),
   fresh: z
     .boolean()
     .default(false)

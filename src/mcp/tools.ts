@@ -62,6 +62,7 @@ export async function searchTool(ctx: ToolContext, args: SearchArgs): Promise<Ca
     session_id: args.session_id,
     author: args.author,
     scope: args.scope,
+    agent: args.agent,
     fresh: args.fresh ? '1' : undefined,
     cwd: ctx.cwd,
     limit: args.limit,

@@ -19,6 +19,8 @@ export interface SearchFilters extends TeamFilter {
   until?: number | undefined;
   /** Claude Code session id. */
   sessionId?: string | undefined;
+  /** The coding agent that made the observation (`claude`, `codex`, `gemini`, `copilot`). */
+  agent?: string | undefined;
 }
 
 /** A WHERE fragment over `o` (observations) and its named parameters. */
@@ -86,6 +88,7 @@ function parts(f: SearchFilters, root: string | undefined): Array<Part | undefin
       : undefined,
     has(f.concepts) ? [CONCEPT_SQL, { concepts: JSON.stringify(f.concepts) }] : undefined,
     has(f.files) ? fileParts(f.files, root) : undefined,
+    f.agent === undefined ? undefined : ['o.agent = @agent', { agent: f.agent }],
     f.since === undefined ? undefined : ['o.created_at >= @since', { since: f.since }],
     f.until === undefined ? undefined : ['o.created_at <= @until', { until: f.until }],
     f.sessionId === undefined

@@ -14,6 +14,8 @@ interface Base {
   project: SpoolProject;
   cwd: string;
   transcriptPath?: string | undefined;
+  /** The coding agent that captured it (`codex`, `gemini`, `copilot`); absent: Claude Code. */
+  agent?: string | undefined;
 }
 
 /** One captured hook event, as written to the spool by a hook and read by the worker. */

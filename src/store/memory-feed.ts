@@ -59,6 +59,8 @@ export interface FeedFilter extends TeamFilter {
   kinds: readonly FeedKind[];
   project?: string | undefined;
   types?: readonly string[] | undefined;
+  /** Only what this coding agent made (summaries and prompts: by their session's agent). */
+  agent?: string | undefined;
 }
 
 interface Ref {
@@ -81,12 +83,14 @@ function pageOfKind(
     WHERE (@project IS NULL OR project = @project)
       ${typed ? 'AND type IN (SELECT value FROM json_each(@types))' : ''}
       ${team.map(([part]) => `AND ${part}`).join(' ')}
+      ${filter.agent === undefined ? '' : kind === 'observation' ? 'AND agent = @agent' : 'AND session_id IN (SELECT id FROM sessions WHERE agent = @agent)'}
       AND (created_at, ${RANK[kind]}, id) < (@at, @rank, @id)
     ORDER BY created_at DESC, id DESC LIMIT @limit`;
   return stmt(db, sql).all({
     project: filter.project ?? null,
     ...(typed ? { types: JSON.stringify(filter.types) } : {}),
     ...Object.assign({}, ...team.map(([, params]) => params)),
+    ...(filter.agent === undefined ? {} : { agent: filter.agent }),
     ...before,
     limit,
   }) as Ref[];

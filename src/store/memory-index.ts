@@ -13,9 +13,11 @@ export interface IndexEntry {
   author?: string | null | undefined;
   /** Characters of everything `get_observations` would add: subtitle, narrative, facts, ... */
   detail_chars: number;
+  /** The coding agent that made it (migration 012). */
+  agent?: string;
 }
 
-const COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, author,
+const COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, author, agent,
   length(subtitle) + length(narrative) + length(facts) + length(concepts)
     + length(files_read) + length(files_modified) AS detail_chars`;
 
@@ -24,6 +26,8 @@ export interface IndexQuery {
   project: string;
   /** Only observations created after this time (ms). */
   since?: number | undefined;
+  /** Only observations made by this coding agent. */
+  agent?: string | undefined;
   limit: number;
 }
 
@@ -32,9 +36,14 @@ export function recentEntries(db: Database, query: IndexQuery): IndexEntry[] {
   return stmt(
     db,
     `SELECT ${COLUMNS} FROM observations
-     WHERE project = @project AND created_at > @since
+     WHERE project = @project AND created_at > @since AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT @limit`,
-  ).all({ project: query.project, since: query.since ?? -1, limit: query.limit }) as IndexEntry[];
+  ).all({
+    project: query.project,
+    since: query.since ?? -1,
+    agent: query.agent ?? null,
+    limit: query.limit,
+  }) as IndexEntry[];
 }
 
 /** The project's pinned observations, newest first. */
@@ -43,22 +52,36 @@ export function pinnedEntries(db: Database, query: IndexQuery): IndexEntry[] {
     db,
     `SELECT ${COLUMNS} FROM observations
      WHERE project = @project AND pinned = 1 AND created_at > @since
+       AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT @limit`,
-  ).all({ project: query.project, since: query.since ?? -1, limit: query.limit }) as IndexEntry[];
+  ).all({
+    project: query.project,
+    since: query.since ?? -1,
+    agent: query.agent ?? null,
+    limit: query.limit,
+  }) as IndexEntry[];
 }
 
 /**
  * How many observations a project has (all of them: one row of the per-project counts; or those
- * after `since`, counted by index: a resume's short range).
+ * after `since` or of one agent, counted by index).
  */
-export function countObservations(db: Database, project: string, since?: number): number {
-  if (since === undefined) {
+export function countObservations(
+  db: Database,
+  project: string,
+  since?: number,
+  agent?: string,
+): number {
+  if (since === undefined && agent === undefined) {
     return (stmt(db, 'SELECT n FROM observation_counts WHERE project = ?').pluck().get(project) ??
       0) as number;
   }
-  return stmt(db, 'SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ?')
+  return stmt(
+    db,
+    'SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ? AND (? IS NULL OR agent = ?)',
+  )
     .pluck()
-    .get(project, since) as number;
+    .get(project, since ?? -1, agent ?? null, agent ?? null) as number;
 }
 
 /**

@@ -10,6 +10,7 @@ export const CONTEXT_OPTIONS = {
   project: { type: 'string' },
   source: { type: 'string' },
   session: { type: 'string' },
+  agent: { type: 'string' },
 } as const;
 
 /**
@@ -28,6 +29,7 @@ export const contextCommand: Command<RecallCommandDeps> = async function context
   const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
   const query = new URLSearchParams({ cwd, project, source: values.source ?? 'startup' });
   if (values.session) query.set('session_id', values.session);
+  if (values.agent) query.set('agent', values.agent);
   const call = recallClient(deps);
   if (values.project !== undefined) await checkProject(call, values.project);
   const res = await call('GET', `/api/context?${query.toString()}`).catch((error: Error) => {

@@ -14,6 +14,7 @@ import {
   checkProvider,
   checkWorker,
 } from '../doctor/integration-checks.ts';
+import { checkAgents } from '../doctor/agent-checks.ts';
 import {
   checkDatabase,
   checkNode,
@@ -61,6 +62,15 @@ function safely(name: string, check: () => CheckResult): CheckResult {
   }
 }
 
+/** Like `safely` for a check that gives one result per installed agent. */
+function safelyAll(name: string, checks: () => CheckResult[]): CheckResult[] {
+  try {
+    return checks();
+  } catch (error) {
+    return [{ name, ok: false, detail: error instanceof Error ? error.message : String(error) }];
+  }
+}
+
 /**
  * `claude-mem doctor`: every check prints OK or what to do; the exit code is 1 when any check
  * failed (warnings do not fail). With `--repair`, rebuilds a damaged database instead; with
@@ -89,6 +99,7 @@ export async function doctorCommand(
     checkDatabaseFault(worker.health),
     integration(safely('hooks', () => checkHooks(deps.cliEntry))),
     integration(safely('mcp', checkMcp)),
+    ...safelyAll('agents', () => checkAgents(deps.cliEntry)),
     await checkProvider(liveWorker(dataDir)?.port, dataDir),
     await checkProviderCall({ settings, env: process.env, dataDir, optIn }),
     checkEvents(worker.health),

@@ -8,6 +8,8 @@ import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
 import { installTargets, type InstallTargets } from '../install/targets.ts';
 import { PACKAGE_NAME, onPath } from '../install/package-name.ts';
 import { parseOptions } from '../parse-options.ts';
+import { usage } from '../cli-error.ts';
+import { installAgents, selectAgents } from './install-agents.ts';
 
 type Print = (line: string) => void;
 
@@ -15,6 +17,7 @@ type Print = (line: string) => void;
 export const INSTALL_OPTIONS = {
   project: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
+  agent: { type: 'string' },
 } as const;
 
 /** A planned change of one file. */
@@ -50,6 +53,15 @@ export async function installCommand(
   deps: { cliEntry: string; print: Print },
 ): Promise<number> {
   const values = parseOptions(args, INSTALL_OPTIONS);
+  const agents = selectAgents(values.agent);
+  if (values.project && agents.some((agent) => agent !== 'claude')) {
+    throw usage('--project installs for Claude Code only; leave out --agent or --project');
+  }
+  installAgents(agents, { ...deps, dryRun: values['dry-run'] === true });
+  if (!agents.includes('claude')) {
+    if (!values['dry-run']) await startWorker(deps);
+    return 0;
+  }
   const targets = installTargets(values.project === true);
   const hookBundle = join(dirname(deps.cliEntry), 'hook.cjs');
   // Committed files must not name this machine's paths: the PATH commands work for everyone.

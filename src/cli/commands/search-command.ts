@@ -41,6 +41,7 @@ export const SEARCH_OPTIONS = {
   session: { type: 'string' },
   author: { type: 'string' },
   scope: { type: 'string' },
+  agent: { type: 'string' },
   mode: { type: 'string' },
   limit: { type: 'string' },
   offset: { type: 'string' },
@@ -112,7 +113,7 @@ export const searchCommand: Command<RecallCommandDeps> = async function searchCo
     fresh: values.fresh ? '1' : undefined,
     cwd: deps.cwd ?? process.cwd(),
     ...pick(values, ['type', 'concept', 'file', 'since', 'until', 'mode', 'limit', 'offset']),
-    ...pick(values, ['author', 'scope']),
+    ...pick(values, ['author', 'scope', 'agent']),
   };
   const call = recallClient(deps);
   const search = async (scope: Record<string, string | undefined>) => {

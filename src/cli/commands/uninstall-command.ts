@@ -8,6 +8,7 @@ import { installTargets } from '../install/targets.ts';
 import { writeFileAtomic } from '../../config/index.ts';
 import { parseOptions } from '../parse-options.ts';
 import { workerCommand } from './worker-command.ts';
+import { selectAgents, uninstallAgents } from './install-agents.ts';
 
 type Print = (line: string) => void;
 
@@ -15,6 +16,7 @@ type Print = (line: string) => void;
 export const UNINSTALL_OPTIONS = {
   project: { type: 'boolean' },
   purge: { type: 'boolean' },
+  agent: { type: 'string' },
 } as const;
 
 /**
@@ -49,6 +51,10 @@ export async function uninstallCommand(
   deps: { cliEntry: string; print: Print },
 ): Promise<number> {
   const values = parseOptions(args, UNINSTALL_OPTIONS);
+  const agents = selectAgents(values.agent);
+  uninstallAgents(agents, deps.cliEntry, deps.print);
+  // Another agent may still capture: the worker and the data stay for it.
+  if (!agents.includes('claude')) return 0;
   const targets = installTargets(values.project === true);
   const hookBundle = join(dirname(deps.cliEntry), 'hook.cjs');
   unmerge(targets.settingsFile, (value) => removeHooks(value, hookBundle), deps.print);

@@ -9,6 +9,7 @@ import { team } from './008-team.ts';
 import { codeSearch } from './009-code-search.ts';
 import { embedderSpace } from './010-embedder-space.ts';
 import { counts } from './011-counts.ts';
+import { agents } from './012-agents.ts';
 import { recallInjected } from './013-recall-injected.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
@@ -31,5 +32,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'code-search', sql: codeSearch },
   { version: 10, name: 'embedder-space', sql: embedderSpace },
   { version: 11, name: 'counts', sql: counts },
+  { version: 12, name: 'agents', sql: agents },
   { version: 13, name: 'recall-injected', sql: recallInjected },
 ];

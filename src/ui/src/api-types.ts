@@ -34,6 +34,8 @@ export interface FeedFilter {
   scope?: string;
   /** A teammate's name, or `me`; empty: anyone. */
   author?: string;
+  /** '' for every agent, else claude, codex, gemini or copilot. */
+  agent?: string;
 }
 
 export type SearchMode = 'fts' | 'hybrid';

@@ -65,9 +65,9 @@ function query(params: Record<string, string | number | undefined>): string {
 function feedParams(filter: FeedFilter): Record<string, string | undefined> {
   const team = { scope: filter.scope || undefined, author: filter.author?.trim() || undefined };
   if (filter.type === 'summary' || filter.type === 'prompt') {
-    return { project: filter.project, kind: filter.type, ...team };
+    return { project: filter.project, kind: filter.type, ...team, agent: filter.agent };
   }
-  return { project: filter.project, type: filter.type, ...team };
+  return { project: filter.project, type: filter.type, ...team, agent: filter.agent };
 }
 
 /** Search covers observations: a kind filter (summary, prompt) does not apply to it. */
@@ -83,7 +83,7 @@ export const api = {
   search: (q: string, mode: SearchMode, filter: FeedFilter, offset: number) =>
     call<SearchPage>(
       'GET',
-      `/api/search${query({ q, mode, project: filter.project, type: observationType(filter.type), scope: filter.scope || undefined, author: filter.author?.trim() || undefined, offset, limit: 20 })}`,
+      `/api/search${query({ q, mode, project: filter.project, type: observationType(filter.type), scope: filter.scope || undefined, author: filter.author?.trim() || undefined, agent: filter.agent || undefined, offset, limit: 20 })}`,
     ),
   stats: () => call<Stats>('GET', '/api/stats'),
   projects: () => call<{ items: Project[] }>('GET', '/api/projects'),

@@ -26,6 +26,7 @@ const START: FilterValues = {
   type: '',
   scope: '',
   author: '',
+  agent: '',
   query: '',
   mode: 'hybrid',
 };

@@ -7,6 +7,7 @@ import {
   insertTurnEnd,
   markCompacted,
   nextPrompt,
+  setSessionAgent,
   upsertSession,
   type Db,
 } from '../../store/index.ts';
@@ -33,6 +34,7 @@ export function applyEvent(db: Db, event: SpoolEvent): Applied {
     source: event.kind === 'session-start' ? event.source : undefined,
     at: event.at,
   });
+  setSessionAgent(db, session.id, event.agent);
   const common = { eventUid: event.id, sessionRowId: session.id, at: event.at };
   switch (event.kind) {
     case 'session-start':

@@ -62,7 +62,7 @@ export function contextRoutes(deps: WorkerDeps, anchors?: AnchorRecall): Hono {
     ) as ContextSource;
     const built = buildContext(
       deps.db,
-      { project, sessionId: query.session_id, source, now: deps.now() },
+      { project, sessionId: query.session_id, source, now: deps.now(), agent: query.agent },
       {
         maxTokens: deps.settings['context.maxTokens'],
         maxObservations: deps.settings['context.maxObservations'],

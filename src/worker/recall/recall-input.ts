@@ -3,6 +3,7 @@ import { MAX_QUERY_CHARS, SearchInputError } from '../../search/index.ts';
 import { OBSERVATION_TYPES, SCOPES } from '../../store/index.ts';
 import { AppError } from '../errors.ts';
 import { csvList } from '../input.ts';
+import { AGENTS } from '../../capture/agents/index.ts';
 
 /** `a,b , c` -> `['a', 'b', 'c']`. */
 const csv = csvList(2000);
@@ -33,6 +34,7 @@ export const SearchQuerySchema = z.object({
   session_id: z.string().min(1).max(256).optional(),
   author: AuthorSchema.optional(),
   scope: ScopeSchema.optional(),
+  agent: z.enum(AGENTS).optional(),
   mode: z.enum(['fts', 'vector', 'hybrid']).optional(),
   /** Only memories whose code is not known to have changed or gone (anchors). */
   fresh: z
@@ -70,6 +72,7 @@ export const ContextQuerySchema = z.object({
   project: z.string().min(1).max(500).optional(),
   /** `1` from the SessionStart hook: remember what the session was shown (a preview is not). */
   record: z.enum(['1', '0']).optional(),
+  agent: z.enum(AGENTS).optional(),
 });
 
 /** An observation id in a path. */

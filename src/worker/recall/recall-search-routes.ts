@@ -39,6 +39,7 @@ function toRequest(deps: WorkerDeps, q: SearchQuery): SearchRequest {
     sessionId: q.session_id,
     author: q.author,
     scope: q.scope,
+    agent: q.agent,
   };
   const root = q.project ? projectRoot(deps.db, q.project) : undefined;
   return { query: q.q, filters, limit: q.limit, offset: q.offset, mode: q.mode, root };

@@ -46,6 +46,7 @@ function page(db: Db, query: Record<string, string>, only?: FeedKind) {
       types: q.type,
       author: q.author,
       scope: q.scope,
+      agent: q.agent,
     },
     q.before,
     q.limit,

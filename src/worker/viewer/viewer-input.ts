@@ -20,6 +20,7 @@ export const FeedQuerySchema = z.object({
   project: z.string().min(1).max(500).optional(),
   type: csvOf(OBSERVATION_TYPES).optional(),
   kind: csvOf(FEED_KINDS).optional(),
+  agent: z.enum(['claude', 'codex', 'gemini', 'copilot']).optional(),
   before: cursor.optional(),
   /** Team memory: a teammate's name or `me`, and `private` or `team`. */
   author: AuthorSchema.optional(),

@@ -19,6 +19,8 @@ export function mergeItems<T extends FeedItem>(current: T[], incoming: readonly 
 export function matchesFilter(item: FeedItem, filter: FeedFilter): boolean {
   if (filter.project && item.project !== filter.project) return false;
   if (!matchesTeam(item, filter)) return false;
+  // A live summary or prompt does not say its agent: it shows once the page reloads.
+  if (filter.agent && (item.kind !== 'observation' || item.agent !== filter.agent)) return false;
   if (!filter.type) return true;
   if ((OBSERVATION_TYPES as readonly string[]).includes(filter.type)) {
     return item.kind === 'observation' && item.type === filter.type;

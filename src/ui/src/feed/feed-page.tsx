@@ -20,7 +20,7 @@ export function FeedPage(props: {
 }) {
   const f = props.filters;
   const author = useDebounced(f.author, 250);
-  const filter = { project: f.project, type: f.type, scope: f.scope, author };
+  const filter = { project: f.project, type: f.type, scope: f.scope, author, agent: f.agent };
   const feed = useFeed(filter);
   const query = useDebounced(f.query, 250);
   const search = useSearch(query, f.mode, filter);

@@ -10,6 +10,7 @@ export interface FilterValues {
   scope: string;
   /** A teammate's name, `me`, or '' (anyone). */
   author: string;
+  agent: string;
   query: string;
   mode: SearchMode;
 }
@@ -52,6 +53,16 @@ export function Filters(props: {
         projects={props.projects}
         onChange={(project) => set({ project })}
       />
+      <div className="field">
+        <label htmlFor={`${id}-agent`}>Agent</label>
+        <select id={`${id}-agent`} value={v.agent} onChange={(e) => set({ agent: e.target.value })}>
+          <option value="">All agents</option>
+          <option value="claude">Claude Code</option>
+          <option value="codex">Codex CLI</option>
+          <option value="gemini">Gemini CLI</option>
+          <option value="copilot">Copilot CLI</option>
+        </select>
+      </div>
       <div className="field">
         <label htmlFor={`${id}-type`}>Type</label>
         <select id={`${id}-type`} value={v.type} onChange={(e) => set({ type: e.target.value })}>

@@ -23,8 +23,11 @@ const START: FeedState = { items: [], next: null, loading: true, error: undefine
 
 /** Pages of GET /api/feed for `filter`, newest first. */
 export function useFeed(given: FeedFilter): Feed {
-  const { project, type, scope, author } = given;
-  const filter = useMemo(() => ({ project, type, scope, author }), [project, type, scope, author]);
+  const { project, type, scope, author, agent } = given;
+  const filter = useMemo(
+    () => ({ project, type, scope, author, agent }),
+    [project, type, scope, author, agent],
+  );
   const [state, setState] = useState<FeedState>(START);
   const request = useRef(0);
   const live = useRef({ filter, state });

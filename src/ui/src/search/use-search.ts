@@ -28,7 +28,7 @@ const EMPTY: SearchState = {
 
 /** GET /api/search for `q` (the ranked ids), then the full records of those ids. */
 export function useSearch(q: string, mode: SearchMode, filter: FeedFilter): Search {
-  const { project, type, scope, author } = filter;
+  const { project, type, scope, author, agent } = filter;
   const [state, setState] = useState<SearchState>(EMPTY);
   const request = useRef(0);
   const active = q.trim() !== '';
@@ -38,7 +38,7 @@ export function useSearch(q: string, mode: SearchMode, filter: FeedFilter): Sear
       const id = ++request.current;
       setState((s) => ({ ...s, loading: true, error: undefined }));
       const run = async () => {
-        const page = await api.search(q, mode, { project, type, scope, author }, offset);
+        const page = await api.search(q, mode, { project, type, scope, author, agent }, offset);
         const ids = page.items.map((hit) => hit.id);
         const full = ids.length > 0 ? (await api.observations(ids)).items : [];
         return { full, hasMore: page.hasMore, offset: offset + ids.length };
@@ -60,7 +60,7 @@ export function useSearch(q: string, mode: SearchMode, filter: FeedFilter): Sear
         },
       );
     },
-    [q, mode, project, type, scope, author],
+    [q, mode, project, type, scope, author, agent],
   );
 
   useEffect(() => {

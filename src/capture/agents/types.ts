@@ -1,0 +1,27 @@
+import type { HookEvent } from '../events.ts';
+import type { Payload } from '../payload.ts';
+
+/** The coding agents claude-mem captures from; `claude` is Claude Code. */
+export const AGENTS = ['claude', 'codex', 'gemini', 'copilot'] as const;
+
+/** One of AGENTS. */
+export type AgentId = (typeof AGENTS)[number];
+
+/** Whether `name` is one of AGENTS. */
+export const isAgentId = (name: string | undefined): name is AgentId =>
+  (AGENTS as readonly string[]).includes(name ?? '');
+
+/**
+ * The only agent-specific part of the capture path: maps an agent's hook event and payload to
+ * Claude Code's (which `capture()` reads) and our answer back to what that agent reads on
+ * stdout. Everything after the mapping (spool, worker, compression, recall) is shared.
+ */
+export interface AgentAdapter {
+  id: AgentId;
+  /** The agent's hook event name -> ours, or undefined when we do not capture it. */
+  event(name: string): HookEvent | undefined;
+  /** The agent's payload -> a Claude Code shaped payload (snake_case, canonical tool names). */
+  payload(event: HookEvent, payload: Payload): Payload;
+  /** Our answer (context for the model, or none) -> the one JSON value the agent reads. */
+  output(nativeEvent: string, context: string | undefined): Record<string, unknown>;
+}
