@@ -1,6 +1,6 @@
 // src/cli/main.ts
-import { dirname as dirname14, join as join37 } from "node:path";
-import { fileURLToPath as fileURLToPath4 } from "node:url";
+import { dirname as dirname16, join as join40 } from "node:path";
+import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/config/setting-kinds.ts
 function integer(opts) {
@@ -343,6 +343,16 @@ var TEAM_SYNC_SETTINGS = {
   })
 };
 
+// src/config/settings/team-share-settings.ts
+var TEAM_SHARES = ["off", "summaries", "all"];
+var TEAM_SHARE_SETTINGS = {
+  "team.share": oneOf({
+    default: "off",
+    values: TEAM_SHARES,
+    description: `What compression shares with the team on its own: off (nothing; share one memory with "claude-mem share ID"), summaries (turn summaries), all (summaries and observations). A project's .claude-mem.json may override it: {"team": {"share": "all"}}. Read at each compression, no restart needed.`
+  })
+};
+
 // src/config/settings-schema.ts
 var SETTINGS_SCHEMA = {
   "worker.port": integer({
@@ -390,7 +400,8 @@ var SETTINGS_SCHEMA = {
   ...RECALL_SETTINGS,
   ...MOMENT_SETTINGS,
   ...RETENTION_SETTINGS,
-  ...TEAM_SYNC_SETTINGS
+  ...TEAM_SYNC_SETTINGS,
+  ...TEAM_SHARE_SETTINGS
 };
 function isSettingKey(key) {
   return Object.hasOwn(SETTINGS_SCHEMA, key);
@@ -665,15 +676,78 @@ function isOwnMcpTool(toolName) {
   return toolName.startsWith("mcp__") && OWN_TOOL.test(toolName);
 }
 
+// src/config/project-share.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+import { join as join3 } from "node:path";
+var isShare = (value) => TEAM_SHARES.includes(value);
+function projectTeamShare(root) {
+  let parsed;
+  try {
+    parsed = JSON.parse(readFileSync3(join3(root, ".claude-mem.json"), "utf8"));
+  } catch {
+    return void 0;
+  }
+  const team2 = parsed?.team;
+  const share2 = team2?.share;
+  return isShare(share2) ? share2 : void 0;
+}
+
+// src/config/poller.ts
+function createPoller(options) {
+  const now2 = options.now ?? Date.now;
+  let running;
+  let again = false;
+  let stopped = false;
+  let timer;
+  const backoff = { failures: 0, until: 0 };
+  const succeeded = () => {
+    backoff.failures = 0;
+  };
+  const failed = (error) => {
+    backoff.failures += 1;
+    const wait = options.intervalMs * 2 ** backoff.failures;
+    backoff.until = now2() + Math.min(options.maxBackoffMs ?? 3e5, wait);
+    options.onError(error);
+  };
+  const kick = () => {
+    if (stopped || now2() < backoff.until) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = options.run().then(succeeded, failed).finally(() => {
+      running = void 0;
+      if (again) {
+        again = false;
+        kick();
+      }
+    });
+  };
+  return {
+    start() {
+      timer = setInterval(kick, options.intervalMs);
+      timer.unref();
+      kick();
+    },
+    kick,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+    current: () => running
+  };
+}
+
 // src/worker/daemon.ts
 import { serve } from "@hono/node-server";
 import { rmSync as rmSync7 } from "node:fs";
 
 // src/client/worker-info.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync4 } from "node:fs";
 function readWorkerInfo(dataDir) {
   try {
-    const info = JSON.parse(readFileSync3(pidFile(dataDir), "utf8"));
+    const info = JSON.parse(readFileSync4(pidFile(dataDir), "utf8"));
     return typeof info.pid === "number" && typeof info.port === "number" ? info : void 0;
   } catch {
     return void 0;
@@ -686,7 +760,7 @@ function isWorkerProcess(pid) {
     return error.code === "EPERM";
   }
   try {
-    const argv = readFileSync3(`/proc/${pid}/cmdline`, "utf8").split("\0");
+    const argv = readFileSync4(`/proc/${pid}/cmdline`, "utf8").split("\0");
     return argv.some((arg, i) => arg === "worker" && argv[i + 1] === "run");
   } catch {
     return true;
@@ -732,11 +806,11 @@ function parseBody(chunks) {
 
 // src/client/token.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, readFileSync as readFileSync4, unlinkSync, writeFileSync } from "node:fs";
+import { linkSync, readFileSync as readFileSync5, unlinkSync, writeFileSync } from "node:fs";
 function readOrCreateToken(dataDir) {
   const file = tokenFile(dataDir);
   try {
-    return readFileSync4(file, "utf8").trim();
+    return readFileSync5(file, "utf8").trim();
   } catch {
     const temp = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
     writeFileSync(temp, randomBytes(24).toString("hex"), { mode: 384 });
@@ -746,15 +820,15 @@ function readOrCreateToken(dataDir) {
     } finally {
       unlinkSync(temp);
     }
-    return readFileSync4(file, "utf8").trim();
+    return readFileSync5(file, "utf8").trim();
   }
 }
 
 // src/client/read-token.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 function readToken(dataDir) {
   try {
-    return readFileSync5(tokenFile(dataDir), "utf8").trim() || void 0;
+    return readFileSync6(tokenFile(dataDir), "utf8").trim() || void 0;
   } catch {
     return void 0;
   }
@@ -776,7 +850,7 @@ async function requestOpenLink(port, dataDir) {
 
 // src/client/ensure-worker.ts
 import { closeSync as closeSync2, openSync as openSync2, rmSync, statSync as statSync2, unlinkSync as unlinkSync2, writeSync as writeSync2 } from "node:fs";
-import { dirname as dirname2, join as join3 } from "node:path";
+import { dirname as dirname2, join as join4 } from "node:path";
 
 // src/client/handover.ts
 var RELEASE = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?/;
@@ -848,8 +922,8 @@ async function hasRuntimeDependencies(cliEntry) {
 }
 async function spawnWorker(cliEntry, env = process.env) {
   const { spawn: spawn3 } = await import("node:child_process");
-  const args = await hasRuntimeDependencies(cliEntry) ? [cliEntry, "worker", "run"] : [join3(dirname2(cliEntry), "..", "scripts", "plugin-setup.mjs")];
-  const child = spawn3(process.execPath, args, {
+  const args2 = await hasRuntimeDependencies(cliEntry) ? [cliEntry, "worker", "run"] : [join4(dirname2(cliEntry), "..", "scripts", "plugin-setup.mjs")];
+  const child = spawn3(process.execPath, args2, {
     detached: true,
     stdio: "ignore",
     env
@@ -975,8 +1049,8 @@ function replaceAssignment(kind, keep = () => false) {
     const value = dq || sq || bare;
     if (value.startsWith("[REDACTED") || keep(name, value)) return match;
     if (bare !== "" && looksLikeCode(bare, next)) return match;
-    const quote3 = dq !== "" ? '"' : sq !== "" ? "'" : "";
-    return `${name}${sep3}${quote3}${marker3}${quote3}`;
+    const quote4 = dq !== "" ? '"' : sq !== "" ? "'" : "";
+    return `${name}${sep3}${quote4}${marker3}${quote4}`;
   };
 }
 
@@ -1285,9 +1359,9 @@ function gateOf(rule) {
   return gate;
 }
 function applyRule(text5, rule) {
-  return text5.replace(rule.pattern, function replaceMatch(match, ...args) {
-    const offset = args[args.length - 2];
-    const groups = args.slice(0, -2).map((group) => typeof group === "string" ? group : "");
+  return text5.replace(rule.pattern, function replaceMatch(match, ...args2) {
+    const offset = args2[args2.length - 2];
+    const groups = args2.slice(0, -2).map((group) => typeof group === "string" ? group : "");
     const end = typeof offset === "number" ? offset + match.length : text5.length;
     return rule.replace(match, groups, text5.charAt(end));
   });
@@ -1468,6 +1542,38 @@ function stringify(value) {
 // src/store/db.ts
 import Database from "better-sqlite3";
 import { chmodSync as chmodSync2, existsSync } from "node:fs";
+
+// src/store/code-terms.ts
+var CODE_TERMS_FUNCTION = "cm_code_terms";
+var MAX_CODE_TERMS_CHARS = 8e3;
+var CASE_BOUNDARY = new RegExp("(?<=[\\p{Ll}\\p{N}])(?=\\p{Lu})|(?<=\\p{Lu})(?=\\p{Lu}\\p{Ll})", "u");
+var WORD = /[\p{L}\p{N}]+/gu;
+function identifierParts(word) {
+  return word.split(CASE_BOUNDARY).filter((part) => part !== "");
+}
+function codeTerms(...texts) {
+  const seen = /* @__PURE__ */ new Set();
+  let length = 0;
+  for (const text5 of texts) {
+    for (const [word] of (text5 ?? "").matchAll(WORD)) {
+      const parts2 = identifierParts(word);
+      const split = parts2.join(" ");
+      if (parts2.length < 2 || seen.has(split)) continue;
+      length += split.length + 1;
+      if (length > MAX_CODE_TERMS_CHARS) return [...seen].join("\n");
+      seen.add(split);
+    }
+  }
+  return [...seen].join("\n");
+}
+function registerCodeTerms(db) {
+  db.function(CODE_TERMS_FUNCTION, { deterministic: true, varargs: true }, (...args2) => {
+    const texts = args2.map((arg) => typeof arg === "string" ? arg : "");
+    const files2 = texts.slice(6).join("\n");
+    return `${files2}
+${codeTerms(...texts)}`;
+  });
+}
 
 // src/store/migrations/001-initial.ts
 var initial = `
@@ -1843,10 +1949,97 @@ ${teamTriggers(
 )}
 `;
 
+// src/store/migrations/009-code-search.ts
+var codeSearch = `
+ALTER TABLE observations ADD COLUMN search_keys TEXT NOT NULL DEFAULT '';
+
+DROP TRIGGER observations_fts_insert;
+DROP TRIGGER observations_fts_delete;
+DROP TRIGGER observations_fts_update;
+DROP TABLE observations_fts;
+
+CREATE VIEW observations_search AS
+  SELECT id, title, subtitle, facts, narrative, concepts, search_keys,
+    cm_code_terms(title, subtitle, facts, narrative, concepts, search_keys, files_read,
+      files_modified) AS code_terms
+  FROM observations;
+
+CREATE VIRTUAL TABLE observations_fts USING fts5 (
+  title, subtitle, facts, narrative, concepts, search_keys, code_terms,
+  content = 'observations_search', content_rowid = 'id', tokenize = 'porter unicode61'
+);
+CREATE TRIGGER observations_fts_insert AFTER INSERT ON observations BEGIN
+  INSERT INTO observations_fts (rowid, title, subtitle, facts, narrative, concepts, search_keys,
+    code_terms)
+  VALUES (new.id, new.title, new.subtitle, new.facts, new.narrative, new.concepts,
+    new.search_keys, cm_code_terms(new.title, new.subtitle, new.facts, new.narrative,
+      new.concepts, new.search_keys, new.files_read, new.files_modified));
+END;
+CREATE TRIGGER observations_fts_delete AFTER DELETE ON observations BEGIN
+  INSERT INTO observations_fts (observations_fts, rowid, title, subtitle, facts, narrative,
+    concepts, search_keys, code_terms)
+  VALUES ('delete', old.id, old.title, old.subtitle, old.facts, old.narrative, old.concepts,
+    old.search_keys, cm_code_terms(old.title, old.subtitle, old.facts, old.narrative,
+      old.concepts, old.search_keys, old.files_read, old.files_modified));
+END;
+CREATE TRIGGER observations_fts_update AFTER UPDATE OF title, subtitle, facts, narrative,
+  concepts, search_keys, files_read, files_modified ON observations BEGIN
+  INSERT INTO observations_fts (observations_fts, rowid, title, subtitle, facts, narrative,
+    concepts, search_keys, code_terms)
+  VALUES ('delete', old.id, old.title, old.subtitle, old.facts, old.narrative, old.concepts,
+    old.search_keys, cm_code_terms(old.title, old.subtitle, old.facts, old.narrative,
+      old.concepts, old.search_keys, old.files_read, old.files_modified));
+  INSERT INTO observations_fts (rowid, title, subtitle, facts, narrative, concepts, search_keys,
+    code_terms)
+  VALUES (new.id, new.title, new.subtitle, new.facts, new.narrative, new.concepts,
+    new.search_keys, cm_code_terms(new.title, new.subtitle, new.facts, new.narrative,
+      new.concepts, new.search_keys, new.files_read, new.files_modified));
+END;
+
+INSERT INTO observations_fts (observations_fts) VALUES ('rebuild');
+`;
+
 // src/store/migrations/010-embedder-space.ts
 var embedderSpace = `
 ALTER TABLE recall_vectors ADD COLUMN dimensions INTEGER NOT NULL DEFAULT 0;
 UPDATE recall_vectors SET dimensions = length(embedding) / 4;
+`;
+
+// src/store/migrations/011-counts.ts
+var counts = `
+CREATE TABLE observation_counts (
+  project TEXT PRIMARY KEY,
+  n INTEGER NOT NULL
+) WITHOUT ROWID;
+
+INSERT INTO observation_counts (project, n)
+SELECT project, COUNT(*) FROM observations GROUP BY project;
+
+CREATE TRIGGER observation_counts_insert AFTER INSERT ON observations BEGIN
+  INSERT INTO observation_counts (project, n) VALUES (new.project, 1)
+  ON CONFLICT (project) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER observation_counts_delete AFTER DELETE ON observations BEGIN
+  UPDATE observation_counts SET n = n - 1 WHERE project = old.project;
+END;
+CREATE TRIGGER observation_counts_move AFTER UPDATE OF project ON observations
+WHEN old.project IS NOT new.project BEGIN
+  UPDATE observation_counts SET n = n - 1 WHERE project = old.project;
+  INSERT INTO observation_counts (project, n) VALUES (new.project, 1)
+  ON CONFLICT (project) DO UPDATE SET n = n + 1;
+END;
+`;
+
+// src/store/migrations/012-agents.ts
+var agents = `
+ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude';
+ALTER TABLE observations ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude';
+CREATE INDEX observations_by_agent ON observations (agent, project, created_at);
+CREATE TRIGGER observations_agent AFTER INSERT ON observations
+WHEN new.session_id IS NOT NULL BEGIN
+  UPDATE observations SET agent = (SELECT agent FROM sessions WHERE id = new.session_id)
+  WHERE id = new.id;
+END;
 `;
 
 // src/store/migrations/013-recall-injected.ts
@@ -1899,7 +2092,10 @@ var MIGRATIONS = [
   { version: 6, name: "overview", sql: overview },
   { version: 7, name: "anchors", sql: anchors },
   { version: 8, name: "team", sql: team },
+  { version: 9, name: "code-search", sql: codeSearch },
   { version: 10, name: "embedder-space", sql: embedderSpace },
+  { version: 11, name: "counts", sql: counts },
+  { version: 12, name: "agents", sql: agents },
   { version: 13, name: "recall-injected", sql: recallInjected }
 ];
 
@@ -1912,6 +2108,7 @@ function currentVersion(db) {
   return row.version ?? 0;
 }
 function migrate(db, migrations = MIGRATIONS) {
+  registerCodeTerms(db);
   const from = currentVersion(db);
   const applied = [];
   for (const migration of migrations.filter((m) => m.version > from)) {
@@ -2018,6 +2215,13 @@ function listSessions(db, project2, page2) {
   ).all({ project: project2 ?? null, ...page2 });
 }
 
+// src/store/session-agent.ts
+var KNOWN = /* @__PURE__ */ new Set(["claude", "codex", "gemini", "copilot"]);
+function setSessionAgent(db, id3, agent) {
+  if (!agent || !KNOWN.has(agent)) return;
+  stmt(db, "UPDATE sessions SET agent = ? WHERE id = ? AND agent <> ?").run(agent, id3, agent);
+}
+
 // src/store/captured.ts
 function claimEvent(db, eventUid, kind, at) {
   const result = stmt(
@@ -2089,11 +2293,14 @@ function nulls(filter) {
   };
 }
 function countEventStates(db) {
-  const rows = stmt(db, "SELECT state, COUNT(*) AS n FROM events GROUP BY state").all();
+  return countStates(db, "events");
+}
+function countStates(db, table2) {
+  const rows = stmt(db, `SELECT state, COUNT(*) AS n FROM ${table2} GROUP BY state`).all();
   return Object.fromEntries(rows.map((row) => [row.state, row.n]));
 }
 
-// src/store/memory-types.ts
+// src/domain/observation-types.ts
 var OBSERVATION_TYPES = [
   "bugfix",
   "feature",
@@ -2103,8 +2310,17 @@ var OBSERVATION_TYPES = [
   "decision"
 ];
 
+// src/domain/tokens.ts
+function estimateTokens(chars) {
+  const length = typeof chars === "number" ? chars : chars.length;
+  return Math.ceil(length / 4);
+}
+function tokenCeiling(text5) {
+  return Math.ceil(Buffer.byteLength(text5, "utf8") / 3);
+}
+
 // src/store/memory-read.ts
-function list(text5) {
+function jsonList(text5) {
   try {
     const parsed = JSON.parse(text5);
     return Array.isArray(parsed) ? parsed.map(String) : [];
@@ -2112,6 +2328,7 @@ function list(text5) {
     return [];
   }
 }
+var list = jsonList;
 function toRecord(row) {
   let sources = [];
   try {
@@ -2164,7 +2381,8 @@ function latestSummary(db, project2, sessionRowId2) {
   }
   return stmt(
     db,
-    `SELECT * FROM summaries WHERE project = ? ORDER BY created_at DESC, id DESC LIMIT 1`
+    `SELECT * FROM summaries WHERE project = ?
+     ORDER BY author IS NOT NULL, created_at DESC, id DESC LIMIT 1`
   ).get(project2);
 }
 function projectRoot(db, project2) {
@@ -2176,34 +2394,52 @@ function projectRoot(db, project2) {
 }
 
 // src/store/memory-index.ts
-var COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at,
+var COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, author, agent,
   length(subtitle) + length(narrative) + length(facts) + length(concepts)
     + length(files_read) + length(files_modified) AS detail_chars`;
 function recentEntries(db, query2) {
   return stmt(
     db,
     `SELECT ${COLUMNS} FROM observations
-     WHERE project = @project AND created_at > @since
+     WHERE project = @project AND created_at > @since AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT @limit`
-  ).all({ project: query2.project, since: query2.since ?? -1, limit: query2.limit });
+  ).all({
+    project: query2.project,
+    since: query2.since ?? -1,
+    agent: query2.agent ?? null,
+    limit: query2.limit
+  });
 }
 function pinnedEntries(db, query2) {
   return stmt(
     db,
     `SELECT ${COLUMNS} FROM observations
      WHERE project = @project AND pinned = 1 AND created_at > @since
+       AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT @limit`
-  ).all({ project: query2.project, since: query2.since ?? -1, limit: query2.limit });
+  ).all({
+    project: query2.project,
+    since: query2.since ?? -1,
+    agent: query2.agent ?? null,
+    limit: query2.limit
+  });
 }
-function countObservations(db, project2, since) {
-  return stmt(db, "SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ?").pluck().get(project2, since ?? -1);
+function countObservations(db, project2, since, agent) {
+  if (since === void 0 && agent === void 0) {
+    return stmt(db, "SELECT n FROM observation_counts WHERE project = ?").pluck().get(project2) ?? 0;
+  }
+  return stmt(
+    db,
+    "SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ? AND (? IS NULL OR agent = ?)"
+  ).pluck().get(project2, since ?? -1, agent ?? null, agent ?? null);
 }
 function observationsMark(db) {
   const row = stmt(
     db,
-    "SELECT COUNT(*) AS n, MAX(id) AS id, MAX(updated_at) AS updated FROM observations"
+    `SELECT (SELECT SUM(n) FROM observation_counts) AS n, MAX(id) AS id,
+       MAX(updated_at) AS updated FROM observations`
   ).get();
-  return `${row.n}:${row.id ?? 0}:${row.updated ?? 0}`;
+  return `${row.n ?? 0}:${row.id ?? 0}:${row.updated ?? 0}`;
 }
 
 // src/store/memory-timeline.ts
@@ -2274,15 +2510,21 @@ ${input.text}`).digest("hex");
   return db.transaction(() => {
     const existing = stmt(
       db,
-      "SELECT id FROM observations WHERE project = ? AND content_hash = ? AND provider = 'user'"
+      `SELECT id, scope, author FROM observations
+       WHERE project = ? AND content_hash = ? AND provider = 'user'`
     ).get(input.project, hash);
-    if (existing) return { id: existing.id, created: false };
+    if (existing) {
+      if (input.scope === "team" && existing.scope !== "team" && existing.author === null) {
+        stmt(db, "UPDATE observations SET scope = 'team' WHERE id = ?").run(existing.id);
+      }
+      return { id: existing.id, created: false };
+    }
     const result = stmt(
       db,
       `INSERT INTO observations (session_id, project, type, title, narrative, concepts,
-         files_read, provider, content_hash, pinned, created_at, updated_at)
+         files_read, provider, content_hash, pinned, scope, created_at, updated_at)
        VALUES (@session, @project, @type, @title, @text, @concepts, @files, 'user', @hash,
-         @pinned, @at, @at)`
+         @pinned, @scope, @at, @at)`
     ).run({
       session: input.sessionRowId,
       project: input.project,
@@ -2293,6 +2535,7 @@ ${input.text}`).digest("hex");
       files: JSON.stringify(input.files),
       hash,
       pinned: input.pinned ? 1 : 0,
+      scope: input.scope ?? "private",
       at: input.at
     });
     return { id: Number(result.lastInsertRowid), created: true };
@@ -2322,27 +2565,29 @@ var mergeIds = (stored, more) => {
   const known = Array.isArray(ids2) ? ids2.filter((id3) => typeof id3 === "number") : [];
   return [.../* @__PURE__ */ new Set([...known, ...more])].sort((a, b) => a - b);
 };
-function insertObservation(db, observation) {
-  const input = throughDoor(observation, {
-    text: ["title", "subtitle", "narrative", "facts", "concepts"]
+function insertObservation(db, observation2) {
+  const input = throughDoor(observation2, {
+    text: ["title", "subtitle", "narrative", "facts", "concepts", "searchKeys"]
   });
-  const json2 = (list5) => JSON.stringify(list5);
+  const json2 = (list4) => JSON.stringify(list4);
   const row = stmt(
     db,
     `INSERT INTO observations (session_id, project, prompt_number, type, title, subtitle, narrative,
-       facts, concepts, files_read, files_modified, source_event_ids, provider, model, tokens_in,
-       tokens_out, content_hash, created_at, updated_at)
+       facts, concepts, files_read, files_modified, search_keys, source_event_ids, provider, model,
+       tokens_in, tokens_out, content_hash, created_at, updated_at, scope)
      VALUES (@sessionRowId, @project, @promptNumber, @type, @title, @subtitle, @narrative, @facts,
-       @concepts, @filesRead, @filesModified, @sourceEventIds, @provider, @model, @tokensIn,
-       @tokensOut, @contentHash, @at, @at)
+       @concepts, @filesRead, @filesModified, @searchKeys, @sourceEventIds, @provider, @model,
+       @tokensIn, @tokensOut, @contentHash, @at, @at, @scope)
      ON CONFLICT (session_id, content_hash) DO NOTHING RETURNING id`
   ).get({
     ...input,
+    searchKeys: input.searchKeys ?? "",
     facts: json2(input.facts),
     concepts: json2(input.concepts),
     filesRead: json2(input.filesRead),
     filesModified: json2(input.filesModified),
-    sourceEventIds: json2(input.sourceEventIds)
+    sourceEventIds: json2(input.sourceEventIds),
+    scope: input.scope ?? "private"
   });
   if (row) return { id: row.id, duplicate: false };
   const existing = stmt(
@@ -2361,16 +2606,16 @@ function observationsOfTurn(db, sessionRowId2, promptNumber) {
     `SELECT type, title, subtitle, narrative, facts, concepts, files_read, files_modified,
        source_event_ids FROM observations WHERE session_id = ? AND prompt_number = ? ORDER BY id`
   ).all(sessionRowId2, promptNumber);
-  const list5 = (text5) => JSON.parse(text5 ?? "[]");
+  const list4 = (text5) => JSON.parse(text5 ?? "[]");
   return rows.map((row) => ({
     type: row.type ?? "change",
     title: row.title ?? "",
     subtitle: row.subtitle ?? "",
     narrative: row.narrative ?? "",
-    facts: list5(row.facts),
-    concepts: list5(row.concepts),
-    filesRead: list5(row.files_read),
-    filesModified: list5(row.files_modified),
+    facts: list4(row.facts),
+    concepts: list4(row.concepts),
+    filesRead: list4(row.files_read),
+    filesModified: list4(row.files_modified),
     sourceEventIds: JSON.parse(row.source_event_ids ?? "[]")
   }));
 }
@@ -2384,9 +2629,10 @@ function upsertSummary(db, summary) {
     db,
     `INSERT INTO summaries (session_id, project, prompt_number, request, investigated, learned,
        completed, next_steps, notes, files_read, files_modified, provider, model, tokens_in,
-       tokens_out, created_at)
+       tokens_out, created_at, scope)
      VALUES (@sessionRowId, @project, @promptNumber, @request, @investigated, @learned, @completed,
-       @nextSteps, @notes, @filesRead, @filesModified, @provider, @model, @tokensIn, @tokensOut, @at)
+       @nextSteps, @notes, @filesRead, @filesModified, @provider, @model, @tokensIn, @tokensOut, @at,
+       @scope)
      ON CONFLICT (session_id, prompt_number) DO UPDATE SET
        request = excluded.request, investigated = excluded.investigated,
        learned = excluded.learned, completed = excluded.completed,
@@ -2398,7 +2644,8 @@ function upsertSummary(db, summary) {
   ).get({
     ...input,
     filesRead: JSON.stringify(input.filesRead),
-    filesModified: JSON.stringify(input.filesModified)
+    filesModified: JSON.stringify(input.filesModified),
+    scope: input.scope ?? "private"
   });
   return row.id;
 }
@@ -2558,8 +2805,20 @@ function requeueTurnEnds(db, now2, maxAttempts, all = false) {
   ).run({ now: now2, maxAttempts }).changes;
 }
 function countTurnStates(db) {
-  const rows = stmt(db, "SELECT state, COUNT(*) AS n FROM turns GROUP BY state").all();
-  return Object.fromEntries(rows.map((row) => [row.state, row.n]));
+  return countStates(db, "turns");
+}
+
+// src/store/team-filter.ts
+var OWN_AUTHOR = "me";
+function teamFilterParts(alias, filter) {
+  const parts2 = [];
+  if (filter.author !== void 0) {
+    parts2.push(
+      filter.author.toLowerCase() === OWN_AUTHOR ? [`${alias}author IS NULL`, {}] : [`lower(${alias}author) = lower(@author)`, { author: filter.author }]
+    );
+  }
+  if (filter.scope !== void 0) parts2.push([`${alias}scope = @scope`, { scope: filter.scope }]);
+  return parts2;
 }
 
 // src/store/memory-feed.ts
@@ -2572,14 +2831,20 @@ var TABLE = {
 };
 function pageOfKind(db, kind, filter, before, limit) {
   const typed = kind === "observation" && filter.types !== void 0;
+  const team2 = teamFilterParts("", filter);
+  if (kind === "prompt" && team2.length > 0) return [];
   const sql = `SELECT '${kind}' AS kind, id, created_at FROM ${TABLE[kind]}
     WHERE (@project IS NULL OR project = @project)
       ${typed ? "AND type IN (SELECT value FROM json_each(@types))" : ""}
+      ${team2.map(([part]) => `AND ${part}`).join(" ")}
+      ${filter.agent === void 0 ? "" : kind === "observation" ? "AND agent = @agent" : "AND session_id IN (SELECT id FROM sessions WHERE agent = @agent)"}
       AND (created_at, ${RANK2[kind]}, id) < (@at, @rank, @id)
     ORDER BY created_at DESC, id DESC LIMIT @limit`;
   return stmt(db, sql).all({
     project: filter.project ?? null,
     ...typed ? { types: JSON.stringify(filter.types) } : {},
+    ...Object.assign({}, ...team2.map(([, params]) => params)),
+    ...filter.agent === void 0 ? {} : { agent: filter.agent },
     ...before,
     limit
   });
@@ -2623,14 +2888,6 @@ function hydrate(db, refs) {
   for (const p of promptsById(db, ids2("prompt"))) found.set(`prompt:${p.id}`, p);
   return refs.flatMap((ref) => found.get(`${ref.kind}:${ref.id}`) ?? []);
 }
-function list2(text5) {
-  try {
-    const parsed = JSON.parse(text5);
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return [];
-  }
-}
 function summariesById(db, ids2) {
   if (ids2.length === 0) return [];
   const rows = stmt(
@@ -2641,8 +2898,8 @@ function summariesById(db, ids2) {
   return rows.map((row) => ({
     kind: "summary",
     ...row,
-    files_read: list2(row.files_read),
-    files_modified: list2(row.files_modified)
+    files_read: jsonList(row.files_read),
+    files_modified: jsonList(row.files_modified)
   }));
 }
 function promptsById(db, ids2) {
@@ -2667,203 +2924,35 @@ function deletionsAfter(db, mark, limit) {
   ).all(mark, limit);
 }
 
-// src/store/team-outbox.ts
-var COLUMNS2 = {
-  observation: {
-    table: "observations",
-    body: [
-      "type",
-      "title",
-      "subtitle",
-      "narrative",
-      "facts",
-      "concepts",
-      "files_read",
-      "files_modified",
-      "prompt_number"
-    ]
-  },
-  summary: {
-    table: "summaries",
-    body: [
-      "request",
-      "investigated",
-      "learned",
-      "completed",
-      "next_steps",
-      "notes",
-      "files_read",
-      "files_modified",
-      "prompt_number"
-    ]
-  }
-};
-function teamColumns2(kind) {
-  return COLUMNS2[kind];
-}
-function pendingOutbox(db, limit) {
-  return stmt(
-    db,
-    `SELECT id, kind, item_id, global_id, op, attempts FROM team_outbox
-     WHERE refused_reason IS NULL ORDER BY id LIMIT ?`
-  ).all(limit);
-}
-function sharedRow(db, kind, id3) {
-  const { table: table2, body } = COLUMNS2[kind];
-  const row = stmt(
-    db,
-    `SELECT global_id, project, version, created_at, ${body.join(", ")} FROM ${table2}
-     WHERE id = ? AND scope = 'team' AND author IS NULL AND global_id IS NOT NULL`
-  ).get(id3);
-  if (!row) return void 0;
-  return {
-    kind,
-    global_id: String(row.global_id),
-    project: String(row.project),
-    version: Number(row.version),
-    created_at: Number(row.created_at),
-    body: Object.fromEntries(body.map((column) => [column, row[column] ?? null]))
-  };
-}
-function ackOutbox(db, entries) {
-  const drop = stmt(db, "DELETE FROM team_outbox WHERE id = ?");
-  const dropRefused = stmt(
-    db,
-    `DELETE FROM team_outbox WHERE kind = ? AND item_id = ? AND id < ? AND refused_reason IS NOT NULL`
-  );
-  db.transaction(() => {
-    for (const entry of entries) {
-      drop.run(entry.id);
-      if (entry.op === "delete") dropRefused.run(entry.kind, entry.item_id, entry.id);
-    }
-  })();
-}
-function refuseOutbox(db, id3, reason) {
-  stmt(db, "UPDATE team_outbox SET refused_reason = ? WHERE id = ?").run(reason, id3);
-}
-function failOutbox(db, ids2, error) {
-  const update = stmt(
-    db,
-    "UPDATE team_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?"
-  );
-  db.transaction(() => ids2.forEach((id3) => update.run(error, id3)))();
-}
-function outboxBacklog(db) {
-  const queued = stmt(
-    db,
-    "SELECT count(*) AS n FROM team_outbox WHERE refused_reason IS NULL"
-  ).get();
-  const refused = stmt(
-    db,
-    `SELECT kind, item_id, refused_reason AS reason FROM team_outbox
-     WHERE refused_reason IS NOT NULL ORDER BY id DESC LIMIT 20`
-  ).all();
-  return { queued: queued.n, refused };
-}
-
-// src/store/team-pulled.ts
+// src/store/team-ownership.ts
+var TEAM_TABLE = { observation: "observations", summary: "summaries" };
 var ReadOnlyMemoryError = class extends Error {
   constructor(kind, id3, author) {
     super(
-      `${kind} ${id3} is ${author}'s memory, pulled from the team: only ${author} can change it (forget it locally with "claude-mem forget" if it is wrong)`
+      `${kind} ${kind === "summary" ? "S" : "#"}${id3} is ${author}'s team memory: it is read-only here, only ${author} can change, unshare or forget it`
     );
+    this.kind = kind;
+    this.id = id3;
+    this.author = author;
     this.name = "ReadOnlyMemoryError";
   }
+  kind;
+  id;
+  author;
 };
-function assertEditable(db, kind, id3) {
-  const { table: table2 } = teamColumns2(kind);
-  const row = stmt(db, `SELECT author FROM ${table2} WHERE id = ?`).get(id3);
-  if (row?.author) throw new ReadOnlyMemoryError(kind, id3, row.author);
-}
-function teamSession(db, project2, author, at) {
-  const root = stmt(
+function assertOwnMemories(db, kind, ids2) {
+  if (ids2.length === 0) return;
+  const row = stmt(
     db,
-    `SELECT project_root FROM sessions WHERE project = ? AND source IS NOT 'team'
-     ORDER BY started_at DESC LIMIT 1`
-  ).get(project2);
-  const key = `team:${author}:${project2}`;
-  stmt(
-    db,
-    `INSERT OR IGNORE INTO sessions (session_id, project, project_root, cwd, source, status,
-       title, started_at, updated_at) VALUES (?, ?, ?, ?, 'team', 'completed', ?, ?, ?)`
-  ).run(
-    key,
-    project2,
-    root?.project_root ?? "",
-    root?.project_root ?? "",
-    `shared by ${author}`,
-    at,
-    at
-  );
-  return stmt(db, "SELECT id FROM sessions WHERE session_id = ?").get(key).id;
-}
-function bodyValues(kind, body) {
-  const { body: columns } = teamColumns2(kind);
-  const values = {};
-  for (const column of columns) {
-    const value = body[column];
-    values[column] = column === "prompt_number" ? typeof value === "number" ? value : null : typeof value === "string" ? value : column.startsWith("files") ? "[]" : "";
-  }
-  const textColumns = columns.filter((column) => column !== "prompt_number");
-  return throughDoor(values, { text: textColumns });
-}
-function insertPulled(db, project2, row, at) {
-  const { table: table2 } = teamColumns2(row.kind);
-  const values = bodyValues(row.kind, row.body);
-  if (row.kind === "summary") values.prompt_number ??= 0;
-  if (row.kind === "observation") values.type = values.type || "discovery";
-  const extra = row.kind === "observation" ? { content_hash: `team:${row.global_id}`, updated_at: at, provider: "team" } : { provider: "team" };
-  const all = {
-    ...values,
-    ...extra,
-    session_id: teamSession(db, project2, row.author, at),
-    project: project2,
-    created_at: row.created_at,
-    scope: "team",
-    global_id: row.global_id,
-    author: row.author,
-    version: row.version
-  };
-  const names = Object.keys(all);
-  stmt(
-    db,
-    `INSERT INTO ${table2} (${names.join(", ")}) VALUES (${names.map((n8) => `@${n8}`).join(", ")})`
-  ).run(all);
-}
-function updatePulled(db, id3, row, at) {
-  const { table: table2 } = teamColumns2(row.kind);
-  const values = bodyValues(row.kind, row.body);
-  if (row.kind === "observation") values.updated_at = at;
-  const sets = Object.keys(values).map((name) => `${name} = @${name}`);
-  stmt(db, `UPDATE ${table2} SET ${sets.join(", ")}, version = @version WHERE id = @id`).run({
-    ...values,
-    version: row.version,
-    id: id3
-  });
-}
-function applyPulled(db, project2, row, at) {
-  const { table: table2 } = teamColumns2(row.kind);
-  const local = stmt(db, `SELECT id, author, version FROM ${table2} WHERE global_id = ?`).get(
-    row.global_id
-  );
-  if (local && local.author === null) return "unchanged";
-  if (row.deleted) {
-    if (!local) return "unchanged";
-    stmt(db, `DELETE FROM ${table2} WHERE id = ?`).run(local.id);
-    return "deleted";
-  }
-  if (!local) {
-    insertPulled(db, project2, row, at);
-    return "inserted";
-  }
-  if (local.version >= row.version) return "unchanged";
-  updatePulled(db, local.id, row, at);
-  return "updated";
+    `SELECT id, author FROM ${TEAM_TABLE[kind]}
+     WHERE id IN (SELECT value FROM json_each(?)) AND author IS NOT NULL ORDER BY id LIMIT 1`
+  ).get(JSON.stringify(ids2));
+  if (row) throw new ReadOnlyMemoryError(kind, row.id, row.author);
 }
 
 // src/store/memory-manage.ts
 function updateObservation(db, id3, patch, at) {
-  assertEditable(db, "observation", id3);
+  assertOwnMemories(db, "observation", [id3]);
   const clean = throughDoor(patch, { text: ["title", "narrative", "facts"] });
   return stmt(
     db,
@@ -3004,17 +3093,17 @@ var EMPTY_SESSION = `NOT EXISTS (SELECT 1 FROM prompts WHERE session_id = sessio
   AND NOT EXISTS (SELECT 1 FROM observations WHERE session_id = sessions.id)
   AND NOT EXISTS (SELECT 1 FROM summaries WHERE session_id = sessions.id)`;
 function settleSessions(db, touched, dropEmpty) {
-  const list5 = json(touched);
+  const list4 = json(touched);
   const dropped = dropEmpty ? stmt(
     db,
     `DELETE FROM sessions WHERE id IN (SELECT value FROM json_each(?)) AND ${EMPTY_SESSION}`
-  ).run(list5).changes : 0;
+  ).run(list4).changes : 0;
   stmt(
     db,
     `UPDATE sessions SET title = (SELECT substr(p.text, 1, 120) FROM prompts p
        WHERE p.session_id = sessions.id ORDER BY p.prompt_number, p.id LIMIT 1)
      WHERE id IN (SELECT value FROM json_each(?))`
-  ).run(list5);
+  ).run(list4);
   return dropped;
 }
 function remove(db, targets, dropEmpty) {
@@ -3027,6 +3116,10 @@ function remove(db, targets, dropEmpty) {
   return settleSessions(db, targets.touched, dropEmpty);
 }
 function forget(db, selection2, dryRun2 = false) {
+  if (selection2.kind === "ids") {
+    assertOwnMemories(db, "observation", selection2.observations);
+    assertOwnMemories(db, "summary", selection2.summaries);
+  }
   return changeOrPreview(db, dryRun2, () => {
     const targets = selection2.kind === "ids" ? idTargets(db, selection2) : scopeTargets(db, selection2);
     targets.touched = touchedSessions(db, targets);
@@ -3066,11 +3159,11 @@ function projectCounts(db, project2) {
 }
 function purgeProject(db, project2, dryRun2 = false) {
   return changeOrPreview(db, dryRun2, () => {
-    const counts = projectCounts(db, project2);
+    const counts2 = projectCounts(db, project2);
     for (const table2 of ["observations", "summaries", "prompts", "events", "sessions"]) {
       stmt(db, `DELETE FROM ${table2} WHERE project = ?`).run(project2);
     }
-    return counts;
+    return counts2;
   });
 }
 
@@ -3187,6 +3280,42 @@ function exportPage(db, kind, filter, after, limit = 500) {
   };
 }
 
+// src/store/bulk-insert.ts
+var FTS_TRIGGER = "observations_fts_insert";
+var INSERT_VALUES = /^\s*(INSERT\s+INTO\s+\S+\s*\([^)]*\))\s*VALUES\s*\(([\s\S]*)\)\s*$/i;
+function setBasedIndexing(db) {
+  const create = stmt(db, "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").pluck().get(FTS_TRIGGER);
+  const body = create?.match(/\bBEGIN\b([\s\S]*)\bEND\s*;?\s*$/i)?.[1];
+  if (!create || body === void 0) return void 0;
+  const statements = body.split(";").filter((part) => part.trim() !== "");
+  const inserts = statements.map((part) => part.match(INSERT_VALUES));
+  if (inserts.length === 0 || inserts.some((match) => !match)) return void 0;
+  return {
+    create,
+    inserts: inserts.map(
+      (match) => `${match[1]} SELECT ${match[2]} FROM observations AS new
+         WHERE new.id IN (SELECT id FROM temp.bulk_inserted)`
+    )
+  };
+}
+function withDeferredFts(db, insert) {
+  return db.transaction(() => {
+    const plan2 = setBasedIndexing(db);
+    if (!plan2) return insert();
+    db.exec(`CREATE TEMP TABLE IF NOT EXISTS bulk_inserted (id INTEGER PRIMARY KEY);
+        DELETE FROM temp.bulk_inserted;
+        DROP TRIGGER ${FTS_TRIGGER};
+        CREATE TEMP TRIGGER bulk_inserted_track AFTER INSERT ON main.observations BEGIN
+          INSERT INTO bulk_inserted (id) VALUES (new.id);
+        END;`);
+    const result = insert();
+    for (const sql of plan2.inserts) db.prepare(sql).run();
+    db.exec(`DROP TRIGGER temp.bulk_inserted_track; DELETE FROM temp.bulk_inserted;`);
+    db.exec(plan2.create);
+    return result;
+  }).immediate();
+}
+
 // src/store/import-merge.ts
 var sessionRowId = (db, sessionId) => sessionId === null ? void 0 : stmt(db, "SELECT id FROM sessions WHERE session_id = ?").pluck().get(sessionId);
 var freeId = (db, table2, id3) => id3 !== null && stmt(db, `SELECT 1 FROM ${table2} WHERE id = ?`).get(id3) === void 0 ? id3 : null;
@@ -3243,7 +3372,7 @@ function addObservation(db, record) {
   if (r.session_id !== null && session === void 0 || observationExists(db, r, session)) {
     return false;
   }
-  const json2 = (list5) => JSON.stringify(list5);
+  const json2 = (list4) => JSON.stringify(list4);
   stmt(
     db,
     `INSERT INTO observations (id, session_id, project, prompt_number, type, title, subtitle,
@@ -3312,18 +3441,18 @@ function addRecord(db, record) {
   }
 }
 function importRecords(db, records) {
-  const counts = {
+  const counts2 = {
     session: { added: 0, skipped: 0 },
     prompt: { added: 0, skipped: 0 },
     observation: { added: 0, skipped: 0 },
     summary: { added: 0, skipped: 0 }
   };
-  db.transaction(() => {
+  withDeferredFts(db, () => {
     for (const record of records) {
-      counts[record.kind][addRecord(db, record) ? "added" : "skipped"] += 1;
+      counts2[record.kind][addRecord(db, record) ? "added" : "skipped"] += 1;
     }
-  }).immediate();
-  return counts;
+  });
+  return counts2;
 }
 
 // src/store/usage-report.ts
@@ -3505,8 +3634,8 @@ function anchorsOf(db, ids2) {
   for (let from = 0; from < unique2.length; from += CHUNK) {
     const rows = select.all(JSON.stringify(unique2.slice(from, from + CHUNK)));
     for (const row of rows) {
-      const list5 = byId.get(row.observationId);
-      if (list5) list5.push(row);
+      const list4 = byId.get(row.observationId);
+      if (list4) list4.push(row);
       else byId.set(row.observationId, [row]);
     }
   }
@@ -3564,6 +3693,187 @@ function resetInjected(db, sessionId, now2) {
   stmt(db, "DELETE FROM recall_injected WHERE at < ?").run(now2 - KEEP_MS);
 }
 
+// src/store/team-outbox.ts
+var COLUMNS2 = {
+  observation: {
+    table: "observations",
+    body: [
+      "type",
+      "title",
+      "subtitle",
+      "narrative",
+      "facts",
+      "concepts",
+      "files_read",
+      "files_modified",
+      "prompt_number"
+    ]
+  },
+  summary: {
+    table: "summaries",
+    body: [
+      "request",
+      "investigated",
+      "learned",
+      "completed",
+      "next_steps",
+      "notes",
+      "files_read",
+      "files_modified",
+      "prompt_number"
+    ]
+  }
+};
+function teamColumns2(kind) {
+  return COLUMNS2[kind];
+}
+function pendingOutbox(db, limit) {
+  return stmt(
+    db,
+    `SELECT id, kind, item_id, global_id, op, attempts FROM team_outbox
+     WHERE refused_reason IS NULL ORDER BY id LIMIT ?`
+  ).all(limit);
+}
+function sharedRow(db, kind, id3) {
+  const { table: table2, body } = COLUMNS2[kind];
+  const row = stmt(
+    db,
+    `SELECT global_id, project, version, created_at, ${body.join(", ")} FROM ${table2}
+     WHERE id = ? AND scope = 'team' AND author IS NULL AND global_id IS NOT NULL`
+  ).get(id3);
+  if (!row) return void 0;
+  return {
+    kind,
+    global_id: String(row.global_id),
+    project: String(row.project),
+    version: Number(row.version),
+    created_at: Number(row.created_at),
+    body: Object.fromEntries(body.map((column) => [column, row[column] ?? null]))
+  };
+}
+function ackOutbox(db, entries) {
+  const drop2 = stmt(db, "DELETE FROM team_outbox WHERE id = ?");
+  const dropRefused = stmt(
+    db,
+    `DELETE FROM team_outbox WHERE kind = ? AND item_id = ? AND id < ? AND refused_reason IS NOT NULL`
+  );
+  db.transaction(() => {
+    for (const entry of entries) {
+      drop2.run(entry.id);
+      if (entry.op === "delete") dropRefused.run(entry.kind, entry.item_id, entry.id);
+    }
+  })();
+}
+function refuseOutbox(db, id3, reason) {
+  stmt(db, "UPDATE team_outbox SET refused_reason = ? WHERE id = ?").run(reason, id3);
+}
+function failOutbox(db, ids2, error) {
+  const update = stmt(
+    db,
+    "UPDATE team_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?"
+  );
+  db.transaction(() => ids2.forEach((id3) => update.run(error, id3)))();
+}
+function outboxBacklog(db) {
+  const queued = stmt(
+    db,
+    "SELECT count(*) AS n FROM team_outbox WHERE refused_reason IS NULL"
+  ).get();
+  const refused = stmt(
+    db,
+    `SELECT kind, item_id, refused_reason AS reason FROM team_outbox
+     WHERE refused_reason IS NOT NULL ORDER BY id DESC LIMIT 20`
+  ).all();
+  return { queued: queued.n, refused };
+}
+
+// src/store/team-pulled.ts
+function teamSession(db, project2, author, at) {
+  const root = stmt(
+    db,
+    `SELECT project_root FROM sessions WHERE project = ? AND source IS NOT 'team'
+     ORDER BY started_at DESC LIMIT 1`
+  ).get(project2);
+  const key = `team:${author}:${project2}`;
+  stmt(
+    db,
+    `INSERT OR IGNORE INTO sessions (session_id, project, project_root, cwd, source, status,
+       title, started_at, updated_at) VALUES (?, ?, ?, ?, 'team', 'completed', ?, ?, ?)`
+  ).run(
+    key,
+    project2,
+    root?.project_root ?? "",
+    root?.project_root ?? "",
+    `shared by ${author}`,
+    at,
+    at
+  );
+  return stmt(db, "SELECT id FROM sessions WHERE session_id = ?").get(key).id;
+}
+function bodyValues(kind, body) {
+  const { body: columns } = teamColumns2(kind);
+  const values = {};
+  for (const column of columns) {
+    const value = body[column];
+    values[column] = column === "prompt_number" ? typeof value === "number" ? value : null : typeof value === "string" ? value : column.startsWith("files") ? "[]" : "";
+  }
+  const textColumns = columns.filter((column) => column !== "prompt_number");
+  return throughDoor(values, { text: textColumns });
+}
+function insertPulled(db, project2, row, at) {
+  const { table: table2 } = teamColumns2(row.kind);
+  const values = bodyValues(row.kind, row.body);
+  if (row.kind === "summary") values.prompt_number ??= 0;
+  if (row.kind === "observation") values.type = values.type || "discovery";
+  const extra = row.kind === "observation" ? { content_hash: `team:${row.global_id}`, updated_at: at, provider: "team" } : { provider: "team" };
+  const all = {
+    ...values,
+    ...extra,
+    session_id: teamSession(db, project2, row.author, at),
+    project: project2,
+    created_at: row.created_at,
+    scope: "team",
+    global_id: row.global_id,
+    author: row.author,
+    version: row.version
+  };
+  const names = Object.keys(all);
+  stmt(
+    db,
+    `INSERT INTO ${table2} (${names.join(", ")}) VALUES (${names.map((n8) => `@${n8}`).join(", ")})`
+  ).run(all);
+}
+function updatePulled(db, id3, row, at) {
+  const { table: table2 } = teamColumns2(row.kind);
+  const values = bodyValues(row.kind, row.body);
+  if (row.kind === "observation") values.updated_at = at;
+  const sets = Object.keys(values).map((name) => `${name} = @${name}`);
+  stmt(db, `UPDATE ${table2} SET ${sets.join(", ")}, version = @version WHERE id = @id`).run({
+    ...values,
+    version: row.version,
+    id: id3
+  });
+}
+function applyPulled(db, project2, row, at) {
+  const { table: table2 } = teamColumns2(row.kind);
+  const local = stmt(db, `SELECT id, author, version FROM ${table2} WHERE global_id = ?`).get(
+    row.global_id
+  );
+  if (local && local.author === null) return "unchanged";
+  if (row.deleted) {
+    if (!local) return "unchanged";
+    stmt(db, `DELETE FROM ${table2} WHERE id = ?`).run(local.id);
+    return "deleted";
+  }
+  if (!local) {
+    insertPulled(db, project2, row, at);
+    return "inserted";
+  }
+  if (local.version >= row.version) return "unchanged";
+  updatePulled(db, local.id, row, at);
+  return "updated";
+}
+
 // src/store/team-projects.ts
 function teamProjects(db) {
   return stmt(db, "SELECT * FROM team_projects ORDER BY project").all();
@@ -3593,9 +3903,9 @@ function recordPush(db, project2, at, error) {
   ).run({ project: project2, at, error: error ?? null });
 }
 function applyPulledPage(db, project2, rows, at) {
-  const counts = { inserted: 0, updated: 0, deleted: 0, unchanged: 0 };
+  const counts2 = { inserted: 0, updated: 0, deleted: 0, unchanged: 0 };
   db.transaction(() => {
-    for (const row of rows) counts[applyPulled(db, project2, row, at)] += 1;
+    for (const row of rows) counts2[applyPulled(db, project2, row, at)] += 1;
     const last = rows.at(-1)?.seq;
     stmt(
       db,
@@ -3603,7 +3913,68 @@ function applyPulledPage(db, project2, rows, at) {
          last_pull_at = ?, last_error = NULL WHERE project = ?`
     ).run(last ?? null, at, project2);
   })();
-  return counts;
+  return counts2;
+}
+
+// src/store/team-scope.ts
+var SCOPES = ["private", "team"];
+function scopeFor(share2, kind) {
+  if (share2 === "all") return "team";
+  return share2 === "summaries" && kind === "summary" ? "team" : "private";
+}
+function setScope(db, kind, id3, scope) {
+  return db.transaction(() => {
+    assertOwnMemories(db, kind, [id3]);
+    const found = stmt(db, `SELECT scope FROM ${TEAM_TABLE[kind]} WHERE id = ?`).get(id3);
+    if (!found) return false;
+    if (found.scope !== scope) {
+      stmt(db, `UPDATE ${TEAM_TABLE[kind]} SET scope = ? WHERE id = ?`).run(scope, id3);
+    }
+    return true;
+  })();
+}
+function getSummaryScope(db, id3) {
+  return stmt(db, "SELECT id, project, request, scope, author FROM summaries WHERE id = ?").get(
+    id3
+  );
+}
+
+// src/store/maintenance.ts
+var FTS_TABLES = ["observations_fts", "summaries_fts", "prompts_fts"];
+var MERGE_PAGES = 256;
+var WAL_LIMIT_BYTES = 64 * 2 ** 20;
+function optimizeDatabase(db) {
+  db.pragma("analysis_limit = 400");
+  db.pragma("optimize = 0x10002");
+}
+function mergeFullText(db, pages = MERGE_PAGES) {
+  let busy = false;
+  for (const table2 of FTS_TABLES) {
+    const before = db.prepare("SELECT total_changes()").pluck().get();
+    db.prepare(`INSERT INTO ${table2} (${table2}, rank) VALUES ('merge', ?)`).run(pages);
+    const after = db.prepare("SELECT total_changes()").pluck().get();
+    busy ||= after - before > 1;
+  }
+  return busy;
+}
+function checkpoint(db, idle, limitBytes = WAL_LIMIT_BYTES) {
+  db.pragma(`journal_size_limit = ${limitBytes}`);
+  const pageSize = db.pragma("page_size", { simple: true });
+  const [passive] = db.pragma("wal_checkpoint(PASSIVE)");
+  const walBytes = (passive?.log ?? 0) * pageSize;
+  if (!idle || walBytes <= limitBytes) return (passive?.log ?? 0) - (passive?.checkpointed ?? 0);
+  const [full2] = db.pragma("wal_checkpoint(TRUNCATE)");
+  return full2?.busy ? full2.log ?? 0 : 0;
+}
+function freeListInfo(db) {
+  return {
+    freePages: db.pragma("freelist_count", { simple: true }),
+    pages: db.pragma("page_count", { simple: true }),
+    pageSize: db.pragma("page_size", { simple: true })
+  };
+}
+function vacuum(db) {
+  db.exec("VACUUM");
 }
 
 // src/worker/app.ts
@@ -3611,6 +3982,55 @@ import { Hono as Hono5 } from "hono";
 
 // src/worker/errors.ts
 import { ZodError } from "zod";
+
+// src/worker/db-fault.ts
+var FAULT_CODE = /^SQLITE_(CORRUPT|NOTADB|FULL|IOERR|READONLY|CANTOPEN|PERM|NOLFS|PROTOCOL|NOMEM)/;
+function isBusy(error) {
+  return /^SQLITE_(BUSY|LOCKED)/.test(String(error?.code));
+}
+function isDbFault(error) {
+  return FAULT_CODE.test(String(error?.code));
+}
+var WAITING = "captured events wait in the spool and are ingested once it is fixed";
+function faultAdvice(code) {
+  if (/^SQLITE_(CORRUPT|NOTADB)/.test(code)) {
+    return `the database file is damaged: check it with "claude-mem doctor", then rebuild it with "claude-mem doctor --repair --from-backup FILE" or "--from-export FILE"; ${WAITING}`;
+  }
+  if (code.startsWith("SQLITE_FULL")) {
+    return `the disk is full: free some space; ${WAITING}`;
+  }
+  if (/^SQLITE_(READONLY|CANTOPEN|PERM)/.test(code)) {
+    return `the database file cannot be written: check its permissions and the disk, then run "claude-mem doctor"; ${WAITING}`;
+  }
+  return `the disk reported an error: check it and run "claude-mem doctor"; ${WAITING}`;
+}
+function createDbHealth() {
+  let fault;
+  return {
+    get fault() {
+      return fault;
+    },
+    report(error, now2 = Date.now()) {
+      const code = String(error?.code ?? "SQLITE_ERROR");
+      const message3 = error instanceof Error ? error.message : String(error);
+      const isNew = fault?.code !== code;
+      fault = {
+        code,
+        message: message3,
+        since: isNew ? now2 : fault?.since ?? now2,
+        advice: faultAdvice(code)
+      };
+      return isNew;
+    },
+    clear() {
+      const had = fault !== void 0;
+      fault = void 0;
+      return had;
+    }
+  };
+}
+
+// src/worker/errors.ts
 var STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
@@ -3642,7 +4062,7 @@ function createErrorHandler(log) {
     if (error instanceof ZodError) {
       return c.json({ error: { code: "BAD_REQUEST", message: zodMessage(error) } }, 400);
     }
-    if (/SQLITE_BUSY/.test(String(error.code))) {
+    if (isBusy(error)) {
       return c.json({ error: { code: "DB_BUSY", message: "database is busy, retry" } }, 503);
     }
     log.log("error", `unhandled error on ${c.req.method} ${c.req.path}`, {
@@ -3652,40 +4072,14 @@ function createErrorHandler(log) {
   };
 }
 
-// src/worker/routes/capture-routes.ts
+// src/worker/capture/capture-routes.ts
 import { Hono } from "hono";
 import { z } from "zod";
 
-// src/capture/payload.ts
-function parsePayload(text5) {
-  if (text5.trim() === "") return { ok: false, reason: "empty stdin" };
-  let value;
-  try {
-    value = JSON.parse(text5);
-  } catch {
-    return { ok: false, reason: `stdin is not JSON (${text5.length} chars)` };
-  }
-  if (!value || typeof value !== "object" || Array.isArray(value)) {
-    return { ok: false, reason: "stdin JSON is not an object" };
-  }
-  return { ok: true, payload: value };
-}
-function str(payload, key) {
-  const value = payload[key];
-  return typeof value === "string" ? value : void 0;
-}
-function num(payload, key) {
-  const value = payload[key];
-  return typeof value === "number" && Number.isFinite(value) ? value : null;
-}
-var MAX_ID = 256;
-function sessionIdOf(payload) {
-  const id3 = str(payload, "session_id")?.trim();
-  return id3 && id3.length <= MAX_ID ? id3 : void 0;
-}
-
 // src/capture/capture.ts
 var MAX_MESSAGE_CHARS = 2e4;
+var spool = (event) => ({ action: "spool", event });
+var drop = (reason) => ({ action: "drop", reason });
 function base(payload, ctx) {
   return {
     v: 1,
@@ -3694,11 +4088,12 @@ function base(payload, ctx) {
     sessionId: ctx.sessionId,
     project: ctx.project,
     cwd: ctx.cwd,
-    transcriptPath: str(payload, "transcript_path")
+    transcriptPath: payload.transcript_path,
+    ...ctx.agent ? { agent: ctx.agent } : {}
   };
 }
 function capturePrompt(payload, ctx) {
-  const prompt = str(payload, "prompt") ?? "";
+  const prompt = payload.prompt ?? "";
   const fullyPrivate = isFullyPrivate(prompt);
   const text5 = fullyPrivate ? null : elide(sanitizeText(prompt).trim(), MAX_MESSAGE_CHARS);
   return {
@@ -3708,57 +4103,45 @@ function capturePrompt(payload, ctx) {
   };
 }
 function captureTool(payload, ctx, failed) {
-  const toolName = str(payload, "tool_name");
-  if (!toolName) return { action: "drop", reason: "tool event without tool_name" };
+  const toolName = payload.tool_name;
+  if (!toolName) return drop("tool event without tool_name");
   if (ctx.settings["capture.skipTools"].includes(toolName)) {
-    return { action: "drop", reason: `tool ${toolName} is in capture.skipTools` };
+    return drop(`tool ${toolName} is in capture.skipTools`);
   }
   if (isOwnMcpTool(toolName)) {
-    return { action: "drop", reason: `tool ${toolName} is claude-mem's own` };
+    return drop(`tool ${toolName} is claude-mem's own`);
   }
-  const error = str(payload, "error");
-  return {
-    action: "spool",
-    event: {
-      ...base(payload, ctx),
-      kind: "tool",
-      toolName,
-      toolUseId: str(payload, "tool_use_id") ?? null,
-      agentId: str(payload, "agent_id") ?? null,
-      input: sanitizeToolField(payload.tool_input ?? null, ctx.settings["capture.maxInputChars"]),
-      response: failed ? null : sanitizeToolField(
-        payload.tool_response ?? null,
-        ctx.settings["capture.maxResponseChars"]
-      ),
-      error: error === void 0 ? null : elide(sanitizeText(error), MAX_MESSAGE_CHARS),
-      failed,
-      durationMs: num(payload, "duration_ms")
-    }
-  };
+  const error = payload.error;
+  return spool({
+    ...base(payload, ctx),
+    kind: "tool",
+    toolName,
+    toolUseId: payload.tool_use_id ?? null,
+    agentId: payload.agent_id ?? null,
+    input: sanitizeToolField(payload.tool_input ?? null, ctx.settings["capture.maxInputChars"]),
+    response: failed ? null : sanitizeToolField(payload.tool_response ?? null, ctx.settings["capture.maxResponseChars"]),
+    error: error === void 0 ? null : elide(sanitizeText(error), MAX_MESSAGE_CHARS),
+    failed,
+    durationMs: payload.duration_ms ?? null
+  });
 }
 function captureTurnEnd(payload, ctx) {
-  const message3 = str(payload, "last_assistant_message") ?? "";
-  return {
-    action: "spool",
-    event: {
-      ...base(payload, ctx),
-      kind: "turn-end",
-      agentId: str(payload, "agent_id") ?? null,
-      lastAssistantMessage: elide(sanitizeText(message3), MAX_MESSAGE_CHARS)
-    }
-  };
+  const message3 = payload.last_assistant_message ?? "";
+  return spool({
+    ...base(payload, ctx),
+    kind: "turn-end",
+    agentId: payload.agent_id ?? null,
+    lastAssistantMessage: elide(sanitizeText(message3), MAX_MESSAGE_CHARS)
+  });
 }
 function capture(event, payload, ctx) {
   switch (event) {
     case "SessionStart":
-      return {
-        action: "spool",
-        event: {
-          ...base(payload, ctx),
-          kind: "session-start",
-          source: str(payload, "source") ?? "startup"
-        }
-      };
+      return spool({
+        ...base(payload, ctx),
+        kind: "session-start",
+        source: payload.source ?? "startup"
+      });
     case "UserPromptSubmit":
       return capturePrompt(payload, ctx);
     case "PreToolUse":
@@ -3768,32 +4151,26 @@ function capture(event, payload, ctx) {
       return captureTool(
         payload,
         ctx,
-        event === "PostToolUseFailure" || str(payload, "hook_event_name") === "PostToolUseFailure"
+        event === "PostToolUseFailure" || payload.hook_event_name === "PostToolUseFailure"
       );
     case "Stop":
     case "SubagentStop":
       return captureTurnEnd(payload, ctx);
     case "PreCompact":
-      return {
-        action: "spool",
-        event: {
-          ...base(payload, ctx),
-          kind: "pre-compact",
-          trigger: str(payload, "trigger") ?? "auto"
-        }
-      };
+      return spool({
+        ...base(payload, ctx),
+        kind: "pre-compact",
+        trigger: payload.trigger ?? "auto"
+      });
     case "SessionEnd":
-      return {
-        action: "spool",
-        event: {
-          ...base(payload, ctx),
-          kind: "session-end",
-          reason: str(payload, "reason") ?? "other"
-        }
-      };
+      return spool({
+        ...base(payload, ctx),
+        kind: "session-end",
+        reason: payload.reason ?? "other"
+      });
     default:
       event;
-      return { action: "drop", reason: "unknown event" };
+      return drop("unknown event");
   }
 }
 
@@ -3823,12 +4200,46 @@ function resolveHookEvent(name) {
   return HOOK_EVENTS.find((event) => normalize(event) === normalize(name));
 }
 
+// src/capture/payload.ts
+var STRING_FIELDS = "session_id cwd transcript_path hook_event_name prompt tool_name tool_use_id agent_id error last_assistant_message source trigger reason".split(
+  " "
+);
+var isObject = (value) => !!value && typeof value == "object" && !Array.isArray(value);
+function isHookInput(value) {
+  if (!isObject(value)) return false;
+  for (const key of STRING_FIELDS) if (typeof value[key] != "string") delete value[key];
+  if (!Number.isFinite(value.duration_ms)) delete value.duration_ms;
+  return true;
+}
+function parsePayload(text5) {
+  if (text5.trim() === "") return { ok: false, reason: "empty stdin" };
+  let value;
+  try {
+    value = JSON.parse(text5);
+  } catch {
+    return { ok: false, reason: `stdin is not JSON (${text5.length} chars)` };
+  }
+  if (!isHookInput(value)) {
+    return { ok: false, reason: "stdin JSON is not an object" };
+  }
+  return { ok: true, payload: value };
+}
+function str(payload, key) {
+  const value = payload[key];
+  return typeof value === "string" ? value : void 0;
+}
+var MAX_ID = 256;
+function sessionIdOf(payload) {
+  const id3 = payload.session_id?.trim();
+  return id3 && id3.length <= MAX_ID ? id3 : void 0;
+}
+
 // src/capture/private-turn.ts
 import { existsSync as existsSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 function markerFile(dataDir, sessionId) {
   const key = stableHash(sessionId);
-  return join4(stateDir(dataDir), `private-${key}`);
+  return join5(stateDir(dataDir), `private-${key}`);
 }
 function setPrivateTurn(dataDir, sessionId, isPrivate) {
   const file = markerFile(dataDir, sessionId);
@@ -3882,7 +4293,7 @@ function parseSpoolEvent(text5) {
 }
 
 // src/spool/writer.ts
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 var sequence = 0;
 function spoolFileName(at) {
   sequence += 1;
@@ -3894,14 +4305,14 @@ function newEventId() {
 }
 var durableWrite = (file, content2) => writeFileAtomic(file, content2, 384, true);
 function writeSpoolEvent(dataDir, event, write = durableWrite) {
-  const file = join5(spoolDir(dataDir), spoolFileName(event.at));
+  const file = join6(spoolDir(dataDir), spoolFileName(event.at));
   write(file, JSON.stringify(event));
   return file;
 }
 
 // src/spool/reader.ts
-import { readdirSync, readFileSync as readFileSync6, unlinkSync as unlinkSync3 } from "node:fs";
-import { join as join6 } from "node:path";
+import { readdirSync, readFileSync as readFileSync7, unlinkSync as unlinkSync3 } from "node:fs";
+import { join as join7 } from "node:path";
 function listSpool(dataDir) {
   let names;
   try {
@@ -3915,10 +4326,10 @@ function readSpoolBatch(dataDir, limit) {
   const entries = [];
   const bad = [];
   for (const name of listSpool(dataDir).slice(0, limit)) {
-    const file = join6(spoolDir(dataDir), name);
+    const file = join7(spoolDir(dataDir), name);
     let text5;
     try {
-      text5 = readFileSync6(file, "utf8");
+      text5 = readFileSync7(file, "utf8");
     } catch {
       continue;
     }
@@ -3937,12 +4348,12 @@ function removeSpoolFile(file) {
 
 // src/spool/quarantine.ts
 import { mkdirSync as mkdirSync2, readdirSync as readdirSync2, renameSync as renameSync2, rmSync as rmSync3 } from "node:fs";
-import { basename as basename2, join as join7 } from "node:path";
+import { basename as basename2, join as join8 } from "node:path";
 var writeNote = (file, content2) => writeFileAtomic(file, content2, 384, false);
 function quarantine(dataDir, entry, write = writeNote) {
   const dir = quarantineDir(dataDir);
   mkdirSync2(dir, { recursive: true, mode: 448 });
-  const target = join7(dir, basename2(entry.file));
+  const target = join8(dir, basename2(entry.file));
   const reason = entry.reason.trim() || "rejected (no reason given)";
   try {
     write(`${target}.reason`, `${reason}
@@ -3955,7 +4366,7 @@ function quarantine(dataDir, entry, write = writeNote) {
 }
 function removeTemps(dir, prefix) {
   for (const name of readdirSync2(dir)) {
-    if (name.startsWith(prefix) && name.endsWith(".tmp")) rmSync3(join7(dir, name), { force: true });
+    if (name.startsWith(prefix) && name.endsWith(".tmp")) rmSync3(join8(dir, name), { force: true });
   }
 }
 var quarantined = (dataDir) => {
@@ -3971,9 +4382,9 @@ function countQuarantined(dataDir) {
 function releaseQuarantine(dataDir) {
   let moved = 0;
   for (const name of quarantined(dataDir)) {
-    const file = join7(quarantineDir(dataDir), name);
+    const file = join8(quarantineDir(dataDir), name);
     try {
-      renameSync2(file, join7(spoolDir(dataDir), name));
+      renameSync2(file, join8(spoolDir(dataDir), name));
     } catch {
       continue;
     }
@@ -3984,9 +4395,9 @@ function releaseQuarantine(dataDir) {
 }
 
 // src/spool/spool-error.ts
-import { existsSync as existsSync3, readFileSync as readFileSync7, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join8 } from "node:path";
-var spoolErrorFile = (dataDir) => join8(stateDir(dataDir), "spool-error");
+import { existsSync as existsSync3, readFileSync as readFileSync8, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join9 } from "node:path";
+var spoolErrorFile = (dataDir) => join9(stateDir(dataDir), "spool-error");
 function recordSpoolError(dataDir, error, at) {
   const code = error?.code ?? "UNKNOWN";
   try {
@@ -4001,7 +4412,7 @@ function clearSpoolError(dataDir) {
 function readSpoolError(dataDir) {
   let text5;
   try {
-    text5 = readFileSync7(spoolErrorFile(dataDir), "utf8");
+    text5 = readFileSync8(spoolErrorFile(dataDir), "utf8");
   } catch {
     return void 0;
   }
@@ -4014,8 +4425,8 @@ function readSpoolError(dataDir) {
 }
 
 // src/spool/stale-temp.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync8, renameSync as renameSync3, statSync as statSync3, unlinkSync as unlinkSync4 } from "node:fs";
-import { join as join9 } from "node:path";
+import { readdirSync as readdirSync3, readFileSync as readFileSync9, renameSync as renameSync3, statSync as statSync3, unlinkSync as unlinkSync4 } from "node:fs";
+import { join as join10 } from "node:path";
 var STALE_TEMP_MS = 6e4;
 var TEMP_NAME = /^(.+\.json)\.[^.]+\.tmp$/;
 function sweepStaleTemps(dataDir, log, now2 = Date.now()) {
@@ -4029,7 +4440,7 @@ function sweepStaleTemps(dataDir, log, now2 = Date.now()) {
   for (const name of names) {
     const target = TEMP_NAME.exec(name)?.[1];
     if (target === void 0) continue;
-    const outcome2 = sweepOne(join9(spoolDir(dataDir), name), join9(spoolDir(dataDir), target), now2);
+    const outcome2 = sweepOne(join10(spoolDir(dataDir), name), join10(spoolDir(dataDir), target), now2);
     if (outcome2 === void 0) continue;
     swept[outcome2] += 1;
     log.log(
@@ -4043,7 +4454,7 @@ function sweepStaleTemps(dataDir, log, now2 = Date.now()) {
 function sweepOne(temp, target, now2) {
   try {
     if (now2 - statSync3(temp).mtimeMs < STALE_TEMP_MS) return void 0;
-    if (parseSpoolEvent(readFileSync8(temp, "utf8")).ok) {
+    if (parseSpoolEvent(readFileSync9(temp, "utf8")).ok) {
       renameSync3(temp, target);
       return "recovered";
     }
@@ -4054,7 +4465,7 @@ function sweepOne(temp, target, now2) {
   }
 }
 
-// src/worker/apply-event.ts
+// src/worker/capture/apply-event.ts
 var TITLE_CHARS2 = 120;
 function applyEvent(db, event) {
   const applied = { kind: event.kind, sessionId: event.sessionId };
@@ -4068,6 +4479,7 @@ function applyEvent(db, event) {
     source: event.kind === "session-start" ? event.source : void 0,
     at: event.at
   });
+  setSessionAgent(db, session.id, event.agent);
   const common2 = { eventUid: event.id, sessionRowId: session.id, at: event.at };
   switch (event.kind) {
     case "session-start":
@@ -4121,7 +4533,7 @@ function applyEvent(db, event) {
   return { ...applied, duplicate: false };
 }
 
-// src/worker/routes/capture-routes.ts
+// src/worker/capture/capture-routes.ts
 var ROUTES = {
   init: "UserPromptSubmit",
   observations: "PostToolUse",
@@ -4160,52 +4572,8 @@ function store(deps, event, payload) {
   return { stored: !applied.duplicate };
 }
 
-// src/worker/routes/health.ts
+// src/worker/health-routes.ts
 import { Hono as Hono2 } from "hono";
-
-// src/worker/db-fault.ts
-var FAULT_CODE = /^SQLITE_(CORRUPT|NOTADB|FULL|IOERR|READONLY|CANTOPEN|PERM|NOLFS|PROTOCOL|NOMEM)/;
-function isDbFault(error) {
-  return FAULT_CODE.test(String(error?.code));
-}
-var WAITING = "captured events wait in the spool and are ingested once it is fixed";
-function faultAdvice(code) {
-  if (/^SQLITE_(CORRUPT|NOTADB)/.test(code)) {
-    return `the database file is damaged: check it with "claude-mem doctor", then rebuild it with "claude-mem doctor --repair --from-backup FILE" or "--from-export FILE"; ${WAITING}`;
-  }
-  if (code.startsWith("SQLITE_FULL")) {
-    return `the disk is full: free some space; ${WAITING}`;
-  }
-  if (/^SQLITE_(READONLY|CANTOPEN|PERM)/.test(code)) {
-    return `the database file cannot be written: check its permissions and the disk, then run "claude-mem doctor"; ${WAITING}`;
-  }
-  return `the disk reported an error: check it and run "claude-mem doctor"; ${WAITING}`;
-}
-function createDbHealth() {
-  let fault;
-  return {
-    get fault() {
-      return fault;
-    },
-    report(error, now2 = Date.now()) {
-      const code = String(error?.code ?? "SQLITE_ERROR");
-      const message3 = error instanceof Error ? error.message : String(error);
-      const isNew = fault?.code !== code;
-      fault = {
-        code,
-        message: message3,
-        since: isNew ? now2 : fault?.since ?? now2,
-        advice: faultAdvice(code)
-      };
-      return isNew;
-    },
-    clear() {
-      const had = fault !== void 0;
-      fault = void 0;
-      return had;
-    }
-  };
-}
 
 // src/worker/security.ts
 import { createHmac, timingSafeEqual } from "node:crypto";
@@ -4267,7 +4635,7 @@ function requireToken(options) {
   };
 }
 
-// src/worker/routes/health.ts
+// src/worker/health-routes.ts
 function readStates(deps) {
   try {
     return countEventStates(deps.db);
@@ -4300,7 +4668,7 @@ function healthRoutes(deps) {
   });
 }
 
-// src/worker/routes/list-routes.ts
+// src/worker/list-routes.ts
 import { Hono as Hono3 } from "hono";
 import { z as z2 } from "zod";
 var ListQuerySchema = z2.object({
@@ -4330,7 +4698,7 @@ function listRoutes(deps) {
   });
 }
 
-// src/worker/routes/open-link-routes.ts
+// src/worker/open-link-routes.ts
 import { Hono as Hono4 } from "hono";
 
 // src/worker/open-links.ts
@@ -4355,7 +4723,7 @@ function createOpenLinks(now2 = Date.now, ttlMs = OPEN_LINK_TTL_MS) {
   };
 }
 
-// src/worker/routes/open-link-routes.ts
+// src/worker/open-link-routes.ts
 var openLinkUrl = (deps) => `http://127.0.0.1:${deps.port}/?token=${deps.links.mint()}`;
 function openLinkRoutes(deps) {
   return new Hono4().post(
@@ -4381,14 +4749,6 @@ function createApp(deps, services = []) {
 }
 
 // src/compress/types.ts
-var OBSERVATION_KINDS = [
-  "bugfix",
-  "feature",
-  "refactor",
-  "change",
-  "discovery",
-  "decision"
-];
 var NO_USAGE = { calls: 0, tokensIn: 0, tokensOut: 0, durationMs: 0 };
 function addUsage(a, b) {
   return {
@@ -4605,11 +4965,12 @@ var TYPE_ALIASES = {
   chore: "change"
 };
 var TITLE_CHARS3 = 160;
+var SEARCH_KEYS_CHARS = 300;
 var FIELD_CHARS = 2e3;
 var MAX_ITEMS = 20;
 function observationKind(raw) {
   const word = raw.toLowerCase().replace(/[\s_]+/g, "-").replace(/^\W+|\W+$/g, "");
-  if (OBSERVATION_KINDS.includes(word)) return word;
+  if (OBSERVATION_TYPES.includes(word)) return word;
   return TYPE_ALIASES[word] ?? "change";
 }
 var clip = (text5, max) => text5.length <= max ? text5 : `${text5.slice(0, max - 1).trimEnd()}\u2026`;
@@ -4632,6 +4993,7 @@ function toObservationDraft(raw, root, sourceEventIds) {
     concepts: uniqueList(raw.concepts, (concept) => concept.toLowerCase().replace(/\s+/g, "-")),
     filesRead: uniqueList(raw.filesRead, (path) => relativePath(path, root)),
     filesModified: uniqueList(raw.filesModified, (path) => relativePath(path, root)),
+    searchKeys: clip(raw.searchKeys.replace(/\s+/g, " ").trim(), SEARCH_KEYS_CHARS),
     sourceEventIds
   };
 }
@@ -4647,13 +5009,13 @@ function toSummaryDraft(raw, files2) {
   };
 }
 var normalizeText = (text5) => text5.toLowerCase().replace(/\s+/g, " ").trim();
-function contentHash(observation) {
+function contentHash(observation2) {
   const parts2 = [
-    observation.type,
-    observation.title,
-    observation.narrative,
-    [...observation.facts].sort().join("\n"),
-    [...observation.filesModified, ...observation.filesRead].sort().join("\n")
+    observation2.type,
+    observation2.title,
+    observation2.narrative,
+    [...observation2.facts].sort().join("\n"),
+    [...observation2.filesModified, ...observation2.filesRead].sort().join("\n")
   ];
   return createHash2("sha256").update(parts2.map(normalizeText).join("\0")).digest("hex");
 }
@@ -4669,8 +5031,8 @@ function eventPath(event, root) {
   }
   return void 0;
 }
-function sourcesOf(observation, events, root) {
-  const files2 = /* @__PURE__ */ new Set([...observation.filesRead, ...observation.filesModified]);
+function sourcesOf(observation2, events, root) {
+  const files2 = /* @__PURE__ */ new Set([...observation2.filesRead, ...observation2.filesModified]);
   const matched = events.filter((event) => {
     const path = eventPath(event, root);
     return path !== void 0 && files2.has(path);
@@ -4690,6 +5052,7 @@ Answer in XML only, one or more of:
 <concepts><concept>how-it-works|why-it-exists|what-changed|problem-solution|gotcha|pattern|trade-off</concept></concepts>
 <files_read><file>path</file></files_read>
 <files_modified><file>path</file></files_modified>
+<search_keys>up to 20 other words a search might use: synonyms, questions it answers, error text</search_keys>
 </observation>
 bugfix: broken now works; feature: new capability; refactor: restructured, same behaviour; change: other edits (docs, config); discovery: learned how existing code or tools work; decision: a choice and why.
 One observation per distinct piece of work or finding, usually 1-5 per turn; merge related tool calls; leave out routine noise (listings, empty searches, status checks, repeated reads).`;
@@ -4739,10 +5102,10 @@ ${events}
 </events>
 ${end}</turn>`;
 }
-function observationLine(observation) {
-  const files2 = [...observation.filesModified, ...observation.filesRead].slice(0, 6).join(", ");
-  const facts = observation.facts.slice(0, 4).join("; ");
-  return `- [${observation.type}] ${observation.title}${facts ? `: ${facts}` : ""}${files2 ? ` (${files2})` : ""}`;
+function observationLine(observation2) {
+  const files2 = [...observation2.filesModified, ...observation2.filesRead].slice(0, 6).join(", ");
+  const facts = observation2.facts.slice(0, 4).join("; ");
+  return `- [${observation2.type}] ${observation2.title}${facts ? `: ${facts}` : ""}${files2 ? ` (${files2})` : ""}`;
 }
 function turnEnd(observations, tag2, messages) {
   const lines = escapeData(observations.map(observationLine).join("\n"));
@@ -4765,14 +5128,9 @@ function correctionMessage(problem) {
   return `Your answer could not be used: ${problem}. Answer again with only the XML format of the instructions (or <skip>reason</skip>), nothing else.`;
 }
 
-// src/compress/tokens.ts
-function estimateTokens(text5) {
-  return Math.ceil(Buffer.byteLength(text5, "utf8") / 3);
-}
-
 // src/compress/llm-request.ts
 function requestTokens(request) {
-  return estimateTokens(request.system) + request.messages.reduce((sum, m) => sum + estimateTokens(m.content), 0);
+  return tokenCeiling(request.system) + request.messages.reduce((sum, m) => sum + tokenCeiling(m.content), 0);
 }
 function correctionRequest(request, badAnswer, problem, maxInputTokens) {
   const correction = { role: "user", content: correctionMessage(problem) };
@@ -4889,8 +5247,8 @@ async function completeWithTimeout(transport, request, timeoutMs, signal) {
   try {
     return await transport.complete(request, controller.signal);
   } catch (error) {
-    const label = `${transport.provider} (${transport.model})`;
-    if (timedOut) throw unavailable(`${label} timed out after ${timeoutMs} ms`, { cause: error });
+    const label2 = `${transport.provider} (${transport.model})`;
+    if (timedOut) throw unavailable(`${label2} timed out after ${timeoutMs} ms`, { cause: error });
     throw error;
   } finally {
     clearTimeout(timer);
@@ -4900,7 +5258,7 @@ async function completeWithTimeout(transport, request, timeoutMs, signal) {
 function createLlmCaller(transport, deps) {
   const { limits, budget } = deps;
   const now2 = deps.now ?? Date.now;
-  const label = `${transport.provider} (${transport.model})`;
+  const label2 = `${transport.provider} (${transport.model})`;
   const slots = createSemaphore(limits.concurrency);
   const gate = createRateGate(now2, deps.sleep);
   const retry = {
@@ -4947,7 +5305,7 @@ function createLlmCaller(transport, deps) {
     }, retry);
   }
   return {
-    label,
+    label: label2,
     async ask(request, parse6, project2, signal) {
       const first = await send3(request, project2, signal);
       const parsed = parse6(first.reply.text);
@@ -4964,7 +5322,7 @@ function createLlmCaller(transport, deps) {
       const reparsed = parse6(second.reply.text);
       const usage2 = addUsage(first.usage, second.usage);
       if (isBad(reparsed)) {
-        throw new CompressError("PROVIDER_BAD_OUTPUT", `${label} gave unusable output twice`, {
+        throw new CompressError("PROVIDER_BAD_OUTPUT", `${label2} gave unusable output twice`, {
           usage: usage2,
           detail: reparsed.problem
         });
@@ -5052,21 +5410,23 @@ var OBSERVATION_FIELDS = [
   "narrative",
   "concepts",
   "files_read",
-  "files_modified"
+  "files_modified",
+  "search_keys"
 ];
 var SUMMARY_FIELDS = ["request", "investigated", "learned", "completed", "next_steps", "notes"];
 var text2 = (block, name, fields) => fieldText(elementInner(block, name, fields) ?? "");
 function readObservation(block) {
-  const list5 = (name, item) => itemTexts(elementInner(block, name, OBSERVATION_FIELDS), item);
+  const list4 = (name, item) => itemTexts(elementInner(block, name, OBSERVATION_FIELDS), item);
   return {
     type: text2(block, "type", OBSERVATION_FIELDS),
     title: text2(block, "title", OBSERVATION_FIELDS),
     subtitle: text2(block, "subtitle", OBSERVATION_FIELDS),
-    facts: list5("facts", "fact"),
+    facts: list4("facts", "fact"),
     narrative: text2(block, "narrative", OBSERVATION_FIELDS),
-    concepts: list5("concepts", "concept"),
-    filesRead: list5("files_read", "file"),
-    filesModified: list5("files_modified", "file")
+    concepts: list4("concepts", "concept"),
+    filesRead: list4("files_read", "file"),
+    filesModified: list4("files_modified", "file"),
+    searchKeys: text2(block, "search_keys", OBSERVATION_FIELDS)
   };
 }
 var unfence = (output) => output.replace(/```[a-z]*\n?/gi, "");
@@ -5283,7 +5643,7 @@ var CORRECTION_RESERVE = 200;
 function shrinkToFit(event, room, options) {
   let chars = options.fieldChars;
   let shrunk = event;
-  while (estimateTokens(renderEvent(shrunk, 1, options)) > room && chars > 50) {
+  while (tokenCeiling(renderEvent(shrunk, 1, options)) > room && chars > 50) {
     chars = Math.floor(chars / 2);
     const cut = (value) => value == null ? value : elide(JSON.stringify(value), chars);
     shrunk = {
@@ -5297,7 +5657,7 @@ function shrinkToFit(event, room, options) {
 }
 function frameTokens(batch, fieldChars) {
   const options = { root: batch.root, fieldChars };
-  return estimateTokens(
+  return tokenCeiling(
     `${observationSystem(batch)}${observationMessage({ ...batch, events: [] }, options)}`
   );
 }
@@ -5315,7 +5675,7 @@ function sliceTurn(batch, limits) {
   };
   for (const original of batch.events) {
     const event = shrinkToFit(original, room, options);
-    const cost2 = estimateTokens(renderEvent(event, current2.length + 1, options)) + 1;
+    const cost2 = tokenCeiling(renderEvent(event, current2.length + 1, options)) + 1;
     if (current2.length > 0 && used + cost2 > room) close(true);
     current2.push(event);
     used += cost2;
@@ -5326,7 +5686,7 @@ function sliceTurn(batch, limits) {
 }
 
 // src/compress/select-provider.ts
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/compress/providers/http-status.ts
 var TRANSIENT = (status2) => status2 === 408 || status2 === 409 || status2 === 429 || status2 >= 500;
@@ -5335,9 +5695,9 @@ function retryAfterOf(headers) {
   const seconds = value === null || value === void 0 ? NaN : Number(value);
   return Number.isFinite(seconds) && seconds >= 0 ? seconds : void 0;
 }
-function statusError(label, status2, detail, retryAfterSeconds) {
+function statusError(label2, status2, detail, retryAfterSeconds) {
   const hint = status2 === 401 || status2 === 403 ? " (check the API key)" : status2 === 404 ? " (check the model and base URL)" : "";
-  return new CompressError("PROVIDER_UNAVAILABLE", `${label} answered ${status2}${hint}`, {
+  return new CompressError("PROVIDER_UNAVAILABLE", `${label2} answered ${status2}${hint}`, {
     transient: TRANSIENT(status2),
     retryAfterSeconds,
     detail
@@ -5345,18 +5705,18 @@ function statusError(label, status2, detail, retryAfterSeconds) {
 }
 
 // src/compress/providers/anthropic.ts
-function classify(error, label, sdk) {
+function classify(error, label2, sdk) {
   const { APIConnectionError, APIError, APIUserAbortError } = sdk;
   if (error instanceof CompressError) return error;
   if (error instanceof APIUserAbortError)
-    return unavailable(`${label} request aborted`, { cause: error });
+    return unavailable(`${label2} request aborted`, { cause: error });
   if (error instanceof APIConnectionError)
-    return unavailable(`${label} unreachable`, { cause: error, detail: error.message });
+    return unavailable(`${label2} unreachable`, { cause: error, detail: error.message });
   if (error instanceof APIError && typeof error.status === "number") {
     const detail = error.apiMessage ?? error.type ?? "error";
-    return statusError(label, error.status, detail, retryAfterOf(error.headers));
+    return statusError(label2, error.status, detail, retryAfterOf(error.headers));
   }
-  return unavailable(`${label} failed`, { cause: error, detail: String(error) });
+  return unavailable(`${label2} failed`, { cause: error, detail: String(error) });
 }
 function createAnthropicTransport(options) {
   let loaded;
@@ -5369,7 +5729,7 @@ function createAnthropicTransport(options) {
       maxRetries: 0
     })
   }));
-  const label = `anthropic (${options.model})`;
+  const label2 = `anthropic (${options.model})`;
   return {
     provider: "anthropic",
     model: options.model,
@@ -5393,7 +5753,7 @@ function createAnthropicTransport(options) {
           truncated: message3.stop_reason === "max_tokens"
         };
       } catch (error) {
-        throw classify(error, label, sdk);
+        throw classify(error, label2, sdk);
       }
     }
   };
@@ -5401,12 +5761,12 @@ function createAnthropicTransport(options) {
 
 // src/compress/providers/claude-code.ts
 import { mkdirSync as mkdirSync3, mkdtempSync, readdirSync as readdirSync4, rmSync as rmSync5 } from "node:fs";
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 
 // src/compress/providers/claude-detect.ts
-import { accessSync, constants, readFileSync as readFileSync9, statSync as statSync4 } from "node:fs";
+import { accessSync, constants, readFileSync as readFileSync10, statSync as statSync4 } from "node:fs";
 import { homedir as homedir2 } from "node:os";
-import { delimiter, join as join10 } from "node:path";
+import { delimiter, join as join11 } from "node:path";
 function isExecutableFile(path) {
   try {
     accessSync(path, constants.X_OK);
@@ -5418,17 +5778,17 @@ function isExecutableFile(path) {
 function findClaude(configured, env) {
   if (configured.trim() !== "") return isExecutableFile(configured) ? configured : void 0;
   for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
-    const candidate = join10(dir, "claude");
+    const candidate = join11(dir, "claude");
     if (isExecutableFile(candidate)) return candidate;
   }
   return void 0;
 }
 function claudeConfigDir(env) {
-  return env.CLAUDE_CONFIG_DIR?.trim() || join10(env.HOME?.trim() || homedir2(), ".claude");
+  return env.CLAUDE_CONFIG_DIR?.trim() || join11(env.HOME?.trim() || homedir2(), ".claude");
 }
 function hasOauthAccount(file) {
   try {
-    const parsed = JSON.parse(readFileSync9(file, "utf8"));
+    const parsed = JSON.parse(readFileSync10(file, "utf8"));
     return typeof parsed.oauthAccount === "object" && parsed.oauthAccount !== null;
   } catch {
     return false;
@@ -5439,13 +5799,13 @@ function claudeLogin(env) {
   const variable = AUTH_VARIABLES.find((name) => env[name]?.trim());
   if (variable) return `${variable} is set`;
   const dir = claudeConfigDir(env);
-  const credentials = join10(dir, ".credentials.json");
+  const credentials = join11(dir, ".credentials.json");
   try {
     if (statSync4(credentials).size > 0) return `credentials in ${credentials}`;
   } catch {
   }
   const home = env.HOME?.trim() || homedir2();
-  const accountFiles = env.CLAUDE_CONFIG_DIR ? [join10(dir, ".claude.json")] : [join10(home, ".claude.json")];
+  const accountFiles = env.CLAUDE_CONFIG_DIR ? [join11(dir, ".claude.json")] : [join11(home, ".claude.json")];
   const account = accountFiles.find(hasOauthAccount);
   return account ? `account in ${account}` : void 0;
 }
@@ -5498,30 +5858,30 @@ function usageOf(result) {
     { tokensIn: 0, tokensOut: 0 }
   );
 }
-function resultError(result, label) {
+function resultError(result, label2) {
   const text5 = result.subtype === "success" ? result.result : result.errors.join("; ");
   const status2 = result.subtype === "success" ? result.api_error_status : void 0;
-  if (typeof status2 === "number") return statusError(label, status2, text5.slice(0, 200));
+  if (typeof status2 === "number") return statusError(label2, status2, text5.slice(0, 200));
   if (/log ?in|authenticat|api key|credential/i.test(text5)) {
-    return new CompressError("PROVIDER_UNAVAILABLE", `${label} is not logged in`, {
+    return new CompressError("PROVIDER_UNAVAILABLE", `${label2} is not logged in`, {
       detail: text5.slice(0, 200)
     });
   }
-  return unavailable(`${label} failed (${result.subtype})`, { detail: text5.slice(0, 200) });
+  return unavailable(`${label2} failed (${result.subtype})`, { detail: text5.slice(0, 200) });
 }
 function cleanUp(env, workDir, pids, tmp) {
   const config = claudeConfigDir(env);
   for (const key of /* @__PURE__ */ new Set([workDir.replace(/[^a-zA-Z0-9]/g, "-"), workDir.replace(/\//g, "-")])) {
-    rmSync5(join11(config, "projects", key), { recursive: true, force: true });
+    rmSync5(join12(config, "projects", key), { recursive: true, force: true });
   }
-  const sessions2 = join11(config, "sessions");
+  const sessions2 = join12(config, "sessions");
   let names = [];
   try {
     names = readdirSync4(sessions2);
   } catch {
   }
   for (const name of names.filter((n8) => pids.some((pid) => n8.startsWith(`${pid}.`)))) {
-    rmSync5(join11(sessions2, name), { force: true });
+    rmSync5(join12(sessions2, name), { force: true });
   }
   rmSync5(tmp, { recursive: true, force: true });
 }
@@ -5548,13 +5908,13 @@ function optionsFor(request, options, call2) {
 }
 function createClaudeCodeTransport(options) {
   const semaphore = createSemaphore(options.concurrency);
-  const label = `claude-code (${options.model})`;
+  const label2 = `claude-code (${options.model})`;
   const env = childEnv(options.env);
   async function once(request, signal) {
     const { query: query2 } = await import("@anthropic-ai/claude-agent-sdk");
-    if (signal.aborted) throw unavailable(`${label} aborted before it started`);
+    if (signal.aborted) throw unavailable(`${label2} aborted before it started`);
     mkdirSync3(options.workDir, { recursive: true, mode: 448 });
-    const tmp = mkdtempSync(join11(options.workDir, "tmp-"));
+    const tmp = mkdtempSync(join12(options.workDir, "tmp-"));
     const spawned = [];
     const controller = new AbortController();
     const onAbort = () => {
@@ -5579,7 +5939,7 @@ function createClaudeCodeTransport(options) {
       cleanUp(options.env, options.workDir, pids, tmp);
     }
     if (!result || result.subtype !== "success" || result.is_error) {
-      throw result ? resultError(result, label) : unavailable(`${label} ended without a result`);
+      throw result ? resultError(result, label2) : unavailable(`${label2} ended without a result`);
     }
     return {
       text: result.result,
@@ -5588,16 +5948,16 @@ function createClaudeCodeTransport(options) {
     };
   }
   function failure2(error, spawned, signal) {
-    if (signal.aborted) return unavailable(`${label} aborted`, { cause: error });
+    if (signal.aborted) return unavailable(`${label2} aborted`, { cause: error });
     const code = error.code;
     if (code === "ENOENT" || /not found|ENOENT/.test(String(error))) {
       return new CompressError(
         "PROVIDER_UNAVAILABLE",
-        `${label}: claude executable not found (${String(error)})`
+        `${label2}: claude executable not found (${String(error)})`
       );
     }
     const stderr = spawned.map((child) => options.reaper.stderrOf(child)).join("").trim();
-    return unavailable(`${label} failed`, {
+    return unavailable(`${label2} failed`, {
       cause: error,
       detail: `${String(error)}${stderr ? `; stderr: ${stderr.slice(-300)}` : ""}`
     });
@@ -5893,7 +6253,7 @@ function lookupObservation(events, batch) {
   const reads = events.filter(
     (event) => event.toolName === "Read" || event.toolName === "NotebookRead"
   );
-  const pathsOf = (list5) => list5.map((e) => eventPath(e, batch.root) ?? globFile(e)).filter((p) => p !== void 0);
+  const pathsOf = (list4) => list4.map((e) => eventPath(e, batch.root) ?? globFile(e)).filter((p) => p !== void 0);
   const files2 = [...new Set(pathsOf(reads.filter((e) => !e.failed)))];
   const lookedFor = pathsOf([...reads.filter((e) => e.failed), ...events.filter(isExactGlob)]);
   const others = events.filter((event) => !reads.includes(event));
@@ -5958,6 +6318,42 @@ function otherObservation(events) {
   });
 }
 
+// src/compress/providers/heuristic-keys.ts
+var IDENTIFIER = /[\p{L}][\p{L}\p{N}]*(?:[_.-]?[\p{L}\p{N}]+)+/gu;
+var CASE_BOUNDARY2 = new RegExp("(?<=[\\p{Ll}\\p{N}])(?=\\p{Lu})|(?<=\\p{Lu})(?=\\p{Lu}\\p{Ll})", "u");
+var CODE_EXTENSION = /\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kt|swift|exs?|md|json|ya?ml|toml|css|html|sh|sql)$/i;
+function spokenName(identifier) {
+  const words2 = identifier.replace(CODE_EXTENSION, "").split(/[_.\-/]+/).flatMap((part) => part.split(CASE_BOUNDARY2)).filter((word) => word.length > 1 || /\d/.test(word)).map((word) => word.toLowerCase());
+  return words2.length > 1 ? words2.join(" ") : void 0;
+}
+function commandName(command) {
+  const words2 = command.trim().split(/\s+/);
+  const end = words2.findIndex((word, i) => i > 0 && !/^[a-z][\w:-]*$/.test(word));
+  return words2.slice(0, Math.min(end === -1 ? words2.length : end, 3)).join(" ");
+}
+function eventKeys(event) {
+  const command = eventKind(event) === "command" ? commandName(inputText(event, "command")) : "";
+  const error = event.failed ? errorLine(event) : "";
+  return [command, error].filter((key) => key !== "");
+}
+function heuristicSearchKeys(draft3, events) {
+  const own = events.filter((event) => draft3.sourceEventIds.includes(event.id));
+  const text5 = [draft3.title, draft3.subtitle, ...draft3.facts, draft3.narrative].join("\n");
+  const files2 = [...draft3.filesModified, ...draft3.filesRead].map((path) => path.split("/").pop());
+  const names = [...files2, ...[...text5.matchAll(IDENTIFIER)].map(([match]) => match)];
+  const keys = /* @__PURE__ */ new Set([
+    ...own.flatMap(eventKeys),
+    ...names.map(spokenName).filter((key) => key !== void 0)
+  ]);
+  let out = "";
+  for (const key of keys) {
+    const next = out === "" ? key : `${out}, ${key}`;
+    if (next.length > SEARCH_KEYS_CHARS) break;
+    out = next;
+  }
+  return out;
+}
+
 // src/compress/providers/heuristic-modify.ts
 var DOC_OR_CONFIG = /\.(?:md|mdx|txt|rst|json|ya?ml|toml|ini|cfg|conf|env|lock)$|(?:^|\/)(?:\.[\w-]+rc|Dockerfile|Makefile)$/i;
 var FIX_WORDS = /\b(?:fix\w*|bugs?|broken|errors?|fail\w*|crash\w*|regression|wrong)\b/i;
@@ -6008,7 +6404,7 @@ function fileObservation(path, events, batch) {
 }
 function restObservation(groups, batch) {
   const paths = groups.map(([path]) => path);
-  const events = groups.flatMap(([, list5]) => list5);
+  const events = groups.flatMap(([, list4]) => list4);
   return {
     type: changeKind(paths[0] ?? "", events, batch.prompt ?? ""),
     title: `Edited ${plural(paths.length, "more file")}: ${paths.slice(0, 3).join(", ")}${paths.length > 3 ? ", \u2026" : ""}`,
@@ -6029,7 +6425,7 @@ function modifyObservations(events, batch) {
     byFile.set(path, [...byFile.get(path) ?? [], event]);
   }
   const groups = [...byFile.entries()];
-  const own = groups.slice(0, MAX_FILE_OBSERVATIONS).map(([path, list5]) => fileObservation(path, list5, batch));
+  const own = groups.slice(0, MAX_FILE_OBSERVATIONS).map(([path, list4]) => fileObservation(path, list4, batch));
   const rest = groups.slice(MAX_FILE_OBSERVATIONS);
   return rest.length > 0 ? [...own, restObservation(rest, batch)] : own;
 }
@@ -6061,7 +6457,7 @@ function heuristicObservations(batch) {
   ];
   return candidates.filter(
     (candidate) => candidate !== void 0 && candidate.title.trim() !== ""
-  );
+  ).map((draft3) => ({ ...draft3, searchKeys: heuristicSearchKeys(draft3, batch.events) }));
 }
 var titles = (observations, keep) => observations.filter(keep).map((o) => o.title).slice(0, 8).join("; ");
 var unique = (lists) => [...new Set(lists.flat())].slice(0, 50);
@@ -6111,7 +6507,7 @@ async function errorDetail(response) {
 function createOpenAiTransport(options) {
   const doFetch = options.fetch ?? fetch;
   const url = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
-  const label = `openai (${options.model} at ${options.baseUrl})`;
+  const label2 = `openai (${options.model} at ${options.baseUrl})`;
   return {
     provider: "openai",
     model: options.model,
@@ -6128,34 +6524,34 @@ function createOpenAiTransport(options) {
       try {
         response = await doFetch(url, { method: "POST", headers, body, signal });
       } catch (error) {
-        throw unavailable(`${label} unreachable`, { cause: error, detail: String(error) });
+        throw unavailable(`${label2} unreachable`, { cause: error, detail: String(error) });
       }
       if (!response.ok) {
         throw statusError(
-          label,
+          label2,
           response.status,
           await errorDetail(response),
           retryAfterOf(response.headers)
         );
       }
-      return readCompletion(response, request, label);
+      return readCompletion(response, request, label2);
     }
   };
 }
-async function readCompletion(response, request, label) {
+async function readCompletion(response, request, label2) {
   let completion;
   try {
     completion = await response.json();
   } catch (error) {
-    throw unavailable(`${label} sent a body that is not JSON`, { cause: error });
+    throw unavailable(`${label2} sent a body that is not JSON`, { cause: error });
   }
   const choice = completion.choices?.[0];
-  if (!choice) throw new CompressError("PROVIDER_BAD_OUTPUT", `${label} answered without choices`);
+  if (!choice) throw new CompressError("PROVIDER_BAD_OUTPUT", `${label2} answered without choices`);
   const text5 = choice.message?.content ?? "";
   return {
     text: text5,
     tokensIn: completion.usage?.prompt_tokens ?? requestTokens(request),
-    tokensOut: completion.usage?.completion_tokens ?? estimateTokens(text5),
+    tokensOut: completion.usage?.completion_tokens ?? tokenCeiling(text5),
     truncated: choice.finish_reason === "length"
   };
 }
@@ -6232,7 +6628,7 @@ function transportFor(decision, deps) {
       return createClaudeCodeTransport({
         model: settings["compress.claudeCode.model"],
         executable: decision.claudePath,
-        workDir: join12(deps.dataDir, "compressor"),
+        workDir: join13(deps.dataDir, "compressor"),
         env,
         reaper: deps.reaper,
         concurrency: settings["compress.concurrency"]
@@ -6393,33 +6789,33 @@ async function probeProvider(deps, timeoutMs = 45e3) {
   }
   const transport = transportFor(decision, deps);
   if (!transport) return { provider: decision.name, outcome: "config", detail: decision.reason };
-  const label = `${decision.name} (${transport.model})`;
+  const label2 = `${decision.name} (${transport.model})`;
   const started = Date.now();
   try {
     const reply2 = await transport.complete(PING, AbortSignal.timeout(timeoutMs));
     if (reply2.text.trim() === "" && reply2.truncated) {
       const detail = `reachable, accepted, answered a completion cut at ${PING.maxOutputTokens} tokens before any text (a reasoning model?)`;
-      return { provider: label, outcome: "ok", detail };
+      return { provider: label2, outcome: "ok", detail };
     }
     if (reply2.text.trim() === "") {
-      return { provider: label, outcome: "format", detail: "answered a completion without text" };
+      return { provider: label2, outcome: "format", detail: "answered a completion without text" };
     }
     const said = JSON.stringify(reply2.text.trim().slice(0, 40));
     return {
-      provider: label,
+      provider: label2,
       outcome: "ok",
       detail: `reachable, accepted, answered ${said} in ${Date.now() - started} ms`
     };
   } catch (error) {
     return {
-      provider: label,
+      provider: label2,
       outcome: outcomeOf(error),
       detail: error instanceof Error ? error.message : String(error)
     };
   }
 }
 
-// src/worker/compress-budget.ts
+// src/worker/compression/compress-budget.ts
 var LIMIT_KEYS = {
   "claude-code": "compress.claudeCode.dailyTokens",
   anthropic: "compress.anthropic.dailyTokens",
@@ -6448,10 +6844,643 @@ function createStoreBudget(db, settings, now2) {
   };
 }
 
+// src/anchors/check-anchors.ts
+import { readFileSync as readFileSync12, statSync as statSync6 } from "node:fs";
+import { isAbsolute as isAbsolute3, join as join15 } from "node:path";
+
+// src/anchors/file-digest.ts
+import { createHash as createHash3 } from "node:crypto";
+var MAX_ANCHOR_BYTES = 2 * 1024 * 1024;
+function gitBlobId(content2) {
+  return createHash3("sha1").update(`blob ${content2.length}\0`).update(content2).digest("hex");
+}
+var isBinary = (content2) => content2.subarray(0, 8e3).includes(0);
+function countLines(content2) {
+  let lines = 0;
+  for (let at = content2.indexOf(10); at !== -1; at = content2.indexOf(10, at + 1)) lines += 1;
+  return content2.length > 0 && content2[content2.length - 1] !== 10 ? lines + 1 : lines;
+}
+function digestOf(content2) {
+  return {
+    git: gitBlobId(content2),
+    sha256: createHash3("sha256").update(content2).digest("hex"),
+    lines: countLines(content2),
+    binary: isBinary(content2)
+  };
+}
+
+// src/anchors/git-tree.ts
+import { execFileSync } from "node:child_process";
+import { readFileSync as readFileSync11, statSync as statSync5 } from "node:fs";
+import { dirname as dirname3, isAbsolute as isAbsolute2, join as join14, resolve as resolve3 } from "node:path";
+var GIT_TIMEOUT_MS = 2e3;
+function readText2(file) {
+  try {
+    return readFileSync11(file, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+function workTreeOf(cwd) {
+  for (let dir = resolve3(cwd); ; dir = dirname3(dir)) {
+    const dotGit = join14(dir, ".git");
+    const stat = statSync5(dotGit, { throwIfNoEntry: false });
+    if (stat?.isDirectory() || stat?.isFile() && readText2(dotGit)?.startsWith("gitdir:"))
+      return dir;
+    if (dirname3(dir) === dir) return void 0;
+  }
+}
+function gitDirs(tree) {
+  const dotGit = join14(tree, ".git");
+  const file = readText2(dotGit);
+  if (file === void 0) return { gitDir: dotGit, common: dotGit };
+  const text5 = file.replace(/^gitdir:\s*/, "").trim();
+  const gitDir = isAbsolute2(text5) ? text5 : resolve3(tree, text5);
+  const common2 = readText2(join14(gitDir, "commondir"))?.trim();
+  if (!common2) return { gitDir, common: gitDir };
+  return { gitDir, common: isAbsolute2(common2) ? common2 : resolve3(gitDir, common2) };
+}
+function resolveRef(common2, ref) {
+  const loose = readText2(join14(common2, ref))?.trim();
+  if (loose) return loose;
+  const packed = readText2(join14(common2, "packed-refs")) ?? "";
+  const line2 = packed.split("\n").find((entry) => entry.endsWith(` ${ref}`));
+  return line2 ? line2.slice(0, line2.indexOf(" ")) : null;
+}
+function readHead(tree) {
+  const dirs = tree === void 0 ? void 0 : gitDirs(tree);
+  const head2 = dirs && readText2(join14(dirs.gitDir, "HEAD"))?.trim();
+  if (!dirs || !head2) return { commit: null, branch: null };
+  if (!head2.startsWith("ref:")) return { commit: head2, branch: null };
+  const ref = head2.slice(4).trim();
+  const commit = resolveRef(dirs.gitDir, ref) ?? resolveRef(dirs.common, ref);
+  return { commit, branch: ref.replace(/^refs\/heads\//, "") };
+}
+function git(tree, args2) {
+  try {
+    return execFileSync("git", ["-C", tree, ...args2], {
+      encoding: "utf8",
+      timeout: GIT_TIMEOUT_MS,
+      stdio: ["ignore", "pipe", "ignore"],
+      maxBuffer: 16 * 1024 * 1024
+    });
+  } catch {
+    return void 0;
+  }
+}
+function trackedPaths(tree, paths) {
+  if (paths.length === 0) return /* @__PURE__ */ new Set();
+  const out = git(tree, ["ls-files", "-z", "--", ...paths]) ?? "";
+  return new Set(out.split("\0").filter((path) => path !== ""));
+}
+function renamesSince(tree, commit) {
+  const out = git(tree, ["diff", "-M", "--name-status", "-z", commit, "--"]) ?? "";
+  const fields = out.split("\0");
+  const renames = /* @__PURE__ */ new Map();
+  for (let i = 0; i < fields.length; i += 1) {
+    const status2 = fields[i] ?? "";
+    if (status2.startsWith("R") || status2.startsWith("C")) {
+      if (status2.startsWith("R")) renames.set(fields[i + 1] ?? "", fields[i + 2] ?? "");
+      i += 2;
+    } else if (status2 !== "") i += 1;
+  }
+  return renames;
+}
+
+// src/anchors/check-anchors.ts
+var MAX_CACHED_FILES = 2e5;
+var MAX_RENAME_LOOKUPS = 8;
+var ORDER = ["gone", "changed", "fresh", "unknown"];
+function overallState(files2) {
+  return ORDER.find((state) => files2.some((file) => file.state === state)) ?? "unknown";
+}
+function createAnchorChecker(options = {}) {
+  const cache2 = /* @__PURE__ */ new Map();
+  function digestAt(abs, stat) {
+    const hit = cache2.get(abs);
+    if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size && hit.ino === stat.ino)
+      return hit.digest;
+    options.onRead?.(abs);
+    const digest = digestOf(readFileSync12(abs));
+    if (cache2.size >= MAX_CACHED_FILES) cache2.clear();
+    cache2.set(abs, { mtimeMs: stat.mtimeMs, size: stat.size, ino: stat.ino, digest });
+    return digest;
+  }
+  function fileNow(abs) {
+    try {
+      const stat = statSync6(abs, { throwIfNoEntry: false });
+      if (!stat?.isFile()) return { kind: "missing" };
+      if (stat.size > MAX_ANCHOR_BYTES) return { kind: "large" };
+      return { kind: "file", digest: digestAt(abs, stat) };
+    } catch {
+      return { kind: "missing" };
+    }
+  }
+  return {
+    check(anchors2, tree) {
+      const treeHere = tree !== void 0 && statSync6(tree, { throwIfNoEntry: false })?.isDirectory();
+      const renames = /* @__PURE__ */ new Map();
+      const seen = /* @__PURE__ */ new Map();
+      const now2 = (path) => {
+        let file = seen.get(path);
+        if (!file)
+          seen.set(path, file = fileNow(isAbsolute3(path) ? path : join15(tree ?? "", path)));
+        return file;
+      };
+      const movedTo = (anchor) => {
+        if (!treeHere || !tree || !anchor.commit || isAbsolute3(anchor.path)) return void 0;
+        let map = renames.get(anchor.commit);
+        if (!map) {
+          map = renames.size < MAX_RENAME_LOOKUPS ? renamesSince(tree, anchor.commit) : /* @__PURE__ */ new Map();
+          renames.set(anchor.commit, map);
+        }
+        return map.get(anchor.path);
+      };
+      const probe = { tree, treeHere, now: now2, movedTo };
+      const verdicts = /* @__PURE__ */ new Map();
+      for (const [id3, list4] of anchors2) {
+        const files2 = list4.map((anchor) => checkOne(anchor, probe));
+        verdicts.set(id3, { state: overallState(files2), files: files2 });
+      }
+      return verdicts;
+    }
+  };
+}
+function compare(anchor, file) {
+  if (anchor.kind === "binary" || anchor.kind === "large") return "unknown";
+  if (anchor.kind === "missing") return file.kind === "missing" ? "fresh" : "changed";
+  if (file.kind === "missing") return "gone";
+  if (file.kind === "large" || anchor.kind === "late")
+    return file.kind === "large" ? "unknown" : "changed";
+  const hash = anchor.kind === "git" ? file.digest.git : file.digest.sha256;
+  return hash === anchor.hash ? "fresh" : "changed";
+}
+function verdictOf(anchor, file, path) {
+  const state = compare(anchor, file);
+  const verdict = { path, state };
+  if (state === "changed" && file.kind === "file" && anchor.lines !== null)
+    verdict.lineDelta = file.digest.lines - anchor.lines;
+  return verdict;
+}
+function checkOne(anchor, probe) {
+  if (!isAbsolute3(anchor.path) && (!probe.treeHere || probe.tree === void 0))
+    return { path: anchor.path, state: "unknown" };
+  const file = probe.now(anchor.path);
+  if (file.kind !== "missing" || anchor.kind === "missing")
+    return verdictOf(anchor, file, anchor.path);
+  const moved = probe.movedTo(anchor);
+  if (moved === void 0) return { path: anchor.path, state: "gone" };
+  const there = verdictOf(anchor, probe.now(moved), anchor.path);
+  return { ...there, movedTo: moved };
+}
+
+// src/anchors/make-anchors.ts
+import { readFileSync as readFileSync13, statSync as statSync7 } from "node:fs";
+import { isAbsolute as isAbsolute4, join as join16, relative, sep } from "node:path";
+var MTIME_SLACK_MS = 2e3;
+function locate(file, tree) {
+  const abs = isAbsolute4(file) ? file : join16(tree, file);
+  const rel = relative(tree, abs);
+  const inside2 = rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute4(rel);
+  return inside2 ? { path: rel.split(sep).join("/"), abs } : { path: abs, abs };
+}
+function anchorOne(file, tracked, head2, turnEnd2) {
+  const base2 = { path: file.path, hash: null, lines: null, ...head2 };
+  const stat = statSync7(file.abs, { throwIfNoEntry: false });
+  if (!stat) return { ...base2, kind: "missing" };
+  if (!stat.isFile()) return void 0;
+  if (stat.size > MAX_ANCHOR_BYTES) return { ...base2, kind: "large" };
+  if (stat.mtimeMs > turnEnd2 + MTIME_SLACK_MS) return { ...base2, kind: "late" };
+  const digest = digestOf(readFileSync13(file.abs));
+  if (digest.binary) return { ...base2, kind: "binary" };
+  return tracked.has(file.path) ? { ...base2, kind: "git", hash: digest.git, lines: digest.lines } : { ...base2, kind: "sha256", hash: digest.sha256, lines: digest.lines };
+}
+function makeAnchors(files2, origin) {
+  const gitTree = workTreeOf(origin.cwd);
+  const tree = gitTree ?? origin.projectRoot;
+  if (!statSync7(tree, { throwIfNoEntry: false })?.isDirectory()) return [];
+  const located = [...new Set(files2)].map((file) => locate(file, tree));
+  const relativeOnes = located.filter((file) => !isAbsolute4(file.path)).map((f) => f.path);
+  const tracked = gitTree ? trackedPaths(gitTree, relativeOnes) : /* @__PURE__ */ new Set();
+  const head2 = readHead(gitTree);
+  const byPath = /* @__PURE__ */ new Map();
+  for (const file of located) {
+    try {
+      const anchor = anchorOne(file, tracked, head2, origin.turnEnd);
+      if (anchor) byPath.set(anchor.path, anchor);
+    } catch {
+    }
+  }
+  return [...byPath.values()];
+}
+
+// src/worker/compression/anchor-capture.ts
+function anchorsFor(db, turn, observations) {
+  try {
+    const origin = anchorOrigin(db, turn.sessionRowId, turn.promptNumber);
+    if (!origin) return [];
+    return observations.map((o) => makeAnchors([...o.filesModified, ...o.filesRead], origin));
+  } catch {
+    return [];
+  }
+}
+
+// src/worker/compression/compress-apply.ts
+function share(total, n8, index) {
+  return Math.floor(total / n8) + (index < total % n8 ? 1 : 0);
+}
+var eventIds = (work2) => work2.batch.events.map((event) => event.id);
+function storeObservations(db, work2, result, at, teamShare = "off") {
+  const { observations, usage: usage2 } = result;
+  const folded = work2.closes && result.summary ? { end: work2.closes, ...result.summary } : null;
+  const shares = observations.length + (folded?.summary ? 1 : 0);
+  const newest = work2.batch.events.reduce((max, event) => Math.max(max, event.at), -Infinity);
+  const happened = Math.min(at, newest === -Infinity ? at : newest);
+  const anchors2 = anchorsFor(db, work2.turn, observations);
+  db.transaction(() => {
+    observations.forEach((observation2, index) => {
+      const stored = insertObservation(db, {
+        ...observation2,
+        sessionRowId: work2.turn.sessionRowId,
+        project: work2.turn.project,
+        promptNumber: work2.turn.promptNumber,
+        provider: result.provider,
+        model: result.model,
+        tokensIn: share(usage2.tokensIn, shares, index),
+        tokensOut: share(usage2.tokensOut, shares, index),
+        contentHash: contentHash(observation2),
+        at: happened,
+        scope: scopeFor(teamShare, "observation")
+      });
+      if (!stored.duplicate) writeAnchors(db, stored.id, anchors2[index] ?? [], at);
+    });
+    if (observations.length > 0)
+      settleEvents(db, eventIds(work2), "compressed", result.fellBack, at);
+    else settleEvents(db, eventIds(work2), "skipped", skipReason2(result), at);
+    if (folded) {
+      const spent = {
+        ...usage2,
+        tokensIn: share(usage2.tokensIn, shares, shares - 1),
+        tokensOut: share(usage2.tokensOut, shares, shares - 1)
+      };
+      writeSummary(db, folded.end, { ...result, ...folded, usage: spent }, at, teamShare);
+    }
+  }).immediate();
+}
+function skipReason2(result) {
+  const why = `${result.provider}: ${result.skipped ?? "nothing worth keeping"}`;
+  return result.fellBack ? `${result.fellBack}; ${why}` : why;
+}
+function retryAt(now2, baseMs, attempts) {
+  return now2 + Math.min(baseMs * 2 ** attempts, 864e5);
+}
+function failBatch(db, work2, reason, when2, at) {
+  db.transaction(() => failEvents(db, eventIds(work2), reason, when2, at)).immediate();
+}
+function storeSummary(db, work2, result, at, teamShare = "off") {
+  db.transaction(() => writeSummary(db, work2.turn, result, at, teamShare)).immediate();
+}
+function writeSummary(db, end, result, at, teamShare) {
+  const turn = { sessionRowId: end.sessionRowId, promptNumber: end.promptNumber };
+  if (!result.summary) {
+    settleTurnEnds(db, turn, "skipped", skipReason2(result));
+    return;
+  }
+  upsertSummary(db, {
+    ...result.summary,
+    ...turn,
+    project: end.project,
+    provider: result.provider,
+    model: result.model,
+    tokensIn: result.usage.tokensIn,
+    tokensOut: result.usage.tokensOut,
+    at: Math.min(at, end.oldest),
+    scope: scopeFor(teamShare, "summary")
+  });
+  settleTurnEnds(db, turn, "compressed", result.fellBack);
+}
+
+// src/worker/compression/compress-work.ts
+var SUBSTANTIAL_MESSAGE = 200;
+function parse(text5) {
+  if (text5 === null) return null;
+  try {
+    return JSON.parse(text5);
+  } catch {
+    return text5;
+  }
+}
+function toCompressEvent(row) {
+  return {
+    id: row.id,
+    toolName: row.tool_name,
+    input: parse(row.tool_input),
+    response: parse(row.tool_response),
+    error: row.error,
+    failed: row.failed === 1,
+    agentId: row.agent_id,
+    at: row.created_at
+  };
+}
+var isOver = (turn, settings, now2) => turn.ended === 1 || turn.movedOn === 1 || now2 - turn.oldest >= settings["compress.flushAfterMs"];
+function dropNoise(db, events, now2) {
+  const kept = [];
+  for (const event of events) {
+    const reason = noiseReason(event);
+    if (reason) settleEvents(db, [event.id], "skipped", reason, now2);
+    else kept.push(event);
+  }
+  return kept;
+}
+function collectEventWork(db, settings, now2) {
+  const maxAttempts = settings["compress.maxAttempts"];
+  requeueDueEvents(db, now2, maxAttempts);
+  const limits = {
+    maxEvents: settings["compress.batchEvents"],
+    maxInputTokens: settings["compress.maxInputTokens"],
+    fieldChars: settings["compress.eventFieldChars"]
+  };
+  const ends = new Map(readyTurnEnds(db, settings, now2).map((end) => [turnKey(end), end]));
+  return listPendingTurns(db).flatMap((turn) => {
+    const events = dropNoise(
+      db,
+      pendingEventsOfTurn(db, turn.sessionRowId, turn.promptNumber).map(toCompressEvent),
+      now2
+    );
+    if (events.length === 0) return [];
+    const prompt = promptOfTurn(db, turn.sessionRowId, turn.promptNumber);
+    const batch = {
+      project: turn.project,
+      root: turn.projectRoot,
+      promptNumber: turn.promptNumber,
+      prompt,
+      events
+    };
+    const finalAttempt = turn.attempts + 1 >= maxAttempts;
+    const over = isOver(turn, settings, now2);
+    const end = over ? ends.get(turnKey(turn)) : void 0;
+    const closing = end && closingSlices(db, batch, end, limits, maxAttempts);
+    if (end && closing?.length === 1)
+      return closing.map((slice) => ({ turn, batch: slice.batch, finalAttempt, closes: end }));
+    if (closing) return closing.slice(0, -1).map((slice) => work(turn, slice, finalAttempt));
+    return sliceTurn(batch, limits).filter((slice) => over || slice.full).map((slice) => work(turn, slice, finalAttempt));
+  });
+}
+function work(turn, slice, finalAttempt) {
+  return { turn, batch: { ...slice.batch, withSummary: void 0 }, finalAttempt };
+}
+var turnKey = (turn) => `${turn.sessionRowId}:${turn.promptNumber}`;
+function readyTurnEnds(db, settings, now2) {
+  return listPendingTurnEnds(db).filter((turn) => isOver(turn, settings, now2));
+}
+function closingSlices(db, batch, end, limits, maxAttempts) {
+  if (turnAwaitsRetries(db, end.sessionRowId, end.promptNumber, maxAttempts)) return void 0;
+  const { observations, lastAssistantMessage, subagentMessages } = summaryInputOf(db, end);
+  const closing = {
+    ...batch,
+    withSummary: { observations, lastAssistantMessage, subagentMessages }
+  };
+  if (frameTokens(closing, limits.fieldChars) > limits.maxInputTokens / 2) return void 0;
+  return sliceTurn(closing, limits);
+}
+function summaryInputOf(db, turn) {
+  const messages = turnMessages(db, turn.sessionRowId, turn.promptNumber);
+  const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber).map((o) => ({
+    ...o,
+    type: o.type
+  }));
+  return {
+    project: turn.project,
+    root: turn.projectRoot,
+    promptNumber: turn.promptNumber,
+    prompt: promptOfTurn(db, turn.sessionRowId, turn.promptNumber),
+    observations,
+    lastAssistantMessage: messages.main,
+    subagentMessages: messages.subagents
+  };
+}
+function collectSummaryWork(db, settings, now2) {
+  const maxAttempts = settings["compress.maxAttempts"];
+  requeueTurnEnds(db, now2, maxAttempts);
+  return readyTurnEnds(db, settings, now2).filter((turn) => !turnHasOpenEvents(db, turn.sessionRowId, turn.promptNumber, maxAttempts)).map((turn) => {
+    const input = summaryInputOf(db, turn);
+    const trivial = input.observations.length === 0 && input.lastAssistantMessage.trim().length < SUBSTANTIAL_MESSAGE;
+    const skip = trivial ? "nothing worth keeping: no observations and a short final message" : void 0;
+    return { turn, input, finalAttempt: turn.attempts + 1 >= maxAttempts, skip };
+  });
+}
+
+// src/worker/compression/compress-loop.ts
+var message = (error) => error instanceof Error ? error.message : String(error);
+async function pool(items2, limit, task, onError) {
+  const queue2 = [...items2];
+  const lane = async () => {
+    for (let item = queue2.shift(); item !== void 0; item = queue2.shift()) {
+      await task(item).catch(onError);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, limit) }, lane));
+}
+function createCompressLoop(deps) {
+  const { db, settings, chain, log, now: now2 } = deps;
+  const shareOf = deps.teamShareOf ?? (() => "off");
+  const abort = new AbortController();
+  let stopped = false;
+  async function runEvents(work2) {
+    if (abort.signal.aborted) return;
+    try {
+      const result = await chain.compressTurn(work2.batch, {
+        finalAttempt: work2.finalAttempt,
+        signal: abort.signal
+      });
+      storeObservations(db, work2, result, now2(), shareOf(work2.turn.projectRoot));
+      if (result.fellBackLog) {
+        log.log("warn", `compression fell back: ${result.fellBackLog}`, {
+          events: work2.batch.events.length
+        });
+      }
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      const when2 = retryAt(now2(), settings["compress.failedRetryMs"], work2.turn.attempts);
+      failBatch(db, work2, message(error), when2, now2());
+      log.log("warn", `compression of a batch failed, retry later: ${loggable(error)}`, {
+        events: work2.batch.events.length
+      });
+    }
+  }
+  async function runSummary(work2) {
+    if (abort.signal.aborted) return;
+    const turn = { sessionRowId: work2.turn.sessionRowId, promptNumber: work2.turn.promptNumber };
+    if (work2.skip) {
+      settleTurnEnds(db, turn, "skipped", work2.skip);
+      return;
+    }
+    try {
+      const result = await chain.summarizeTurn(work2.input, {
+        finalAttempt: work2.finalAttempt,
+        signal: abort.signal
+      });
+      storeSummary(db, work2, result, now2(), shareOf(work2.turn.projectRoot));
+      if (result.fellBackLog) log.log("warn", `turn summary fell back: ${result.fellBackLog}`);
+    } catch (error) {
+      if (abort.signal.aborted) return;
+      settleTurnEnds(
+        db,
+        turn,
+        "failed",
+        message(error),
+        retryAt(now2(), settings["compress.failedRetryMs"], work2.turn.attempts)
+      );
+      log.log("warn", `summary of a turn failed, retry later: ${loggable(error)}`);
+    }
+  }
+  let unstored = 0;
+  function notStored(error) {
+    unstored += 1;
+    log.log("warn", `compression result not stored, the work stays pending: ${loggable(error)}`);
+  }
+  async function pass() {
+    const limit = settings["compress.concurrency"];
+    for (let round = 0; round < 1e4 && !stopped; round += 1) {
+      unstored = 0;
+      const events = collectEventWork(db, settings, now2());
+      await pool(events, limit, runEvents, notStored);
+      const summaries = stopped ? [] : collectSummaryWork(db, settings, now2());
+      await pool(summaries, limit, runSummary, notStored);
+      if (unstored > 0)
+        throw new Error(`results not stored: ${unstored}; the next pass waits a while`);
+      if (events.length + summaries.length === 0) return;
+    }
+  }
+  const poller = createPoller({
+    run: pass,
+    intervalMs: deps.intervalMs ?? 5e3,
+    onError: (error) => log.log("error", `compression pass failed: ${loggable(error)}`)
+  });
+  return {
+    start: () => poller.start(),
+    kick() {
+      if (!stopped) poller.kick();
+    },
+    async idle() {
+      for (let run2 = poller.current(); run2; run2 = poller.current()) await run2;
+    },
+    async stop() {
+      stopped = true;
+      const stopping = poller.stop();
+      let timer;
+      const grace = new Promise((resolve6) => {
+        timer = setTimeout(resolve6, deps.stopGraceMs ?? 5e3);
+      });
+      await Promise.race([stopping, grace]);
+      clearTimeout(timer);
+      abort.abort();
+      await stopping;
+    }
+  };
+}
+
+// src/worker/compression/compress-status.ts
+var MIN_CALL_TOKENS = 1e3;
+function budgetOf(budget, provider) {
+  const limit = budget.limitOf(provider);
+  const used = budget.usedToday(provider);
+  const left = Math.max(0, limit - used);
+  return {
+    provider,
+    limit,
+    used,
+    left,
+    spent: budget.refusedToday(provider) || left < MIN_CALL_TOKENS
+  };
+}
+function compressionStatus(db, choice, budget, now2) {
+  const day = localDay(now2);
+  const usage2 = usageOfDay(db, day);
+  const providers = [.../* @__PURE__ */ new Set([choice.active, ...usage2.map((row) => row.provider)])].filter(
+    (p) => p !== "heuristic"
+  );
+  const budgets = providers.map((provider) => budgetOf(budget, provider));
+  const spent = budgets.find((entry) => entry.provider === choice.active)?.spent === true;
+  const primary = choice.chain.compressors[0];
+  return {
+    provider: spent ? "heuristic" : choice.active,
+    selected: choice.active,
+    configured: choice.configured,
+    model: spent ? null : primary?.model ?? null,
+    reason: spent ? `${choice.active} daily token budget is spent: heuristic until tomorrow (${choice.reason})` : choice.reason,
+    budgetExhausted: spent,
+    events: countEventStates(db),
+    problems: countEventReasons(db),
+    turns: countTurnStates(db),
+    today: { day, usage: usage2 },
+    budget: budgets
+  };
+}
+
+// src/worker/compression/compress-routes.ts
+import { Hono as Hono6 } from "hono";
+function compressRoutes(control) {
+  return new Hono6().get("/api/compression/status", (c) => c.json(control.status())).post("/api/compression/retry", (c) => c.json({ requeued: control.retry() }));
+}
+
+// src/worker/team/team-share.ts
+function createTeamShareOf(dataDir, env = process.env) {
+  return function teamShareOf(root) {
+    return projectTeamShare(root) ?? loadSettings(dataDir, env).settings["team.share"];
+  };
+}
+
+// src/worker/compression/compression-service.ts
+function createCompressionService(deps, options = {}) {
+  const reaper = createReaper();
+  const budget = createStoreBudget(deps.db, deps.settings, deps.now);
+  const choice = (options.choose ?? chooseProvider)({
+    settings: deps.settings,
+    env: options.env ?? process.env,
+    dataDir: deps.dataDir,
+    budget,
+    reaper,
+    fetch: options.fetch,
+    now: deps.now,
+    sleep: options.sleep
+  });
+  deps.log.log("info", `compression provider: ${choice.active} (${choice.reason})`);
+  const loop = createCompressLoop({
+    ...deps,
+    chain: choice.chain,
+    intervalMs: options.intervalMs,
+    teamShareOf: createTeamShareOf(deps.dataDir, options.env ?? process.env)
+  });
+  const routes = compressRoutes({
+    status: () => compressionStatus(deps.db, choice, budget, deps.now()),
+    retry() {
+      const requeued = deps.db.transaction(() => ({
+        events: requeueFailedEvents(deps.db, deps.now()),
+        turns: requeueTurnEnds(deps.db, deps.now(), 0, true)
+      })).immediate();
+      loop.kick();
+      return requeued;
+    }
+  });
+  return {
+    name: "compression",
+    routes,
+    loop,
+    choice,
+    start: () => loop.start(),
+    onApplied: () => loop.kick(),
+    async stop() {
+      await loop.stop();
+      reaper.killAll();
+    }
+  };
+}
+
 // src/search/fts-query.ts
 var MAX_QUERY_CHARS = 1e3;
 var MAX_TERMS = 24;
-var WORD = /[\p{L}\p{N}]/u;
+var WORD2 = /[\p{L}\p{N}]/u;
 var CONTROL = /[\p{Cc}\p{Cf}]/gu;
 var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 var STOPWORDS = new Set(
@@ -6461,7 +7490,7 @@ var quote = (text5) => `"${text5.replaceAll('"', '""')}"`;
 function toTerm(raw, phrase) {
   const prefix = !phrase && /[\p{L}\p{N}]\*+$/u.test(raw);
   const text5 = (prefix ? raw.replace(/\*+$/, "") : raw).replaceAll("*", " ").trim();
-  return WORD.test(text5) ? { text: text5, prefix, phrase } : void 0;
+  return WORD2.test(text5) ? { text: text5, prefix, phrase } : void 0;
 }
 function scan(text5) {
   const terms = [];
@@ -6472,7 +7501,14 @@ function scan(text5) {
   }
   return terms;
 }
-var render = (term) => `${quote(term.text)}${term.prefix ? "*" : ""}`;
+var quoted = (term) => `${quote(term.text)}${term.prefix ? "*" : ""}`;
+function render(term) {
+  if (term.phrase) return quoted(term);
+  const words2 = term.text.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== "");
+  const parts2 = words2.flatMap(identifierParts);
+  if (parts2.length === words2.length) return quoted(term);
+  return `(${quoted(term)} OR ${quoted({ ...term, text: parts2.join(" ") })})`;
+}
 var isStopword = (term) => !term.phrase && !term.prefix && STOPWORDS.has(term.text.toLowerCase());
 var content = (terms) => {
   const kept = terms.filter((term) => !isStopword(term));
@@ -6480,30 +7516,36 @@ var content = (terms) => {
 };
 function words(term) {
   if (term.phrase) return [term];
-  const parts2 = term.text.split(/[^\p{L}\p{N}]+/u).filter((part) => part !== "");
-  return parts2.map((part, i) => ({
-    text: part,
-    phrase: false,
-    prefix: term.prefix && i === parts2.length - 1
-  }));
+  const whole = term.text.split(/[^\p{L}\p{N}]+/u).filter((part) => part !== "");
+  return whole.flatMap((word, i) => {
+    const split = identifierParts(word);
+    const parts2 = split.length > 1 ? [word, ...split] : [word];
+    const last = term.prefix && i === whole.length - 1;
+    return parts2.map((part, j) => ({
+      text: part,
+      phrase: false,
+      prefix: last && (j === 0 || j === parts2.length - 1)
+    }));
+  });
 }
 function buildFtsQuery(text5) {
   const clean = text5.slice(0, MAX_QUERY_CHARS).replace(LONE_SURROGATE2, " ").normalize("NFKC").replace(CONTROL, " ");
   const terms = scan(clean).slice(0, MAX_TERMS);
   if (terms.length === 0) return void 0;
   const all = content(terms).map(render);
-  const any = [...new Set(content(terms.flatMap(words)).map(render))].slice(0, MAX_TERMS * 2);
-  return { all: all.join(" "), any: any.join(" OR "), terms: all };
+  const any = [...new Set(content(terms.flatMap(words)).map(quoted))].slice(0, MAX_TERMS * 2);
+  const and = all.some((term) => term.startsWith("(")) ? " AND " : " ";
+  return { all: all.join(and), any: any.join(" OR "), terms: all };
 }
 
 // src/search/filters.ts
-import { isAbsolute as isAbsolute2, posix } from "node:path";
+import { isAbsolute as isAbsolute5, posix } from "node:path";
 var listOf2 = (column) => `json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)`;
 var likeEscape = (text5) => text5.replace(/[\\%_]/g, (c) => `\\${c}`);
 function filePatterns(path, root) {
   const trimmed = path.trim().replace(/\/+$/, "").replace(/^\.\//, "");
-  const abs = isAbsolute2(trimmed) ? trimmed : root ? posix.join(root, trimmed) : void 0;
-  const rel = isAbsolute2(trimmed) ? root && trimmed.startsWith(`${root}/`) ? trimmed.slice(root.length + 1) : void 0 : trimmed;
+  const abs = isAbsolute5(trimmed) ? trimmed : root ? posix.join(root, trimmed) : void 0;
+  const rel = isAbsolute5(trimmed) ? root && trimmed.startsWith(`${root}/`) ? trimmed.slice(root.length + 1) : void 0 : trimmed;
   const equal = [abs, rel].filter((item) => Boolean(item));
   const like = [
     ...rel ? [`%/${likeEscape(rel)}`, `${likeEscape(rel)}/%`, `%/${likeEscape(rel)}/%`] : [],
@@ -6528,18 +7570,20 @@ function fileParts(files2, root) {
   ];
 }
 function parts(f, root) {
-  const has = (list5) => list5 !== void 0 && list5.length > 0;
+  const has = (list4) => list4 !== void 0 && list4.length > 0;
   return [
     f.project === void 0 ? void 0 : ["o.project = @project", { project: f.project }],
     has(f.types) ? ["o.type IN (SELECT value FROM json_each(@types))", { types: JSON.stringify(f.types) }] : void 0,
     has(f.concepts) ? [CONCEPT_SQL, { concepts: JSON.stringify(f.concepts) }] : void 0,
     has(f.files) ? fileParts(f.files, root) : void 0,
+    f.agent === void 0 ? void 0 : ["o.agent = @agent", { agent: f.agent }],
     f.since === void 0 ? void 0 : ["o.created_at >= @since", { since: f.since }],
     f.until === void 0 ? void 0 : ["o.created_at <= @until", { until: f.until }],
     f.sessionId === void 0 ? void 0 : [
       "o.session_id = (SELECT id FROM sessions WHERE session_id = @sessionId)",
       { sessionId: f.sessionId }
-    ]
+    ],
+    ...teamFilterParts("o.", f)
   ];
 }
 function filterSql(filters, root) {
@@ -6551,25 +7595,39 @@ function filterSql(filters, root) {
 }
 
 // src/search/fts-search.ts
-var FTS_WEIGHTS = [8, 4, 4, 1, 2];
+var FTS_WEIGHTS = [8, 4, 4, 1, 2, 3, 2];
 var RANK_WINDOW = 2e3;
-function run(db, match, where2, limit) {
-  return stmt(
+var FEW_IN_SCOPE = 500;
+function run(db, match, where2, limit, driver) {
+  const weights = FTS_WEIGHTS.join(", ");
+  const sql = driver === "text" ? `SELECT id, score FROM (
+           SELECT o.id AS id, bm25(observations_fts, ${weights}) AS score
+           FROM observations_fts CROSS JOIN observations o ON o.id = observations_fts.rowid
+           WHERE observations_fts MATCH @match AND ${where2.sql}
+           ORDER BY observations_fts.rowid DESC LIMIT ${RANK_WINDOW})
+         ORDER BY score, id DESC LIMIT @limit` : `SELECT o.id AS id, bm25(observations_fts, ${weights}) AS score
+         FROM observations o CROSS JOIN observations_fts ON observations_fts.rowid = o.id
+         WHERE observations_fts MATCH @match AND ${where2.sql}
+         ORDER BY score, id DESC LIMIT @limit`;
+  return stmt(db, sql).all({ ...where2.params, match, limit });
+}
+function driverFor(db, filters) {
+  const { project: project2, since, until, sessionId } = filters;
+  if ([project2, since, until, sessionId].every((part) => part === void 0)) return "text";
+  const scope = filterSql({ project: project2, since, until, sessionId });
+  const count3 = stmt(
     db,
-    `SELECT id, score FROM (
-       SELECT o.id AS id, bm25(observations_fts, ${FTS_WEIGHTS.join(", ")}) AS score
-       FROM observations_fts JOIN observations o ON o.id = observations_fts.rowid
-       WHERE observations_fts MATCH @match AND ${where2.sql}
-       ORDER BY observations_fts.rowid DESC LIMIT ${RANK_WINDOW})
-     ORDER BY score, id DESC LIMIT @limit`
-  ).all({ ...where2.params, match, limit });
+    `SELECT COUNT(*) FROM (SELECT 1 FROM observations o WHERE ${scope.sql} LIMIT ${FEW_IN_SCOPE + 1})`
+  ).pluck().get(scope.params);
+  return count3 <= FEW_IN_SCOPE ? "rows" : "text";
 }
 function ftsSearch(db, query2, filters, limit, root) {
   const where2 = filterSql(filters, root);
-  const all = run(db, query2.all, where2, limit).map((hit) => ({ ...hit, allTerms: true }));
+  const driver = driverFor(db, filters);
+  const all = run(db, query2.all, where2, limit, driver).map((hit) => ({ ...hit, allTerms: true }));
   if (all.length >= limit || query2.any === query2.all) return all;
   const seen = new Set(all.map((hit) => hit.id));
-  const any = run(db, query2.any, where2, limit).filter((hit) => !seen.has(hit.id));
+  const any = run(db, query2.any, where2, limit, driver).filter((hit) => !seen.has(hit.id));
   return [...all, ...any].slice(0, limit);
 }
 function recentIds(db, filters, limit, root) {
@@ -6585,9 +7643,9 @@ function recentIds(db, filters, limit, root) {
 var RRF_K = 60;
 function reciprocalRankFusion(lists, k = RRF_K, weights = []) {
   const scores = /* @__PURE__ */ new Map();
-  lists.forEach((list5, which) => {
+  lists.forEach((list4, which) => {
     const weight2 = weights[which] ?? 1;
-    list5.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight2 / (k + index + 1)));
+    list4.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight2 / (k + index + 1)));
   });
   return [...scores].map(([id3, score]) => ({ id: id3, score })).sort((a, b) => b.score - a.score);
 }
@@ -6717,12 +7775,6 @@ function buildTimeline(db, anchor, depth, project2) {
     anchor: item,
     items: timelineAround(db, anchorProject, item, depth)
   };
-}
-
-// src/search/tokens.ts
-function estimateTokens2(chars) {
-  const length = typeof chars === "number" ? chars : chars.length;
-  return Math.ceil(length / 4);
 }
 
 // src/search/vector-index.ts
@@ -6969,65 +8021,11 @@ function createVectorIndex(db, options = {}) {
 }
 
 // src/search/embed-text.ts
-function items(json2) {
-  try {
-    const parsed = JSON.parse(json2);
-    return Array.isArray(parsed) ? parsed.map(String) : [];
-  } catch {
-    return [];
-  }
-}
+var items = jsonList;
 function embedText(row) {
   const parts2 = [row.title, row.subtitle, row.narrative, ...items(row.facts)].concat(items(row.concepts).join(", ")).map((part) => part.trim()).filter((part) => part !== "");
   const redundant = (part, i) => parts2.some((other, j) => j !== i && other.includes(part) && (other !== part || j < i));
   return parts2.filter((part, i) => !redundant(part, i)).join("\n");
-}
-
-// src/search/poller.ts
-function createPoller(options) {
-  const now2 = options.now ?? Date.now;
-  let running;
-  let again = false;
-  let stopped = false;
-  let timer;
-  const backoff = { failures: 0, until: 0 };
-  const succeeded = () => {
-    backoff.failures = 0;
-  };
-  const failed = (error) => {
-    backoff.failures += 1;
-    const wait = options.intervalMs * 2 ** backoff.failures;
-    backoff.until = now2() + Math.min(options.maxBackoffMs ?? 3e5, wait);
-    options.onError(error);
-  };
-  const kick = () => {
-    if (stopped || now2() < backoff.until) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = options.run().then(succeeded, failed).finally(() => {
-      running = void 0;
-      if (again) {
-        again = false;
-        kick();
-      }
-    });
-  };
-  return {
-    start() {
-      timer = setInterval(kick, options.intervalMs);
-      timer.unref();
-      kick();
-    },
-    kick,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running;
-    },
-    current: () => running
-  };
 }
 
 // src/search/embedding-runtime.ts
@@ -7119,13 +8117,13 @@ function createEmbeddingRuntime(o) {
       await poller.stop();
     },
     status() {
-      const counts = o.index.counts(o.embedder.id);
+      const counts2 = o.index.counts(o.embedder.id);
       return {
         state: state.value,
         model: o.embedder.id,
         dimensions: o.index.model() === o.embedder.id ? o.index.dimensions() ?? null : null,
-        ...counts,
-        ...switchOf(o, counts.total),
+        ...counts2,
+        ...switchOf(o, counts2.total),
         vectorsInSearch: ready(),
         ...state.error ? { error: state.error } : {}
       };
@@ -7539,7 +8537,7 @@ async function deleteGone(db, port, model) {
   }
 }
 async function writeMissing(db, port, model, onBatch) {
-  const missing = stmt(
+  const missing2 = stmt(
     db,
     `SELECT v.observation_id, v.project, v.embedding, v.source_updated_at
      FROM recall_vectors v LEFT JOIN chroma_synced s ON s.observation_id = v.observation_id
@@ -7551,7 +8549,7 @@ async function writeMissing(db, port, model, onBatch) {
     `INSERT INTO chroma_synced (observation_id, source_updated_at) VALUES (?, ?)
      ON CONFLICT DO UPDATE SET source_updated_at = excluded.source_updated_at`
   );
-  for (let rows = missing.all(model); rows.length > 0; ) {
+  for (let rows = missing2.all(model); rows.length > 0; ) {
     await port.upsert(
       rows.map((row) => ({
         id: row.observation_id,
@@ -7563,7 +8561,7 @@ async function writeMissing(db, port, model, onBatch) {
       () => rows.forEach((row) => mark.run(row.observation_id, row.source_updated_at))
     ).immediate();
     onBatch?.(progress2(db, model));
-    rows = missing.all(model);
+    rows = missing2.all(model);
   }
 }
 function createChromaSync(db, port, config) {
@@ -7596,7 +8594,7 @@ function chromaConfigFromSettings(settings, env = process.env) {
     ...token2 ? { token: token2 } : {}
   };
 }
-var message = (error) => error instanceof Error ? error.message : String(error);
+var message2 = (error) => error instanceof Error ? error.message : String(error);
 function createChromaStore(db, config, options) {
   const port = options.port ?? createChromaPort(config);
   const sync = createChromaSync(db, port, config);
@@ -7622,11 +8620,11 @@ function createChromaStore(db, config, options) {
       if (state.reachable !== false) {
         options.log.log(
           "warn",
-          `chroma unreachable, vectors wait in the database: ${message(error)}`
+          `chroma unreachable, vectors wait in the database: ${message2(error)}`
         );
       }
       state.reachable = false;
-      state.error = message(error);
+      state.error = message2(error);
     }
   });
   const search = createChromaSearch(db, port, {
@@ -7639,8 +8637,8 @@ function createChromaStore(db, config, options) {
         return await search.search(vector, filters, limit, root);
       } catch (error) {
         state.reachable = false;
-        state.error = message(error);
-        throw new Error(`chroma at ${config.url}: ${message(error)}`);
+        state.error = message2(error);
+        throw new Error(`chroma at ${config.url}: ${message2(error)}`);
       }
     },
     start: poller.start,
@@ -7653,638 +8651,61 @@ function createChromaStore(db, config, options) {
     },
     status() {
       const current2 = model();
-      const progress3 = current2 === void 0 ? { indexed: 0, pending: 0 } : sync.progress(current2);
+      const progress4 = current2 === void 0 ? { indexed: 0, pending: 0 } : sync.progress(current2);
       return {
         kind: "chroma",
         url: config.url,
         collection: config.collection,
         reachable: state.reachable,
-        ...progress3,
+        ...progress4,
         ...state.error ? { error: state.error } : {}
       };
     }
   };
 }
 
-// src/anchors/check-anchors.ts
-import { readFileSync as readFileSync11, statSync as statSync6 } from "node:fs";
-import { isAbsolute as isAbsolute4, join as join14 } from "node:path";
-
-// src/anchors/file-digest.ts
-import { createHash as createHash3 } from "node:crypto";
-var MAX_ANCHOR_BYTES = 2 * 1024 * 1024;
-function gitBlobId(content2) {
-  return createHash3("sha1").update(`blob ${content2.length}\0`).update(content2).digest("hex");
-}
-var isBinary = (content2) => content2.subarray(0, 8e3).includes(0);
-function countLines(content2) {
-  let lines = 0;
-  for (let at = content2.indexOf(10); at !== -1; at = content2.indexOf(10, at + 1)) lines += 1;
-  return content2.length > 0 && content2[content2.length - 1] !== 10 ? lines + 1 : lines;
-}
-function digestOf(content2) {
-  return {
-    git: gitBlobId(content2),
-    sha256: createHash3("sha256").update(content2).digest("hex"),
-    lines: countLines(content2),
-    binary: isBinary(content2)
-  };
-}
-
-// src/anchors/git-tree.ts
-import { execFileSync } from "node:child_process";
-import { readFileSync as readFileSync10, statSync as statSync5 } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute3, join as join13, resolve as resolve3 } from "node:path";
-var GIT_TIMEOUT_MS = 2e3;
-function readText2(file) {
-  try {
-    return readFileSync10(file, "utf8");
-  } catch {
-    return void 0;
-  }
-}
-function workTreeOf(cwd) {
-  for (let dir = resolve3(cwd); ; dir = dirname3(dir)) {
-    const dotGit = join13(dir, ".git");
-    const stat = statSync5(dotGit, { throwIfNoEntry: false });
-    if (stat?.isDirectory() || stat?.isFile() && readText2(dotGit)?.startsWith("gitdir:"))
-      return dir;
-    if (dirname3(dir) === dir) return void 0;
-  }
-}
-function gitDirs(tree) {
-  const dotGit = join13(tree, ".git");
-  const file = readText2(dotGit);
-  if (file === void 0) return { gitDir: dotGit, common: dotGit };
-  const text5 = file.replace(/^gitdir:\s*/, "").trim();
-  const gitDir = isAbsolute3(text5) ? text5 : resolve3(tree, text5);
-  const common2 = readText2(join13(gitDir, "commondir"))?.trim();
-  if (!common2) return { gitDir, common: gitDir };
-  return { gitDir, common: isAbsolute3(common2) ? common2 : resolve3(gitDir, common2) };
-}
-function resolveRef(common2, ref) {
-  const loose = readText2(join13(common2, ref))?.trim();
-  if (loose) return loose;
-  const packed = readText2(join13(common2, "packed-refs")) ?? "";
-  const line2 = packed.split("\n").find((entry) => entry.endsWith(` ${ref}`));
-  return line2 ? line2.slice(0, line2.indexOf(" ")) : null;
-}
-function readHead(tree) {
-  const dirs = tree === void 0 ? void 0 : gitDirs(tree);
-  const head2 = dirs && readText2(join13(dirs.gitDir, "HEAD"))?.trim();
-  if (!dirs || !head2) return { commit: null, branch: null };
-  if (!head2.startsWith("ref:")) return { commit: head2, branch: null };
-  const ref = head2.slice(4).trim();
-  const commit = resolveRef(dirs.gitDir, ref) ?? resolveRef(dirs.common, ref);
-  return { commit, branch: ref.replace(/^refs\/heads\//, "") };
-}
-function git(tree, args) {
-  try {
-    return execFileSync("git", ["-C", tree, ...args], {
-      encoding: "utf8",
-      timeout: GIT_TIMEOUT_MS,
-      stdio: ["ignore", "pipe", "ignore"],
-      maxBuffer: 16 * 1024 * 1024
-    });
-  } catch {
-    return void 0;
-  }
-}
-function trackedPaths(tree, paths) {
-  if (paths.length === 0) return /* @__PURE__ */ new Set();
-  const out = git(tree, ["ls-files", "-z", "--", ...paths]) ?? "";
-  return new Set(out.split("\0").filter((path) => path !== ""));
-}
-function renamesSince(tree, commit) {
-  const out = git(tree, ["diff", "-M", "--name-status", "-z", commit, "--"]) ?? "";
-  const fields = out.split("\0");
-  const renames = /* @__PURE__ */ new Map();
-  for (let i = 0; i < fields.length; i += 1) {
-    const status2 = fields[i] ?? "";
-    if (status2.startsWith("R") || status2.startsWith("C")) {
-      if (status2.startsWith("R")) renames.set(fields[i + 1] ?? "", fields[i + 2] ?? "");
-      i += 2;
-    } else if (status2 !== "") i += 1;
-  }
-  return renames;
-}
-
-// src/anchors/check-anchors.ts
-var MAX_CACHED_FILES = 2e5;
-var MAX_RENAME_LOOKUPS = 8;
-var ORDER = ["gone", "changed", "fresh", "unknown"];
-function overallState(files2) {
-  return ORDER.find((state) => files2.some((file) => file.state === state)) ?? "unknown";
-}
-function createAnchorChecker(options = {}) {
-  const cache2 = /* @__PURE__ */ new Map();
-  function digestAt(abs, stat) {
-    const hit = cache2.get(abs);
-    if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size && hit.ino === stat.ino)
-      return hit.digest;
-    options.onRead?.(abs);
-    const digest = digestOf(readFileSync11(abs));
-    if (cache2.size >= MAX_CACHED_FILES) cache2.clear();
-    cache2.set(abs, { mtimeMs: stat.mtimeMs, size: stat.size, ino: stat.ino, digest });
-    return digest;
-  }
-  function fileNow(abs) {
-    try {
-      const stat = statSync6(abs, { throwIfNoEntry: false });
-      if (!stat?.isFile()) return { kind: "missing" };
-      if (stat.size > MAX_ANCHOR_BYTES) return { kind: "large" };
-      return { kind: "file", digest: digestAt(abs, stat) };
-    } catch {
-      return { kind: "missing" };
-    }
-  }
-  return {
-    check(anchors2, tree) {
-      const treeHere = tree !== void 0 && statSync6(tree, { throwIfNoEntry: false })?.isDirectory();
-      const renames = /* @__PURE__ */ new Map();
-      const seen = /* @__PURE__ */ new Map();
-      const now2 = (path) => {
-        let file = seen.get(path);
-        if (!file)
-          seen.set(path, file = fileNow(isAbsolute4(path) ? path : join14(tree ?? "", path)));
-        return file;
-      };
-      const movedTo = (anchor) => {
-        if (!treeHere || !tree || !anchor.commit || isAbsolute4(anchor.path)) return void 0;
-        let map = renames.get(anchor.commit);
-        if (!map) {
-          map = renames.size < MAX_RENAME_LOOKUPS ? renamesSince(tree, anchor.commit) : /* @__PURE__ */ new Map();
-          renames.set(anchor.commit, map);
-        }
-        return map.get(anchor.path);
-      };
-      const probe = { tree, treeHere, now: now2, movedTo };
-      const verdicts = /* @__PURE__ */ new Map();
-      for (const [id3, list5] of anchors2) {
-        const files2 = list5.map((anchor) => checkOne(anchor, probe));
-        verdicts.set(id3, { state: overallState(files2), files: files2 });
-      }
-      return verdicts;
-    }
-  };
-}
-function compare(anchor, file) {
-  if (anchor.kind === "binary" || anchor.kind === "large") return "unknown";
-  if (anchor.kind === "missing") return file.kind === "missing" ? "fresh" : "changed";
-  if (file.kind === "missing") return "gone";
-  if (file.kind === "large" || anchor.kind === "late")
-    return file.kind === "large" ? "unknown" : "changed";
-  const hash = anchor.kind === "git" ? file.digest.git : file.digest.sha256;
-  return hash === anchor.hash ? "fresh" : "changed";
-}
-function verdictOf(anchor, file, path) {
-  const state = compare(anchor, file);
-  const verdict = { path, state };
-  if (state === "changed" && file.kind === "file" && anchor.lines !== null)
-    verdict.lineDelta = file.digest.lines - anchor.lines;
-  return verdict;
-}
-function checkOne(anchor, probe) {
-  if (!isAbsolute4(anchor.path) && (!probe.treeHere || probe.tree === void 0))
-    return { path: anchor.path, state: "unknown" };
-  const file = probe.now(anchor.path);
-  if (file.kind !== "missing" || anchor.kind === "missing")
-    return verdictOf(anchor, file, anchor.path);
-  const moved = probe.movedTo(anchor);
-  if (moved === void 0) return { path: anchor.path, state: "gone" };
-  const there = verdictOf(anchor, probe.now(moved), anchor.path);
-  return { ...there, movedTo: moved };
-}
-
-// src/anchors/make-anchors.ts
-import { readFileSync as readFileSync12, statSync as statSync7 } from "node:fs";
-import { isAbsolute as isAbsolute5, join as join15, relative, sep } from "node:path";
-var MTIME_SLACK_MS = 2e3;
-function locate(file, tree) {
-  const abs = isAbsolute5(file) ? file : join15(tree, file);
-  const rel = relative(tree, abs);
-  const inside2 = rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute5(rel);
-  return inside2 ? { path: rel.split(sep).join("/"), abs } : { path: abs, abs };
-}
-function anchorOne(file, tracked, head2, turnEnd2) {
-  const base2 = { path: file.path, hash: null, lines: null, ...head2 };
-  const stat = statSync7(file.abs, { throwIfNoEntry: false });
-  if (!stat) return { ...base2, kind: "missing" };
-  if (!stat.isFile()) return void 0;
-  if (stat.size > MAX_ANCHOR_BYTES) return { ...base2, kind: "large" };
-  if (stat.mtimeMs > turnEnd2 + MTIME_SLACK_MS) return { ...base2, kind: "late" };
-  const digest = digestOf(readFileSync12(file.abs));
-  if (digest.binary) return { ...base2, kind: "binary" };
-  return tracked.has(file.path) ? { ...base2, kind: "git", hash: digest.git, lines: digest.lines } : { ...base2, kind: "sha256", hash: digest.sha256, lines: digest.lines };
-}
-function makeAnchors(files2, origin) {
-  const gitTree = workTreeOf(origin.cwd);
-  const tree = gitTree ?? origin.projectRoot;
-  if (!statSync7(tree, { throwIfNoEntry: false })?.isDirectory()) return [];
-  const located = [...new Set(files2)].map((file) => locate(file, tree));
-  const relativeOnes = located.filter((file) => !isAbsolute5(file.path)).map((f) => f.path);
-  const tracked = gitTree ? trackedPaths(gitTree, relativeOnes) : /* @__PURE__ */ new Set();
-  const head2 = readHead(gitTree);
-  const byPath = /* @__PURE__ */ new Map();
-  for (const file of located) {
-    try {
-      const anchor = anchorOne(file, tracked, head2, origin.turnEnd);
-      if (anchor) byPath.set(anchor.path, anchor);
-    } catch {
-    }
-  }
-  return [...byPath.values()];
-}
-
-// src/worker/anchor-capture.ts
-function anchorsFor(db, turn, observations) {
-  try {
-    const origin = anchorOrigin(db, turn.sessionRowId, turn.promptNumber);
-    if (!origin) return [];
-    return observations.map((o) => makeAnchors([...o.filesModified, ...o.filesRead], origin));
-  } catch {
-    return [];
-  }
-}
-
-// src/worker/compress-apply.ts
-function share(total, n8, index) {
-  return Math.floor(total / n8) + (index < total % n8 ? 1 : 0);
-}
-var eventIds = (work2) => work2.batch.events.map((event) => event.id);
-function storeObservations(db, work2, result, at) {
-  const { observations, usage: usage2 } = result;
-  const folded = work2.closes && result.summary ? { end: work2.closes, ...result.summary } : null;
-  const shares = observations.length + (folded?.summary ? 1 : 0);
-  const newest = work2.batch.events.reduce((max, event) => Math.max(max, event.at), -Infinity);
-  const happened = Math.min(at, newest === -Infinity ? at : newest);
-  const anchors2 = anchorsFor(db, work2.turn, observations);
-  db.transaction(() => {
-    observations.forEach((observation, index) => {
-      const stored = insertObservation(db, {
-        ...observation,
-        sessionRowId: work2.turn.sessionRowId,
-        project: work2.turn.project,
-        promptNumber: work2.turn.promptNumber,
-        provider: result.provider,
-        model: result.model,
-        tokensIn: share(usage2.tokensIn, shares, index),
-        tokensOut: share(usage2.tokensOut, shares, index),
-        contentHash: contentHash(observation),
-        at: happened
-      });
-      if (!stored.duplicate) writeAnchors(db, stored.id, anchors2[index] ?? [], at);
-    });
-    if (observations.length > 0)
-      settleEvents(db, eventIds(work2), "compressed", result.fellBack, at);
-    else settleEvents(db, eventIds(work2), "skipped", skipReason2(result), at);
-    if (folded) {
-      const spent = {
-        ...usage2,
-        tokensIn: share(usage2.tokensIn, shares, shares - 1),
-        tokensOut: share(usage2.tokensOut, shares, shares - 1)
-      };
-      writeSummary(db, folded.end, { ...result, ...folded, usage: spent }, at);
-    }
-  }).immediate();
-}
-function skipReason2(result) {
-  const why = `${result.provider}: ${result.skipped ?? "nothing worth keeping"}`;
-  return result.fellBack ? `${result.fellBack}; ${why}` : why;
-}
-function retryAt(now2, baseMs, attempts) {
-  return now2 + Math.min(baseMs * 2 ** attempts, 864e5);
-}
-function failBatch(db, work2, reason, when2, at) {
-  db.transaction(() => failEvents(db, eventIds(work2), reason, when2, at)).immediate();
-}
-function storeSummary(db, work2, result, at) {
-  db.transaction(() => writeSummary(db, work2.turn, result, at)).immediate();
-}
-function writeSummary(db, end, result, at) {
-  const turn = { sessionRowId: end.sessionRowId, promptNumber: end.promptNumber };
-  if (!result.summary) {
-    settleTurnEnds(db, turn, "skipped", skipReason2(result));
-    return;
-  }
-  upsertSummary(db, {
-    ...result.summary,
-    ...turn,
-    project: end.project,
-    provider: result.provider,
-    model: result.model,
-    tokensIn: result.usage.tokensIn,
-    tokensOut: result.usage.tokensOut,
-    at: Math.min(at, end.oldest)
-  });
-  settleTurnEnds(db, turn, "compressed", result.fellBack);
-}
-
-// src/worker/compress-work.ts
-var SUBSTANTIAL_MESSAGE = 200;
-function parse(text5) {
-  if (text5 === null) return null;
-  try {
-    return JSON.parse(text5);
-  } catch {
-    return text5;
-  }
-}
-function toCompressEvent(row) {
-  return {
-    id: row.id,
-    toolName: row.tool_name,
-    input: parse(row.tool_input),
-    response: parse(row.tool_response),
-    error: row.error,
-    failed: row.failed === 1,
-    agentId: row.agent_id,
-    at: row.created_at
-  };
-}
-var isOver = (turn, settings, now2) => turn.ended === 1 || turn.movedOn === 1 || now2 - turn.oldest >= settings["compress.flushAfterMs"];
-function dropNoise(db, events, now2) {
-  const kept = [];
-  for (const event of events) {
-    const reason = noiseReason(event);
-    if (reason) settleEvents(db, [event.id], "skipped", reason, now2);
-    else kept.push(event);
-  }
-  return kept;
-}
-function collectEventWork(db, settings, now2) {
-  const maxAttempts = settings["compress.maxAttempts"];
-  requeueDueEvents(db, now2, maxAttempts);
-  const limits = {
-    maxEvents: settings["compress.batchEvents"],
-    maxInputTokens: settings["compress.maxInputTokens"],
-    fieldChars: settings["compress.eventFieldChars"]
-  };
-  const ends = new Map(readyTurnEnds(db, settings, now2).map((end) => [turnKey(end), end]));
-  return listPendingTurns(db).flatMap((turn) => {
-    const events = dropNoise(
-      db,
-      pendingEventsOfTurn(db, turn.sessionRowId, turn.promptNumber).map(toCompressEvent),
-      now2
+// src/search/phrasings.ts
+var MAX_PHRASINGS = 5;
+var PHRASING_DEPTH = 30;
+function checkPhrasings(phrasings, field = "q") {
+  if (phrasings.length > MAX_PHRASINGS) {
+    throw new SearchInputError(
+      field,
+      `expected at most ${MAX_PHRASINGS} phrasings of the same need, got ${phrasings.length}`
     );
-    if (events.length === 0) return [];
-    const prompt = promptOfTurn(db, turn.sessionRowId, turn.promptNumber);
-    const batch = {
-      project: turn.project,
-      root: turn.projectRoot,
-      promptNumber: turn.promptNumber,
-      prompt,
-      events
-    };
-    const finalAttempt = turn.attempts + 1 >= maxAttempts;
-    const over = isOver(turn, settings, now2);
-    const end = over ? ends.get(turnKey(turn)) : void 0;
-    const closing = end && closingSlices(db, batch, end, limits, maxAttempts);
-    if (end && closing?.length === 1)
-      return closing.map((slice) => ({ turn, batch: slice.batch, finalAttempt, closes: end }));
-    if (closing) return closing.slice(0, -1).map((slice) => work(turn, slice, finalAttempt));
-    return sliceTurn(batch, limits).filter((slice) => over || slice.full).map((slice) => work(turn, slice, finalAttempt));
-  });
-}
-function work(turn, slice, finalAttempt) {
-  return { turn, batch: { ...slice.batch, withSummary: void 0 }, finalAttempt };
-}
-var turnKey = (turn) => `${turn.sessionRowId}:${turn.promptNumber}`;
-function readyTurnEnds(db, settings, now2) {
-  return listPendingTurnEnds(db).filter((turn) => isOver(turn, settings, now2));
-}
-function closingSlices(db, batch, end, limits, maxAttempts) {
-  if (turnAwaitsRetries(db, end.sessionRowId, end.promptNumber, maxAttempts)) return void 0;
-  const { observations, lastAssistantMessage, subagentMessages } = summaryInputOf(db, end);
-  const closing = {
-    ...batch,
-    withSummary: { observations, lastAssistantMessage, subagentMessages }
-  };
-  if (frameTokens(closing, limits.fieldChars) > limits.maxInputTokens / 2) return void 0;
-  return sliceTurn(closing, limits);
-}
-function summaryInputOf(db, turn) {
-  const messages = turnMessages(db, turn.sessionRowId, turn.promptNumber);
-  const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber).map((o) => ({
-    ...o,
-    type: o.type
-  }));
-  return {
-    project: turn.project,
-    root: turn.projectRoot,
-    promptNumber: turn.promptNumber,
-    prompt: promptOfTurn(db, turn.sessionRowId, turn.promptNumber),
-    observations,
-    lastAssistantMessage: messages.main,
-    subagentMessages: messages.subagents
-  };
-}
-function collectSummaryWork(db, settings, now2) {
-  const maxAttempts = settings["compress.maxAttempts"];
-  requeueTurnEnds(db, now2, maxAttempts);
-  return readyTurnEnds(db, settings, now2).filter((turn) => !turnHasOpenEvents(db, turn.sessionRowId, turn.promptNumber, maxAttempts)).map((turn) => {
-    const input = summaryInputOf(db, turn);
-    const trivial = input.observations.length === 0 && input.lastAssistantMessage.trim().length < SUBSTANTIAL_MESSAGE;
-    const skip = trivial ? "nothing worth keeping: no observations and a short final message" : void 0;
-    return { turn, input, finalAttempt: turn.attempts + 1 >= maxAttempts, skip };
-  });
-}
-
-// src/worker/compress-loop.ts
-var message2 = (error) => error instanceof Error ? error.message : String(error);
-async function pool(items2, limit, task, onError) {
-  const queue2 = [...items2];
-  const lane = async () => {
-    for (let item = queue2.shift(); item !== void 0; item = queue2.shift()) {
-      await task(item).catch(onError);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, limit) }, lane));
-}
-function createCompressLoop(deps) {
-  const { db, settings, chain, log, now: now2 } = deps;
-  const abort = new AbortController();
-  let stopped = false;
-  async function runEvents(work2) {
-    if (abort.signal.aborted) return;
-    try {
-      const result = await chain.compressTurn(work2.batch, {
-        finalAttempt: work2.finalAttempt,
-        signal: abort.signal
-      });
-      storeObservations(db, work2, result, now2());
-      if (result.fellBackLog) {
-        log.log("warn", `compression fell back: ${result.fellBackLog}`, {
-          events: work2.batch.events.length
-        });
-      }
-    } catch (error) {
-      if (abort.signal.aborted) return;
-      const when2 = retryAt(now2(), settings["compress.failedRetryMs"], work2.turn.attempts);
-      failBatch(db, work2, message2(error), when2, now2());
-      log.log("warn", `compression of a batch failed, retry later: ${loggable(error)}`, {
-        events: work2.batch.events.length
-      });
-    }
   }
-  async function runSummary(work2) {
-    if (abort.signal.aborted) return;
-    const turn = { sessionRowId: work2.turn.sessionRowId, promptNumber: work2.turn.promptNumber };
-    if (work2.skip) {
-      settleTurnEnds(db, turn, "skipped", work2.skip);
-      return;
-    }
-    try {
-      const result = await chain.summarizeTurn(work2.input, {
-        finalAttempt: work2.finalAttempt,
-        signal: abort.signal
-      });
-      storeSummary(db, work2, result, now2());
-      if (result.fellBackLog) log.log("warn", `turn summary fell back: ${result.fellBackLog}`);
-    } catch (error) {
-      if (abort.signal.aborted) return;
-      settleTurnEnds(
-        db,
-        turn,
-        "failed",
-        message2(error),
-        retryAt(now2(), settings["compress.failedRetryMs"], work2.turn.attempts)
-      );
-      log.log("warn", `summary of a turn failed, retry later: ${loggable(error)}`);
-    }
+  const long = phrasings.findIndex((text5) => text5.length > MAX_QUERY_CHARS * 2);
+  if (long !== -1) {
+    throw new SearchInputError(
+      field,
+      `phrasing ${long + 1} is ${phrasings[long].length} characters; expected at most ${MAX_QUERY_CHARS * 2}`
+    );
   }
-  let unstored = 0;
-  function notStored(error) {
-    unstored += 1;
-    log.log("warn", `compression result not stored, the work stays pending: ${loggable(error)}`);
-  }
-  async function pass() {
-    const limit = settings["compress.concurrency"];
-    for (let round = 0; round < 1e4 && !stopped; round += 1) {
-      unstored = 0;
-      const events = collectEventWork(db, settings, now2());
-      await pool(events, limit, runEvents, notStored);
-      const summaries = stopped ? [] : collectSummaryWork(db, settings, now2());
-      await pool(summaries, limit, runSummary, notStored);
-      if (unstored > 0)
-        throw new Error(`results not stored: ${unstored}; the next pass waits a while`);
-      if (events.length + summaries.length === 0) return;
-    }
-  }
-  const poller = createPoller({
-    run: pass,
-    intervalMs: deps.intervalMs ?? 5e3,
-    onError: (error) => log.log("error", `compression pass failed: ${loggable(error)}`)
-  });
-  return {
-    start: () => poller.start(),
-    kick() {
-      if (!stopped) poller.kick();
-    },
-    async idle() {
-      for (let run2 = poller.current(); run2; run2 = poller.current()) await run2;
-    },
-    async stop() {
-      stopped = true;
-      const stopping = poller.stop();
-      let timer;
-      const grace = new Promise((resolve6) => {
-        timer = setTimeout(resolve6, deps.stopGraceMs ?? 5e3);
-      });
-      await Promise.race([stopping, grace]);
-      clearTimeout(timer);
-      abort.abort();
-      await stopping;
-    }
-  };
+  return [...new Set(phrasings.map((text5) => text5.trim()).filter((text5) => text5 !== ""))];
 }
-
-// src/worker/compress-status.ts
-var MIN_CALL_TOKENS = 1e3;
-function budgetOf(budget, provider) {
-  const limit = budget.limitOf(provider);
-  const used = budget.usedToday(provider);
-  const left = Math.max(0, limit - used);
-  return {
-    provider,
-    limit,
-    used,
-    left,
-    spent: budget.refusedToday(provider) || left < MIN_CALL_TOKENS
-  };
-}
-function compressionStatus(db, choice, budget, now2) {
-  const day = localDay(now2);
-  const usage2 = usageOfDay(db, day);
-  const providers = [.../* @__PURE__ */ new Set([choice.active, ...usage2.map((row) => row.provider)])].filter(
-    (p) => p !== "heuristic"
+var modeOf = (results) => results.find((result) => result.mode === "hybrid")?.mode ?? results[0]?.mode ?? "fts";
+async function searchPhrasings(searcher, request, phrasings) {
+  if (phrasings.length <= 1) return searcher.search({ ...request, query: phrasings[0] ?? "" });
+  const depth = Math.max(request.offset + request.limit + 1, PHRASING_DEPTH);
+  const results = await Promise.all(
+    phrasings.map((query2) => searcher.search({ ...request, query: query2, offset: 0, limit: depth }))
   );
-  const budgets = providers.map((provider) => budgetOf(budget, provider));
-  const spent = budgets.find((entry) => entry.provider === choice.active)?.spent === true;
-  const primary = choice.chain.compressors[0];
+  const fused = reciprocalRankFusion(
+    results.map((result) => result.hits.map((hit) => hit.id)),
+    RRF_K
+  );
+  const end = request.offset + request.limit;
+  const hits = fused.slice(request.offset, end).map((hit) => ({ id: hit.id, score: -hit.score }));
+  const notes = [...new Set(results.flatMap((result) => result.note ? [result.note] : []))];
   return {
-    provider: spent ? "heuristic" : choice.active,
-    selected: choice.active,
-    configured: choice.configured,
-    model: spent ? null : primary?.model ?? null,
-    reason: spent ? `${choice.active} daily token budget is spent: heuristic until tomorrow (${choice.reason})` : choice.reason,
-    budgetExhausted: spent,
-    events: countEventStates(db),
-    problems: countEventReasons(db),
-    turns: countTurnStates(db),
-    today: { day, usage: usage2 },
-    budget: budgets
+    hits,
+    mode: modeOf(results),
+    hasMore: fused.length > end || results.some((result) => result.hasMore),
+    ...notes.length > 0 ? { note: notes.join("; ") } : {}
   };
 }
 
-// src/worker/routes/compress-routes.ts
-import { Hono as Hono6 } from "hono";
-function compressRoutes(control) {
-  return new Hono6().get("/api/compression/status", (c) => c.json(control.status())).post("/api/compression/retry", (c) => c.json({ requeued: control.retry() }));
-}
-
-// src/worker/compression-service.ts
-function createCompressionService(deps, options = {}) {
-  const reaper = createReaper();
-  const budget = createStoreBudget(deps.db, deps.settings, deps.now);
-  const choice = (options.choose ?? chooseProvider)({
-    settings: deps.settings,
-    env: options.env ?? process.env,
-    dataDir: deps.dataDir,
-    budget,
-    reaper,
-    fetch: options.fetch,
-    now: deps.now,
-    sleep: options.sleep
-  });
-  deps.log.log("info", `compression provider: ${choice.active} (${choice.reason})`);
-  const loop = createCompressLoop({ ...deps, chain: choice.chain, intervalMs: options.intervalMs });
-  const routes = compressRoutes({
-    status: () => compressionStatus(deps.db, choice, budget, deps.now()),
-    retry() {
-      const requeued = deps.db.transaction(() => ({
-        events: requeueFailedEvents(deps.db, deps.now()),
-        turns: requeueTurnEnds(deps.db, deps.now(), 0, true)
-      })).immediate();
-      loop.kick();
-      return requeued;
-    }
-  });
-  return {
-    name: "compression",
-    routes,
-    loop,
-    choice,
-    start: () => loop.start(),
-    onApplied: () => loop.kick(),
-    async stop() {
-      await loop.stop();
-      reaper.killAll();
-    }
-  };
-}
-
-// src/worker/anchor-recall.ts
+// src/worker/recall/anchor-recall.ts
 function createAnchorRecall(db) {
   const checker = createAnchorChecker();
   const treeOf = (project2, cwd) => {
@@ -8321,68 +8742,295 @@ function createAnchorRecall(db) {
   };
 }
 
-// src/worker/routes/anchor-routes.ts
+// src/worker/recall/anchor-routes.ts
 import { Hono as Hono7 } from "hono";
+import { z as z5 } from "zod";
+
+// src/worker/recall/recall-input.ts
 import { z as z4 } from "zod";
 
-// src/worker/routes/recall-input.ts
+// src/worker/input.ts
 import { z as z3 } from "zod";
-var csv = z3.string().max(2e3).transform(
+var csvList = (max) => z3.string().max(max).transform(
   (text5) => text5.split(",").map((item) => item.trim()).filter((item) => item !== "")
 );
-var typeList = csv.pipe(z3.array(z3.enum(OBSERVATION_TYPES)));
-var SearchQuerySchema = z3.object({
-  q: z3.string().max(MAX_QUERY_CHARS * 2).default(""),
-  project: z3.string().min(1).max(500).optional(),
+
+// src/capture/agents/output.ts
+function contextOutput(nativeEvent, context) {
+  if (context === void 0) return {};
+  return { hookSpecificOutput: { hookEventName: nativeEvent, additionalContext: context } };
+}
+
+// src/capture/agents/tool-names.ts
+var CANONICAL = {
+  // Codex CLI reports its exec tools as `Bash` already; older builds said `shell`.
+  shell: "Bash",
+  exec_command: "Bash",
+  local_shell: "Bash",
+  apply_patch: "Edit",
+  view_image: "Read",
+  // Gemini CLI built-in tools.
+  read_file: "Read",
+  read_many_files: "Read",
+  write_file: "Write",
+  replace: "Edit",
+  run_shell_command: "Bash",
+  glob: "Glob",
+  search_file_content: "Grep",
+  grep_search: "Grep",
+  list_directory: "LS",
+  web_fetch: "WebFetch",
+  google_web_search: "WebSearch",
+  // GitHub Copilot CLI built-in tools.
+  bash: "Bash",
+  view: "Read",
+  edit: "Edit",
+  create: "Write",
+  str_replace_editor: "Edit",
+  grep: "Grep",
+  rg: "Grep",
+  fetch: "WebFetch"
+};
+function canonicalTool(name) {
+  return Object.hasOwn(CANONICAL, name) ? CANONICAL[name] ?? name : name;
+}
+var PATH_KEYS2 = ["file_path", "absolute_path", "path", "filePath", "file"];
+var PATCH_FILE = /^\*\*\* (Add|Update|Delete) File: (.+)$/gm;
+function patchFiles(patch) {
+  const files2 = [];
+  let addsOnly = true;
+  for (const match of patch.slice(0, 1e6).matchAll(PATCH_FILE)) {
+    files2.push((match[2] ?? "").trim());
+    if (match[1] !== "Add") addsOnly = false;
+  }
+  return { files: files2, addsOnly: addsOnly && files2.length > 0 };
+}
+function canonicalInput(input) {
+  if (!input || typeof input !== "object" || Array.isArray(input)) return input;
+  const fields = input;
+  if (typeof fields.file_path === "string") return fields;
+  const key = PATH_KEYS2.find((name) => typeof fields[name] === "string");
+  if (key) return { ...fields, file_path: fields[key] };
+  const patch = typeof fields.command === "string" ? fields.command : fields.input;
+  if (typeof patch === "string" && patch.includes("*** Begin Patch")) {
+    const { files: files2 } = patchFiles(patch);
+    if (files2.length > 0) return { ...fields, file_path: files2[0], files: files2 };
+  }
+  return fields;
+}
+function patchTool(name, input) {
+  if (name !== "apply_patch" || !input || typeof input !== "object") return canonicalTool(name);
+  const fields = input;
+  const patch = typeof fields.command === "string" ? fields.command : fields.input;
+  return typeof patch === "string" && patchFiles(patch).addsOnly ? "Write" : "Edit";
+}
+
+// src/capture/agents/codex.ts
+var EXIT_LINE = /(?:^|\n)(?:Exit code|Process exited with code):? (-?[1-9]\d*)/;
+function toolPayload(payload) {
+  const name = typeof payload.tool_name === "string" ? payload.tool_name : void 0;
+  if (!name) return payload;
+  const response = payload.tool_response;
+  const exit = typeof response === "string" ? EXIT_LINE.exec(response.slice(0, 4096)) : null;
+  return {
+    ...payload,
+    tool_name: patchTool(name, payload.tool_input),
+    tool_input: canonicalInput(payload.tool_input),
+    ...exit ? { hook_event_name: "PostToolUseFailure", error: String(response) } : {}
+  };
+}
+var codexAdapter = {
+  id: "codex",
+  event: (name) => name === "PostCompact" ? void 0 : resolveHookEvent(name),
+  payload: (event, payload) => event === "PostToolUse" || event === "PostToolUseFailure" ? toolPayload(payload) : payload,
+  output: contextOutput
+};
+
+// src/capture/agents/copilot.ts
+var EVENTS = {
+  sessionStart: "SessionStart",
+  userPromptSubmitted: "UserPromptSubmit",
+  preToolUse: "PreToolUse",
+  postToolUse: "PostToolUse",
+  postToolUseFailure: "PostToolUseFailure",
+  agentStop: "Stop",
+  subagentStop: "SubagentStop",
+  preCompact: "PreCompact",
+  sessionEnd: "SessionEnd"
+};
+function args(value) {
+  if (typeof value !== "string") return value ?? null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+function toolFields(payload, failure2) {
+  const name = str(payload, "toolName");
+  const result = payload.toolResult;
+  const fields = result && typeof result === "object" ? result : {};
+  const text5 = str(fields, "textResultForLlm");
+  const exit = /completed with exit code (-?\d+)>\s*$/.exec(text5?.slice(-200) ?? "");
+  const failed = str(fields, "resultType") === "failure" || exit !== null && exit[1] !== "0" || failure2;
+  return {
+    tool_name: name === void 0 ? void 0 : canonicalTool(name),
+    tool_input: canonicalInput(args(payload.toolArgs)),
+    tool_response: text5 ?? result ?? null,
+    tool_use_id: str(payload, "toolCallId") ?? str(payload, "toolUseId"),
+    ...failed ? { hook_event_name: "PostToolUseFailure", error: text5 ?? str(payload, "error") ?? "failed" } : {}
+  };
+}
+function mapPayload(event, payload) {
+  const common2 = {
+    session_id: str(payload, "sessionId") ?? str(payload, "session_id"),
+    cwd: str(payload, "cwd"),
+    transcript_path: str(payload, "transcriptPath"),
+    source: str(payload, "source"),
+    reason: str(payload, "reason"),
+    trigger: str(payload, "trigger")
+  };
+  if (event === "UserPromptSubmit") return { ...common2, prompt: str(payload, "prompt") };
+  if (event === "PostToolUse" || event === "PostToolUseFailure") {
+    return { ...common2, ...toolFields(payload, event === "PostToolUseFailure") };
+  }
+  if (event === "Stop" || event === "SubagentStop") {
+    return { ...common2, last_assistant_message: str(payload, "lastAssistantMessage") ?? "" };
+  }
+  return common2;
+}
+var copilotAdapter = {
+  id: "copilot",
+  event: (name) => Object.hasOwn(EVENTS, name) ? resolveHookEvent(EVENTS[name]) : void 0,
+  payload: mapPayload,
+  output: (_event, context) => context === void 0 ? {} : { additionalContext: context }
+};
+
+// src/capture/agents/gemini.ts
+var EVENTS2 = {
+  SessionStart: "SessionStart",
+  BeforeAgent: "UserPromptSubmit",
+  BeforeTool: "PreToolUse",
+  AfterTool: "PostToolUse",
+  AfterAgent: "Stop",
+  PreCompress: "PreCompact",
+  SessionEnd: "SessionEnd"
+};
+function toolError(response) {
+  if (!response || typeof response !== "object") return void 0;
+  const error = response.error;
+  if (typeof error === "string" && error !== "") return error;
+  if (error && typeof error === "object") {
+    return str(error, "message") ?? JSON.stringify(error).slice(0, 4e3);
+  }
+  return void 0;
+}
+function toolPayload2(payload) {
+  const name = str(payload, "tool_name");
+  if (!name) return payload;
+  const error = toolError(payload.tool_response);
+  return {
+    ...payload,
+    tool_name: canonicalTool(name),
+    tool_input: canonicalInput(payload.tool_input),
+    tool_use_id: str(payload, "tool_use_id") ?? str(payload, "tool_call_id"),
+    ...error === void 0 ? {} : { hook_event_name: "PostToolUseFailure", error }
+  };
+}
+function mapPayload2(event, payload) {
+  switch (event) {
+    case "PostToolUse":
+    case "PostToolUseFailure":
+      return toolPayload2(payload);
+    case "Stop":
+      return { ...payload, last_assistant_message: str(payload, "prompt_response") ?? "" };
+    default:
+      return payload;
+  }
+}
+var geminiAdapter = {
+  id: "gemini",
+  event: (name) => Object.hasOwn(EVENTS2, name) ? resolveHookEvent(EVENTS2[name]) : void 0,
+  payload: mapPayload2,
+  output: contextOutput
+};
+
+// src/capture/agents/types.ts
+var AGENTS = ["claude", "codex", "gemini", "copilot"];
+var isAgentId = (name) => AGENTS.includes(name ?? "");
+
+// src/capture/agents/index.ts
+var ADAPTERS = {
+  codex: codexAdapter,
+  gemini: geminiAdapter,
+  copilot: copilotAdapter
+};
+function adapterFor(agent) {
+  return agent && Object.hasOwn(ADAPTERS, agent) ? ADAPTERS[agent] : void 0;
+}
+
+// src/worker/recall/recall-input.ts
+var csv = csvList(2e3);
+var typeList = csv.pipe(z4.array(z4.enum(OBSERVATION_TYPES)));
+var AuthorSchema = z4.string().trim().min(1).max(200);
+var ScopeSchema = z4.enum(SCOPES, { error: "expected private or team" });
+var SearchQuerySchema = z4.object({
+  q: z4.string().max(MAX_QUERY_CHARS * 2).default(""),
+  project: z4.string().min(1).max(500).optional(),
   type: typeList.optional(),
   concept: csv.optional(),
-  file: z3.string().min(1).max(4096).optional(),
-  since: z3.string().max(64).optional(),
-  until: z3.string().max(64).optional(),
-  session_id: z3.string().min(1).max(256).optional(),
-  mode: z3.enum(["fts", "vector", "hybrid"]).optional(),
+  file: z4.string().min(1).max(4096).optional(),
+  since: z4.string().max(64).optional(),
+  until: z4.string().max(64).optional(),
+  session_id: z4.string().min(1).max(256).optional(),
+  author: AuthorSchema.optional(),
+  scope: ScopeSchema.optional(),
+  agent: z4.enum(AGENTS).optional(),
+  mode: z4.enum(["fts", "vector", "hybrid"]).optional(),
   /** Only memories whose code is not known to have changed or gone (anchors). */
-  fresh: z3.enum(["1", "0", "true", "false"]).transform((flag) => flag === "1" || flag === "true").optional(),
+  fresh: z4.enum(["1", "0", "true", "false"]).transform((flag) => flag === "1" || flag === "true").optional(),
   /** The caller's folder: anchors are checked against its work tree. */
-  cwd: z3.string().min(1).max(4096).optional(),
-  limit: z3.coerce.number().int().min(1).max(100).default(20),
-  offset: z3.coerce.number().int().min(0).max(1e4).default(0)
+  cwd: z4.string().min(1).max(4096).optional(),
+  limit: z4.coerce.number().int().min(1).max(100).default(20),
+  offset: z4.coerce.number().int().min(0).max(1e4).default(0)
 });
-var TimelineQuerySchema = z3.object({
-  anchor: z3.string().max(32).optional(),
-  q: z3.string().max(MAX_QUERY_CHARS * 2).optional(),
-  project: z3.string().min(1).max(500).optional(),
-  before: z3.coerce.number().int().min(0).max(50).default(5),
-  after: z3.coerce.number().int().min(0).max(50).default(5)
+var TimelineQuerySchema = z4.object({
+  anchor: z4.string().max(32).optional(),
+  q: z4.string().max(MAX_QUERY_CHARS * 2).optional(),
+  project: z4.string().min(1).max(500).optional(),
+  before: z4.coerce.number().int().min(0).max(50).default(5),
+  after: z4.coerce.number().int().min(0).max(50).default(5)
 }).refine((query2) => query2.anchor !== void 0 || (query2.q ?? "").trim() !== "", {
   message: "give an anchor id or a query (q)",
   path: ["anchor"]
 });
-var ContextQuerySchema = z3.object({
-  session_id: z3.string().max(256).optional(),
-  source: z3.string().max(32).optional(),
-  cwd: z3.string().max(4096).optional(),
-  project: z3.string().min(1).max(500).optional(),
+var ContextQuerySchema = z4.object({
+  session_id: z4.string().max(256).optional(),
+  source: z4.string().max(32).optional(),
+  cwd: z4.string().max(4096).optional(),
+  project: z4.string().min(1).max(500).optional(),
   /** `1` from the SessionStart hook: remember what the session was shown (a preview is not). */
-  record: z3.enum(["1", "0"]).optional()
+  record: z4.enum(["1", "0"]).optional(),
+  agent: z4.enum(AGENTS).optional()
 });
-var IdParamSchema = z3.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-var idList = (max) => z3.array(z3.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(max);
-var BatchBodySchema = z3.looseObject({
+var IdParamSchema = z4.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+var idList = (max) => z4.array(z4.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(max);
+var BatchBodySchema = z4.looseObject({
   ids: idList(100),
-  cwd: z3.string().min(1).max(4096).optional()
+  cwd: z4.string().min(1).max(4096).optional()
 });
-var ForgetBodySchema = z3.looseObject({ ids: idList(500) });
-var MemoryBodySchema = z3.looseObject({
-  title: z3.string().trim().min(1).max(200),
-  text: z3.string().trim().min(1).max(1e4),
-  project: z3.string().trim().min(1).max(500).optional(),
-  cwd: z3.string().min(1).max(4096).optional(),
-  type: z3.enum(OBSERVATION_TYPES).default("discovery"),
-  concepts: z3.array(z3.string().min(1).max(100)).max(20).default([]),
-  files: z3.array(z3.string().min(1).max(4096)).max(50).default([]),
-  pinned: z3.boolean().default(false),
-  session_id: z3.string().min(1).max(256).optional()
+var ForgetBodySchema = z4.looseObject({ ids: idList(500) });
+var MemoryBodySchema = z4.looseObject({
+  title: z4.string().trim().min(1).max(200),
+  text: z4.string().trim().min(1).max(1e4),
+  project: z4.string().trim().min(1).max(500).optional(),
+  cwd: z4.string().min(1).max(4096).optional(),
+  type: z4.enum(OBSERVATION_TYPES).default("discovery"),
+  concepts: z4.array(z4.string().min(1).max(100)).max(20).default([]),
+  files: z4.array(z4.string().min(1).max(4096)).max(50).default([]),
+  pinned: z4.boolean().default(false),
+  scope: ScopeSchema.default("private"),
+  session_id: z4.string().min(1).max(256).optional()
 });
 function asBadRequest(fn) {
   try {
@@ -8407,22 +9055,22 @@ async function jsonBody(req) {
   }
 }
 
-// src/worker/routes/anchor-routes.ts
-var VerifyQuerySchema = z4.object({
-  project: z4.string().min(1).max(500),
-  cwd: z4.string().max(4096).optional(),
-  after: z4.coerce.number().int().min(0).default(0),
-  limit: z4.coerce.number().int().min(1).max(5e3).default(1e3)
+// src/worker/recall/anchor-routes.ts
+var VerifyQuerySchema = z5.object({
+  project: z5.string().min(1).max(500),
+  cwd: z5.string().max(4096).optional(),
+  after: z5.coerce.number().int().min(0).default(0),
+  limit: z5.coerce.number().int().min(1).max(5e3).default(1e3)
 });
-var StatesQuerySchema = z4.object({
-  ids: z4.string().max(2e3).transform(
+var StatesQuerySchema = z5.object({
+  ids: z5.string().max(2e3).transform(
     (text5) => text5.split(",").filter((id3) => id3.trim() !== "").map(Number)
-  ).pipe(z4.array(z4.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(200)),
-  cwd: z4.string().max(4096).optional()
+  ).pipe(z5.array(z5.number().int().min(1).max(Number.MAX_SAFE_INTEGER)).min(1).max(200)),
+  cwd: z5.string().max(4096).optional()
 });
-var AcceptBodySchema = z4.looseObject({
+var AcceptBodySchema = z5.looseObject({
   id: IdParamSchema,
-  cwd: z4.string().min(1).max(4096).optional()
+  cwd: z5.string().min(1).max(4096).optional()
 });
 function verifyPage(deps, anchors2, q) {
   const page2 = projectObservationPage(deps.db, q.project, q.after, q.limit);
@@ -8430,8 +9078,8 @@ function verifyPage(deps, anchors2, q) {
     page2.ids.map((id3) => ({ id: id3, project: q.project })),
     q.cwd
   );
-  const counts = { fresh: 0, changed: 0, gone: 0, unknown: 0, unanchored: 0 };
-  for (const id3 of page2.ids) counts[verdicts.get(id3)?.state ?? "unanchored"] += 1;
+  const counts2 = { fresh: 0, changed: 0, gone: 0, unknown: 0, unanchored: 0 };
+  for (const id3 of page2.ids) counts2[verdicts.get(id3)?.state ?? "unanchored"] += 1;
   const stale = page2.ids.filter(
     (id3) => ["changed", "gone"].includes(verdicts.get(id3)?.state ?? "")
   );
@@ -8448,7 +9096,7 @@ function verifyPage(deps, anchors2, q) {
     total: page2.total,
     checked: page2.ids.length,
     next: page2.ids.length === q.limit && last !== void 0 ? last : null,
-    counts,
+    counts: counts2,
     items: items2
   };
 }
@@ -8470,7 +9118,7 @@ function anchorRoutes(deps, anchors2) {
   });
 }
 
-// src/worker/routes/context-routes.ts
+// src/worker/recall/context-routes.ts
 import { Hono as Hono8 } from "hono";
 
 // src/context/anchor-marks.ts
@@ -8488,7 +9136,7 @@ function applyAnchorStates(entries, states2) {
   return { entries: kept, marks };
 }
 function marksLegend(marks) {
-  const used = new Set(marks.values());
+  const used = new Set([...marks.values()].map((mark) => mark.split(" ")[0]));
   const parts2 = [
     used.has(CHANGED_MARK) ? `${CHANGED_MARK} = its code changed since: re-read before relying on it` : "",
     used.has(GONE_MARK) ? `${GONE_MARK} = its files are gone` : ""
@@ -8544,17 +9192,19 @@ function entryLine(entry, mark) {
   const when2 = entry.pinned ? `${dayOf(at)} ${timeOf(at)} ${PIN_ICON}` : timeOf(at);
   const title = clip2(entry.title, TITLE_CHARS4);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
-  return `#${entry.id} ${when2} ${icon} ${title} (~${estimateTokens2(entry.detail_chars)})`;
+  const by = entry.author ? ` [by ${clip2(entry.author, 40)}]` : "";
+  return `#${entry.id} ${when2} ${icon} ${title}${by} (~${estimateTokens(entry.detail_chars)})`;
 }
 function summaryLines(summary, own, fieldChars) {
-  const label = own ? "This session before compaction" : "Latest summary";
+  const by = summary.author ? ` by ${clip2(summary.author, 40)}` : "";
+  const label2 = own ? "This session before compaction" : `Latest summary${by}`;
   const fields = [
     ["Request", summary.request],
     ["Completed", summary.completed],
     ["Next steps", summary.next_steps]
   ];
   return [
-    `## ${label} (${dayOf(summary.created_at)} ${timeOf(summary.created_at)})`,
+    `## ${label2} (${dayOf(summary.created_at)} ${timeOf(summary.created_at)})`,
     ...fields.filter(([, text5]) => text5.trim() !== "").map(([name, text5]) => `${name}: ${clip2(text5, fieldChars)}`)
   ];
 }
@@ -8579,7 +9229,7 @@ var Meter = class {
     const text5 = lines.join("\n");
     const chars = this.chars + text5.length + lines.length;
     const bytes = this.bytes + Buffer.byteLength(text5) + lines.length;
-    return bytes <= this.budget.maxBytes && estimateTokens2(chars) <= this.budget.maxTokens;
+    return bytes <= this.budget.maxBytes && estimateTokens(chars) <= this.budget.maxTokens;
   }
   add(lines) {
     const text5 = lines.join("\n");
@@ -8648,8 +9298,9 @@ var IMPORTANCE_HOURS = {
 var effectiveTime = (entry) => entry.created_at + (IMPORTANCE_HOURS[entry.type] ?? 0) * HOUR;
 function rankEntries(entries, marked = /* @__PURE__ */ new Set()) {
   const demoted = (entry) => marked.has(entry.id) ? 1 : 0;
+  const teammate = (entry) => entry.author ? 1 : 0;
   return [...entries].sort(
-    (a, b) => b.pinned - a.pinned || demoted(a) - demoted(b) || effectiveTime(b) - effectiveTime(a) || b.id - a.id
+    (a, b) => b.pinned - a.pinned || teammate(a) - teammate(b) || demoted(a) - demoted(b) || effectiveTime(b) - effectiveTime(a) || b.id - a.id
   );
 }
 
@@ -8672,7 +9323,7 @@ function summaryFor(db, request, since) {
 }
 function selectContext(db, request, candidates) {
   const since = resumePoint(db, request);
-  const query2 = { project: request.project, since, limit: candidates };
+  const query2 = { project: request.project, since, agent: request.agent, limit: candidates };
   const pinned = pinnedEntries(db, { ...query2, limit: PINNED_LIMIT });
   const pinnedIds = new Set(pinned.map((entry) => entry.id));
   const recent = recentEntries(db, query2).filter((entry) => !pinnedIds.has(entry.id));
@@ -8681,9 +9332,22 @@ function selectContext(db, request, candidates) {
     kind: since === void 0 ? "full" : "resume",
     ...summaryFor(db, request, since),
     entries: [...pinned, ...recent],
-    total: countObservations(db, request.project, since),
+    total: countObservations(db, request.project, since, request.agent),
     since
   };
+}
+
+// src/context/agent-marks.ts
+function withAgentMarks(marks, entries) {
+  const agents2 = new Set(entries.map((entry) => entry.agent ?? "claude"));
+  if (agents2.size < 2) return marks;
+  const next = new Map(marks);
+  for (const entry of entries) {
+    if (!entry.agent || entry.agent === "claude") continue;
+    const anchor = marks.get(entry.id);
+    next.set(entry.id, anchor ? `${anchor} [${entry.agent}]` : `[${entry.agent}]`);
+  }
+  return next;
 }
 
 // src/context/build-context.ts
@@ -8716,7 +9380,8 @@ function buildContext(db, request, options) {
   }
   const anchored = applyAnchorStates(data.entries, options.anchorStates);
   const ranked = rankEntries(anchored.entries, anchored.marks);
-  const text5 = renderContext(data, ranked, budget, request.now, anchored.marks);
+  const marks = withAgentMarks(anchored.marks, data.entries);
+  const text5 = renderContext(data, ranked, budget, request.now, marks);
   const observations = (text5.match(/^#\d+ /gm) ?? []).length;
   return built(text5, data.kind, observations);
 }
@@ -8762,7 +9427,7 @@ function recallLine(entry, titleChars = 120, mark) {
   const when2 = `${dayOf(entry.created_at)} ${timeOf(entry.created_at)}${pin}`;
   const title = clip2(entry.title, titleChars);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
-  return `#${entry.id} ${when2} ${icon} ${title} (~${estimateTokens2(entry.detail_chars)})`;
+  return `#${entry.id} ${when2} ${icon} ${title} (~${estimateTokens(entry.detail_chars)})`;
 }
 function applyAnchors(entries, states2) {
   const anchored = applyAnchorStates(
@@ -8782,7 +9447,7 @@ function renderRecall(heading2, entries, budget, options = {}) {
     if (ids2.length >= budget.maxItems) break;
     const line2 = recallLine(entry, options.titleChars, marks.get(entry.id));
     const text5 = size(line2);
-    if (Buffer.byteLength(text5) > budget.maxBytes || estimateTokens2(text5) > budget.maxTokens) break;
+    if (Buffer.byteLength(text5) > budget.maxBytes || estimateTokens(text5) > budget.maxTokens) break;
     lines.push(line2);
     ids2.push(entry.id);
   }
@@ -8819,7 +9484,7 @@ function rareTerms(db, terms) {
   });
 }
 function matchedTerms(db, ids2, terms) {
-  const counts = new Map(ids2.map((id3) => [id3, 0]));
+  const counts2 = new Map(ids2.map((id3) => [id3, 0]));
   const idList2 = JSON.stringify(ids2);
   for (const term of terms) {
     const hits = stmt(
@@ -8827,9 +9492,9 @@ function matchedTerms(db, ids2, terms) {
       `SELECT rowid FROM observations_fts WHERE observations_fts MATCH @match
          AND rowid IN (SELECT value FROM json_each(@ids))`
     ).pluck().all({ match: quote2(term), ids: idList2 });
-    for (const id3 of hits) counts.set(id3, (counts.get(id3) ?? 0) + 1);
+    for (const id3 of hits) counts2.set(id3, (counts2.get(id3) ?? 0) + 1);
   }
-  return counts;
+  return counts2;
 }
 var isRelevant = (matched, rare) => matched >= Math.min(2, rare) && matched >= 1;
 
@@ -8883,7 +9548,7 @@ function relativeName(file, root) {
   return root && file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
 }
 
-// src/worker/routes/context-routes.ts
+// src/worker/recall/context-routes.ts
 var SOURCES = ["startup", "resume", "clear", "compact"];
 function projectOf(deps, query2) {
   if (query2.project) return query2.project;
@@ -8914,7 +9579,7 @@ function contextRoutes(deps, anchors2) {
     const source = SOURCES.includes(query2.source ?? "") ? query2.source : "startup";
     const built2 = buildContext(
       deps.db,
-      { project: project2, sessionId: query2.session_id, source, now: deps.now() },
+      { project: project2, sessionId: query2.session_id, source, now: deps.now(), agent: query2.agent },
       {
         maxTokens: deps.settings["context.maxTokens"],
         maxObservations: deps.settings["context.maxObservations"],
@@ -8938,16 +9603,16 @@ function contextRoutes(deps, anchors2) {
   });
 }
 
-// src/worker/routes/recall-moment-routes.ts
+// src/worker/recall/recall-moment-routes.ts
 import { Hono as Hono9 } from "hono";
-import { z as z5 } from "zod";
+import { z as z6 } from "zod";
 var Common = {
-  session_id: z5.string().min(1).max(256),
-  cwd: z5.string().min(1).max(4096).optional(),
-  project: z5.string().min(1).max(500).optional()
+  session_id: z6.string().min(1).max(256),
+  cwd: z6.string().min(1).max(4096).optional(),
+  project: z6.string().min(1).max(500).optional()
 };
-var PromptRecallSchema = z5.object({ ...Common, prompt: z5.string().max(1e5) });
-var FileRecallSchema = z5.object({ ...Common, file_path: z5.string().min(1).max(4096) });
+var PromptRecallSchema = z6.object({ ...Common, prompt: z6.string().max(1e5) });
+var FileRecallSchema = z6.object({ ...Common, file_path: z6.string().min(1).max(4096) });
 var NOTHING = { context: "", ids: [] };
 function recallMomentRoutes(deps, recall2) {
   return new Hono9().post("/api/recall/prompt", async (c) => {
@@ -8980,14 +9645,14 @@ function recallMomentRoutes(deps, recall2) {
   });
 }
 
-// src/worker/routes/recall-observation-routes.ts
+// src/worker/recall/recall-observation-routes.ts
 import { Hono as Hono10 } from "hono";
 import "zod";
 var full = (record, anchors2) => ({
   ...record,
   pinned: record.pinned === 1,
   date: new Date(record.created_at).toISOString(),
-  tokens: estimateTokens2(JSON.stringify(record).length),
+  tokens: estimateTokens(JSON.stringify(record).length),
   anchor: anchors2.get(record.id) ?? null
 });
 function fullRecords(recall2, records, cwd) {
@@ -9012,6 +9677,7 @@ function saveMemory(deps, body) {
     files: body.files,
     sessionRowId: session?.id ?? null,
     pinned: body.pinned,
+    scope: body.scope,
     at: deps.now()
   });
   return { ...saved, project: project2 };
@@ -9032,18 +9698,20 @@ function recallObservationRoutes(deps, recall2) {
     return c.json(saved, saved.created ? 201 : 200);
   }).post("/api/observations/forget", async (c) => {
     const { ids: ids2 } = ForgetBodySchema.parse(await jsonBody(c.req));
+    assertOwnMemories(deps.db, "observation", ids2);
     const deleted = deleteObservations(deps.db, ids2);
     recall2.changed(ids2);
     return c.json({ deleted });
   }).delete("/api/observations/:id", (c) => {
     const id3 = idOf(c.req.param("id"));
+    assertOwnMemories(deps.db, "observation", [id3]);
     const deleted = deleteObservations(deps.db, [id3]);
     recall2.changed([id3]);
     return c.json({ deleted });
   });
 }
 
-// src/worker/routes/recall-search-routes.ts
+// src/worker/recall/recall-search-routes.ts
 import { Hono as Hono11 } from "hono";
 import "zod";
 function toRequest(deps, q) {
@@ -9055,7 +9723,10 @@ function toRequest(deps, q) {
     files: q.file === void 0 ? void 0 : [q.file],
     since: q.since === void 0 ? void 0 : parseTime(q.since, "since", now2),
     until: q.until === void 0 ? void 0 : parseTime(q.until, "until", now2),
-    sessionId: q.session_id
+    sessionId: q.session_id,
+    author: q.author,
+    scope: q.scope,
+    agent: q.agent
   };
   const root = q.project ? projectRoot(deps.db, q.project) : void 0;
   return { query: q.q, filters, limit: q.limit, offset: q.offset, mode: q.mode, root };
@@ -9082,7 +9753,9 @@ function indexItems(deps, hits) {
         project: r.project,
         session_id: r.session_id,
         pinned: r.pinned === 1,
-        tokens: estimateTokens2(details),
+        scope: r.scope,
+        author: r.author,
+        tokens: estimateTokens(details),
         score: hit.score
       }
     ];
@@ -9119,10 +9792,13 @@ function recallSearchRoutes(deps, recall2) {
   return new Hono11().get("/api/search", async (c) => {
     const query2 = SearchQuerySchema.parse(c.req.query());
     const request = asBadRequest(() => toRequest(deps, query2));
+    const phrasings = asBadRequest(() => checkPhrasings(c.req.queries("q") ?? []));
     const wanted = query2.fresh ? { ...request, limit: Math.min(100, request.limit * 3) } : request;
-    const result = await recall2.searcher.search(wanted).catch((error) => {
-      throw toBadRequest(error);
-    });
+    const result = await searchPhrasings(recall2.searcher, wanted, phrasings).catch(
+      (error) => {
+        throw toBadRequest(error);
+      }
+    );
     const { items: items2, more } = withAnchors(recall2, indexItems(deps, result.hits), query2);
     return c.json({
       items: items2,
@@ -9147,7 +9823,7 @@ function recallSearchRoutes(deps, recall2) {
   );
 }
 
-// src/worker/recall-service.ts
+// src/worker/recall/recall-service.ts
 function createVectors(deps, options) {
   const embedder = options.embedder === void 0 ? embedderFromSettings(deps.settings) : options.embedder ?? void 0;
   if (!embedder) return void 0;
@@ -9237,30 +9913,79 @@ function createRecallService(deps, options = {}) {
   };
 }
 
-// src/worker/retention-service.ts
-import { readFileSync as readFileSync13 } from "node:fs";
-import { join as join16 } from "node:path";
+// src/worker/admin/maintenance-service.ts
+var MINUTE = 6e4;
+function step(db, now2, clock, o) {
+  const idle = now2 - clock.lastWrite >= o.idleMs;
+  checkpoint(db, idle, o.walLimitBytes);
+  if (!idle) return { merged: false, optimized: false };
+  const merged = mergeFullText(db);
+  const optimized = now2 - clock.lastOptimize >= o.optimizeEveryMs;
+  if (optimized) {
+    optimizeDatabase(db);
+    clock.lastOptimize = now2;
+  }
+  return { merged, optimized };
+}
+function createMaintenanceService(deps, options = {}) {
+  const o = {
+    intervalMs: options.intervalMs ?? 5 * MINUTE,
+    idleMs: options.idleMs ?? 2 * MINUTE,
+    optimizeEveryMs: options.optimizeEveryMs ?? 6 * 60 * MINUTE,
+    walLimitBytes: options.walLimitBytes ?? WAL_LIMIT_BYTES
+  };
+  const clock = { lastWrite: deps.now(), lastOptimize: deps.now() - o.optimizeEveryMs };
+  const counts2 = { steps: 0, checkpoints: 0, merges: 0, optimizes: 0 };
+  let timer;
+  const tick = () => {
+    try {
+      const done = step(deps.db, deps.now(), clock, o);
+      counts2.steps += 1;
+      counts2.checkpoints += 1;
+      if (done.merged) counts2.merges += 1;
+      if (done.optimized) counts2.optimizes += 1;
+    } catch (error) {
+      deps.log.log("warn", `database maintenance failed, next step later: ${String(error)}`);
+    }
+  };
+  return {
+    name: "maintenance",
+    counts: () => ({ ...counts2 }),
+    onApplied() {
+      clock.lastWrite = deps.now();
+    },
+    start() {
+      timer = setInterval(tick, o.intervalMs);
+      timer.unref();
+    },
+    stop: async () => clearInterval(timer)
+  };
+}
 
-// src/worker/routes/admin-backfill-routes.ts
+// src/worker/admin/retention-service.ts
+import { readFileSync as readFileSync14 } from "node:fs";
+import { join as join17 } from "node:path";
+
+// src/worker/admin/admin-backfill-routes.ts
 import { Hono as Hono12 } from "hono";
 
-// src/worker/routes/admin-input.ts
-import { z as z8 } from "zod";
-var id = z8.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-var time = z8.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-var storedTime = z8.number().min(0).max(Number.MAX_SAFE_INTEGER).transform(Math.round);
-var text3 = z8.string().max(1e6);
+// src/worker/admin/admin-input.ts
+import { z as z9 } from "zod";
+var id = z9.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+var time = z9.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+var storedTime = z9.number().min(0).max(Number.MAX_SAFE_INTEGER).transform(Math.round);
+var text3 = z9.string().max(1e6);
 var nullableText = text3.nullable().default(null);
-var list3 = z8.array(z8.string().max(1e5)).max(1e4).default([]);
-var count = z8.number().int().min(0).default(0);
-var ForgetBodySchema2 = z8.looseObject({
-  observations: z8.array(id).max(1e4).default([]),
-  summaries: z8.array(id).max(1e4).default([]),
-  prompts: z8.array(id).max(1e4).default([]),
-  project: z8.string().min(1).max(500).optional(),
+var list2 = z9.array(z9.string().max(1e5)).max(1e4).default([]);
+var count = z9.number().int().min(0).default(0);
+var ForgetBodySchema2 = z9.looseObject({
+  observations: z9.array(id).max(1e4).default([]),
+  summaries: z9.array(id).max(1e4).default([]),
+  prompts: z9.array(id).max(1e4).default([]),
+  project: z9.string().min(1).max(500).optional(),
   since: time.optional(),
   until: time.optional(),
-  dry_run: z8.boolean().default(false)
+  dry_run: z9.boolean().default(false)
 }).refine(
   (b) => b.observations.length + b.summaries.length + b.prompts.length > 0 !== hasScope(b),
   { message: "give ids or a scope (project, since, until), not both", path: ["observations"] }
@@ -9276,26 +10001,26 @@ function selectionOf(body) {
     prompts: body.prompts
   };
 }
-var PurgeBodySchema = z8.looseObject({
-  project: z8.string().min(1).max(500),
-  dry_run: z8.boolean().default(false)
+var PurgeBodySchema = z9.looseObject({
+  project: z9.string().min(1).max(500),
+  dry_run: z9.boolean().default(false)
 });
-var RetentionBodySchema = z8.looseObject({ dry_run: z8.boolean().default(false) });
-var ExportQuerySchema = z8.object({
-  project: z8.string().min(1).max(500).optional(),
-  since: z8.coerce.number().int().min(0).optional(),
-  format: z8.enum(["json", "jsonl"]).default("jsonl")
+var RetentionBodySchema = z9.looseObject({ dry_run: z9.boolean().default(false) });
+var ExportQuerySchema = z9.object({
+  project: z9.string().min(1).max(500).optional(),
+  since: z9.coerce.number().int().min(0).optional(),
+  format: z9.enum(["json", "jsonl"]).default("jsonl")
 });
-var SessionRecordSchema = z8.looseObject({
-  kind: z8.literal("session"),
-  session_id: z8.string().min(1).max(256),
-  project: z8.string().min(1).max(500),
+var SessionRecordSchema = z9.looseObject({
+  kind: z9.literal("session"),
+  session_id: z9.string().min(1).max(256),
+  project: z9.string().min(1).max(500),
   project_root: text3,
   cwd: text3,
   git_branch: nullableText,
   transcript_path: nullableText,
   source: nullableText,
-  status: z8.enum(["active", "completed", "failed"]).default("completed"),
+  status: z9.enum(["active", "completed", "failed"]).default("completed"),
   prompt_count: count,
   title: nullableText,
   started_at: storedTime,
@@ -9304,48 +10029,48 @@ var SessionRecordSchema = z8.looseObject({
   end_reason: nullableText,
   compacted_at: storedTime.nullable().default(null)
 });
-var PromptRecordSchema = z8.looseObject({
-  kind: z8.literal("prompt"),
+var PromptRecordSchema = z9.looseObject({
+  kind: z9.literal("prompt"),
   id: id.nullable().default(null),
-  event_uid: z8.string().min(1).max(500).nullable().default(null),
-  session_id: z8.string().min(1).max(256),
-  project: z8.string().min(1).max(500),
+  event_uid: z9.string().min(1).max(500).nullable().default(null),
+  session_id: z9.string().min(1).max(256),
+  project: z9.string().min(1).max(500),
   prompt_number: count,
   text: text3,
   created_at: storedTime
 });
 var provenance = {
-  provider: z8.string().min(1).max(100).default("import"),
-  model: z8.string().max(200).nullable().default(null),
+  provider: z9.string().min(1).max(100).default("import"),
+  model: z9.string().max(200).nullable().default(null),
   tokens_in: count,
   tokens_out: count
 };
-var ObservationRecordSchema = z8.looseObject({
-  kind: z8.literal("observation"),
+var ObservationRecordSchema = z9.looseObject({
+  kind: z9.literal("observation"),
   id: id.nullable().default(null),
-  session_id: z8.string().min(1).max(256).nullable().default(null),
-  project: z8.string().min(1).max(500),
-  prompt_number: z8.number().int().min(0).nullable().default(null),
-  type: z8.string().min(1).max(50),
-  title: z8.string().min(1).max(1e4),
+  session_id: z9.string().min(1).max(256).nullable().default(null),
+  project: z9.string().min(1).max(500),
+  prompt_number: z9.number().int().min(0).nullable().default(null),
+  type: z9.string().min(1).max(50),
+  title: z9.string().min(1).max(1e4),
   subtitle: text3.default(""),
   narrative: text3.default(""),
-  facts: list3,
-  concepts: list3,
-  files_read: list3,
-  files_modified: list3,
-  source_event_uids: list3,
+  facts: list2,
+  concepts: list2,
+  files_read: list2,
+  files_modified: list2,
+  source_event_uids: list2,
   ...provenance,
-  content_hash: z8.string().min(1).max(200),
-  pinned: z8.boolean().default(false),
+  content_hash: z9.string().min(1).max(200),
+  pinned: z9.boolean().default(false),
   created_at: storedTime,
   updated_at: storedTime
 });
-var SummaryRecordSchema = z8.looseObject({
-  kind: z8.literal("summary"),
+var SummaryRecordSchema = z9.looseObject({
+  kind: z9.literal("summary"),
   id: id.nullable().default(null),
-  session_id: z8.string().min(1).max(256),
-  project: z8.string().min(1).max(500),
+  session_id: z9.string().min(1).max(256),
+  project: z9.string().min(1).max(500),
   prompt_number: count,
   request: text3.default(""),
   investigated: text3.default(""),
@@ -9353,14 +10078,14 @@ var SummaryRecordSchema = z8.looseObject({
   completed: text3.default(""),
   next_steps: text3.default(""),
   notes: text3.default(""),
-  files_read: list3,
-  files_modified: list3,
+  files_read: list2,
+  files_modified: list2,
   ...provenance,
   created_at: storedTime
 });
-var ImportBodySchema = z8.looseObject({
-  records: z8.array(
-    z8.discriminatedUnion("kind", [
+var ImportBodySchema = z9.looseObject({
+  records: z9.array(
+    z9.discriminatedUnion("kind", [
       SessionRecordSchema,
       PromptRecordSchema,
       ObservationRecordSchema,
@@ -9369,19 +10094,19 @@ var ImportBodySchema = z8.looseObject({
   ).max(5e3)
 });
 var importRecordsOf = (body) => body.records;
-var BackfillSessionsBodySchema = z8.looseObject({
-  sessions: z8.array(
-    z8.object({
-      session_id: z8.string().min(1).max(256),
-      start_uid: z8.string().min(1).max(200).optional()
+var BackfillSessionsBodySchema = z9.looseObject({
+  sessions: z9.array(
+    z9.object({
+      session_id: z9.string().min(1).max(256),
+      start_uid: z9.string().min(1).max(200).optional()
     })
   ).max(1e5)
 });
-var BackfillEventsBodySchema = z8.looseObject({
-  events: z8.array(z8.unknown()).min(1).max(5e4)
+var BackfillEventsBodySchema = z9.looseObject({
+  events: z9.array(z9.unknown()).min(1).max(5e4)
 });
 
-// src/worker/routes/admin-backfill-routes.ts
+// src/worker/admin/admin-backfill-routes.ts
 function spoolEvents(items2) {
   return items2.map((item, index) => {
     const parsed = parseSpoolEvent(JSON.stringify(item));
@@ -9411,7 +10136,7 @@ function adminBackfillRoutes(deps) {
   });
 }
 
-// src/worker/routes/admin-export-routes.ts
+// src/worker/admin/admin-export-routes.ts
 import { Hono as Hono13 } from "hono";
 var EXPORT_FORMAT = { format: "claude-mem-export", version: 1 };
 var PLURAL = {
@@ -9466,16 +10191,16 @@ function adminExportRoutes(deps) {
     return c.body(body, 200, { "content-type": `${type}; charset=utf-8` });
   }).post("/api/admin/import", async (c) => {
     const body = ImportBodySchema.parse(await jsonBody(c.req));
-    const counts = importRecords(deps.db, importRecordsOf(body));
-    deps.log.log("info", "import merged records", counts);
-    return c.json({ counts });
+    const counts2 = importRecords(deps.db, importRecordsOf(body));
+    deps.log.log("info", "import merged records", counts2);
+    return c.json({ counts: counts2 });
   });
 }
 
-// src/worker/routes/admin-forget-routes.ts
+// src/worker/admin/admin-forget-routes.ts
 import { Hono as Hono14 } from "hono";
 
-// src/worker/routes/admin-sweep.ts
+// src/worker/admin/admin-sweep.ts
 function sweepVectors(db, log) {
   try {
     return loadSqliteVec(db) ? createVectorIndex(db).sweep() : 0;
@@ -9485,28 +10210,28 @@ function sweepVectors(db, log) {
   }
 }
 
-// src/worker/routes/admin-forget-routes.ts
+// src/worker/admin/admin-forget-routes.ts
 function adminForgetRoutes(deps) {
   return new Hono14().post("/api/admin/forget", async (c) => {
     const body = ForgetBodySchema2.parse(await jsonBody(c.req));
     const selection2 = selectionOf(body);
     const sample = body.dry_run ? forgetSample(deps.db, selection2) : [];
-    const counts = forget(deps.db, selection2, body.dry_run);
-    if (!body.dry_run) afterDelete(deps, "forget", counts);
-    return c.json({ dry_run: body.dry_run, counts, sample });
+    const counts2 = forget(deps.db, selection2, body.dry_run);
+    if (!body.dry_run) afterDelete(deps, "forget", counts2);
+    return c.json({ dry_run: body.dry_run, counts: counts2, sample });
   }).post("/api/admin/purge", async (c) => {
     const body = PurgeBodySchema.parse(await jsonBody(c.req));
-    const counts = purgeProject(deps.db, body.project, body.dry_run);
-    if (!body.dry_run) afterDelete(deps, "purge", counts);
-    return c.json({ dry_run: body.dry_run, project: body.project, counts });
+    const counts2 = purgeProject(deps.db, body.project, body.dry_run);
+    if (!body.dry_run) afterDelete(deps, "purge", counts2);
+    return c.json({ dry_run: body.dry_run, project: body.project, counts: counts2 });
   });
 }
-function afterDelete(deps, what, counts) {
-  deps.log.log("info", `${what} removed rows`, { ...counts });
+function afterDelete(deps, what, counts2) {
+  deps.log.log("info", `${what} removed rows`, { ...counts2 });
   sweepVectors(deps.db, deps.log);
 }
 
-// src/worker/routes/admin-retention-routes.ts
+// src/worker/admin/admin-retention-routes.ts
 import { Hono as Hono15 } from "hono";
 function retentionRoutes(control) {
   return new Hono15().post("/api/retention/run", async (c) => {
@@ -9525,17 +10250,17 @@ function retentionRoutes(control) {
   });
 }
 
-// src/worker/retention-service.ts
+// src/worker/admin/retention-service.ts
 var DAY_MS2 = 864e5;
 function readLastRun(file) {
   try {
-    return JSON.parse(readFileSync13(file, "utf8"));
+    return JSON.parse(readFileSync14(file, "utf8"));
   } catch {
     return void 0;
   }
 }
 function createRetentionService(deps, options = {}) {
-  const file = join16(stateDir(deps.dataDir), "retention.json");
+  const file = join17(stateDir(deps.dataDir), "retention.json");
   const settings = options.settings ?? (() => loadSettings(deps.dataDir, process.env).settings);
   const timers = [];
   const run2 = (dryRun2) => {
@@ -9545,12 +10270,12 @@ function createRetentionService(deps, options = {}) {
       maxPerProject: s["retention.maxPerProject"],
       now: deps.now()
     };
-    const counts = applyRetention(deps.db, policy, dryRun2);
+    const counts2 = applyRetention(deps.db, policy, dryRun2);
     if (!dryRun2) {
-      writeFileAtomic(file, JSON.stringify({ at: policy.now, counts }));
-      afterDelete(deps, "retention", counts);
+      writeFileAtomic(file, JSON.stringify({ at: policy.now, counts: counts2 }));
+      afterDelete(deps, "retention", counts2);
     }
-    return { dry_run: dryRun2, policy, counts };
+    return { dry_run: dryRun2, policy, counts: counts2 };
   };
   const check = () => {
     const s = settings();
@@ -9578,13 +10303,13 @@ function createRetentionService(deps, options = {}) {
   };
 }
 
-// src/worker/team-service.ts
+// src/worker/team/team-service.ts
 import { Hono as Hono16 } from "hono";
 
 // src/team/connection.ts
-import { readFileSync as readFileSync14, rmSync as rmSync6 } from "node:fs";
-import { join as join17 } from "node:path";
-var teamSecretFile = (dataDir) => join17(dataDir, "team-secret");
+import { readFileSync as readFileSync15, rmSync as rmSync6 } from "node:fs";
+import { join as join18 } from "node:path";
+var teamSecretFile = (dataDir) => join18(dataDir, "team-secret");
 function splitPassword(url) {
   const parsed = new URL(url);
   const password = parsed.password ? decodeURIComponent(parsed.password) : void 0;
@@ -9597,7 +10322,7 @@ function saveTeamSecret(dataDir, password) {
 }
 function readSecret(dataDir) {
   try {
-    return readFileSync14(teamSecretFile(dataDir), "utf8");
+    return readFileSync15(teamSecretFile(dataDir), "utf8");
   } catch {
     return void 0;
   }
@@ -9657,8 +10382,8 @@ async function pullTeam(deps, pageSize = 1e3) {
         seq: Number(row.seq),
         created_at: Number(row.created_at)
       }));
-      const counts = applyPulledPage(deps.db, project2.project, pulled, deps.now());
-      changed += counts.inserted + counts.updated + counts.deleted;
+      const counts2 = applyPulledPage(deps.db, project2.project, pulled, deps.now());
+      changed += counts2.inserted + counts2.updated + counts2.deleted;
       cursor2 = pulled.at(-1)?.seq ?? cursor2;
       if (rows.length < pageSize) break;
     }
@@ -9791,11 +10516,11 @@ async function pushOutbox(deps, pageSize = 500) {
 }
 
 // src/team/remote.ts
-import { readFileSync as readFileSync15 } from "node:fs";
-import { isAbsolute as isAbsolute6, join as join18, resolve as resolve4 } from "node:path";
+import { readFileSync as readFileSync16 } from "node:fs";
+import { isAbsolute as isAbsolute6, join as join19, resolve as resolve4 } from "node:path";
 function readText3(file) {
   try {
-    return readFileSync15(file, "utf8");
+    return readFileSync16(file, "utf8");
   } catch {
     return void 0;
   }
@@ -9810,12 +10535,12 @@ function normalizeRemote(url) {
   return cleanPath ? `${host.toLowerCase()}/${cleanPath}` : void 0;
 }
 function gitDirOf(root) {
-  const dotGit = join18(root, ".git");
+  const dotGit = join19(root, ".git");
   const file = readText3(dotGit);
   if (file === void 0 || !file.startsWith("gitdir:")) return dotGit;
   const dir = file.replace(/^gitdir:\s*/, "").trim();
   const gitDir = isAbsolute6(dir) ? dir : resolve4(root, dir);
-  const common2 = readText3(join18(gitDir, "commondir"))?.trim();
+  const common2 = readText3(join19(gitDir, "commondir"))?.trim();
   return common2 ? resolve4(gitDir, common2) : gitDir;
 }
 function remoteUrlOf(config) {
@@ -9832,14 +10557,14 @@ function remoteUrlOf(config) {
 }
 function explicitId(root) {
   try {
-    const parsed = JSON.parse(readText3(join18(root, ".claude-mem.json")) ?? "");
+    const parsed = JSON.parse(readText3(join19(root, ".claude-mem.json")) ?? "");
     return typeof parsed.id === "string" && parsed.id.trim() ? `id:${parsed.id.trim()}` : void 0;
   } catch {
     return void 0;
   }
 }
 function teamProjectOf(root) {
-  const config = readText3(join18(gitDirOf(root), "config"));
+  const config = readText3(join19(gitDirOf(root), "config"));
   const url = config === void 0 ? void 0 : remoteUrlOf(config);
   return (url === void 0 ? void 0 : normalizeRemote(url)) ?? explicitId(root);
 }
@@ -9861,7 +10586,7 @@ function createTeamSync(deps) {
   let clientUrl = "";
   let running;
   const noIdentity = /* @__PURE__ */ new Map();
-  const drop = async () => {
+  const drop2 = async () => {
     const old = client;
     client = void 0;
     state.connected = false;
@@ -9869,10 +10594,10 @@ function createTeamSync(deps) {
   };
   const connect = async (target) => {
     if (client && clientUrl === target.url) return client;
-    await drop();
+    await drop2();
     const config = clientConfig(target.url, deps.dataDir);
     const fresh = deps.newClient ? deps.newClient(config) : await newClient(config);
-    fresh.on("error", () => void drop());
+    fresh.on("error", () => void drop2());
     try {
       await fresh.connect();
     } catch (error) {
@@ -9901,7 +10626,7 @@ function createTeamSync(deps) {
     state.configured = target.url !== "";
     state.lastRoundAt = deps.now();
     if (!state.configured) {
-      await drop();
+      await drop2();
       return { ...state };
     }
     try {
@@ -9918,7 +10643,7 @@ function createTeamSync(deps) {
     } catch (error) {
       state.lastError = error instanceof Error ? error.message : String(error);
       deps.log.log("warn", `team sync failed, retried next round: ${state.lastError}`);
-      await drop();
+      await drop2();
     }
     return { ...state };
   };
@@ -9933,7 +10658,7 @@ function createTeamSync(deps) {
     state: () => ({ ...state }),
     async close() {
       await running?.catch(() => void 0);
-      await drop();
+      await drop2();
     }
   };
 }
@@ -10029,17 +10754,17 @@ function escapeIdentifier(name) {
 }
 async function ensureTeam(client, team2) {
   const role = teamRole(team2);
-  const quoted = escapeIdentifier(role);
+  const quoted2 = escapeIdentifier(role);
   const exists = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [role]);
-  if (exists.rowCount === 0) await client.query(`CREATE ROLE ${quoted} NOLOGIN`);
+  if (exists.rowCount === 0) await client.query(`CREATE ROLE ${quoted2} NOLOGIN`);
   await client.query(
     "INSERT INTO claude_mem.teams (name, role) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
     [team2, role]
   );
-  await client.query(`GRANT USAGE ON SCHEMA claude_mem TO ${quoted}`);
-  await client.query(`GRANT SELECT ON claude_mem.teams TO ${quoted}`);
-  await client.query(`GRANT SELECT, INSERT, UPDATE ON claude_mem.memories TO ${quoted}`);
-  await client.query(`GRANT USAGE ON SEQUENCE claude_mem.change_seq TO ${quoted}`);
+  await client.query(`GRANT USAGE ON SCHEMA claude_mem TO ${quoted2}`);
+  await client.query(`GRANT SELECT ON claude_mem.teams TO ${quoted2}`);
+  await client.query(`GRANT SELECT, INSERT, UPDATE ON claude_mem.memories TO ${quoted2}`);
+  await client.query(`GRANT USAGE ON SEQUENCE claude_mem.change_seq TO ${quoted2}`);
 }
 async function initTeam(client, team2) {
   const applied = await migrateServer(client);
@@ -10070,7 +10795,7 @@ async function removeMember(client, team2, member) {
   await client.query(`REVOKE ${escapeIdentifier(teamRole(team2))} FROM ${escapeIdentifier(member)}`);
 }
 
-// src/worker/team-service.ts
+// src/worker/team/team-service.ts
 function fromSettings(deps) {
   return () => {
     const { settings } = loadSettings(deps.dataDir, process.env);
@@ -10138,14 +10863,14 @@ function createTeamService(deps, options = {}) {
   };
 }
 
-// src/worker/viewer-service.ts
-import { Hono as Hono24 } from "hono";
+// src/worker/viewer/viewer-service.ts
+import { Hono as Hono25 } from "hono";
 
-// src/worker/routes/viewer-feed-routes.ts
+// src/worker/viewer/viewer-feed-routes.ts
 import { Hono as Hono17 } from "hono";
 import { statSync as statSync8 } from "node:fs";
 
-// src/worker/viewer-present.ts
+// src/worker/viewer/viewer-present.ts
 var PRICES2 = [
   [/haiku-4|haiku-3-5|3-5-haiku/, 1, 5],
   [/haiku/, 0.25, 1.25],
@@ -10184,50 +10909,53 @@ function presentItem(item) {
   }
 }
 
-// src/worker/routes/viewer-input.ts
-import { z as z9 } from "zod";
-var csvOf = (values) => z9.string().max(500).transform(
-  (text5) => text5.split(",").map((item) => item.trim()).filter((item) => item !== "")
-).pipe(z9.array(z9.enum(values)).min(1));
-var cursor = z9.string().regex(/^\d{1,15}\.\d\.\d{1,15}$/, "expected the `next` value of the previous page").transform((text5) => {
+// src/worker/viewer/viewer-input.ts
+import { z as z10 } from "zod";
+var csvOf = (values) => csvList(500).pipe(z10.array(z10.enum(values)).min(1));
+var cursor = z10.string().regex(/^\d{1,15}\.\d\.\d{1,15}$/, "expected the `next` value of the previous page").transform((text5) => {
   const [at, rank2, id3] = text5.split(".").map(Number);
   return { at: at ?? 0, rank: rank2 ?? 0, id: id3 ?? 0 };
 });
-var FeedQuerySchema = z9.object({
-  project: z9.string().min(1).max(500).optional(),
+var FeedQuerySchema = z10.object({
+  project: z10.string().min(1).max(500).optional(),
   type: csvOf(OBSERVATION_TYPES).optional(),
   kind: csvOf(FEED_KINDS).optional(),
+  agent: z10.enum(["claude", "codex", "gemini", "copilot"]).optional(),
   before: cursor.optional(),
+  /** Team memory: a teammate's name or `me`, and `private` or `team`. */
+  author: AuthorSchema.optional(),
+  scope: ScopeSchema.optional(),
   /** Just these observations, in this order (the viewer's search results). */
-  ids: z9.string().regex(/^\d{1,15}(?:,\d{1,15}){0,99}$/, "expected up to 100 comma-separated ids").transform((text5) => text5.split(",").map(Number)).optional(),
-  limit: z9.coerce.number().int().min(1).max(100).default(30)
+  ids: z10.string().regex(/^\d{1,15}(?:,\d{1,15}){0,99}$/, "expected up to 100 comma-separated ids").transform((text5) => text5.split(",").map(Number)).optional(),
+  limit: z10.coerce.number().int().min(1).max(100).default(30)
 });
 var encodeCursor = (c) => c === null ? null : `${c.at}.${c.rank}.${c.id}`;
-var ObservationPatchSchema = z9.looseObject({
-  title: z9.string().trim().min(1, "title: must not be empty").max(200).optional(),
-  narrative: z9.string().max(2e4).optional(),
-  facts: z9.array(z9.string().trim().min(1).max(1e3)).max(50).optional()
+var ObservationPatchSchema = z10.looseObject({
+  title: z10.string().trim().min(1, "title: must not be empty").max(200).optional(),
+  narrative: z10.string().max(2e4).optional(),
+  facts: z10.array(z10.string().trim().min(1).max(1e3)).max(50).optional()
 }).refine((p) => p.title !== void 0 || p.narrative !== void 0 || p.facts !== void 0, {
   message: "give title, narrative or facts",
   path: ["title"]
 });
-var PinBodySchema = z9.looseObject({ pinned: z9.boolean().default(true) });
-var SettingsBodySchema = z9.looseObject({
-  values: z9.record(z9.string().max(200), z9.unknown())
+var PinBodySchema = z10.looseObject({ pinned: z10.boolean().default(true) });
+var ShareBodySchema = z10.looseObject({ scope: ScopeSchema.default("team") });
+var SettingsBodySchema = z10.looseObject({
+  values: z10.record(z10.string().max(200), z10.unknown())
 });
-var LogsQuerySchema = z9.object({
-  lines: z9.coerce.number().int().min(1).max(2e3).default(200)
+var LogsQuerySchema = z10.object({
+  lines: z10.coerce.number().int().min(1).max(2e3).default(200)
 });
-var FailedQuerySchema = z9.object({
-  limit: z9.coerce.number().int().min(1).max(500).default(50)
+var FailedQuerySchema = z10.object({
+  limit: z10.coerce.number().int().min(1).max(500).default(50)
 });
-var PreviewQuerySchema = z9.object({
-  project: z9.string().min(1).max(500),
-  maxTokens: z9.string().max(20).optional(),
-  maxObservations: z9.string().max(20).optional()
+var PreviewQuerySchema = z10.object({
+  project: z10.string().min(1).max(500),
+  maxTokens: z10.string().max(20).optional(),
+  maxObservations: z10.string().max(20).optional()
 });
 
-// src/worker/routes/viewer-feed-routes.ts
+// src/worker/viewer/viewer-feed-routes.ts
 function fileSize(file) {
   try {
     return statSync8(file).size;
@@ -10249,7 +10977,14 @@ function page(db, query2, only) {
   const kinds = only ? [only] : q.kind ?? (q.type ? ["observation"] : void 0);
   const result = feedPage(
     db,
-    { kinds: kinds ?? ["observation", "summary", "prompt"], project: q.project, types: q.type },
+    {
+      kinds: kinds ?? ["observation", "summary", "prompt"],
+      project: q.project,
+      types: q.type,
+      author: q.author,
+      scope: q.scope,
+      agent: q.agent
+    },
     q.before,
     q.limit
   );
@@ -10271,7 +11006,7 @@ function viewerFeedRoutes(deps) {
   });
 }
 
-// src/worker/routes/viewer-memory-routes.ts
+// src/worker/viewer/viewer-memory-routes.ts
 import { Hono as Hono18 } from "hono";
 function idOf2(text5) {
   const parsed = IdParamSchema.safeParse(text5);
@@ -10301,24 +11036,51 @@ function viewerMemoryRoutes(deps) {
   });
 }
 
-// src/worker/routes/viewer-overview-routes.ts
+// src/worker/team/team-share-routes.ts
 import { Hono as Hono19 } from "hono";
+function idOf3(text5) {
+  const parsed = IdParamSchema.safeParse(text5);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", "id: expected a positive whole number");
+  return parsed.data;
+}
+var missing = (kind, id3) => new AppError("NOT_FOUND", `no ${kind} ${kind === "summary" ? "S" : "#"}${id3}`);
+function observation(db, id3) {
+  const [record] = getObservations(db, [id3]);
+  if (!record) throw missing("observation", id3);
+  return presentItem({ kind: "observation", ...record });
+}
+function teamShareRoutes(deps) {
+  return new Hono19().post("/api/observations/:id/share", async (c) => {
+    const id3 = idOf3(c.req.param("id"));
+    const { scope } = ShareBodySchema.parse(await jsonBody(c.req));
+    if (!setScope(deps.db, "observation", id3, scope)) throw missing("observation", id3);
+    return c.json(observation(deps.db, id3));
+  }).post("/api/summaries/:id/share", async (c) => {
+    const id3 = idOf3(c.req.param("id"));
+    const { scope } = ShareBodySchema.parse(await jsonBody(c.req));
+    if (!setScope(deps.db, "summary", id3, scope)) throw missing("summary", id3);
+    return c.json(getSummaryScope(deps.db, id3));
+  });
+}
 
-// src/worker/routes/overview-input.ts
-import { z as z10 } from "zod";
-var project = z10.string().min(1, "expected a project name").max(500).optional();
-var UsageQuerySchema = z10.object({
-  by: z10.enum(["day", "month"], { error: "expected day or month" }).default("day"),
+// src/worker/viewer/viewer-overview-routes.ts
+import { Hono as Hono20 } from "hono";
+
+// src/worker/viewer/overview-input.ts
+import { z as z11 } from "zod";
+var project = z11.string().min(1, "expected a project name").max(500).optional();
+var UsageQuerySchema = z11.object({
+  by: z11.enum(["day", "month"], { error: "expected day or month" }).default("day"),
   project
 });
-var OverviewQuerySchema = z10.object({
+var OverviewQuerySchema = z11.object({
   project,
-  days: z10.coerce.number({ error: "expected a number of days" }).int("expected a whole number of days").min(1, "expected 1 to 365 days").max(365, "expected 1 to 365 days").default(30)
+  days: z11.coerce.number({ error: "expected a number of days" }).int("expected a whole number of days").min(1, "expected 1 to 365 days").max(365, "expected 1 to 365 days").default(30)
 });
 
-// src/worker/routes/viewer-overview-routes.ts
+// src/worker/viewer/viewer-overview-routes.ts
 function viewerOverviewRoutes(deps) {
-  return new Hono19().get("/api/usage", (c) => {
+  return new Hono20().get("/api/usage", (c) => {
     const { by, project: project2 } = UsageQuerySchema.parse(c.req.query());
     return c.json(usageReport(deps.db, by, project2 ?? null));
   }).get("/api/overview", (c) => {
@@ -10327,12 +11089,13 @@ function viewerOverviewRoutes(deps) {
   });
 }
 
-// src/worker/routes/viewer-settings-routes.ts
-import { Hono as Hono20 } from "hono";
+// src/worker/viewer/viewer-settings-routes.ts
+import { Hono as Hono21 } from "hono";
 
-// src/worker/viewer-settings.ts
+// src/worker/viewer/viewer-settings.ts
 var HOOK_SETTINGS = ["worker.autoStart", "worker.startWaitMs"];
-var appliesTo = (key) => key.startsWith("capture.") || HOOK_SETTINGS.includes(key) ? "next-hook" : "restart";
+var COMPRESSION_SETTINGS = ["team.share"];
+var appliesTo = (key) => key.startsWith("capture.") || HOOK_SETTINGS.includes(key) ? "next-hook" : COMPRESSION_SETTINGS.includes(key) ? "next-compression" : "restart";
 function inputOf(key) {
   const spec = SETTINGS_SCHEMA[key];
   const probe = spec.check(void 0);
@@ -10388,7 +11151,7 @@ function saveSettings(dataDir, values) {
   }
 }
 
-// src/worker/routes/viewer-settings-routes.ts
+// src/worker/viewer/viewer-settings-routes.ts
 function draft2(key, text5, running) {
   if (text5 === void 0 || text5.trim() === "") return running;
   const checked = SETTINGS_SCHEMA[key].check(Number(text5));
@@ -10399,7 +11162,7 @@ function viewerSettingsRoutes(deps, env) {
     file: settingsFile(deps.dataDir),
     items: describeSettings(deps.dataDir, deps.settings, env)
   });
-  return new Hono20().get("/api/settings", (c) => c.json(view())).put("/api/settings", async (c) => {
+  return new Hono21().get("/api/settings", (c) => c.json(view())).put("/api/settings", async (c) => {
     const { values } = SettingsBodySchema.parse(await jsonBody(c.req));
     const errors = settingErrors(values, loadSettings(deps.dataDir, {}).settings);
     const invalid = Object.keys(errors).length;
@@ -10427,12 +11190,12 @@ function viewerSettingsRoutes(deps, env) {
   });
 }
 
-// src/worker/routes/viewer-static-routes.ts
-import { Hono as Hono21 } from "hono";
+// src/worker/viewer/viewer-static-routes.ts
+import { Hono as Hono22 } from "hono";
 
-// src/worker/viewer-static.ts
-import { existsSync as existsSync4, readFileSync as readFileSync16, realpathSync, statSync as statSync9 } from "node:fs";
-import { extname, join as join19, resolve as resolve5, sep as sep2 } from "node:path";
+// src/worker/viewer/viewer-static.ts
+import { existsSync as existsSync4, readFileSync as readFileSync17, realpathSync, statSync as statSync9 } from "node:fs";
+import { extname, join as join20, resolve as resolve5, sep as sep2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -10446,8 +11209,8 @@ var CONTENT_TYPES = {
 };
 var SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,200}$/;
 function defaultUiDir() {
-  const candidates = [new URL("ui", import.meta.url), new URL("../../dist/ui", import.meta.url)];
-  return candidates.map((url) => fileURLToPath(url)).find((dir) => existsSync4(join19(dir, "index.html")));
+  const candidates = [new URL("ui", import.meta.url), new URL("../../../dist/ui", import.meta.url)];
+  return candidates.map((url) => fileURLToPath(url)).find((dir) => existsSync4(join20(dir, "index.html")));
 }
 function inside(root, file) {
   return file.startsWith(root + sep2);
@@ -10461,7 +11224,7 @@ function readUiFile(uiDir, segments) {
   if (!inside(root, file)) return;
   try {
     if (!inside(realpathSync(root), realpathSync(file)) || !statSync9(file).isFile()) return;
-    return { body: readFileSync16(file), type };
+    return { body: readFileSync17(file), type };
   } catch {
     return;
   }
@@ -10481,7 +11244,7 @@ var VIEWER_CSP = [
   "frame-ancestors 'none'"
 ].join("; ");
 
-// src/worker/routes/viewer-static-routes.ts
+// src/worker/viewer/viewer-static-routes.ts
 var NOT_BUILT = "The viewer is not built. Run `npm run build` (it runs scripts/build-ui.mjs), then reload.";
 function common(c) {
   c.header("X-Content-Type-Options", "nosniff");
@@ -10504,7 +11267,7 @@ function viewerStaticRoutes(uiDir) {
     c.header("Content-Type", found.type);
     return c.body(new Uint8Array(found.body));
   };
-  return new Hono21().get("/", page2).get("/index.html", page2).get(
+  return new Hono22().get("/", page2).get("/index.html", page2).get(
     "/assets/:name",
     (c) => file(c, ["assets", c.req.param("name")], "public, max-age=31536000, immutable")
   ).get(
@@ -10513,10 +11276,10 @@ function viewerStaticRoutes(uiDir) {
   );
 }
 
-// src/worker/routes/viewer-status-routes.ts
-import { Hono as Hono22 } from "hono";
+// src/worker/viewer/viewer-status-routes.ts
+import { Hono as Hono23 } from "hono";
 
-// src/worker/viewer-logs.ts
+// src/worker/viewer/viewer-logs.ts
 import { closeSync as closeSync3, fstatSync, openSync as openSync3, readSync } from "node:fs";
 var TAIL_BYTES = 512 * 1024;
 function readTail(file) {
@@ -10543,9 +11306,9 @@ function tailLog(file, count3) {
   return lines.slice(-count3).map((line2) => redactSecrets(line2));
 }
 
-// src/worker/routes/viewer-status-routes.ts
+// src/worker/viewer/viewer-status-routes.ts
 function viewerStatusRoutes(deps) {
-  return new Hono22().get("/api/logs", (c) => {
+  return new Hono23().get("/api/logs", (c) => {
     const { lines } = LogsQuerySchema.parse(c.req.query());
     return c.json({ lines: tailLog(logFile(deps.dataDir), lines) });
   }).get("/api/failed-events", (c) => {
@@ -10554,11 +11317,11 @@ function viewerStatusRoutes(deps) {
   });
 }
 
-// src/worker/routes/viewer-stream-routes.ts
-import { Hono as Hono23 } from "hono";
+// src/worker/viewer/viewer-stream-routes.ts
+import { Hono as Hono24 } from "hono";
 import { streamSSE } from "hono/streaming";
 
-// src/worker/viewer-live.ts
+// src/worker/viewer/viewer-live.ts
 function encodeMarks(marks) {
   return `o${marks.observation}.s${marks.summary}.p${marks.prompt}.d${marks.deletion}`;
 }
@@ -10660,10 +11423,10 @@ function createLiveFeed(deps) {
   };
 }
 
-// src/worker/routes/viewer-stream-routes.ts
+// src/worker/viewer/viewer-stream-routes.ts
 var RETRY_MS = 1500;
 function viewerStreamRoutes(live) {
-  return new Hono23().get("/stream", (c) => {
+  return new Hono24().get("/stream", (c) => {
     const marks = decodeMarks(c.req.header("last-event-id") ?? c.req.query("since"));
     c.header("Cache-Control", "no-store");
     c.header("X-Accel-Buffering", "no");
@@ -10686,7 +11449,7 @@ function viewerStreamRoutes(live) {
   });
 }
 
-// src/worker/viewer-service.ts
+// src/worker/viewer/viewer-service.ts
 function createViewerService(deps, options = {}) {
   const live = createLiveFeed({
     db: deps.db,
@@ -10697,10 +11460,11 @@ function createViewerService(deps, options = {}) {
     heartbeatMs: options.heartbeatMs
   });
   const uiDir = "uiDir" in options ? options.uiDir : defaultUiDir();
-  const routes = new Hono24();
+  const routes = new Hono25();
   for (const family of [
     viewerFeedRoutes(deps),
     viewerMemoryRoutes(deps),
+    teamShareRoutes(deps),
     viewerOverviewRoutes(deps),
     viewerSettingsRoutes(deps, options.env ?? process.env),
     viewerStatusRoutes(deps),
@@ -10720,9 +11484,8 @@ function createViewerService(deps, options = {}) {
 // src/worker/data-lock.ts
 import Database2 from "better-sqlite3";
 import { chmodSync as chmodSync3 } from "node:fs";
-import { join as join20 } from "node:path";
-var dataLockFile = (dataDir) => join20(dataDir, "worker.lock");
-var isBusy = (error) => /SQLITE_BUSY|SQLITE_LOCKED/.test(String(error.code));
+import { join as join21 } from "node:path";
+var dataLockFile = (dataDir) => join21(dataDir, "worker.lock");
 var sleep3 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function acquireDataLock(dataDir, waitMs = 0) {
   const file = dataLockFile(dataDir);
@@ -10744,10 +11507,10 @@ async function acquireDataLock(dataDir, waitMs = 0) {
   }
 }
 
-// src/worker/ingest-loop.ts
+// src/worker/capture/ingest-loop.ts
 import { watch } from "node:fs";
 
-// src/worker/ingest.ts
+// src/worker/capture/ingest.ts
 function ingestBatch(dataDir, db, log, batchSize = 500) {
   const { entries, bad } = readSpoolBatch(dataDir, batchSize);
   const quarantined2 = bad.filter((entry) => setAside(dataDir, log, entry)).length;
@@ -10767,8 +11530,7 @@ function setAside(dataDir, log, entry) {
     return false;
   }
 }
-var isBusy2 = (error) => /SQLITE_BUSY|SQLITE_LOCKED/.test(String(error.code));
-var mustWait = (error) => isBusy2(error) || isDbFault(error);
+var mustWait = (error) => isBusy(error) || isDbFault(error);
 function applyEntries(dataDir, db, log, entries) {
   try {
     const applied2 = db.transaction(() => entries.map((entry) => applyEvent(db, entry.event))).immediate();
@@ -10806,10 +11568,9 @@ function ingestAll(dataDir, db, log, maxBatches = 1e3) {
   return total;
 }
 
-// src/worker/ingest-loop.ts
+// src/worker/capture/ingest-loop.ts
 var INGEST_BUSY_MS = 250;
 var LOCKED_MESSAGE = "the database is locked by another process; captured events wait in the spool and ingest retries every second";
-var isBusy3 = (error) => /SQLITE_BUSY|SQLITE_LOCKED/.test(String(error.code));
 function withBusyTimeout(db, ms, fn) {
   const previous = Number(db.pragma("busy_timeout", { simple: true }));
   db.pragma(`busy_timeout = ${ms}`);
@@ -10847,7 +11608,7 @@ function createPass(options, intervalMs) {
       if (result.applied.length > 0) options.onApplied(result.applied);
     } catch (error) {
       if (isDbFault(error)) return onFault(error);
-      if (!isBusy3(error)) {
+      if (!isBusy(error)) {
         log.log("warn", `ingest pass failed, will retry: ${String(error)}`);
         return;
       }
@@ -10859,34 +11620,18 @@ function createPass(options, intervalMs) {
 function startIngestLoop(options) {
   const intervalMs = options.intervalMs ?? 1e3;
   const pass = createPass(options, intervalMs);
-  let running;
-  let again = false;
-  let stopped = false;
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = new Promise((resolve6) => setImmediate(resolve6)).then(() => {
-      pass();
-      running = void 0;
-      if (again) {
-        again = false;
-        kick();
-      }
-    });
-  };
-  const watcher = tryWatch(spoolDir(options.dataDir), kick, options.log);
-  const timer = setInterval(kick, intervalMs);
-  kick();
+  const poller = createPoller({
+    run: () => new Promise((resolve6) => setImmediate(resolve6)).then(pass),
+    intervalMs,
+    onError: (error) => options.log.log("warn", `ingest pass failed: ${String(error)}`)
+  });
+  const watcher = tryWatch(spoolDir(options.dataDir), poller.kick, options.log);
+  poller.start();
   return {
-    kick,
+    kick: poller.kick,
     async stop() {
-      stopped = true;
-      clearInterval(timer);
       watcher?.close();
-      await running;
+      await poller.stop();
     }
   };
 }
@@ -10946,7 +11691,8 @@ async function runWorker(env = process.env) {
     createRecallService(deps),
     createRetentionService(deps),
     createViewerService(deps),
-    createTeamService(deps)
+    createTeamService(deps),
+    createMaintenanceService(deps)
   ];
   let server;
   try {
@@ -11086,12 +11832,12 @@ function didYouMean(input, candidates) {
 }
 
 // src/cli/commands/config-command.ts
-function configCommand(args, print2, env = process.env) {
+function configCommand(args2, print2, env = process.env) {
   const dataDir = dataDirFrom(env);
-  const [action, key, ...rest] = args;
+  const [action, key, ...rest] = args2;
   switch (action) {
     case "list":
-      return list4(dataDir, env, print2);
+      return list3(dataDir, env, print2);
     case "get":
       if (!key) throw usage("config get needs a key");
       checkKey(key);
@@ -11125,7 +11871,7 @@ function checkKey(key) {
     2
   );
 }
-function list4(dataDir, env, print2) {
+function list3(dataDir, env, print2) {
   const { settings, problems } = loadSettings(dataDir, env);
   for (const key of Object.keys(SETTINGS_SCHEMA)) {
     const overridden = env[envNameOf(key)] !== void 0 ? ` (from ${envNameOf(key)})` : "";
@@ -11138,8 +11884,43 @@ function list4(dataDir, env, print2) {
   return problems.length > 0 ? 1 : 0;
 }
 
-// src/cli/commands/context-command.ts
-import { dirname as dirname4, join as join21 } from "node:path";
+// src/cli/parse-options.ts
+import { parseArgs } from "node:util";
+var flagsOf = (options) => Object.entries(options).flatMap(([name, spec]) => [
+  `--${name}`,
+  ...spec.short ? [`-${spec.short}`] : []
+]);
+function parseFailure(error, options) {
+  const code = error.code;
+  const message3 = error instanceof Error ? error.message : String(error);
+  const quoted2 = /'([^']+)'/.exec(message3)?.[1] ?? "";
+  const flags = flagsOf(options);
+  const takes = flags.length > 0 ? `this command takes ${flags.join(", ")}` : "it takes no options";
+  switch (code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return usage(`unknown option "${quoted2}": ${takes}.${didYouMean(quoted2, flags)}`);
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
+      const flag = quoted2.split(" ")[0] ?? quoted2;
+      return usage(
+        /argument missing/.test(message3) ? `option "${flag}" needs a value, as in ${quoted2}` : `option "${flag}" takes no value; write it alone`
+      );
+    }
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return usage(`unexpected argument "${quoted2}": ${takes}, and no other words`);
+    default:
+      return usage(message3);
+  }
+}
+function parseOptions(args2, options) {
+  try {
+    return parseArgs({ args: args2, options, strict: true }).values;
+  } catch (error) {
+    throw parseFailure(error, options);
+  }
+}
+
+// src/cli/worker-call.ts
+import { dirname as dirname4, join as join22 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/mcp/worker-client.ts
@@ -11172,39 +11953,43 @@ function createWorkerClient(options) {
   };
 }
 
-// src/cli/parse-options.ts
-import { parseArgs } from "node:util";
-var flagsOf = (options) => Object.entries(options).flatMap(([name, spec]) => [
-  `--${name}`,
-  ...spec.short ? [`-${spec.short}`] : []
-]);
-function parseFailure(error, options) {
-  const code = error.code;
-  const message3 = error instanceof Error ? error.message : String(error);
-  const quoted = /'([^']+)'/.exec(message3)?.[1] ?? "";
-  const flags = flagsOf(options);
-  const takes = flags.length > 0 ? `this command takes ${flags.join(", ")}` : "it takes no options";
-  switch (code) {
-    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-      return usage(`unknown option "${quoted}": ${takes}.${didYouMean(quoted, flags)}`);
-    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
-      const flag = quoted.split(" ")[0] ?? quoted;
-      return usage(
-        /argument missing/.test(message3) ? `option "${flag}" needs a value, as in ${quoted}` : `option "${flag}" takes no value; write it alone`
-      );
-    }
-    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return usage(`unexpected argument "${quoted}": ${takes}, and no other words`);
-    default:
-      return usage(message3);
-  }
+// src/cli/worker-call.ts
+function workerTarget(deps) {
+  const env = deps.env ?? process.env;
+  const dataDir = dataDirFrom(env);
+  ensureDataDir(dataDir);
+  const { settings } = loadSettings(dataDir, env);
+  return {
+    dataDir,
+    port: settings["worker.port"],
+    cliEntry: deps.cliEntry ?? join22(dirname4(fileURLToPath2(import.meta.url)), "cli.mjs"),
+    autoStart: settings["worker.autoStart"],
+    waitMs: 1e4,
+    env
+  };
 }
-function parseOptions(args, options) {
-  try {
-    return parseArgs({ args, options, strict: true }).values;
-  } catch (error) {
-    throw parseFailure(error, options);
+async function compressionWorker(deps) {
+  const target = workerTarget(deps);
+  const info = await ensureWorker(target);
+  if (!info) {
+    throw new CliError(
+      `the worker is not running on port ${target.port}; see "claude-mem worker logs"`
+    );
   }
+  return { port: info.port, dataDir: target.dataDir };
+}
+function recallClient(deps) {
+  return createWorkerClient(workerTarget(deps));
+}
+var messageOf = (res) => {
+  const message3 = res.body?.error?.message;
+  return typeof message3 === "string" ? message3 : `worker answered HTTP ${res.status}`;
+};
+function workerFailure(res) {
+  return new CliError(messageOf(res));
+}
+function apiFailure(res) {
+  return new CliError(messageOf(res), res.status === 400 ? 2 : 1);
 }
 
 // src/cli/commands/recall-args.ts
@@ -11236,46 +12021,27 @@ async function checkProject(call2, project2) {
   if (project2 === void 0) return;
   const known = await knownProjects(call2);
   if (known.includes(project2)) return;
-  const list5 = known.length > 0 ? `known projects: ${known.slice(0, 10).join(", ")}` : "no project has memory yet";
+  const list4 = known.length > 0 ? `known projects: ${known.slice(0, 10).join(", ")}` : "no project has memory yet";
   throw new CliError(
-    `no memory for project "${project2}" (${list5}); check the name, or use --all.${didYouMean(project2, known)}`
+    `no memory for project "${project2}" (${list4}); check the name, or use --all.${didYouMean(project2, known)}`
   );
 }
 
 // src/cli/commands/context-command.ts
-function recallClient(deps) {
-  const env = deps.env ?? process.env;
-  const dataDir = dataDirFrom(env);
-  ensureDataDir(dataDir);
-  const { settings } = loadSettings(dataDir, env);
-  return createWorkerClient({
-    dataDir,
-    port: settings["worker.port"],
-    cliEntry: deps.cliEntry ?? join21(dirname4(fileURLToPath2(import.meta.url)), "cli.mjs"),
-    autoStart: settings["worker.autoStart"],
-    waitMs: 1e4,
-    env
-  });
-}
-function apiFailure(res) {
-  const message3 = res.body?.error?.message;
-  return new CliError(
-    typeof message3 === "string" ? message3 : `worker answered HTTP ${res.status}`,
-    res.status === 400 ? 2 : 1
-  );
-}
 var CONTEXT_OPTIONS = {
   project: { type: "string" },
   source: { type: "string" },
-  session: { type: "string" }
+  session: { type: "string" },
+  agent: { type: "string" }
 };
-async function contextCommand(args, print2, deps = {}) {
-  const values = parseOptions(args, CONTEXT_OPTIONS);
+var contextCommand = async function contextCommand2(args2, print2, deps = {}) {
+  const values = parseOptions(args2, CONTEXT_OPTIONS);
   checkChoice("source", values.source, ["startup", "resume", "clear", "compact"]);
   const cwd = deps.cwd ?? process.cwd();
   const project2 = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
   const query2 = new URLSearchParams({ cwd, project: project2, source: values.source ?? "startup" });
   if (values.session) query2.set("session_id", values.session);
+  if (values.agent) query2.set("agent", values.agent);
   const call2 = recallClient(deps);
   if (values.project !== void 0) await checkProject(call2, values.project);
   const res = await call2("GET", `/api/context?${query2.toString()}`).catch((error) => {
@@ -11285,47 +12051,59 @@ async function contextCommand(args, print2, deps = {}) {
   const context = res.body.context;
   if (typeof context === "string" && context !== "") print2(context);
   return 0;
-}
+};
 
 // src/mcp/tool-schemas.ts
-import { z as z11 } from "zod";
+import { z as z12 } from "zod";
 var TYPES = ["bugfix", "feature", "refactor", "change", "discovery", "decision"];
-var id2 = z11.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-var SearchInputSchema = z11.object({
-  query: z11.string().max(1e3).default("").describe('Words to look for. "quoted phrase" and prefix* work; empty lists the newest.'),
-  project: z11.string().min(1).max(500).optional().describe("Project name; default: this project."),
-  all_projects: z11.boolean().default(false).describe("Search every project instead."),
-  type: z11.array(z11.enum(TYPES)).max(6).optional().describe("Only these observation types."),
-  concept: z11.array(z11.string().min(1).max(100)).max(10).optional().describe("Only these concepts."),
-  file: z11.string().min(1).max(4096).optional().describe("Only observations that read or modified this file (absolute or relative path)."),
-  since: z11.string().max(64).optional().describe("From this date (2025-01-31) or age (7d, 12h)."),
-  until: z11.string().max(64).optional().describe("Up to this date or age."),
-  session_id: z11.string().min(1).max(256).optional().describe("Only this Claude Code session."),
-  fresh: z11.boolean().default(false).describe("Leave out memories whose code changed or is gone since they were made."),
-  limit: z11.number().int().min(1).max(50).default(10),
-  offset: z11.number().int().min(0).max(1e4).default(0)
+var id2 = z12.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+var SCOPE2 = z12.enum(["private", "team"], {
+  error: 'scope: expected "private" (this machine only) or "team" (shared with the team)'
 });
-var TimelineInputSchema = z11.object({
-  anchor: z11.union([id2, z11.string().regex(/^[#sSpP]?\d{1,15}$/)]).optional().describe("Observation id from search (123), or S<id> for a summary, P<id> for a prompt."),
-  query: z11.string().min(1).max(1e3).optional().describe("Instead of an anchor: center on the best match of these words."),
-  before: z11.number().int().min(0).max(30).default(5).describe("Items before the anchor."),
-  after: z11.number().int().min(0).max(30).default(5).describe("Items after the anchor."),
-  project: z11.string().min(1).max(500).optional()
+var SearchInputSchema = z12.object({
+  query: z12.string().max(1e3).default("").describe('Words to look for. "quoted phrase" and prefix* work; empty lists the newest.'),
+  queries: z12.array(z12.string().min(1).max(1e3)).max(4).optional().describe(
+    "Other phrasings of the same need (2-4 in all with query): the identifier, the symptom, the error text. Each is searched; the rankings are fused."
+  ),
+  project: z12.string().min(1).max(500).optional().describe("Project name; default: this project."),
+  all_projects: z12.boolean().default(false).describe("Search every project instead."),
+  type: z12.array(z12.enum(TYPES)).max(6).optional().describe("Only these observation types."),
+  concept: z12.array(z12.string().min(1).max(100)).max(10).optional().describe("Only these concepts."),
+  file: z12.string().min(1).max(4096).optional().describe("Only observations that read or modified this file (absolute or relative path)."),
+  since: z12.string().max(64).optional().describe("From this date (2025-01-31) or age (7d, 12h)."),
+  until: z12.string().max(64).optional().describe("Up to this date or age."),
+  session_id: z12.string().min(1).max(256).optional().describe("Only this Claude Code session."),
+  author: z12.string().trim().min(1).max(200).optional().describe('Only memories of this teammate (team memory); "me" for your own.'),
+  scope: SCOPE2.optional().describe("Only private memories, or only team (shared) ones."),
+  agent: z12.enum(["claude", "codex", "gemini", "copilot"]).optional().describe("Only memories made by this coding agent."),
+  fresh: z12.boolean().default(false).describe("Leave out memories whose code changed or is gone since they were made."),
+  limit: z12.number().int().min(1).max(50).default(10),
+  offset: z12.number().int().min(0).max(1e4).default(0)
 });
-var GetObservationsInputSchema = z11.object({
-  ids: z11.array(id2).min(1).max(50).describe("Observation ids from search or timeline.")
+var TimelineInputSchema = z12.object({
+  anchor: z12.union([id2, z12.string().regex(/^[#sSpP]?\d{1,15}$/)]).optional().describe("Observation id from search (123), or S<id> for a summary, P<id> for a prompt."),
+  query: z12.string().min(1).max(1e3).optional().describe("Instead of an anchor: center on the best match of these words."),
+  before: z12.number().int().min(0).max(30).default(5).describe("Items before the anchor."),
+  after: z12.number().int().min(0).max(30).default(5).describe("Items after the anchor."),
+  project: z12.string().min(1).max(500).optional()
 });
-var SaveMemoryInputSchema = z11.object({
-  title: z11.string().trim().min(1).max(200).describe("One line that will show in the index."),
-  text: z11.string().trim().min(1).max(1e4).describe("What to remember, self-contained."),
-  project: z11.string().min(1).max(500).optional().describe("Default: this project."),
-  type: z11.enum(TYPES).default("discovery"),
-  concepts: z11.array(z11.string().min(1).max(100)).max(20).optional(),
-  files: z11.array(z11.string().min(1).max(4096)).max(50).optional(),
-  pinned: z11.boolean().default(false).describe("Always list it first at session start.")
+var GetObservationsInputSchema = z12.object({
+  ids: z12.array(id2).min(1).max(50).describe("Observation ids from search or timeline.")
 });
-var ForgetInputSchema = z11.object({
-  ids: z11.array(id2).min(1).max(100).describe("Observation ids to delete for good.")
+var SaveMemoryInputSchema = z12.object({
+  title: z12.string().trim().min(1).max(200).describe("One line that will show in the index."),
+  text: z12.string().trim().min(1).max(1e4).describe("What to remember, self-contained."),
+  project: z12.string().min(1).max(500).optional().describe("Default: this project."),
+  type: z12.enum(TYPES).default("discovery"),
+  concepts: z12.array(z12.string().min(1).max(100)).max(20).optional(),
+  files: z12.array(z12.string().min(1).max(4096)).max(50).optional(),
+  pinned: z12.boolean().default(false).describe("Always list it first at session start."),
+  scope: SCOPE2.default("private").describe(
+    "private (default): this machine only; team: shared with the team when team sync is connected."
+  )
+});
+var ForgetInputSchema = z12.object({
+  ids: z12.array(id2).min(1).max(100).describe("Observation ids to delete for good.")
 });
 
 // src/mcp/anchor-format.ts
@@ -11356,6 +12134,10 @@ function anchorLine(anchor) {
 }
 
 // src/mcp/format.ts
+function teamTag(item) {
+  if (item.author) return `[by ${item.author}] `;
+  return item.scope === "team" ? "[team] " : "";
+}
 var short = (iso) => iso.slice(0, 16).replace("T", " ");
 function formatSearch(items2, meta2) {
   if (items2.length === 0 && meta2.query?.trim()) {
@@ -11363,7 +12145,7 @@ function formatSearch(items2, meta2) {
   }
   if (items2.length === 0) return `No observations found (${meta2.scope}).`;
   const lines = items2.map(
-    (item) => `#${item.id}  ${short(item.date)}  ${item.type.padEnd(9)} ${item.pinned ? "[pinned] " : ""}${item.title}  (~${item.tokens} tokens)${anchorTag(item.anchor)}`
+    (item) => `#${item.id}  ${short(item.date)}  ${item.type.padEnd(9)} ${item.pinned ? "[pinned] " : ""}${teamTag(item)}${item.title}  (~${item.tokens} tokens)${anchorTag(item.anchor)}`
   );
   const more = meta2.hasMore ? `
 More results: call search again with offset=${meta2.offset + items2.length}.` : "";
@@ -11377,8 +12159,8 @@ Next: timeline(anchor=<id>) for what happened around one, get_observations(ids=[
 function formatTimeline(project2, anchor, items2) {
   const lines = items2.map((item) => {
     const ref = `#${item.ref}`;
-    const label = item.kind === "observation" ? item.type : item.kind;
-    return `${item.anchor ? ">" : " "} ${ref.padEnd(7)} ${short(item.date)}  ${label.padEnd(9)} ${item.title}`;
+    const label2 = item.kind === "observation" ? item.type : item.kind;
+    return `${item.anchor ? ">" : " "} ${ref.padEnd(7)} ${short(item.date)}  ${label2.padEnd(9)} ${item.title}`;
   });
   return [
     `Timeline of ${project2} around ${anchor} (#P = prompt, #S = summary; dates UTC):`,
@@ -11386,11 +12168,11 @@ function formatTimeline(project2, anchor, items2) {
     "Next: get_observations(ids=[...]) for the full records you need."
   ].join("\n");
 }
-var listLine = (label, values) => values.length > 0 ? [`${label}: ${values.join(", ")}`] : [];
-function formatObservations(items2, missing) {
+var listLine = (label2, values) => values.length > 0 ? [`${label2}: ${values.join(", ")}`] : [];
+function formatObservations(items2, missing2) {
   const blocks = items2.map(
     (o) => [
-      `#${o.id} ${o.type}${o.pinned ? " [pinned]" : ""}: ${o.title}`,
+      `#${o.id} ${o.type}${o.pinned ? " [pinned]" : ""} ${teamTag(o)}`.trimEnd() + `: ${o.title}`,
       ...o.subtitle ? [o.subtitle] : [],
       `Date: ${short(o.date)} UTC  Project: ${o.project}${o.session_id ? `  Session: ${o.session_id}` : ""}`,
       ...o.narrative ? ["", o.narrative] : [],
@@ -11401,7 +12183,7 @@ function formatObservations(items2, missing) {
       ...anchorLine(o.anchor)
     ].join("\n")
   );
-  const notFound = missing.length > 0 ? [`Not found: ${missing.map((id3) => `#${id3}`).join(", ")}`] : [];
+  const notFound = missing2.length > 0 ? [`Not found: ${missing2.map((id3) => `#${id3}`).join(", ")}`] : [];
   return [...blocks, ...notFound].join("\n\n");
 }
 
@@ -11423,90 +12205,96 @@ function query(params) {
   }
   return search.toString();
 }
-async function searchTool(ctx, args) {
-  const project2 = args.all_projects ? void 0 : args.project ?? ctx.project;
+async function searchTool(ctx, args2) {
+  const project2 = args2.all_projects ? void 0 : args2.project ?? ctx.project;
   const params = {
-    q: args.query,
+    q: args2.query,
     project: project2,
-    type: args.type,
-    concept: args.concept,
-    file: args.file,
-    since: args.since,
-    until: args.until,
-    session_id: args.session_id,
-    fresh: args.fresh ? "1" : void 0,
+    type: args2.type,
+    concept: args2.concept,
+    file: args2.file,
+    since: args2.since,
+    until: args2.until,
+    session_id: args2.session_id,
+    author: args2.author,
+    scope: args2.scope,
+    agent: args2.agent,
+    fresh: args2.fresh ? "1" : void 0,
     cwd: ctx.cwd,
-    limit: args.limit,
-    offset: args.offset
+    limit: args2.limit,
+    offset: args2.offset
   };
-  const res = await ctx.call("GET", `/api/search?${query(params)}`);
+  const search = new URLSearchParams(query(params));
+  for (const phrasing of args2.queries ?? []) search.append("q", phrasing);
+  const res = await ctx.call("GET", `/api/search?${search.toString()}`);
   if (res.status !== 200) return apiError(res);
   const body = res.body;
   const scope = project2 ? `project ${project2}` : "all projects";
   const found = formatSearch(body.items, {
     ...body,
-    offset: args.offset,
+    offset: args2.offset,
     scope,
-    query: args.query
+    query: [args2.query, ...args2.queries ?? []].filter((text5) => text5.trim() !== "").join('" or "')
   });
   return text4(body.note ? `Note: ${body.note}
 ${found}` : found);
 }
-async function timelineTool(ctx, args) {
-  if (args.anchor === void 0 && args.query === void 0) {
+async function timelineTool(ctx, args2) {
+  if (args2.anchor === void 0 && args2.query === void 0) {
     return failure("timeline needs an anchor (an id from search) or a query.");
   }
   const params = {
-    anchor: args.anchor === void 0 ? void 0 : String(args.anchor),
-    q: args.anchor === void 0 ? args.query : void 0,
-    before: args.before,
-    after: args.after,
-    project: args.project ?? (args.anchor === void 0 ? ctx.project : void 0)
+    anchor: args2.anchor === void 0 ? void 0 : String(args2.anchor),
+    q: args2.anchor === void 0 ? args2.query : void 0,
+    before: args2.before,
+    after: args2.after,
+    project: args2.project ?? (args2.anchor === void 0 ? ctx.project : void 0)
   };
   const res = await ctx.call("GET", `/api/timeline?${query(params)}`);
   if (res.status !== 200) return apiError(res);
   const body = res.body;
   return text4(formatTimeline(body.project, body.anchor, body.items));
 }
-async function getObservationsTool(ctx, args) {
-  const res = await ctx.call("POST", "/api/observations/batch", { ids: args.ids, cwd: ctx.cwd });
+async function getObservationsTool(ctx, args2) {
+  const res = await ctx.call("POST", "/api/observations/batch", { ids: args2.ids, cwd: ctx.cwd });
   if (res.status !== 200) return apiError(res);
   const body = res.body;
   if (body.items.length === 0)
-    return failure(`No observations with these ids: ${args.ids.join(", ")}.`);
+    return failure(`No observations with these ids: ${args2.ids.join(", ")}.`);
   return text4(formatObservations(body.items, body.missing));
 }
-async function saveMemoryTool(ctx, args) {
+async function saveMemoryTool(ctx, args2) {
   const res = await ctx.call("POST", "/api/memories", {
-    ...args,
-    project: args.project ?? ctx.project
+    ...args2,
+    project: args2.project ?? ctx.project
   });
   if (res.status !== 200 && res.status !== 201) return apiError(res);
   const body = res.body;
   const verb = body.created ? "Saved" : "Already saved";
-  return text4(`${verb} as #${body.id} in project ${body.project}.`);
+  const shared = args2.scope === "team" ? ", shared with the team" : "";
+  return text4(`${verb} as #${body.id} in project ${body.project}${shared}.`);
 }
-async function forgetTool(ctx, args) {
-  const res = await ctx.call("POST", "/api/observations/forget", { ids: args.ids });
+async function forgetTool(ctx, args2) {
+  const res = await ctx.call("POST", "/api/observations/forget", { ids: args2.ids });
   if (res.status !== 200) return apiError(res);
   const { deleted } = res.body;
   return text4(
-    `Forgot ${deleted} of ${args.ids.length} observation${args.ids.length === 1 ? "" : "s"}.`
+    `Forgot ${deleted} of ${args2.ids.length} observation${args2.ids.length === 1 ? "" : "s"}.`
   );
 }
 
 // src/mcp/server.ts
 var DESCRIPTIONS = {
-  search: "Step 1 of 3 to recall past work on this project (claude-mem memory of earlier sessions). Returns a compact index, one line per observation: id, date, type, title and how many tokens its details cost. Cheap: start here. Filters: project (default this one, or all_projects), type, concept, file, since/until, session_id; limit/offset page; fresh: true leaves out memories whose code changed or is gone since. Then call timeline with an id to see what happened around it, and get_observations only for the few ids you need.",
+  search: "Step 1 of 3 to recall past work on this project (claude-mem memory of earlier sessions). Returns a compact index, one line per observation: id, date, type, title and how many tokens its details cost. Cheap: start here. Memories are found by their words, so pass 2-4 phrasings of the same need (query plus queries: other words for it, the identifier or file name, the error text a user would paste); they are fused by reciprocal rank, so a memory worded differently still comes up. Filters: project (default this one, or all_projects), type, concept, file, since/until, session_id, agent, author, scope; limit/offset page; fresh: true leaves out memories whose code changed or is gone since. Then call timeline with an id to see what happened around it, and get_observations only for the few ids you need.",
   timeline: "Step 2 of 3: what happened around one observation (an id from search, or S<id>/P<id>): the observations, user prompts (P) and turn summaries (S) just before and after it, in time order. Or give a query to center on its best match. Then get_observations for details.",
   get_observations: "Step 3 of 3: the full records (narrative, facts, concepts, files) of observations by id, each saying whether the code it describes is still as it was (fresh, changed, gone). Costs the tokens search showed; fetch only the ids you need after search or timeline.",
   save_memory: "Save something worth remembering in later sessions (a decision, a fact about this codebase, a preference) as an observation with a title and text. It appears in the session-start index and in search. Default project: this one.",
   forget: "Delete observations by id for good (wrong, outdated or private). Answers how many were deleted."
 };
 function guarded(ctx, handler) {
-  return async function runTool(args) {
+  return async function runTool(args2) {
     try {
-      return await handler(ctx, args);
+      return await handler(ctx, args2);
     } catch (error) {
       return failure(error instanceof Error ? error.message : String(error));
     }
@@ -11654,161 +12442,18 @@ async function mcpCommand(_args, deps) {
   return 0;
 }
 
-// src/cli/commands/status-command.ts
-import { dirname as dirname5, join as join22 } from "node:path";
-import { fileURLToPath as fileURLToPath3 } from "node:url";
-
-// src/cli/commands/recall-status.ts
-async function fetchRecallStatus(port, token2) {
-  try {
-    const res = await workerRequest(port, "/api/recall/status", { timeoutMs: 5e3, token: token2 });
-    return res.status === 200 ? res.body : void 0;
-  } catch {
-    return void 0;
-  }
-}
-var STATE_WORDS = {
-  off: "off",
-  idle: "not loaded yet",
-  loading: "loading",
-  embedding: "embedding",
-  ready: "ready",
-  error: "failing, retrying"
-};
-var n = (value) => value.toLocaleString("en-US");
-function storeLine(store3) {
-  const where2 = `chroma ${store3.url} (${store3.collection})`;
-  const counts = `${n(store3.indexed)} indexed, ${n(store3.pending)} waiting`;
-  if (store3.reachable === false) {
-    return `  vector store: ${where2} unreachable, search uses full text; ${counts}: ${store3.error ?? ""}`;
-  }
-  return `  vector store: ${where2}, ${counts}`;
-}
-function switchLine(from) {
-  const until = "search uses full text until every observation has a vector";
-  return from === null ? `  first embedding: ${until}` : `  re-embedding after the switch from ${from}: ${until}`;
-}
-function formatRecallStatus(status2) {
-  if (status2.state === "off" || status2.model === null) {
-    return [`recall: search.mode ${status2.mode}, embedder off: full-text search only`];
-  }
-  const waiting = Math.max(0, status2.total - status2.embedded);
-  const lines = [
-    `recall: search.mode ${status2.mode}, embedder ${status2.model} ${STATE_WORDS[status2.state]}`,
-    `  vectors: ${n(status2.embedded)} of ${n(status2.total)} observations, ${n(waiting)} waiting`
-  ];
-  if (status2.switch) lines.push(switchLine(status2.switch.from));
-  if (status2.error) lines.push(`  error: ${status2.error}`);
-  if (status2.store) lines.push(storeLine(status2.store));
-  return lines;
-}
-
-// src/cli/commands/status-command.ts
-var STATUS_OPTIONS = { json: { type: "boolean" } };
-async function compressionWorker(deps) {
-  const env = deps.env ?? process.env;
-  const dataDir = dataDirFrom(env);
-  ensureDataDir(dataDir);
-  const { settings } = loadSettings(dataDir, env);
-  const port = settings["worker.port"];
-  const info = await ensureWorker({
-    dataDir,
-    port,
-    cliEntry: deps.cliEntry ?? join22(dirname5(fileURLToPath3(import.meta.url)), "cli.mjs"),
-    autoStart: settings["worker.autoStart"],
-    waitMs: 1e4,
-    env
-  });
-  if (!info)
-    throw new CliError(`the worker is not running on port ${port}; see "claude-mem worker logs"`);
-  return { port: info.port, dataDir };
-}
-function workerFailure(res) {
-  const message3 = res.body?.error?.message;
-  return new CliError(typeof message3 === "string" ? message3 : `worker answered HTTP ${res.status}`);
-}
-var n2 = (value) => Number.isFinite(value) ? value.toLocaleString("en-US") : "unlimited";
-var cost = (usd) => usd ? `, ~$${usd < 0.01 ? usd.toFixed(4) : usd.toFixed(2)} at list prices` : "";
-function states(counts) {
-  return ["pending", "compressed", "skipped", "failed"].map((state) => `${n2(counts[state] ?? 0)} ${state}`).join(", ");
-}
-function problemLines(problems) {
-  return (problems ?? []).map(
-    (p) => `  ${n2(p.events)} ${p.outcome === "failed" ? "failed" : "fell back to the next provider"}: ${p.reason}`
-  );
-}
-function formatStatus(status2) {
-  const model = status2.model ? ` (${status2.model})` : "";
-  const lines = [
-    `provider: ${status2.provider}${model}`,
-    `  why: ${status2.reason}`,
-    `events: ${states(status2.events)}`,
-    ...problemLines(status2.problems),
-    `turns: ${states(status2.turns)}`,
-    `today (${status2.today.day}):`
-  ];
-  if (status2.today.usage.length === 0) lines.push("  no LLM calls");
-  for (const row of status2.today.usage) {
-    lines.push(
-      `  ${row.provider} ${row.model}: ${n2(row.calls)} calls, ${n2(row.tokens_in)} tokens in, ${n2(row.tokens_out)} out${cost(row.cost_usd)}`
-    );
-  }
-  for (const budget of status2.budget) {
-    const spent = budget.spent ? " (spent: heuristic until tomorrow)" : "";
-    lines.push(
-      `budget ${budget.provider}: ${n2(budget.used)} of ${n2(budget.limit)} tokens used, ${n2(budget.left)} left${spent}`
-    );
-  }
-  return lines;
-}
-async function statusCommand(args, print2, deps = {}) {
-  const values = parseOptions(args, STATUS_OPTIONS);
-  const { port, dataDir } = await compressionWorker(deps);
-  const token2 = readOrCreateToken(dataDir);
-  const fault = await databaseFault(port, token2);
-  const res = await workerRequest(port, "/api/compression/status", { timeoutMs: 5e3, token: token2 });
-  if (res.status !== 200 && fault) {
-    print2(faultLine(fault));
-    return 1;
-  }
-  if (res.status !== 200) throw workerFailure(res);
-  const status2 = res.body;
-  const recall2 = await fetchRecallStatus(port, token2);
-  if (values.json) {
-    print2(
-      JSON.stringify(
-        { ...status2, recall: recall2 ?? null, database: fault ?? { ok: true } },
-        null,
-        2
-      )
-    );
-    return 0;
-  }
-  const lines = [...formatStatus(status2), ...recall2 ? formatRecallStatus(recall2) : []];
-  print2((fault ? [faultLine(fault), ...lines] : lines).join("\n"));
-  return 0;
-}
-async function databaseFault(port, token2) {
-  const res = await workerRequest(port, "/health", { timeoutMs: 5e3, token: token2 }).catch(
-    () => void 0
-  );
-  const database = res?.body?.database;
-  return database?.ok === false ? database : void 0;
-}
-var faultLine = (fault) => `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;
-
 // src/cli/commands/open-command.ts
-async function openCommand(args, print2, deps = {}) {
-  if (args.length > 0) throw usage(`open takes no arguments, got "${args[0]}"`);
+var openCommand = async function openCommand2(args2, print2, deps = {}) {
+  if (args2.length > 0) throw usage(`open takes no arguments, got "${args2[0]}"`);
   const { port, dataDir } = await compressionWorker(deps);
   print2(await requestOpenLink(port, dataDir));
   return 0;
-}
+};
 
 // src/cli/commands/retry-command.ts
 var RETRY_OPTIONS = { quarantine: { type: "boolean" } };
-async function retryCommand(args, print2, deps = {}) {
-  const values = parseOptions(args, RETRY_OPTIONS);
+var retryCommand = async function retryCommand2(args2, print2, deps = {}) {
+  const values = parseOptions(args2, RETRY_OPTIONS);
   if (values.quarantine) {
     const moved = releaseQuarantine(dataDirFrom(deps.env ?? process.env));
     const running = await compressionWorker(deps).then(
@@ -11831,7 +12476,7 @@ async function retryCommand(args, print2, deps = {}) {
     `requeued ${events} failed events and ${turns} failed turn ends; the worker compresses them now`
   );
   return 0;
-}
+};
 
 // src/cli/commands/search-command.ts
 import { parseArgs as parseArgs2 } from "node:util";
@@ -11850,30 +12495,49 @@ var SEARCH_OPTIONS = {
   since: { type: "string" },
   until: { type: "string" },
   session: { type: "string" },
+  author: { type: "string" },
+  scope: { type: "string" },
+  agent: { type: "string" },
   mode: { type: "string" },
   limit: { type: "string" },
   offset: { type: "string" },
   fresh: { type: "boolean" },
-  json: { type: "boolean" }
+  json: { type: "boolean" },
+  query: { type: "string", short: "q", multiple: true }
 };
-function parse2(args) {
+function parse2(args2) {
   try {
-    const parsed = parseArgs2({ args, options: SEARCH_OPTIONS, allowPositionals: true });
+    const parsed = parseArgs2({ args: args2, options: SEARCH_OPTIONS, allowPositionals: true });
     checkWhole("limit", parsed.values.limit, 1, 100, 20);
     checkWhole("offset", parsed.values.offset, 0, 1e4, 20);
     checkTypes(parsed.values.type);
     checkChoice("mode", parsed.values.mode, ["fts", "vector", "hybrid"]);
+    checkChoice("scope", parsed.values.scope, ["private", "team"]);
+    if (parsed.values.author?.trim() === "") throw usage("--author: give a teammate's name, or me");
+    checkPhrasings2(parsed.positionals, parsed.values.query ?? []);
     return parsed;
   } catch (error) {
     throw error instanceof CliError ? error : parseFailure(error, SEARCH_OPTIONS);
   }
 }
+function checkPhrasings2(positionals, phrasings) {
+  if (phrasings.some((text5) => text5.trim() === "")) {
+    throw usage("-q: expected words to search for, got an empty text");
+  }
+  const count3 = phrasings.length + (positionals.length > 0 ? 1 : 0);
+  if (count3 > MAX_PHRASINGS) {
+    throw usage(
+      `-q: expected at most ${MAX_PHRASINGS} phrasings in all (the query and each -q), got ${count3}`
+    );
+  }
+}
 function pick(object, keys) {
   return Object.fromEntries(keys.map((key) => [key, object[key]]));
 }
-var line = (hit) => `#${hit.id}  ${hit.date.slice(0, 16).replace("T", " ")}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? "\u{1F4CC} " : ""}${hit.title}  (~${hit.tokens.toLocaleString("en-US")} token${hit.tokens === 1 ? "" : "s"})${anchorNote(hit)}`;
-async function searchCommand(args, print2, deps = {}) {
-  const { values, positionals } = parse2(args);
+var teamTag2 = (hit) => hit.author ? `[by ${hit.author}] ` : hit.scope === "team" ? "[team] " : "";
+var line = (hit) => `#${hit.id}  ${hit.date.slice(0, 16).replace("T", " ")}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? "\u{1F4CC} " : ""}${teamTag2(hit)}${hit.title}  (~${hit.tokens.toLocaleString("en-US")} token${hit.tokens === 1 ? "" : "s"})${anchorNote(hit)}`;
+var searchCommand = async function searchCommand2(args2, print2, deps = {}) {
+  const { values, positionals } = parse2(args2);
   const project2 = values.all ? void 0 : values.project ?? resolveProject(deps.cwd ?? process.cwd(), deps.env ?? process.env).name;
   const params = {
     q: positionals.join(" "),
@@ -11881,13 +12545,15 @@ async function searchCommand(args, print2, deps = {}) {
     session_id: values.session,
     fresh: values.fresh ? "1" : void 0,
     cwd: deps.cwd ?? process.cwd(),
-    ...pick(values, ["type", "concept", "file", "since", "until", "mode", "limit", "offset"])
+    ...pick(values, ["type", "concept", "file", "since", "until", "mode", "limit", "offset"]),
+    ...pick(values, ["author", "scope", "agent"])
   };
   const call2 = recallClient(deps);
   const search = async (scope2) => {
     const query2 = new URLSearchParams(
       Object.entries(scope2).filter((entry) => entry[1] !== void 0)
     );
+    for (const phrasing of values.query ?? []) query2.append("q", phrasing);
     const res = await call2("GET", `/api/search?${query2.toString()}`).catch((error) => {
       throw new CliError(error.message);
     });
@@ -11901,8 +12567,9 @@ async function searchCommand(args, print2, deps = {}) {
     return 0;
   }
   const scope = project2 ? `project ${project2}` : "all projects";
-  if (body.items.length === 0 && params.q.trim() !== "") {
-    print2(`No observations match "${params.q}" in ${scope} (${body.mode}).`);
+  const phrasings = [params.q, ...values.query ?? []].filter((text5) => text5.trim() !== "");
+  if (body.items.length === 0 && phrasings.length > 0) {
+    print2(`No observations match "${phrasings.join('" or "')}" in ${scope} (${body.mode}).`);
   } else {
     print2(`${plural2(body.items.length, "result")} in ${scope} (${body.mode}); dates UTC`);
   }
@@ -11916,15 +12583,15 @@ async function searchCommand(args, print2, deps = {}) {
     if (elsewhere.items.length > 0) print2(`--all finds ${n8} in other projects`);
   }
   return 0;
-}
+};
 var plural2 = (n8, word) => `${n8.toLocaleString("en-US")} ${word}${n8 === 1 ? "" : "s"}`;
 
 // src/cli/commands/verify-report.ts
 function summarizeVerify(project2, pages) {
-  const counts = {};
+  const counts2 = {};
   const files2 = /* @__PURE__ */ new Map();
   for (const page2 of pages) {
-    for (const [state, n8] of Object.entries(page2.counts)) counts[state] = (counts[state] ?? 0) + n8;
+    for (const [state, n8] of Object.entries(page2.counts)) counts2[state] = (counts2[state] ?? 0) + n8;
     for (const item of page2.items) {
       for (const file of item.files) {
         const key = `${file.state}\0${file.path}`;
@@ -11938,12 +12605,12 @@ function summarizeVerify(project2, pages) {
     project: project2,
     tree: pages[0]?.tree ?? null,
     observations: pages[0]?.total ?? 0,
-    counts,
+    counts: counts2,
     files: [...files2.values()].sort((a, b) => a.path.localeCompare(b.path)),
     items: pages.flatMap((page2) => page2.items)
   };
 }
-var n3 = (value) => value.toLocaleString("en-US");
+var n = (value) => value.toLocaleString("en-US");
 var LABELS = [
   ["fresh", "fresh (as anchored)"],
   ["changed", "changed"],
@@ -11959,11 +12626,11 @@ function fileLine(file) {
   return `  ${file.path}${moved}${delta}: ${ids2.join(" ")}${more}`;
 }
 function verifyLines(report2) {
-  const width = Math.max(...LABELS.map(([state]) => n3(report2.counts[state] ?? 0).length));
+  const width = Math.max(...LABELS.map(([state]) => n(report2.counts[state] ?? 0).length));
   const lines = [
-    `verify: project ${report2.project}, ${n3(report2.observations)} observations, checked against ${report2.tree ?? "(no work tree on this machine)"}`,
+    `verify: project ${report2.project}, ${n(report2.observations)} observations, checked against ${report2.tree ?? "(no work tree on this machine)"}`,
     ...LABELS.map(
-      ([state, label]) => `  ${n3(report2.counts[state] ?? 0).padStart(width)}  ${label}`
+      ([state, label2]) => `  ${n(report2.counts[state] ?? 0).padStart(width)}  ${label2}`
     )
   ];
   for (const state of ["changed", "gone"]) {
@@ -12010,8 +12677,8 @@ async function acceptOne(deps, text5, cwd, print2) {
   print2(`#${id3} re-anchored to the files as they are now: ${body.anchor?.state ?? "no files"}`);
   return 0;
 }
-async function verifyCommand(args, print2, deps = {}) {
-  const values = parseOptions(args, VERIFY_OPTIONS);
+var verifyCommand = async function verifyCommand2(args2, print2, deps = {}) {
+  const values = parseOptions(args2, VERIFY_OPTIONS);
   const cwd = deps.cwd ?? process.cwd();
   if (values.accept !== void 0) return acceptOne(deps, values.accept, cwd, print2);
   const project2 = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
@@ -12030,12 +12697,129 @@ async function verifyCommand(args, print2, deps = {}) {
   if (values.json) print2(JSON.stringify(report2, null, 2));
   else for (const line2 of verifyLines(report2)) print2(line2);
   return 0;
+};
+
+// src/cli/commands/recall-status.ts
+async function fetchRecallStatus(port, token2) {
+  try {
+    const res = await workerRequest(port, "/api/recall/status", { timeoutMs: 5e3, token: token2 });
+    return res.status === 200 ? res.body : void 0;
+  } catch {
+    return void 0;
+  }
+}
+var STATE_WORDS = {
+  off: "off",
+  idle: "not loaded yet",
+  loading: "loading",
+  embedding: "embedding",
+  ready: "ready",
+  error: "failing, retrying"
+};
+var n2 = (value) => value.toLocaleString("en-US");
+function storeLine(store3) {
+  const where2 = `chroma ${store3.url} (${store3.collection})`;
+  const counts2 = `${n2(store3.indexed)} indexed, ${n2(store3.pending)} waiting`;
+  if (store3.reachable === false) {
+    return `  vector store: ${where2} unreachable, search uses full text; ${counts2}: ${store3.error ?? ""}`;
+  }
+  return `  vector store: ${where2}, ${counts2}`;
+}
+function switchLine(from) {
+  const until = "search uses full text until every observation has a vector";
+  return from === null ? `  first embedding: ${until}` : `  re-embedding after the switch from ${from}: ${until}`;
+}
+function formatRecallStatus(status2) {
+  if (status2.state === "off" || status2.model === null) {
+    return [`recall: search.mode ${status2.mode}, embedder off: full-text search only`];
+  }
+  const waiting = Math.max(0, status2.total - status2.embedded);
+  const lines = [
+    `recall: search.mode ${status2.mode}, embedder ${status2.model} ${STATE_WORDS[status2.state]}`,
+    `  vectors: ${n2(status2.embedded)} of ${n2(status2.total)} observations, ${n2(waiting)} waiting`
+  ];
+  if (status2.switch) lines.push(switchLine(status2.switch.from));
+  if (status2.error) lines.push(`  error: ${status2.error}`);
+  if (status2.store) lines.push(storeLine(status2.store));
+  return lines;
 }
 
+// src/cli/commands/status-command.ts
+var STATUS_OPTIONS = { json: { type: "boolean" } };
+var n3 = (value) => Number.isFinite(value) ? value.toLocaleString("en-US") : "unlimited";
+var cost = (usd) => usd ? `, ~$${usd < 0.01 ? usd.toFixed(4) : usd.toFixed(2)} at list prices` : "";
+function states(counts2) {
+  return ["pending", "compressed", "skipped", "failed"].map((state) => `${n3(counts2[state] ?? 0)} ${state}`).join(", ");
+}
+function problemLines(problems) {
+  return (problems ?? []).map(
+    (p) => `  ${n3(p.events)} ${p.outcome === "failed" ? "failed" : "fell back to the next provider"}: ${p.reason}`
+  );
+}
+function formatStatus(status2) {
+  const model = status2.model ? ` (${status2.model})` : "";
+  const lines = [
+    `provider: ${status2.provider}${model}`,
+    `  why: ${status2.reason}`,
+    `events: ${states(status2.events)}`,
+    ...problemLines(status2.problems),
+    `turns: ${states(status2.turns)}`,
+    `today (${status2.today.day}):`
+  ];
+  if (status2.today.usage.length === 0) lines.push("  no LLM calls");
+  for (const row of status2.today.usage) {
+    lines.push(
+      `  ${row.provider} ${row.model}: ${n3(row.calls)} calls, ${n3(row.tokens_in)} tokens in, ${n3(row.tokens_out)} out${cost(row.cost_usd)}`
+    );
+  }
+  for (const budget of status2.budget) {
+    const spent = budget.spent ? " (spent: heuristic until tomorrow)" : "";
+    lines.push(
+      `budget ${budget.provider}: ${n3(budget.used)} of ${n3(budget.limit)} tokens used, ${n3(budget.left)} left${spent}`
+    );
+  }
+  return lines;
+}
+var statusCommand = async function statusCommand2(args2, print2, deps = {}) {
+  const values = parseOptions(args2, STATUS_OPTIONS);
+  const { port, dataDir } = await compressionWorker(deps);
+  const token2 = readOrCreateToken(dataDir);
+  const fault = await databaseFault(port, token2);
+  const res = await workerRequest(port, "/api/compression/status", { timeoutMs: 5e3, token: token2 });
+  if (res.status !== 200 && fault) {
+    print2(faultLine(fault));
+    return 1;
+  }
+  if (res.status !== 200) throw workerFailure(res);
+  const status2 = res.body;
+  const recall2 = await fetchRecallStatus(port, token2);
+  if (values.json) {
+    print2(
+      JSON.stringify(
+        { ...status2, recall: recall2 ?? null, database: fault ?? { ok: true } },
+        null,
+        2
+      )
+    );
+    return 0;
+  }
+  const lines = [...formatStatus(status2), ...recall2 ? formatRecallStatus(recall2) : []];
+  print2((fault ? [faultLine(fault), ...lines] : lines).join("\n"));
+  return 0;
+};
+async function databaseFault(port, token2) {
+  const res = await workerRequest(port, "/health", { timeoutMs: 5e3, token: token2 }).catch(
+    () => void 0
+  );
+  const database = res?.body?.database;
+  return database?.ok === false ? database : void 0;
+}
+var faultLine = (fault) => `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;
+
 // src/cli/commands/demo-command.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync4, readFileSync as readFileSync18, rmSync as rmSync8, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync8, mkdirSync as mkdirSync4, readFileSync as readFileSync19, rmSync as rmSync8, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname as dirname8, join as join27 } from "node:path";
+import { dirname as dirname7, join as join27 } from "node:path";
 
 // src/transcripts/blocks.ts
 var blocksOf = (line2) => Array.isArray(line2.content) ? line2.content : [];
@@ -12151,7 +12935,7 @@ function createToolPairer() {
   }
   return { addUses, takeResults };
 }
-function toolPayload(pair, base2) {
+function toolPayload3(pair, base2) {
   const tool = { tool_name: pair.toolName, tool_input: pair.toolInput };
   if (!pair.isError) {
     const rest2 = { tool_response: pair.response, tool_use_id: pair.toolUseId };
@@ -12178,7 +12962,7 @@ function replayAgent(lines, ctx, agent) {
     if (line2.type === "assistant") lastText = textsOf(line2).at(-1) ?? lastText;
     pairer.addUses(line2);
     for (const pair of pairer.takeResults(line2))
-      out.push(toolPayload(pair, agentBase(ctx, agent, cwd)));
+      out.push(toolPayload3(pair, agentBase(ctx, agent, cwd)));
   }
   const stop2 = { stop_hook_active: false, last_assistant_message: lastText };
   const paths = { agent_id: agent.agentId, agent_transcript_path: agent.agentTranscriptPath };
@@ -12187,7 +12971,7 @@ function replayAgent(lines, ctx, agent) {
 }
 
 // src/transcripts/transcript-paths.ts
-import { basename as basename4, dirname as dirname6, join as join23 } from "node:path";
+import { basename as basename4, dirname as dirname5, join as join23 } from "node:path";
 function transcriptStem(path) {
   return basename4(path).replace(/\.jsonl$/, "");
 }
@@ -12197,8 +12981,8 @@ function agentIdFromPath(path) {
 }
 function parentTranscriptPath(agentPath, parentSessionId) {
   if (agentPath === "") return "";
-  const dir = dirname6(agentPath);
-  const projectDir = basename4(dir) === "subagents" ? dirname6(dirname6(dir)) : dir;
+  const dir = dirname5(agentPath);
+  const projectDir = basename4(dir) === "subagents" ? dirname5(dirname5(dir)) : dir;
   return join23(projectDir, `${parentSessionId}.jsonl`);
 }
 
@@ -12236,8 +13020,8 @@ var tag = (text5, name) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(te
 function commandPrompt(text5) {
   const name = tag(text5, "command-name") ?? "";
   const slashed = name.startsWith("/") ? name : `/${name}`;
-  const args = tag(text5, "command-args") ?? "";
-  return args === "" ? slashed : `${slashed} ${args}`;
+  const args2 = tag(text5, "command-args") ?? "";
+  return args2 === "" ? slashed : `${slashed} ${args2}`;
 }
 function isLocalCommand(lines, index) {
   for (const line2 of lines.slice(index + 1)) {
@@ -12311,7 +13095,7 @@ function applyKind(state, line2, kind) {
 }
 function onUser(state, line2, index) {
   for (const pair of state.pairer.takeResults(line2)) {
-    state.out.push(toolPayload(pair, { ...baseOf(state), ...sidechainFields(pair) }));
+    state.out.push(toolPayload3(pair, { ...baseOf(state), ...sidechainFields(pair) }));
   }
   applyKind(state, line2, classifyUserLine(state.lines, index));
 }
@@ -12405,7 +13189,7 @@ function demoExpected(result) {
 
 // src/cli/install/package-name.ts
 import { existsSync as existsSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname7, join as join26 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname6, join as join26 } from "node:path";
 var PACKAGE_NAME = "@durable-mem/claude-mem";
 function onPath(bin, path = process.env.PATH ?? "") {
   const names = process.platform === "win32" ? [`${bin}.cmd`, bin] : [bin];
@@ -12413,7 +13197,7 @@ function onPath(bin, path = process.env.PATH ?? "") {
 }
 function selfCommand(cliEntry, path = process.env.PATH ?? "") {
   if (onPath("claude-mem", path)) return "claude-mem";
-  return `node ${JSON.stringify(join26(dirname7(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
+  return `node ${JSON.stringify(join26(dirname6(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
 }
 
 // src/cli/commands/demo-report.ts
@@ -12448,14 +13232,14 @@ function eventLines(events) {
 }
 
 // src/cli/commands/worker-command.ts
-import { existsSync as existsSync7, readFileSync as readFileSync17 } from "node:fs";
+import { existsSync as existsSync7, readFileSync as readFileSync18 } from "node:fs";
 var ACTIONS2 = ["start", "stop", "restart", "status", "logs", "run"];
 var sleep4 = (ms) => new Promise((done) => setTimeout(done, ms));
-async function workerCommand(args, deps) {
+async function workerCommand(args2, deps) {
   const env = deps.env ?? process.env;
   const dataDir = dataDirFrom(env);
   ensureDataDir(dataDir);
-  const [action, ...rest] = args;
+  const [action, ...rest] = args2;
   switch (action) {
     case "start":
       return start(dataDir, deps, env);
@@ -12519,16 +13303,16 @@ async function status(dataDir, print2, json2) {
     return 1;
   }
 }
-function logs(dataDir, args, print2) {
-  const index = args.indexOf("-n");
-  const count3 = index >= 0 ? Number(args[index + 1]) : 50;
+function logs(dataDir, args2, print2) {
+  const index = args2.indexOf("-n");
+  const count3 = index >= 0 ? Number(args2[index + 1]) : 50;
   if (!Number.isInteger(count3) || count3 <= 0) throw usage("-n takes a positive whole number");
   const file = logFile(dataDir);
   if (!existsSync7(file)) {
     print2(`no log yet (${file})`);
     return 0;
   }
-  const lines = readFileSync17(file, "utf8").trimEnd().split("\n");
+  const lines = readFileSync18(file, "utf8").trimEnd().split("\n");
   print2(lines.slice(-count3).join("\n"));
   return 0;
 }
@@ -12542,10 +13326,10 @@ function duration(ms) {
 }
 function healthLines(health) {
   const events = Object.entries(health.events ?? {}).map(([state, count3]) => `${n4(count3)} ${state}`).join(", ");
-  const spool2 = health.queue?.spool ?? 0;
+  const spool3 = health.queue?.spool ?? 0;
   return [
     `worker ${health.status ?? "?"}: pid ${health.pid ?? "?"}, http://127.0.0.1:${health.port ?? "?"}/, version ${health.version ?? "?"}, up ${duration(health.uptimeMs ?? 0)}`,
-    `  waiting: ${n4(spool2)} spool file${spool2 === 1 ? "" : "s"} to ingest, ${n4(health.queue?.pending)} events to compress`,
+    `  waiting: ${n4(spool3)} spool file${spool3 === 1 ? "" : "s"} to ingest, ${n4(health.queue?.pending)} events to compress`,
     `  events: ${events || "none yet"}`
   ];
 }
@@ -12556,7 +13340,7 @@ var DEMO_OPTIONS = {
   port: { type: "string" }
 };
 function fixtureFile(cliEntry) {
-  return join27(dirname8(cliEntry), "..", "fixtures", "demo", "session.jsonl");
+  return join27(dirname7(cliEntry), "..", "fixtures", "demo", "session.jsonl");
 }
 function resetDataDir(dataDir) {
   if (existsSync8(dataDir) && !existsSync8(join27(dataDir, DEMO_MARKER))) {
@@ -12574,8 +13358,8 @@ async function waitForIngest(port, token2) {
     await sleep5(100);
   }
 }
-async function demoCommand(args, deps) {
-  const values = parseOptions(args, DEMO_OPTIONS);
+async function demoCommand(args2, deps) {
+  const values = parseOptions(args2, DEMO_OPTIONS);
   const dataDir = values["data-dir"] ?? join27(tmpdir(), "claude-mem-demo");
   const port = values.port ?? "37778";
   const env = { ...process.env, CLAUDE_MEM_DATA_DIR: dataDir, CLAUDE_MEM_WORKER_PORT: port };
@@ -12584,8 +13368,8 @@ async function demoCommand(args, deps) {
   const projectDir = join27(dataDir, "acme-api");
   mkdirSync4(projectDir, { recursive: true, mode: 448 });
   await workerCommand(["start"], { ...deps, env });
-  const hookBundle = join27(dirname8(deps.cliEntry), "hook.cjs");
-  const text5 = readFileSync18(fixtureFile(deps.cliEntry), "utf8").replaceAll("{{cwd}}", projectDir);
+  const hookBundle = join27(dirname7(deps.cliEntry), "hook.cjs");
+  const text5 = readFileSync19(fixtureFile(deps.cliEntry), "utf8").replaceAll("{{cwd}}", projectDir);
   const payloads = replayTranscript(text5, { cwd: projectDir, sessionId: "demo-session-0001" });
   for (const payload of payloads) {
     await runHookProcess(
@@ -12637,12 +13421,52 @@ Captured ${prompts.length} prompts and ${events.length} tool events:`);
   print2(output.hookSpecificOutput?.additionalContext ?? "  (nothing yet)");
 }
 
-// src/cli/doctor/repair.ts
+// src/cli/doctor/free-space.ts
 import Database3 from "better-sqlite3";
-import { chmodSync as chmodSync4, copyFileSync, existsSync as existsSync9, renameSync as renameSync4 } from "node:fs";
+import { existsSync as existsSync9, statSync as statSync10 } from "node:fs";
+var VACUUM_MIN_BYTES = 16 * 2 ** 20;
+var mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+function freeBytes(file) {
+  const db = new Database3(file, { readonly: true, fileMustExist: true });
+  try {
+    const info = freeListInfo(db);
+    return { free: info.freePages * info.pageSize, total: info.pages * info.pageSize };
+  } finally {
+    db.close();
+  }
+}
+function checkFreeSpace(dataDir, minBytes = VACUUM_MIN_BYTES) {
+  const file = databaseFile(dataDir);
+  if (!existsSync9(file)) return ok("free space", "no database yet");
+  const { free, total } = freeBytes(file);
+  const detail = `${mb(free)} of ${mb(total)} free inside the database`;
+  return free >= minBytes && free * 4 >= total ? warn("free space", `${detail}: "claude-mem doctor --vacuum" gives it back to the disk`) : ok("free space", detail);
+}
+function vacuumDatabase(dataDir, print2) {
+  const file = databaseFile(dataDir);
+  if (!existsSync9(file)) {
+    print2("no database to vacuum yet");
+    return 0;
+  }
+  const before = statSync10(file).size;
+  const db = new Database3(file, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 30000");
+    vacuum(db);
+    db.pragma("wal_checkpoint(TRUNCATE)");
+  } finally {
+    db.close();
+  }
+  print2(`vacuumed ${file}: ${mb(before)} -> ${mb(statSync10(file).size)}`);
+  return 0;
+}
+
+// src/cli/doctor/repair.ts
+import Database4 from "better-sqlite3";
+import { chmodSync as chmodSync4, copyFileSync, existsSync as existsSync10, renameSync as renameSync4 } from "node:fs";
 
 // src/cli/commands/import-command.ts
-import { closeSync as closeSync4, createReadStream, openSync as openSync4, readFileSync as readFileSync19, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync4, createReadStream, openSync as openSync4, readFileSync as readFileSync20, readSync as readSync2 } from "node:fs";
 import { createInterface } from "node:readline";
 
 // src/cli/admin/worker-admin.ts
@@ -12717,8 +13541,8 @@ async function* jsonlRecords(file) {
 }
 function* jsonRecords(whole) {
   for (const kind of EXPORT_KINDS) {
-    const list5 = whole[PLURAL2[kind]];
-    if (Array.isArray(list5)) for (const row of list5) yield { ...row, kind };
+    const list4 = whole[PLURAL2[kind]];
+    if (Array.isArray(list4)) for (const row of list4) yield { ...row, kind };
   }
 }
 var HEADER_EXAMPLE = '{"kind":"header","format":"claude-mem-export","version":1,...}';
@@ -12755,50 +13579,62 @@ function head(file) {
 function recordsOf(file) {
   const isJsonl = /^\s*\{\s*"kind"\s*:\s*"header"/.test(head(file));
   if (isJsonl) return jsonlRecords(file);
-  const whole = parseWhole(readFileSync19(file, "utf8"), file);
+  const whole = parseWhole(readFileSync20(file, "utf8"), file);
   checkHeader(whole, file);
   return jsonRecords(whole);
 }
-async function send2(worker, records, counts) {
+function progress3(sent, started, stream = process.stderr) {
+  if (!stream.isTTY || sent % (BATCH3 * 10) !== 0) return;
+  const rate = Math.round(sent / Math.max(1e-3, (Date.now() - started) / 1e3));
+  stream.write(
+    `\r  ${sent.toLocaleString("en-US")} records sent (${rate.toLocaleString("en-US")}/s)`
+  );
+}
+async function send2(worker, records, counts2) {
   if (records.length === 0) return;
   const res = await worker.post("/api/admin/import", { records });
   for (const [kind, c] of Object.entries(res.counts)) {
-    const sum = counts[kind] ??= { added: 0, skipped: 0 };
+    const sum = counts2[kind] ??= { added: 0, skipped: 0 };
     sum.added += c.added;
     sum.skipped += c.skipped;
   }
 }
-async function importCommand(args, print2, deps = {}) {
-  const [file, ...extra] = args;
+var importCommand = async function importCommand2(args2, print2, deps = {}) {
+  const [file, ...extra] = args2;
   if (file === void 0 || file.startsWith("-") || extra.length > 0) {
     throw usage("import takes one file: claude-mem import <file>");
   }
   const records = recordsOf(file);
   const worker = await adminWorker(deps);
-  const counts = {};
+  const counts2 = {};
   let batch = [];
+  let sent = 0;
+  const started = Date.now();
   for await (const record of records) {
     batch.push(record);
     if (batch.length >= BATCH3) {
-      await send2(worker, batch, counts);
+      await send2(worker, batch, counts2);
+      sent += batch.length;
       batch = [];
+      progress3(sent, started);
     }
   }
-  await send2(worker, batch, counts);
+  await send2(worker, batch, counts2);
+  if (process.stderr.isTTY && sent >= BATCH3 * 10) process.stderr.write("\n");
   print2(`imported ${file}:`);
   for (const kind of EXPORT_KINDS) {
-    const c = counts[kind] ?? { added: 0, skipped: 0 };
+    const c = counts2[kind] ?? { added: 0, skipped: 0 };
     print2(`  ${PLURAL2[kind]}: ${c.added} added, ${c.skipped} already there`);
   }
   return 0;
-}
+};
 
 // src/cli/doctor/repair.ts
 var sleep6 = (ms) => new Promise((done) => setTimeout(done, ms));
 function checkBackup(file) {
   let db;
   try {
-    db = new Database3(file, { readonly: true, fileMustExist: true });
+    db = new Database4(file, { readonly: true, fileMustExist: true });
     const check = db.pragma("quick_check", { simple: true });
     if (check !== "ok") throw new Error(`quick_check: ${String(check)}`);
     db.prepare("SELECT MAX(version) FROM schema_migrations").get();
@@ -12820,7 +13656,7 @@ async function stopWorker(dataDir, print2) {
 function moveAside(file, now2) {
   const aside = `${file}.damaged-${new Date(now2).toISOString().replace(/[:.]/g, "-")}`;
   for (const suffix of ["", "-wal", "-shm"]) {
-    if (existsSync9(`${file}${suffix}`)) renameSync4(`${file}${suffix}`, `${aside}${suffix}`);
+    if (existsSync10(`${file}${suffix}`)) renameSync4(`${file}${suffix}`, `${aside}${suffix}`);
   }
   return aside;
 }
@@ -12835,10 +13671,10 @@ async function repairDatabase(source, deps) {
   const { dataDir, print: print2 } = deps;
   const env = deps.env ?? process.env;
   if ("backup" in source) checkBackup(source.backup);
-  else if (!existsSync9(source.export)) throw new CliError(`${source.export} does not exist`);
+  else if (!existsSync10(source.export)) throw new CliError(`${source.export} does not exist`);
   await stopWorker(dataDir, print2);
   const file = databaseFile(dataDir);
-  if (existsSync9(file)) {
+  if (existsSync10(file)) {
     print2(`moved the damaged database aside: ${moveAside(file, (deps.now ?? Date.now)())}`);
   }
   if ("backup" in source) restoreBackup(source.backup, file);
@@ -12864,14 +13700,14 @@ async function repairDatabase(source, deps) {
 }
 
 // src/cli/doctor/integration-checks.ts
-import { dirname as dirname10, join as join29 } from "node:path";
+import { dirname as dirname9, join as join29 } from "node:path";
 
 // src/cli/install/json-file.ts
-import { copyFileSync as copyFileSync2, existsSync as existsSync10, mkdirSync as mkdirSync5, readFileSync as readFileSync20 } from "node:fs";
-import { dirname as dirname9 } from "node:path";
+import { copyFileSync as copyFileSync2, existsSync as existsSync11, mkdirSync as mkdirSync5, readFileSync as readFileSync21 } from "node:fs";
+import { dirname as dirname8 } from "node:path";
 function readJsonFile(path) {
-  if (!existsSync10(path)) return { path, exists: false, text: "", value: {} };
-  const text5 = readFileSync20(path, "utf8");
+  if (!existsSync11(path)) return { path, exists: false, text: "", value: {} };
+  const text5 = readFileSync21(path, "utf8");
   let value;
   try {
     value = text5.trim() === "" ? {} : JSON.parse(text5);
@@ -12891,7 +13727,7 @@ function serialize(value, like) {
 `;
 }
 function writeJsonWithBackup(file, value) {
-  mkdirSync5(dirname9(file.path), { recursive: true });
+  mkdirSync5(dirname8(file.path), { recursive: true });
   const backup = file.exists ? `${file.path}.claude-mem.bak` : void 0;
   if (backup) copyFileSync2(file.path, backup);
   writeFileAtomic(file.path, serialize(value, file.text), 384, false);
@@ -12913,23 +13749,23 @@ var MCP_NAME = "claude-mem";
 function mcpEntry(cliBundle, portable = false) {
   return portable ? { type: "stdio", command: "claude-mem", args: ["mcp"], env: {} } : { type: "stdio", command: "node", args: [cliBundle, "mcp"], env: {} };
 }
-var isObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isObject2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function addMcpServer(config, cliBundle, portable = false) {
   const next = structuredClone(config);
-  const servers = isObject(next.mcpServers) ? next.mcpServers : {};
+  const servers = isObject2(next.mcpServers) ? next.mcpServers : {};
   servers[MCP_NAME] = mcpEntry(cliBundle, portable);
   next.mcpServers = servers;
   return next;
 }
 function removeMcpServer(config) {
   const next = structuredClone(config);
-  if (!isObject(next.mcpServers)) return next;
+  if (!isObject2(next.mcpServers)) return next;
   delete next.mcpServers[MCP_NAME];
   if (Object.keys(next.mcpServers).length === 0) delete next.mcpServers;
   return next;
 }
 function hasMcpServer(config) {
-  return isObject(config.mcpServers) && MCP_NAME in config.mcpServers;
+  return isObject2(config.mcpServers) && MCP_NAME in config.mcpServers;
 }
 
 // src/cli/install/hook-commands.ts
@@ -12963,18 +13799,18 @@ function isOurCommand(command, hookBundle) {
 }
 
 // src/cli/install/settings-merge.ts
-var isObject2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isObject3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function groupsOf(hooks, event) {
   const groups = hooks[event];
-  return Array.isArray(groups) ? groups.filter(isObject2) : [];
+  return Array.isArray(groups) ? groups.filter(isObject3) : [];
 }
 function hasOurs(group, isOurs) {
-  return (group.hooks ?? []).some((hook) => isObject2(hook) && isOurs(hook.command));
+  return (group.hooks ?? []).some((hook) => isObject3(hook) && isOurs(hook.command));
 }
 function addHooks(settings, hookBundle, portable = false) {
   const next = portable ? removeHooks(settings, hookBundle, (command) => !isPortableCommand(command)) : structuredClone(settings);
   const isOurs = portable ? isPortableCommand : (c) => isOurCommand(c, hookBundle);
-  const hooks = isObject2(next.hooks) ? next.hooks : {};
+  const hooks = isObject3(next.hooks) ? next.hooks : {};
   for (const { event, matcher, timeout } of REGISTERED_HOOKS) {
     const groups = groupsOf(hooks, event);
     if (groups.some((group2) => hasOurs(group2, isOurs))) continue;
@@ -12988,14 +13824,14 @@ function addHooks(settings, hookBundle, portable = false) {
 }
 function removeHooks(settings, hookBundle, only = () => true) {
   const next = structuredClone(settings);
-  if (!isObject2(next.hooks)) return next;
+  if (!isObject3(next.hooks)) return next;
   const hooks = next.hooks;
   for (const event of Object.keys(hooks)) {
     if (!Array.isArray(hooks[event])) continue;
     const groups = hooks[event].flatMap((group) => {
-      if (!isObject2(group) || !Array.isArray(group.hooks)) return [group];
+      if (!isObject3(group) || !Array.isArray(group.hooks)) return [group];
       const kept = group.hooks.filter(
-        (hook) => !(isObject2(hook) && isOurCommand(hook.command, hookBundle) && only(hook.command))
+        (hook) => !(isObject3(hook) && isOurCommand(hook.command, hookBundle) && only(hook.command))
       );
       if (kept.length === group.hooks.length) return [group];
       return kept.length > 0 ? [{ ...group, hooks: kept }] : [];
@@ -13007,13 +13843,13 @@ function removeHooks(settings, hookBundle, only = () => true) {
   return next;
 }
 function countOurHooks(settings, hookBundle) {
-  const hooks = isObject2(settings.hooks) ? settings.hooks : {};
+  const hooks = isObject3(settings.hooks) ? settings.hooks : {};
   return Object.fromEntries(
     REGISTERED_HOOKS.map(({ event }) => [
       event,
       groupsOf(hooks, event).reduce(
         (sum, group) => sum + (group.hooks ?? []).filter(
-          (hook) => isObject2(hook) && isOurCommand(hook.command, hookBundle)
+          (hook) => isObject3(hook) && isOurCommand(hook.command, hookBundle)
         ).length,
         0
       )
@@ -13021,7 +13857,7 @@ function countOurHooks(settings, hookBundle) {
   );
 }
 function usesPortableHooks(settings) {
-  const hooks = isObject2(settings.hooks) ? settings.hooks : {};
+  const hooks = isObject3(settings.hooks) ? settings.hooks : {};
   return Object.keys(hooks).some(
     (event) => groupsOf(hooks, event).some((group) => hasOurs(group, isPortableCommand))
   );
@@ -13103,35 +13939,35 @@ function checkEvents(health) {
   return failed > 0 ? warn("events", `${summary}: run "claude-mem retry"`) : ok("events", summary);
 }
 function checkHooks(cliEntry) {
-  const hookBundle = join29(dirname10(cliEntry), "hook.cjs");
+  const hookBundle = join29(dirname9(cliEntry), "hook.cjs");
   const files2 = [installTargets(false).settingsFile, installTargets(true).settingsFile];
-  const counts = {};
+  const counts2 = {};
   let portable = false;
   for (const file of new Set(files2)) {
     const settings = readJsonFile(file).value;
     portable ||= usesPortableHooks(settings);
     const plugin = pluginEnabled(settings) ? 1 : 0;
     for (const [event, n8] of Object.entries(countOurHooks(settings, hookBundle))) {
-      counts[event] = (counts[event] ?? 0) + n8 + plugin;
+      counts2[event] = (counts2[event] ?? 0) + n8 + plugin;
     }
   }
-  const missing = Object.keys(counts).filter((event) => counts[event] === 0);
-  const doubled = Object.keys(counts).filter((event) => (counts[event] ?? 0) > 1);
-  if (missing.length === Object.keys(counts).length)
+  const missing2 = Object.keys(counts2).filter((event) => counts2[event] === 0);
+  const doubled = Object.keys(counts2).filter((event) => (counts2[event] ?? 0) > 1);
+  if (missing2.length === Object.keys(counts2).length)
     return fail("hooks", 'not registered: run "claude-mem install" (or load the plugin)');
   if (doubled.length > 0)
     return fail(
       "hooks",
       `registered more than once: ${doubled.join(", ")}; run "claude-mem uninstall" then "install" once`
     );
-  if (missing.length > 0)
-    return fail("hooks", `missing for ${missing.join(", ")}: run "claude-mem install"`);
+  if (missing2.length > 0)
+    return fail("hooks", `missing for ${missing2.join(", ")}: run "claude-mem install"`);
   if (portable && !onPath(PORTABLE_HOOK_BIN))
     return fail(
       "hooks",
       `this repository's hooks run "${PORTABLE_HOOK_BIN}", which is not on your PATH: npm install -g ${PACKAGE_NAME} (or "npm link" in a clone of claude-mem)`
     );
-  return ok("hooks", `registered once for each of ${Object.keys(counts).length} events`);
+  return ok("hooks", `registered once for each of ${Object.keys(counts2).length} events`);
 }
 function pluginEnabled(settings) {
   const enabled = settings.enabledPlugins;
@@ -13170,21 +14006,245 @@ async function checkProvider(port, dataDir) {
   }
 }
 
-// src/cli/doctor/local-checks.ts
-import Database4 from "better-sqlite3";
-import { existsSync as existsSync11, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync10, writeFileSync as writeFileSync5 } from "node:fs";
+// src/cli/doctor/agent-checks.ts
+import { existsSync as existsSync12, readFileSync as readFileSync22 } from "node:fs";
+import { dirname as dirname10, join as join31 } from "node:path";
+
+// src/cli/install/agents/hooks-merge.ts
+var isObject4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+function agentHookCommand(hookBundle, event, agent) {
+  return `node "${hookBundle}" ${event} --agent ${agent}`;
+}
+var OURS2 = /^node "[^"]*[/\\]hook\.cjs" [A-Za-z]+ --agent [a-z]+$/;
+function isOurAgentCommand(command, hookBundle) {
+  if (typeof command !== "string") return false;
+  return command.startsWith(`node "${hookBundle}" `) || OURS2.test(command) && command.includes("claude-mem");
+}
+var lineOf = (hook, spec) => isObject4(hook) ? spec.layout === "flat" ? hook.bash : hook.command : void 0;
+function entryHasOurs(entry, spec, bundle) {
+  if (spec.layout === "flat") return isOurAgentCommand(lineOf(entry, spec), bundle);
+  const hooks = isObject4(entry) && Array.isArray(entry.hooks) ? entry.hooks : [];
+  return hooks.some((hook) => isOurAgentCommand(lineOf(hook, spec), bundle));
+}
+function newEntry(spec, bundle, event, matcher) {
+  const line2 = agentHookCommand(bundle, event, spec.agent);
+  const timeout = spec.timeout[event] ?? spec.timeout.default;
+  if (spec.layout === "flat") return { type: "command", bash: line2, timeoutSec: timeout };
+  const hook = { type: "command", command: line2, timeout };
+  return matcher ? { matcher, hooks: [hook] } : { hooks: [hook] };
+}
+function addAgentHooks(config, spec, bundle) {
+  const next = structuredClone(config);
+  if (spec.layout === "flat" && next.version === void 0) next.version = 1;
+  const hooks = isObject4(next.hooks) ? next.hooks : {};
+  for (const { event, matcher } of spec.hooks) {
+    const entries = Array.isArray(hooks[event]) ? hooks[event] : [];
+    if (entries.some((entry) => entryHasOurs(entry, spec, bundle))) continue;
+    hooks[event] = [...entries, newEntry(spec, bundle, event, matcher)];
+  }
+  next.hooks = hooks;
+  return next;
+}
+function keepEntry(entry, spec, bundle) {
+  if (spec.layout === "flat") return entryHasOurs(entry, spec, bundle) ? [] : [entry];
+  if (!isObject4(entry) || !Array.isArray(entry.hooks)) return [entry];
+  const kept = entry.hooks.filter((hook) => !isOurAgentCommand(lineOf(hook, spec), bundle));
+  if (kept.length === entry.hooks.length) return [entry];
+  return kept.length > 0 ? [{ ...entry, hooks: kept }] : [];
+}
+function removeAgentHooks(config, spec, bundle) {
+  const next = structuredClone(config);
+  if (!isObject4(next.hooks)) return next;
+  const hooks = next.hooks;
+  for (const event of Object.keys(hooks)) {
+    if (!Array.isArray(hooks[event])) continue;
+    const entries = hooks[event].flatMap((e) => keepEntry(e, spec, bundle));
+    if (entries.length > 0) hooks[event] = entries;
+    else delete hooks[event];
+  }
+  if (Object.keys(hooks).length === 0) {
+    delete next.hooks;
+    if (spec.layout === "flat" && Object.keys(next).length === 1) delete next.version;
+  }
+  return next;
+}
+function countAgentHooks(config, spec, bundle) {
+  const hooks = isObject4(config.hooks) ? config.hooks : {};
+  return spec.hooks.map(({ event }) => {
+    const entries = Array.isArray(hooks[event]) ? hooks[event] : [];
+    return entries.filter((entry) => entryHasOurs(entry, spec, bundle)).length;
+  });
+}
+
+// src/cli/install/agents/specs.ts
+import { homedir as homedir4 } from "node:os";
 import { join as join30 } from "node:path";
+var homeOf = (env, key, fallback) => env[key]?.trim() ? env[key] ?? "" : join30(env.HOME?.trim() ? env.HOME : homedir4(), fallback);
+function agentSpecs(env = process.env) {
+  const codex = homeOf(env, "CODEX_HOME", ".codex");
+  const gemini = join30(homeOf(env, "GEMINI_CLI_HOME", ""), ".gemini");
+  const copilot = homeOf(env, "COPILOT_HOME", ".copilot");
+  return [
+    {
+      agent: "codex",
+      bin: "codex",
+      hooks: ["SessionStart", "UserPromptSubmit", "PostToolUse", "Stop", "PreCompact"].map(
+        (event) => ({ event })
+      ),
+      layout: "nested",
+      timeout: { SessionStart: 15, default: 10 },
+      hooksFile: join30(codex, "hooks.json"),
+      mcpFile: join30(codex, "config.toml"),
+      mcpFormat: "toml"
+    },
+    {
+      agent: "gemini",
+      bin: "gemini",
+      hooks: [
+        { event: "SessionStart" },
+        { event: "BeforeAgent" },
+        { event: "AfterTool", matcher: ".*" },
+        { event: "AfterAgent" },
+        { event: "PreCompress" },
+        { event: "SessionEnd" }
+      ],
+      layout: "nested",
+      timeout: { SessionStart: 15e3, default: 1e4 },
+      hooksFile: join30(gemini, "settings.json"),
+      mcpFile: join30(gemini, "settings.json"),
+      mcpFormat: "json"
+    },
+    {
+      agent: "copilot",
+      bin: "copilot",
+      hooks: [
+        "sessionStart",
+        "userPromptSubmitted",
+        "postToolUse",
+        "postToolUseFailure",
+        "agentStop",
+        "preCompact",
+        "sessionEnd"
+      ].map((event) => ({ event })),
+      layout: "flat",
+      timeout: { sessionStart: 15, default: 10 },
+      hooksFile: join30(copilot, "hooks", "claude-mem.json"),
+      mcpFile: join30(copilot, "mcp-config.json"),
+      mcpFormat: "json"
+    }
+  ];
+}
+function agentSpec(agent, env = process.env) {
+  const spec = agentSpecs(env).find((candidate) => candidate.agent === agent);
+  if (!spec) throw new Error(`no install spec for agent ${agent}`);
+  return spec;
+}
+
+// src/cli/install/agents/toml-block.ts
+var BEGIN = '# >>> claude-mem (added by "claude-mem install --agent codex"; do not edit)';
+var END = "# <<< claude-mem";
+var quote3 = (text5) => JSON.stringify(text5);
+function codexMcpBlock(cliEntry, env) {
+  const dataDir = env.CLAUDE_MEM_DATA_DIR?.trim();
+  return [
+    BEGIN,
+    "[mcp_servers.claude-mem]",
+    'command = "node"',
+    `args = [${quote3(cliEntry)}, "mcp"]`,
+    ...dataDir ? [`env = { CLAUDE_MEM_DATA_DIR = ${quote3(dataDir)} }`] : [],
+    END
+  ].join("\n");
+}
+var hasBlock = (text5) => text5.includes(BEGIN);
+var hasForeignServer = (text5) => !hasBlock(text5) && /^\s*\[mcp_servers\.(?:"claude-mem"|claude-mem)\]/m.test(text5);
+function addBlock(text5, block) {
+  const base2 = removeBlock(text5);
+  if (base2.trim() === "") return `${block}
+`;
+  return `${base2.replace(/\n*$/, "\n")}
+${block}
+`;
+}
+function removeBlock(text5) {
+  if (!hasBlock(text5)) return text5;
+  const lines = text5.split("\n");
+  const kept = [];
+  let inOurTable = false;
+  for (const line2 of lines) {
+    if (line2 === BEGIN || line2 === END) continue;
+    if (/^\s*\[mcp_servers\.(?:"claude-mem"|claude-mem)\]\s*$/.test(line2)) {
+      inOurTable = true;
+      continue;
+    }
+    if (inOurTable && /^\s*(?:command|args|env)\s*=/.test(line2)) continue;
+    inOurTable = false;
+    kept.push(line2);
+  }
+  return dropInstallBlank(kept.join("\n"), text5);
+}
+function dropInstallBlank(after, before) {
+  const at = before.indexOf(BEGIN);
+  const blankBefore = at >= 2 && before.slice(at - 2, at) === "\n\n";
+  if (!blankBefore) return after;
+  const cut = before.slice(0, at - 1);
+  return after.startsWith(cut) && after.slice(cut.length).trim() === "" ? cut : after.replace(/\n{3,}/g, "\n\n");
+}
+
+// src/cli/doctor/agent-checks.ts
+function codexTrusted(configText, hooksFile) {
+  const tables = configText.split(/^(?=\[)/m);
+  return tables.filter(
+    (table2) => table2.startsWith("[hooks.state.") && (table2.split("\n")[0] ?? "").includes(hooksFile) && /^\s*trusted_hash\s*=/m.test(table2)
+  ).length;
+}
+function mcpRegistered(spec) {
+  if (spec.mcpFormat === "toml") {
+    return existsSync12(spec.mcpFile) && hasBlock(readFileSync22(spec.mcpFile, "utf8"));
+  }
+  return hasMcpServer(readJsonFile(spec.mcpFile).value);
+}
+function checkAgent(spec, hookBundle) {
+  const name = `${spec.agent}`;
+  const counts2 = countAgentHooks(readJsonFile(spec.hooksFile).value, spec, hookBundle);
+  if (counts2.every((n8) => n8 === 0)) return void 0;
+  const missing2 = spec.hooks.filter((_, i) => counts2[i] === 0).map((hook) => hook.event);
+  const doubled = spec.hooks.filter((_, i) => (counts2[i] ?? 0) > 1).map((hook) => hook.event);
+  const again = `run "claude-mem install --agent ${spec.agent}"`;
+  if (missing2.length > 0) return fail(name, `hooks missing for ${missing2.join(", ")}: ${again}`);
+  if (doubled.length > 0) return fail(name, `hooks registered twice: ${doubled.join(", ")}`);
+  if (!mcpRegistered(spec)) return fail(name, `MCP server not registered: ${again}`);
+  if (spec.agent === "codex") {
+    const config = existsSync12(spec.mcpFile) ? readFileSync22(spec.mcpFile, "utf8") : "";
+    const trusted = codexTrusted(config, spec.hooksFile);
+    if (trusted < spec.hooks.length) {
+      return warn(
+        name,
+        `hooks installed, ${trusted} of ${spec.hooks.length} trusted: start codex and trust them in /hooks (Codex skips untrusted hooks)`
+      );
+    }
+  }
+  return ok(name, `hooks (${spec.hooks.length}) and MCP server registered in ${spec.hooksFile}`);
+}
+function checkAgents(cliEntry, env = process.env) {
+  const hookBundle = join31(dirname10(cliEntry), "hook.cjs");
+  return agentSpecs(env).map((spec) => checkAgent(spec, hookBundle)).filter((result) => result !== void 0);
+}
+
+// src/cli/doctor/local-checks.ts
+import Database5 from "better-sqlite3";
+import { existsSync as existsSync13, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync11, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join32 } from "node:path";
 function checkNode(version = process.versions.node) {
   const major = Number(version.split(".")[0]);
   return major >= 20 ? ok("node", `v${version}`) : fail("node", `v${version}: install Node 20 or newer`);
 }
-var mode = (path) => statSync10(path).mode & 511;
+var mode = (path) => statSync11(path).mode & 511;
 function checkPermissions(dataDir) {
-  if (!existsSync11(dataDir))
+  if (!existsSync13(dataDir))
     return fail("data folder", `${dataDir} does not exist: run "claude-mem worker start"`);
-  const loose = [dataDir, ...readdirSync6(dataDir).map((name) => join30(dataDir, name))].filter(
+  const loose = [dataDir, ...readdirSync6(dataDir).map((name) => join32(dataDir, name))].filter(
     (path) => {
-      const isDir2 = statSync10(path).isDirectory();
+      const isDir2 = statSync11(path).isDirectory();
       return (mode(path) & (isDir2 ? 63 : 127)) !== 0;
     }
   );
@@ -13197,10 +14257,10 @@ var oneLine = (text5) => {
 };
 function checkDatabase(dataDir) {
   const file = databaseFile(dataDir);
-  if (!existsSync11(file)) return warn("database", "not created yet (the worker creates it)");
+  if (!existsSync13(file)) return warn("database", "not created yet (the worker creates it)");
   let db;
   try {
-    db = new Database4(file, { readonly: true, fileMustExist: true });
+    db = new Database5(file, { readonly: true, fileMustExist: true });
     db.pragma("busy_timeout = 5000");
     const check = db.pragma("quick_check", { simple: true });
     if (check !== "ok")
@@ -13226,7 +14286,7 @@ function checkSpool(dataDir) {
       `a hook could not write ${spoolDir(dataDir)} at ${when2} (${failed.code}): that event was not captured; free disk space or fix permissions (cleared by the next capture that succeeds)`
     );
   }
-  const probe = join30(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
+  const probe = join32(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
   try {
     writeFileSync5(probe, "probe", { mode: 384 });
     rmSync9(probe);
@@ -13318,14 +14378,14 @@ async function checkVectorStore(dataDir, port) {
   const status2 = port === void 0 ? void 0 : await fetchRecallStatus(port, readOrCreateToken(dataDir));
   const store3 = status2?.store;
   if (!store3) return warn("vectors", `chroma at ${url}: unknown (worker not reachable)`);
-  const counts = `${n5(store3.indexed)} vectors in collection ${store3.collection}, ${n5(store3.pending)} waiting`;
+  const counts2 = `${n5(store3.indexed)} vectors in collection ${store3.collection}, ${n5(store3.pending)} waiting`;
   if (store3.reachable === false) {
     return fail(
       "vectors",
-      `chroma at ${url} unreachable (${store3.error ?? "no answer"}): search uses full text, ${counts}; start your Chroma server or "claude-mem config set search.vectorStore sqlite-vec"`
+      `chroma at ${url} unreachable (${store3.error ?? "no answer"}): search uses full text, ${counts2}; start your Chroma server or "claude-mem config set search.vectorStore sqlite-vec"`
     );
   }
-  return ok("vectors", `chroma at ${url}: ${counts}`);
+  return ok("vectors", `chroma at ${url}: ${counts2}`);
 }
 
 // src/cli/doctor/team-check.ts
@@ -13351,6 +14411,7 @@ async function checkTeam(settings, port, dataDir) {
 var DOCTOR_OPTIONS = {
   "check-provider": { type: "boolean" },
   repair: { type: "boolean" },
+  vacuum: { type: "boolean" },
   "from-backup": { type: "string" },
   "from-export": { type: "string" }
 };
@@ -13373,11 +14434,19 @@ function safely(name, check) {
     return { name, ok: false, detail: error instanceof Error ? error.message : String(error) };
   }
 }
-async function doctorCommand(args, deps) {
+function safelyAll(name, checks) {
+  try {
+    return checks();
+  } catch (error) {
+    return [{ name, ok: false, detail: error instanceof Error ? error.message : String(error) }];
+  }
+}
+async function doctorCommand(args2, deps) {
   const dataDir = dataDirFrom();
-  const values = parseOptions(args, DOCTOR_OPTIONS);
+  const values = parseOptions(args2, DOCTOR_OPTIONS);
   const source = repairSource(values);
   if (source) return repairDatabase(source, { dataDir, ...deps });
+  if (values.vacuum) return vacuumDatabase(dataDir, deps.print);
   const { settings } = loadSettings(dataDir);
   const worker = await checkWorker(dataDir, settings["worker.port"]);
   const optIn = values["check-provider"] === true;
@@ -13387,10 +14456,12 @@ async function doctorCommand(args, deps) {
     safely("data folder", () => checkPermissions(dataDir)),
     safely("settings", () => checkSettings(dataDir)),
     safely("database", () => checkDatabase(dataDir)),
+    safely("free space", () => checkFreeSpace(dataDir)),
     worker.result,
     checkDatabaseFault(worker.health),
     integration(safely("hooks", () => checkHooks(deps.cliEntry))),
     integration(safely("mcp", checkMcp)),
+    ...safelyAll("agents", () => checkAgents(deps.cliEntry)),
     await checkProvider(liveWorker(dataDir)?.port, dataDir),
     await checkProviderCall({ settings, env: process.env, dataDir, optIn }),
     checkEvents(worker.health),
@@ -13407,7 +14478,7 @@ async function doctorCommand(args, deps) {
 }
 
 // src/cli/commands/export-command.ts
-import { createWriteStream, renameSync as renameSync5, rmSync as rmSync10, statSync as statSync11 } from "node:fs";
+import { createWriteStream, renameSync as renameSync5, rmSync as rmSync10, statSync as statSync12 } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 var EXPORT_OPTIONS = {
@@ -13416,8 +14487,8 @@ var EXPORT_OPTIONS = {
   format: { type: "string", default: "jsonl" },
   output: { type: "string", short: "o" }
 };
-function parse3(args, now2) {
-  const values = parseOptions(args, EXPORT_OPTIONS);
+function parse3(args2, now2) {
+  const values = parseOptions(args2, EXPORT_OPTIONS);
   if (values.format !== "json" && values.format !== "jsonl") {
     throw usage(`--format: expected json or jsonl, got "${values.format}"`);
   }
@@ -13433,8 +14504,8 @@ function sinceOf(text5, now2) {
     throw usage(`--${error.message}`);
   }
 }
-async function exportCommand(args, print2, deps = {}) {
-  const { query: query2, output } = parse3(args, (deps.now ?? Date.now)());
+var exportCommand = async function exportCommand2(args2, print2, deps = {}) {
+  const { query: query2, output } = parse3(args2, (deps.now ?? Date.now)());
   const worker = await adminWorker(deps);
   const res = await worker.stream(`/api/admin/export?${query2.toString()}`);
   const body = Readable.fromWeb(res.body);
@@ -13449,9 +14520,9 @@ async function exportCommand(args, print2, deps = {}) {
   } finally {
     rmSync10(temp, { force: true });
   }
-  print2(`exported to ${output} (${statSync11(output).size.toLocaleString("en-US")} bytes)`);
+  print2(`exported to ${output} (${statSync12(output).size.toLocaleString("en-US")} bytes)`);
   return 0;
-}
+};
 
 // src/cli/commands/forget-command.ts
 import { parseArgs as parseArgs3 } from "node:util";
@@ -13486,8 +14557,8 @@ var NAMES = {
   turns: ["turn end", "turn ends"],
   sessions: ["session", "sessions"]
 };
-function formatCounts(counts) {
-  const parts2 = Object.entries(counts).filter(([, count3]) => count3 > 0).map(([key, count3]) => {
+function formatCounts(counts2) {
+  const parts2 = Object.entries(counts2).filter(([, count3]) => count3 > 0).map(([key, count3]) => {
     const [one, many] = NAMES[key] ?? [key, key];
     return `${count3.toLocaleString("en-US")} ${count3 === 1 ? one : many}`;
   });
@@ -13585,10 +14656,10 @@ async function previewThenDelete(run2, print2, io) {
   print2(`deleted: ${formatCounts(done.counts)} (search, context and vectors included)`);
   return 0;
 }
-async function forgetCommand(args, print2, deps = {}) {
+var forgetCommand = async function forgetCommand2(args2, print2, deps = {}) {
   let parsed;
   try {
-    parsed = parseArgs3({ args, options: FORGET_OPTIONS, allowPositionals: true });
+    parsed = parseArgs3({ args: args2, options: FORGET_OPTIONS, allowPositionals: true });
   } catch (error) {
     throw parseFailure(error, FORGET_OPTIONS);
   }
@@ -13605,13 +14676,13 @@ async function forgetCommand(args, print2, deps = {}) {
     print2,
     io
   );
-}
+};
 
 // src/cli/commands/edit-command.ts
 import { spawnSync } from "node:child_process";
-import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync21, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
+import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync23, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join31 } from "node:path";
+import { join as join33 } from "node:path";
 
 // src/cli/memory/edit-format.ts
 function renderEditable(id3, fields) {
@@ -13710,7 +14781,11 @@ async function fetchObservation(call2, id3) {
   return res.body;
 }
 var utc = (ms) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-var listed2 = (label, values) => values.length > 0 ? [`${label}: ${values.map(String).join(", ")}`] : [];
+var listed2 = (label2, values) => values.length > 0 ? [`${label2}: ${values.map(String).join(", ")}`] : [];
+function teamLine(o) {
+  if (o.author) return [`Team memory by ${o.author} (read-only here)`];
+  return o.scope === "team" ? ['Shared with the team ("claude-mem unshare" makes it private)'] : [];
+}
 function formatObservation(o) {
   const prompt = o.prompt_number === null ? "" : `  Prompt ${o.prompt_number} of the session`;
   const updated = o.updated_at !== o.created_at ? `  Updated: ${utc(o.updated_at)}` : "";
@@ -13720,6 +14795,7 @@ function formatObservation(o) {
     ...o.subtitle ? [o.subtitle] : [],
     `Project: ${o.project}  Session: ${o.session_id ?? "none"}${prompt}`,
     `Created: ${utc(o.created_at)}${updated}`,
+    ...teamLine(o),
     `By: ${o.provider}${model}, ${o.tokens_in.toLocaleString("en-US")} tokens in, ${o.tokens_out.toLocaleString("en-US")} out`,
     ...o.narrative ? ["", o.narrative] : [],
     ...o.facts.length > 0 ? ["", "Facts:", ...o.facts.map((fact) => `- ${fact}`)] : [],
@@ -13733,18 +14809,18 @@ function formatObservation(o) {
     )
   ];
 }
-async function showCommand(args, print2, deps = {}) {
-  const [id3, ...rest] = args;
+async function showCommand(args2, print2, deps = {}) {
+  const [id3, ...rest] = args2;
   const values = parseOptions(rest, SHOW_OPTIONS);
-  const observation = await fetchObservation(recallClient(deps), observationId(id3, "show"));
+  const observation2 = await fetchObservation(recallClient(deps), observationId(id3, "show"));
   print2(
-    values.json ? JSON.stringify(observation, null, 2) : formatObservation(observation).join("\n").trimEnd()
+    values.json ? JSON.stringify(observation2, null, 2) : formatObservation(observation2).join("\n").trimEnd()
   );
   return 0;
 }
-async function pinCommand(args, pinned, print2, deps = {}) {
+async function pinCommand(args2, pinned, print2, deps = {}) {
   const verb = pinned ? "pin" : "unpin";
-  const [text5, ...rest] = args;
+  const [text5, ...rest] = args2;
   parseOptions(rest, {});
   const id3 = observationId(text5, verb);
   const call2 = recallClient(deps);
@@ -13782,16 +14858,21 @@ function runEditor(editor, file, env) {
     );
   }
 }
-async function editCommand(args, print2, deps = {}) {
-  const [text5, ...rest] = args;
+var editCommand = async function editCommand2(args2, print2, deps = {}) {
+  const [text5, ...rest] = args2;
   parseOptions(rest, {});
   const id3 = observationId(text5, "edit");
   const env = deps.env ?? process.env;
   const editor = editorOf(env);
   const call2 = recallClient(deps);
   const before = await fetchObservation(call2, id3);
-  const dir = mkdtempSync2(join31(tmpdir2(), "claude-mem-edit-"));
-  const file = join31(dir, `observation-${id3}.yaml`);
+  if (before.author) {
+    throw new CliError(
+      `observation #${id3} is ${before.author}'s team memory: it is read-only here, only ${before.author} can change, unshare or forget it`
+    );
+  }
+  const dir = mkdtempSync2(join33(tmpdir2(), "claude-mem-edit-"));
+  const file = join33(dir, `observation-${id3}.yaml`);
   writeFileSync6(file, renderEditable(id3, before), { mode: 384 });
   try {
     runEditor(editor, file, env);
@@ -13810,10 +14891,10 @@ async function editCommand(args, print2, deps = {}) {
   if (res.status !== 200) throw apiFailure(res);
   print2(`#${id3} saved: ${Object.keys(patch).join(", ")} changed`);
   return 0;
-}
+};
 function readBack(file) {
   try {
-    return parseEditable(readFileSync21(file, "utf8"));
+    return parseEditable(readFileSync23(file, "utf8"));
   } catch (error) {
     if (!(error instanceof EditParseError)) throw error;
     throw new CliError(
@@ -13822,19 +14903,60 @@ function readBack(file) {
   }
 }
 
+// src/cli/commands/share-command.ts
+function shareTarget(text5, command) {
+  if (text5 === void 0)
+    throw usage(
+      `${command} needs a memory id, as in: claude-mem ${command} 12 (or S12, a summary)`
+    );
+  const match = /^#?([sS]?)(\d{1,15})$/.exec(text5.trim());
+  if (match && Number(match[2]) > 0) {
+    return { kind: match[1] ? "summary" : "observation", id: Number(match[2]) };
+  }
+  const prompt = /^#?[pP]\d+$/.test(text5.trim()) ? ": prompts are never shared" : "";
+  throw usage(
+    `"${text5}" is not an observation or summary id${prompt}; expected 12 (observation) or S12 (summary), as search and the viewer list them`
+  );
+}
+var label = (target) => target.kind === "summary" ? `S${target.id}` : `#${target.id}`;
+async function shareCommand(args2, shared, print2, deps = {}) {
+  const verb = shared ? "share" : "unshare";
+  const [text5, ...rest] = args2;
+  parseOptions(rest, {});
+  const target = shareTarget(text5, verb);
+  const path = `/api/${target.kind === "summary" ? "summaries" : "observations"}/${target.id}/share`;
+  const res = await recallClient(deps)("POST", path, { scope: shared ? "team" : "private" }).catch(
+    (error) => {
+      throw new CliError(error.message);
+    }
+  );
+  if (res.status === 404) {
+    throw new CliError(
+      `no ${target.kind} ${label(target)}: "claude-mem search <words>" lists existing ids`
+    );
+  }
+  if (res.status !== 200) throw apiFailure(res);
+  const body = res.body;
+  const title = body.title ?? body.request ?? "";
+  print2(
+    `${label(target)} ${shared ? "shared with the team" : "unshared: private to this machine again"}: ${title}`
+  );
+  return 0;
+}
+
 // src/cli/commands/import-transcripts-command.ts
-import { existsSync as existsSync14, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync12 } from "node:fs";
+import { existsSync as existsSync16, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync12 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join34 } from "node:path";
+import { join as join36 } from "node:path";
 import { parseArgs as parseArgs4 } from "node:util";
 
 // src/cli/backfill/backfill-state.ts
-import { readFileSync as readFileSync22 } from "node:fs";
-import { join as join32 } from "node:path";
-var backfillStateFile = (dataDir) => join32(stateDir(dataDir), "backfill.json");
+import { readFileSync as readFileSync24 } from "node:fs";
+import { join as join34 } from "node:path";
+var backfillStateFile = (dataDir) => join34(stateDir(dataDir), "backfill.json");
 function loadBackfillState(dataDir) {
   try {
-    const parsed = JSON.parse(readFileSync22(backfillStateFile(dataDir), "utf8"));
+    const parsed = JSON.parse(readFileSync24(backfillStateFile(dataDir), "utf8"));
     if (parsed.v === 1 && typeof parsed.done === "object" && parsed.done !== null) return parsed;
   } catch {
   }
@@ -14002,24 +15124,24 @@ var BAR2 = 24;
 var n7 = (value) => value.toLocaleString("en-US");
 function createProgress(options) {
   const [unit, second] = options.units ?? ["events", "sessions"];
-  const label = options.label ?? "import-transcripts";
+  const label2 = options.label ?? "import-transcripts";
   const of = (count3, total) => total === void 0 ? n7(count3) : `${n7(count3)}/${n7(total)}`;
   const now2 = options.now ?? Date.now;
   const started = now2();
   const tty = options.stream.isTTY === true;
   let drawnAt = 0;
-  let step = 0;
+  let step2 = 0;
   let last = "";
   const text5 = (events, sessions2) => {
     const share2 = options.totalEvents === 0 ? 1 : events / options.totalEvents;
     const elapsed = now2() - started;
     const eta = events === 0 ? "" : `, ETA ${formatDuration(elapsed / events * (options.totalEvents - events))}`;
-    const counts = `${of(events, options.totalEvents)} ${unit}, ${of(sessions2, options.totalSessions)} ${second}${eta}`;
+    const counts2 = `${of(events, options.totalEvents)} ${unit}, ${of(sessions2, options.totalSessions)} ${second}${eta}`;
     const percent = `${String(Math.floor(share2 * 100)).padStart(3)}%`;
-    if (!tty) return `${label}: ${percent.trim()} (${counts})`;
+    if (!tty) return `${label2}: ${percent.trim()} (${counts2})`;
     const filled = Math.round(share2 * BAR2);
-    const prefix = options.label === void 0 ? "" : `${label} `;
-    return `${prefix}[${"#".repeat(filled)}${".".repeat(BAR2 - filled)}] ${percent} ${counts}`;
+    const prefix = options.label === void 0 ? "" : `${label2} `;
+    return `${prefix}[${"#".repeat(filled)}${".".repeat(BAR2 - filled)}] ${percent} ${counts2}`;
   };
   return {
     update(events, sessions2) {
@@ -14028,8 +15150,8 @@ function createProgress(options) {
       if (tty && now2() - drawnAt >= 100) {
         options.stream.write(`\r${last}\x1B[K`);
         drawnAt = now2();
-      } else if (!tty && Math.floor(share2 * 10) > step) {
-        step = Math.floor(share2 * 10);
+      } else if (!tty && Math.floor(share2 * 10) > step2) {
+        step2 = Math.floor(share2 * 10);
         options.stream.write(`${last}
 `);
       }
@@ -14094,7 +15216,7 @@ function chunkRanges(events, limits = CHUNK_LIMITS) {
 
 // src/cli/backfill/session-events.ts
 import { createHash as createHash4 } from "node:crypto";
-import { existsSync as existsSync12, readFileSync as readFileSync23 } from "node:fs";
+import { existsSync as existsSync14, readFileSync as readFileSync25 } from "node:fs";
 import { basename as basename5 } from "node:path";
 
 // src/cli/backfill/transcript-times.ts
@@ -14187,16 +15309,16 @@ function timeOf4(payload, times, prompt) {
 }
 var agentTypeOf = (path) => {
   const meta2 = path.replace(/\.jsonl$/, ".meta.json");
-  if (!existsSync12(meta2)) return void 0;
+  if (!existsSync14(meta2)) return void 0;
   try {
-    const parsed = JSON.parse(readFileSync23(meta2, "utf8"));
+    const parsed = JSON.parse(readFileSync25(meta2, "utf8"));
     return typeof parsed.agentType === "string" ? parsed.agentType : void 0;
   } catch {
     return void 0;
   }
 };
 function timedPayloads(file, source) {
-  const text5 = readFileSync23(file.path, "utf8");
+  const text5 = readFileSync25(file.path, "utf8");
   const agentType = file.agent ? agentTypeOf(file.path) : void 0;
   const payloads = replayTranscript(text5, { transcriptPath: file.path, agentType });
   const times = transcriptTimes(text5);
@@ -14323,25 +15445,25 @@ async function chooseSessions(plans, run2) {
 }
 
 // src/cli/backfill/session-plan.ts
-import { existsSync as existsSync13, readFileSync as readFileSync24, statSync as statSync12 } from "node:fs";
-import { basename as basename6, dirname as dirname11, isAbsolute as isAbsolute7, join as join33 } from "node:path";
+import { existsSync as existsSync15, readFileSync as readFileSync26, statSync as statSync13 } from "node:fs";
+import { basename as basename6, dirname as dirname11, isAbsolute as isAbsolute7, join as join35 } from "node:path";
 function transcriptPaths(paths) {
   const found = /* @__PURE__ */ new Set();
   for (const path of paths) {
-    if (statSync12(path).isDirectory()) {
+    if (statSync13(path).isDirectory()) {
       listTranscriptFiles(path).forEach((file) => found.add(file));
       continue;
     }
     found.add(path);
-    const subagents = join33(dirname11(path), basename6(path, ".jsonl"), "subagents");
-    if (existsSync13(subagents)) listTranscriptFiles(subagents).forEach((file) => found.add(file));
+    const subagents = join35(dirname11(path), basename6(path, ".jsonl"), "subagents");
+    if (existsSync15(subagents)) listTranscriptFiles(subagents).forEach((file) => found.add(file));
   }
   return [...found].sort();
 }
 function scan2(path) {
-  const stat = statSync12(path);
+  const stat = statSync13(path);
   const [size, mtimeMs] = [stat.size, Math.floor(stat.mtimeMs)];
-  const text5 = readFileSync24(path, "utf8");
+  const text5 = readFileSync26(path, "utf8");
   const times = transcriptTimes(text5);
   const first = times.lines > 0 ? replayTranscript(text5, { transcriptPath: path })[0] : void 0;
   if (!first || first.session_id === "") return void 0;
@@ -14408,17 +15530,17 @@ var IMPORT_TRANSCRIPTS_OPTIONS = {
   "dry-run": { type: "boolean" },
   yes: { type: "boolean", short: "y" }
 };
-function parse4(args, env, settings, now2) {
+function parse4(args2, env, settings, now2) {
   let parsed;
   try {
-    parsed = parseArgs4({ args, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
+    parsed = parseArgs4({ args: args2, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
   } catch (error) {
     throw parseFailure(error, IMPORT_TRANSCRIPTS_OPTIONS);
   }
   const { values, positionals } = parsed;
-  const roots = positionals.length > 0 ? positionals : [join34(claudeConfigDir(env), "projects")];
-  const missing = roots.find((root) => !existsSync14(root));
-  if (missing) throw new CliError(`no transcripts at ${missing}`);
+  const roots = positionals.length > 0 ? positionals : [join36(claudeConfigDir(env), "projects")];
+  const missing2 = roots.find((root) => !existsSync16(root));
+  if (missing2) throw new CliError(`no transcripts at ${missing2}`);
   const maxAge = settings["retention.maxAgeDays"];
   const since = values.since ? sinceOf2(values.since, now2) : maxAge > 0 ? now2 - maxAge * 864e5 : void 0;
   return {
@@ -14437,12 +15559,12 @@ function sinceOf2(text5, now2) {
   }
 }
 function withMarkerDir(run2) {
-  const dir = mkdtempSync3(join34(tmpdir3(), "claude-mem-backfill-"));
-  mkdirSync6(join34(dir, "state"), { mode: 448 });
+  const dir = mkdtempSync3(join36(tmpdir3(), "claude-mem-backfill-"));
+  mkdirSync6(join36(dir, "state"), { mode: 448 });
   return run2(dir).finally(() => rmSync12(dir, { recursive: true, force: true }));
 }
 function importChosen(chosen, run2) {
-  const progress3 = createProgress({
+  const progress4 = createProgress({
     totalEvents: chosen.reduce((sum, a) => sum + a.events, 0),
     totalSessions: chosen.length,
     stream: run2.stderr
@@ -14452,28 +15574,28 @@ function importChosen(chosen, run2) {
       events
     })
   };
-  return sendSessions(chosen, { ...run2, client, state: loadBackfillState(run2.dataDir), progress: progress3 });
+  return sendSessions(chosen, { ...run2, client, state: loadBackfillState(run2.dataDir), progress: progress4 });
 }
-async function importTranscriptsCommand(args, print2, deps = {}) {
+var importTranscriptsCommand = async function importTranscriptsCommand2(args2, print2, deps = {}) {
   const env = deps.env ?? process.env;
   const dataDir = dataDirFrom(env);
   ensureDataDir(dataDir);
   const { settings } = loadSettings(dataDir, env);
-  const options = parse4(args, env, settings, (deps.now ?? Date.now)());
+  const options = parse4(args2, env, settings, (deps.now ?? Date.now)());
   const stderr = deps.stderr ?? process.stderr;
   const paths = transcriptPaths(options.roots);
   let empty = 0;
-  const progress3 = createScanProgress(stderr, paths.length, deps.now);
+  const progress4 = createScanProgress(stderr, paths.length, deps.now);
   const plans = planSessions(
     paths,
     env,
     (path, why) => why === NO_SESSION ? empty += 1 : stderr.write(`skipped ${path}: ${why}
 `),
-    progress3.scanned
+    progress4.scanned
   );
   const worker = options.dryRun ? runningAdminWorker(env) : await adminWorker(deps);
   return withMarkerDir(async (markerDir) => {
-    const run2 = { worker, dataDir, settings, markerDir, filters: options, ...progress3 };
+    const run2 = { worker, dataDir, settings, markerDir, filters: options, ...progress4 };
     const { chosen, leftOut } = await chooseSessions(plans, run2);
     const cost2 = chosen.reduce((sum, a) => addCost(sum, a.cost), NO_COST);
     const provider = await providerInUse(worker, settings, env);
@@ -14493,10 +15615,12 @@ async function importTranscriptsCommand(args, print2, deps = {}) {
     print2(
       `imported ${totals.sessions} sessions: ${totals.stored} events stored, ${totals.duplicates} already there`
     );
-    print2('the worker compresses them in the background; "claude-mem status" shows how far it got');
+    print2(
+      'the worker compresses them in the background; "claude-mem status" shows how far it got'
+    );
     return 0;
   });
-}
+};
 
 // src/cli/commands/purge-command.ts
 var PURGE_OPTIONS = {
@@ -14504,8 +15628,8 @@ var PURGE_OPTIONS = {
   retention: { type: "boolean" },
   yes: { type: "boolean", short: "y" }
 };
-async function purgeCommand(args, print2, deps = {}) {
-  const values = parseOptions(args, PURGE_OPTIONS);
+var purgeCommand = async function purgeCommand2(args2, print2, deps = {}) {
+  const values = parseOptions(args2, PURGE_OPTIONS);
   if (values.project === void 0 === (values.retention !== true)) {
     throw usage("purge takes --project NAME or --retention");
   }
@@ -14529,7 +15653,7 @@ async function purgeCommand(args, print2, deps = {}) {
   const count3 = status2.maxPerProject > 0 ? `at most ${status2.maxPerProject} observations per project` : "no count limit";
   print2(`retention: ${age}, ${count3} (pinned observations are kept)`);
   return previewThenDelete({ worker, path: "/api/retention/run", body: {}, yes }, print2, io);
-}
+};
 
 // src/hooks/io.ts
 import { readSync as readSync3, writeSync as writeSync3 } from "node:fs";
@@ -14645,9 +15769,9 @@ async function fileMoment(target, payload, sessionId) {
 // src/hooks/session-context.ts
 async function fetchContext(worker, payload, log, timeoutMs = 3e3) {
   const query2 = new URLSearchParams({
-    session_id: str(payload, "session_id") ?? "",
-    source: str(payload, "source") ?? "startup",
-    cwd: str(payload, "cwd") ?? process.cwd(),
+    session_id: payload.session_id ?? "",
+    source: payload.source ?? "startup",
+    cwd: payload.cwd ?? process.cwd(),
     record: "1"
   });
   try {
@@ -14682,20 +15806,27 @@ async function runHook(eventName, deps) {
       error: describe(error)
     });
   }
-  await writeOutput(output, deps.stdout);
+  const adapter = adapterFor(deps.agent);
+  await writeOutput(
+    adapter ? adapter.output(String(eventName), contextOf(output)) : output,
+    deps.stdout
+  );
   return output;
 }
 async function handle(eventName, text5, base2, overflow) {
   const { log } = base2;
-  const event = resolveHookEvent(eventName);
+  const adapter = adapterFor(base2.deps.agent);
+  const event = adapter ? adapter.event(String(eventName)) : resolveHookEvent(eventName);
+  if (!event && adapter) return NEUTRAL;
   if (!event) return warn2(log, `unknown hook event "${String(eventName)}"`);
   if (overflow) return warn2(log, `${event}: payload over the stdin cap, ignored`);
   const parsed = parsePayload(text5);
   if (!parsed.ok) return warn2(log, `${event}: ${parsed.reason}`);
-  const sessionId = sessionIdOf(parsed.payload);
+  const payload = adapter ? adapter.payload(event, parsed.payload) : parsed.payload;
+  const sessionId = sessionIdOf(payload);
   if (!sessionId) return warn2(log, `${event}: missing or invalid session_id`);
   if (!base2.settings["capture.enabled"]) return NEUTRAL;
-  const run2 = { ...base2, event, payload: parsed.payload, sessionId };
+  const run2 = { ...base2, event, payload, sessionId };
   if (event === "SessionStart") return sessionStart(run2);
   if (event === "UserPromptSubmit") return promptSubmit(run2);
   if (event === "PreToolUse") return preToolUse(run2);
@@ -14705,15 +15836,16 @@ function warn2(log, message3) {
   log.log("warn", message3);
   return NEUTRAL;
 }
-function spool(run2) {
-  const cwd = str(run2.payload, "cwd") ?? process.cwd();
+function spool2(run2) {
+  const cwd = run2.payload.cwd ?? process.cwd();
   const ctx = {
     settings: run2.settings,
     sessionId: run2.sessionId,
     project: resolveProject(cwd, run2.env),
     cwd,
     id: newEventId(),
-    now: (run2.deps.now ?? Date.now)()
+    now: (run2.deps.now ?? Date.now)(),
+    agent: adapterFor(run2.deps.agent)?.id
   };
   const result = applyPrivateTurn(run2.dataDir, run2.sessionId, capture(run2.event, run2.payload, ctx));
   if (result.action === "drop") {
@@ -14726,7 +15858,7 @@ function spool(run2) {
 }
 function trySpool(run2) {
   try {
-    spool(run2);
+    spool2(run2);
   } catch (error) {
     run2.log.log("error", `${run2.event}: could not write the spool`, { error: describe(error) });
     recordSpoolError(run2.dataDir, error, (run2.deps.now ?? Date.now)());
@@ -14787,6 +15919,9 @@ async function nudge(run2, waitMs) {
     return void 0;
   }
 }
+function contextOf(output) {
+  return "hookSpecificOutput" in output ? output.hookSpecificOutput.additionalContext : void 0;
+}
 function describe(error) {
   if (error instanceof Error) {
     const code = error.code;
@@ -14796,16 +15931,170 @@ function describe(error) {
 }
 
 // src/cli/commands/hook-command.ts
-async function hookCommand2(args, cliEntry) {
-  await runHook(args[0], { cliEntry });
+async function hookCommand2(args2, cliEntry) {
+  const agentAt = args2.indexOf("--agent", 1);
+  await runHook(args2[0], { cliEntry, agent: agentAt > 0 ? args2[agentAt + 1] : void 0 });
   return 0;
 }
 
 // src/cli/commands/install-command.ts
-import { dirname as dirname12, join as join35, relative as relative2 } from "node:path";
+import { dirname as dirname14, join as join38, relative as relative2 } from "node:path";
+
+// src/cli/commands/install-agents.ts
+import { dirname as dirname13, join as join37 } from "node:path";
+
+// src/cli/install/agents/agent-files.ts
+import { copyFileSync as copyFileSync3, existsSync as existsSync17, mkdirSync as mkdirSync7, readFileSync as readFileSync27, rmSync as rmSync13 } from "node:fs";
+import { dirname as dirname12 } from "node:path";
+
+// src/cli/install/agents/mcp-entries.ts
+var isObject5 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+function agentMcpEntry(agent, cliEntry, env) {
+  const dataDir = env.CLAUDE_MEM_DATA_DIR?.trim();
+  const base2 = { command: "node", args: [cliEntry, "mcp"] };
+  if (dataDir) base2.env = { CLAUDE_MEM_DATA_DIR: dataDir };
+  return agent === "copilot" ? { type: "local", ...base2, tools: ["*"] } : base2;
+}
+function addAgentMcp(config, entry) {
+  const next = structuredClone(config);
+  const servers = isObject5(next.mcpServers) ? next.mcpServers : {};
+  servers[MCP_NAME] = entry;
+  next.mcpServers = servers;
+  return next;
+}
+
+// src/cli/install/agents/agent-files.ts
+function planJson(path, update) {
+  const file = readJsonFile(path);
+  const next = update(file.value);
+  if (file.exists && sameJson(next, file.value)) return void 0;
+  return {
+    path,
+    before: file.text,
+    after: serialize(next, file.text),
+    apply: () => writeJsonWithBackup(file, next)
+  };
+}
+function planToml(path, block) {
+  const before = existsSync17(path) ? readFileSync27(path, "utf8") : "";
+  if (hasForeignServer(before)) {
+    throw new CliError(`${path} already has an [mcp_servers.claude-mem] of yours; nothing changed`);
+  }
+  const after = addBlock(before, block);
+  if (after === before) return void 0;
+  return {
+    path,
+    before,
+    after,
+    apply: () => {
+      mkdirSync7(dirname12(path), { recursive: true });
+      const backup = existsSync17(path) ? `${path}.claude-mem.bak` : void 0;
+      if (backup) copyFileSync3(path, backup);
+      writeFileAtomic(path, after, 384, false);
+      return backup;
+    }
+  };
+}
+function planAgentInstall(spec, bundles, env) {
+  const hooks = (value) => addAgentHooks(value, spec, bundles.hookBundle);
+  const mcp = (value) => addAgentMcp(value, agentMcpEntry(spec.agent, bundles.cliEntry, env));
+  const changes = spec.mcpFormat === "toml" ? [
+    planJson(spec.hooksFile, hooks),
+    planToml(spec.mcpFile, codexMcpBlock(bundles.cliEntry, env))
+  ] : spec.mcpFile === spec.hooksFile ? [planJson(spec.hooksFile, (value) => mcp(hooks(value)))] : [planJson(spec.hooksFile, hooks), planJson(spec.mcpFile, mcp)];
+  return changes.filter((change) => change !== void 0);
+}
+function restore(path, after, empty, print2) {
+  const backup = `${path}.claude-mem.bak`;
+  const backupText = existsSync17(backup) ? readFileSync27(backup, "utf8") : void 0;
+  if (backupText === void 0 && empty) {
+    rmSync13(path);
+    print2(`removed ${path}`);
+    return;
+  }
+  const exact = backupText !== void 0 && sameText(after, backupText);
+  writeFileAtomic(path, exact ? backupText : after, 384, false);
+  if (exact) rmSync13(backup);
+  print2(`updated ${path}`);
+}
+function sameText(after, backup) {
+  if (after === backup) return true;
+  try {
+    return sameJson(JSON.parse(after), JSON.parse(backup));
+  } catch {
+    return false;
+  }
+}
+function unmergeJson(path, update, print2) {
+  const file = readJsonFile(path);
+  if (!file.exists) return;
+  const next = update(file.value);
+  if (sameJson(next, file.value)) return;
+  restore(path, serialize(next, file.text), Object.keys(next).length === 0, print2);
+}
+function unmergeToml(path, print2) {
+  if (!existsSync17(path)) return;
+  const text5 = readFileSync27(path, "utf8");
+  const after = removeBlock(text5);
+  if (after !== text5) restore(path, after, after.trim() === "", print2);
+}
+function uninstallAgent(spec, hookBundle, print2) {
+  unmergeJson(spec.hooksFile, (value) => removeAgentHooks(value, spec, hookBundle), print2);
+  if (spec.mcpFormat === "toml") unmergeToml(spec.mcpFile, print2);
+  else unmergeJson(spec.mcpFile, removeMcpServer, print2);
+}
+
+// src/cli/commands/install-agents.ts
+function selectAgents(name, path = process.env.PATH ?? "") {
+  if (name === void 0 || name === "") return ["claude"];
+  if (name === "all") {
+    return AGENTS.filter(
+      (agent) => onPath(agent === "claude" ? "claude" : agentSpec(agent).bin, path)
+    );
+  }
+  if (isAgentId(name)) return [name];
+  throw usage(`unknown agent "${name}"${didYouMean(name, [...AGENTS, "all"])}`);
+}
+function installAgents(agents2, options) {
+  const bundles = {
+    hookBundle: join37(dirname13(options.cliEntry), "hook.cjs"),
+    cliEntry: options.cliEntry
+  };
+  for (const agent of agents2) {
+    if (agent === "claude") continue;
+    const spec = agentSpec(agent);
+    const changes = planAgentInstall(spec, bundles, process.env);
+    if (changes.length === 0) options.print(`${agent}: already installed, nothing to change`);
+    for (const change of changes) {
+      if (options.dryRun) {
+        options.print(
+          `--- ${change.path} (now)
+${change.before || "(missing)"}
++++ ${change.path} (after install)
+${change.after}`
+        );
+        continue;
+      }
+      const backup = change.apply();
+      options.print(`${agent}: updated ${change.path}${backup ? ` (backup: ${backup})` : ""}`);
+    }
+    if (agent === "codex" && !options.dryRun) {
+      options.print("codex: trust the hooks once: start codex and review them with /hooks");
+    }
+  }
+}
+function uninstallAgents(agents2, cliEntry, print2) {
+  const hookBundle = join37(dirname13(cliEntry), "hook.cjs");
+  for (const agent of agents2) {
+    if (agent !== "claude") uninstallAgent(agentSpec(agent), hookBundle, print2);
+  }
+}
+
+// src/cli/commands/install-command.ts
 var INSTALL_OPTIONS = {
   project: { type: "boolean" },
-  "dry-run": { type: "boolean" }
+  "dry-run": { type: "boolean" },
+  agent: { type: "string" }
 };
 function plan(path, update) {
   const file = readJsonFile(path);
@@ -14818,10 +16107,19 @@ function plan(path, update) {
     apply: () => writeJsonWithBackup(file, next)
   };
 }
-async function installCommand(args, deps) {
-  const values = parseOptions(args, INSTALL_OPTIONS);
+async function installCommand(args2, deps) {
+  const values = parseOptions(args2, INSTALL_OPTIONS);
+  const agents2 = selectAgents(values.agent);
+  if (values.project && agents2.some((agent) => agent !== "claude")) {
+    throw usage("--project installs for Claude Code only; leave out --agent or --project");
+  }
+  installAgents(agents2, { ...deps, dryRun: values["dry-run"] === true });
+  if (!agents2.includes("claude")) {
+    if (!values["dry-run"]) await startWorker(deps);
+    return 0;
+  }
   const targets = installTargets(values.project === true);
-  const hookBundle = join35(dirname12(deps.cliEntry), "hook.cjs");
+  const hookBundle = join38(dirname14(deps.cliEntry), "hook.cjs");
   const portable = targets.scope === "project";
   const changes = [
     plan(targets.settingsFile, (value) => addHooks(value, hookBundle, portable)),
@@ -14841,13 +16139,13 @@ claude-mem is active from your next Claude Code session (${targets.scope} scope)
   return 0;
 }
 function teammateNote(targets, path = process.env.PATH ?? "") {
-  const missing = [PORTABLE_HOOK_BIN, "claude-mem"].filter((bin) => !onPath(bin, path));
+  const missing2 = [PORTABLE_HOOK_BIN, "claude-mem"].filter((bin) => !onPath(bin, path));
   return [
     `
 Commit ${relative2(process.cwd(), targets.settingsFile) || targets.settingsFile} and ${relative2(process.cwd(), targets.mcpFile) || targets.mcpFile}: they run "${PORTABLE_HOOK_BIN} <Event>" and "claude-mem mcp" from PATH, no path of this machine.`,
     `Each teammate needs those commands once: npm install -g ${PACKAGE_NAME} (or "npm link" in a clone of claude-mem).`,
-    ...missing.length > 0 ? [
-      `Not on your PATH yet: ${missing.join(", ")}; install them the same way (until then Claude Code reports these hooks as failing here).`
+    ...missing2.length > 0 ? [
+      `Not on your PATH yet: ${missing2.join(", ")}; install them the same way (until then Claude Code reports these hooks as failing here).`
     ] : []
   ];
 }
@@ -14874,11 +16172,12 @@ async function startWorker(deps) {
 }
 
 // src/cli/commands/uninstall-command.ts
-import { existsSync as existsSync15, readFileSync as readFileSync25, rmSync as rmSync13 } from "node:fs";
-import { dirname as dirname13, join as join36 } from "node:path";
+import { existsSync as existsSync18, readFileSync as readFileSync28, rmSync as rmSync14 } from "node:fs";
+import { dirname as dirname15, join as join39 } from "node:path";
 var UNINSTALL_OPTIONS = {
   project: { type: "boolean" },
-  purge: { type: "boolean" }
+  purge: { type: "boolean" },
+  agent: { type: "string" }
 };
 function unmerge(path, update, print2) {
   const file = readJsonFile(path);
@@ -14886,21 +16185,24 @@ function unmerge(path, update, print2) {
   const next = update(file.value);
   if (sameJson(next, file.value)) return;
   const backup = `${path}.claude-mem.bak`;
-  const backupText = existsSync15(backup) ? readFileSync25(backup, "utf8") : void 0;
+  const backupText = existsSync18(backup) ? readFileSync28(backup, "utf8") : void 0;
   const restoreExact = backupText !== void 0 && sameJson(next, JSON.parse(backupText));
   if (backupText === void 0 && Object.keys(next).length === 0) {
-    rmSync13(path);
+    rmSync14(path);
     print2(`removed ${path}`);
     return;
   }
   writeFileAtomic(path, restoreExact ? backupText : serialize(next, file.text), 384, false);
-  if (restoreExact) rmSync13(backup);
+  if (restoreExact) rmSync14(backup);
   print2(`updated ${path}`);
 }
-async function uninstallCommand(args, deps) {
-  const values = parseOptions(args, UNINSTALL_OPTIONS);
+async function uninstallCommand(args2, deps) {
+  const values = parseOptions(args2, UNINSTALL_OPTIONS);
+  const agents2 = selectAgents(values.agent);
+  uninstallAgents(agents2, deps.cliEntry, deps.print);
+  if (!agents2.includes("claude")) return 0;
   const targets = installTargets(values.project === true);
-  const hookBundle = join36(dirname13(deps.cliEntry), "hook.cjs");
+  const hookBundle = join39(dirname15(deps.cliEntry), "hook.cjs");
   unmerge(targets.settingsFile, (value) => removeHooks(value, hookBundle), deps.print);
   unmerge(targets.mcpFile, removeMcpServer, deps.print);
   await workerCommand(["stop"], deps);
@@ -14910,7 +16212,7 @@ async function uninstallCommand(args, deps) {
     );
     return 0;
   }
-  rmSync13(dataDirFrom(), { recursive: true, force: true });
+  rmSync14(dataDirFrom(), { recursive: true, force: true });
   deps.print(`hooks and MCP server removed; ${dataDirFrom()} deleted`);
   return 0;
 }
@@ -14976,8 +16278,8 @@ var USAGE_OPTIONS = {
   project: { type: "string" },
   json: { type: "boolean" }
 };
-async function usageCommand(args, print2, deps = {}) {
-  const values = parseOptions(args, USAGE_OPTIONS);
+var usageCommand = async function usageCommand2(args2, print2, deps = {}) {
+  const values = parseOptions(args2, USAGE_OPTIONS);
   if (values.daily && values.monthly) throw usage("give --daily or --monthly, not both");
   if (values.project === "") throw usage("--project needs a project name");
   const query2 = new URLSearchParams({ by: values.monthly ? "month" : "day" });
@@ -14986,7 +16288,7 @@ async function usageCommand(args, print2, deps = {}) {
   const report2 = await worker.get(`/api/usage?${query2}`);
   print2(values.json ? JSON.stringify(report2, null, 2) : formatUsage(report2).join("\n"));
   return 0;
-}
+};
 
 // src/cli/team/team-admin.ts
 import { parseArgs as parseArgs5 } from "node:util";
@@ -14998,15 +16300,15 @@ function teamName(value) {
   }
   return team2;
 }
-function parse5(args) {
+function parse5(args2) {
   try {
-    return parseArgs5({ args, options: ADMIN_OPTIONS, strict: true, allowPositionals: true });
+    return parseArgs5({ args: args2, options: ADMIN_OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     throw parseFailure(error, ADMIN_OPTIONS);
   }
 }
-async function teamInit(args, print2) {
-  const { values, positionals } = parse5(args);
+async function teamInit(args2, print2) {
+  const { values, positionals } = parse5(args2);
   const url = positionals[0] ?? values.url;
   if (!url || positionals.length > 1) throw usage("team init takes one PostgreSQL admin URL");
   const team2 = teamName(values.team);
@@ -15019,8 +16321,8 @@ async function teamInit(args, print2) {
   );
   return 0;
 }
-async function teamMember(args, add2, print2) {
-  const { values, positionals } = parse5(args);
+async function teamMember(args2, add2, print2) {
+  const { values, positionals } = parse5(args2);
   const [role, extra] = positionals;
   const verb = add2 ? "add-member" : "remove-member";
   if (!role || extra !== void 0 || !values.url) {
@@ -15061,10 +16363,10 @@ async function checkMembership(url, dataDir, team2) {
     return row.role;
   });
 }
-async function teamConnect(args, print2, env = process.env) {
+async function teamConnect(args2, print2, env = process.env) {
   let parsed;
   try {
-    parsed = parseArgs6({ args, options: CONNECT_OPTIONS, strict: true, allowPositionals: true });
+    parsed = parseArgs6({ args: args2, options: CONNECT_OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     throw parseFailure(error, CONNECT_OPTIONS);
   }
@@ -15128,8 +16430,8 @@ function formatTeamStatus(status2) {
   }
   return lines;
 }
-async function teamStatus(args, print2, deps = {}) {
-  const values = parseOptions(args, { json: { type: "boolean" } });
+async function teamStatus(args2, print2, deps = {}) {
+  const values = parseOptions(args2, { json: { type: "boolean" } });
   const { port, dataDir } = await compressionWorker(deps);
   const res = await workerRequest(port, "/api/team/status", {
     token: readOrCreateToken(dataDir),
@@ -15144,8 +16446,8 @@ async function teamStatus(args, print2, deps = {}) {
 
 // src/cli/commands/team-command.ts
 var SUBCOMMANDS = ["init", "add-member", "remove-member", "connect", "status", "disconnect"];
-async function teamCommand(args, deps) {
-  const [sub, ...rest] = args;
+async function teamCommand(args2, deps) {
+  const [sub, ...rest] = args2;
   const { print: print2 } = deps;
   switch (sub) {
     case "init":
@@ -15200,7 +16502,14 @@ Commands:
   install [--project] [--dry-run]    Register the hooks and the MCP server in Claude Code
                                      (~/.claude/settings.json, or the repo's .claude/ with
                                      --project), merging with a backup; starts the worker
-  uninstall [--project] [--purge]    Remove exactly what install added (--purge: the data too)
+  install --agent codex|gemini|copilot|claude|all [--dry-run]
+                                     The same for another coding agent: Codex CLI
+                                     ($CODEX_HOME/hooks.json, config.toml), Gemini CLI
+                                     (~/.gemini/settings.json), Copilot CLI
+                                     ($COPILOT_HOME/hooks/, mcp-config.json); all: every
+                                     agent on PATH
+  uninstall [--project] [--purge] [--agent A]
+                                     Remove exactly what install added (--purge: the data too)
   hook <event>                       Run a hook: SessionStart, UserPromptSubmit, PreToolUse,
                                      PostToolUse, PostToolUseFailure, Stop, SubagentStop,
                                      PreCompact, SessionEnd (aliases: context, new, save,
@@ -15214,6 +16523,8 @@ Commands:
   doctor --repair --from-backup FILE | --from-export FILE
                                      Rebuild a damaged database from a copy of claude-mem.db
                                      or an export (the damaged file is kept aside)
+  doctor --vacuum                    Give the database's free pages back to the disk (doctor
+                                     warns when over a quarter of the file is free)
   status [--json]                    Provider in use and why, events and turns per state,
                                      today's tokens and budget, the embedder's progress
   retry [--quarantine]               Retry failed events and turn ends now (--quarantine:
@@ -15223,16 +16534,24 @@ Commands:
                                      (default) or month and project, with totals
   open                               Print a one-time link that signs this browser in to the
                                      viewer (good once, for 10 minutes); starts the worker
-  search <query> [--project P | --all] [--type T[,T]] [--concept C[,C]] [--file F]
-         [--since DATE] [--until DATE] [--session ID] [--mode fts|vector|hybrid]
-         [--limit N] [--offset N] [--fresh] [--json]
+  search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]
+         [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]
+         [--scope private|team] [--agent A] [--mode fts|vector|hybrid] [--limit N]
+         [--offset N] [--fresh] [--json]
                                      Search the memory: the current folder's project, or P,
-                                     or --all projects. --limit 1-100 (default 20), --offset
+                                     or --all projects. Each -q is another phrasing of the
+                                     same need (at most 5 in all): each is searched and the
+                                     rankings fused. --limit 1-100 (default 20), --offset
                                      pages on; --mode defaults to the search.mode setting;
-                                     --fresh leaves out memories whose code changed or is gone
+                                     --fresh leaves out memories whose code changed or is gone;
+                                     --author a teammate's memories (me: your own), --scope
+                                     only private or only shared ones
+                                     --agent: only memories made by claude, codex, gemini or
+                                     copilot
   context [--project P] [--source startup|resume|clear|compact] [--session ID]
-                                     Print exactly what SessionStart would inject (default:
-                                     this folder's project, source startup)
+          [--agent A]                Print exactly what SessionStart would inject (default:
+                                     this folder's project, source startup; --agent: only
+                                     that agent's memories)
   verify [--project P] [--json]      Check every memory of the project against the code in
                                      this folder: counts fresh, changed, gone and unknown,
                                      and the changed and gone files
@@ -15255,6 +16574,10 @@ Commands:
   unpin <id>                         Unpin it again
   edit <id>                          Edit its title, narrative and facts in $EDITOR (or
                                      $VISUAL); saves what changed
+  share <id>                         Share one memory with the team: an observation (12) or
+                                     a summary (S12); team sync pushes it
+  unshare <id>                       Make it private to this machine again (team sync removes
+                                     it from the team); a teammate's memory is read-only
   purge --project NAME [-y|--yes]    Delete everything of a project
   purge --retention [-y|--yes]       Apply retention.maxAgeDays / maxPerProject now
   worker start|stop|restart|status   Manage the background worker (one per data folder);
@@ -15326,7 +16649,7 @@ var print = (line2) => {
   process.stdout.write(`${line2}
 `);
 };
-var CLI_ENTRY = join37(dirname14(fileURLToPath4(import.meta.url)), "cli.mjs");
+var CLI_ENTRY = join40(dirname16(fileURLToPath3(import.meta.url)), "cli.mjs");
 async function dispatch(argv) {
   const [command, ...rest] = argv;
   const help = command === "hook" ? void 0 : commandHelp(command ?? "");
@@ -15384,6 +16707,9 @@ async function dispatch(argv) {
     case "pin":
     case "unpin":
       return pinCommand(rest, command === "pin", print);
+    case "share":
+    case "unshare":
+      return shareCommand(rest, command === "share", print);
     case "edit":
       return editCommand(rest, print);
     case "purge":

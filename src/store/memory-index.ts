@@ -76,12 +76,19 @@ export function countObservations(
     return (stmt(db, 'SELECT n FROM observation_counts WHERE project = ?').pluck().get(project) ??
       0) as number;
   }
+  // Two statements, not `(? IS NULL OR agent = ?)`: the planner cannot see through that test,
+  // and the count without an agent must stay on the covering (project, created_at) index.
+  if (agent === undefined) {
+    return stmt(db, 'SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ?')
+      .pluck()
+      .get(project, since ?? -1) as number;
+  }
   return stmt(
     db,
-    'SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ? AND (? IS NULL OR agent = ?)',
+    'SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ? AND agent = ?',
   )
     .pluck()
-    .get(project, since ?? -1, agent ?? null, agent ?? null) as number;
+    .get(project, since ?? -1, agent) as number;
 }
 
 /**
