@@ -2034,9 +2034,9 @@ END;
 var agents = `
 ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude';
 ALTER TABLE observations ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude';
-CREATE INDEX observations_by_agent ON observations (agent, project, created_at);
 CREATE TRIGGER observations_agent AFTER INSERT ON observations
-WHEN new.session_id IS NOT NULL BEGIN
+WHEN new.session_id IS NOT NULL
+  AND (SELECT agent FROM sessions WHERE id = new.session_id) IS NOT new.agent BEGIN
   UPDATE observations SET agent = (SELECT agent FROM sessions WHERE id = new.session_id)
   WHERE id = new.id;
 END;
@@ -2428,10 +2428,13 @@ function countObservations(db, project2, since, agent) {
   if (since === void 0 && agent === void 0) {
     return stmt(db, "SELECT n FROM observation_counts WHERE project = ?").pluck().get(project2) ?? 0;
   }
+  if (agent === void 0) {
+    return stmt(db, "SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ?").pluck().get(project2, since ?? -1);
+  }
   return stmt(
     db,
-    "SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ? AND (? IS NULL OR agent = ?)"
-  ).pluck().get(project2, since ?? -1, agent ?? null, agent ?? null);
+    "SELECT COUNT(*) FROM observations WHERE project = ? AND created_at > ? AND agent = ?"
+  ).pluck().get(project2, since ?? -1, agent);
 }
 function observationsMark(db) {
   const row = stmt(
@@ -3218,7 +3221,8 @@ var PAGE_SQL = {
       p.id AS cursor
     FROM prompts p JOIN sessions s ON s.id = p.session_id`,
   observation: `SELECT o.id, s.session_id, o.project, o.prompt_number, o.type, o.title, o.subtitle,
-      o.narrative, o.facts, o.concepts, o.files_read, o.files_modified, o.source_event_ids,
+      o.narrative, o.facts, o.concepts, o.files_read, o.files_modified, o.search_keys,
+      o.source_event_ids,
       (SELECT json_group_array(e.event_uid) FROM json_each(CASE WHEN json_valid(o.source_event_ids)
          THEN o.source_event_ids ELSE '[]' END) j JOIN events e ON e.id = j.value) AS source_event_uids,
       o.provider, o.model, o.tokens_in, o.tokens_out, o.content_hash, o.pinned, o.created_at,
@@ -3366,7 +3370,7 @@ function observationExists(db, r, session) {
 }
 function addObservation(db, record) {
   const r = throughDoor(record, {
-    text: ["title", "subtitle", "narrative", "facts", "concepts"]
+    text: ["title", "subtitle", "narrative", "facts", "concepts", "search_keys"]
   });
   const session = sessionRowId(db, r.session_id);
   if (r.session_id !== null && session === void 0 || observationExists(db, r, session)) {
@@ -3376,10 +3380,10 @@ function addObservation(db, record) {
   stmt(
     db,
     `INSERT INTO observations (id, session_id, project, prompt_number, type, title, subtitle,
-       narrative, facts, concepts, files_read, files_modified, source_event_ids, provider, model,
-       tokens_in, tokens_out, content_hash, pinned, created_at, updated_at)
+       narrative, facts, concepts, files_read, files_modified, search_keys, source_event_ids,
+       provider, model, tokens_in, tokens_out, content_hash, pinned, created_at, updated_at)
      VALUES (@id, @session, @project, @prompt_number, @type, @title, @subtitle, @narrative, @facts,
-       @concepts, @files_read, @files_modified,
+       @concepts, @files_read, @files_modified, @search_keys,
        (SELECT json_group_array(id) FROM (SELECT id FROM events
           WHERE event_uid IN (SELECT value FROM json_each(@uids)) ORDER BY id)),
        @provider, @model, @tokens_in, @tokens_out, @content_hash, @pinned, @created_at,
@@ -3395,6 +3399,7 @@ function addObservation(db, record) {
     concepts: json2(r.concepts),
     files_read: json2(r.files_read),
     files_modified: json2(r.files_modified),
+    search_keys: r.search_keys ?? "",
     uids: json2(r.source_event_uids),
     pinned: r.pinned ? 1 : 0
   });
@@ -10060,6 +10065,7 @@ var ObservationRecordSchema = z9.looseObject({
   files_read: list2,
   files_modified: list2,
   source_event_uids: list2,
+  search_keys: z9.string().max(1e4).default(""),
   ...provenance,
   content_hash: z9.string().min(1).max(200),
   pinned: z9.boolean().default(false),

@@ -32,7 +32,8 @@ const PAGE_SQL: Record<ExportKind, string> = {
       p.id AS cursor
     FROM prompts p JOIN sessions s ON s.id = p.session_id`,
   observation: `SELECT o.id, s.session_id, o.project, o.prompt_number, o.type, o.title, o.subtitle,
-      o.narrative, o.facts, o.concepts, o.files_read, o.files_modified, o.source_event_ids,
+      o.narrative, o.facts, o.concepts, o.files_read, o.files_modified, o.search_keys,
+      o.source_event_ids,
       (SELECT json_group_array(e.event_uid) FROM json_each(CASE WHEN json_valid(o.source_event_ids)
          THEN o.source_event_ids ELSE '[]' END) j JOIN events e ON e.id = j.value) AS source_event_uids,
       o.provider, o.model, o.tokens_in, o.tokens_out, o.content_hash, o.pinned, o.created_at,

@@ -34,6 +34,8 @@ export interface ObservationImport extends ObservationFields, SpendFields {
   project: string;
   prompt_number: number | null;
   source_event_uids: string[];
+  /** Other words for it written at compression (issue 15); absent in exports made before. */
+  search_keys?: string | undefined;
   content_hash: string;
   pinned: boolean;
   created_at: number;
@@ -122,7 +124,7 @@ function observationExists(db: Database, r: ObservationImport, session: number |
 
 function addObservation(db: Database, record: ObservationImport): boolean {
   const r = throughDoor(record, {
-    text: ['title', 'subtitle', 'narrative', 'facts', 'concepts'],
+    text: ['title', 'subtitle', 'narrative', 'facts', 'concepts', 'search_keys'],
   });
   const session = sessionRowId(db, r.session_id);
   if ((r.session_id !== null && session === undefined) || observationExists(db, r, session)) {
@@ -132,10 +134,10 @@ function addObservation(db: Database, record: ObservationImport): boolean {
   stmt(
     db,
     `INSERT INTO observations (id, session_id, project, prompt_number, type, title, subtitle,
-       narrative, facts, concepts, files_read, files_modified, source_event_ids, provider, model,
-       tokens_in, tokens_out, content_hash, pinned, created_at, updated_at)
+       narrative, facts, concepts, files_read, files_modified, search_keys, source_event_ids,
+       provider, model, tokens_in, tokens_out, content_hash, pinned, created_at, updated_at)
      VALUES (@id, @session, @project, @prompt_number, @type, @title, @subtitle, @narrative, @facts,
-       @concepts, @files_read, @files_modified,
+       @concepts, @files_read, @files_modified, @search_keys,
        (SELECT json_group_array(id) FROM (SELECT id FROM events
           WHERE event_uid IN (SELECT value FROM json_each(@uids)) ORDER BY id)),
        @provider, @model, @tokens_in, @tokens_out, @content_hash, @pinned, @created_at,
@@ -151,6 +153,7 @@ function addObservation(db: Database, record: ObservationImport): boolean {
     concepts: json(r.concepts),
     files_read: json(r.files_read),
     files_modified: json(r.files_modified),
+    search_keys: r.search_keys ?? '',
     uids: json(r.source_event_uids),
     pinned: r.pinned ? 1 : 0,
   });

@@ -36,6 +36,7 @@ const COLUMNS: Record<TeamKind, { table: string; body: readonly string[] }> = {
       'concepts',
       'files_read',
       'files_modified',
+      'search_keys',
       'prompt_number',
     ],
   },

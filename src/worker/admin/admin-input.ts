@@ -110,6 +110,7 @@ const ObservationRecordSchema = z.looseObject({
   files_read: list,
   files_modified: list,
   source_event_uids: list,
+  search_keys: z.string().max(10_000).default(''),
   ...provenance,
   content_hash: z.string().min(1).max(200),
   pinned: z.boolean().default(false),
