@@ -114,3 +114,62 @@ test('bulk-inserted text goes through the privacy door', (t) => {
   assert.deepEqual(matches(db, 'hidden'), []);
   assert.deepEqual(matches(db, 'kept'), [1]);
 });
+
+/** Row `i` with file lists, as the bulk path takes it and as one plain INSERT writes it. */
+const filed = (i: number): BulkObservation => ({
+  ...row(i, `filed ${i}`),
+  project: `p${i % 3}`,
+  filesRead: [`src/a/${i % 4}.ts`, 'README.md'],
+  filesModified: i % 2 === 0 ? [`src/b/m${i % 4}.ts`, 'README.md'] : [],
+});
+
+function insertOneByOne(db: Db, rows: readonly BulkObservation[]): void {
+  const insert = db.prepare(
+    `INSERT INTO observations (project, type, title, narrative, facts, files_read,
+       files_modified, content_hash, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const o of rows) {
+    insert.run(
+      o.project,
+      o.type,
+      o.title,
+      o.narrative,
+      JSON.stringify(o.facts),
+      JSON.stringify(o.filesRead ?? []),
+      JSON.stringify(o.filesModified ?? []),
+      o.contentHash,
+      o.createdAt,
+      o.createdAt,
+    );
+  }
+}
+
+const derived = (db: Db): unknown[] => [
+  db.prepare('SELECT project, n FROM observation_counts ORDER BY project').all(),
+  db.prepare('SELECT name, observation_id FROM observation_file_names ORDER BY 1, 2').all(),
+  matches(db, 'filed'),
+  matches(db, 'readme'),
+];
+
+test('deferred counts and file names leave the same rows as the per-row triggers', (t) => {
+  const [bulk, perRow] = [open(t), open(t)];
+  const first = Array.from({ length: 12 }, (_, i) => filed(i));
+  const second = Array.from({ length: 9 }, (_, i) => filed(i + 12));
+  insertObservations(bulk, first);
+  insertObservations(bulk, second);
+  insertOneByOne(perRow, [...first, ...second]);
+  assert.deepEqual(derived(bulk), derived(perRow));
+  assert.deepEqual(derived(bulk)[0], [
+    { project: 'p0', n: 7 },
+    { project: 'p1', n: 7 },
+    { project: 'p2', n: 7 },
+  ]);
+  assert.equal((derived(bulk)[1] as unknown[]).length, 21 * 2 + 11);
+  const triggers = bulk
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'observation_%'")
+    .pluck()
+    .all();
+  assert.ok(triggers.includes('observation_counts_insert'));
+  assert.ok(triggers.includes('observation_file_names_insert'));
+});

@@ -1,7 +1,7 @@
 import type { ObservationFields, SpendFields, SummaryFields } from '../domain/index.ts';
 import type { Database } from 'better-sqlite3';
 import type { ExportKind } from './export-import.ts';
-import { withDeferredFts } from './bulk-insert.ts';
+import { withDeferredIndexing } from './deferred-indexing.ts';
 import { throughDoor } from './privacy-door.ts';
 import type { SessionRow } from './sessions.ts';
 import { stmt } from './statements.ts';
@@ -218,8 +218,8 @@ export function importRecords(db: Database, records: readonly ImportRecord[]): I
     observation: { added: 0, skipped: 0 },
     summary: { added: 0, skipped: 0 },
   };
-  // Imports only insert, so the full-text indexing of a batch can wait for its end.
-  withDeferredFts(db, () => {
+  // Imports only insert, so the insert triggers' work of a batch can wait for its end.
+  withDeferredIndexing(db, () => {
     for (const record of records) {
       counts[record.kind][addRecord(db, record) ? 'added' : 'skipped'] += 1;
     }

@@ -35,5 +35,6 @@ export * from './team-scope.ts';
 export * from './team-ownership.ts';
 export * from './team-filter.ts';
 export * from './bulk-insert.ts';
+export * from './deferred-indexing.ts';
 export * from './maintenance.ts';
 export { identifierParts, codeTerms } from './code-terms.ts';

@@ -1,8 +1,9 @@
 /** The last path segment of `value` in SQL: what follows its last `/`. */
-const BASENAME = (value: string): string =>
+export const BASENAME = (value: string): string =>
   `substr(${value}, length(rtrim(${value}, replace(${value}, '/', ''))) + 1)`;
 
-const listOf = (column: string): string =>
+/** The items of the JSON list in `column`, none when it is not valid JSON. */
+export const listOf = (column: string): string =>
   `json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)`;
 
 const FILL = (row: string): string => `
