@@ -1,4 +1,4 @@
-import { estimateTokens } from '../search/index.ts';
+import { estimateTokens } from '../domain/index.ts';
 import { applyAnchorStates, marksLegend, type AnchorStates } from './anchor-marks.ts';
 import { PIN_ICON, iconOf } from './type-icons.ts';
 import { clip, dayOf, timeOf } from './text.ts';

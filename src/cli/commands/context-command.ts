@@ -40,6 +40,3 @@ export const contextCommand: Command<RecallCommandDeps> = async function context
   if (typeof context === 'string' && context !== '') print(context);
   return 0;
 };
-
-// Kept for code written before src/cli/worker-call.ts: import these from there.
-export { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';

@@ -1,6 +1,6 @@
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
+import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 
 type Print = (line: string) => void;
 

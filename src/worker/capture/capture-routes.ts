@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   applyPrivateTurn,
   capture,
-  str,
   type HookEvent,
   type Payload,
 } from '../../capture/index.ts';
@@ -41,8 +40,8 @@ export function captureRoutes(deps: WorkerDeps): Hono {
 }
 
 function store(deps: WorkerDeps, event: HookEvent, payload: Payload) {
-  const sessionId = str(payload, 'session_id') ?? '';
-  const cwd = str(payload, 'cwd') ?? process.cwd();
+  const sessionId = payload.session_id ?? '';
+  const cwd = payload.cwd ?? process.cwd();
   const ctx = {
     settings: deps.settings,
     sessionId,
