@@ -1,10 +1,9 @@
 import {
   createAnchorChecker,
   makeAnchors,
-  workTreeOf,
   type AnchorVerdict,
 } from '../../anchors/index.ts';
-import { resolveProject } from '../../config/index.ts';
+import { resolveProject, workTreeOf } from '../../config/index.ts';
 import {
   anchorsOf,
   getObservations,
