@@ -1,7 +1,6 @@
 import { resolveProject } from '../../config/index.ts';
-import { CliError } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
+import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { checkChoice, checkProject } from './recall-args.ts';
 import type { Command } from '../command.ts';
 
@@ -32,9 +31,7 @@ export const contextCommand: Command<RecallCommandDeps> = async function context
   if (values.agent) query.set('agent', values.agent);
   const call = recallClient(deps);
   if (values.project !== undefined) await checkProject(call, values.project);
-  const res = await call('GET', `/api/context?${query.toString()}`).catch((error: Error) => {
-    throw new CliError(error.message);
-  });
+  const res = await callOrFail(call, 'GET', `/api/context?${query.toString()}`);
   if (res.status !== 200) throw apiFailure(res);
   const context = (res.body as { context?: unknown }).context;
   if (typeof context === 'string' && context !== '') print(context);
