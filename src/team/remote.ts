@@ -42,7 +42,9 @@ export function remoteUrlOf(config: string): string | undefined {
 
 function explicitId(root: string): string | undefined {
   try {
-    const parsed = JSON.parse(readTextIfAny(join(root, '.claude-mem.json')) ?? '') as { id?: unknown };
+    const parsed = JSON.parse(readTextIfAny(join(root, '.claude-mem.json')) ?? '') as {
+      id?: unknown;
+    };
     return typeof parsed.id === 'string' && parsed.id.trim() ? `id:${parsed.id.trim()}` : undefined;
   } catch {
     return undefined;

@@ -6,7 +6,7 @@ import {
   requestOpenLink,
   workerRequest,
 } from '../../client/index.ts';
-import { CliError, usage } from '../cli-error.ts';
+import { usage } from '../cli-error.ts';
 import { didYouMean } from '../suggest.ts';
 import { restartWorker } from '../worker-call.ts';
 

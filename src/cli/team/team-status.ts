@@ -1,11 +1,7 @@
 import { readOrCreateToken, workerRequest } from '../../client/index.ts';
 import type { TeamStatus } from '../../domain/viewer-api.ts';
 import { parseOptions } from '../parse-options.ts';
-import {
-  compressionWorker,
-  workerFailure,
-  type CompressCommandDeps,
-} from '../worker-call.ts';
+import { compressionWorker, workerFailure, type CompressCommandDeps } from '../worker-call.ts';
 
 const when = (at: number | null): string => (at === null ? 'never' : new Date(at).toISOString());
 

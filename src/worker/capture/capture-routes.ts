@@ -1,11 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import {
-  applyPrivateTurn,
-  capture,
-  type HookEvent,
-  type Payload,
-} from '../../capture/index.ts';
+import { applyPrivateTurn, capture, type HookEvent, type Payload } from '../../capture/index.ts';
 import { resolveProject } from '../../config/index.ts';
 import { newEventId } from '../../spool/index.ts';
 import { applyEvent } from './apply-event.ts';

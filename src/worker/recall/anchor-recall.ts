@@ -1,8 +1,4 @@
-import {
-  createAnchorChecker,
-  makeAnchors,
-  type AnchorVerdict,
-} from '../../anchors/index.ts';
+import { createAnchorChecker, makeAnchors, type AnchorVerdict } from '../../anchors/index.ts';
 import { resolveProject, workTreeOf } from '../../config/index.ts';
 import {
   anchorsOf,
