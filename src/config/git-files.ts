@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 // Read from files, without spawning git: these run in every hook.
 
@@ -16,9 +16,9 @@ export function readTextIfAny(file: string): string | undefined {
 export function workTreeOf(cwd: string): string | undefined {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const dotGit = join(dir, '.git');
-    const stat = statSync(dotGit, { throwIfNoEntry: false });
-    if (stat?.isDirectory() || (stat?.isFile() && readTextIfAny(dotGit)?.startsWith('gitdir:')))
-      return dir;
+    // A folder can't be read as text: a `.git` that reads is the file of a linked worktree.
+    const isDir = statSync(dotGit, { throwIfNoEntry: false })?.isDirectory();
+    if (isDir || readTextIfAny(dotGit)?.startsWith('gitdir:')) return dir;
     if (dirname(dir) === dir) return undefined;
   }
 }
@@ -30,10 +30,9 @@ export function workTreeOf(cwd: string): string | undefined {
 export function gitDirs(tree: string): { gitDir: string; common: string } {
   const dotGit = join(tree, '.git');
   const file = readTextIfAny(dotGit);
-  if (!file?.startsWith('gitdir:')) return { gitDir: dotGit, common: dotGit };
+  if (file === undefined) return { gitDir: dotGit, common: dotGit };
   const text = file.replace(/^gitdir:\s*/, '').trim();
-  const gitDir = isAbsolute(text) ? text : resolve(tree, text);
+  const gitDir = resolve(tree, text);
   const common = readTextIfAny(join(gitDir, 'commondir'))?.trim();
-  if (!common) return { gitDir, common: gitDir };
-  return { gitDir, common: isAbsolute(common) ? common : resolve(gitDir, common) };
+  return { gitDir, common: common ? resolve(gitDir, common) : gitDir };
 }
