@@ -19,7 +19,8 @@ import {
   type Settings,
 } from '../src/config/index.ts';
 import { buildContext, fileRecall, promptRecall } from '../src/context/index.ts';
-import { createSearcher, estimateTokens, filterSql } from '../src/search/index.ts';
+import { estimateTokens } from '../src/domain/index.ts';
+import { createSearcher, filterSql } from '../src/search/index.ts';
 import { markInjected, openDatabase, resetInjected, stmt, type Db } from '../src/store/index.ts';
 import type { HookPayload } from '../src/transcripts/index.ts';
 import { createCompressionService } from '../src/worker/compression/compression-service.ts';

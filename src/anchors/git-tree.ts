@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { gitDirs, readTextIfAny } from '../config/index.ts';
 
 /** Where HEAD pointed when an anchor was made. */
 export interface HeadInfo {
@@ -10,41 +10,10 @@ export interface HeadInfo {
 
 const GIT_TIMEOUT_MS = 2000;
 
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/** The work tree holding `cwd` (the folder with `.git`, a dir or a linked worktree's file). */
-export function workTreeOf(cwd: string): string | undefined {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    const dotGit = join(dir, '.git');
-    const stat = statSync(dotGit, { throwIfNoEntry: false });
-    if (stat?.isDirectory() || (stat?.isFile() && readText(dotGit)?.startsWith('gitdir:')))
-      return dir;
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
-/** The git dir of a work tree and the common dir its refs live in (they differ in worktrees). */
-function gitDirs(tree: string): { gitDir: string; common: string } | undefined {
-  const dotGit = join(tree, '.git');
-  const file = readText(dotGit);
-  if (file === undefined) return { gitDir: dotGit, common: dotGit };
-  const text = file.replace(/^gitdir:\s*/, '').trim();
-  const gitDir = isAbsolute(text) ? text : resolve(tree, text);
-  const common = readText(join(gitDir, 'commondir'))?.trim();
-  if (!common) return { gitDir, common: gitDir };
-  return { gitDir, common: isAbsolute(common) ? common : resolve(gitDir, common) };
-}
-
 function resolveRef(common: string, ref: string): string | null {
-  const loose = readText(join(common, ref))?.trim();
+  const loose = readTextIfAny(join(common, ref))?.trim();
   if (loose) return loose;
-  const packed = readText(join(common, 'packed-refs')) ?? '';
+  const packed = readTextIfAny(join(common, 'packed-refs')) ?? '';
   const line = packed.split('\n').find((entry) => entry.endsWith(` ${ref}`));
   return line ? line.slice(0, line.indexOf(' ')) : null;
 }
@@ -55,7 +24,7 @@ function resolveRef(common: string, ref: string): string | null {
  */
 export function readHead(tree: string | undefined): HeadInfo {
   const dirs = tree === undefined ? undefined : gitDirs(tree);
-  const head = dirs && readText(join(dirs.gitDir, 'HEAD'))?.trim();
+  const head = dirs && readTextIfAny(join(dirs.gitDir, 'HEAD'))?.trim();
   if (!dirs || !head) return { commit: null, branch: null };
   if (!head.startsWith('ref:')) return { commit: head, branch: null };
   const ref = head.slice(4).trim();

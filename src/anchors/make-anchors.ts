@@ -1,8 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { workTreeOf } from '../config/index.ts';
 import type { AnchorInput, AnchorOrigin } from '../store/index.ts';
 import { MAX_ANCHOR_BYTES, digestOf } from './file-digest.ts';
-import { readHead, trackedPaths, workTreeOf, type HeadInfo } from './git-tree.ts';
+import { readHead, trackedPaths, type HeadInfo } from './git-tree.ts';
 
 /** Capture times and file times come from one clock, but mtimes are coarse on some file systems. */
 const MTIME_SLACK_MS = 2000;

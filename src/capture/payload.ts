@@ -74,12 +74,6 @@ export function str(payload: HookInput, key: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** A finite number field outside HookInput's, or null. */
-export function num(payload: HookInput, key: string): number | null {
-  const value = payload[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
 const MAX_ID = 256;
 
 /** The session id when it is a sane non-empty string. */

@@ -1,3 +1,5 @@
+import { parseOptions, type Options } from './parse-options.ts';
+
 /**
  * A `claude-mem` subcommand: parses its arguments, prints through `print`, resolves to the exit
  * code. `deps` are its ambient parts (environment, CLI bundle...), defaulting to the real process.
@@ -7,3 +9,18 @@ export type Command<Deps> = (
   print: (line: string) => void,
   deps?: Deps,
 ) => Promise<number>;
+
+/**
+ * A command that takes only `--flag` options: `run` gets them parsed (an unknown or malformed
+ * one is a usage error), the print function, and the deps (`{}` when none are given).
+ */
+export function optionsCommand<T extends Options, Deps extends object>(
+  options: T,
+  run: (
+    values: ReturnType<typeof parseOptions<T>>,
+    print: (line: string) => void,
+    deps: Partial<Deps>,
+  ) => Promise<number>,
+): Command<Deps> {
+  return async (args, print, deps) => run(parseOptions(args, options), print, deps ?? {});
+}

@@ -2,7 +2,8 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { usage, type CliError } from './cli-error.ts';
 import { didYouMean } from './suggest.ts';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+/** A command's `--flag` options, as node's parseArgs takes them. */
+export type Options = NonNullable<ParseArgsConfig['options']>;
 
 const flagsOf = (options: Options): string[] =>
   Object.entries(options).flatMap(([name, spec]) => [

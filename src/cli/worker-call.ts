@@ -48,6 +48,31 @@ export async function compressionWorker(
 }
 
 /** The worker API for a recall command, starting the worker when needed. */
+/**
+ * Starts the worker of `dataDir` on the port its settings name, replacing one that runs (after
+ * `worker start` or a repair); a worker that does not come up within `waitMs` is a CliError.
+ */
+export async function restartWorker(
+  dataDir: string,
+  cliEntry: string,
+  env: NodeJS.ProcessEnv,
+  waitMs: number,
+) {
+  const port = loadSettings(dataDir, env).settings['worker.port'];
+  const info = await ensureWorker({ dataDir, port, cliEntry, waitMs, env, force: true });
+  if (!info) {
+    throw new CliError(`the worker did not start on port ${port}; see "claude-mem worker logs"`);
+  }
+  return info;
+}
+
+/** A request through `call`; a worker that cannot be reached is reported as a CliError. */
+export function callOrFail(...[call, ...request]: [WorkerCall, ...Parameters<WorkerCall>]) {
+  return call(...request).catch((error: Error): never => {
+    throw new CliError(error.message);
+  });
+}
+
 export function recallClient(deps: RecallCommandDeps): WorkerCall {
   return createWorkerClient(workerTarget(deps));
 }

@@ -4,6 +4,7 @@ export { loadSettings, problemText, saveSetting, flatten } from './settings.ts';
 export type { LoadedSettings, SettingProblem, SetResult } from './settings.ts';
 export * from './paths.ts';
 export { writeFileAtomic } from './fs-atomic.ts';
+export { gitDirs, readTextIfAny, workTreeOf } from './git-files.ts';
 export { createLogger } from './log.ts';
 export type { Logger, LogLevel } from './log.ts';
 export { resolveProject } from './project.ts';

@@ -1,7 +1,8 @@
-import { estimateTokens } from '../search/index.ts';
+import { estimateTokens } from '../domain/index.ts';
 import { applyAnchorStates, marksLegend, type AnchorStates } from './anchor-marks.ts';
 import { PIN_ICON, iconOf } from './type-icons.ts';
 import { clip, dayOf, timeOf } from './text.ts';
+import type { Budget } from './format.ts';
 
 /** An observation as a recall line shows it (the index's columns). */
 export interface RecallEntry {
@@ -13,12 +14,8 @@ export interface RecallEntry {
   detail_chars: number;
 }
 
-/** Limits of one recall block. */
-export interface RecallBudget {
-  maxItems: number;
-  maxTokens: number;
-  maxBytes: number;
-}
+/** Limits of one recall block: the context's, with a count of items for its observations. */
+export type RecallBudget = Omit<Budget, 'maxObservations'> & { maxItems: number };
 
 const OPEN = '<claude-mem-recall>';
 const CLOSE = '</claude-mem-recall>';

@@ -1,4 +1,5 @@
 import type { AnchorVerdict } from './anchor-verdict.ts';
+import type { EmbeddingStatus } from './embedding-status.ts';
 import type { ObservationFields, SpendFields, SummaryFields } from './memory.ts';
 
 /** What producing an item cost: dollars when known, and a note saying how it was reckoned. */
@@ -226,20 +227,8 @@ export interface Overview {
 
 export type { AnchorVerdict };
 
-/** GET /api/recall/status (src/search/embedding-runtime.ts EmbeddingStatus, plus the mode). */
-export interface RecallStatus {
-  state: 'off' | 'idle' | 'loading' | 'embedding' | 'ready' | 'error';
-  mode: string;
-  model: string | null;
-  dimensions?: number | null;
-  embedded: number;
-  total: number;
-  /** Present while the embedder's vectors are not complete: search uses full text meanwhile. */
-  switch?: { from: string | null };
-  vectorsInSearch?: boolean;
-  vectorWeight?: number;
-  error?: string;
-}
+/** GET /api/recall/status: the embedder's progress and the search mode. */
+export type RecallStatus = EmbeddingStatus & { mode: string };
 
 /** A queued change the push refused (see src/store/team-outbox.ts), newest first. */
 export interface TeamRefusal {
@@ -261,4 +250,15 @@ export interface TeamStatus {
   lastPush: { pushed: number; deleted: number; refused: number; waiting: number } | null;
   lastPulled: number;
   backlog: { queued: number; refused: TeamRefusal[] };
+  /** Every local project with a team identity (src/store/team-projects.ts). */
+  projects: TeamProjectStatus[];
+}
+
+/** A local project's team identity and last sync times, as GET /api/team/status lists it. */
+export interface TeamProjectStatus {
+  project: string;
+  team_project: string;
+  pulled_seq: number;
+  last_push_at: number | null;
+  last_pull_at: number | null;
 }

@@ -1,7 +1,7 @@
 import { readToken, workerRequest } from '../client/index.ts';
 import type { Logger } from '../config/index.ts';
 import { isFullyPrivate, sanitizeText } from '../privacy/index.ts';
-import { str, type Payload } from '../capture/index.ts';
+import type { Payload } from '../capture/index.ts';
 import type { HookOutput } from './io.ts';
 
 /** Where the worker is, and how long a moment may wait for it. */
@@ -57,11 +57,11 @@ export async function promptMoment(
   payload: Payload,
   sessionId: string,
 ): Promise<HookOutput | undefined> {
-  const prompt = str(payload, 'prompt') ?? '';
+  const prompt = payload.prompt ?? '';
   if (prompt.trim() === '' || isFullyPrivate(prompt)) return undefined;
   const context = await ask(target, '/api/recall/prompt', {
     session_id: sessionId,
-    cwd: str(payload, 'cwd') ?? process.cwd(),
+    cwd: payload.cwd ?? process.cwd(),
     prompt: sanitizeText(prompt).slice(0, 20_000),
   });
   return answer('UserPromptSubmit', context);
@@ -77,7 +77,7 @@ export async function fileMoment(
   payload: Payload,
   sessionId: string,
 ): Promise<HookOutput | undefined> {
-  if (str(payload, 'agent_id')) return undefined;
+  if (payload.agent_id) return undefined;
   const input = payload.tool_input;
   const file =
     input && typeof input === 'object' && !Array.isArray(input)
@@ -86,7 +86,7 @@ export async function fileMoment(
   if (typeof file !== 'string' || file === '') return undefined;
   const context = await ask(target, '/api/recall/file', {
     session_id: sessionId,
-    cwd: str(payload, 'cwd') ?? process.cwd(),
+    cwd: payload.cwd ?? process.cwd(),
     file_path: file,
   });
   return answer('PreToolUse', context);

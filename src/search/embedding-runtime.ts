@@ -1,33 +1,11 @@
 import type { Logger } from '../config/index.ts';
+import type { EmbeddingState, EmbeddingStatus } from '../domain/embedding-status.ts';
 import { embedText } from './embed-text.ts';
 import { EmbedderError, type Embedder } from './embedders/embedder.ts';
 import { createPoller } from '../config/index.ts';
 import type { VectorIndex } from './vector-index.ts';
 
-/** Where the embedder is: off, not loaded yet, loading, backfilling, caught up, failing. */
-export type EmbeddingState = 'off' | 'idle' | 'loading' | 'embedding' | 'ready' | 'error';
-
-/** The progress indicator of /api/recall/status. */
-export interface EmbeddingStatus {
-  state: EmbeddingState;
-  /** The configured embedder's id, and the size of its vectors once known. */
-  model: string | null;
-  dimensions?: number | null;
-  /** Observations with a current vector of `model`, of all observations. */
-  embedded: number;
-  total: number;
-  /**
-   * Present while `model` is not yet the complete space search ranks with: after a switch of
-   * embedder (`from` the model replaced) or on the first fill (`from` null). Search uses full
-   * text meanwhile; the state is in the database, so a restarted worker carries on.
-   */
-  switch?: { from: string | null };
-  /** Whether search ranks with vectors now (false: full text only). */
-  vectorsInSearch?: boolean;
-  /** Weight of the vector ranking in hybrid fusion (full text counts 1). */
-  vectorWeight?: number;
-  error?: string;
-}
+export type { EmbeddingState, EmbeddingStatus };
 
 /** Background embedding of observations, and query vectors for search. */
 export interface EmbeddingRuntime {

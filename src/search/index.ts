@@ -29,5 +29,3 @@ export type { ChromaStore, VectorStoreStatus } from './chroma/chroma-store.ts';
 export { ChromaMissingError } from './chroma/chroma-port.ts';
 export type { ChromaConfig } from './chroma/chroma-port.ts';
 export { checkPhrasings, searchPhrasings, MAX_PHRASINGS } from './phrasings.ts';
-// Kept for code written before src/domain/tokens.ts: import estimateTokens from src/domain.
-export { estimateTokens } from '../domain/index.ts';

@@ -31,12 +31,12 @@ export interface IndexQuery {
   limit: number;
 }
 
-/** The project's newest observations (by creation time), newest first. */
-export function recentEntries(db: Database, query: IndexQuery): IndexEntry[] {
+/** The project's observations after `since` (and of one agent) matching `where`, newest first. */
+function newestEntries(db: Database, where: string, query: IndexQuery): IndexEntry[] {
   return stmt(
     db,
     `SELECT ${COLUMNS} FROM observations
-     WHERE project = @project AND created_at > @since AND (@agent IS NULL OR agent = @agent)
+     WHERE project = @project${where} AND created_at > @since AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT @limit`,
   ).all({
     project: query.project,
@@ -46,20 +46,14 @@ export function recentEntries(db: Database, query: IndexQuery): IndexEntry[] {
   }) as IndexEntry[];
 }
 
+/** The project's newest observations (by creation time), newest first. */
+export function recentEntries(db: Database, query: IndexQuery): IndexEntry[] {
+  return newestEntries(db, '', query);
+}
+
 /** The project's pinned observations, newest first. */
 export function pinnedEntries(db: Database, query: IndexQuery): IndexEntry[] {
-  return stmt(
-    db,
-    `SELECT ${COLUMNS} FROM observations
-     WHERE project = @project AND pinned = 1 AND created_at > @since
-       AND (@agent IS NULL OR agent = @agent)
-     ORDER BY created_at DESC, id DESC LIMIT @limit`,
-  ).all({
-    project: query.project,
-    since: query.since ?? -1,
-    agent: query.agent ?? null,
-    limit: query.limit,
-  }) as IndexEntry[];
+  return newestEntries(db, ' AND pinned = 1', query);
 }
 
 /**

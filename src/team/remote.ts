@@ -1,13 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
-
-function readText(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
+import { isAbsolute, join } from 'node:path';
+import { gitDirs, readTextIfAny } from '../config/index.ts';
 
 /**
  * A git remote URL as the same text on every machine: no scheme, user, password, port or
@@ -34,17 +26,6 @@ export function normalizeRemote(url: string): string | undefined {
   return cleanPath ? `${host.toLowerCase()}/${cleanPath}` : undefined;
 }
 
-/** The git dir of the work tree `root`: `.git` itself, or where a `.git` file points. */
-function gitDirOf(root: string): string {
-  const dotGit = join(root, '.git');
-  const file = readText(dotGit);
-  if (file === undefined || !file.startsWith('gitdir:')) return dotGit;
-  const dir = file.replace(/^gitdir:\s*/, '').trim();
-  const gitDir = isAbsolute(dir) ? dir : resolve(root, dir);
-  const common = readText(join(gitDir, 'commondir'))?.trim();
-  return common ? resolve(gitDir, common) : gitDir;
-}
-
 /** The URL of `origin` in a git config text, else of the first remote. */
 export function remoteUrlOf(config: string): string | undefined {
   let section = '';
@@ -61,7 +42,9 @@ export function remoteUrlOf(config: string): string | undefined {
 
 function explicitId(root: string): string | undefined {
   try {
-    const parsed = JSON.parse(readText(join(root, '.claude-mem.json')) ?? '') as { id?: unknown };
+    const parsed = JSON.parse(readTextIfAny(join(root, '.claude-mem.json')) ?? '') as {
+      id?: unknown;
+    };
     return typeof parsed.id === 'string' && parsed.id.trim() ? `id:${parsed.id.trim()}` : undefined;
   } catch {
     return undefined;
@@ -74,7 +57,7 @@ function explicitId(root: string): string | undefined {
  * whatever their folders are called. Undefined: this project cannot be shared.
  */
 export function teamProjectOf(root: string): string | undefined {
-  const config = readText(join(gitDirOf(root), 'config'));
+  const config = readTextIfAny(join(gitDirs(root).common, 'config'));
   const url = config === undefined ? undefined : remoteUrlOf(config);
   return (url === undefined ? undefined : normalizeRemote(url)) ?? explicitId(root);
 }

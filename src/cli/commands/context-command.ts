@@ -1,9 +1,7 @@
 import { resolveProject } from '../../config/index.ts';
-import { CliError } from '../cli-error.ts';
-import { parseOptions } from '../parse-options.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
+import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { checkChoice, checkProject } from './recall-args.ts';
-import type { Command } from '../command.ts';
+import { optionsCommand } from '../command.ts';
 
 /** The options `context` accepts. */
 export const CONTEXT_OPTIONS = {
@@ -18,28 +16,21 @@ export const CONTEXT_OPTIONS = {
  * prints exactly what SessionStart would inject, from the same worker endpoint the hook calls.
  * The project defaults to the one of the current folder.
  */
-export const contextCommand: Command<RecallCommandDeps> = async function contextCommand(
-  args,
-  print,
-  deps = {},
-) {
-  const values = parseOptions(args, CONTEXT_OPTIONS);
-  checkChoice('source', values.source, ['startup', 'resume', 'clear', 'compact']);
-  const cwd = deps.cwd ?? process.cwd();
-  const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
-  const query = new URLSearchParams({ cwd, project, source: values.source ?? 'startup' });
-  if (values.session) query.set('session_id', values.session);
-  if (values.agent) query.set('agent', values.agent);
-  const call = recallClient(deps);
-  if (values.project !== undefined) await checkProject(call, values.project);
-  const res = await call('GET', `/api/context?${query.toString()}`).catch((error: Error) => {
-    throw new CliError(error.message);
-  });
-  if (res.status !== 200) throw apiFailure(res);
-  const context = (res.body as { context?: unknown }).context;
-  if (typeof context === 'string' && context !== '') print(context);
-  return 0;
-};
-
-// Kept for code written before src/cli/worker-call.ts: import these from there.
-export { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
+export const contextCommand = optionsCommand<typeof CONTEXT_OPTIONS, RecallCommandDeps>(
+  CONTEXT_OPTIONS,
+  async function contextCommand(values, print, deps) {
+    checkChoice('source', values.source, ['startup', 'resume', 'clear', 'compact']);
+    const cwd = deps.cwd ?? process.cwd();
+    const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
+    const query = new URLSearchParams({ cwd, project, source: values.source ?? 'startup' });
+    if (values.session) query.set('session_id', values.session);
+    if (values.agent) query.set('agent', values.agent);
+    const call = recallClient(deps);
+    if (values.project !== undefined) await checkProject(call, values.project);
+    const res = await callOrFail(call, 'GET', `/api/context?${query.toString()}`);
+    if (res.status !== 200) throw apiFailure(res);
+    const context = (res.body as { context?: unknown }).context;
+    if (typeof context === 'string' && context !== '') print(context);
+    return 0;
+  },
+);

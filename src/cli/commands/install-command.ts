@@ -3,7 +3,7 @@ import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts'
 import { ensureWorker } from '../../client/index.ts';
 import { addMcpServer } from '../install/mcp-merge.ts';
 import { addHooks } from '../install/settings-merge.ts';
-import { readJsonFile, sameJson, serialize, writeJsonWithBackup } from '../install/json-file.ts';
+import { planJson, type FileChange } from '../install/json-file.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
 import { installTargets, type InstallTargets } from '../install/targets.ts';
 import { PACKAGE_NAME, onPath } from '../install/package-name.ts';
@@ -19,29 +19,6 @@ export const INSTALL_OPTIONS = {
   'dry-run': { type: 'boolean' },
   agent: { type: 'string' },
 } as const;
-
-/** A planned change of one file. */
-interface Change {
-  path: string;
-  before: string;
-  after: string;
-  apply: () => string | undefined;
-}
-
-function plan(
-  path: string,
-  update: (value: Record<string, unknown>) => Record<string, unknown>,
-): Change | undefined {
-  const file = readJsonFile(path);
-  const next = update(file.value);
-  if (file.exists && sameJson(next, file.value)) return undefined;
-  return {
-    path,
-    before: file.text,
-    after: serialize(next, file.text),
-    apply: () => writeJsonWithBackup(file, next),
-  };
-}
 
 /**
  * `claude-mem install [--project] [--dry-run]`: merges the hooks into Claude Code's settings and
@@ -67,9 +44,9 @@ export async function installCommand(
   // Committed files must not name this machine's paths: the PATH commands work for everyone.
   const portable = targets.scope === 'project';
   const changes = [
-    plan(targets.settingsFile, (value) => addHooks(value, hookBundle, portable)),
-    plan(targets.mcpFile, (value) => addMcpServer(value, deps.cliEntry, portable)),
-  ].filter((change): change is Change => change !== undefined);
+    planJson(targets.settingsFile, (value) => addHooks(value, hookBundle, portable)),
+    planJson(targets.mcpFile, (value) => addMcpServer(value, deps.cliEntry, portable)),
+  ].filter((change): change is FileChange => change !== undefined);
   if (values['dry-run']) return dryRun(changes, deps.print);
   for (const change of changes) {
     const backup = change.apply();
@@ -97,7 +74,7 @@ export function teammateNote(targets: InstallTargets, path = process.env.PATH ??
   ];
 }
 
-function dryRun(changes: Change[], print: Print): number {
+function dryRun(changes: FileChange[], print: Print): number {
   if (changes.length === 0) print('already installed: nothing would change');
   for (const change of changes) {
     print(

@@ -2,7 +2,7 @@ import type { WorkerCall } from '../../mcp/worker-client.ts';
 import type { ObservationRecord } from '../../store/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
+import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 
 type Print = (line: string) => void;
 
@@ -25,9 +25,7 @@ export function observationId(text: string | undefined, command: string): number
 
 /** GET one observation, or a CLI error (404: no such id). */
 export async function fetchObservation(call: WorkerCall, id: number): Promise<FullObservation> {
-  const res = await call('GET', `/api/observations/${id}`).catch((error: Error) => {
-    throw new CliError(error.message);
-  });
+  const res = await callOrFail(call, 'GET', `/api/observations/${id}`);
   if (res.status === 404) {
     throw new CliError(`no observation #${id}: "claude-mem search <words>" lists existing ids`);
   }
@@ -98,11 +96,7 @@ export async function pinCommand(
   parseOptions(rest, {});
   const id = observationId(text, verb);
   const call = recallClient(deps);
-  const res = await call('POST', `/api/observations/${id}/pin`, { pinned }).catch(
-    (error: Error) => {
-      throw new CliError(error.message);
-    },
-  );
+  const res = await callOrFail(call, 'POST', `/api/observations/${id}/pin`, { pinned });
   if (res.status === 404) await fetchObservation(call, id);
   if (res.status !== 200) throw apiFailure(res);
   const title = (res.body as { title?: string }).title ?? '';

@@ -1,8 +1,7 @@
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
-import { parseOptions } from '../parse-options.ts';
 import { previewThenDelete, type ForgetCommandDeps } from './forget-command.ts';
-import type { Command } from '../command.ts';
+import { optionsCommand } from '../command.ts';
 
 /** The options `purge` accepts. */
 export const PURGE_OPTIONS = {
@@ -16,36 +15,34 @@ export const PURGE_OPTIONS = {
  * all they hold). `claude-mem purge --retention [--yes]`: applies the retention settings now,
  * as the worker does once a day. Both show what goes and ask first.
  */
-export const purgeCommand: Command<ForgetCommandDeps> = async function purgeCommand(
-  args,
-  print,
-  deps = {},
-) {
-  const values = parseOptions(args, PURGE_OPTIONS);
-  if ((values.project === undefined) === (values.retention !== true)) {
-    throw usage('purge takes --project NAME or --retention');
-  }
-  const worker = await adminWorker(deps);
-  const io = { stdin: deps.stdin ?? process.stdin, stderr: deps.stderr ?? process.stderr };
-  const yes = values.yes === true;
-  if (values.project !== undefined) {
-    const body = { project: values.project };
-    return previewThenDelete({ worker, path: '/api/admin/purge', body, yes }, print, io);
-  }
-  const status = await worker.get<{ maxAgeDays: number; maxPerProject: number }>(
-    '/api/retention/status',
-  );
-  if (status.maxAgeDays === 0 && status.maxPerProject === 0) {
-    print(
-      'retention is off: set retention.maxAgeDays or retention.maxPerProject (claude-mem config set)',
+export const purgeCommand = optionsCommand<typeof PURGE_OPTIONS, ForgetCommandDeps>(
+  PURGE_OPTIONS,
+  async function purgeCommand(values, print, deps) {
+    if ((values.project === undefined) === (values.retention !== true)) {
+      throw usage('purge takes --project NAME or --retention');
+    }
+    const worker = await adminWorker(deps);
+    const io = { stdin: deps.stdin ?? process.stdin, stderr: deps.stderr ?? process.stderr };
+    const yes = values.yes === true;
+    if (values.project !== undefined) {
+      const body = { project: values.project };
+      return previewThenDelete({ worker, path: '/api/admin/purge', body, yes }, print, io);
+    }
+    const status = await worker.get<{ maxAgeDays: number; maxPerProject: number }>(
+      '/api/retention/status',
     );
-    return 0;
-  }
-  const age = status.maxAgeDays > 0 ? `older than ${status.maxAgeDays} days` : 'no age limit';
-  const count =
-    status.maxPerProject > 0
-      ? `at most ${status.maxPerProject} observations per project`
-      : 'no count limit';
-  print(`retention: ${age}, ${count} (pinned observations are kept)`);
-  return previewThenDelete({ worker, path: '/api/retention/run', body: {}, yes }, print, io);
-};
+    if (status.maxAgeDays === 0 && status.maxPerProject === 0) {
+      print(
+        'retention is off: set retention.maxAgeDays or retention.maxPerProject (claude-mem config set)',
+      );
+      return 0;
+    }
+    const age = status.maxAgeDays > 0 ? `older than ${status.maxAgeDays} days` : 'no age limit';
+    const count =
+      status.maxPerProject > 0
+        ? `at most ${status.maxPerProject} observations per project`
+        : 'no count limit';
+    print(`retention: ${age}, ${count} (pinned observations are kept)`);
+    return previewThenDelete({ worker, path: '/api/retention/run', body: {}, yes }, print, io);
+  },
+);

@@ -1,8 +1,10 @@
 import { workerRequest } from '../../client/index.ts';
-import type { EmbeddingState, EmbeddingStatus, VectorStoreStatus } from '../../search/index.ts';
+import { EMBEDDING_STATE_WORDS } from '../../domain/embedding-status.ts';
+import type { RecallStatus as DomainRecallStatus } from '../../domain/viewer-api.ts';
+import type { VectorStoreStatus } from '../../search/index.ts';
 
 /** GET /api/recall/status: the embedder's progress, the search mode, the Chroma store if used. */
-export type RecallStatus = EmbeddingStatus & { mode: string; store?: VectorStoreStatus };
+export type RecallStatus = DomainRecallStatus & { store?: VectorStoreStatus };
 
 /**
  * The worker's recall status, or undefined when it does not answer with one: `status` is about
@@ -19,15 +21,6 @@ export async function fetchRecallStatus(
     return undefined;
   }
 }
-
-const STATE_WORDS = {
-  off: 'off',
-  idle: 'not loaded yet',
-  loading: 'loading',
-  embedding: 'embedding',
-  ready: 'ready',
-  error: 'failing, retrying',
-} satisfies Record<EmbeddingState, string>;
 
 const n = (value: number): string => value.toLocaleString('en-US');
 
@@ -55,7 +48,7 @@ export function formatRecallStatus(status: RecallStatus): string[] {
   }
   const waiting = Math.max(0, status.total - status.embedded);
   const lines = [
-    `recall: search.mode ${status.mode}, embedder ${status.model} ${STATE_WORDS[status.state]}`,
+    `recall: search.mode ${status.mode}, embedder ${status.model} ${EMBEDDING_STATE_WORDS[status.state]}`,
     `  vectors: ${n(status.embedded)} of ${n(status.total)} observations, ${n(waiting)} waiting`,
   ];
   if (status.switch) lines.push(switchLine(status.switch.from));

@@ -5,7 +5,7 @@ import { MAX_PHRASINGS } from '../../search/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseFailure } from '../parse-options.ts';
 import { checkChoice, checkProject, checkTypes, checkWhole } from './recall-args.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
+import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
 
 interface Hit {
@@ -121,9 +121,7 @@ export const searchCommand: Command<RecallCommandDeps> = async function searchCo
       Object.entries(scope).filter((entry): entry is [string, string] => entry[1] !== undefined),
     );
     for (const phrasing of values.query ?? []) query.append('q', phrasing);
-    const res = await call('GET', `/api/search?${query.toString()}`).catch((error: Error) => {
-      throw new CliError(error.message);
-    });
+    const res = await callOrFail(call, 'GET', `/api/search?${query.toString()}`);
     if (res.status !== 200) throw apiFailure(res);
     return res.body as SearchBody;
   };

@@ -1,6 +1,6 @@
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from './context-command.ts';
+import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 
 type Print = (line: string) => void;
 
@@ -45,11 +45,8 @@ export async function shareCommand(
   parseOptions(rest, {});
   const target = shareTarget(text, verb);
   const path = `/api/${target.kind === 'summary' ? 'summaries' : 'observations'}/${target.id}/share`;
-  const res = await recallClient(deps)('POST', path, { scope: shared ? 'team' : 'private' }).catch(
-    (error: Error) => {
-      throw new CliError(error.message);
-    },
-  );
+  const scope = shared ? 'team' : 'private';
+  const res = await callOrFail(recallClient(deps), 'POST', path, { scope });
   if (res.status === 404) {
     throw new CliError(
       `no ${target.kind} ${label(target)}: "claude-mem search <words>" lists existing ids`,

@@ -110,6 +110,3 @@ async function databaseFault(port: number, token: string): Promise<DatabaseFault
 
 const faultLine = (fault: DatabaseFault): string =>
   `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;
-
-// Kept for code written before src/cli/worker-call.ts: import these from there.
-export { compressionWorker, workerFailure, type CompressCommandDeps } from '../worker-call.ts';

@@ -1,10 +1,9 @@
 import type { UsageReport } from '../../store/index.ts';
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
-import { parseOptions } from '../parse-options.ts';
 import { formatUsage } from '../usage/usage-table.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
-import type { Command } from '../command.ts';
+import { optionsCommand } from '../command.ts';
 
 /** The options `usage` accepts. */
 export const USAGE_OPTIONS = {
@@ -19,18 +18,16 @@ export const USAGE_OPTIONS = {
  * compression spent per day (default) or month and project, with totals. Starts the worker when
  * needed.
  */
-export const usageCommand: Command<CompressCommandDeps> = async function usageCommand(
-  args,
-  print,
-  deps = {},
-) {
-  const values = parseOptions(args, USAGE_OPTIONS);
-  if (values.daily && values.monthly) throw usage('give --daily or --monthly, not both');
-  if (values.project === '') throw usage('--project needs a project name');
-  const query = new URLSearchParams({ by: values.monthly ? 'month' : 'day' });
-  if (values.project !== undefined) query.set('project', values.project);
-  const worker = await adminWorker(deps);
-  const report = await worker.get<UsageReport>(`/api/usage?${query}`);
-  print(values.json ? JSON.stringify(report, null, 2) : formatUsage(report).join('\n'));
-  return 0;
-};
+export const usageCommand = optionsCommand<typeof USAGE_OPTIONS, CompressCommandDeps>(
+  USAGE_OPTIONS,
+  async function usageCommand(values, print, deps) {
+    if (values.daily && values.monthly) throw usage('give --daily or --monthly, not both');
+    if (values.project === '') throw usage('--project needs a project name');
+    const query = new URLSearchParams({ by: values.monthly ? 'month' : 'day' });
+    if (values.project !== undefined) query.set('project', values.project);
+    const worker = await adminWorker(deps);
+    const report = await worker.get<UsageReport>(`/api/usage?${query}`);
+    print(values.json ? JSON.stringify(report, null, 2) : formatUsage(report).join('\n'));
+    return 0;
+  },
+);

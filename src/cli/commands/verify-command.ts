@@ -1,7 +1,7 @@
 import { resolveProject } from '../../config/index.ts';
-import { CliError, usage } from '../cli-error.ts';
+import { usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
-import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
+import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { summarizeVerify, verifyLines, type VerifyPage } from './verify-report.ts';
 import type { Command } from '../command.ts';
 
@@ -24,9 +24,7 @@ export interface VerifyDeps extends RecallCommandDeps {
 }
 
 async function call(deps: VerifyDeps, method: 'GET' | 'POST', path: string, body?: unknown) {
-  const res = await recallClient(deps)(method, path, body).catch((error: Error) => {
-    throw new CliError(error.message);
-  });
+  const res = await callOrFail(recallClient(deps), method, path, body);
   if (res.status !== 200) throw apiFailure(res);
   return res.body;
 }

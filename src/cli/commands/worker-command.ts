@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dataDirFrom, ensureDataDir, loadSettings, logFile } from '../../config/index.ts';
+import { dataDirFrom, ensureDataDir, logFile } from '../../config/index.ts';
 import {
-  ensureWorker,
   liveWorker,
   readOrCreateToken,
   requestOpenLink,
   workerRequest,
 } from '../../client/index.ts';
-import { CliError, usage } from '../cli-error.ts';
+import { usage } from '../cli-error.ts';
 import { didYouMean } from '../suggest.ts';
+import { restartWorker } from '../worker-call.ts';
 
 type Print = (line: string) => void;
 
@@ -49,18 +49,7 @@ export async function workerCommand(args: string[], deps: WorkerCommandDeps): Pr
 }
 
 async function start(dataDir: string, deps: WorkerCommandDeps, env: NodeJS.ProcessEnv) {
-  const port = loadSettings(dataDir, env).settings['worker.port'];
-  const info = await ensureWorker({
-    dataDir,
-    port,
-    cliEntry: deps.cliEntry,
-    waitMs: 10_000,
-    env,
-    force: true,
-  });
-  if (!info) {
-    throw new CliError(`the worker did not start on port ${port}; see "claude-mem worker logs"`);
-  }
+  const info = await restartWorker(dataDir, deps.cliEntry, env, 10_000);
   const link = await requestOpenLink(info.port, dataDir);
   deps.print(`worker running: pid ${info.pid}; viewer (one-time link): ${link}`);
   return 0;

@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
 import { chmodSync, copyFileSync, existsSync, renameSync } from 'node:fs';
-import { askWorkerToStop, ensureWorker, liveWorker } from '../../client/index.ts';
-import { databaseFile, loadSettings } from '../../config/index.ts';
+import { askWorkerToStop, liveWorker } from '../../client/index.ts';
+import { databaseFile } from '../../config/index.ts';
 import { listSpool } from '../../spool/index.ts';
 import { openDatabase } from '../../store/index.ts';
 import { CliError } from '../cli-error.ts';
 import { importCommand } from '../commands/import-command.ts';
+import { restartWorker } from '../worker-call.ts';
 
 type Print = (line: string) => void;
 
@@ -88,17 +89,7 @@ export async function repairDatabase(source: RepairSource, deps: RepairDeps): Pr
   }
   if ('backup' in source) restoreBackup(source.backup, file);
   const waiting = listSpool(dataDir).length;
-  const port = loadSettings(dataDir, env).settings['worker.port'];
-  const worker = await ensureWorker({
-    dataDir,
-    port,
-    cliEntry: deps.cliEntry,
-    waitMs: 15_000,
-    env,
-    force: true,
-  });
-  if (!worker)
-    throw new CliError(`the worker did not start on port ${port}; see "claude-mem worker logs"`);
+  const worker = await restartWorker(dataDir, deps.cliEntry, env, 15_000);
   if ('export' in source)
     await importCommand([source.export], print, { cliEntry: deps.cliEntry, env });
   const from = 'backup' in source ? `the backup ${source.backup}` : `the export ${source.export}`;

@@ -1,6 +1,6 @@
 import { readOrCreateToken, workerRequest } from '../../client/index.ts';
 import type { Settings } from '../../config/index.ts';
-import type { TeamStatus } from '../team/team-status.ts';
+import type { TeamStatus } from '../../domain/viewer-api.ts';
 import { ok, warn, type CheckResult } from './check.ts';
 
 /**

@@ -60,3 +60,24 @@ function sortKeys(value: unknown): unknown {
       .map((key) => [key, sortKeys((value as Json)[key])]),
   );
 }
+
+/** A planned change of one file: its text now and after, and how to write it. */
+export interface FileChange {
+  path: string;
+  before: string;
+  after: string;
+  apply: () => string | undefined;
+}
+
+/** The change `update` makes to the JSON file at `path`, or undefined when it changes nothing. */
+export function planJson(path: string, update: (value: Json) => Json): FileChange | undefined {
+  const file = readJsonFile(path);
+  const next = update(file.value);
+  if (file.exists && sameJson(next, file.value)) return undefined;
+  return {
+    path,
+    before: file.text,
+    after: serialize(next, file.text),
+    apply: () => writeJsonWithBackup(file, next),
+  };
+}

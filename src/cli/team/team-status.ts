@@ -1,30 +1,7 @@
 import { readOrCreateToken, workerRequest } from '../../client/index.ts';
+import type { TeamStatus } from '../../domain/viewer-api.ts';
 import { parseOptions } from '../parse-options.ts';
-import {
-  compressionWorker,
-  workerFailure,
-  type CompressCommandDeps,
-} from '../commands/status-command.ts';
-
-/** The worker's GET /api/team/status answer. */
-export interface TeamStatus {
-  configured: boolean;
-  connected: boolean;
-  url: string | null;
-  team: string;
-  role: string | null;
-  lastRoundAt: number | null;
-  lastSuccessAt: number | null;
-  lastError: string | null;
-  backlog: { queued: number; refused: { kind: string; item_id: number; reason: string }[] };
-  projects: {
-    project: string;
-    team_project: string;
-    pulled_seq: number;
-    last_push_at: number | null;
-    last_pull_at: number | null;
-  }[];
-}
+import { compressionWorker, workerFailure, type CompressCommandDeps } from '../worker-call.ts';
 
 const when = (at: number | null): string => (at === null ? 'never' : new Date(at).toISOString());
 

@@ -1,3 +1,16 @@
+const FTS_COLUMNS = 'title, subtitle, facts, narrative, concepts, search_keys, code_terms';
+
+/** The index row of the trigger's `new` or `old` row: its id, text and code terms. */
+function ftsValues(row: 'new' | 'old'): string {
+  const text = ['title', 'subtitle', 'facts', 'narrative', 'concepts', 'search_keys'];
+  const terms = [...text, 'files_read', 'files_modified'];
+  const of = (columns: string[]) => columns.map((column) => `${row}.${column}`).join(', ');
+  return `${row}.id, ${of(text)}, cm_code_terms(${of(terms)})`;
+}
+
+const INSERT_NEW = `INSERT INTO observations_fts (rowid, ${FTS_COLUMNS}) VALUES (${ftsValues('new')});`;
+const DELETE_OLD = `INSERT INTO observations_fts (observations_fts, rowid, ${FTS_COLUMNS}) VALUES ('delete', ${ftsValues('old')});`;
+
 /**
  * Code-aware full text and search keys (issue 15). Observations gain `search_keys`: other words
  * for the same thing (synonyms, the questions it answers, the error text a user would paste),
@@ -27,31 +40,15 @@ CREATE VIRTUAL TABLE observations_fts USING fts5 (
   content = 'observations_search', content_rowid = 'id', tokenize = 'porter unicode61'
 );
 CREATE TRIGGER observations_fts_insert AFTER INSERT ON observations BEGIN
-  INSERT INTO observations_fts (rowid, title, subtitle, facts, narrative, concepts, search_keys,
-    code_terms)
-  VALUES (new.id, new.title, new.subtitle, new.facts, new.narrative, new.concepts,
-    new.search_keys, cm_code_terms(new.title, new.subtitle, new.facts, new.narrative,
-      new.concepts, new.search_keys, new.files_read, new.files_modified));
+  ${INSERT_NEW}
 END;
 CREATE TRIGGER observations_fts_delete AFTER DELETE ON observations BEGIN
-  INSERT INTO observations_fts (observations_fts, rowid, title, subtitle, facts, narrative,
-    concepts, search_keys, code_terms)
-  VALUES ('delete', old.id, old.title, old.subtitle, old.facts, old.narrative, old.concepts,
-    old.search_keys, cm_code_terms(old.title, old.subtitle, old.facts, old.narrative,
-      old.concepts, old.search_keys, old.files_read, old.files_modified));
+  ${DELETE_OLD}
 END;
 CREATE TRIGGER observations_fts_update AFTER UPDATE OF title, subtitle, facts, narrative,
   concepts, search_keys, files_read, files_modified ON observations BEGIN
-  INSERT INTO observations_fts (observations_fts, rowid, title, subtitle, facts, narrative,
-    concepts, search_keys, code_terms)
-  VALUES ('delete', old.id, old.title, old.subtitle, old.facts, old.narrative, old.concepts,
-    old.search_keys, cm_code_terms(old.title, old.subtitle, old.facts, old.narrative,
-      old.concepts, old.search_keys, old.files_read, old.files_modified));
-  INSERT INTO observations_fts (rowid, title, subtitle, facts, narrative, concepts, search_keys,
-    code_terms)
-  VALUES (new.id, new.title, new.subtitle, new.facts, new.narrative, new.concepts,
-    new.search_keys, cm_code_terms(new.title, new.subtitle, new.facts, new.narrative,
-      new.concepts, new.search_keys, new.files_read, new.files_modified));
+  ${DELETE_OLD}
+  ${INSERT_NEW}
 END;
 
 INSERT INTO observations_fts (observations_fts) VALUES ('rebuild');

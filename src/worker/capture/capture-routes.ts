@@ -1,12 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import {
-  applyPrivateTurn,
-  capture,
-  str,
-  type HookEvent,
-  type Payload,
-} from '../../capture/index.ts';
+import { applyPrivateTurn, capture, type HookEvent, type Payload } from '../../capture/index.ts';
 import { resolveProject } from '../../config/index.ts';
 import { newEventId } from '../../spool/index.ts';
 import { applyEvent } from './apply-event.ts';
@@ -41,8 +35,8 @@ export function captureRoutes(deps: WorkerDeps): Hono {
 }
 
 function store(deps: WorkerDeps, event: HookEvent, payload: Payload) {
-  const sessionId = str(payload, 'session_id') ?? '';
-  const cwd = str(payload, 'cwd') ?? process.cwd();
+  const sessionId = payload.session_id ?? '';
+  const cwd = payload.cwd ?? process.cwd();
   const ctx = {
     settings: deps.settings,
     sessionId,

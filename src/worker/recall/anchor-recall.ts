@@ -1,10 +1,5 @@
-import {
-  createAnchorChecker,
-  makeAnchors,
-  workTreeOf,
-  type AnchorVerdict,
-} from '../../anchors/index.ts';
-import { resolveProject } from '../../config/index.ts';
+import { createAnchorChecker, makeAnchors, type AnchorVerdict } from '../../anchors/index.ts';
+import { resolveProject, workTreeOf } from '../../config/index.ts';
 import {
   anchorsOf,
   getObservations,

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { writeFileAtomic } from '../../../config/index.ts';
 import { CliError } from '../../cli-error.ts';
 import { removeMcpServer } from '../mcp-merge.ts';
-import { readJsonFile, sameJson, serialize, writeJsonWithBackup } from '../json-file.ts';
+import { planJson, readJsonFile, sameJson, serialize, type FileChange } from '../json-file.ts';
 import { addAgentHooks, removeAgentHooks } from './hooks-merge.ts';
 import { addAgentMcp, agentMcpEntry } from './mcp-entries.ts';
 import type { AgentSpec } from './specs.ts';
@@ -12,30 +12,10 @@ import { addBlock, codexMcpBlock, hasForeignServer, removeBlock } from './toml-b
 type Json = Record<string, unknown>;
 type Update = (value: Json) => Json;
 
-/** A planned change of one file: its text now and after, and how to write it. */
-export interface FileChange {
-  path: string;
-  before: string;
-  after: string;
-  apply: () => string | undefined;
-}
-
 /** Where this install's bundles are. */
 export interface Bundles {
   hookBundle: string;
   cliEntry: string;
-}
-
-function planJson(path: string, update: Update): FileChange | undefined {
-  const file = readJsonFile(path);
-  const next = update(file.value);
-  if (file.exists && sameJson(next, file.value)) return undefined;
-  return {
-    path,
-    before: file.text,
-    after: serialize(next, file.text),
-    apply: () => writeJsonWithBackup(file, next),
-  };
 }
 
 function planToml(path: string, block: string): FileChange | undefined {

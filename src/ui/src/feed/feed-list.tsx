@@ -1,6 +1,7 @@
 import type { FeedItem } from '../api-types.ts';
 import { LoadMore } from './load-more.tsx';
-import { ObservationCard, type CardEvents } from './observation-card.tsx';
+import type { CardEvents } from './observation-actions.tsx';
+import { ObservationCard } from './observation-card.tsx';
 import { PromptCard } from './prompt-card.tsx';
 import { SummaryCard } from './summary-card.tsx';
 import { ErrorLine } from '../shared/error-line.tsx';

@@ -7,8 +7,6 @@ import { EditForm } from './edit-form.tsx';
 import { ObservationActions, type CardEvents } from './observation-actions.tsx';
 import { TeamBadge } from './team-badge.tsx';
 
-export type { CardEvents };
-
 /** An observation: type, title, subtitle, facts, narrative, files, concepts, where and cost. */
 export function ObservationCard(props: { item: ObservationItem } & CardEvents) {
   const o = props.item;

@@ -76,7 +76,7 @@ export function TypesChart({ overview }: { overview: Overview }) {
             {overview.types.map((t) => (
               <Cell
                 key={t.type}
-                className={KNOWN_TYPES.includes(t.type) ? `fill-${t.type}` : 'bar-accent'}
+                className={KNOWN_TYPES.includes(t.type) ? `fill-type type-${t.type}` : 'bar-accent'}
               />
             ))}
           </Bar>

@@ -1,14 +1,5 @@
-import type { RecallStatus } from '../api-types.ts';
+import { EMBEDDING_STATE_WORDS, type RecallStatus } from '../api-types.ts';
 import { count } from '../shared/format.ts';
-
-const STATE_WORDS: Record<RecallStatus['state'], string> = {
-  off: 'off',
-  idle: 'not loaded yet',
-  loading: 'loading',
-  embedding: 'embedding',
-  ready: 'ready',
-  error: 'failing, retrying',
-};
 
 /** What search ranks with now, in words. */
 function searchUses(status: RecallStatus): string {
@@ -32,7 +23,7 @@ export function RecallPanel(props: { status: RecallStatus }) {
         <dt>Embedder</dt>
         <dd data-testid="embedder">{status.model === null ? 'off' : `${status.model}${size}`}</dd>
         <dt>State</dt>
-        <dd>{STATE_WORDS[status.state]}</dd>
+        <dd>{EMBEDDING_STATE_WORDS[status.state]}</dd>
         <dt>Vectors</dt>
         <dd data-testid="vectors">
           {count(status.embedded)} of {count(status.total)} observations
