@@ -1,5 +1,5 @@
 // src/cli/main.ts
-import { dirname as dirname16, join as join40 } from "node:path";
+import { dirname as dirname16, join as join41 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/config/setting-kinds.ts
@@ -595,6 +595,34 @@ function setNested(raw, key, value) {
   node[parts2.at(-1) ?? key] = value;
 }
 
+// src/config/git-files.ts
+import { readFileSync as readFileSync2, statSync } from "node:fs";
+import { dirname, join as join2, resolve as resolve2 } from "node:path";
+function readTextIfAny(file) {
+  try {
+    return readFileSync2(file, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+function workTreeOf(cwd) {
+  for (let dir = resolve2(cwd); ; dir = dirname(dir)) {
+    const dotGit = join2(dir, ".git");
+    const isDir = statSync(dotGit, { throwIfNoEntry: false })?.isDirectory();
+    if (isDir || readTextIfAny(dotGit)?.startsWith("gitdir:")) return dir;
+    if (dirname(dir) === dir) return void 0;
+  }
+}
+function gitDirs(tree) {
+  const dotGit = join2(tree, ".git");
+  const file = readTextIfAny(dotGit);
+  if (file === void 0) return { gitDir: dotGit, common: dotGit };
+  const text5 = file.replace(/^gitdir:\s*/, "").trim();
+  const gitDir = resolve2(tree, text5);
+  const common2 = readTextIfAny(join2(gitDir, "commondir"))?.trim();
+  return { gitDir, common: common2 ? resolve2(gitDir, common2) : gitDir };
+}
+
 // src/config/log.ts
 import { appendFileSync } from "node:fs";
 var RANK = { debug: 0, info: 1, warn: 2, error: 3 };
@@ -615,41 +643,13 @@ function createLogger(dataDir, component, minLevel = "info") {
 }
 
 // src/config/project.ts
-import { readFileSync as readFileSync2, statSync } from "node:fs";
-import { basename, dirname, isAbsolute, join as join2, resolve as resolve2 } from "node:path";
-function readText(file) {
-  try {
-    return readFileSync2(file, "utf8");
-  } catch {
-    return void 0;
-  }
-}
-function isDir(path) {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-function findGitTop(cwd) {
-  for (let dir = resolve2(cwd); ; dir = dirname(dir)) {
-    const dotGit = join2(dir, ".git");
-    if (isDir(dotGit) || readText(dotGit)?.startsWith("gitdir:")) return dir;
-    if (dirname(dir) === dir) return void 0;
-  }
-}
+import { basename, dirname as dirname2, join as join3, resolve as resolve3 } from "node:path";
 function mainWorktreeRoot(top) {
-  const gitFile = readText(join2(top, ".git"));
-  if (gitFile === void 0) return top;
-  const gitDirText = gitFile.replace(/^gitdir:\s*/, "").trim();
-  const gitDir = isAbsolute(gitDirText) ? gitDirText : resolve2(top, gitDirText);
-  const commonText = readText(join2(gitDir, "commondir"))?.trim();
-  if (!commonText) return top;
-  const common2 = isAbsolute(commonText) ? commonText : resolve2(gitDir, commonText);
-  return basename(common2) === ".git" ? dirname(common2) : top;
+  const { gitDir, common: common2 } = gitDirs(top);
+  return common2 !== gitDir && basename(common2) === ".git" ? dirname2(common2) : top;
 }
 function overrideName(root) {
-  const text5 = readText(join2(root, ".claude-mem.json"));
+  const text5 = readTextIfAny(join3(root, ".claude-mem.json"));
   if (text5 === void 0) return void 0;
   try {
     const parsed = JSON.parse(text5);
@@ -659,8 +659,8 @@ function overrideName(root) {
   }
 }
 function resolveProject(cwd, env = process.env) {
-  const top = findGitTop(cwd);
-  const root = top === void 0 ? resolve2(cwd) : mainWorktreeRoot(top);
+  const top = workTreeOf(cwd);
+  const root = top === void 0 ? resolve3(cwd) : mainWorktreeRoot(top);
   const fromEnv = env.CLAUDE_MEM_PROJECT?.trim();
   const fromTop = top !== void 0 && top !== root ? overrideName(top) : void 0;
   const name = fromEnv || overrideName(root) || fromTop || basename(root);
@@ -678,12 +678,12 @@ function isOwnMcpTool(toolName) {
 
 // src/config/project-share.ts
 import { readFileSync as readFileSync3 } from "node:fs";
-import { join as join3 } from "node:path";
+import { join as join4 } from "node:path";
 var isShare = (value) => TEAM_SHARES.includes(value);
 function projectTeamShare(root) {
   let parsed;
   try {
-    parsed = JSON.parse(readFileSync3(join3(root, ".claude-mem.json"), "utf8"));
+    parsed = JSON.parse(readFileSync3(join4(root, ".claude-mem.json"), "utf8"));
   } catch {
     return void 0;
   }
@@ -778,7 +778,7 @@ async function workerRequest(port, path, options = {}) {
   const headers = { host: `127.0.0.1:${port}` };
   if (payload !== void 0) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve5, reject) => {
     const req = request(
       // agent: false: one connection per request. Node 20's default agent keeps sockets alive,
       // and reusing one just as the worker closes it idle fails with "socket hang up".
@@ -786,7 +786,7 @@ async function workerRequest(port, path, options = {}) {
       (res) => {
         const chunks = [];
         res.on("data", (chunk) => chunks.push(chunk));
-        res.on("end", () => resolve6({ status: res.statusCode ?? 0, body: parseBody(chunks) }));
+        res.on("end", () => resolve5({ status: res.statusCode ?? 0, body: parseBody(chunks) }));
         res.on("error", reject);
       }
     );
@@ -850,7 +850,7 @@ async function requestOpenLink(port, dataDir) {
 
 // src/client/ensure-worker.ts
 import { closeSync as closeSync2, openSync as openSync2, rmSync, statSync as statSync2, unlinkSync as unlinkSync2, writeSync as writeSync2 } from "node:fs";
-import { dirname as dirname2, join as join4 } from "node:path";
+import { dirname as dirname3, join as join5 } from "node:path";
 
 // src/client/handover.ts
 var RELEASE = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?/;
@@ -922,7 +922,7 @@ async function hasRuntimeDependencies(cliEntry) {
 }
 async function spawnWorker(cliEntry, env = process.env) {
   const { spawn: spawn3 } = await import("node:child_process");
-  const args2 = await hasRuntimeDependencies(cliEntry) ? [cliEntry, "worker", "run"] : [join4(dirname2(cliEntry), "..", "scripts", "plugin-setup.mjs")];
+  const args2 = await hasRuntimeDependencies(cliEntry) ? [cliEntry, "worker", "run"] : [join5(dirname3(cliEntry), "..", "scripts", "plugin-setup.mjs")];
   const child = spawn3(process.execPath, args2, {
     detached: true,
     stdio: "ignore",
@@ -1950,6 +1950,15 @@ ${teamTriggers(
 `;
 
 // src/store/migrations/009-code-search.ts
+var FTS_COLUMNS = "title, subtitle, facts, narrative, concepts, search_keys, code_terms";
+function ftsValues(row) {
+  const text5 = ["title", "subtitle", "facts", "narrative", "concepts", "search_keys"];
+  const terms = [...text5, "files_read", "files_modified"];
+  const of = (columns) => columns.map((column) => `${row}.${column}`).join(", ");
+  return `${row}.id, ${of(text5)}, cm_code_terms(${of(terms)})`;
+}
+var INSERT_NEW = `INSERT INTO observations_fts (rowid, ${FTS_COLUMNS}) VALUES (${ftsValues("new")});`;
+var DELETE_OLD = `INSERT INTO observations_fts (observations_fts, rowid, ${FTS_COLUMNS}) VALUES ('delete', ${ftsValues("old")});`;
 var codeSearch = `
 ALTER TABLE observations ADD COLUMN search_keys TEXT NOT NULL DEFAULT '';
 
@@ -1969,31 +1978,15 @@ CREATE VIRTUAL TABLE observations_fts USING fts5 (
   content = 'observations_search', content_rowid = 'id', tokenize = 'porter unicode61'
 );
 CREATE TRIGGER observations_fts_insert AFTER INSERT ON observations BEGIN
-  INSERT INTO observations_fts (rowid, title, subtitle, facts, narrative, concepts, search_keys,
-    code_terms)
-  VALUES (new.id, new.title, new.subtitle, new.facts, new.narrative, new.concepts,
-    new.search_keys, cm_code_terms(new.title, new.subtitle, new.facts, new.narrative,
-      new.concepts, new.search_keys, new.files_read, new.files_modified));
+  ${INSERT_NEW}
 END;
 CREATE TRIGGER observations_fts_delete AFTER DELETE ON observations BEGIN
-  INSERT INTO observations_fts (observations_fts, rowid, title, subtitle, facts, narrative,
-    concepts, search_keys, code_terms)
-  VALUES ('delete', old.id, old.title, old.subtitle, old.facts, old.narrative, old.concepts,
-    old.search_keys, cm_code_terms(old.title, old.subtitle, old.facts, old.narrative,
-      old.concepts, old.search_keys, old.files_read, old.files_modified));
+  ${DELETE_OLD}
 END;
 CREATE TRIGGER observations_fts_update AFTER UPDATE OF title, subtitle, facts, narrative,
   concepts, search_keys, files_read, files_modified ON observations BEGIN
-  INSERT INTO observations_fts (observations_fts, rowid, title, subtitle, facts, narrative,
-    concepts, search_keys, code_terms)
-  VALUES ('delete', old.id, old.title, old.subtitle, old.facts, old.narrative, old.concepts,
-    old.search_keys, cm_code_terms(old.title, old.subtitle, old.facts, old.narrative,
-      old.concepts, old.search_keys, old.files_read, old.files_modified));
-  INSERT INTO observations_fts (rowid, title, subtitle, facts, narrative, concepts, search_keys,
-    code_terms)
-  VALUES (new.id, new.title, new.subtitle, new.facts, new.narrative, new.concepts,
-    new.search_keys, cm_code_terms(new.title, new.subtitle, new.facts, new.narrative,
-      new.concepts, new.search_keys, new.files_read, new.files_modified));
+  ${DELETE_OLD}
+  ${INSERT_NEW}
 END;
 
 INSERT INTO observations_fts (observations_fts) VALUES ('rebuild');
@@ -2300,6 +2293,16 @@ function countStates(db, table2) {
   return Object.fromEntries(rows.map((row) => [row.state, row.n]));
 }
 
+// src/domain/embedding-status.ts
+var EMBEDDING_STATE_WORDS = {
+  off: "off",
+  idle: "not loaded yet",
+  loading: "loading",
+  embedding: "embedding",
+  ready: "ready",
+  error: "failing, retrying"
+};
+
 // src/domain/observation-types.ts
 var OBSERVATION_TYPES = [
   "bugfix",
@@ -2397,11 +2400,11 @@ function projectRoot(db, project2) {
 var COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, author, agent,
   length(subtitle) + length(narrative) + length(facts) + length(concepts)
     + length(files_read) + length(files_modified) AS detail_chars`;
-function recentEntries(db, query2) {
+function newestEntries(db, where2, query2) {
   return stmt(
     db,
     `SELECT ${COLUMNS} FROM observations
-     WHERE project = @project AND created_at > @since AND (@agent IS NULL OR agent = @agent)
+     WHERE project = @project${where2} AND created_at > @since AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT @limit`
   ).all({
     project: query2.project,
@@ -2410,19 +2413,11 @@ function recentEntries(db, query2) {
     limit: query2.limit
   });
 }
+function recentEntries(db, query2) {
+  return newestEntries(db, "", query2);
+}
 function pinnedEntries(db, query2) {
-  return stmt(
-    db,
-    `SELECT ${COLUMNS} FROM observations
-     WHERE project = @project AND pinned = 1 AND created_at > @since
-       AND (@agent IS NULL OR agent = @agent)
-     ORDER BY created_at DESC, id DESC LIMIT @limit`
-  ).all({
-    project: query2.project,
-    since: query2.since ?? -1,
-    agent: query2.agent ?? null,
-    limit: query2.limit
-  });
+  return newestEntries(db, " AND pinned = 1", query2);
 }
 function countObservations(db, project2, since, agent) {
   if (since === void 0 && agent === void 0) {
@@ -3284,38 +3279,60 @@ function exportPage(db, kind, filter, after, limit = 500) {
   };
 }
 
-// src/store/bulk-insert.ts
+// src/store/deferred-indexing.ts
 var FTS_TRIGGER = "observations_fts_insert";
 var INSERT_VALUES = /^\s*(INSERT\s+INTO\s+\S+\s*\([^)]*\))\s*VALUES\s*\(([\s\S]*)\)\s*$/i;
-function setBasedIndexing(db) {
-  const create = stmt(db, "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").pluck().get(FTS_TRIGGER);
+var INSERTED = "SELECT id FROM temp.bulk_inserted";
+var SET_BASED = {
+  observation_counts_insert: `INSERT INTO observation_counts (project, n)
+    SELECT project, count(*) FROM observations WHERE id IN (${INSERTED}) GROUP BY project
+    ON CONFLICT (project) DO UPDATE SET n = n + excluded.n`,
+  observation_file_names_insert: `INSERT OR IGNORE INTO observation_file_names
+    (name, observation_id)
+    SELECT ${BASENAME("f.value")}, o.id FROM observations o, ${listOf("o.files_read")} f
+      WHERE o.id IN (${INSERTED})
+    UNION SELECT ${BASENAME("f.value")}, o.id FROM observations o, ${listOf("o.files_modified")} f
+      WHERE o.id IN (${INSERTED})`
+};
+var triggerSql = (db, name) => stmt(db, "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").pluck().get(name);
+function setBasedFts(db) {
+  const create = triggerSql(db, FTS_TRIGGER);
   const body = create?.match(/\bBEGIN\b([\s\S]*)\bEND\s*;?\s*$/i)?.[1];
   if (!create || body === void 0) return void 0;
   const statements = body.split(";").filter((part) => part.trim() !== "");
   const inserts = statements.map((part) => part.match(INSERT_VALUES));
   if (inserts.length === 0 || inserts.some((match) => !match)) return void 0;
   return {
+    name: FTS_TRIGGER,
     create,
-    inserts: inserts.map(
+    statements: inserts.map(
       (match) => `${match[1]} SELECT ${match[2]} FROM observations AS new
-         WHERE new.id IN (SELECT id FROM temp.bulk_inserted)`
+         WHERE new.id IN (${INSERTED})`
     )
   };
 }
-function withDeferredFts(db, insert) {
+function deferrable(db) {
+  const fts = setBasedFts(db);
+  const others = Object.entries(SET_BASED).flatMap(([name, statement]) => {
+    const create = triggerSql(db, name);
+    return create ? [{ name, create, statements: [statement] }] : [];
+  });
+  return fts ? [fts, ...others] : others;
+}
+function withDeferredIndexing(db, insert) {
   return db.transaction(() => {
-    const plan2 = setBasedIndexing(db);
-    if (!plan2) return insert();
+    const deferred = deferrable(db);
+    if (deferred.length === 0) return insert();
     db.exec(`CREATE TEMP TABLE IF NOT EXISTS bulk_inserted (id INTEGER PRIMARY KEY);
         DELETE FROM temp.bulk_inserted;
-        DROP TRIGGER ${FTS_TRIGGER};
+        ${deferred.map(({ name }) => `DROP TRIGGER ${name};`).join("\n")}
         CREATE TEMP TRIGGER bulk_inserted_track AFTER INSERT ON main.observations BEGIN
           INSERT INTO bulk_inserted (id) VALUES (new.id);
         END;`);
     const result = insert();
-    for (const sql of plan2.inserts) db.prepare(sql).run();
+    for (const sql of deferred.flatMap(({ statements }) => statements)) db.prepare(sql).run();
     db.exec(`DROP TRIGGER temp.bulk_inserted_track; DELETE FROM temp.bulk_inserted;`);
-    db.exec(plan2.create);
+    for (const { create } of deferred) db.exec(create);
     return result;
   }).immediate();
 }
@@ -3452,7 +3469,7 @@ function importRecords(db, records) {
     observation: { added: 0, skipped: 0 },
     summary: { added: 0, skipped: 0 }
   };
-  withDeferredFts(db, () => {
+  withDeferredIndexing(db, () => {
     for (const record of records) {
       counts2[record.kind][addRecord(db, record) ? "added" : "skipped"] += 1;
     }
@@ -3711,6 +3728,7 @@ var COLUMNS2 = {
       "concepts",
       "files_read",
       "files_modified",
+      "search_keys",
       "prompt_number"
     ]
   },
@@ -4241,10 +4259,10 @@ function sessionIdOf(payload) {
 
 // src/capture/private-turn.ts
 import { existsSync as existsSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 function markerFile(dataDir, sessionId) {
   const key = stableHash(sessionId);
-  return join5(stateDir(dataDir), `private-${key}`);
+  return join6(stateDir(dataDir), `private-${key}`);
 }
 function setPrivateTurn(dataDir, sessionId, isPrivate) {
   const file = markerFile(dataDir, sessionId);
@@ -4298,7 +4316,7 @@ function parseSpoolEvent(text5) {
 }
 
 // src/spool/writer.ts
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 var sequence = 0;
 function spoolFileName(at) {
   sequence += 1;
@@ -4310,14 +4328,14 @@ function newEventId() {
 }
 var durableWrite = (file, content2) => writeFileAtomic(file, content2, 384, true);
 function writeSpoolEvent(dataDir, event, write = durableWrite) {
-  const file = join6(spoolDir(dataDir), spoolFileName(event.at));
+  const file = join7(spoolDir(dataDir), spoolFileName(event.at));
   write(file, JSON.stringify(event));
   return file;
 }
 
 // src/spool/reader.ts
 import { readdirSync, readFileSync as readFileSync7, unlinkSync as unlinkSync3 } from "node:fs";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 function listSpool(dataDir) {
   let names;
   try {
@@ -4331,7 +4349,7 @@ function readSpoolBatch(dataDir, limit) {
   const entries = [];
   const bad = [];
   for (const name of listSpool(dataDir).slice(0, limit)) {
-    const file = join7(spoolDir(dataDir), name);
+    const file = join8(spoolDir(dataDir), name);
     let text5;
     try {
       text5 = readFileSync7(file, "utf8");
@@ -4353,12 +4371,12 @@ function removeSpoolFile(file) {
 
 // src/spool/quarantine.ts
 import { mkdirSync as mkdirSync2, readdirSync as readdirSync2, renameSync as renameSync2, rmSync as rmSync3 } from "node:fs";
-import { basename as basename2, join as join8 } from "node:path";
+import { basename as basename2, join as join9 } from "node:path";
 var writeNote = (file, content2) => writeFileAtomic(file, content2, 384, false);
 function quarantine(dataDir, entry, write = writeNote) {
   const dir = quarantineDir(dataDir);
   mkdirSync2(dir, { recursive: true, mode: 448 });
-  const target = join8(dir, basename2(entry.file));
+  const target = join9(dir, basename2(entry.file));
   const reason = entry.reason.trim() || "rejected (no reason given)";
   try {
     write(`${target}.reason`, `${reason}
@@ -4371,7 +4389,7 @@ function quarantine(dataDir, entry, write = writeNote) {
 }
 function removeTemps(dir, prefix) {
   for (const name of readdirSync2(dir)) {
-    if (name.startsWith(prefix) && name.endsWith(".tmp")) rmSync3(join8(dir, name), { force: true });
+    if (name.startsWith(prefix) && name.endsWith(".tmp")) rmSync3(join9(dir, name), { force: true });
   }
 }
 var quarantined = (dataDir) => {
@@ -4387,9 +4405,9 @@ function countQuarantined(dataDir) {
 function releaseQuarantine(dataDir) {
   let moved = 0;
   for (const name of quarantined(dataDir)) {
-    const file = join8(quarantineDir(dataDir), name);
+    const file = join9(quarantineDir(dataDir), name);
     try {
-      renameSync2(file, join8(spoolDir(dataDir), name));
+      renameSync2(file, join9(spoolDir(dataDir), name));
     } catch {
       continue;
     }
@@ -4401,8 +4419,8 @@ function releaseQuarantine(dataDir) {
 
 // src/spool/spool-error.ts
 import { existsSync as existsSync3, readFileSync as readFileSync8, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join9 } from "node:path";
-var spoolErrorFile = (dataDir) => join9(stateDir(dataDir), "spool-error");
+import { join as join10 } from "node:path";
+var spoolErrorFile = (dataDir) => join10(stateDir(dataDir), "spool-error");
 function recordSpoolError(dataDir, error, at) {
   const code = error?.code ?? "UNKNOWN";
   try {
@@ -4431,7 +4449,7 @@ function readSpoolError(dataDir) {
 
 // src/spool/stale-temp.ts
 import { readdirSync as readdirSync3, readFileSync as readFileSync9, renameSync as renameSync3, statSync as statSync3, unlinkSync as unlinkSync4 } from "node:fs";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 var STALE_TEMP_MS = 6e4;
 var TEMP_NAME = /^(.+\.json)\.[^.]+\.tmp$/;
 function sweepStaleTemps(dataDir, log, now2 = Date.now()) {
@@ -4445,7 +4463,7 @@ function sweepStaleTemps(dataDir, log, now2 = Date.now()) {
   for (const name of names) {
     const target = TEMP_NAME.exec(name)?.[1];
     if (target === void 0) continue;
-    const outcome2 = sweepOne(join10(spoolDir(dataDir), name), join10(spoolDir(dataDir), target), now2);
+    const outcome2 = sweepOne(join11(spoolDir(dataDir), name), join11(spoolDir(dataDir), target), now2);
     if (outcome2 === void 0) continue;
     swept[outcome2] += 1;
     log.log(
@@ -4560,8 +4578,8 @@ function captureRoutes(deps) {
   return app;
 }
 function store(deps, event, payload) {
-  const sessionId = str(payload, "session_id") ?? "";
-  const cwd = str(payload, "cwd") ?? process.cwd();
+  const sessionId = payload.session_id ?? "";
+  const cwd = payload.cwd ?? process.cwd();
   const ctx = {
     settings: deps.settings,
     sessionId,
@@ -5218,7 +5236,7 @@ function createSemaphore(limit) {
       active += 1;
       return Promise.resolve();
     }
-    return new Promise((resolve6) => waiting.push(resolve6));
+    return new Promise((resolve5) => waiting.push(resolve5));
   };
   const release = () => {
     const next = waiting.shift();
@@ -5691,7 +5709,7 @@ function sliceTurn(batch, limits) {
 }
 
 // src/compress/select-provider.ts
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 
 // src/compress/providers/http-status.ts
 var TRANSIENT = (status2) => status2 === 408 || status2 === 409 || status2 === 429 || status2 >= 500;
@@ -5766,12 +5784,12 @@ function createAnthropicTransport(options) {
 
 // src/compress/providers/claude-code.ts
 import { mkdirSync as mkdirSync3, mkdtempSync, readdirSync as readdirSync4, rmSync as rmSync5 } from "node:fs";
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/compress/providers/claude-detect.ts
 import { accessSync, constants, readFileSync as readFileSync10, statSync as statSync4 } from "node:fs";
 import { homedir as homedir2 } from "node:os";
-import { delimiter, join as join11 } from "node:path";
+import { delimiter, join as join12 } from "node:path";
 function isExecutableFile(path) {
   try {
     accessSync(path, constants.X_OK);
@@ -5783,13 +5801,13 @@ function isExecutableFile(path) {
 function findClaude(configured, env) {
   if (configured.trim() !== "") return isExecutableFile(configured) ? configured : void 0;
   for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
-    const candidate = join11(dir, "claude");
+    const candidate = join12(dir, "claude");
     if (isExecutableFile(candidate)) return candidate;
   }
   return void 0;
 }
 function claudeConfigDir(env) {
-  return env.CLAUDE_CONFIG_DIR?.trim() || join11(env.HOME?.trim() || homedir2(), ".claude");
+  return env.CLAUDE_CONFIG_DIR?.trim() || join12(env.HOME?.trim() || homedir2(), ".claude");
 }
 function hasOauthAccount(file) {
   try {
@@ -5804,13 +5822,13 @@ function claudeLogin(env) {
   const variable = AUTH_VARIABLES.find((name) => env[name]?.trim());
   if (variable) return `${variable} is set`;
   const dir = claudeConfigDir(env);
-  const credentials = join11(dir, ".credentials.json");
+  const credentials = join12(dir, ".credentials.json");
   try {
     if (statSync4(credentials).size > 0) return `credentials in ${credentials}`;
   } catch {
   }
   const home = env.HOME?.trim() || homedir2();
-  const accountFiles = env.CLAUDE_CONFIG_DIR ? [join11(dir, ".claude.json")] : [join11(home, ".claude.json")];
+  const accountFiles = env.CLAUDE_CONFIG_DIR ? [join12(dir, ".claude.json")] : [join12(home, ".claude.json")];
   const account = accountFiles.find(hasOauthAccount);
   return account ? `account in ${account}` : void 0;
 }
@@ -5877,16 +5895,16 @@ function resultError(result, label2) {
 function cleanUp(env, workDir, pids, tmp) {
   const config = claudeConfigDir(env);
   for (const key of /* @__PURE__ */ new Set([workDir.replace(/[^a-zA-Z0-9]/g, "-"), workDir.replace(/\//g, "-")])) {
-    rmSync5(join12(config, "projects", key), { recursive: true, force: true });
+    rmSync5(join13(config, "projects", key), { recursive: true, force: true });
   }
-  const sessions2 = join12(config, "sessions");
+  const sessions2 = join13(config, "sessions");
   let names = [];
   try {
     names = readdirSync4(sessions2);
   } catch {
   }
   for (const name of names.filter((n8) => pids.some((pid) => n8.startsWith(`${pid}.`)))) {
-    rmSync5(join12(sessions2, name), { force: true });
+    rmSync5(join13(sessions2, name), { force: true });
   }
   rmSync5(tmp, { recursive: true, force: true });
 }
@@ -5919,7 +5937,7 @@ function createClaudeCodeTransport(options) {
     const { query: query2 } = await import("@anthropic-ai/claude-agent-sdk");
     if (signal.aborted) throw unavailable(`${label2} aborted before it started`);
     mkdirSync3(options.workDir, { recursive: true, mode: 448 });
-    const tmp = mkdtempSync(join12(options.workDir, "tmp-"));
+    const tmp = mkdtempSync(join13(options.workDir, "tmp-"));
     const spawned = [];
     const controller = new AbortController();
     const onAbort = () => {
@@ -6291,21 +6309,21 @@ function delegateObservations(events) {
   });
 }
 var GENERIC_HEADING = /^(?:the\s+)?(?:implementation\s+|final\s+)?plan\b\s*[:\-–]?\s*/i;
-function planTopic(plan2, headings) {
+function planTopic(plan, headings) {
   const named = headings.map((h) => h.replace(GENERIC_HEADING, "").trim()).find(Boolean);
-  const prose = plan2.split("\n").map((line2) => line2.replace(/^[#>*\-\d.\s]+/, "").trim()).find((line2) => line2 !== "" && !GENERIC_HEADING.test(line2));
+  const prose = plan.split("\n").map((line2) => line2.replace(/^[#>*\-\d.\s]+/, "").trim()).find((line2) => line2 !== "" && !GENERIC_HEADING.test(line2));
   return firstLine(named ?? prose ?? "", 100);
 }
 function planObservations(events, prompt = "") {
   return events.map((event) => {
-    const plan2 = inputText(event, "plan");
-    const headings = plan2.split("\n").filter((line2) => /^#{1,3}\s/.test(line2)).map((line2) => line2.replace(/^#+\s*/, ""));
-    const topic = planTopic(plan2, headings) || firstLine(prompt, 100);
+    const plan = inputText(event, "plan");
+    const headings = plan.split("\n").filter((line2) => /^#{1,3}\s/.test(line2)).map((line2) => line2.replace(/^#+\s*/, ""));
+    const topic = planTopic(plan, headings) || firstLine(prompt, 100);
     return draft({
       type: "decision",
       title: topic ? `Plan approved: ${topic}` : "Plan approved (no text)",
       facts: headings.slice(1, 7),
-      narrative: elide(plan2, 1e3),
+      narrative: elide(plan, 1e3),
       concepts: ["why-it-exists"],
       sourceEventIds: [event.id]
     });
@@ -6633,7 +6651,7 @@ function transportFor(decision, deps) {
       return createClaudeCodeTransport({
         model: settings["compress.claudeCode.model"],
         executable: decision.claudePath,
-        workDir: join13(deps.dataDir, "compressor"),
+        workDir: join14(deps.dataDir, "compressor"),
         env,
         reaper: deps.reaper,
         concurrency: settings["compress.concurrency"]
@@ -6710,11 +6728,11 @@ function createReaper() {
     },
     async settle(child, graceMs) {
       if (!exited(child)) {
-        await new Promise((resolve6) => {
-          const timer = setTimeout(resolve6, graceMs);
+        await new Promise((resolve5) => {
+          const timer = setTimeout(resolve5, graceMs);
           child.once("exit", () => {
             clearTimeout(timer);
-            resolve6();
+            resolve5();
           });
         });
       }
@@ -6850,8 +6868,8 @@ function createStoreBudget(db, settings, now2) {
 }
 
 // src/anchors/check-anchors.ts
-import { readFileSync as readFileSync12, statSync as statSync6 } from "node:fs";
-import { isAbsolute as isAbsolute3, join as join15 } from "node:path";
+import { readFileSync as readFileSync11, statSync as statSync5 } from "node:fs";
+import { isAbsolute, join as join16 } from "node:path";
 
 // src/anchors/file-digest.ts
 import { createHash as createHash3 } from "node:crypto";
@@ -6876,45 +6894,18 @@ function digestOf(content2) {
 
 // src/anchors/git-tree.ts
 import { execFileSync } from "node:child_process";
-import { readFileSync as readFileSync11, statSync as statSync5 } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute2, join as join14, resolve as resolve3 } from "node:path";
+import { join as join15 } from "node:path";
 var GIT_TIMEOUT_MS = 2e3;
-function readText2(file) {
-  try {
-    return readFileSync11(file, "utf8");
-  } catch {
-    return void 0;
-  }
-}
-function workTreeOf(cwd) {
-  for (let dir = resolve3(cwd); ; dir = dirname3(dir)) {
-    const dotGit = join14(dir, ".git");
-    const stat = statSync5(dotGit, { throwIfNoEntry: false });
-    if (stat?.isDirectory() || stat?.isFile() && readText2(dotGit)?.startsWith("gitdir:"))
-      return dir;
-    if (dirname3(dir) === dir) return void 0;
-  }
-}
-function gitDirs(tree) {
-  const dotGit = join14(tree, ".git");
-  const file = readText2(dotGit);
-  if (file === void 0) return { gitDir: dotGit, common: dotGit };
-  const text5 = file.replace(/^gitdir:\s*/, "").trim();
-  const gitDir = isAbsolute2(text5) ? text5 : resolve3(tree, text5);
-  const common2 = readText2(join14(gitDir, "commondir"))?.trim();
-  if (!common2) return { gitDir, common: gitDir };
-  return { gitDir, common: isAbsolute2(common2) ? common2 : resolve3(gitDir, common2) };
-}
 function resolveRef(common2, ref) {
-  const loose = readText2(join14(common2, ref))?.trim();
+  const loose = readTextIfAny(join15(common2, ref))?.trim();
   if (loose) return loose;
-  const packed = readText2(join14(common2, "packed-refs")) ?? "";
+  const packed = readTextIfAny(join15(common2, "packed-refs")) ?? "";
   const line2 = packed.split("\n").find((entry) => entry.endsWith(` ${ref}`));
   return line2 ? line2.slice(0, line2.indexOf(" ")) : null;
 }
 function readHead(tree) {
   const dirs = tree === void 0 ? void 0 : gitDirs(tree);
-  const head2 = dirs && readText2(join14(dirs.gitDir, "HEAD"))?.trim();
+  const head2 = dirs && readTextIfAny(join15(dirs.gitDir, "HEAD"))?.trim();
   if (!dirs || !head2) return { commit: null, branch: null };
   if (!head2.startsWith("ref:")) return { commit: head2, branch: null };
   const ref = head2.slice(4).trim();
@@ -6966,14 +6957,14 @@ function createAnchorChecker(options = {}) {
     if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size && hit.ino === stat.ino)
       return hit.digest;
     options.onRead?.(abs);
-    const digest = digestOf(readFileSync12(abs));
+    const digest = digestOf(readFileSync11(abs));
     if (cache2.size >= MAX_CACHED_FILES) cache2.clear();
     cache2.set(abs, { mtimeMs: stat.mtimeMs, size: stat.size, ino: stat.ino, digest });
     return digest;
   }
   function fileNow(abs) {
     try {
-      const stat = statSync6(abs, { throwIfNoEntry: false });
+      const stat = statSync5(abs, { throwIfNoEntry: false });
       if (!stat?.isFile()) return { kind: "missing" };
       if (stat.size > MAX_ANCHOR_BYTES) return { kind: "large" };
       return { kind: "file", digest: digestAt(abs, stat) };
@@ -6983,17 +6974,17 @@ function createAnchorChecker(options = {}) {
   }
   return {
     check(anchors2, tree) {
-      const treeHere = tree !== void 0 && statSync6(tree, { throwIfNoEntry: false })?.isDirectory();
+      const treeHere = tree !== void 0 && statSync5(tree, { throwIfNoEntry: false })?.isDirectory();
       const renames = /* @__PURE__ */ new Map();
       const seen = /* @__PURE__ */ new Map();
       const now2 = (path) => {
         let file = seen.get(path);
         if (!file)
-          seen.set(path, file = fileNow(isAbsolute3(path) ? path : join15(tree ?? "", path)));
+          seen.set(path, file = fileNow(isAbsolute(path) ? path : join16(tree ?? "", path)));
         return file;
       };
       const movedTo = (anchor) => {
-        if (!treeHere || !tree || !anchor.commit || isAbsolute3(anchor.path)) return void 0;
+        if (!treeHere || !tree || !anchor.commit || isAbsolute(anchor.path)) return void 0;
         let map = renames.get(anchor.commit);
         if (!map) {
           map = renames.size < MAX_RENAME_LOOKUPS ? renamesSince(tree, anchor.commit) : /* @__PURE__ */ new Map();
@@ -7028,7 +7019,7 @@ function verdictOf(anchor, file, path) {
   return verdict;
 }
 function checkOne(anchor, probe) {
-  if (!isAbsolute3(anchor.path) && (!probe.treeHere || probe.tree === void 0))
+  if (!isAbsolute(anchor.path) && (!probe.treeHere || probe.tree === void 0))
     return { path: anchor.path, state: "unknown" };
   const file = probe.now(anchor.path);
   if (file.kind !== "missing" || anchor.kind === "missing")
@@ -7040,32 +7031,32 @@ function checkOne(anchor, probe) {
 }
 
 // src/anchors/make-anchors.ts
-import { readFileSync as readFileSync13, statSync as statSync7 } from "node:fs";
-import { isAbsolute as isAbsolute4, join as join16, relative, sep } from "node:path";
+import { readFileSync as readFileSync12, statSync as statSync6 } from "node:fs";
+import { isAbsolute as isAbsolute2, join as join17, relative, sep } from "node:path";
 var MTIME_SLACK_MS = 2e3;
 function locate(file, tree) {
-  const abs = isAbsolute4(file) ? file : join16(tree, file);
+  const abs = isAbsolute2(file) ? file : join17(tree, file);
   const rel = relative(tree, abs);
-  const inside2 = rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute4(rel);
+  const inside2 = rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute2(rel);
   return inside2 ? { path: rel.split(sep).join("/"), abs } : { path: abs, abs };
 }
 function anchorOne(file, tracked, head2, turnEnd2) {
   const base2 = { path: file.path, hash: null, lines: null, ...head2 };
-  const stat = statSync7(file.abs, { throwIfNoEntry: false });
+  const stat = statSync6(file.abs, { throwIfNoEntry: false });
   if (!stat) return { ...base2, kind: "missing" };
   if (!stat.isFile()) return void 0;
   if (stat.size > MAX_ANCHOR_BYTES) return { ...base2, kind: "large" };
   if (stat.mtimeMs > turnEnd2 + MTIME_SLACK_MS) return { ...base2, kind: "late" };
-  const digest = digestOf(readFileSync13(file.abs));
+  const digest = digestOf(readFileSync12(file.abs));
   if (digest.binary) return { ...base2, kind: "binary" };
   return tracked.has(file.path) ? { ...base2, kind: "git", hash: digest.git, lines: digest.lines } : { ...base2, kind: "sha256", hash: digest.sha256, lines: digest.lines };
 }
 function makeAnchors(files2, origin) {
   const gitTree = workTreeOf(origin.cwd);
   const tree = gitTree ?? origin.projectRoot;
-  if (!statSync7(tree, { throwIfNoEntry: false })?.isDirectory()) return [];
+  if (!statSync6(tree, { throwIfNoEntry: false })?.isDirectory()) return [];
   const located = [...new Set(files2)].map((file) => locate(file, tree));
-  const relativeOnes = located.filter((file) => !isAbsolute4(file.path)).map((f) => f.path);
+  const relativeOnes = located.filter((file) => !isAbsolute2(file.path)).map((f) => f.path);
   const tracked = gitTree ? trackedPaths(gitTree, relativeOnes) : /* @__PURE__ */ new Set();
   const head2 = readHead(gitTree);
   const byPath = /* @__PURE__ */ new Map();
@@ -7374,8 +7365,8 @@ function createCompressLoop(deps) {
       stopped = true;
       const stopping = poller.stop();
       let timer;
-      const grace = new Promise((resolve6) => {
-        timer = setTimeout(resolve6, deps.stopGraceMs ?? 5e3);
+      const grace = new Promise((resolve5) => {
+        timer = setTimeout(resolve5, deps.stopGraceMs ?? 5e3);
       });
       await Promise.race([stopping, grace]);
       clearTimeout(timer);
@@ -7544,13 +7535,13 @@ function buildFtsQuery(text5) {
 }
 
 // src/search/filters.ts
-import { isAbsolute as isAbsolute5, posix } from "node:path";
+import { isAbsolute as isAbsolute3, posix } from "node:path";
 var listOf2 = (column) => `json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)`;
 var likeEscape = (text5) => text5.replace(/[\\%_]/g, (c) => `\\${c}`);
 function filePatterns(path, root) {
   const trimmed = path.trim().replace(/\/+$/, "").replace(/^\.\//, "");
-  const abs = isAbsolute5(trimmed) ? trimmed : root ? posix.join(root, trimmed) : void 0;
-  const rel = isAbsolute5(trimmed) ? root && trimmed.startsWith(`${root}/`) ? trimmed.slice(root.length + 1) : void 0 : trimmed;
+  const abs = isAbsolute3(trimmed) ? trimmed : root ? posix.join(root, trimmed) : void 0;
+  const rel = isAbsolute3(trimmed) ? root && trimmed.startsWith(`${root}/`) ? trimmed.slice(root.length + 1) : void 0 : trimmed;
   const equal = [abs, rel].filter((item) => Boolean(item));
   const like = [
     ...rel ? [`%/${likeEscape(rel)}`, `${likeEscape(rel)}/%`, `%/${likeEscape(rel)}/%`] : [],
@@ -8247,8 +8238,8 @@ function startModelThread() {
       thread.ref();
       const id3 = next += 1;
       const worker = thread;
-      return new Promise((resolve6, reject) => {
-        pending2.set(id3, { resolve: resolve6, reject });
+      return new Promise((resolve5, reject) => {
+        pending2.set(id3, { resolve: resolve5, reject });
         worker.postMessage({ id: id3, texts });
       });
     }
@@ -9968,8 +9959,8 @@ function createMaintenanceService(deps, options = {}) {
 }
 
 // src/worker/admin/retention-service.ts
-import { readFileSync as readFileSync14 } from "node:fs";
-import { join as join17 } from "node:path";
+import { readFileSync as readFileSync13 } from "node:fs";
+import { join as join18 } from "node:path";
 
 // src/worker/admin/admin-backfill-routes.ts
 import { Hono as Hono12 } from "hono";
@@ -10260,13 +10251,13 @@ function retentionRoutes(control) {
 var DAY_MS2 = 864e5;
 function readLastRun(file) {
   try {
-    return JSON.parse(readFileSync14(file, "utf8"));
+    return JSON.parse(readFileSync13(file, "utf8"));
   } catch {
     return void 0;
   }
 }
 function createRetentionService(deps, options = {}) {
-  const file = join17(stateDir(deps.dataDir), "retention.json");
+  const file = join18(stateDir(deps.dataDir), "retention.json");
   const settings = options.settings ?? (() => loadSettings(deps.dataDir, process.env).settings);
   const timers = [];
   const run2 = (dryRun2) => {
@@ -10313,9 +10304,9 @@ function createRetentionService(deps, options = {}) {
 import { Hono as Hono16 } from "hono";
 
 // src/team/connection.ts
-import { readFileSync as readFileSync15, rmSync as rmSync6 } from "node:fs";
-import { join as join18 } from "node:path";
-var teamSecretFile = (dataDir) => join18(dataDir, "team-secret");
+import { readFileSync as readFileSync14, rmSync as rmSync6 } from "node:fs";
+import { join as join19 } from "node:path";
+var teamSecretFile = (dataDir) => join19(dataDir, "team-secret");
 function splitPassword(url) {
   const parsed = new URL(url);
   const password = parsed.password ? decodeURIComponent(parsed.password) : void 0;
@@ -10328,7 +10319,7 @@ function saveTeamSecret(dataDir, password) {
 }
 function readSecret(dataDir) {
   try {
-    return readFileSync15(teamSecretFile(dataDir), "utf8");
+    return readFileSync14(teamSecretFile(dataDir), "utf8");
   } catch {
     return void 0;
   }
@@ -10522,32 +10513,15 @@ async function pushOutbox(deps, pageSize = 500) {
 }
 
 // src/team/remote.ts
-import { readFileSync as readFileSync16 } from "node:fs";
-import { isAbsolute as isAbsolute6, join as join19, resolve as resolve4 } from "node:path";
-function readText3(file) {
-  try {
-    return readFileSync16(file, "utf8");
-  } catch {
-    return void 0;
-  }
-}
+import { isAbsolute as isAbsolute4, join as join20 } from "node:path";
 function normalizeRemote(url) {
   const text5 = url.trim();
   const withScheme = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/]*@)?([^/:]+)(?::\d*)?\/+(.+)$/i.exec(text5);
   const scp = /^(?:[^@/:]+@)?([^/:]+):(?!\/\/)(.+)$/.exec(text5);
-  const [host, path] = withScheme ? withScheme[1]?.toLowerCase() === "file" ? [void 0, void 0] : [withScheme[2], withScheme[3]] : scp && !isAbsolute6(text5) ? [scp[1], scp[2]] : [void 0, void 0];
+  const [host, path] = withScheme ? withScheme[1]?.toLowerCase() === "file" ? [void 0, void 0] : [withScheme[2], withScheme[3]] : scp && !isAbsolute4(text5) ? [scp[1], scp[2]] : [void 0, void 0];
   if (!host || !path) return void 0;
   const cleanPath = path.replace(/^\/+|\/+$/g, "").replace(/\.git$/i, "").replace(/^~[^/]*\//, "");
   return cleanPath ? `${host.toLowerCase()}/${cleanPath}` : void 0;
-}
-function gitDirOf(root) {
-  const dotGit = join19(root, ".git");
-  const file = readText3(dotGit);
-  if (file === void 0 || !file.startsWith("gitdir:")) return dotGit;
-  const dir = file.replace(/^gitdir:\s*/, "").trim();
-  const gitDir = isAbsolute6(dir) ? dir : resolve4(root, dir);
-  const common2 = readText3(join19(gitDir, "commondir"))?.trim();
-  return common2 ? resolve4(gitDir, common2) : gitDir;
 }
 function remoteUrlOf(config) {
   let section = "";
@@ -10563,14 +10537,14 @@ function remoteUrlOf(config) {
 }
 function explicitId(root) {
   try {
-    const parsed = JSON.parse(readText3(join19(root, ".claude-mem.json")) ?? "");
+    const parsed = JSON.parse(readTextIfAny(join20(root, ".claude-mem.json")) ?? "");
     return typeof parsed.id === "string" && parsed.id.trim() ? `id:${parsed.id.trim()}` : void 0;
   } catch {
     return void 0;
   }
 }
 function teamProjectOf(root) {
-  const config = readText3(join19(gitDirOf(root), "config"));
+  const config = readTextIfAny(join20(gitDirs(root).common, "config"));
   const url = config === void 0 ? void 0 : remoteUrlOf(config);
   return (url === void 0 ? void 0 : normalizeRemote(url)) ?? explicitId(root);
 }
@@ -10874,7 +10848,7 @@ import { Hono as Hono25 } from "hono";
 
 // src/worker/viewer/viewer-feed-routes.ts
 import { Hono as Hono17 } from "hono";
-import { statSync as statSync8 } from "node:fs";
+import { statSync as statSync7 } from "node:fs";
 
 // src/worker/viewer/viewer-present.ts
 var PRICES2 = [
@@ -10964,7 +10938,7 @@ var PreviewQuerySchema = z10.object({
 // src/worker/viewer/viewer-feed-routes.ts
 function fileSize(file) {
   try {
-    return statSync8(file).size;
+    return statSync7(file).size;
   } catch {
     return 0;
   }
@@ -11200,8 +11174,8 @@ function viewerSettingsRoutes(deps, env) {
 import { Hono as Hono22 } from "hono";
 
 // src/worker/viewer/viewer-static.ts
-import { existsSync as existsSync4, readFileSync as readFileSync17, realpathSync, statSync as statSync9 } from "node:fs";
-import { extname, join as join20, resolve as resolve5, sep as sep2 } from "node:path";
+import { existsSync as existsSync4, readFileSync as readFileSync15, realpathSync, statSync as statSync8 } from "node:fs";
+import { extname, join as join21, resolve as resolve4, sep as sep2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -11216,7 +11190,7 @@ var CONTENT_TYPES = {
 var SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,200}$/;
 function defaultUiDir() {
   const candidates = [new URL("ui", import.meta.url), new URL("../../../dist/ui", import.meta.url)];
-  return candidates.map((url) => fileURLToPath(url)).find((dir) => existsSync4(join20(dir, "index.html")));
+  return candidates.map((url) => fileURLToPath(url)).find((dir) => existsSync4(join21(dir, "index.html")));
 }
 function inside(root, file) {
   return file.startsWith(root + sep2);
@@ -11225,12 +11199,12 @@ function readUiFile(uiDir, segments) {
   if (segments.length === 0 || !segments.every((part) => SAFE_SEGMENT.test(part))) return;
   const type = CONTENT_TYPES[extname(segments.at(-1) ?? "").toLowerCase()];
   if (!type) return;
-  const root = resolve5(uiDir);
-  const file = resolve5(root, ...segments);
+  const root = resolve4(uiDir);
+  const file = resolve4(root, ...segments);
   if (!inside(root, file)) return;
   try {
-    if (!inside(realpathSync(root), realpathSync(file)) || !statSync9(file).isFile()) return;
-    return { body: readFileSync17(file), type };
+    if (!inside(realpathSync(root), realpathSync(file)) || !statSync8(file).isFile()) return;
+    return { body: readFileSync15(file), type };
   } catch {
     return;
   }
@@ -11439,14 +11413,14 @@ function viewerStreamRoutes(live) {
     return streamSSE(c, async function liveStream(stream) {
       let writes = stream.writeSSE({ event: "hello", data: "{}", retry: RETRY_MS });
       let unsubscribe = () => void 0;
-      await new Promise((resolve6) => {
-        stream.onAbort(resolve6);
+      await new Promise((resolve5) => {
+        stream.onAbort(resolve5);
         unsubscribe = live.subscribe(
           marks,
           (message3) => {
-            writes = writes.then(() => stream.writeSSE(message3)).catch(resolve6);
+            writes = writes.then(() => stream.writeSSE(message3)).catch(resolve5);
           },
-          resolve6
+          resolve5
         );
       });
       unsubscribe();
@@ -11490,8 +11464,8 @@ function createViewerService(deps, options = {}) {
 // src/worker/data-lock.ts
 import Database2 from "better-sqlite3";
 import { chmodSync as chmodSync3 } from "node:fs";
-import { join as join21 } from "node:path";
-var dataLockFile = (dataDir) => join21(dataDir, "worker.lock");
+import { join as join22 } from "node:path";
+var dataLockFile = (dataDir) => join22(dataDir, "worker.lock");
 var sleep3 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function acquireDataLock(dataDir, waitMs = 0) {
   const file = dataLockFile(dataDir);
@@ -11627,7 +11601,7 @@ function startIngestLoop(options) {
   const intervalMs = options.intervalMs ?? 1e3;
   const pass = createPass(options, intervalMs);
   const poller = createPoller({
-    run: () => new Promise((resolve6) => setImmediate(resolve6)).then(pass),
+    run: () => new Promise((resolve5) => setImmediate(resolve5)).then(pass),
     intervalMs,
     onError: (error) => options.log.log("warn", `ingest pass failed: ${String(error)}`)
   });
@@ -11652,8 +11626,8 @@ function tryWatch(dir, onChange, log) {
 
 // src/worker/daemon.ts
 function listen(app, port) {
-  return new Promise((resolve6, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve6(server));
+  return new Promise((resolve5, reject) => {
+    const server = serve({ fetch: app.fetch, port, hostname: "127.0.0.1" }, () => resolve5(server));
     server.once("error", reject);
   });
 }
@@ -11725,7 +11699,7 @@ async function runWorker(env = process.env) {
   log.log("info", `worker ${VERSION} listening on 127.0.0.1:${port}`, { pid: process.pid });
   process.stdout.write(`claude-mem worker on 127.0.0.1:${port}; viewer: ${openLinkUrl(deps)}
 `);
-  return new Promise((resolve6) => {
+  return new Promise((resolve5) => {
     const stop2 = async (signal) => {
       log.log("info", `worker stopping (${signal})`);
       server.close();
@@ -11734,7 +11708,7 @@ async function runWorker(env = process.env) {
       db.close();
       lock.release();
       if (readWorkerInfo(dataDir)?.pid === process.pid) rmSync7(pidFile(dataDir), { force: true });
-      resolve6(0);
+      resolve5(0);
     };
     process.once("SIGTERM", () => void stop2("SIGTERM"));
     process.once("SIGINT", () => void stop2("SIGINT"));
@@ -11743,8 +11717,8 @@ async function runWorker(env = process.env) {
 var SERVICES_STOP_MS = 1e4;
 async function stopServices(services, log) {
   let timer;
-  const late = new Promise((resolve6) => {
-    timer = setTimeout(() => resolve6("late"), SERVICES_STOP_MS);
+  const late = new Promise((resolve5) => {
+    timer = setTimeout(() => resolve5("late"), SERVICES_STOP_MS);
   });
   const stopped = Promise.all(services.map((service) => service.stop())).then(() => "stopped");
   if (await Promise.race([stopped, late]) === "late") {
@@ -11890,43 +11864,8 @@ function list3(dataDir, env, print2) {
   return problems.length > 0 ? 1 : 0;
 }
 
-// src/cli/parse-options.ts
-import { parseArgs } from "node:util";
-var flagsOf = (options) => Object.entries(options).flatMap(([name, spec]) => [
-  `--${name}`,
-  ...spec.short ? [`-${spec.short}`] : []
-]);
-function parseFailure(error, options) {
-  const code = error.code;
-  const message3 = error instanceof Error ? error.message : String(error);
-  const quoted2 = /'([^']+)'/.exec(message3)?.[1] ?? "";
-  const flags = flagsOf(options);
-  const takes = flags.length > 0 ? `this command takes ${flags.join(", ")}` : "it takes no options";
-  switch (code) {
-    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-      return usage(`unknown option "${quoted2}": ${takes}.${didYouMean(quoted2, flags)}`);
-    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
-      const flag = quoted2.split(" ")[0] ?? quoted2;
-      return usage(
-        /argument missing/.test(message3) ? `option "${flag}" needs a value, as in ${quoted2}` : `option "${flag}" takes no value; write it alone`
-      );
-    }
-    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return usage(`unexpected argument "${quoted2}": ${takes}, and no other words`);
-    default:
-      return usage(message3);
-  }
-}
-function parseOptions(args2, options) {
-  try {
-    return parseArgs({ args: args2, options, strict: true }).values;
-  } catch (error) {
-    throw parseFailure(error, options);
-  }
-}
-
 // src/cli/worker-call.ts
-import { dirname as dirname4, join as join22 } from "node:path";
+import { dirname as dirname4, join as join23 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/mcp/worker-client.ts
@@ -11968,7 +11907,7 @@ function workerTarget(deps) {
   return {
     dataDir,
     port: settings["worker.port"],
-    cliEntry: deps.cliEntry ?? join22(dirname4(fileURLToPath2(import.meta.url)), "cli.mjs"),
+    cliEntry: deps.cliEntry ?? join23(dirname4(fileURLToPath2(import.meta.url)), "cli.mjs"),
     autoStart: settings["worker.autoStart"],
     waitMs: 1e4,
     env
@@ -11983,6 +11922,19 @@ async function compressionWorker(deps) {
     );
   }
   return { port: info.port, dataDir: target.dataDir };
+}
+async function restartWorker(dataDir, cliEntry, env, waitMs) {
+  const port = loadSettings(dataDir, env).settings["worker.port"];
+  const info = await ensureWorker({ dataDir, port, cliEntry, waitMs, env, force: true });
+  if (!info) {
+    throw new CliError(`the worker did not start on port ${port}; see "claude-mem worker logs"`);
+  }
+  return info;
+}
+function callOrFail(...[call2, ...request]) {
+  return call2(...request).catch((error) => {
+    throw new CliError(error.message);
+  });
 }
 function recallClient(deps) {
   return createWorkerClient(workerTarget(deps));
@@ -12033,6 +11985,46 @@ async function checkProject(call2, project2) {
   );
 }
 
+// src/cli/parse-options.ts
+import { parseArgs } from "node:util";
+var flagsOf = (options) => Object.entries(options).flatMap(([name, spec]) => [
+  `--${name}`,
+  ...spec.short ? [`-${spec.short}`] : []
+]);
+function parseFailure(error, options) {
+  const code = error.code;
+  const message3 = error instanceof Error ? error.message : String(error);
+  const quoted2 = /'([^']+)'/.exec(message3)?.[1] ?? "";
+  const flags = flagsOf(options);
+  const takes = flags.length > 0 ? `this command takes ${flags.join(", ")}` : "it takes no options";
+  switch (code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return usage(`unknown option "${quoted2}": ${takes}.${didYouMean(quoted2, flags)}`);
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
+      const flag = quoted2.split(" ")[0] ?? quoted2;
+      return usage(
+        /argument missing/.test(message3) ? `option "${flag}" needs a value, as in ${quoted2}` : `option "${flag}" takes no value; write it alone`
+      );
+    }
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return usage(`unexpected argument "${quoted2}": ${takes}, and no other words`);
+    default:
+      return usage(message3);
+  }
+}
+function parseOptions(args2, options) {
+  try {
+    return parseArgs({ args: args2, options, strict: true }).values;
+  } catch (error) {
+    throw parseFailure(error, options);
+  }
+}
+
+// src/cli/command.ts
+function optionsCommand(options, run2) {
+  return async (args2, print2, deps) => run2(parseOptions(args2, options), print2, deps ?? {});
+}
+
 // src/cli/commands/context-command.ts
 var CONTEXT_OPTIONS = {
   project: { type: "string" },
@@ -12040,24 +12032,24 @@ var CONTEXT_OPTIONS = {
   session: { type: "string" },
   agent: { type: "string" }
 };
-var contextCommand = async function contextCommand2(args2, print2, deps = {}) {
-  const values = parseOptions(args2, CONTEXT_OPTIONS);
-  checkChoice("source", values.source, ["startup", "resume", "clear", "compact"]);
-  const cwd = deps.cwd ?? process.cwd();
-  const project2 = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
-  const query2 = new URLSearchParams({ cwd, project: project2, source: values.source ?? "startup" });
-  if (values.session) query2.set("session_id", values.session);
-  if (values.agent) query2.set("agent", values.agent);
-  const call2 = recallClient(deps);
-  if (values.project !== void 0) await checkProject(call2, values.project);
-  const res = await call2("GET", `/api/context?${query2.toString()}`).catch((error) => {
-    throw new CliError(error.message);
-  });
-  if (res.status !== 200) throw apiFailure(res);
-  const context = res.body.context;
-  if (typeof context === "string" && context !== "") print2(context);
-  return 0;
-};
+var contextCommand = optionsCommand(
+  CONTEXT_OPTIONS,
+  async function contextCommand2(values, print2, deps) {
+    checkChoice("source", values.source, ["startup", "resume", "clear", "compact"]);
+    const cwd = deps.cwd ?? process.cwd();
+    const project2 = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
+    const query2 = new URLSearchParams({ cwd, project: project2, source: values.source ?? "startup" });
+    if (values.session) query2.set("session_id", values.session);
+    if (values.agent) query2.set("agent", values.agent);
+    const call2 = recallClient(deps);
+    if (values.project !== void 0) await checkProject(call2, values.project);
+    const res = await callOrFail(call2, "GET", `/api/context?${query2.toString()}`);
+    if (res.status !== 200) throw apiFailure(res);
+    const context = res.body.context;
+    if (typeof context === "string" && context !== "") print2(context);
+    return 0;
+  }
+);
 
 // src/mcp/tool-schemas.ts
 import { z as z12 } from "zod";
@@ -12411,8 +12403,8 @@ async function runMcpStdio(options) {
 `);
   });
   const transport = new StdioServerTransport(guarded2, stdout);
-  const closed = new Promise((resolve6) => {
-    server.server.onclose = resolve6;
+  const closed = new Promise((resolve5) => {
+    server.server.onclose = resolve5;
     stdin.once("end", () => void server.close());
     stdin.once("close", () => void server.close());
   });
@@ -12560,9 +12552,7 @@ var searchCommand = async function searchCommand2(args2, print2, deps = {}) {
       Object.entries(scope2).filter((entry) => entry[1] !== void 0)
     );
     for (const phrasing of values.query ?? []) query2.append("q", phrasing);
-    const res = await call2("GET", `/api/search?${query2.toString()}`).catch((error) => {
-      throw new CliError(error.message);
-    });
+    const res = await callOrFail(call2, "GET", `/api/search?${query2.toString()}`);
     if (res.status !== 200) throw apiFailure(res);
     return res.body;
   };
@@ -12659,9 +12649,7 @@ var PAGE2 = 2e3;
 var BAR_FROM = 5e3;
 var BAR = 24;
 async function call(deps, method, path, body) {
-  const res = await recallClient(deps)(method, path, body).catch((error) => {
-    throw new CliError(error.message);
-  });
+  const res = await callOrFail(recallClient(deps), method, path, body);
   if (res.status !== 200) throw apiFailure(res);
   return res.body;
 }
@@ -12714,14 +12702,6 @@ async function fetchRecallStatus(port, token2) {
     return void 0;
   }
 }
-var STATE_WORDS = {
-  off: "off",
-  idle: "not loaded yet",
-  loading: "loading",
-  embedding: "embedding",
-  ready: "ready",
-  error: "failing, retrying"
-};
 var n2 = (value) => value.toLocaleString("en-US");
 function storeLine(store3) {
   const where2 = `chroma ${store3.url} (${store3.collection})`;
@@ -12741,7 +12721,7 @@ function formatRecallStatus(status2) {
   }
   const waiting = Math.max(0, status2.total - status2.embedded);
   const lines = [
-    `recall: search.mode ${status2.mode}, embedder ${status2.model} ${STATE_WORDS[status2.state]}`,
+    `recall: search.mode ${status2.mode}, embedder ${status2.model} ${EMBEDDING_STATE_WORDS[status2.state]}`,
     `  vectors: ${n2(status2.embedded)} of ${n2(status2.total)} observations, ${n2(waiting)} waiting`
   ];
   if (status2.switch) lines.push(switchLine(status2.switch.from));
@@ -12823,9 +12803,9 @@ async function databaseFault(port, token2) {
 var faultLine = (fault) => `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;
 
 // src/cli/commands/demo-command.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync4, readFileSync as readFileSync19, rmSync as rmSync8, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync8, mkdirSync as mkdirSync4, readFileSync as readFileSync17, rmSync as rmSync8, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname as dirname7, join as join27 } from "node:path";
+import { dirname as dirname7, join as join28 } from "node:path";
 
 // src/transcripts/blocks.ts
 var blocksOf = (line2) => Array.isArray(line2.content) ? line2.content : [];
@@ -12977,7 +12957,7 @@ function replayAgent(lines, ctx, agent) {
 }
 
 // src/transcripts/transcript-paths.ts
-import { basename as basename4, dirname as dirname5, join as join23 } from "node:path";
+import { basename as basename4, dirname as dirname5, join as join24 } from "node:path";
 function transcriptStem(path) {
   return basename4(path).replace(/\.jsonl$/, "");
 }
@@ -12989,7 +12969,7 @@ function parentTranscriptPath(agentPath, parentSessionId) {
   if (agentPath === "") return "";
   const dir = dirname5(agentPath);
   const projectDir = basename4(dir) === "subagents" ? dirname5(dirname5(dir)) : dir;
-  return join23(projectDir, `${parentSessionId}.jsonl`);
+  return join24(projectDir, `${parentSessionId}.jsonl`);
 }
 
 // src/transcripts/replay-context.ts
@@ -13134,10 +13114,10 @@ function replayTranscript(text5, opts = {}) {
 
 // src/transcripts/list-transcript-files.ts
 import { readdirSync as readdirSync5 } from "node:fs";
-import { join as join24 } from "node:path";
+import { join as join25 } from "node:path";
 function collect2(dir, found) {
   for (const entry of readdirSync5(dir, { withFileTypes: true })) {
-    const path = join24(dir, entry.name);
+    const path = join25(dir, entry.name);
     if (entry.isDirectory()) collect2(path, found);
     else if (entry.isFile() && entry.name.endsWith(".jsonl")) found.push(path);
   }
@@ -13151,7 +13131,7 @@ function listTranscriptFiles(root) {
 // src/cli/hook-process.ts
 import { spawn as spawn2 } from "node:child_process";
 function runHookProcess(hookBundle, event, stdin, env, cwd) {
-  return new Promise((resolve6, reject) => {
+  return new Promise((resolve5, reject) => {
     const child = spawn2(process.execPath, [hookBundle, event], { env, cwd, stdio: "pipe" });
     const out = [];
     const err = [];
@@ -13160,7 +13140,7 @@ function runHookProcess(hookBundle, event, stdin, env, cwd) {
     child.on("error", reject);
     child.on(
       "close",
-      (code) => resolve6({
+      (code) => resolve5({
         code,
         stdout: Buffer.concat(out).toString("utf8"),
         stderr: Buffer.concat(err).toString("utf8")
@@ -13173,7 +13153,7 @@ function runHookProcess(hookBundle, event, stdin, env, cwd) {
 
 // src/cli/doctor/demo-folder.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { join as join25 } from "node:path";
+import { join as join26 } from "node:path";
 
 // src/cli/doctor/check.ts
 var ok = (name, detail) => ({ name, ok: true, detail });
@@ -13187,7 +13167,7 @@ var warn = (name, detail) => ({
 
 // src/cli/doctor/demo-folder.ts
 var DEMO_MARKER = ".claude-mem-demo";
-var isDemoFolder = (dataDir) => existsSync5(join25(dataDir, DEMO_MARKER));
+var isDemoFolder = (dataDir) => existsSync5(join26(dataDir, DEMO_MARKER));
 function demoExpected(result) {
   if (result.ok) return result;
   return warn(result.name, `${result.detail} (expected: this is the demo's data folder)`);
@@ -13195,15 +13175,15 @@ function demoExpected(result) {
 
 // src/cli/install/package-name.ts
 import { existsSync as existsSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname6, join as join26 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname6, join as join27 } from "node:path";
 var PACKAGE_NAME = "@durable-mem/claude-mem";
 function onPath(bin, path = process.env.PATH ?? "") {
   const names = process.platform === "win32" ? [`${bin}.cmd`, bin] : [bin];
-  return path.split(delimiter2).filter((dir) => dir !== "").some((dir) => names.some((name) => existsSync6(join26(dir, name))));
+  return path.split(delimiter2).filter((dir) => dir !== "").some((dir) => names.some((name) => existsSync6(join27(dir, name))));
 }
 function selfCommand(cliEntry, path = process.env.PATH ?? "") {
   if (onPath("claude-mem", path)) return "claude-mem";
-  return `node ${JSON.stringify(join26(dirname6(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
+  return `node ${JSON.stringify(join27(dirname6(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
 }
 
 // src/cli/commands/demo-report.ts
@@ -13238,7 +13218,7 @@ function eventLines(events) {
 }
 
 // src/cli/commands/worker-command.ts
-import { existsSync as existsSync7, readFileSync as readFileSync18 } from "node:fs";
+import { existsSync as existsSync7, readFileSync as readFileSync16 } from "node:fs";
 var ACTIONS2 = ["start", "stop", "restart", "status", "logs", "run"];
 var sleep4 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function workerCommand(args2, deps) {
@@ -13265,18 +13245,7 @@ async function workerCommand(args2, deps) {
   }
 }
 async function start(dataDir, deps, env) {
-  const port = loadSettings(dataDir, env).settings["worker.port"];
-  const info = await ensureWorker({
-    dataDir,
-    port,
-    cliEntry: deps.cliEntry,
-    waitMs: 1e4,
-    env,
-    force: true
-  });
-  if (!info) {
-    throw new CliError(`the worker did not start on port ${port}; see "claude-mem worker logs"`);
-  }
+  const info = await restartWorker(dataDir, deps.cliEntry, env, 1e4);
   const link = await requestOpenLink(info.port, dataDir);
   deps.print(`worker running: pid ${info.pid}; viewer (one-time link): ${link}`);
   return 0;
@@ -13318,7 +13287,7 @@ function logs(dataDir, args2, print2) {
     print2(`no log yet (${file})`);
     return 0;
   }
-  const lines = readFileSync18(file, "utf8").trimEnd().split("\n");
+  const lines = readFileSync16(file, "utf8").trimEnd().split("\n");
   print2(lines.slice(-count3).join("\n"));
   return 0;
 }
@@ -13346,15 +13315,15 @@ var DEMO_OPTIONS = {
   port: { type: "string" }
 };
 function fixtureFile(cliEntry) {
-  return join27(dirname7(cliEntry), "..", "fixtures", "demo", "session.jsonl");
+  return join28(dirname7(cliEntry), "..", "fixtures", "demo", "session.jsonl");
 }
 function resetDataDir(dataDir) {
-  if (existsSync8(dataDir) && !existsSync8(join27(dataDir, DEMO_MARKER))) {
+  if (existsSync8(dataDir) && !existsSync8(join28(dataDir, DEMO_MARKER))) {
     throw new CliError(`${dataDir} exists and is not a demo folder; choose another --data-dir`);
   }
   rmSync8(dataDir, { recursive: true, force: true });
   mkdirSync4(dataDir, { recursive: true, mode: 448 });
-  writeFileSync4(join27(dataDir, DEMO_MARKER), "claude-mem demo data; safe to delete\n", { mode: 384 });
+  writeFileSync4(join28(dataDir, DEMO_MARKER), "claude-mem demo data; safe to delete\n", { mode: 384 });
 }
 var sleep5 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function waitForIngest(port, token2) {
@@ -13366,16 +13335,16 @@ async function waitForIngest(port, token2) {
 }
 async function demoCommand(args2, deps) {
   const values = parseOptions(args2, DEMO_OPTIONS);
-  const dataDir = values["data-dir"] ?? join27(tmpdir(), "claude-mem-demo");
+  const dataDir = values["data-dir"] ?? join28(tmpdir(), "claude-mem-demo");
   const port = values.port ?? "37778";
   const env = { ...process.env, CLAUDE_MEM_DATA_DIR: dataDir, CLAUDE_MEM_WORKER_PORT: port };
   if (liveWorker(dataDir)) await workerCommand(["stop"], { ...deps, env, print: () => void 0 });
   resetDataDir(dataDir);
-  const projectDir = join27(dataDir, "acme-api");
+  const projectDir = join28(dataDir, "acme-api");
   mkdirSync4(projectDir, { recursive: true, mode: 448 });
   await workerCommand(["start"], { ...deps, env });
-  const hookBundle = join27(dirname7(deps.cliEntry), "hook.cjs");
-  const text5 = readFileSync19(fixtureFile(deps.cliEntry), "utf8").replaceAll("{{cwd}}", projectDir);
+  const hookBundle = join28(dirname7(deps.cliEntry), "hook.cjs");
+  const text5 = readFileSync17(fixtureFile(deps.cliEntry), "utf8").replaceAll("{{cwd}}", projectDir);
   const payloads = replayTranscript(text5, { cwd: projectDir, sessionId: "demo-session-0001" });
   for (const payload of payloads) {
     await runHookProcess(
@@ -13429,7 +13398,7 @@ Captured ${prompts.length} prompts and ${events.length} tool events:`);
 
 // src/cli/doctor/free-space.ts
 import Database3 from "better-sqlite3";
-import { existsSync as existsSync9, statSync as statSync10 } from "node:fs";
+import { existsSync as existsSync9, statSync as statSync9 } from "node:fs";
 var VACUUM_MIN_BYTES = 16 * 2 ** 20;
 var mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 function freeBytes(file) {
@@ -13454,7 +13423,7 @@ function vacuumDatabase(dataDir, print2) {
     print2("no database to vacuum yet");
     return 0;
   }
-  const before = statSync10(file).size;
+  const before = statSync9(file).size;
   const db = new Database3(file, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 30000");
@@ -13463,7 +13432,7 @@ function vacuumDatabase(dataDir, print2) {
   } finally {
     db.close();
   }
-  print2(`vacuumed ${file}: ${mb(before)} -> ${mb(statSync10(file).size)}`);
+  print2(`vacuumed ${file}: ${mb(before)} -> ${mb(statSync9(file).size)}`);
   return 0;
 }
 
@@ -13472,7 +13441,7 @@ import Database4 from "better-sqlite3";
 import { chmodSync as chmodSync4, copyFileSync, existsSync as existsSync10, renameSync as renameSync4 } from "node:fs";
 
 // src/cli/commands/import-command.ts
-import { closeSync as closeSync4, createReadStream, openSync as openSync4, readFileSync as readFileSync20, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync4, createReadStream, openSync as openSync4, readFileSync as readFileSync18, readSync as readSync2 } from "node:fs";
 import { createInterface } from "node:readline";
 
 // src/cli/admin/worker-admin.ts
@@ -13585,7 +13554,7 @@ function head(file) {
 function recordsOf(file) {
   const isJsonl = /^\s*\{\s*"kind"\s*:\s*"header"/.test(head(file));
   if (isJsonl) return jsonlRecords(file);
-  const whole = parseWhole(readFileSync20(file, "utf8"), file);
+  const whole = parseWhole(readFileSync18(file, "utf8"), file);
   checkHeader(whole, file);
   return jsonRecords(whole);
 }
@@ -13685,17 +13654,7 @@ async function repairDatabase(source, deps) {
   }
   if ("backup" in source) restoreBackup(source.backup, file);
   const waiting = listSpool(dataDir).length;
-  const port = loadSettings(dataDir, env).settings["worker.port"];
-  const worker = await ensureWorker({
-    dataDir,
-    port,
-    cliEntry: deps.cliEntry,
-    waitMs: 15e3,
-    env,
-    force: true
-  });
-  if (!worker)
-    throw new CliError(`the worker did not start on port ${port}; see "claude-mem worker logs"`);
+  const worker = await restartWorker(dataDir, deps.cliEntry, env, 15e3);
   if ("export" in source)
     await importCommand([source.export], print2, { cliEntry: deps.cliEntry, env });
   const from = "backup" in source ? `the backup ${source.backup}` : `the export ${source.export}`;
@@ -13706,14 +13665,14 @@ async function repairDatabase(source, deps) {
 }
 
 // src/cli/doctor/integration-checks.ts
-import { dirname as dirname9, join as join29 } from "node:path";
+import { dirname as dirname9, join as join30 } from "node:path";
 
 // src/cli/install/json-file.ts
-import { copyFileSync as copyFileSync2, existsSync as existsSync11, mkdirSync as mkdirSync5, readFileSync as readFileSync21 } from "node:fs";
+import { copyFileSync as copyFileSync2, existsSync as existsSync11, mkdirSync as mkdirSync5, readFileSync as readFileSync19 } from "node:fs";
 import { dirname as dirname8 } from "node:path";
 function readJsonFile(path) {
   if (!existsSync11(path)) return { path, exists: false, text: "", value: {} };
-  const text5 = readFileSync21(path, "utf8");
+  const text5 = readFileSync19(path, "utf8");
   let value;
   try {
     value = text5.trim() === "" ? {} : JSON.parse(text5);
@@ -13748,6 +13707,17 @@ function sortKeys(value) {
   return Object.fromEntries(
     Object.keys(value).sort().map((key) => [key, sortKeys(value[key])])
   );
+}
+function planJson(path, update) {
+  const file = readJsonFile(path);
+  const next = update(file.value);
+  if (file.exists && sameJson(next, file.value)) return void 0;
+  return {
+    path,
+    before: file.text,
+    after: serialize(next, file.text),
+    apply: () => writeJsonWithBackup(file, next)
+  };
 }
 
 // src/cli/install/mcp-merge.ts
@@ -13871,20 +13841,20 @@ function usesPortableHooks(settings) {
 
 // src/cli/install/targets.ts
 import { homedir as homedir3 } from "node:os";
-import { join as join28 } from "node:path";
+import { join as join29 } from "node:path";
 function installTargets(project2, cwd = process.cwd(), home = homedir3()) {
   if (!project2) {
     return {
       scope: "user",
-      settingsFile: join28(home, ".claude", "settings.json"),
-      mcpFile: join28(home, ".claude.json")
+      settingsFile: join29(home, ".claude", "settings.json"),
+      mcpFile: join29(home, ".claude.json")
     };
   }
   const root = resolveProject(cwd).root;
   return {
     scope: "project",
-    settingsFile: join28(root, ".claude", "settings.json"),
-    mcpFile: join28(root, ".mcp.json")
+    settingsFile: join29(root, ".claude", "settings.json"),
+    mcpFile: join29(root, ".mcp.json")
   };
 }
 
@@ -13945,7 +13915,7 @@ function checkEvents(health) {
   return failed > 0 ? warn("events", `${summary}: run "claude-mem retry"`) : ok("events", summary);
 }
 function checkHooks(cliEntry) {
-  const hookBundle = join29(dirname9(cliEntry), "hook.cjs");
+  const hookBundle = join30(dirname9(cliEntry), "hook.cjs");
   const files2 = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   const counts2 = {};
   let portable = false;
@@ -14013,8 +13983,8 @@ async function checkProvider(port, dataDir) {
 }
 
 // src/cli/doctor/agent-checks.ts
-import { existsSync as existsSync12, readFileSync as readFileSync22 } from "node:fs";
-import { dirname as dirname10, join as join31 } from "node:path";
+import { existsSync as existsSync12, readFileSync as readFileSync20 } from "node:fs";
+import { dirname as dirname10, join as join32 } from "node:path";
 
 // src/cli/install/agents/hooks-merge.ts
 var isObject4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -14084,11 +14054,11 @@ function countAgentHooks(config, spec, bundle) {
 
 // src/cli/install/agents/specs.ts
 import { homedir as homedir4 } from "node:os";
-import { join as join30 } from "node:path";
-var homeOf = (env, key, fallback) => env[key]?.trim() ? env[key] ?? "" : join30(env.HOME?.trim() ? env.HOME : homedir4(), fallback);
+import { join as join31 } from "node:path";
+var homeOf = (env, key, fallback) => env[key]?.trim() ? env[key] ?? "" : join31(env.HOME?.trim() ? env.HOME : homedir4(), fallback);
 function agentSpecs(env = process.env) {
   const codex = homeOf(env, "CODEX_HOME", ".codex");
-  const gemini = join30(homeOf(env, "GEMINI_CLI_HOME", ""), ".gemini");
+  const gemini = join31(homeOf(env, "GEMINI_CLI_HOME", ""), ".gemini");
   const copilot = homeOf(env, "COPILOT_HOME", ".copilot");
   return [
     {
@@ -14099,8 +14069,8 @@ function agentSpecs(env = process.env) {
       ),
       layout: "nested",
       timeout: { SessionStart: 15, default: 10 },
-      hooksFile: join30(codex, "hooks.json"),
-      mcpFile: join30(codex, "config.toml"),
+      hooksFile: join31(codex, "hooks.json"),
+      mcpFile: join31(codex, "config.toml"),
       mcpFormat: "toml"
     },
     {
@@ -14116,8 +14086,8 @@ function agentSpecs(env = process.env) {
       ],
       layout: "nested",
       timeout: { SessionStart: 15e3, default: 1e4 },
-      hooksFile: join30(gemini, "settings.json"),
-      mcpFile: join30(gemini, "settings.json"),
+      hooksFile: join31(gemini, "settings.json"),
+      mcpFile: join31(gemini, "settings.json"),
       mcpFormat: "json"
     },
     {
@@ -14134,8 +14104,8 @@ function agentSpecs(env = process.env) {
       ].map((event) => ({ event })),
       layout: "flat",
       timeout: { sessionStart: 15, default: 10 },
-      hooksFile: join30(copilot, "hooks", "claude-mem.json"),
-      mcpFile: join30(copilot, "mcp-config.json"),
+      hooksFile: join31(copilot, "hooks", "claude-mem.json"),
+      mcpFile: join31(copilot, "mcp-config.json"),
       mcpFormat: "json"
     }
   ];
@@ -14205,7 +14175,7 @@ function codexTrusted(configText, hooksFile) {
 }
 function mcpRegistered(spec) {
   if (spec.mcpFormat === "toml") {
-    return existsSync12(spec.mcpFile) && hasBlock(readFileSync22(spec.mcpFile, "utf8"));
+    return existsSync12(spec.mcpFile) && hasBlock(readFileSync20(spec.mcpFile, "utf8"));
   }
   return hasMcpServer(readJsonFile(spec.mcpFile).value);
 }
@@ -14220,7 +14190,7 @@ function checkAgent(spec, hookBundle) {
   if (doubled.length > 0) return fail(name, `hooks registered twice: ${doubled.join(", ")}`);
   if (!mcpRegistered(spec)) return fail(name, `MCP server not registered: ${again}`);
   if (spec.agent === "codex") {
-    const config = existsSync12(spec.mcpFile) ? readFileSync22(spec.mcpFile, "utf8") : "";
+    const config = existsSync12(spec.mcpFile) ? readFileSync20(spec.mcpFile, "utf8") : "";
     const trusted = codexTrusted(config, spec.hooksFile);
     if (trusted < spec.hooks.length) {
       return warn(
@@ -14232,26 +14202,26 @@ function checkAgent(spec, hookBundle) {
   return ok(name, `hooks (${spec.hooks.length}) and MCP server registered in ${spec.hooksFile}`);
 }
 function checkAgents(cliEntry, env = process.env) {
-  const hookBundle = join31(dirname10(cliEntry), "hook.cjs");
+  const hookBundle = join32(dirname10(cliEntry), "hook.cjs");
   return agentSpecs(env).map((spec) => checkAgent(spec, hookBundle)).filter((result) => result !== void 0);
 }
 
 // src/cli/doctor/local-checks.ts
 import Database5 from "better-sqlite3";
-import { existsSync as existsSync13, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync11, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join32 } from "node:path";
+import { existsSync as existsSync13, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync10, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join33 } from "node:path";
 function checkNode(version = process.versions.node) {
   const major = Number(version.split(".")[0]);
   return major >= 20 ? ok("node", `v${version}`) : fail("node", `v${version}: install Node 20 or newer`);
 }
-var mode = (path) => statSync11(path).mode & 511;
+var mode = (path) => statSync10(path).mode & 511;
 function checkPermissions(dataDir) {
   if (!existsSync13(dataDir))
     return fail("data folder", `${dataDir} does not exist: run "claude-mem worker start"`);
-  const loose = [dataDir, ...readdirSync6(dataDir).map((name) => join32(dataDir, name))].filter(
+  const loose = [dataDir, ...readdirSync6(dataDir).map((name) => join33(dataDir, name))].filter(
     (path) => {
-      const isDir2 = statSync11(path).isDirectory();
-      return (mode(path) & (isDir2 ? 63 : 127)) !== 0;
+      const isDir = statSync10(path).isDirectory();
+      return (mode(path) & (isDir ? 63 : 127)) !== 0;
     }
   );
   return loose.length === 0 ? ok("data folder", `${dataDir} is private (0700, files 0600)`) : fail("data folder", `readable by others: ${loose.join(", ")}; run chmod 700/600 on them`);
@@ -14292,7 +14262,7 @@ function checkSpool(dataDir) {
       `a hook could not write ${spoolDir(dataDir)} at ${when2} (${failed.code}): that event was not captured; free disk space or fix permissions (cleared by the next capture that succeeds)`
     );
   }
-  const probe = join32(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
+  const probe = join33(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
   try {
     writeFileSync5(probe, "probe", { mode: 384 });
     rmSync9(probe);
@@ -14484,7 +14454,7 @@ async function doctorCommand(args2, deps) {
 }
 
 // src/cli/commands/export-command.ts
-import { createWriteStream, renameSync as renameSync5, rmSync as rmSync10, statSync as statSync12 } from "node:fs";
+import { createWriteStream, renameSync as renameSync5, rmSync as rmSync10, statSync as statSync11 } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 var EXPORT_OPTIONS = {
@@ -14526,7 +14496,7 @@ var exportCommand = async function exportCommand2(args2, print2, deps = {}) {
   } finally {
     rmSync10(temp, { force: true });
   }
-  print2(`exported to ${output} (${statSync12(output).size.toLocaleString("en-US")} bytes)`);
+  print2(`exported to ${output} (${statSync11(output).size.toLocaleString("en-US")} bytes)`);
   return 0;
 };
 
@@ -14538,17 +14508,17 @@ import { createInterface as createInterface2 } from "node:readline";
 function confirm(question, io) {
   io.stderr.write(`${question} [y/N] `);
   const lines = createInterface2({ input: io.stdin, terminal: false });
-  return new Promise((resolve6) => {
+  return new Promise((resolve5) => {
     let answered = false;
     lines.once("line", (line2) => {
       answered = true;
       lines.close();
-      resolve6(/^\s*y(es)?\s*$/i.test(line2));
+      resolve5(/^\s*y(es)?\s*$/i.test(line2));
     });
     lines.once("close", () => {
       if (!answered) {
         io.stderr.write("\n");
-        resolve6(false);
+        resolve5(false);
       }
     });
   });
@@ -14686,9 +14656,9 @@ var forgetCommand = async function forgetCommand2(args2, print2, deps = {}) {
 
 // src/cli/commands/edit-command.ts
 import { spawnSync } from "node:child_process";
-import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync23, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
+import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync21, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join33 } from "node:path";
+import { join as join34 } from "node:path";
 
 // src/cli/memory/edit-format.ts
 function renderEditable(id3, fields) {
@@ -14777,9 +14747,7 @@ function observationId(text5, command) {
   );
 }
 async function fetchObservation(call2, id3) {
-  const res = await call2("GET", `/api/observations/${id3}`).catch((error) => {
-    throw new CliError(error.message);
-  });
+  const res = await callOrFail(call2, "GET", `/api/observations/${id3}`);
   if (res.status === 404) {
     throw new CliError(`no observation #${id3}: "claude-mem search <words>" lists existing ids`);
   }
@@ -14830,11 +14798,7 @@ async function pinCommand(args2, pinned, print2, deps = {}) {
   parseOptions(rest, {});
   const id3 = observationId(text5, verb);
   const call2 = recallClient(deps);
-  const res = await call2("POST", `/api/observations/${id3}/pin`, { pinned }).catch(
-    (error) => {
-      throw new CliError(error.message);
-    }
-  );
+  const res = await callOrFail(call2, "POST", `/api/observations/${id3}/pin`, { pinned });
   if (res.status === 404) await fetchObservation(call2, id3);
   if (res.status !== 200) throw apiFailure(res);
   const title = res.body.title ?? "";
@@ -14877,8 +14841,8 @@ var editCommand = async function editCommand2(args2, print2, deps = {}) {
       `observation #${id3} is ${before.author}'s team memory: it is read-only here, only ${before.author} can change, unshare or forget it`
     );
   }
-  const dir = mkdtempSync2(join33(tmpdir2(), "claude-mem-edit-"));
-  const file = join33(dir, `observation-${id3}.yaml`);
+  const dir = mkdtempSync2(join34(tmpdir2(), "claude-mem-edit-"));
+  const file = join34(dir, `observation-${id3}.yaml`);
   writeFileSync6(file, renderEditable(id3, before), { mode: 384 });
   try {
     runEditor(editor, file, env);
@@ -14900,7 +14864,7 @@ var editCommand = async function editCommand2(args2, print2, deps = {}) {
 };
 function readBack(file) {
   try {
-    return parseEditable(readFileSync23(file, "utf8"));
+    return parseEditable(readFileSync21(file, "utf8"));
   } catch (error) {
     if (!(error instanceof EditParseError)) throw error;
     throw new CliError(
@@ -14931,11 +14895,8 @@ async function shareCommand(args2, shared, print2, deps = {}) {
   parseOptions(rest, {});
   const target = shareTarget(text5, verb);
   const path = `/api/${target.kind === "summary" ? "summaries" : "observations"}/${target.id}/share`;
-  const res = await recallClient(deps)("POST", path, { scope: shared ? "team" : "private" }).catch(
-    (error) => {
-      throw new CliError(error.message);
-    }
-  );
+  const scope = shared ? "team" : "private";
+  const res = await callOrFail(recallClient(deps), "POST", path, { scope });
   if (res.status === 404) {
     throw new CliError(
       `no ${target.kind} ${label(target)}: "claude-mem search <words>" lists existing ids`
@@ -14953,16 +14914,16 @@ async function shareCommand(args2, shared, print2, deps = {}) {
 // src/cli/commands/import-transcripts-command.ts
 import { existsSync as existsSync16, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync12 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join36 } from "node:path";
+import { join as join37 } from "node:path";
 import { parseArgs as parseArgs4 } from "node:util";
 
 // src/cli/backfill/backfill-state.ts
-import { readFileSync as readFileSync24 } from "node:fs";
-import { join as join34 } from "node:path";
-var backfillStateFile = (dataDir) => join34(stateDir(dataDir), "backfill.json");
+import { readFileSync as readFileSync22 } from "node:fs";
+import { join as join35 } from "node:path";
+var backfillStateFile = (dataDir) => join35(stateDir(dataDir), "backfill.json");
 function loadBackfillState(dataDir) {
   try {
-    const parsed = JSON.parse(readFileSync24(backfillStateFile(dataDir), "utf8"));
+    const parsed = JSON.parse(readFileSync22(backfillStateFile(dataDir), "utf8"));
     if (parsed.v === 1 && typeof parsed.done === "object" && parsed.done !== null) return parsed;
   } catch {
   }
@@ -15222,7 +15183,7 @@ function chunkRanges(events, limits = CHUNK_LIMITS) {
 
 // src/cli/backfill/session-events.ts
 import { createHash as createHash4 } from "node:crypto";
-import { existsSync as existsSync14, readFileSync as readFileSync25 } from "node:fs";
+import { existsSync as existsSync14, readFileSync as readFileSync23 } from "node:fs";
 import { basename as basename5 } from "node:path";
 
 // src/cli/backfill/transcript-times.ts
@@ -15317,14 +15278,14 @@ var agentTypeOf = (path) => {
   const meta2 = path.replace(/\.jsonl$/, ".meta.json");
   if (!existsSync14(meta2)) return void 0;
   try {
-    const parsed = JSON.parse(readFileSync25(meta2, "utf8"));
+    const parsed = JSON.parse(readFileSync23(meta2, "utf8"));
     return typeof parsed.agentType === "string" ? parsed.agentType : void 0;
   } catch {
     return void 0;
   }
 };
 function timedPayloads(file, source) {
-  const text5 = readFileSync25(file.path, "utf8");
+  const text5 = readFileSync23(file.path, "utf8");
   const agentType = file.agent ? agentTypeOf(file.path) : void 0;
   const payloads = replayTranscript(text5, { transcriptPath: file.path, agentType });
   const times = transcriptTimes(text5);
@@ -15338,25 +15299,25 @@ function timedPayloads(file, source) {
     return { payload, at: previous, key: keyOf(payload, index), source };
   });
 }
-function sessionPayloads(plan2) {
-  return plan2.files.flatMap((file, source) => timedPayloads(file, source)).map((item, order) => ({ item, order })).sort((a, b) => a.item.at - b.item.at || a.item.source - b.item.source || a.order - b.order).map(({ item }) => item);
+function sessionPayloads(plan) {
+  return plan.files.flatMap((file, source) => timedPayloads(file, source)).map((item, order) => ({ item, order })).sort((a, b) => a.item.at - b.item.at || a.item.source - b.item.source || a.order - b.order).map(({ item }) => item);
 }
-function sessionEvents(plan2, options) {
-  setPrivateTurn(options.markerDir, plan2.sessionId, false);
-  return sessionPayloads(plan2).flatMap(({ payload, at, key }) => {
+function sessionEvents(plan, options) {
+  setPrivateTurn(options.markerDir, plan.sessionId, false);
+  return sessionPayloads(plan).flatMap(({ payload, at, key }) => {
     const event = resolveHookEvent(payload.hook_event_name);
     if (!event) return [];
     const ctx = {
       settings: options.settings,
-      sessionId: plan2.sessionId,
-      project: plan2.project,
-      cwd: payload.cwd || plan2.project.root,
-      id: backfillEventId(plan2.sessionId, key),
+      sessionId: plan.sessionId,
+      project: plan.project,
+      cwd: payload.cwd || plan.project.root,
+      id: backfillEventId(plan.sessionId, key),
       now: at
     };
     const result = applyPrivateTurn(
       options.markerDir,
-      plan2.sessionId,
+      plan.sessionId,
       capture(event, payload, ctx)
     );
     return result.action === "spool" ? [result.event] : [];
@@ -15366,37 +15327,37 @@ function sessionEvents(plan2, options) {
 // src/cli/backfill/run-backfill.ts
 function analyzeSessions(plans, settings, markerDir, analyzed = () => void 0) {
   let total = 0;
-  return plans.map((plan2, index) => {
-    const events = sessionEvents(plan2, { settings, markerDir });
+  return plans.map((plan, index) => {
+    const events = sessionEvents(plan, { settings, markerDir });
     total += events.length;
     analyzed(index + 1, total);
     return {
-      plan: plan2,
+      plan,
       events: events.length,
       startUid: events[0]?.id,
-      cost: estimateSession(events, settings, plan2.project)
+      cost: estimateSession(events, settings, plan.project)
     };
   });
 }
-var resumeAt = (state, plan2) => state.partial?.sessionId === plan2.sessionId && state.partial.signature === plan2.signature ? state.partial.offset : 0;
+var resumeAt = (state, plan) => state.partial?.sessionId === plan.sessionId && state.partial.signature === plan.signature ? state.partial.offset : 0;
 async function sendSessions(sessions2, run2) {
   const totals = { sessions: 0, stored: 0, duplicates: 0 };
   let sent = 0;
-  for (const { plan: plan2 } of sessions2) {
-    const events = sessionEvents(plan2, { settings: run2.settings, markerDir: run2.markerDir });
-    const resume = resumeAt(run2.state, plan2);
+  for (const { plan } of sessions2) {
+    const events = sessionEvents(plan, { settings: run2.settings, markerDir: run2.markerDir });
+    const resume = resumeAt(run2.state, plan);
     for (const [start2, end] of chunkRanges(events, run2.limits)) {
       if (end > resume) {
         const result = await run2.client.send(events.slice(start2, end));
         totals.stored += result.stored;
         totals.duplicates += result.duplicates;
-        run2.state.partial = { sessionId: plan2.sessionId, signature: plan2.signature, offset: end };
+        run2.state.partial = { sessionId: plan.sessionId, signature: plan.signature, offset: end };
         saveBackfillState(run2.dataDir, run2.state);
       }
       sent += end - start2;
       run2.progress.update(sent, totals.sessions);
     }
-    run2.state.done[plan2.sessionId] = plan2.signature;
+    run2.state.done[plan.sessionId] = plan.signature;
     run2.state.partial = void 0;
     saveBackfillState(run2.dataDir, run2.state);
     totals.sessions += 1;
@@ -15412,8 +15373,8 @@ var count2 = (leftOut, reason) => {
 };
 function filterPlans(plans, filters, leftOut) {
   const { since, project: project2 } = filters;
-  return plans.filter((plan2) => {
-    const reason = since !== void 0 && plan2.lastAt < since ? `before ${new Date(since).toISOString().slice(0, 10)}` : project2 !== void 0 && plan2.project.name !== project2 ? "of other projects" : void 0;
+  return plans.filter((plan) => {
+    const reason = since !== void 0 && plan.lastAt < since ? `before ${new Date(since).toISOString().slice(0, 10)}` : project2 !== void 0 && plan.project.name !== project2 ? "of other projects" : void 0;
     if (reason) count2(leftOut, reason);
     return reason === void 0;
   });
@@ -15431,8 +15392,8 @@ async function chooseSessions(plans, run2) {
     wanted.map((p) => ({ session_id: p.sessionId }))
   );
   const done = loadBackfillState(run2.dataDir).done;
-  const fresh = wanted.filter((plan2) => {
-    const finished = done[plan2.sessionId] === plan2.signature && stored.has(plan2.sessionId);
+  const fresh = wanted.filter((plan) => {
+    const finished = done[plan.sessionId] === plan.signature && stored.has(plan.sessionId);
     if (finished) count2(leftOut, "already imported");
     return !finished;
   });
@@ -15451,25 +15412,25 @@ async function chooseSessions(plans, run2) {
 }
 
 // src/cli/backfill/session-plan.ts
-import { existsSync as existsSync15, readFileSync as readFileSync26, statSync as statSync13 } from "node:fs";
-import { basename as basename6, dirname as dirname11, isAbsolute as isAbsolute7, join as join35 } from "node:path";
+import { existsSync as existsSync15, readFileSync as readFileSync24, statSync as statSync12 } from "node:fs";
+import { basename as basename6, dirname as dirname11, isAbsolute as isAbsolute5, join as join36 } from "node:path";
 function transcriptPaths(paths) {
   const found = /* @__PURE__ */ new Set();
   for (const path of paths) {
-    if (statSync13(path).isDirectory()) {
+    if (statSync12(path).isDirectory()) {
       listTranscriptFiles(path).forEach((file) => found.add(file));
       continue;
     }
     found.add(path);
-    const subagents = join35(dirname11(path), basename6(path, ".jsonl"), "subagents");
+    const subagents = join36(dirname11(path), basename6(path, ".jsonl"), "subagents");
     if (existsSync15(subagents)) listTranscriptFiles(subagents).forEach((file) => found.add(file));
   }
   return [...found].sort();
 }
 function scan2(path) {
-  const stat = statSync13(path);
+  const stat = statSync12(path);
   const [size, mtimeMs] = [stat.size, Math.floor(stat.mtimeMs)];
-  const text5 = readFileSync26(path, "utf8");
+  const text5 = readFileSync24(path, "utf8");
   const times = transcriptTimes(text5);
   const first = times.lines > 0 ? replayTranscript(text5, { transcriptPath: path })[0] : void 0;
   if (!first || first.session_id === "") return void 0;
@@ -15486,7 +15447,7 @@ function scan2(path) {
 }
 function projectOf2(file, env, cache2) {
   if (file.cwd === "") return { name: basename6(dirname11(file.path)), root: dirname11(file.path) };
-  if (!isAbsolute7(file.cwd)) return { name: basename6(file.cwd), root: file.cwd };
+  if (!isAbsolute5(file.cwd)) return { name: basename6(file.cwd), root: file.cwd };
   const known = cache2.get(file.cwd);
   if (known) return known;
   const project2 = resolveProject(file.cwd, { ...env, CLAUDE_MEM_PROJECT: void 0 });
@@ -15544,7 +15505,7 @@ function parse4(args2, env, settings, now2) {
     throw parseFailure(error, IMPORT_TRANSCRIPTS_OPTIONS);
   }
   const { values, positionals } = parsed;
-  const roots = positionals.length > 0 ? positionals : [join36(claudeConfigDir(env), "projects")];
+  const roots = positionals.length > 0 ? positionals : [join37(claudeConfigDir(env), "projects")];
   const missing2 = roots.find((root) => !existsSync16(root));
   if (missing2) throw new CliError(`no transcripts at ${missing2}`);
   const maxAge = settings["retention.maxAgeDays"];
@@ -15565,8 +15526,8 @@ function sinceOf2(text5, now2) {
   }
 }
 function withMarkerDir(run2) {
-  const dir = mkdtempSync3(join36(tmpdir3(), "claude-mem-backfill-"));
-  mkdirSync6(join36(dir, "state"), { mode: 448 });
+  const dir = mkdtempSync3(join37(tmpdir3(), "claude-mem-backfill-"));
+  mkdirSync6(join37(dir, "state"), { mode: 448 });
   return run2(dir).finally(() => rmSync12(dir, { recursive: true, force: true }));
 }
 function importChosen(chosen, run2) {
@@ -15634,37 +15595,39 @@ var PURGE_OPTIONS = {
   retention: { type: "boolean" },
   yes: { type: "boolean", short: "y" }
 };
-var purgeCommand = async function purgeCommand2(args2, print2, deps = {}) {
-  const values = parseOptions(args2, PURGE_OPTIONS);
-  if (values.project === void 0 === (values.retention !== true)) {
-    throw usage("purge takes --project NAME or --retention");
-  }
-  const worker = await adminWorker(deps);
-  const io = { stdin: deps.stdin ?? process.stdin, stderr: deps.stderr ?? process.stderr };
-  const yes = values.yes === true;
-  if (values.project !== void 0) {
-    const body = { project: values.project };
-    return previewThenDelete({ worker, path: "/api/admin/purge", body, yes }, print2, io);
-  }
-  const status2 = await worker.get(
-    "/api/retention/status"
-  );
-  if (status2.maxAgeDays === 0 && status2.maxPerProject === 0) {
-    print2(
-      "retention is off: set retention.maxAgeDays or retention.maxPerProject (claude-mem config set)"
+var purgeCommand = optionsCommand(
+  PURGE_OPTIONS,
+  async function purgeCommand2(values, print2, deps) {
+    if (values.project === void 0 === (values.retention !== true)) {
+      throw usage("purge takes --project NAME or --retention");
+    }
+    const worker = await adminWorker(deps);
+    const io = { stdin: deps.stdin ?? process.stdin, stderr: deps.stderr ?? process.stderr };
+    const yes = values.yes === true;
+    if (values.project !== void 0) {
+      const body = { project: values.project };
+      return previewThenDelete({ worker, path: "/api/admin/purge", body, yes }, print2, io);
+    }
+    const status2 = await worker.get(
+      "/api/retention/status"
     );
-    return 0;
+    if (status2.maxAgeDays === 0 && status2.maxPerProject === 0) {
+      print2(
+        "retention is off: set retention.maxAgeDays or retention.maxPerProject (claude-mem config set)"
+      );
+      return 0;
+    }
+    const age = status2.maxAgeDays > 0 ? `older than ${status2.maxAgeDays} days` : "no age limit";
+    const count3 = status2.maxPerProject > 0 ? `at most ${status2.maxPerProject} observations per project` : "no count limit";
+    print2(`retention: ${age}, ${count3} (pinned observations are kept)`);
+    return previewThenDelete({ worker, path: "/api/retention/run", body: {}, yes }, print2, io);
   }
-  const age = status2.maxAgeDays > 0 ? `older than ${status2.maxAgeDays} days` : "no age limit";
-  const count3 = status2.maxPerProject > 0 ? `at most ${status2.maxPerProject} observations per project` : "no count limit";
-  print2(`retention: ${age}, ${count3} (pinned observations are kept)`);
-  return previewThenDelete({ worker, path: "/api/retention/run", body: {}, yes }, print2, io);
-};
+);
 
 // src/hooks/io.ts
 import { readSync as readSync3, writeSync as writeSync3 } from "node:fs";
 function readStdin(stdin = process.stdin, maxBytes = 32 * 1024 * 1024, timeoutMs = 1e4) {
-  return new Promise((resolve6) => {
+  return new Promise((resolve5) => {
     const chunks = [];
     let size = 0;
     let overflow = false;
@@ -15672,7 +15635,7 @@ function readStdin(stdin = process.stdin, maxBytes = 32 * 1024 * 1024, timeoutMs
       clearTimeout(timer);
       stdin.removeAllListeners("data");
       stdin.pause();
-      resolve6({ text: Buffer.concat(chunks).toString("utf8"), overflow, timedOut });
+      resolve5({ text: Buffer.concat(chunks).toString("utf8"), overflow, timedOut });
     };
     const timer = setTimeout(() => finish(true), timeoutMs);
     stdin.on("data", (chunk) => {
@@ -15722,8 +15685,8 @@ function writeOutput(output, stdout) {
     }
   }
   const stream = stdout;
-  return new Promise((resolve6) => {
-    stream.write(line2, () => resolve6());
+  return new Promise((resolve5) => {
+    stream.write(line2, () => resolve5());
   });
 }
 
@@ -15750,23 +15713,23 @@ var answer = (event, context) => context === void 0 ? void 0 : {
   hookSpecificOutput: { hookEventName: event, additionalContext: context }
 };
 async function promptMoment(target, payload, sessionId) {
-  const prompt = str(payload, "prompt") ?? "";
+  const prompt = payload.prompt ?? "";
   if (prompt.trim() === "" || isFullyPrivate(prompt)) return void 0;
   const context = await ask(target, "/api/recall/prompt", {
     session_id: sessionId,
-    cwd: str(payload, "cwd") ?? process.cwd(),
+    cwd: payload.cwd ?? process.cwd(),
     prompt: sanitizeText(prompt).slice(0, 2e4)
   });
   return answer("UserPromptSubmit", context);
 }
 async function fileMoment(target, payload, sessionId) {
-  if (str(payload, "agent_id")) return void 0;
+  if (payload.agent_id) return void 0;
   const input = payload.tool_input;
   const file = input && typeof input === "object" && !Array.isArray(input) ? input.file_path : void 0;
   if (typeof file !== "string" || file === "") return void 0;
   const context = await ask(target, "/api/recall/file", {
     session_id: sessionId,
-    cwd: str(payload, "cwd") ?? process.cwd(),
+    cwd: payload.cwd ?? process.cwd(),
     file_path: file
   });
   return answer("PreToolUse", context);
@@ -15944,13 +15907,13 @@ async function hookCommand2(args2, cliEntry) {
 }
 
 // src/cli/commands/install-command.ts
-import { dirname as dirname14, join as join38, relative as relative2 } from "node:path";
+import { dirname as dirname14, join as join39, relative as relative2 } from "node:path";
 
 // src/cli/commands/install-agents.ts
-import { dirname as dirname13, join as join37 } from "node:path";
+import { dirname as dirname13, join as join38 } from "node:path";
 
 // src/cli/install/agents/agent-files.ts
-import { copyFileSync as copyFileSync3, existsSync as existsSync17, mkdirSync as mkdirSync7, readFileSync as readFileSync27, rmSync as rmSync13 } from "node:fs";
+import { copyFileSync as copyFileSync3, existsSync as existsSync17, mkdirSync as mkdirSync7, readFileSync as readFileSync25, rmSync as rmSync13 } from "node:fs";
 import { dirname as dirname12 } from "node:path";
 
 // src/cli/install/agents/mcp-entries.ts
@@ -15970,19 +15933,8 @@ function addAgentMcp(config, entry) {
 }
 
 // src/cli/install/agents/agent-files.ts
-function planJson(path, update) {
-  const file = readJsonFile(path);
-  const next = update(file.value);
-  if (file.exists && sameJson(next, file.value)) return void 0;
-  return {
-    path,
-    before: file.text,
-    after: serialize(next, file.text),
-    apply: () => writeJsonWithBackup(file, next)
-  };
-}
 function planToml(path, block) {
-  const before = existsSync17(path) ? readFileSync27(path, "utf8") : "";
+  const before = existsSync17(path) ? readFileSync25(path, "utf8") : "";
   if (hasForeignServer(before)) {
     throw new CliError(`${path} already has an [mcp_servers.claude-mem] of yours; nothing changed`);
   }
@@ -16012,7 +15964,7 @@ function planAgentInstall(spec, bundles, env) {
 }
 function restore(path, after, empty, print2) {
   const backup = `${path}.claude-mem.bak`;
-  const backupText = existsSync17(backup) ? readFileSync27(backup, "utf8") : void 0;
+  const backupText = existsSync17(backup) ? readFileSync25(backup, "utf8") : void 0;
   if (backupText === void 0 && empty) {
     rmSync13(path);
     print2(`removed ${path}`);
@@ -16040,7 +15992,7 @@ function unmergeJson(path, update, print2) {
 }
 function unmergeToml(path, print2) {
   if (!existsSync17(path)) return;
-  const text5 = readFileSync27(path, "utf8");
+  const text5 = readFileSync25(path, "utf8");
   const after = removeBlock(text5);
   if (after !== text5) restore(path, after, after.trim() === "", print2);
 }
@@ -16063,7 +16015,7 @@ function selectAgents(name, path = process.env.PATH ?? "") {
 }
 function installAgents(agents2, options) {
   const bundles = {
-    hookBundle: join37(dirname13(options.cliEntry), "hook.cjs"),
+    hookBundle: join38(dirname13(options.cliEntry), "hook.cjs"),
     cliEntry: options.cliEntry
   };
   for (const agent of agents2) {
@@ -16090,7 +16042,7 @@ ${change.after}`
   }
 }
 function uninstallAgents(agents2, cliEntry, print2) {
-  const hookBundle = join37(dirname13(cliEntry), "hook.cjs");
+  const hookBundle = join38(dirname13(cliEntry), "hook.cjs");
   for (const agent of agents2) {
     if (agent !== "claude") uninstallAgent(agentSpec(agent), hookBundle, print2);
   }
@@ -16102,17 +16054,6 @@ var INSTALL_OPTIONS = {
   "dry-run": { type: "boolean" },
   agent: { type: "string" }
 };
-function plan(path, update) {
-  const file = readJsonFile(path);
-  const next = update(file.value);
-  if (file.exists && sameJson(next, file.value)) return void 0;
-  return {
-    path,
-    before: file.text,
-    after: serialize(next, file.text),
-    apply: () => writeJsonWithBackup(file, next)
-  };
-}
 async function installCommand(args2, deps) {
   const values = parseOptions(args2, INSTALL_OPTIONS);
   const agents2 = selectAgents(values.agent);
@@ -16125,11 +16066,11 @@ async function installCommand(args2, deps) {
     return 0;
   }
   const targets = installTargets(values.project === true);
-  const hookBundle = join38(dirname14(deps.cliEntry), "hook.cjs");
+  const hookBundle = join39(dirname14(deps.cliEntry), "hook.cjs");
   const portable = targets.scope === "project";
   const changes = [
-    plan(targets.settingsFile, (value) => addHooks(value, hookBundle, portable)),
-    plan(targets.mcpFile, (value) => addMcpServer(value, deps.cliEntry, portable))
+    planJson(targets.settingsFile, (value) => addHooks(value, hookBundle, portable)),
+    planJson(targets.mcpFile, (value) => addMcpServer(value, deps.cliEntry, portable))
   ].filter((change) => change !== void 0);
   if (values["dry-run"]) return dryRun(changes, deps.print);
   for (const change of changes) {
@@ -16178,8 +16119,8 @@ async function startWorker(deps) {
 }
 
 // src/cli/commands/uninstall-command.ts
-import { existsSync as existsSync18, readFileSync as readFileSync28, rmSync as rmSync14 } from "node:fs";
-import { dirname as dirname15, join as join39 } from "node:path";
+import { existsSync as existsSync18, readFileSync as readFileSync26, rmSync as rmSync14 } from "node:fs";
+import { dirname as dirname15, join as join40 } from "node:path";
 var UNINSTALL_OPTIONS = {
   project: { type: "boolean" },
   purge: { type: "boolean" },
@@ -16191,7 +16132,7 @@ function unmerge(path, update, print2) {
   const next = update(file.value);
   if (sameJson(next, file.value)) return;
   const backup = `${path}.claude-mem.bak`;
-  const backupText = existsSync18(backup) ? readFileSync28(backup, "utf8") : void 0;
+  const backupText = existsSync18(backup) ? readFileSync26(backup, "utf8") : void 0;
   const restoreExact = backupText !== void 0 && sameJson(next, JSON.parse(backupText));
   if (backupText === void 0 && Object.keys(next).length === 0) {
     rmSync14(path);
@@ -16208,7 +16149,7 @@ async function uninstallCommand(args2, deps) {
   uninstallAgents(agents2, deps.cliEntry, deps.print);
   if (!agents2.includes("claude")) return 0;
   const targets = installTargets(values.project === true);
-  const hookBundle = join39(dirname15(deps.cliEntry), "hook.cjs");
+  const hookBundle = join40(dirname15(deps.cliEntry), "hook.cjs");
   unmerge(targets.settingsFile, (value) => removeHooks(value, hookBundle), deps.print);
   unmerge(targets.mcpFile, removeMcpServer, deps.print);
   await workerCommand(["stop"], deps);
@@ -16284,17 +16225,19 @@ var USAGE_OPTIONS = {
   project: { type: "string" },
   json: { type: "boolean" }
 };
-var usageCommand = async function usageCommand2(args2, print2, deps = {}) {
-  const values = parseOptions(args2, USAGE_OPTIONS);
-  if (values.daily && values.monthly) throw usage("give --daily or --monthly, not both");
-  if (values.project === "") throw usage("--project needs a project name");
-  const query2 = new URLSearchParams({ by: values.monthly ? "month" : "day" });
-  if (values.project !== void 0) query2.set("project", values.project);
-  const worker = await adminWorker(deps);
-  const report2 = await worker.get(`/api/usage?${query2}`);
-  print2(values.json ? JSON.stringify(report2, null, 2) : formatUsage(report2).join("\n"));
-  return 0;
-};
+var usageCommand = optionsCommand(
+  USAGE_OPTIONS,
+  async function usageCommand2(values, print2, deps) {
+    if (values.daily && values.monthly) throw usage("give --daily or --monthly, not both");
+    if (values.project === "") throw usage("--project needs a project name");
+    const query2 = new URLSearchParams({ by: values.monthly ? "month" : "day" });
+    if (values.project !== void 0) query2.set("project", values.project);
+    const worker = await adminWorker(deps);
+    const report2 = await worker.get(`/api/usage?${query2}`);
+    print2(values.json ? JSON.stringify(report2, null, 2) : formatUsage(report2).join("\n"));
+    return 0;
+  }
+);
 
 // src/cli/team/team-admin.ts
 import { parseArgs as parseArgs5 } from "node:util";
@@ -16451,28 +16394,25 @@ async function teamStatus(args2, print2, deps = {}) {
 }
 
 // src/cli/commands/team-command.ts
-var SUBCOMMANDS = ["init", "add-member", "remove-member", "connect", "status", "disconnect"];
+var SUBCOMMANDS = {
+  init: (rest, { print: print2 }) => teamInit(rest, print2),
+  "add-member": (rest, { print: print2 }) => teamMember(rest, true, print2),
+  "remove-member": (rest, { print: print2 }) => teamMember(rest, false, print2),
+  connect: (rest, { print: print2 }) => teamConnect(rest, print2),
+  status: (rest, { cliEntry, print: print2 }) => teamStatus(rest, print2, { cliEntry }),
+  disconnect: (rest, { print: print2 }) => {
+    if (rest.length > 0) throw usage("team disconnect takes no arguments");
+    return teamDisconnect(print2);
+  }
+};
 async function teamCommand(args2, deps) {
   const [sub, ...rest] = args2;
-  const { print: print2 } = deps;
-  switch (sub) {
-    case "init":
-      return teamInit(rest, print2);
-    case "add-member":
-    case "remove-member":
-      return teamMember(rest, sub === "add-member", print2);
-    case "connect":
-      return teamConnect(rest, print2);
-    case "status":
-      return teamStatus(rest, print2, { cliEntry: deps.cliEntry });
-    case "disconnect":
-      if (rest.length > 0) throw usage("team disconnect takes no arguments");
-      return teamDisconnect(print2);
-    default:
-      throw usage(
-        `team ${sub ?? ""}: expected one of ${SUBCOMMANDS.join(", ")}.${didYouMean(sub ?? "", SUBCOMMANDS)}`
-      );
-  }
+  const run2 = sub !== void 0 && Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : void 0;
+  if (run2) return run2(rest, deps);
+  const names = Object.keys(SUBCOMMANDS);
+  throw usage(
+    `team ${sub ?? ""}: expected one of ${names.join(", ")}.${didYouMean(sub ?? "", names)}`
+  );
 }
 
 // src/cli/fs-failure.ts
@@ -16655,7 +16595,7 @@ var print = (line2) => {
   process.stdout.write(`${line2}
 `);
 };
-var CLI_ENTRY = join40(dirname16(fileURLToPath3(import.meta.url)), "cli.mjs");
+var CLI_ENTRY = join41(dirname16(fileURLToPath3(import.meta.url)), "cli.mjs");
 async function dispatch(argv) {
   const [command, ...rest] = argv;
   const help = command === "hook" ? void 0 : commandHelp(command ?? "");
