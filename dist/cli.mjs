@@ -605,11 +605,17 @@ function readTextIfAny(file) {
     return void 0;
   }
 }
+function isDir(path) {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
 function workTreeOf(cwd) {
   for (let dir = resolve2(cwd); ; dir = dirname(dir)) {
     const dotGit = join2(dir, ".git");
-    const isDir = statSync(dotGit, { throwIfNoEntry: false })?.isDirectory();
-    if (isDir || readTextIfAny(dotGit)?.startsWith("gitdir:")) return dir;
+    if (isDir(dotGit) || readTextIfAny(dotGit)?.startsWith("gitdir:")) return dir;
     if (dirname(dir) === dir) return void 0;
   }
 }
@@ -14220,8 +14226,8 @@ function checkPermissions(dataDir) {
     return fail("data folder", `${dataDir} does not exist: run "claude-mem worker start"`);
   const loose = [dataDir, ...readdirSync6(dataDir).map((name) => join33(dataDir, name))].filter(
     (path) => {
-      const isDir = statSync10(path).isDirectory();
-      return (mode(path) & (isDir ? 63 : 127)) !== 0;
+      const isDir2 = statSync10(path).isDirectory();
+      return (mode(path) & (isDir2 ? 63 : 127)) !== 0;
     }
   );
   return loose.length === 0 ? ok("data folder", `${dataDir} is private (0700, files 0600)`) : fail("data folder", `readable by others: ${loose.join(", ")}; run chmod 700/600 on them`);

@@ -12,13 +12,21 @@ export function readTextIfAny(file: string): string | undefined {
   }
 }
 
+/** Whether `path` is a folder; false for anything else, a path that cannot exist included (a NUL byte). */
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** The work tree holding `cwd` (the folder with `.git`, a dir or a linked worktree's file). */
 export function workTreeOf(cwd: string): string | undefined {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const dotGit = join(dir, '.git');
     // A folder can't be read as text: a `.git` that reads is the file of a linked worktree.
-    const isDir = statSync(dotGit, { throwIfNoEntry: false })?.isDirectory();
-    if (isDir || readTextIfAny(dotGit)?.startsWith('gitdir:')) return dir;
+    if (isDir(dotGit) || readTextIfAny(dotGit)?.startsWith('gitdir:')) return dir;
     if (dirname(dir) === dir) return undefined;
   }
 }
