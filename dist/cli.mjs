@@ -1,5 +1,5 @@
 // src/cli/main.ts
-import { dirname as dirname16, join as join41 } from "node:path";
+import { dirname as dirname15, join as join41 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/config/setting-kinds.ts
@@ -596,8 +596,11 @@ function setNested(raw, key, value) {
 }
 
 // src/config/git-files.ts
+import { join as join3, resolve as resolve3 } from "node:path";
+
+// src/config/project.ts
 import { readFileSync as readFileSync2, statSync } from "node:fs";
-import { dirname, join as join2, resolve as resolve2 } from "node:path";
+import { basename, dirname, isAbsolute, join as join2, resolve as resolve2 } from "node:path";
 function readTextIfAny(file) {
   try {
     return readFileSync2(file, "utf8");
@@ -619,14 +622,44 @@ function workTreeOf(cwd) {
     if (dirname(dir) === dir) return void 0;
   }
 }
+function mainWorktreeRoot(top) {
+  const gitFile = readTextIfAny(join2(top, ".git"));
+  if (gitFile === void 0) return top;
+  const gitDirText = gitFile.replace(/^gitdir:\s*/, "").trim();
+  const gitDir = isAbsolute(gitDirText) ? gitDirText : resolve2(top, gitDirText);
+  const commonText = readTextIfAny(join2(gitDir, "commondir"))?.trim();
+  if (!commonText) return top;
+  const common2 = isAbsolute(commonText) ? commonText : resolve2(gitDir, commonText);
+  return basename(common2) === ".git" ? dirname(common2) : top;
+}
+function overrideName(root) {
+  const text5 = readTextIfAny(join2(root, ".claude-mem.json"));
+  if (text5 === void 0) return void 0;
+  try {
+    const parsed = JSON.parse(text5);
+    return typeof parsed.project === "string" && parsed.project.trim() !== "" ? parsed.project.trim() : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function resolveProject(cwd, env = process.env) {
+  const top = workTreeOf(cwd);
+  const root = top === void 0 ? resolve2(cwd) : mainWorktreeRoot(top);
+  const fromEnv = env.CLAUDE_MEM_PROJECT?.trim();
+  const fromTop = top !== void 0 && top !== root ? overrideName(top) : void 0;
+  const name = fromEnv || overrideName(root) || fromTop || basename(root);
+  return { name: name || root, root };
+}
+
+// src/config/git-files.ts
 function gitDirs(tree) {
-  const dotGit = join2(tree, ".git");
+  const dotGit = join3(tree, ".git");
   const file = readTextIfAny(dotGit);
   if (file === void 0) return { gitDir: dotGit, common: dotGit };
   const text5 = file.replace(/^gitdir:\s*/, "").trim();
-  const gitDir = resolve2(tree, text5);
-  const common2 = readTextIfAny(join2(gitDir, "commondir"))?.trim();
-  return { gitDir, common: common2 ? resolve2(gitDir, common2) : gitDir };
+  const gitDir = resolve3(tree, text5);
+  const common2 = readTextIfAny(join3(gitDir, "commondir"))?.trim();
+  return { gitDir, common: common2 ? resolve3(gitDir, common2) : gitDir };
 }
 
 // src/config/log.ts
@@ -646,31 +679,6 @@ function createLogger(dataDir, component, minLevel = "info") {
       }
     }
   };
-}
-
-// src/config/project.ts
-import { basename, dirname as dirname2, join as join3, resolve as resolve3 } from "node:path";
-function mainWorktreeRoot(top) {
-  const { gitDir, common: common2 } = gitDirs(top);
-  return common2 !== gitDir && basename(common2) === ".git" ? dirname2(common2) : top;
-}
-function overrideName(root) {
-  const text5 = readTextIfAny(join3(root, ".claude-mem.json"));
-  if (text5 === void 0) return void 0;
-  try {
-    const parsed = JSON.parse(text5);
-    return typeof parsed.project === "string" && parsed.project.trim() !== "" ? parsed.project.trim() : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function resolveProject(cwd, env = process.env) {
-  const top = workTreeOf(cwd);
-  const root = top === void 0 ? resolve3(cwd) : mainWorktreeRoot(top);
-  const fromEnv = env.CLAUDE_MEM_PROJECT?.trim();
-  const fromTop = top !== void 0 && top !== root ? overrideName(top) : void 0;
-  const name = fromEnv || overrideName(root) || fromTop || basename(root);
-  return { name: name || root, root };
 }
 
 // src/config/version.ts
@@ -856,7 +864,7 @@ async function requestOpenLink(port, dataDir) {
 
 // src/client/ensure-worker.ts
 import { closeSync as closeSync2, openSync as openSync2, rmSync, statSync as statSync2, unlinkSync as unlinkSync2, writeSync as writeSync2 } from "node:fs";
-import { dirname as dirname3, join as join5 } from "node:path";
+import { dirname as dirname2, join as join5 } from "node:path";
 
 // src/client/handover.ts
 var RELEASE = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?/;
@@ -928,7 +936,7 @@ async function hasRuntimeDependencies(cliEntry) {
 }
 async function spawnWorker(cliEntry, env = process.env) {
   const { spawn: spawn3 } = await import("node:child_process");
-  const args2 = await hasRuntimeDependencies(cliEntry) ? [cliEntry, "worker", "run"] : [join5(dirname3(cliEntry), "..", "scripts", "plugin-setup.mjs")];
+  const args2 = await hasRuntimeDependencies(cliEntry) ? [cliEntry, "worker", "run"] : [join5(dirname2(cliEntry), "..", "scripts", "plugin-setup.mjs")];
   const child = spawn3(process.execPath, args2, {
     detached: true,
     stdio: "ignore",
@@ -6875,7 +6883,7 @@ function createStoreBudget(db, settings, now2) {
 
 // src/anchors/check-anchors.ts
 import { readFileSync as readFileSync11, statSync as statSync5 } from "node:fs";
-import { isAbsolute, join as join16 } from "node:path";
+import { isAbsolute as isAbsolute2, join as join16 } from "node:path";
 
 // src/anchors/file-digest.ts
 import { createHash as createHash3 } from "node:crypto";
@@ -6986,11 +6994,11 @@ function createAnchorChecker(options = {}) {
       const now2 = (path) => {
         let file = seen.get(path);
         if (!file)
-          seen.set(path, file = fileNow(isAbsolute(path) ? path : join16(tree ?? "", path)));
+          seen.set(path, file = fileNow(isAbsolute2(path) ? path : join16(tree ?? "", path)));
         return file;
       };
       const movedTo = (anchor) => {
-        if (!treeHere || !tree || !anchor.commit || isAbsolute(anchor.path)) return void 0;
+        if (!treeHere || !tree || !anchor.commit || isAbsolute2(anchor.path)) return void 0;
         let map = renames.get(anchor.commit);
         if (!map) {
           map = renames.size < MAX_RENAME_LOOKUPS ? renamesSince(tree, anchor.commit) : /* @__PURE__ */ new Map();
@@ -7025,7 +7033,7 @@ function verdictOf(anchor, file, path) {
   return verdict;
 }
 function checkOne(anchor, probe) {
-  if (!isAbsolute(anchor.path) && (!probe.treeHere || probe.tree === void 0))
+  if (!isAbsolute2(anchor.path) && (!probe.treeHere || probe.tree === void 0))
     return { path: anchor.path, state: "unknown" };
   const file = probe.now(anchor.path);
   if (file.kind !== "missing" || anchor.kind === "missing")
@@ -7038,12 +7046,12 @@ function checkOne(anchor, probe) {
 
 // src/anchors/make-anchors.ts
 import { readFileSync as readFileSync12, statSync as statSync6 } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join17, relative, sep } from "node:path";
+import { isAbsolute as isAbsolute3, join as join17, relative, sep } from "node:path";
 var MTIME_SLACK_MS = 2e3;
 function locate(file, tree) {
-  const abs = isAbsolute2(file) ? file : join17(tree, file);
+  const abs = isAbsolute3(file) ? file : join17(tree, file);
   const rel = relative(tree, abs);
-  const inside2 = rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute2(rel);
+  const inside2 = rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute3(rel);
   return inside2 ? { path: rel.split(sep).join("/"), abs } : { path: abs, abs };
 }
 function anchorOne(file, tracked, head2, turnEnd2) {
@@ -7062,7 +7070,7 @@ function makeAnchors(files2, origin) {
   const tree = gitTree ?? origin.projectRoot;
   if (!statSync6(tree, { throwIfNoEntry: false })?.isDirectory()) return [];
   const located = [...new Set(files2)].map((file) => locate(file, tree));
-  const relativeOnes = located.filter((file) => !isAbsolute2(file.path)).map((f) => f.path);
+  const relativeOnes = located.filter((file) => !isAbsolute3(file.path)).map((f) => f.path);
   const tracked = gitTree ? trackedPaths(gitTree, relativeOnes) : /* @__PURE__ */ new Set();
   const head2 = readHead(gitTree);
   const byPath = /* @__PURE__ */ new Map();
@@ -7541,13 +7549,13 @@ function buildFtsQuery(text5) {
 }
 
 // src/search/filters.ts
-import { isAbsolute as isAbsolute3, posix } from "node:path";
+import { isAbsolute as isAbsolute4, posix } from "node:path";
 var listOf2 = (column) => `json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)`;
 var likeEscape = (text5) => text5.replace(/[\\%_]/g, (c) => `\\${c}`);
 function filePatterns(path, root) {
   const trimmed = path.trim().replace(/\/+$/, "").replace(/^\.\//, "");
-  const abs = isAbsolute3(trimmed) ? trimmed : root ? posix.join(root, trimmed) : void 0;
-  const rel = isAbsolute3(trimmed) ? root && trimmed.startsWith(`${root}/`) ? trimmed.slice(root.length + 1) : void 0 : trimmed;
+  const abs = isAbsolute4(trimmed) ? trimmed : root ? posix.join(root, trimmed) : void 0;
+  const rel = isAbsolute4(trimmed) ? root && trimmed.startsWith(`${root}/`) ? trimmed.slice(root.length + 1) : void 0 : trimmed;
   const equal = [abs, rel].filter((item) => Boolean(item));
   const like = [
     ...rel ? [`%/${likeEscape(rel)}`, `${likeEscape(rel)}/%`, `%/${likeEscape(rel)}/%`] : [],
@@ -10519,12 +10527,12 @@ async function pushOutbox(deps, pageSize = 500) {
 }
 
 // src/team/remote.ts
-import { isAbsolute as isAbsolute4, join as join20 } from "node:path";
+import { isAbsolute as isAbsolute5, join as join20 } from "node:path";
 function normalizeRemote(url) {
   const text5 = url.trim();
   const withScheme = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/]*@)?([^/:]+)(?::\d*)?\/+(.+)$/i.exec(text5);
   const scp = /^(?:[^@/:]+@)?([^/:]+):(?!\/\/)(.+)$/.exec(text5);
-  const [host, path] = withScheme ? withScheme[1]?.toLowerCase() === "file" ? [void 0, void 0] : [withScheme[2], withScheme[3]] : scp && !isAbsolute4(text5) ? [scp[1], scp[2]] : [void 0, void 0];
+  const [host, path] = withScheme ? withScheme[1]?.toLowerCase() === "file" ? [void 0, void 0] : [withScheme[2], withScheme[3]] : scp && !isAbsolute5(text5) ? [scp[1], scp[2]] : [void 0, void 0];
   if (!host || !path) return void 0;
   const cleanPath = path.replace(/^\/+|\/+$/g, "").replace(/\.git$/i, "").replace(/^~[^/]*\//, "");
   return cleanPath ? `${host.toLowerCase()}/${cleanPath}` : void 0;
@@ -11871,7 +11879,7 @@ function list3(dataDir, env, print2) {
 }
 
 // src/cli/worker-call.ts
-import { dirname as dirname4, join as join23 } from "node:path";
+import { dirname as dirname3, join as join23 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/mcp/worker-client.ts
@@ -11913,7 +11921,7 @@ function workerTarget(deps) {
   return {
     dataDir,
     port: settings["worker.port"],
-    cliEntry: deps.cliEntry ?? join23(dirname4(fileURLToPath2(import.meta.url)), "cli.mjs"),
+    cliEntry: deps.cliEntry ?? join23(dirname3(fileURLToPath2(import.meta.url)), "cli.mjs"),
     autoStart: settings["worker.autoStart"],
     waitMs: 1e4,
     env
@@ -12811,7 +12819,7 @@ var faultLine = (fault) => `database: FAULT ${fault.code} (${fault.message}): ${
 // src/cli/commands/demo-command.ts
 import { existsSync as existsSync8, mkdirSync as mkdirSync4, readFileSync as readFileSync17, rmSync as rmSync8, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname as dirname7, join as join28 } from "node:path";
+import { dirname as dirname6, join as join28 } from "node:path";
 
 // src/transcripts/blocks.ts
 var blocksOf = (line2) => Array.isArray(line2.content) ? line2.content : [];
@@ -12963,7 +12971,7 @@ function replayAgent(lines, ctx, agent) {
 }
 
 // src/transcripts/transcript-paths.ts
-import { basename as basename4, dirname as dirname5, join as join24 } from "node:path";
+import { basename as basename4, dirname as dirname4, join as join24 } from "node:path";
 function transcriptStem(path) {
   return basename4(path).replace(/\.jsonl$/, "");
 }
@@ -12973,8 +12981,8 @@ function agentIdFromPath(path) {
 }
 function parentTranscriptPath(agentPath, parentSessionId) {
   if (agentPath === "") return "";
-  const dir = dirname5(agentPath);
-  const projectDir = basename4(dir) === "subagents" ? dirname5(dirname5(dir)) : dir;
+  const dir = dirname4(agentPath);
+  const projectDir = basename4(dir) === "subagents" ? dirname4(dirname4(dir)) : dir;
   return join24(projectDir, `${parentSessionId}.jsonl`);
 }
 
@@ -13181,7 +13189,7 @@ function demoExpected(result) {
 
 // src/cli/install/package-name.ts
 import { existsSync as existsSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname6, join as join27 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname5, join as join27 } from "node:path";
 var PACKAGE_NAME = "@durable-mem/claude-mem";
 function onPath(bin, path = process.env.PATH ?? "") {
   const names = process.platform === "win32" ? [`${bin}.cmd`, bin] : [bin];
@@ -13189,7 +13197,7 @@ function onPath(bin, path = process.env.PATH ?? "") {
 }
 function selfCommand(cliEntry, path = process.env.PATH ?? "") {
   if (onPath("claude-mem", path)) return "claude-mem";
-  return `node ${JSON.stringify(join27(dirname6(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
+  return `node ${JSON.stringify(join27(dirname5(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
 }
 
 // src/cli/commands/demo-report.ts
@@ -13321,7 +13329,7 @@ var DEMO_OPTIONS = {
   port: { type: "string" }
 };
 function fixtureFile(cliEntry) {
-  return join28(dirname7(cliEntry), "..", "fixtures", "demo", "session.jsonl");
+  return join28(dirname6(cliEntry), "..", "fixtures", "demo", "session.jsonl");
 }
 function resetDataDir(dataDir) {
   if (existsSync8(dataDir) && !existsSync8(join28(dataDir, DEMO_MARKER))) {
@@ -13349,7 +13357,7 @@ async function demoCommand(args2, deps) {
   const projectDir = join28(dataDir, "acme-api");
   mkdirSync4(projectDir, { recursive: true, mode: 448 });
   await workerCommand(["start"], { ...deps, env });
-  const hookBundle = join28(dirname7(deps.cliEntry), "hook.cjs");
+  const hookBundle = join28(dirname6(deps.cliEntry), "hook.cjs");
   const text5 = readFileSync17(fixtureFile(deps.cliEntry), "utf8").replaceAll("{{cwd}}", projectDir);
   const payloads = replayTranscript(text5, { cwd: projectDir, sessionId: "demo-session-0001" });
   for (const payload of payloads) {
@@ -13671,11 +13679,11 @@ async function repairDatabase(source, deps) {
 }
 
 // src/cli/doctor/integration-checks.ts
-import { dirname as dirname9, join as join30 } from "node:path";
+import { dirname as dirname8, join as join30 } from "node:path";
 
 // src/cli/install/json-file.ts
 import { copyFileSync as copyFileSync2, existsSync as existsSync11, mkdirSync as mkdirSync5, readFileSync as readFileSync19 } from "node:fs";
-import { dirname as dirname8 } from "node:path";
+import { dirname as dirname7 } from "node:path";
 function readJsonFile(path) {
   if (!existsSync11(path)) return { path, exists: false, text: "", value: {} };
   const text5 = readFileSync19(path, "utf8");
@@ -13698,7 +13706,7 @@ function serialize(value, like) {
 `;
 }
 function writeJsonWithBackup(file, value) {
-  mkdirSync5(dirname8(file.path), { recursive: true });
+  mkdirSync5(dirname7(file.path), { recursive: true });
   const backup = file.exists ? `${file.path}.claude-mem.bak` : void 0;
   if (backup) copyFileSync2(file.path, backup);
   writeFileAtomic(file.path, serialize(value, file.text), 384, false);
@@ -13921,7 +13929,7 @@ function checkEvents(health) {
   return failed > 0 ? warn("events", `${summary}: run "claude-mem retry"`) : ok("events", summary);
 }
 function checkHooks(cliEntry) {
-  const hookBundle = join30(dirname9(cliEntry), "hook.cjs");
+  const hookBundle = join30(dirname8(cliEntry), "hook.cjs");
   const files2 = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   const counts2 = {};
   let portable = false;
@@ -13990,7 +13998,7 @@ async function checkProvider(port, dataDir) {
 
 // src/cli/doctor/agent-checks.ts
 import { existsSync as existsSync12, readFileSync as readFileSync20 } from "node:fs";
-import { dirname as dirname10, join as join32 } from "node:path";
+import { dirname as dirname9, join as join32 } from "node:path";
 
 // src/cli/install/agents/hooks-merge.ts
 var isObject4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -14208,7 +14216,7 @@ function checkAgent(spec, hookBundle) {
   return ok(name, `hooks (${spec.hooks.length}) and MCP server registered in ${spec.hooksFile}`);
 }
 function checkAgents(cliEntry, env = process.env) {
-  const hookBundle = join32(dirname10(cliEntry), "hook.cjs");
+  const hookBundle = join32(dirname9(cliEntry), "hook.cjs");
   return agentSpecs(env).map((spec) => checkAgent(spec, hookBundle)).filter((result) => result !== void 0);
 }
 
@@ -15419,7 +15427,7 @@ async function chooseSessions(plans, run2) {
 
 // src/cli/backfill/session-plan.ts
 import { existsSync as existsSync15, readFileSync as readFileSync24, statSync as statSync12 } from "node:fs";
-import { basename as basename6, dirname as dirname11, isAbsolute as isAbsolute5, join as join36 } from "node:path";
+import { basename as basename6, dirname as dirname10, isAbsolute as isAbsolute6, join as join36 } from "node:path";
 function transcriptPaths(paths) {
   const found = /* @__PURE__ */ new Set();
   for (const path of paths) {
@@ -15428,7 +15436,7 @@ function transcriptPaths(paths) {
       continue;
     }
     found.add(path);
-    const subagents = join36(dirname11(path), basename6(path, ".jsonl"), "subagents");
+    const subagents = join36(dirname10(path), basename6(path, ".jsonl"), "subagents");
     if (existsSync15(subagents)) listTranscriptFiles(subagents).forEach((file) => found.add(file));
   }
   return [...found].sort();
@@ -15452,8 +15460,8 @@ function scan2(path) {
   };
 }
 function projectOf2(file, env, cache2) {
-  if (file.cwd === "") return { name: basename6(dirname11(file.path)), root: dirname11(file.path) };
-  if (!isAbsolute5(file.cwd)) return { name: basename6(file.cwd), root: file.cwd };
+  if (file.cwd === "") return { name: basename6(dirname10(file.path)), root: dirname10(file.path) };
+  if (!isAbsolute6(file.cwd)) return { name: basename6(file.cwd), root: file.cwd };
   const known = cache2.get(file.cwd);
   if (known) return known;
   const project2 = resolveProject(file.cwd, { ...env, CLAUDE_MEM_PROJECT: void 0 });
@@ -15913,14 +15921,14 @@ async function hookCommand2(args2, cliEntry) {
 }
 
 // src/cli/commands/install-command.ts
-import { dirname as dirname14, join as join39, relative as relative2 } from "node:path";
+import { dirname as dirname13, join as join39, relative as relative2 } from "node:path";
 
 // src/cli/commands/install-agents.ts
-import { dirname as dirname13, join as join38 } from "node:path";
+import { dirname as dirname12, join as join38 } from "node:path";
 
 // src/cli/install/agents/agent-files.ts
 import { copyFileSync as copyFileSync3, existsSync as existsSync17, mkdirSync as mkdirSync7, readFileSync as readFileSync25, rmSync as rmSync13 } from "node:fs";
-import { dirname as dirname12 } from "node:path";
+import { dirname as dirname11 } from "node:path";
 
 // src/cli/install/agents/mcp-entries.ts
 var isObject5 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -15951,7 +15959,7 @@ function planToml(path, block) {
     before,
     after,
     apply: () => {
-      mkdirSync7(dirname12(path), { recursive: true });
+      mkdirSync7(dirname11(path), { recursive: true });
       const backup = existsSync17(path) ? `${path}.claude-mem.bak` : void 0;
       if (backup) copyFileSync3(path, backup);
       writeFileAtomic(path, after, 384, false);
@@ -16021,7 +16029,7 @@ function selectAgents(name, path = process.env.PATH ?? "") {
 }
 function installAgents(agents2, options) {
   const bundles = {
-    hookBundle: join38(dirname13(options.cliEntry), "hook.cjs"),
+    hookBundle: join38(dirname12(options.cliEntry), "hook.cjs"),
     cliEntry: options.cliEntry
   };
   for (const agent of agents2) {
@@ -16048,7 +16056,7 @@ ${change.after}`
   }
 }
 function uninstallAgents(agents2, cliEntry, print2) {
-  const hookBundle = join38(dirname13(cliEntry), "hook.cjs");
+  const hookBundle = join38(dirname12(cliEntry), "hook.cjs");
   for (const agent of agents2) {
     if (agent !== "claude") uninstallAgent(agentSpec(agent), hookBundle, print2);
   }
@@ -16072,7 +16080,7 @@ async function installCommand(args2, deps) {
     return 0;
   }
   const targets = installTargets(values.project === true);
-  const hookBundle = join39(dirname14(deps.cliEntry), "hook.cjs");
+  const hookBundle = join39(dirname13(deps.cliEntry), "hook.cjs");
   const portable = targets.scope === "project";
   const changes = [
     planJson(targets.settingsFile, (value) => addHooks(value, hookBundle, portable)),
@@ -16126,7 +16134,7 @@ async function startWorker(deps) {
 
 // src/cli/commands/uninstall-command.ts
 import { existsSync as existsSync18, readFileSync as readFileSync26, rmSync as rmSync14 } from "node:fs";
-import { dirname as dirname15, join as join40 } from "node:path";
+import { dirname as dirname14, join as join40 } from "node:path";
 var UNINSTALL_OPTIONS = {
   project: { type: "boolean" },
   purge: { type: "boolean" },
@@ -16155,7 +16163,7 @@ async function uninstallCommand(args2, deps) {
   uninstallAgents(agents2, deps.cliEntry, deps.print);
   if (!agents2.includes("claude")) return 0;
   const targets = installTargets(values.project === true);
-  const hookBundle = join40(dirname15(deps.cliEntry), "hook.cjs");
+  const hookBundle = join40(dirname14(deps.cliEntry), "hook.cjs");
   unmerge(targets.settingsFile, (value) => removeHooks(value, hookBundle), deps.print);
   unmerge(targets.mcpFile, removeMcpServer, deps.print);
   await workerCommand(["stop"], deps);
@@ -16601,7 +16609,7 @@ var print = (line2) => {
   process.stdout.write(`${line2}
 `);
 };
-var CLI_ENTRY = join41(dirname16(fileURLToPath3(import.meta.url)), "cli.mjs");
+var CLI_ENTRY = join41(dirname15(fileURLToPath3(import.meta.url)), "cli.mjs");
 async function dispatch(argv) {
   const [command, ...rest] = argv;
   const help = command === "hook" ? void 0 : commandHelp(command ?? "");

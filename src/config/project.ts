@@ -1,10 +1,40 @@
-import { basename, dirname, join, resolve } from 'node:path';
-import { gitDirs, readTextIfAny, workTreeOf } from './git-files.ts';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** Which project a session belongs to. */
 export interface Project {
   name: string;
   root: string;
+}
+
+/** A file's text, or undefined when it cannot be read. */
+export function readTextIfAny(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `path` is a folder; false for anything else, a path that cannot exist included. */
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+// project.ts keeps its own small git reading (git-files.ts builds on it): it runs in every hook,
+// and the hook bundle should carry only what resolving a project needs.
+
+/** The work tree holding `cwd`: the folder with `.git` (a dir, or a linked worktree's file). */
+export function workTreeOf(cwd: string): string | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const dotGit = join(dir, '.git');
+    if (isDir(dotGit) || readTextIfAny(dotGit)?.startsWith('gitdir:')) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
 }
 
 /**
@@ -14,8 +44,14 @@ export interface Project {
  * because this runs in every hook.
  */
 function mainWorktreeRoot(top: string): string {
-  const { gitDir, common } = gitDirs(top);
-  return common !== gitDir && basename(common) === '.git' ? dirname(common) : top;
+  const gitFile = readTextIfAny(join(top, '.git'));
+  if (gitFile === undefined) return top;
+  const gitDirText = gitFile.replace(/^gitdir:\s*/, '').trim();
+  const gitDir = isAbsolute(gitDirText) ? gitDirText : resolve(top, gitDirText);
+  const commonText = readTextIfAny(join(gitDir, 'commondir'))?.trim();
+  if (!commonText) return top;
+  const common = isAbsolute(commonText) ? commonText : resolve(gitDir, commonText);
+  return basename(common) === '.git' ? dirname(common) : top;
 }
 
 function overrideName(root: string): string | undefined {
