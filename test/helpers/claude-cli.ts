@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HookRun } from '../../src/cli/hook-process.ts';
 import { requestText, type FakeReply, type MessagesBody } from './fake-anthropic.ts';
+import { runProcess } from './run-process.ts';
 
 /** The real Claude Code binary: the one the Agent SDK ships (installed from npm, pinned). */
 export const CLAUDE_BIN = join(
@@ -43,27 +43,7 @@ export function runClaude(
     '--dangerously-skip-permissions',
     ...(options.extra ?? []),
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(CLAUDE_BIN, args, {
-      env: options.env,
-      cwd: options.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({
-        code,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-      });
-    });
-  });
+  return runProcess(CLAUDE_BIN, args, { env: options.env, cwd: options.cwd });
 }
 
 /** Whether a request comes from claude-mem's own compressor (its fixed system prompts). */

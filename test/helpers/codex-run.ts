@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HookRun } from '../../src/cli/hook-process.ts';
+import { runProcess } from './run-process.ts';
 
 /**
  * A Codex home whose only model provider is the fake Responses server: `codex exec` then makes
@@ -41,25 +41,8 @@ export function runCodex(
     '--dangerously-bypass-approvals-and-sandbox',
     prompt,
   ];
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, args, {
-      env: { ...options.env, CODEX_FAKE_KEY: 'dummy' },
-      cwd: options.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({
-        code,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-      });
-    });
+  return runProcess(bin, args, {
+    env: { ...options.env, CODEX_FAKE_KEY: 'dummy' },
+    cwd: options.cwd,
   });
 }

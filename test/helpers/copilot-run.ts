@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import type { HookRun } from '../../src/cli/hook-process.ts';
+import { runProcess } from './run-process.ts';
 
 /**
  * `copilot -p <prompt> --allow-all-tools` with its own model provider (Copilot CLI's BYOK
@@ -23,25 +23,5 @@ export function runCopilot(
     COPILOT_PROVIDER_WIRE_API: 'responses',
     COPILOT_MODEL: 'gpt-test',
   };
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, ['-p', prompt, '--allow-all-tools'], {
-      env,
-      cwd: options.cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
-    child.on('error', reject);
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({
-        code,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-      });
-    });
-  });
+  return runProcess(bin, ['-p', prompt, '--allow-all-tools'], { env: env, cwd: options.cwd });
 }
