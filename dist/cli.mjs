@@ -15,13 +15,17 @@ function integer(opts) {
     fromEnv: (text5) => /^-?\d+$/.test(text5.trim()) ? Number(text5) : text5
   };
 }
-function fraction(opts) {
+function decimal(opts) {
+  const expected = `a number from 0 to ${opts.max}`;
   return {
     default: opts.default,
     description: opts.description,
-    check: (raw) => typeof raw === "number" && raw >= 0 && raw <= 1 ? { ok: true, value: raw } : { ok: false, expected: "a number from 0 to 1" },
-    fromEnv: (text5) => /^\s*(?:0|1)?(?:\.\d+)?\s*$/.test(text5) && text5.trim() !== "" ? Number(text5) : text5
+    check: (raw) => typeof raw === "number" && raw >= 0 && raw <= opts.max ? { ok: true, value: raw } : { ok: false, expected },
+    fromEnv: (text5) => /^\s*\d*(?:\.\d+)?\s*$/.test(text5) && text5.trim() ? Number(text5) : text5
   };
+}
+function fraction(opts) {
+  return decimal({ ...opts, max: 1 });
 }
 function boolean(opts) {
   return {
@@ -201,14 +205,6 @@ var MOMENT_SETTINGS = {
 };
 
 // src/config/settings/recall-settings.ts
-function weight(opts) {
-  return {
-    default: opts.default,
-    description: opts.description,
-    check: (raw) => typeof raw === "number" && raw >= 0 && raw <= 4 ? { ok: true, value: raw } : { ok: false, expected: "a number from 0 to 4" },
-    fromEnv: (text5) => /^\s*\d*(?:\.\d+)?\s*$/.test(text5) && text5.trim() ? Number(text5) : text5
-  };
-}
 var RECALL_SETTINGS = {
   "context.maxTokens": integer({
     default: 1500,
@@ -232,7 +228,8 @@ var RECALL_SETTINGS = {
     values: ["local", "openai", "voyage", "hash", "off"],
     description: 'Embeddings: local (offline model in the worker, 512-d), openai (any OpenAI-compatible endpoint: Ollama, OpenAI, vLLM), voyage (Voyage AI), hash (deterministic, no model), off. A change re-embeds every observation in the background after "claude-mem worker restart"; search uses full text until it is done.'
   }),
-  "search.vectorWeight": weight({
+  "search.vectorWeight": decimal({
+    max: 4,
     default: 0,
     description: "Weight of the vector ranking in hybrid search, 0-4 (full text counts 1). 0: the embedder's own (0.1 for the local model, 1-1.5 for the README's recipes, 0.5 for other models)."
   }),
@@ -7654,8 +7651,8 @@ var RRF_K = 60;
 function reciprocalRankFusion(lists, k = RRF_K, weights = []) {
   const scores = /* @__PURE__ */ new Map();
   lists.forEach((list4, which) => {
-    const weight2 = weights[which] ?? 1;
-    list4.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight2 / (k + index + 1)));
+    const weight = weights[which] ?? 1;
+    list4.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight / (k + index + 1)));
   });
   return [...scores].map(([id3, score]) => ({ id: id3, score })).sort((a, b) => b.score - a.score);
 }
@@ -8152,10 +8149,10 @@ function createEmbeddingRuntime(o) {
 
 // src/search/embedders/hash-embedder.ts
 var stem = (word) => word.replace(/(?:ing|ed|es|s)$/u, "") || word;
-function addFeature(vector, feature, weight2) {
+function addFeature(vector, feature, weight) {
   const hash = fnv1a32(feature);
   const sign = hash & 2147483648 ? -1 : 1;
-  vector[hash % vector.length] += sign * weight2;
+  vector[hash % vector.length] += sign * weight;
 }
 function features(vector, text5) {
   const words2 = text5.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

@@ -28,18 +28,27 @@ export function integer(opts: {
   };
 }
 
-/** A number from 0 to 1 (a similarity, a ratio). */
-export function fraction(opts: { default: number; description: string }): SettingSpec<number> {
+/** A number from 0 to `max`, decimals allowed (a weight, a ratio). */
+export function decimal(opts: {
+  default: number;
+  max: number;
+  description: string;
+}): SettingSpec<number> {
+  const expected = `a number from 0 to ${opts.max}`;
   return {
     default: opts.default,
     description: opts.description,
     check: (raw) =>
-      typeof raw === 'number' && raw >= 0 && raw <= 1
+      typeof raw === 'number' && raw >= 0 && raw <= opts.max
         ? { ok: true, value: raw }
-        : { ok: false, expected: 'a number from 0 to 1' },
-    fromEnv: (text) =>
-      /^\s*(?:0|1)?(?:\.\d+)?\s*$/.test(text) && text.trim() !== '' ? Number(text) : text,
+        : { ok: false, expected },
+    fromEnv: (text) => (/^\s*\d*(?:\.\d+)?\s*$/.test(text) && text.trim() ? Number(text) : text),
   };
+}
+
+/** A number from 0 to 1 (a similarity, a ratio). */
+export function fraction(opts: { default: number; description: string }): SettingSpec<number> {
+  return decimal({ ...opts, max: 1 });
 }
 
 /** A boolean setting. */

@@ -1,17 +1,4 @@
-import { fraction, integer, oneOf, text, type SettingSpec } from '../setting-kinds.ts';
-
-/** A weight from 0 to 4, decimals allowed (a fusion weight; full text counts 1). */
-function weight(opts: { default: number; description: string }): SettingSpec<number> {
-  return {
-    default: opts.default,
-    description: opts.description,
-    check: (raw) =>
-      typeof raw === 'number' && raw >= 0 && raw <= 4
-        ? { ok: true, value: raw }
-        : { ok: false, expected: 'a number from 0 to 4' },
-    fromEnv: (text) => (/^\s*\d*(?:\.\d+)?\s*$/.test(text) && text.trim() ? Number(text) : text),
-  };
-}
+import { decimal, fraction, integer, oneOf, text, type SettingSpec } from '../setting-kinds.ts';
 
 /** Settings of recall (context at SessionStart, search, embeddings): `context.*`, `search.*`. */
 export const RECALL_SETTINGS = {
@@ -40,7 +27,8 @@ export const RECALL_SETTINGS = {
     description:
       'Embeddings: local (offline model in the worker, 512-d), openai (any OpenAI-compatible endpoint: Ollama, OpenAI, vLLM), voyage (Voyage AI), hash (deterministic, no model), off. A change re-embeds every observation in the background after "claude-mem worker restart"; search uses full text until it is done.',
   }),
-  'search.vectorWeight': weight({
+  'search.vectorWeight': decimal({
+    max: 4,
     default: 0,
     description:
       "Weight of the vector ranking in hybrid search, 0-4 (full text counts 1). 0: the embedder's own (0.1 for the local model, 1-1.5 for the README's recipes, 0.5 for other models).",
