@@ -10,6 +10,7 @@ import { countQuarantined, listSpool } from '../src/spool/index.ts';
 import { queryDb } from '../test/helpers/db.ts';
 import {
   badRuns,
+  recalledRuns,
   driveLoad,
   endSoak,
   eventOutcomes,
@@ -58,9 +59,9 @@ async function main(): Promise<void> {
 
   const checks: Array<[string, boolean, string]> = [
     [
-      'every hook exited 0 with the neutral answer',
+      'every hook exited 0 with the neutral answer (or a well-formed recall block)',
       bad.length === 0,
-      `${load.runs.length} hook runs, ${bad.length} bad`,
+      `${load.runs.length} hook runs, ${bad.length} bad, ${recalledRuns(load)} with recall`,
     ],
     [
       'every captured tool event stored exactly once',

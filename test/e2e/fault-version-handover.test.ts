@@ -12,6 +12,7 @@ import { VERSION, logFile } from '../../src/config/index.ts';
 import { countQuarantined, listSpool } from '../../src/spool/index.ts';
 import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { foldContext } from '../helpers/hook-answer.ts';
 import { workerPidsFor } from '../helpers/proc.ts';
 import { buildVersion, type VersionedBuild } from '../helpers/versioned-build.ts';
 import {
@@ -122,7 +123,7 @@ describe('the package is upgraded while a worker of the old version runs', () =>
 
   it('has every hook, old and new, exit 0 with the neutral answer', () => {
     assert.deepEqual(
-      runs.map((run) => [run.code, run.stdout]),
+      runs.map((run) => [run.code, foldContext(run.stdout)]),
       runs.map(() => [0, NEUTRAL]),
     );
   });

@@ -7,11 +7,24 @@ import type { SoakLoad } from './soak-load.ts';
 
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
 
-/** Hook runs that did not exit 0 with the neutral answer (SessionStart context folded). */
+/**
+ * Hook runs that did not exit 0 with the neutral answer (recalled context folded, except for a
+ * fully private prompt: that one must get nothing).
+ */
 export function badRuns(load: SoakLoad): Array<{ event: string; run: HookRun }> {
   return load.runs.filter(
-    ({ run }) => run.code !== 0 || foldContext(run.stdout) !== NEUTRAL || run.stderr !== '',
+    ({ run, private: privateRun }) =>
+      run.code !== 0 ||
+      (privateRun ? run.stdout : foldContext(run.stdout)) !== NEUTRAL ||
+      run.stderr !== '',
   );
+}
+
+/** Hook runs whose answer carried recalled memory (they count as neutral in `badRuns`). */
+export function recalledRuns(load: SoakLoad): number {
+  return load.runs.filter(
+    ({ run }) => run.stdout !== NEUTRAL && foldContext(run.stdout) === NEUTRAL,
+  ).length;
 }
 
 /** How the stored events ended up: state -> count, and those without a reason where one is due. */

@@ -18,7 +18,8 @@ export interface SoakOptions {
 
 /** Every hook run of the soak and what it was meant to leave behind. */
 export interface SoakLoad {
-  runs: Array<{ event: string; run: HookRun }>;
+  /** `private`: a fully private prompt, which must get the bare neutral answer (no recall). */
+  runs: Array<{ event: string; run: HookRun; private?: boolean }>;
   /** tool_use_ids that must be stored: not in capture.skipTools, not in a private turn. */
   expectedTools: Set<string>;
   /** tool_use_ids that capture drops on purpose (skip list, private turns). */
@@ -56,7 +57,12 @@ export interface Lane {
   cwd: string;
 }
 
-async function hook(lane: Lane, event: string, fields: Record<string, unknown>): Promise<void> {
+async function hook(
+  lane: Lane,
+  event: string,
+  fields: Record<string, unknown>,
+  privateRun = false,
+): Promise<void> {
   const payload = {
     session_id: lane.session,
     transcript_path: '',
@@ -65,7 +71,7 @@ async function hook(lane: Lane, event: string, fields: Record<string, unknown>):
     ...fields,
   };
   const run = await runHookProcess(HOOK_BUNDLE, event, JSON.stringify(payload), lane.env);
-  lane.load.runs.push({ event, run });
+  lane.load.runs.push(privateRun ? { event, run, private: true } : { event, run });
 }
 
 /** One tool call of a burst: mostly Read/Edit/Bash/Grep, sometimes a tool capture skips. */
@@ -93,7 +99,7 @@ function toolCall(lane: Lane, turn: number, i: number, privateTurn: boolean) {
 async function turn(lane: Lane, n: number): Promise<void> {
   const privateTurn = lane.random() < 0.05;
   const prompt = privateTurn ? '<private>my bank details</private>' : `step ${n}: fix module ${n}`;
-  await hook(lane, 'UserPromptSubmit', { prompt });
+  await hook(lane, 'UserPromptSubmit', { prompt }, privateTurn);
   if (!privateTurn) lane.load.visiblePrompts += 1;
   const calls = 1 + Math.floor(lane.random() * 8);
   for (let i = 0; i < calls;) {

@@ -21,7 +21,7 @@ import {
 import { startWorker, stopWorker, waitForDrain, tokenOf } from './worker.ts';
 
 export { seededRandom, rssKb, type SoakLoad, type SoakOptions } from './soak-load.ts';
-export { badRuns, eventOutcomes, processesFor, rssTrend } from './soak-checks.ts';
+export { badRuns, eventOutcomes, processesFor, recalledRuns, rssTrend } from './soak-checks.ts';
 
 /** A running soak: the test home, the fake provider and the load it ran. */
 export interface Soak {
