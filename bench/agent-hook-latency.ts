@@ -3,7 +3,9 @@
 // running. Payloads are shaped as each agent sends them (Codex and Copilot: recorded from the
 // real CLIs in test/e2e/agent-*.test.ts; Gemini: its documented AfterTool fields).
 // Usage: node --import tsx bench/agent-hook-latency.ts [runs]   (or BENCH_RUNS; default 30)
-import { spawn } from 'node:child_process';
+// BENCH_HOOK_NODE=/path/to/node runs the hooks and the bare baseline with another Node (22, 24:
+// what users run) while the worker stays on this one, whose better-sqlite3 build it loads.
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createTestHome, HOOK_BUNDLE } from '../test/helpers/env.ts';
@@ -17,6 +19,7 @@ const WARMUP = 3;
 const REPO = join(import.meta.dirname, '..');
 const FILE = `${REPO}/src/routes/handlers.ts`;
 const CONTENT = sourceText(5 * 1024);
+const HOOK_NODE = process.env.BENCH_HOOK_NODE || process.execPath;
 
 interface Case {
   args: string[];
@@ -27,7 +30,7 @@ interface Case {
 function timeNode(args: string[], stdin: string, env: NodeJS.ProcessEnv, expect: string) {
   return new Promise<{ ms: number; ok: boolean }>((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { env, stdio: 'pipe' });
+    const child = spawn(HOOK_NODE, args, { env, stdio: 'pipe' });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
@@ -125,7 +128,10 @@ async function main(): Promise<void> {
   console.log(
     `agent hook latency: ${RUNS} interleaved runs each (+${WARMUP} warm-up), worker running`,
   );
-  console.log(`node ${process.version}, ${process.platform}/${process.arch}\n`);
+  const hookNode = execFileSync(HOOK_NODE, ['--version'], { encoding: 'utf8' }).trim();
+  console.log(
+    `hooks and baseline: node ${hookNode}; worker: node ${process.version}; ${process.platform}/${process.arch}\n`,
+  );
   printTable(
     ['command', 'p50 ms', 'p95 ms', 'min ms', 'p50 / bare', 'p95 / bare'],
     Object.entries(samples).map(([name, values]) => {

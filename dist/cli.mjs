@@ -1067,13 +1067,13 @@ function replaceAssignment(kind, keep = () => false) {
 
 // src/privacy/rule-builders.ts
 var marker = (kind) => `[REDACTED:${kind}]`;
-function token(kind, description, pattern, needles, { accept = /[\s\S]/, suffix = "" } = {}) {
+function token(kind, description, pattern, needles2, { accept = /[\s\S]/, suffix = "" } = {}) {
   const replace = (match, [prefix = ""]) => accept.test(match.slice(prefix.length)) ? `${prefix}${marker(kind)}${suffix}` : match;
-  return { kind, description, pattern, needles, replace };
+  return { kind, description, pattern, needles: needles2, replace };
 }
-function assignment(kind, description, name, flags, needles, keep) {
+function assignment(kind, description, name, flags, needles2, keep) {
   const pattern = new RegExp(assignmentSource(name), flags);
-  return { kind, description, pattern, needles, replace: replaceAssignment(kind, keep) };
+  return { kind, description, pattern, needles: needles2, replace: replaceAssignment(kind, keep) };
 }
 
 // src/privacy/vendor-rules.ts
@@ -1362,12 +1362,26 @@ var gates = /* @__PURE__ */ new Map();
 function gateOf(rule) {
   let gate = gates.get(rule);
   if (gate === void 0) {
-    const { needles } = rule;
-    const any = new RegExp(needles.map(escapeLiteral).join("|"));
-    gate = needles.length <= 3 ? (haystack) => needles.some((needle) => haystack.includes(needle)) : (haystack) => any.test(haystack);
+    const { needles: needles2 } = rule;
+    const any = new RegExp(needles2.map(escapeLiteral).join("|"));
+    gate = needles2.length <= 3 ? (haystack) => needles2.some((needle) => haystack.includes(needle)) : (haystack) => any.test(haystack);
     gates.set(rule, gate);
   }
   return gate;
+}
+var SHORT_TEXT = 256;
+var needles;
+function holdsNeedle(text5) {
+  if (needles === void 0) {
+    const exact2 = SECRET_RULES.filter((rule) => !rule.pattern.ignoreCase).flatMap((r) => r.needles);
+    const folded2 = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase).flatMap((r) => r.needles);
+    needles = { exact: exact2, folded: folded2, anyExact: new RegExp(exact2.map(escapeLiteral).join("|")) };
+  }
+  const { exact, folded, anyExact } = needles;
+  const exactHit = text5.length <= SHORT_TEXT ? exact.some((needle) => text5.includes(needle)) : anyExact.test(text5);
+  if (exactHit) return true;
+  const lower = text5.toLowerCase();
+  return folded.some((needle) => lower.includes(needle));
 }
 function applyRule(text5, rule) {
   return text5.replace(rule.pattern, function replaceMatch(match, ...args2) {
@@ -1381,6 +1395,7 @@ function mayHoldSecret(text5, lower = text5.toLowerCase()) {
   return SECRET_RULES.some((rule) => gateOf(rule)(rule.pattern.ignoreCase ? lower : text5));
 }
 function redactSecrets(text5) {
+  if (!holdsNeedle(text5)) return text5;
   let result = text5;
   let lower;
   for (const rule of SECRET_RULES) {
@@ -1397,6 +1412,8 @@ function redactSecrets(text5) {
 var STRIPPED_TAGS = /* @__PURE__ */ new Set([
   "private",
   "claude-mem-context",
+  // Prompt-time and file-time recall: memory given back, never memory to store again.
+  "claude-mem-recall",
   "system-reminder"
 ]);
 var LONGEST_NAME = "claude-mem-context".length;

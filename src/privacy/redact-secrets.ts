@@ -34,6 +34,31 @@ function gateOf(rule: SecretRule): (haystack: string) => boolean {
   return gate;
 }
 
+/** Up to this length a text is checked against each needle with `includes`; past it, by regex. */
+const SHORT_TEXT = 256;
+
+/**
+ * Whether `text` holds any rule's needle: when it does not, no gate would let it through. Most
+ * strings of a payload hold none, and a short-lived hook would otherwise compile and run the
+ * gates one by one (33 rules, 7 of them a regex): one regex of every case-sensitive needle for
+ * long text, a plain `includes` per needle for short text (keys, ids, paths), where compiling
+ * even that one regex costs more than the checks.
+ */
+let needles: { exact: readonly string[]; folded: readonly string[]; anyExact: RegExp } | undefined;
+function holdsNeedle(text: string): boolean {
+  if (needles === undefined) {
+    const exact = SECRET_RULES.filter((rule) => !rule.pattern.ignoreCase).flatMap((r) => r.needles);
+    const folded = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase).flatMap((r) => r.needles);
+    needles = { exact, folded, anyExact: new RegExp(exact.map(escapeLiteral).join('|')) };
+  }
+  const { exact, folded, anyExact } = needles;
+  const exactHit =
+    text.length <= SHORT_TEXT ? exact.some((needle) => text.includes(needle)) : anyExact.test(text);
+  if (exactHit) return true;
+  const lower = text.toLowerCase();
+  return folded.some((needle) => lower.includes(needle));
+}
+
 function applyRule(text: string, rule: SecretRule): string {
   return text.replace(rule.pattern, function replaceMatch(match: string, ...args: unknown[]) {
     // String.replace passes the groups, then the offset, then the whole string.
@@ -60,6 +85,7 @@ export function mayHoldSecret(text: string, lower = text.toLowerCase()): boolean
  * @example redactSecrets('DB_PASSWORD=hunter2') // 'DB_PASSWORD=[REDACTED:password]'
  */
 export function redactSecrets(text: string): string {
+  if (!holdsNeedle(text)) return text;
   let result = text;
   let lower: string | undefined;
   for (const rule of SECRET_RULES) {

@@ -6,10 +6,11 @@ test('removes a private block with its content', () => {
   assert.equal(stripTags('before <private>my ssn</private> after'), 'before  after');
 });
 
-test('removes claude-mem-context and system-reminder blocks', () => {
+test('removes claude-mem-context, claude-mem-recall and system-reminder blocks', () => {
   const text =
-    'a<claude-mem-context>old memory</claude-mem-context>b<system-reminder>x</system-reminder>c';
-  assert.equal(stripTags(text), 'abc');
+    'a<claude-mem-context>old memory</claude-mem-context>b<system-reminder>x</system-reminder>c' +
+    '<claude-mem-recall>\n[#12] recalled line\n</claude-mem-recall>d';
+  assert.equal(stripTags(text), 'abcd');
 });
 
 test('removes blocks spanning lines and every block in the text', () => {

@@ -2,6 +2,8 @@
 export const STRIPPED_TAGS: ReadonlySet<string> = new Set([
   'private',
   'claude-mem-context',
+  // Prompt-time and file-time recall: memory given back, never memory to store again.
+  'claude-mem-recall',
   'system-reminder',
 ]);
 const LONGEST_NAME = 'claude-mem-context'.length;
@@ -113,7 +115,8 @@ function scanTags(text: string): { kept: string; found: boolean; first: number }
 const MAX_PASSES = 4;
 
 /**
- * Removes `<private>`, `<claude-mem-context>` and `<system-reminder>` blocks with their content.
+ * Removes `<private>`, `<claude-mem-context>`, `<claude-mem-recall>` and `<system-reminder>` blocks
+ * with their content.
  * Tag names are case-insensitive and may carry attributes (`<private reason="x">`); nested
  * blocks of the same name are matched by depth; an unclosed opener hides the rest of the text;
  * a closer without an opener is removed on its own; pieces that form a new tag once a block
