@@ -46,7 +46,20 @@ function installPacked(root: string, env: NodeJS.ProcessEnv): string {
   assert.equal(packed.status, 0, packed.stderr);
   const tarball = join(root, readdirSync(root).find((name) => name.endsWith('.tgz')) ?? '');
   const prefix = join(root, 'prefix');
-  const flags = ['--prefix', prefix, '--cache', npmCache(), '--prefer-offline', '--ignore-scripts'];
+  // The registry is only asked what the cache lacks; a connection that stalls is dropped after
+  // 20 s and retried rather than left to npm's 5-minute default (a stall once outlasted the
+  // run's 150 s here); the update check is one request fewer.
+  const flags = [
+    '--prefix',
+    prefix,
+    '--cache',
+    npmCache(),
+    '--prefer-offline',
+    '--ignore-scripts',
+    '--no-update-notifier',
+    '--fetch-timeout=20000',
+    '--fetch-retries=4',
+  ];
   const installed = run(
     process.execPath,
     [NPM, 'install', '-g', ...flags, '--no-audit', '--no-fund', tarball],
@@ -81,12 +94,14 @@ describe('the npm package', () => {
       CLAUDE_MEM_DATA_DIR: demoDir,
       CLAUDE_MEM_SEARCH_EMBEDDER: 'off',
     };
-    const bin = (name: string): string => join(installPacked(root, env), 'bin', name);
-    const claudeMem = bin('claude-mem');
+    // Registered before the install, so that a failed install leaves no folder behind either.
+    const installed: { bin?: string } = {};
     t.after(() => {
-      run(claudeMem, ['worker', 'stop'], env, root);
+      if (installed.bin) run(installed.bin, ['worker', 'stop'], env, root);
       rmSync(root, { recursive: true, force: true });
     });
+    const claudeMem = join(installPacked(root, env), 'bin', 'claude-mem');
+    installed.bin = claudeMem;
     const version = run(claudeMem, ['--version'], env, root);
     const port = String(await freePort());
     const demo = run(claudeMem, ['demo', '--data-dir', demoDir, '--port', port], env, root);

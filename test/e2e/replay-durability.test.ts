@@ -27,29 +27,28 @@ function seeded(seed: number): () => number {
   };
 }
 
-/** SIGKILLs the worker of `home` at random moments until stopped; returns how often it did. */
-function startKiller(home: TestHome, random: () => number): { stop(): number } {
+/**
+ * SIGKILLs the worker of `home` every 20-50 hook runs (seeded), the moment within the worker's
+ * work left to chance. Counted in hook runs, not milliseconds, so that a fast machine, which
+ * replays the corpus in a few seconds, gets as many kills as a slow one. A kill that falls due
+ * while no worker runs waits for the next hook to have started one.
+ */
+function killer(home: TestHome, random: () => number): { afterRun(): void; kills(): number } {
+  const gap = (): number => 20 + Math.floor(random() * 31);
   let kills = 0;
-  let timer: NodeJS.Timeout;
-  const schedule = (): void => {
-    timer = setTimeout(
-      () => {
-        const info = liveWorker(home.dataDir);
-        if (info) {
-          process.kill(info.pid, 'SIGKILL');
-          kills += 1;
-        }
-        schedule();
-      },
-      300 + random() * 1700,
-    );
-  };
-  schedule();
+  let runs = 0;
+  let due = gap();
   return {
-    stop() {
-      clearTimeout(timer);
-      return kills;
+    afterRun() {
+      runs += 1;
+      if (runs < due) return;
+      const info = liveWorker(home.dataDir);
+      if (!info) return;
+      process.kill(info.pid, 'SIGKILL');
+      kills += 1;
+      due = runs + gap();
     },
+    kills: () => kills,
   };
 }
 
@@ -88,9 +87,9 @@ describe('capture survives a dying worker', () => {
     const home = await createTestHome({ CLAUDE_MEM_CAPTURE_SKIP_TOOLS: '' });
     homes.push(home);
     await startWorker(home);
-    const killer = startKiller(home, seeded(42));
-    await runReplay(files, home.env);
-    const kills = killer.stop();
+    const kill = killer(home, seeded(42));
+    await runReplay(files, home.env, { afterRun: kill.afterRun });
+    const kills = kill.kills();
     await startWorker(home);
     await waitForDrain(home);
     assert.ok(kills >= 5, `the worker was killed ${kills} times`);

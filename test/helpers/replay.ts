@@ -49,7 +49,7 @@ export function toolPayloads(payloads: readonly HookPayload[]): HookPayload[] {
 export async function runReplay(
   files: readonly ReplayedFile[],
   env: NodeJS.ProcessEnv,
-  concurrency = 3,
+  { concurrency = 3, afterRun }: { concurrency?: number; afterRun?: () => void } = {},
 ): Promise<HookRun[]> {
   const runs: HookRun[] = [];
   const queue = [...files];
@@ -59,6 +59,7 @@ export async function runReplay(
         runs.push(
           await runHookProcess(HOOK_BUNDLE, payload.hook_event_name, JSON.stringify(payload), env),
         );
+        afterRun?.();
       }
     }
   };
