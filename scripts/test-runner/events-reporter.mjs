@@ -26,6 +26,7 @@ export default async function* testEvents(source) {
         path,
         suite: data.details?.type === 'suite',
         skip: data.skip !== undefined && data.skip !== false,
+        why: typeof data.skip === 'string' ? data.skip : undefined,
         todo: data.todo !== undefined && data.todo !== false,
         kind: failed ? data.details?.error?.failureType : undefined,
         reason: failed ? reason(data.details?.error) : undefined,

@@ -8,16 +8,28 @@ const testName = (file, path) =>
     ? '(the file itself)'
     : name(path);
 
-/** Counts of one file's tests (suites left out, as node's own summary does). */
+/**
+ * Counts of one file's tests (suites left out, as node's own summary does), except that a
+ * skipped suite counts as one skipped: its tests never start, and a file whose only suite is
+ * skipped (an agent CLI that could not be installed) must not read as a file that passed.
+ */
 export function countTests(events) {
   const ended = events.filter((e) => e.event !== 'start' && !e.suite);
   // A file that did not load reports one failure named after the file itself: it counts.
   return {
     passed: ended.filter((e) => e.event === 'pass' && !e.skip && !e.todo).length,
     failed: ended.filter((e) => e.event === 'fail' && !e.todo).length,
-    skipped: ended.filter((e) => e.skip).length,
+    skipped: skippedTests(events).length,
     todo: ended.filter((e) => e.todo).length,
   };
+}
+
+/** The skipped tests and suites of a file: the outermost of each, with the reason given. */
+function skippedTests(events) {
+  const skipped = events.filter((e) => e.event === 'pass' && e.skip);
+  const within = (inner, outer) =>
+    inner.path.length > outer.path.length && outer.path.every((part, i) => inner.path[i] === part);
+  return skipped.filter((e) => !skipped.some((outer) => outer.suite && within(e, outer)));
 }
 
 /** Failing tests of a file: the deepest failures only, not the suites that contain them. */
@@ -85,6 +97,16 @@ export function runSummary(results, { notRun = [] } = {}) {
     for (const f of failed)
       lines.push(`  ${result.file} > ${f.test}${f.reason ? `\n      ${f.reason}` : ''}`);
   }
+  const skipped = results.flatMap((result) =>
+    skippedTests(result.events).map((e) => ({
+      file: result.file,
+      test: testName(result.file, e.path),
+      why: e.why,
+    })),
+  );
+  // Named, so that a skip (a tool that could not be installed) is seen, not read as a pass.
+  if (skipped.length > 0) lines.push('', 'skipped:');
+  for (const s of skipped) lines.push(`  ${s.file} > ${s.test}${s.why ? `\n      ${s.why}` : ''}`);
   if (notRun.length > 0) lines.push('', `not run: ${notRun.join(', ')}`);
   lines.push(
     '',

@@ -8,6 +8,7 @@ import { writeAnchors } from '../../src/store/index.ts';
 import { cli } from '../helpers/cli.ts';
 import { HOOK_BUNDLE } from '../helpers/env.ts';
 import { gitRepo } from '../helpers/git-repo.ts';
+import { unclocked } from '../helpers/hook-answer.ts';
 import { recallHome, withDatabase, type RecallHome } from '../helpers/recall-home.ts';
 import { seedObservation, seedSession } from '../helpers/seed-memory.ts';
 
@@ -88,7 +89,10 @@ describe('SessionStart context with code anchors', () => {
     assert.match(lineOf(context, ids.d ?? 0) ?? '', / ✗ Why d exists/, 'unless it is pinned');
     assert.equal(context.match(/⚠ = its code changed since/g)?.length, 1);
     const printed = await cli(['context'], home.env, home.projectDir);
-    assert.deepEqual([printed.code, printed.stderr, printed.stdout], [0, '', `${context}\n`]);
+    assert.deepEqual(
+      [printed.code, printed.stderr, unclocked(printed.stdout)],
+      [0, '', `${unclocked(context)}\n`],
+    );
   });
 
   it('ranks changed memories below fresh ones: with room for one, the older fresh one stays', async (t) => {

@@ -6,6 +6,7 @@ import { describe, it, type TestContext } from 'node:test';
 import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
 import { cli } from '../helpers/cli.ts';
 import { HOOK_BUNDLE } from '../helpers/env.ts';
+import { unclocked } from '../helpers/hook-answer.ts';
 import { recallHome, withDatabase, type RecallHome } from '../helpers/recall-home.ts';
 import {
   seedMany,
@@ -131,7 +132,10 @@ describe('SessionStart context through the real hook and worker', () => {
     await startWorker(home);
     const hook = contextOf(await sessionStart(home, 'sess-cli', 'startup'));
     const printed = await cliIn(['context'], home);
-    assert.deepEqual([printed.code, printed.stderr, printed.stdout], [0, '', `${hook}\n`]);
+    assert.deepEqual(
+      [printed.code, printed.stderr, unclocked(printed.stdout)],
+      [0, '', `${unclocked(hook)}\n`],
+    );
   });
 
   it('when the worker cannot start in time the hook exits 0 with no context and logs why', async (t) => {

@@ -31,3 +31,11 @@ export function foldContext(stdout: string): string {
     context.endsWith(block[1]);
   return wellFormed ? NEUTRAL_LINE : stdout;
 }
+
+/**
+ * A context with the clock of its first line (`# claude-mem: project P, 2026-11-26 09:51`) taken
+ * out: two contexts built a moment apart, on either side of a minute, are otherwise the same.
+ */
+export function unclocked(context: string): string {
+  return context.replace(/^(# claude-mem: project .*), \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/m, '$1');
+}

@@ -49,7 +49,7 @@ describe('scripts/run-tests.mjs over planted passing, failing and hanging files'
     run = await runner(['--file-timeout', '8000', ...PLANTED]);
     assert.equal(run.code, 1, run.stderr);
     assert.match(summary(), /files: 3 run, 1 passed, 1 failed, 1 timed out/);
-    assert.match(summary(), /tests: 3 passed, 2 failed, 1 skipped, 0 todo/);
+    assert.match(summary(), /tests: 3 passed, 2 failed, 2 skipped, 0 todo/);
     assert.match(summary(), /\nFAIL\n/);
   });
 
@@ -58,7 +58,8 @@ describe('scripts/run-tests.mjs over planted passing, failing and hanging files'
       summary(),
       /fixtures\/runner\/fail\.test\.mjs > planted failing suite > compares the planted numbers\n\s+planted failure: 4 is not 5/,
     );
-    assert.doesNotMatch(summary(), /passes before the failure|planted passing suite/);
+    const failing = summary().slice(0, summary().indexOf('\nskipped:'));
+    assert.doesNotMatch(failing, /passes before the failure|planted passing suite/);
   });
 
   it('kills the hanging file at its limit and says so', () => {
@@ -68,8 +69,15 @@ describe('scripts/run-tests.mjs over planted passing, failing and hanging files'
     );
   });
 
+  it('names every skipped test and suite, with the reason given', () => {
+    assert.match(
+      summary(),
+      /skipped:\n {2}fixtures\/runner\/pass\.test\.mjs > planted passing suite > is skipped\n {2}fixtures\/runner\/pass\.test\.mjs > planted skipped suite\n {6}the planted tool could not be installed\n/,
+    );
+  });
+
   it('prints a passing file as one line and a failing one in full', () => {
-    assert.match(run.stdout, /^ok {3}fixtures\/runner\/pass\.test\.mjs \(2 passed, 1 skipped, /m);
+    assert.match(run.stdout, /^ok {3}fixtures\/runner\/pass\.test\.mjs \(2 passed, 2 skipped, /m);
     assert.match(run.stdout, /----- fixtures\/runner\/fail\.test\.mjs: failed -----/);
     assert.match(run.stdout, /AssertionError/);
   });
