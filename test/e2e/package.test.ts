@@ -47,10 +47,14 @@ function installPacked(root: string, env: NodeJS.ProcessEnv): string {
   const tarball = join(root, readdirSync(root).find((name) => name.endsWith('.tgz')) ?? '');
   const prefix = join(root, 'prefix');
   const flags = ['--prefix', prefix, '--cache', npmCache(), '--prefer-offline', '--ignore-scripts'];
+  // What the cache lacks (package metadata: the repository's own install reads the lockfile)
+  // comes from the registry, through whatever TLS interception this machine has: npm gets its
+  // CA bundle, or every request fails and is retried until the limit (seen here: 150 s).
+  const ca = process.env.NODE_EXTRA_CA_CERTS;
   const installed = run(
     process.execPath,
     [NPM, 'install', '-g', ...flags, '--no-audit', '--no-fund', tarball],
-    env,
+    ca ? { ...env, NODE_EXTRA_CA_CERTS: ca } : env,
     root,
   );
   assert.equal(installed.status, 0, installed.stderr);
