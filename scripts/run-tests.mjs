@@ -225,6 +225,7 @@ export const E2E_TESTS = [
   'test/e2e/fault-second-worker.test.ts',
   'test/e2e/fault-db-corrupt.test.ts',
   'test/e2e/cli-hook-fast-path.test.ts',
+  'test/e2e/hook-code-cache.test.ts',
   'test/e2e/fault-version-handover.test.ts',
   'test/e2e/security-static-traversal.test.ts',
   'test/e2e/security-logs.test.ts',

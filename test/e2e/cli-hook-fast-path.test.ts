@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
 import { listSpool } from '../../src/spool/index.ts';
-import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { HOOK_BUNDLE, HOOK_MAIN, createTestHome, type TestHome } from '../helpers/env.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
@@ -57,6 +57,7 @@ describe('claude-mem hook goes straight to the hook bundle', () => {
     mkdirSync(join(pkg, 'dist'), { recursive: true });
     copyFileSync(join(REPO, 'bin', 'claude-mem.mjs'), join(pkg, 'bin', 'claude-mem.mjs'));
     copyFileSync(HOOK_BUNDLE, join(pkg, 'dist', 'hook.cjs'));
+    copyFileSync(HOOK_MAIN, join(pkg, 'dist', 'hook-main.cjs'));
     writeFileSync(join(pkg, 'dist', 'cli.mjs'), MARKER_CLI);
     marker = join(pkg, 'cli-loaded');
     const env = { ...home.env, CLI_LOADED_MARKER: marker };

@@ -9,7 +9,7 @@ import { pluginFiles, type PluginPackage } from '../../src/cli/install/plugin-fi
 import { createTestHome, type TestHome } from '../helpers/env.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const BUNDLES = ['dist/hook.cjs', 'dist/cli.mjs'];
+const BUNDLES = ['dist/hook.cjs', 'dist/hook-main.cjs', 'dist/cli.mjs'];
 
 const committed = (path: string): string =>
   execFileSync('git', ['show', `HEAD:${path}`], {

@@ -5,6 +5,8 @@ import { delimiter, join } from 'node:path';
 
 /** The built bundles every end-to-end test runs (`npm test` builds them first). */
 export const HOOK_BUNDLE = join(import.meta.dirname, '..', '..', 'dist', 'hook.cjs');
+/** The hook's code, which HOOK_BUNDLE (the loader) compiles with V8's code cache. */
+export const HOOK_MAIN = join(import.meta.dirname, '..', '..', 'dist', 'hook-main.cjs');
 export const CLI_BUNDLE = join(import.meta.dirname, '..', '..', 'dist', 'cli.mjs');
 
 /** A free loopback port, chosen by the OS. */
