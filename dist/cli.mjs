@@ -13693,6 +13693,7 @@ async function repairDatabase(source, deps) {
 }
 
 // src/cli/doctor/integration-checks.ts
+import { existsSync as existsSync12 } from "node:fs";
 import { dirname as dirname8, join as join30 } from "node:path";
 
 // src/cli/install/json-file.ts
@@ -13944,6 +13945,12 @@ function checkEvents(health) {
 }
 function checkHooks(cliEntry) {
   const hookBundle = join30(dirname8(cliEntry), "hook.cjs");
+  const hookMain = join30(dirname8(cliEntry), "hook-main.cjs");
+  if (!existsSync12(hookMain))
+    return fail(
+      "hooks",
+      `${hookMain} is missing: reinstall claude-mem (or "npm run build" in a clone)`
+    );
   const files2 = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   const counts2 = {};
   let portable = false;
@@ -14011,7 +14018,7 @@ async function checkProvider(port, dataDir) {
 }
 
 // src/cli/doctor/agent-checks.ts
-import { existsSync as existsSync12, readFileSync as readFileSync20 } from "node:fs";
+import { existsSync as existsSync13, readFileSync as readFileSync20 } from "node:fs";
 import { dirname as dirname9, join as join32 } from "node:path";
 
 // src/cli/install/agents/hooks-merge.ts
@@ -14203,7 +14210,7 @@ function codexTrusted(configText, hooksFile) {
 }
 function mcpRegistered(spec) {
   if (spec.mcpFormat === "toml") {
-    return existsSync12(spec.mcpFile) && hasBlock(readFileSync20(spec.mcpFile, "utf8"));
+    return existsSync13(spec.mcpFile) && hasBlock(readFileSync20(spec.mcpFile, "utf8"));
   }
   return hasMcpServer(readJsonFile(spec.mcpFile).value);
 }
@@ -14218,7 +14225,7 @@ function checkAgent(spec, hookBundle) {
   if (doubled.length > 0) return fail(name, `hooks registered twice: ${doubled.join(", ")}`);
   if (!mcpRegistered(spec)) return fail(name, `MCP server not registered: ${again}`);
   if (spec.agent === "codex") {
-    const config = existsSync12(spec.mcpFile) ? readFileSync20(spec.mcpFile, "utf8") : "";
+    const config = existsSync13(spec.mcpFile) ? readFileSync20(spec.mcpFile, "utf8") : "";
     const trusted = codexTrusted(config, spec.hooksFile);
     if (trusted < spec.hooks.length) {
       return warn(
@@ -14236,7 +14243,7 @@ function checkAgents(cliEntry, env = process.env) {
 
 // src/cli/doctor/local-checks.ts
 import Database5 from "better-sqlite3";
-import { existsSync as existsSync13, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync10, writeFileSync as writeFileSync5 } from "node:fs";
+import { existsSync as existsSync14, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync10, writeFileSync as writeFileSync5 } from "node:fs";
 import { join as join33 } from "node:path";
 function checkNode(version = process.versions.node) {
   const major = Number(version.split(".")[0]);
@@ -14244,7 +14251,7 @@ function checkNode(version = process.versions.node) {
 }
 var mode = (path) => statSync10(path).mode & 511;
 function checkPermissions(dataDir) {
-  if (!existsSync13(dataDir))
+  if (!existsSync14(dataDir))
     return fail("data folder", `${dataDir} does not exist: run "claude-mem worker start"`);
   const loose = [dataDir, ...readdirSync6(dataDir).map((name) => join33(dataDir, name))].filter(
     (path) => {
@@ -14261,7 +14268,7 @@ var oneLine = (text5) => {
 };
 function checkDatabase(dataDir) {
   const file = databaseFile(dataDir);
-  if (!existsSync13(file)) return warn("database", "not created yet (the worker creates it)");
+  if (!existsSync14(file)) return warn("database", "not created yet (the worker creates it)");
   let db;
   try {
     db = new Database5(file, { readonly: true, fileMustExist: true });
@@ -14940,7 +14947,7 @@ async function shareCommand(args2, shared, print2, deps = {}) {
 }
 
 // src/cli/commands/import-transcripts-command.ts
-import { existsSync as existsSync16, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync12 } from "node:fs";
+import { existsSync as existsSync17, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync12 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { join as join37 } from "node:path";
 import { parseArgs as parseArgs4 } from "node:util";
@@ -15211,7 +15218,7 @@ function chunkRanges(events, limits = CHUNK_LIMITS) {
 
 // src/cli/backfill/session-events.ts
 import { createHash as createHash4 } from "node:crypto";
-import { existsSync as existsSync14, readFileSync as readFileSync23 } from "node:fs";
+import { existsSync as existsSync15, readFileSync as readFileSync23 } from "node:fs";
 import { basename as basename5 } from "node:path";
 
 // src/cli/backfill/transcript-times.ts
@@ -15304,7 +15311,7 @@ function timeOf4(payload, times, prompt) {
 }
 var agentTypeOf = (path) => {
   const meta2 = path.replace(/\.jsonl$/, ".meta.json");
-  if (!existsSync14(meta2)) return void 0;
+  if (!existsSync15(meta2)) return void 0;
   try {
     const parsed = JSON.parse(readFileSync23(meta2, "utf8"));
     return typeof parsed.agentType === "string" ? parsed.agentType : void 0;
@@ -15440,7 +15447,7 @@ async function chooseSessions(plans, run2) {
 }
 
 // src/cli/backfill/session-plan.ts
-import { existsSync as existsSync15, readFileSync as readFileSync24, statSync as statSync12 } from "node:fs";
+import { existsSync as existsSync16, readFileSync as readFileSync24, statSync as statSync12 } from "node:fs";
 import { basename as basename6, dirname as dirname10, isAbsolute as isAbsolute6, join as join36 } from "node:path";
 function transcriptPaths(paths) {
   const found = /* @__PURE__ */ new Set();
@@ -15451,7 +15458,7 @@ function transcriptPaths(paths) {
     }
     found.add(path);
     const subagents = join36(dirname10(path), basename6(path, ".jsonl"), "subagents");
-    if (existsSync15(subagents)) listTranscriptFiles(subagents).forEach((file) => found.add(file));
+    if (existsSync16(subagents)) listTranscriptFiles(subagents).forEach((file) => found.add(file));
   }
   return [...found].sort();
 }
@@ -15534,7 +15541,7 @@ function parse4(args2, env, settings, now2) {
   }
   const { values, positionals } = parsed;
   const roots = positionals.length > 0 ? positionals : [join37(claudeConfigDir(env), "projects")];
-  const missing2 = roots.find((root) => !existsSync16(root));
+  const missing2 = roots.find((root) => !existsSync17(root));
   if (missing2) throw new CliError(`no transcripts at ${missing2}`);
   const maxAge = settings["retention.maxAgeDays"];
   const since = values.since ? sinceOf2(values.since, now2) : maxAge > 0 ? now2 - maxAge * 864e5 : void 0;
@@ -15941,7 +15948,7 @@ import { dirname as dirname13, join as join39, relative as relative2 } from "nod
 import { dirname as dirname12, join as join38 } from "node:path";
 
 // src/cli/install/agents/agent-files.ts
-import { copyFileSync as copyFileSync3, existsSync as existsSync17, mkdirSync as mkdirSync7, readFileSync as readFileSync25, rmSync as rmSync13 } from "node:fs";
+import { copyFileSync as copyFileSync3, existsSync as existsSync18, mkdirSync as mkdirSync7, readFileSync as readFileSync25, rmSync as rmSync13 } from "node:fs";
 import { dirname as dirname11 } from "node:path";
 
 // src/cli/install/agents/mcp-entries.ts
@@ -15962,7 +15969,7 @@ function addAgentMcp(config, entry) {
 
 // src/cli/install/agents/agent-files.ts
 function planToml(path, block) {
-  const before = existsSync17(path) ? readFileSync25(path, "utf8") : "";
+  const before = existsSync18(path) ? readFileSync25(path, "utf8") : "";
   if (hasForeignServer(before)) {
     throw new CliError(`${path} already has an [mcp_servers.claude-mem] of yours; nothing changed`);
   }
@@ -15974,7 +15981,7 @@ function planToml(path, block) {
     after,
     apply: () => {
       mkdirSync7(dirname11(path), { recursive: true });
-      const backup = existsSync17(path) ? `${path}.claude-mem.bak` : void 0;
+      const backup = existsSync18(path) ? `${path}.claude-mem.bak` : void 0;
       if (backup) copyFileSync3(path, backup);
       writeFileAtomic(path, after, 384, false);
       return backup;
@@ -15992,7 +15999,7 @@ function planAgentInstall(spec, bundles, env) {
 }
 function restore(path, after, empty, print2) {
   const backup = `${path}.claude-mem.bak`;
-  const backupText = existsSync17(backup) ? readFileSync25(backup, "utf8") : void 0;
+  const backupText = existsSync18(backup) ? readFileSync25(backup, "utf8") : void 0;
   if (backupText === void 0 && empty) {
     rmSync13(path);
     print2(`removed ${path}`);
@@ -16019,7 +16026,7 @@ function unmergeJson(path, update, print2) {
   restore(path, serialize(next, file.text), Object.keys(next).length === 0, print2);
 }
 function unmergeToml(path, print2) {
-  if (!existsSync17(path)) return;
+  if (!existsSync18(path)) return;
   const text5 = readFileSync25(path, "utf8");
   const after = removeBlock(text5);
   if (after !== text5) restore(path, after, after.trim() === "", print2);
@@ -16147,7 +16154,7 @@ async function startWorker(deps) {
 }
 
 // src/cli/commands/uninstall-command.ts
-import { existsSync as existsSync18, readFileSync as readFileSync26, rmSync as rmSync14 } from "node:fs";
+import { existsSync as existsSync19, readFileSync as readFileSync26, rmSync as rmSync14 } from "node:fs";
 import { dirname as dirname14, join as join40 } from "node:path";
 var UNINSTALL_OPTIONS = {
   project: { type: "boolean" },
@@ -16160,7 +16167,7 @@ function unmerge(path, update, print2) {
   const next = update(file.value);
   if (sameJson(next, file.value)) return;
   const backup = `${path}.claude-mem.bak`;
-  const backupText = existsSync18(backup) ? readFileSync26(backup, "utf8") : void 0;
+  const backupText = existsSync19(backup) ? readFileSync26(backup, "utf8") : void 0;
   const restoreExact = backupText !== void 0 && sameJson(next, JSON.parse(backupText));
   if (backupText === void 0 && Object.keys(next).length === 0) {
     rmSync14(path);

@@ -2,9 +2,18 @@
 // written by the first run, taken as it is by the next, rewritten when V8 refuses it, and the
 // caches of other builds removed. Whatever is wrong with it, the hook answers as always.
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  copyFileSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { checkHooks } from '../../src/cli/doctor/integration-checks.ts';
 import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
 import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
@@ -91,5 +100,33 @@ describe('the hook loader and its code cache', () => {
       ),
       ['toolu_cache_1', 'toolu_cache_2', 'toolu_cache_3'],
     );
+  });
+
+  it('answers the neutral line when the bundle beside the loader is missing, and doctor names it', async () => {
+    const dist = join(home.dataDir, '..', 'loader-alone', 'dist');
+    mkdirSync(dist, { recursive: true });
+    copyFileSync(HOOK_BUNDLE, join(dist, 'hook.cjs'));
+    const claude = await runHookProcess(
+      join(dist, 'hook.cjs'),
+      'PostToolUse',
+      payload('x'),
+      home.env,
+    );
+    const codex = spawnSync(
+      process.execPath,
+      [join(dist, 'hook.cjs'), 'PostToolUse', '--agent', 'codex'],
+      {
+        input: payload('y'),
+        env: home.env,
+        encoding: 'utf8',
+      },
+    );
+    assert.deepEqual(
+      [claude.code, claude.stdout, claude.stderr, codex.status, codex.stdout, codex.stderr],
+      [0, NEUTRAL, '', 0, '{}\n', ''],
+    );
+    const check = checkHooks(join(dist, 'cli.mjs'));
+    assert.equal(check.ok, false);
+    assert.match(check.detail, /loader-alone\/dist\/hook-main\.cjs is missing/);
   });
 });

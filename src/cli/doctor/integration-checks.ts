@@ -1,4 +1,5 @@
 import type { CompressionStatus } from '../../worker/compression/compress-status.ts';
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { VERSION } from '../../config/index.ts';
 import {
@@ -95,6 +96,13 @@ export function checkEvents(health: Record<string, unknown> | undefined): CheckR
  */
 export function checkHooks(cliEntry: string): CheckResult {
   const hookBundle = join(dirname(cliEntry), 'hook.cjs');
+  const hookMain = join(dirname(cliEntry), 'hook-main.cjs');
+  // hook.cjs is the loader; without the bundle beside it every hook answers and captures nothing.
+  if (!existsSync(hookMain))
+    return fail(
+      'hooks',
+      `${hookMain} is missing: reinstall claude-mem (or "npm run build" in a clone)`,
+    );
   const files = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   const counts: Record<string, number> = {};
   let portable = false;
