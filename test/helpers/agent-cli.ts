@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 /**
@@ -32,6 +32,10 @@ function npmCli(): string {
 /**
  * The path of the agent's command, installing the pinned package first when it is not in the
  * cache. Returns undefined (with the reason) when the install fails, so a test can say why.
+ *
+ * The install goes to a folder of this process's own and is renamed into place whole: two test
+ * files run at once and may both need the CLI, and one of them spawning the native binary while
+ * the other's npm was still writing it failed with ETXTBSY (seen in a clean-clone CI run).
  */
 export function ensureAgentCli(agent: keyof typeof AGENT_CLIS): {
   bin: string | undefined;
@@ -41,7 +45,9 @@ export function ensureAgentCli(agent: keyof typeof AGENT_CLIS): {
   const dir = join(CACHE, `${agent}-${version}`);
   const path = join(dir, 'node_modules', '.bin', bin);
   if (existsSync(path)) return { bin: path, reason: '' };
-  mkdirSync(dir, { recursive: true });
+  const staging = `${dir}.${process.pid}.tmp`;
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
   try {
     execFileSync(
       process.execPath,
@@ -49,7 +55,7 @@ export function ensureAgentCli(agent: keyof typeof AGENT_CLIS): {
         npmCli(),
         'install',
         '--prefix',
-        dir,
+        staging,
         '--no-save',
         '--no-audit',
         '--no-fund',
@@ -62,10 +68,30 @@ export function ensureAgentCli(agent: keyof typeof AGENT_CLIS): {
         env: { ...process.env, npm_config_cache: join(CACHE, 'npm') },
       },
     );
+    moveIntoPlace(staging, dir, path);
   } catch (error) {
     return { bin: undefined, reason: `npm install ${pkg}@${version} failed: ${String(error)}` };
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
   }
   return existsSync(path)
     ? { bin: path, reason: '' }
     : { bin: undefined, reason: `${path} missing after install` };
+}
+
+/**
+ * Renames the finished install to `dir`. When `dir` is there already: another process's install
+ * got there first (as good), or a leftover without the command (an interrupted install of an
+ * older helper), which is replaced.
+ */
+function moveIntoPlace(staging: string, dir: string, path: string): void {
+  try {
+    renameSync(staging, dir);
+  } catch (error) {
+    if (existsSync(path)) return;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(staging, dir);
+  }
 }
