@@ -1371,7 +1371,7 @@ function gateOf(rule) {
 }
 var SHORT_TEXT = 256;
 var needles;
-function holdsNeedle(text5) {
+function mayHoldSecret(text5) {
   if (needles === void 0) {
     const exact2 = SECRET_RULES.filter((rule) => !rule.pattern.ignoreCase).flatMap((r) => r.needles);
     const folded2 = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase).flatMap((r) => r.needles);
@@ -1391,11 +1391,8 @@ function applyRule(text5, rule) {
     return rule.replace(match, groups, text5.charAt(end));
   });
 }
-function mayHoldSecret(text5, lower = text5.toLowerCase()) {
-  return SECRET_RULES.some((rule) => gateOf(rule)(rule.pattern.ignoreCase ? lower : text5));
-}
 function redactSecrets(text5) {
-  if (!holdsNeedle(text5)) return text5;
+  if (!mayHoldSecret(text5)) return text5;
   let result = text5;
   let lower;
   for (const rule of SECRET_RULES) {
@@ -1510,7 +1507,7 @@ function sanitizeText(text5) {
 function mayNeedSanitizing(text5) {
   if (text5.includes("\\u") || text5.includes("\\/") || LONE_SURROGATE_TEST.test(text5)) return true;
   const lower = text5.toLowerCase();
-  return [...STRIPPED_TAGS].some((name) => lower.includes(name)) || mayHoldSecret(text5, lower);
+  return [...STRIPPED_TAGS].some((name) => lower.includes(name)) || mayHoldSecret(text5);
 }
 function setOwn(target, key, value) {
   if (key === "__proto__") {

@@ -13,16 +13,19 @@ const define = { __CLAUDE_MEM_VERSION__: JSON.stringify(version) };
 // The hook: its bundle (hook-main.cjs) and the small loader Claude Code runs (hook.cjs), which
 // compiles the bundle with V8's code cache (src/hooks/loader.ts).
 const hookMain = `${outdir}/hook-main.cjs`;
-await build({
-  entryPoints: ['src/hooks/main.ts'],
-  outfile: hookMain,
+const commonJs = {
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'cjs',
   minify: true,
-  define: { ...define, 'import.meta.url': '"file:///hook.cjs"' },
   logLevel: 'warning',
+};
+await build({
+  ...commonJs,
+  entryPoints: ['src/hooks/main.ts'],
+  outfile: hookMain,
+  define: { ...define, 'import.meta.url': '"file:///hook.cjs"' },
 });
 // The loader runs the bundle as a vm script, where import() has no loader on Node 20: the
 // bundle's lazy imports, all of Node's own modules, become require() (as lazy).
@@ -33,19 +36,14 @@ const main = readFileSync(hookMain, 'utf8').replace(
 if (/\bimport\(/.test(main)) throw new Error(`${hookMain}: an import() the loader cannot run`);
 writeFileSync(hookMain, main);
 await build({
+  ...commonJs,
   entryPoints: ['src/hooks/loader.ts'],
   outfile: `${outdir}/hook.cjs`,
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  minify: true,
   define: {
     __HOOK_MAIN_HASH__: JSON.stringify(
       createHash('sha256').update(main).digest('hex').slice(0, 16),
     ),
   },
-  logLevel: 'warning',
 });
 
 await build({

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
+import { dataDirFrom, stateDir } from '../config/paths.ts';
+import { NEUTRAL } from './io.ts';
 
 /**
  * `dist/hook.cjs`, what every hook command runs: loads the hook bundle (`dist/hook-main.cjs`)
@@ -13,8 +14,8 @@ import { Script } from 'node:vm';
  * read from a shared folder), one file per build and Node (`hook-<build hash>-<node>-<arch>`);
  * V8 itself refuses a cache made by another V8 or with other flags, and one that is refused or
  * missing is written again at exit. Anything wrong with the cache costs only the speed: the
- * bundle is compiled as usual. Kept tiny and free of the project's modules: it is loaded before
- * them on every hook.
+ * bundle is compiled as usual. Kept tiny: it takes only the data folder's paths and the neutral
+ * answer from the project's modules (esbuild keeps nothing else of them).
  */
 
 declare const __HOOK_MAIN_HASH__: string;
@@ -22,12 +23,6 @@ declare const __HOOK_MAIN_HASH__: string;
 const MAIN = join(__dirname, 'hook-main.cjs');
 const PREFIX = 'hook-';
 const SUFFIX = '.code-cache';
-
-/** The data folder's state/, as config's dataDirFrom finds it (duplicated: see above). */
-function stateDir(): string {
-  const fromEnv = process.env.CLAUDE_MEM_DATA_DIR;
-  return join(fromEnv && fromEnv.trim() !== '' ? fromEnv : join(homedir(), '.claude-mem'), 'state');
-}
 
 /** Writes the cache (temp file, rename) and removes those of other builds. Never throws. */
 function saveCache(dir: string, name: string, script: Script): void {
@@ -58,7 +53,7 @@ type ModuleBody = (
 /** The bundle as a CommonJS module body, compiled with the cache when there is a good one. */
 function compile(): ModuleBody {
   const source = readFileSync(MAIN, 'utf8');
-  const dir = stateDir();
+  const dir = stateDir(dataDirFrom());
   const name = `${PREFIX}${__HOOK_MAIN_HASH__}-${process.version}-${process.arch}${SUFFIX}`;
   let cachedData: Buffer | undefined;
   try {
@@ -84,8 +79,9 @@ function loadPlainly(): void {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the plain CommonJS load
     require(MAIN);
   } catch {
+    // Another agent's adapter answers `{}` when it has nothing to add.
     const agent = process.argv.includes('--agent', 3);
-    writeSync(1, agent ? '{}\n' : '{"continue":true,"suppressOutput":true}\n');
+    writeSync(1, `${agent ? '{}' : JSON.stringify(NEUTRAL)}\n`);
     process.exit(0);
   }
 }

@@ -38,14 +38,15 @@ function gateOf(rule: SecretRule): (haystack: string) => boolean {
 const SHORT_TEXT = 256;
 
 /**
- * Whether `text` holds any rule's needle: when it does not, no gate would let it through. Most
- * strings of a payload hold none, and a short-lived hook would otherwise compile and run the
- * gates one by one (33 rules, 7 of them a regex): one regex of every case-sensitive needle for
- * long text, a plain `includes` per needle for short text (keys, ids, paths), where compiling
- * even that one regex costs more than the checks.
+ * Whether some rule could match `text`: it holds one of a rule's needles. False means
+ * {@link redactSecrets} would return `text` unchanged. One pass over all the needles rather than
+ * a gate per rule: most strings of a payload hold none, and a short-lived hook would otherwise
+ * compile and run the gates one by one (33 rules, 7 of them a regex). One regex of every
+ * case-sensitive needle for long text, a plain `includes` per needle for short text (keys, ids,
+ * paths), where compiling even that one regex costs more than the checks.
  */
 let needles: { exact: readonly string[]; folded: readonly string[]; anyExact: RegExp } | undefined;
-function holdsNeedle(text: string): boolean {
+export function mayHoldSecret(text: string): boolean {
   if (needles === undefined) {
     const exact = SECRET_RULES.filter((rule) => !rule.pattern.ignoreCase).flatMap((r) => r.needles);
     const folded = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase).flatMap((r) => r.needles);
@@ -70,14 +71,6 @@ function applyRule(text: string, rule: SecretRule): string {
 }
 
 /**
- * Whether some rule could match `text`: it holds one of a rule's needles. False means
- * {@link redactSecrets} would return `text` unchanged.
- */
-export function mayHoldSecret(text: string, lower = text.toLowerCase()): boolean {
-  return SECRET_RULES.some((rule) => gateOf(rule)(rule.pattern.ignoreCase ? lower : text));
-}
-
-/**
  * Replaces API keys, tokens, private keys, URL credentials and password-like assignments with
  * `[REDACTED:<kind>]`, keeping names, schemes and hosts so the memory still reads. See
  * {@link REDACTION_RULES} for the list. Pure, never throws, and every pattern is bounded.
@@ -85,7 +78,7 @@ export function mayHoldSecret(text: string, lower = text.toLowerCase()): boolean
  * @example redactSecrets('DB_PASSWORD=hunter2') // 'DB_PASSWORD=[REDACTED:password]'
  */
 export function redactSecrets(text: string): string {
-  if (!holdsNeedle(text)) return text;
+  if (!mayHoldSecret(text)) return text;
   let result = text;
   let lower: string | undefined;
   for (const rule of SECRET_RULES) {

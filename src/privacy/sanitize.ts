@@ -31,7 +31,7 @@ export function sanitizeText(text: string): string {
 export function mayNeedSanitizing(text: string): boolean {
   if (text.includes('\\u') || text.includes('\\/') || LONE_SURROGATE_TEST.test(text)) return true;
   const lower = text.toLowerCase();
-  return [...STRIPPED_TAGS].some((name) => lower.includes(name)) || mayHoldSecret(text, lower);
+  return [...STRIPPED_TAGS].some((name) => lower.includes(name)) || mayHoldSecret(text);
 }
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {

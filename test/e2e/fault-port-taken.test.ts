@@ -13,12 +13,11 @@ import { listSpool } from '../../src/spool/index.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
-import { workerPidsFor } from '../helpers/proc.ts';
+import { waitForNoWorkers, workerPidsFor } from '../helpers/proc.ts';
 import { startWorker, stopWorker, waitForDrain, waitForHealth } from '../helpers/worker.ts';
 
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
 const EVENTS = 5;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Another program on the port: a plain web server that answers everything with 200. */
 function occupy(port: number): Promise<Server> {
@@ -30,12 +29,6 @@ function occupy(port: number): Promise<Server> {
 function runWorkerForeground(env: NodeJS.ProcessEnv): Promise<number | null> {
   const child = spawn(process.execPath, [CLI_BUNDLE, 'worker', 'run'], { env, stdio: 'ignore' });
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
-/** Waits until no worker process of `home` is left (the ones the hooks started have exited). */
-async function waitForNoWorker(home: TestHome, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (workerPidsFor(home.dataDir).length > 0 && Date.now() < deadline) await sleep(100);
 }
 
 function toolPayload(i: number) {
@@ -69,7 +62,7 @@ describe('the worker port is taken by another program', () => {
     for (let i = 0; i < EVENTS; i += 1) {
       hookRuns.push(await runHookProcess(HOOK_BUNDLE, 'PostToolUse', toolPayload(i), home.env));
     }
-    await waitForNoWorker(home);
+    await waitForNoWorkers([home.dataDir]);
     workersWhileBlocked = workerPidsFor(home.dataDir);
     spooledWhileBlocked = listSpool(home.dataDir).length;
     doctorWhileBlocked = (await cli(['doctor'], home.env)).stdout;

@@ -24,6 +24,20 @@ export function workerPidsFor(dataDir: string): number[] {
     .map(Number);
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits (at most `timeoutMs`) until no worker of any of `dataDirs` runs. One that a hook started
+ * but that never became healthy (its port was taken) has no PID file to be stopped by: it exits
+ * on its own, and keeps writing its log until it does.
+ */
+export async function waitForNoWorkers(dataDirs: readonly string[], timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (dataDirs.some((dir) => workerPidsFor(dir).length > 0) && Date.now() < deadline) {
+    await sleep(50);
+  }
+}
+
 /**
  * Local addresses (dotted IPv4, or `ipv6:<hex>`) of every TCP socket listening on `port`,
  * read from /proc/net/tcp and /proc/net/tcp6.

@@ -3,23 +3,8 @@ import { dirname, join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { openDatabase, type Db } from '../../src/store/index.ts';
 import { createTestHome, type TestHome } from './env.ts';
-import { workerPidsFor } from './proc.ts';
+import { waitForNoWorkers } from './proc.ts';
 import { stopWorker } from './worker.ts';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Waits (at most `ms`) until no worker of a data folder under `root` runs. One that a hook
- * started but that never became healthy (its port was taken) has no PID file to be stopped by:
- * it exits on its own, and writing its log as it goes it made removing the folder fail
- * (ENOTEMPTY) when the hook came back quickly.
- */
-async function workersGone(root: string, ms = 10_000): Promise<void> {
-  const running = () => readdirSync(root).flatMap((name) => workerPidsFor(join(root, name)));
-  for (const deadline = Date.now() + ms; running().length > 0 && Date.now() < deadline;) {
-    await sleep(50);
-  }
-}
 
 /** A test home with a project folder (not a git repository: its name is the folder's). */
 export interface RecallHome extends TestHome {
@@ -45,7 +30,9 @@ export async function recallHome(
   const root = dirname(home.dataDir);
   t.after(async () => {
     for (const name of readdirSync(root)) await stopWorker({ ...home, dataDir: join(root, name) });
-    await workersGone(root);
+    // Such a worker wrote its log while the folder was being removed (ENOTEMPTY) when the
+    // hook that started it came back quickly.
+    await waitForNoWorkers(readdirSync(root).map((name) => join(root, name)));
     home.cleanup();
   });
   return { ...home, projectDir, project };
