@@ -1358,30 +1358,48 @@ var REDACTION_RULES = SECRET_RULES.map(
   ({ kind, description }) => ({ kind, description })
 );
 var escapeLiteral = (text5) => text5.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-var gates = /* @__PURE__ */ new Map();
-function gateOf(rule) {
-  let gate = gates.get(rule);
-  if (gate === void 0) {
-    const { needles: needles2 } = rule;
-    const any = new RegExp(needles2.map(escapeLiteral).join("|"));
-    gate = needles2.length <= 3 ? (haystack) => needles2.some((needle) => haystack.includes(needle)) : (haystack) => any.test(haystack);
-    gates.set(rule, gate);
+function needlesOf(folded) {
+  const rules = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase === folded);
+  const list4 = rules.flatMap((rule) => rule.needles);
+  const longestFirst = [...new Set(list4)].sort((a, b) => b.length - a.length);
+  const rulesOf = new Map(
+    longestFirst.map((needle) => [
+      needle,
+      rules.filter((rule) => rule.needles.some((other) => needle.startsWith(other)))
+    ])
+  );
+  const any = new RegExp(longestFirst.map(escapeLiteral).join("|"), folded ? "gi" : "g");
+  return { any, folded, list: list4, rulesOf };
+}
+var needles;
+var allNeedles = () => needles ??= { exact: needlesOf(false), folded: needlesOf(true) };
+function candidateRules(text5) {
+  const rules = /* @__PURE__ */ new Set();
+  for (const { any, folded, rulesOf } of Object.values(allNeedles())) {
+    any.lastIndex = 0;
+    for (let found = any.exec(text5); found; found = any.exec(text5)) {
+      for (const rule of rulesOf.get(folded ? found[0].toLowerCase() : found[0]) ?? []) {
+        rules.add(rule);
+      }
+      any.lastIndex = found.index + 1;
+    }
   }
-  return gate;
+  return rules;
 }
 var SHORT_TEXT = 256;
-var needles;
-function mayHoldSecret(text5) {
-  if (needles === void 0) {
-    const exact2 = SECRET_RULES.filter((rule) => !rule.pattern.ignoreCase).flatMap((r) => r.needles);
-    const folded2 = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase).flatMap((r) => r.needles);
-    needles = { exact: exact2, folded: folded2, anyExact: new RegExp(exact2.map(escapeLiteral).join("|")) };
-  }
-  const { exact, folded, anyExact } = needles;
-  const exactHit = text5.length <= SHORT_TEXT ? exact.some((needle) => text5.includes(needle)) : anyExact.test(text5);
-  if (exactHit) return true;
+var WARM_CHECKS = 1e3;
+var checks = 0;
+var scanned = (text5) => text5.length > SHORT_TEXT || checks > WARM_CHECKS;
+function holdsNeedle(text5) {
+  checks += 1;
+  const { exact, folded } = allNeedles();
+  if (exact.list.some((needle) => text5.includes(needle))) return true;
   const lower = text5.toLowerCase();
-  return folded.some((needle) => lower.includes(needle));
+  return folded.list.some((needle) => lower.includes(needle));
+}
+function mayHoldSecret(text5) {
+  if (!scanned(text5)) return holdsNeedle(text5);
+  return candidateRules(text5).size > 0;
 }
 function applyRule(text5, rule) {
   return text5.replace(rule.pattern, function replaceMatch(match, ...args2) {
@@ -1392,14 +1410,13 @@ function applyRule(text5, rule) {
   });
 }
 function redactSecrets(text5) {
-  if (!mayHoldSecret(text5)) return text5;
+  if (!scanned(text5) && !holdsNeedle(text5)) return text5;
   let result = text5;
-  let lower;
+  let candidates = candidateRules(result);
   for (const rule of SECRET_RULES) {
-    const haystack = rule.pattern.ignoreCase ? lower ??= result.toLowerCase() : result;
-    if (!gateOf(rule)(haystack)) continue;
+    if (!candidates.has(rule)) continue;
     const next = applyRule(result, rule);
-    if (next !== result) lower = void 0;
+    if (next !== result) candidates = candidateRules(next);
     result = next;
   }
   return result;
@@ -1482,6 +1499,7 @@ function scanTags(text5) {
 }
 var MAX_PASSES = 4;
 function stripTags(text5) {
+  if (!text5.includes("<")) return text5;
   let kept = text5;
   for (let pass = 0; ; pass += 1) {
     const scan3 = scanTags(kept);
@@ -1501,8 +1519,10 @@ var TOO_DEEP = "[claude-mem: too deep]";
 var CIRCULAR = "[claude-mem: circular]";
 var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 var LONE_SURROGATE_TEST = new RegExp(LONE_SURROGATE.source);
+var isWellFormed = (text5) => text5.isWellFormed();
 function sanitizeText(text5) {
-  return redactSecrets(stripTags(text5)).replace(LONE_SURROGATE, "\uFFFD");
+  const clean = redactSecrets(stripTags(text5));
+  return isWellFormed(clean) ? clean : clean.replace(LONE_SURROGATE, "\uFFFD");
 }
 function mayNeedSanitizing(text5) {
   if (text5.includes("\\u") || text5.includes("\\/") || LONE_SURROGATE_TEST.test(text5)) return true;
@@ -1573,6 +1593,7 @@ var CODE_TERMS_FUNCTION = "cm_code_terms";
 var MAX_CODE_TERMS_CHARS = 8e3;
 var CASE_BOUNDARY = new RegExp("(?<=[\\p{Ll}\\p{N}])(?=\\p{Lu})|(?<=\\p{Lu})(?=\\p{Lu}\\p{Ll})", "u");
 var WORD = /[\p{L}\p{N}]+/gu;
+var HAS_BOUNDARY = new RegExp("[\\p{Ll}\\p{N}]\\p{Lu}|\\p{Lu}\\p{Lu}\\p{Ll}", "u");
 function identifierParts(word) {
   return word.split(CASE_BOUNDARY).filter((part) => part !== "");
 }
@@ -1580,7 +1601,8 @@ function codeTerms(...texts) {
   const seen = /* @__PURE__ */ new Set();
   let length = 0;
   for (const text5 of texts) {
-    for (const [word] of (text5 ?? "").matchAll(WORD)) {
+    if (!text5 || !HAS_BOUNDARY.test(text5)) continue;
+    for (const [word] of text5.matchAll(WORD)) {
       const parts2 = identifierParts(word);
       const split = parts2.join(" ");
       if (parts2.length < 2 || seen.has(split)) continue;
@@ -1910,6 +1932,14 @@ function queue(table2, kind, op) {
   INSERT INTO team_outbox (kind, item_id, global_id, op, queued_at)
     SELECT '${kind}', id, global_id, ${op}, ${now} FROM ${table2} WHERE id = new.id;`;
 }
+function queueInserted(table2, kind, inserted) {
+  const shared = `id IN (${inserted}) AND author IS NULL AND scope = 'team'`;
+  return [
+    `UPDATE ${table2} SET global_id = ${uuid} WHERE ${shared} AND global_id IS NULL`,
+    `INSERT INTO team_outbox (kind, item_id, global_id, op, queued_at)
+      SELECT '${kind}', id, global_id, 'upsert', ${now} FROM ${table2} WHERE ${shared} ORDER BY id`
+  ];
+}
 function teamTriggers(table2, kind, edited) {
   return `
 CREATE TRIGGER ${table2}_team_insert AFTER INSERT ON ${table2}
@@ -2049,6 +2079,10 @@ END;
 `;
 
 // src/store/migrations/012-agents.ts
+var agentsOfInserted = (inserted) => `
+  UPDATE observations SET agent = (SELECT agent FROM sessions WHERE id = observations.session_id)
+  WHERE id IN (${inserted}) AND session_id IS NOT NULL
+    AND (SELECT agent FROM sessions WHERE id = observations.session_id) IS NOT agent`;
 var agents = `
 ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude';
 ALTER TABLE observations ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude';
@@ -2100,6 +2134,10 @@ INSERT OR IGNORE INTO observation_file_names (name, observation_id)
   UNION SELECT ${BASENAME("f.value")}, o.id FROM observations o, ${listOf("o.files_modified")} f;
 `;
 
+// src/store/migrations/014-fts-batches.ts
+var PENDING_BYTES = 8 * 1024 * 1024;
+var ftsBatches = ["observations_fts", "summaries_fts", "prompts_fts"].map((table2) => `INSERT INTO ${table2} (${table2}, rank) VALUES ('hashsize', ${PENDING_BYTES});`).join("\n");
+
 // src/store/migrations/index.ts
 var MIGRATIONS = [
   { version: 1, name: "initial", sql: initial },
@@ -2114,7 +2152,8 @@ var MIGRATIONS = [
   { version: 10, name: "embedder-space", sql: embedderSpace },
   { version: 11, name: "counts", sql: counts },
   { version: 12, name: "agents", sql: agents },
-  { version: 13, name: "recall-injected", sql: recallInjected }
+  { version: 13, name: "recall-injected", sql: recallInjected },
+  { version: 14, name: "fts-batches", sql: ftsBatches }
 ];
 
 // src/store/migrate.ts
@@ -3309,15 +3348,21 @@ var FTS_TRIGGER = "observations_fts_insert";
 var INSERT_VALUES = /^\s*(INSERT\s+INTO\s+\S+\s*\([^)]*\))\s*VALUES\s*\(([\s\S]*)\)\s*$/i;
 var INSERTED = "SELECT id FROM temp.bulk_inserted";
 var SET_BASED = {
-  observation_counts_insert: `INSERT INTO observation_counts (project, n)
+  observation_counts_insert: [
+    `INSERT INTO observation_counts (project, n)
     SELECT project, count(*) FROM observations WHERE id IN (${INSERTED}) GROUP BY project
-    ON CONFLICT (project) DO UPDATE SET n = n + excluded.n`,
-  observation_file_names_insert: `INSERT OR IGNORE INTO observation_file_names
+    ON CONFLICT (project) DO UPDATE SET n = n + excluded.n`
+  ],
+  observation_file_names_insert: [
+    `INSERT OR IGNORE INTO observation_file_names
     (name, observation_id)
     SELECT ${BASENAME("f.value")}, o.id FROM observations o, ${listOf("o.files_read")} f
       WHERE o.id IN (${INSERTED})
     UNION SELECT ${BASENAME("f.value")}, o.id FROM observations o, ${listOf("o.files_modified")} f
       WHERE o.id IN (${INSERTED})`
+  ],
+  observations_agent: [agentsOfInserted(INSERTED)],
+  observations_team_insert: queueInserted("observations", "observation", INSERTED)
 };
 var triggerSql = (db, name) => stmt(db, "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").pluck().get(name);
 function setBasedFts(db) {
@@ -3340,23 +3385,28 @@ function deferrable(db) {
   const fts = setBasedFts(db);
   const others = Object.entries(SET_BASED).flatMap(([name, statement]) => {
     const create = triggerSql(db, name);
-    return create ? [{ name, create, statements: [statement] }] : [];
+    return create ? [{ name, create, statements: statement }] : [];
   });
   return fts ? [fts, ...others] : others;
 }
 function withDeferredIndexing(db, insert) {
   return db.transaction(() => {
+    const explicit = [];
+    const noteInserted = (id3) => explicit.push(id3);
     const deferred = deferrable(db);
-    if (deferred.length === 0) return insert();
+    if (deferred.length === 0) return insert(noteInserted);
+    const before = stmt(db, "SELECT max(id) FROM observations").pluck().get() ?? 0;
+    db.exec(deferred.map(({ name }) => `DROP TRIGGER ${name};`).join("\n"));
+    const result = insert(noteInserted);
     db.exec(`CREATE TEMP TABLE IF NOT EXISTS bulk_inserted (id INTEGER PRIMARY KEY);
-        DELETE FROM temp.bulk_inserted;
-        ${deferred.map(({ name }) => `DROP TRIGGER ${name};`).join("\n")}
-        CREATE TEMP TRIGGER bulk_inserted_track AFTER INSERT ON main.observations BEGIN
-          INSERT INTO bulk_inserted (id) VALUES (new.id);
-        END;`);
-    const result = insert();
+        DELETE FROM temp.bulk_inserted;`);
+    db.prepare(
+      "INSERT INTO temp.bulk_inserted (id) SELECT id FROM observations WHERE id > ?"
+    ).run(before);
+    const note = db.prepare("INSERT OR IGNORE INTO temp.bulk_inserted (id) VALUES (?)");
+    for (const id3 of explicit) note.run(id3);
     for (const sql of deferred.flatMap(({ statements }) => statements)) db.prepare(sql).run();
-    db.exec(`DROP TRIGGER temp.bulk_inserted_track; DELETE FROM temp.bulk_inserted;`);
+    db.exec("DELETE FROM temp.bulk_inserted;");
     for (const { create } of deferred) db.exec(create);
     return result;
   }).immediate();
@@ -3410,7 +3460,7 @@ function observationExists(db, r, session) {
     r.content_hash
   ) !== void 0;
 }
-function addObservation(db, record) {
+function addObservation(db, record, noted) {
   const r = throughDoor(record, {
     text: ["title", "subtitle", "narrative", "facts", "concepts", "search_keys"]
   });
@@ -3419,7 +3469,7 @@ function addObservation(db, record) {
     return false;
   }
   const json2 = (list4) => JSON.stringify(list4);
-  stmt(
+  const { lastInsertRowid } = stmt(
     db,
     `INSERT INTO observations (id, session_id, project, prompt_number, type, title, subtitle,
        narrative, facts, concepts, files_read, files_modified, search_keys, source_event_ids,
@@ -3445,6 +3495,7 @@ function addObservation(db, record) {
     uids: json2(r.source_event_uids),
     pinned: r.pinned ? 1 : 0
   });
+  noted(lastInsertRowid);
   return true;
 }
 function addSummary(db, record) {
@@ -3472,14 +3523,14 @@ function addSummary(db, record) {
     files_modified: JSON.stringify(r.files_modified)
   }).changes === 1;
 }
-function addRecord(db, record) {
+function addRecord(db, record, noted) {
   switch (record.kind) {
     case "session":
       return addSession(db, record);
     case "prompt":
       return addPrompt(db, record);
     case "observation":
-      return addObservation(db, record);
+      return addObservation(db, record, noted);
     case "summary":
       return addSummary(db, record);
     default:
@@ -3494,9 +3545,9 @@ function importRecords(db, records) {
     observation: { added: 0, skipped: 0 },
     summary: { added: 0, skipped: 0 }
   };
-  withDeferredIndexing(db, () => {
+  withDeferredIndexing(db, (noted) => {
     for (const record of records) {
-      counts2[record.kind][addRecord(db, record) ? "added" : "skipped"] += 1;
+      counts2[record.kind][addRecord(db, record, noted) ? "added" : "skipped"] += 1;
     }
   });
   return counts2;
@@ -14442,9 +14493,9 @@ function safely(name, check) {
     return { name, ok: false, detail: error instanceof Error ? error.message : String(error) };
   }
 }
-function safelyAll(name, checks) {
+function safelyAll(name, checks2) {
   try {
-    return checks();
+    return checks2();
   } catch (error) {
     return [{ name, ok: false, detail: error instanceof Error ? error.message : String(error) }];
   }
@@ -15512,11 +15563,11 @@ function scanOne(path, bySession, skipped) {
   else bySession.set(file.sessionId, [...bySession.get(file.sessionId) ?? [], file]);
 }
 var NO_SESSION = "no session in it";
-function planSessions(paths, env, skipped = () => void 0, scanned = () => void 0) {
+function planSessions(paths, env, skipped = () => void 0, scanned2 = () => void 0) {
   const bySession = /* @__PURE__ */ new Map();
   for (const [index, path] of paths.entries()) {
     scanOne(path, bySession, skipped);
-    scanned(index + 1, bySession.size);
+    scanned2(index + 1, bySession.size);
   }
   const cache2 = /* @__PURE__ */ new Map();
   return [...bySession.values()].map((files2) => toPlan(files2, env, cache2)).sort((a, b) => a.firstAt - b.firstAt || (a.sessionId < b.sessionId ? -1 : 1));

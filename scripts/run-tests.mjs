@@ -132,6 +132,7 @@ export const UNIT_TESTS = [
   'src/search/query-plans.test.ts',
   'src/context/context-plans.test.ts',
   'src/store/migrations/011-counts.test.ts',
+  'src/store/migrations/014-fts-batches.test.ts',
   'src/worker/admin/maintenance-service.test.ts',
   'src/cli/doctor/free-space.test.ts',
   'src/store/privacy-door.test.ts',

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { REDACTION_RULES, redactSecrets } from './redact-secrets.ts';
+import { mayHoldSecret, REDACTION_RULES, redactSecrets } from './redact-secrets.ts';
 import { COMMAND_RULES, VENDOR_RULES } from './vendor-rules.ts';
 
 // Fake secrets are assembled from pieces so secret scanners do not flag this file.
@@ -245,4 +245,14 @@ test('returns hostile repetitions of rule prefixes without hanging', () => {
 test('never throws on lone surrogates and empty text', () => {
   assert.equal(redactSecrets(''), '');
   assert.equal(redactSecrets('\ud800 password=\udc00x'), '\ud800 password=[REDACTED:password]');
+});
+
+test('a long-lived process, past its first thousand checks, redacts and keeps exactly as a hook', () => {
+  for (let i = 0; i <= 1000; i += 1) mayHoldSecret(`warm ${i}`);
+  for (const { input, expected } of REDACTED) assert.equal(redactSecrets(input), expected, input);
+  for (const input of [...NEAR_MISSES, ...ORDINARY]) assert.equal(redactSecrets(input), input);
+  assert.equal(mayHoldSecret('plain words'), false);
+  assert.equal(mayHoldSecret('an API key here'), true);
+  // `sk-ant-` is found by the alternation where `sk-` starts too: both rules are considered.
+  assert.equal(redactSecrets(`x ${ANTHROPIC} y`), 'x [REDACTED:anthropic-key] y');
 });

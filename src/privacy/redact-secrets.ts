@@ -14,50 +14,86 @@ export const REDACTION_RULES: readonly RedactionRuleInfo[] = SECRET_RULES.map(
 const escapeLiteral = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Whether `haystack` holds one of the rule's needles. A rule with many needles (the vendor
- * tokens have 50) is checked with one regex, one pass over the text instead of one per needle:
- * with 120 needles, `includes` per needle cost more than all the patterns on ordinary text.
- * Compiled on first use, so a hook compiles only the gates it reaches.
+ * The needles of the case-sensitive rules or of the case-blind ones (in lower case; their regex
+ * has the `i` flag their rules' patterns have), all in one regex, longest first, with the rules
+ * each one calls for: its own and those of every shorter needle it starts with (where the
+ * alternation finds `sk-ant-` it does not also report `sk-`, which starts at the same place).
  */
-const gates = new Map<SecretRule, (haystack: string) => boolean>();
-function gateOf(rule: SecretRule): (haystack: string) => boolean {
-  let gate = gates.get(rule);
-  if (gate === undefined) {
-    const { needles } = rule;
-    const any = new RegExp(needles.map(escapeLiteral).join('|'));
-    gate =
-      needles.length <= 3
-        ? (haystack) => needles.some((needle) => haystack.includes(needle))
-        : (haystack) => any.test(haystack);
-    gates.set(rule, gate);
+interface Needles {
+  readonly any: RegExp;
+  readonly folded: boolean;
+  readonly list: readonly string[];
+  readonly rulesOf: ReadonlyMap<string, readonly SecretRule[]>;
+}
+
+function needlesOf(folded: boolean): Needles {
+  const rules = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase === folded);
+  const list = rules.flatMap((rule) => rule.needles);
+  const longestFirst = [...new Set(list)].sort((a, b) => b.length - a.length);
+  const rulesOf = new Map(
+    longestFirst.map((needle) => [
+      needle,
+      rules.filter((rule) => rule.needles.some((other) => needle.startsWith(other))),
+    ]),
+  );
+  const any = new RegExp(longestFirst.map(escapeLiteral).join('|'), folded ? 'gi' : 'g');
+  return { any, folded, list, rulesOf };
+}
+
+let needles: { exact: Needles; folded: Needles } | undefined;
+const allNeedles = () => (needles ??= { exact: needlesOf(false), folded: needlesOf(true) });
+
+/**
+ * The rules whose needles `text` holds: the only ones that can match it. One regex pass per
+ * case over the text, where a check per rule took 33; empty when no rule can match. (An
+ * Aho-Corasick automaton in JavaScript was slower than V8's regex here.)
+ */
+function candidateRules(text: string): Set<SecretRule> {
+  const rules = new Set<SecretRule>();
+  for (const { any, folded, rulesOf } of Object.values(allNeedles())) {
+    any.lastIndex = 0;
+    for (let found = any.exec(text); found; found = any.exec(text)) {
+      for (const rule of rulesOf.get(folded ? found[0].toLowerCase() : found[0]) ?? []) {
+        rules.add(rule);
+      }
+      // From the next character, not past the match: a needle may start inside another.
+      any.lastIndex = found.index + 1;
+    }
   }
-  return gate;
+  return rules;
 }
 
 /** Up to this length a text is checked against each needle with `includes`; past it, by regex. */
 const SHORT_TEXT = 256;
+/** After this many checks a process is long-lived (a worker, an import): regexes pay off. */
+const WARM_CHECKS = 1000;
+let checks = 0;
+
+/**
+ * A hook checks a few strings, short ones (keys, ids, paths) with a plain `includes` per
+ * needle, as compiling the regexes of the needles costs more than those checks. Long text, and
+ * every text once a process has made {@link WARM_CHECKS} checks, goes through the regexes (120
+ * `includes` a short string were a fifth of a bulk import's time).
+ */
+const scanned = (text: string): boolean => text.length > SHORT_TEXT || checks > WARM_CHECKS;
+
+/** Whether `text` holds a needle, by `includes`: the check of {@link scanned}'s other case. */
+function holdsNeedle(text: string): boolean {
+  checks += 1;
+  const { exact, folded } = allNeedles();
+  if (exact.list.some((needle) => text.includes(needle))) return true;
+  const lower = text.toLowerCase();
+  return folded.list.some((needle) => lower.includes(needle));
+}
 
 /**
  * Whether some rule could match `text`: it holds one of a rule's needles. False means
  * {@link redactSecrets} would return `text` unchanged. One pass over all the needles rather than
- * a gate per rule: most strings of a payload hold none, and a short-lived hook would otherwise
- * compile and run the gates one by one (33 rules, 7 of them a regex). One regex of every
- * case-sensitive needle for long text, a plain `includes` per needle for short text (keys, ids,
- * paths), where compiling even that one regex costs more than the checks.
+ * a gate per rule: most strings of a payload hold none.
  */
-let needles: { exact: readonly string[]; folded: readonly string[]; anyExact: RegExp } | undefined;
 export function mayHoldSecret(text: string): boolean {
-  if (needles === undefined) {
-    const exact = SECRET_RULES.filter((rule) => !rule.pattern.ignoreCase).flatMap((r) => r.needles);
-    const folded = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase).flatMap((r) => r.needles);
-    needles = { exact, folded, anyExact: new RegExp(exact.map(escapeLiteral).join('|')) };
-  }
-  const { exact, folded, anyExact } = needles;
-  const exactHit =
-    text.length <= SHORT_TEXT ? exact.some((needle) => text.includes(needle)) : anyExact.test(text);
-  if (exactHit) return true;
-  const lower = text.toLowerCase();
-  return folded.some((needle) => lower.includes(needle));
+  if (!scanned(text)) return holdsNeedle(text);
+  return candidateRules(text).size > 0;
 }
 
 function applyRule(text: string, rule: SecretRule): string {
@@ -78,14 +114,15 @@ function applyRule(text: string, rule: SecretRule): string {
  * @example redactSecrets('DB_PASSWORD=hunter2') // 'DB_PASSWORD=[REDACTED:password]'
  */
 export function redactSecrets(text: string): string {
-  if (!mayHoldSecret(text)) return text;
+  if (!scanned(text) && !holdsNeedle(text)) return text;
   let result = text;
-  let lower: string | undefined;
+  let candidates = candidateRules(result);
   for (const rule of SECRET_RULES) {
-    const haystack = rule.pattern.ignoreCase ? (lower ??= result.toLowerCase()) : result;
-    if (!gateOf(rule)(haystack)) continue;
+    if (!candidates.has(rule)) continue;
     const next = applyRule(result, rule);
-    if (next !== result) lower = undefined;
+    // A marker may hold a needle, and a redaction removes some: the rules still to run are
+    // chosen from the text as it now is.
+    if (next !== result) candidates = candidateRules(next);
     result = next;
   }
   return result;

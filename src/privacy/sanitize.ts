@@ -12,6 +12,9 @@ const CIRCULAR = '[claude-mem: circular]';
 // TextEncoder writes, keeps stored text valid UTF-8.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const LONE_SURROGATE_TEST = new RegExp(LONE_SURROGATE.source);
+/** `String.prototype.isWellFormed` (ES2024, in every Node we support): native, no regex. */
+const isWellFormed = (text: string): boolean =>
+  (text as string & { isWellFormed(): boolean }).isWellFormed();
 
 /**
  * Strips private blocks, then redacts secrets, then replaces lone surrogates with U+FFFD.
@@ -19,7 +22,8 @@ const LONE_SURROGATE_TEST = new RegExp(LONE_SURROGATE.source);
  * `[REDACTED]` hint behind.
  */
 export function sanitizeText(text: string): string {
-  return redactSecrets(stripTags(text)).replace(LONE_SURROGATE, '\uFFFD');
+  const clean = redactSecrets(stripTags(text));
+  return isWellFormed(clean) ? clean : clean.replace(LONE_SURROGATE, '\uFFFD');
 }
 
 /**

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { insertObservations, type BulkObservation } from './bulk-insert.ts';
+import { withDeferredIndexing } from './deferred-indexing.ts';
 import { openDatabase, type Db } from './db.ts';
 
 function open(t: TestContext): Db {
@@ -172,4 +173,71 @@ test('deferred counts and file names leave the same rows as the per-row triggers
     .all();
   assert.ok(triggers.includes('observation_counts_insert'));
   assert.ok(triggers.includes('observation_file_names_insert'));
+});
+
+test('deferred agents and team queue leave the same rows as the per-row triggers', (t) => {
+  const [bulk, perRow] = [open(t), open(t)];
+  const teamRow = (db: Db, i: number) =>
+    db
+      .prepare(
+        `INSERT INTO observations (project, type, title, content_hash, scope, created_at,
+           updated_at) VALUES ('app', 'change', ?, ?, 'team', ?, ?)`,
+      )
+      .run(`shared ${i}`, `t${i}`, i, i);
+  for (const db of [bulk, perRow]) {
+    db.prepare(
+      `INSERT INTO sessions (id, session_id, project, project_root, cwd, started_at, updated_at,
+         agent) VALUES (1, 's1', 'app', '/app', '/app', 0, 0, 'codex')`,
+    ).run();
+  }
+  const rows = [1, 2, 3].map((i) => ({ ...row(i, `by codex ${i}`), sessionRowId: 1 }));
+  insertObservations(bulk, rows);
+  withDeferredIndexing(bulk, () => [4, 5].forEach((i) => teamRow(bulk, i)));
+  const perRowInsert = perRow.prepare(
+    `INSERT INTO observations (session_id, project, type, title, content_hash, created_at,
+       updated_at) VALUES (1, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const o of rows) {
+    perRowInsert.run(o.project, o.type, o.title, o.contentHash, o.createdAt, o.createdAt);
+  }
+  [4, 5].forEach((i) => teamRow(perRow, i));
+  const state = (db: Db) => [
+    db.prepare('SELECT id, agent, global_id IS NOT NULL AS shared FROM observations').all(),
+    db.prepare('SELECT kind, item_id, op FROM team_outbox ORDER BY id').all(),
+  ];
+  assert.deepEqual(state(bulk), state(perRow));
+  assert.deepEqual(state(bulk)[1], [
+    { kind: 'observation', item_id: 4, op: 'upsert' },
+    { kind: 'observation', item_id: 5, op: 'upsert' },
+  ]);
+});
+
+test('a row inserted with an id below the newest is indexed when the batch is told of it', (t) => {
+  const db = open(t);
+  insertObservations(db, [row(1, 'first'), row(2, 'second'), row(3, 'third')]);
+  db.prepare('DELETE FROM observations WHERE id = 2').run();
+  withDeferredIndexing(db, (noted) => {
+    const { lastInsertRowid } = db
+      .prepare(
+        `INSERT INTO observations (id, project, type, title, content_hash, created_at, updated_at)
+         VALUES (2, 'even', 'change', 'restored spool', 'r2', 2, 2)`,
+      )
+      .run();
+    noted(lastInsertRowid);
+  });
+  assert.deepEqual(matches(db, 'restored'), [2]);
+  db.prepare("INSERT INTO observations_fts (observations_fts) VALUES ('integrity-check')").run();
+  const triggers = db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%AFTER INSERT ON observations%'",
+    )
+    .pluck()
+    .all();
+  assert.deepEqual([...triggers].sort(), [
+    'observation_counts_insert',
+    'observation_file_names_insert',
+    'observations_agent',
+    'observations_fts_insert',
+    'observations_team_insert',
+  ]);
 });

@@ -11,6 +11,10 @@ const MAX_CODE_TERMS_CHARS = 8000;
 // `.` and `/`, so snake_case, kebab-case and paths need nothing from us; camelCase does.
 const CASE_BOUNDARY = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u;
 const WORD = /[\p{L}\p{N}]+/gu;
+// The same boundaries anywhere in a text: most text has none (prose, lower-case paths), and one
+// test of the whole text is cheaper than splitting each of its words (a bulk import indexes
+// every row through here).
+const HAS_BOUNDARY = /[\p{Ll}\p{N}]\p{Lu}|\p{Lu}\p{Lu}\p{Ll}/u;
 
 /** The words of one identifier at its case boundaries: `XMLHttpRequest` -> XML, Http, Request. */
 export function identifierParts(word: string): string[] {
@@ -26,7 +30,8 @@ export function codeTerms(...texts: ReadonlyArray<string | null | undefined>): s
   const seen = new Set<string>();
   let length = 0;
   for (const text of texts) {
-    for (const [word] of (text ?? '').matchAll(WORD)) {
+    if (!text || !HAS_BOUNDARY.test(text)) continue;
+    for (const [word] of text.matchAll(WORD)) {
       const parts = identifierParts(word);
       const split = parts.join(' ');
       if (parts.length < 2 || seen.has(split)) continue;

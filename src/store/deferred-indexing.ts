@@ -1,4 +1,6 @@
 import type { Database } from 'better-sqlite3';
+import { queueInserted } from './migrations/008-team.ts';
+import { agentsOfInserted } from './migrations/012-agents.ts';
 import { BASENAME, listOf } from './migrations/013-recall-injected.ts';
 import { stmt } from './statements.ts';
 
@@ -8,28 +10,35 @@ const INSERT_VALUES = /^\s*(INSERT\s+INTO\s+\S+\s*\([^)]*\))\s*VALUES\s*\(([\s\S
 const INSERTED = 'SELECT id FROM temp.bulk_inserted';
 
 /**
- * The per-row insert triggers of migrations 011 (counts) and 013 (file names), each with the
- * statement that does the same for every row of a batch at once: an upsert a row and a
- * json_each a row cost a bulk insert about a fifth of its time (bench/search-latency.ts).
- * bulk-insert.test.ts checks that both ways leave the same rows.
+ * The other per-row insert triggers of observations (migrations 008 team queue, 011 counts, 012
+ * agents, 013 file names), each with the statements that do the same for every row of a batch
+ * at once. Any row trigger on the table, even one whose WHEN is false, doubled the cost of an
+ * insert (bench/search-latency.ts), and an upsert a row and a json_each a row cost a bulk insert
+ * about a fifth of its time. bulk-insert.test.ts checks that both ways leave the same rows.
  */
-const SET_BASED: Readonly<Record<string, string>> = {
-  observation_counts_insert: `INSERT INTO observation_counts (project, n)
+const SET_BASED: Readonly<Record<string, readonly string[]>> = {
+  observation_counts_insert: [
+    `INSERT INTO observation_counts (project, n)
     SELECT project, count(*) FROM observations WHERE id IN (${INSERTED}) GROUP BY project
     ON CONFLICT (project) DO UPDATE SET n = n + excluded.n`,
-  observation_file_names_insert: `INSERT OR IGNORE INTO observation_file_names
+  ],
+  observation_file_names_insert: [
+    `INSERT OR IGNORE INTO observation_file_names
     (name, observation_id)
     SELECT ${BASENAME('f.value')}, o.id FROM observations o, ${listOf('o.files_read')} f
       WHERE o.id IN (${INSERTED})
     UNION SELECT ${BASENAME('f.value')}, o.id FROM observations o, ${listOf('o.files_modified')} f
       WHERE o.id IN (${INSERTED})`,
+  ],
+  observations_agent: [agentsOfInserted(INSERTED)],
+  observations_team_insert: queueInserted('observations', 'observation', INSERTED),
 };
 
 /** A trigger dropped for a batch: its CREATE statement, and what replaces it at the end. */
 interface Deferred {
   name: string;
   create: string;
-  statements: string[];
+  statements: readonly string[];
 }
 
 const triggerSql = (db: Database, name: string): string | undefined =>
@@ -66,33 +75,46 @@ function deferrable(db: Database): Deferred[] {
   const fts = setBasedFts(db);
   const others = Object.entries(SET_BASED).flatMap(([name, statement]) => {
     const create = triggerSql(db, name);
-    return create ? [{ name, create, statements: [statement] }] : [];
+    return create ? [{ name, create, statements: statement }] : [];
   });
   return fts ? [fts, ...others] : others;
 }
 
+/** Tells the batch about a row inserted with an id of its own choosing (an import keeping ids). */
+export type NoteInserted = (id: number | bigint) => void;
+
 /**
  * Runs `insert` in one IMMEDIATE transaction with the per-row work of the observation insert
- * triggers (full-text indexing, per-project counts, file names) deferred to its end and done
- * there as one set-based statement each: FTS5 takes rows about 2x faster that way than one
- * trigger call a row (bench/search-latency.ts). Readers never see a trigger missing: each is
- * dropped and recreated inside the same transaction. `insert` may only insert observations (an
- * update or delete of a row not yet indexed would unbalance the index).
+ * triggers (full-text indexing, per-project counts, file names, agents, the team queue)
+ * deferred to its end and done there as set-based statements: FTS5 takes rows about 2x faster
+ * that way than one trigger call a row (bench/search-latency.ts). Readers never see a trigger
+ * missing: each is dropped and recreated inside the same transaction. `insert` may only insert
+ * observations (an update or delete of a row not yet indexed would unbalance the index). The
+ * batch's rows are found without a trigger: those given the next free id are the ids past the
+ * largest before it; `insert` passes to `noteInserted` every row it gave an explicit id.
  */
-export function withDeferredIndexing<T>(db: Database, insert: () => T): T {
+export function withDeferredIndexing<T>(
+  db: Database,
+  insert: (noteInserted: NoteInserted) => T,
+): T {
   return db
     .transaction(() => {
+      const explicit: Array<number | bigint> = [];
+      const noteInserted: NoteInserted = (id) => explicit.push(id);
       const deferred = deferrable(db);
-      if (deferred.length === 0) return insert();
+      if (deferred.length === 0) return insert(noteInserted);
+      const before = stmt(db, 'SELECT max(id) FROM observations').pluck().get() ?? 0;
+      db.exec(deferred.map(({ name }) => `DROP TRIGGER ${name};`).join('\n'));
+      const result = insert(noteInserted);
       db.exec(`CREATE TEMP TABLE IF NOT EXISTS bulk_inserted (id INTEGER PRIMARY KEY);
-        DELETE FROM temp.bulk_inserted;
-        ${deferred.map(({ name }) => `DROP TRIGGER ${name};`).join('\n')}
-        CREATE TEMP TRIGGER bulk_inserted_track AFTER INSERT ON main.observations BEGIN
-          INSERT INTO bulk_inserted (id) VALUES (new.id);
-        END;`);
-      const result = insert();
+        DELETE FROM temp.bulk_inserted;`);
+      db.prepare(
+        'INSERT INTO temp.bulk_inserted (id) SELECT id FROM observations WHERE id > ?',
+      ).run(before);
+      const note = db.prepare('INSERT OR IGNORE INTO temp.bulk_inserted (id) VALUES (?)');
+      for (const id of explicit) note.run(id);
       for (const sql of deferred.flatMap(({ statements }) => statements)) db.prepare(sql).run();
-      db.exec(`DROP TRIGGER temp.bulk_inserted_track; DELETE FROM temp.bulk_inserted;`);
+      db.exec('DELETE FROM temp.bulk_inserted;');
       for (const { create } of deferred) db.exec(create);
       return result;
     })

@@ -1,7 +1,7 @@
 import type { ObservationFields, SpendFields, SummaryFields } from '../domain/index.ts';
 import type { Database } from 'better-sqlite3';
 import type { ExportKind } from './export-import.ts';
-import { withDeferredIndexing } from './deferred-indexing.ts';
+import { withDeferredIndexing, type NoteInserted } from './deferred-indexing.ts';
 import { throughDoor } from './privacy-door.ts';
 import type { SessionRow } from './sessions.ts';
 import { stmt } from './statements.ts';
@@ -122,7 +122,7 @@ function observationExists(db: Database, r: ObservationImport, session: number |
       ) !== undefined;
 }
 
-function addObservation(db: Database, record: ObservationImport): boolean {
+function addObservation(db: Database, record: ObservationImport, noted: NoteInserted): boolean {
   const r = throughDoor(record, {
     text: ['title', 'subtitle', 'narrative', 'facts', 'concepts', 'search_keys'],
   });
@@ -131,7 +131,7 @@ function addObservation(db: Database, record: ObservationImport): boolean {
     return false;
   }
   const json = (list: unknown[]) => JSON.stringify(list);
-  stmt(
+  const { lastInsertRowid } = stmt(
     db,
     `INSERT INTO observations (id, session_id, project, prompt_number, type, title, subtitle,
        narrative, facts, concepts, files_read, files_modified, search_keys, source_event_ids,
@@ -157,6 +157,8 @@ function addObservation(db: Database, record: ObservationImport): boolean {
     uids: json(r.source_event_uids),
     pinned: r.pinned ? 1 : 0,
   });
+  // It may keep an id below the newest: the deferred indexing must be told.
+  noted(lastInsertRowid);
   return true;
 }
 
@@ -188,14 +190,14 @@ function addSummary(db: Database, record: SummaryImport): boolean {
   );
 }
 
-function addRecord(db: Database, record: ImportRecord): boolean {
+function addRecord(db: Database, record: ImportRecord, noted: NoteInserted): boolean {
   switch (record.kind) {
     case 'session':
       return addSession(db, record);
     case 'prompt':
       return addPrompt(db, record);
     case 'observation':
-      return addObservation(db, record);
+      return addObservation(db, record, noted);
     case 'summary':
       return addSummary(db, record);
     default:
@@ -219,9 +221,9 @@ export function importRecords(db: Database, records: readonly ImportRecord[]): I
     summary: { added: 0, skipped: 0 },
   };
   // Imports only insert, so the insert triggers' work of a batch can wait for its end.
-  withDeferredIndexing(db, () => {
+  withDeferredIndexing(db, (noted) => {
     for (const record of records) {
-      counts[record.kind][addRecord(db, record) ? 'added' : 'skipped'] += 1;
+      counts[record.kind][addRecord(db, record, noted) ? 'added' : 'skipped'] += 1;
     }
   });
   return counts;

@@ -35,6 +35,19 @@ function queue(table: string, kind: string, op: string): string {
     SELECT '${kind}', id, global_id, ${op}, ${now} FROM ${table} WHERE id = new.id;`;
 }
 
+/**
+ * What `${table}_team_insert` does, for every row whose id `inserted` (a subquery) lists at
+ * once: the deferred indexing of a bulk insert runs this in place of the per-row trigger.
+ */
+export function queueInserted(table: string, kind: string, inserted: string): string[] {
+  const shared = `id IN (${inserted}) AND author IS NULL AND scope = 'team'`;
+  return [
+    `UPDATE ${table} SET global_id = ${uuid} WHERE ${shared} AND global_id IS NULL`,
+    `INSERT INTO team_outbox (kind, item_id, global_id, op, queued_at)
+      SELECT '${kind}', id, global_id, 'upsert', ${now} FROM ${table} WHERE ${shared} ORDER BY id`,
+  ];
+}
+
 function teamTriggers(table: string, kind: string, edited: string): string {
   return `
 CREATE TRIGGER ${table}_team_insert AFTER INSERT ON ${table}

@@ -7,6 +7,12 @@
  * No index on agent: filtering by it is rare and runs within a project's rows, and an index led
  * by a column of four values would be skip-scanned in place of the project index.
  */
+/** What `observations_agent` does, for every row whose id `inserted` (a subquery) lists at once. */
+export const agentsOfInserted = (inserted: string): string => `
+  UPDATE observations SET agent = (SELECT agent FROM sessions WHERE id = observations.session_id)
+  WHERE id IN (${inserted}) AND session_id IS NOT NULL
+    AND (SELECT agent FROM sessions WHERE id = observations.session_id) IS NOT agent`;
+
 export const agents = `
 ALTER TABLE sessions ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude';
 ALTER TABLE observations ADD COLUMN agent TEXT NOT NULL DEFAULT 'claude';

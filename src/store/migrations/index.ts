@@ -11,6 +11,7 @@ import { embedderSpace } from './010-embedder-space.ts';
 import { counts } from './011-counts.ts';
 import { agents } from './012-agents.ts';
 import { recallInjected } from './013-recall-injected.ts';
+import { ftsBatches } from './014-fts-batches.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'counts', sql: counts },
   { version: 12, name: 'agents', sql: agents },
   { version: 13, name: 'recall-injected', sql: recallInjected },
+  { version: 14, name: 'fts-batches', sql: ftsBatches },
 ];
