@@ -2464,24 +2464,38 @@ function projectRoot(db, project2) {
 var COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, author, agent,
   length(subtitle) + length(narrative) + length(facts) + length(concepts)
     + length(files_read) + length(files_modified) AS detail_chars`;
-function newestEntries(db, where2, query2) {
-  return stmt(
-    db,
-    `SELECT ${COLUMNS} FROM observations
+var newestSql = (where2, limit) => `SELECT ${COLUMNS} FROM observations
      WHERE project = @project${where2} AND created_at > @since AND (@agent IS NULL OR agent = @agent)
-     ORDER BY created_at DESC, id DESC LIMIT @limit`
-  ).all({
-    project: query2.project,
-    since: query2.since ?? -1,
-    agent: query2.agent ?? null,
-    limit: query2.limit
-  });
+     ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+function entriesOf(db, sql, params) {
+  const rows = stmt(db, sql).raw(true).all(params);
+  return rows.map(([id3, session, type, title, pinned, createdAt, author, agent, detail]) => ({
+    id: id3,
+    session_row_id: session,
+    type,
+    title,
+    pinned,
+    created_at: createdAt,
+    author,
+    agent,
+    detail_chars: detail
+  }));
 }
-function recentEntries(db, query2) {
-  return newestEntries(db, "", query2);
-}
-function pinnedEntries(db, query2) {
-  return newestEntries(db, " AND pinned = 1", query2);
+var paramsOf = (query2) => ({
+  project: query2.project,
+  since: query2.since ?? -1,
+  agent: query2.agent ?? null,
+  limit: query2.limit
+});
+function indexEntries(db, query2, pinnedLimit) {
+  const rows = entriesOf(
+    db,
+    `SELECT * FROM (${newestSql(" AND pinned = 1", "@pinned")})
+     UNION ALL SELECT * FROM (${newestSql("", "@limit")})`,
+    { ...paramsOf(query2), pinned: pinnedLimit }
+  );
+  const seen = /* @__PURE__ */ new Set();
+  return rows.filter((entry) => !seen.has(entry.id) && seen.add(entry.id));
 }
 function countObservations(db, project2, since, agent) {
   if (since === void 0 && agent === void 0) {
@@ -9238,15 +9252,21 @@ function legendLine() {
 // src/context/text.ts
 var pad = (n8) => String(n8).padStart(2, "0");
 function dayOf(ms) {
-  const date = new Date(ms);
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return stampOf(ms).day;
 }
 function timeOf(ms) {
-  const date = new Date(ms);
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return stampOf(ms).time;
 }
+function stampOf(ms) {
+  const date = new Date(ms);
+  return {
+    day: `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`,
+    time: `${pad(date.getHours())}:${pad(date.getMinutes())}`
+  };
+}
+var UNEVEN_SPACE = /[^\S ]| {2}|^ | $/;
 function clip2(text5, max) {
-  const flat = text5.replace(/\s+/g, " ").trim();
+  const flat = UNEVEN_SPACE.test(text5) ? text5.replace(/\s+/g, " ").trim() : text5;
   if (flat.length <= max) return flat;
   const cut = Array.from(flat).slice(0, max - 1).join("");
   const space = flat[cut.length] === " " ? cut.length : cut.lastIndexOf(" ");
@@ -9259,9 +9279,8 @@ var OPEN = "<claude-mem-context>";
 var CLOSE = "</claude-mem-context>";
 var TITLE_CHARS4 = 120;
 var HOW_TO_FETCH = "Details: use the claude-mem MCP tools only as needed: search (words -> ids), then timeline (anchor id -> what happened around it), then get_observations (ids -> full records).";
-function entryLine(entry, mark) {
-  const at = entry.created_at;
-  const when2 = entry.pinned ? `${dayOf(at)} ${timeOf(at)} ${PIN_ICON}` : timeOf(at);
+function entryLine(entry, mark, stamp = stampOf(entry.created_at)) {
+  const when2 = entry.pinned ? `${stamp.day} ${stamp.time} ${PIN_ICON}` : stamp.time;
   const title = clip2(entry.title, TITLE_CHARS4);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
   const by = entry.author ? ` [by ${clip2(entry.author, 40)}]` : "";
@@ -9297,16 +9316,20 @@ var Meter = class {
   budget;
   chars = 0;
   bytes = 0;
-  fits(lines) {
+  /** Adds `lines` when they fit; says whether they did. */
+  take(lines) {
+    const size = this.measure(lines);
+    if (size === void 0) return false;
+    [this.chars, this.bytes] = size;
+    return true;
+  }
+  /** The totals with `lines` added, or undefined when they would not fit. */
+  measure(lines) {
     const text5 = lines.join("\n");
     const chars = this.chars + text5.length + lines.length;
     const bytes = this.bytes + Buffer.byteLength(text5) + lines.length;
-    return bytes <= this.budget.maxBytes && estimateTokens(chars) <= this.budget.maxTokens;
-  }
-  add(lines) {
-    const text5 = lines.join("\n");
-    this.chars += text5.length + lines.length;
-    this.bytes += Buffer.byteLength(text5) + lines.length;
+    const fits = bytes <= this.budget.maxBytes && estimateTokens(chars) <= this.budget.maxTokens;
+    return fits ? [chars, bytes] : void 0;
   }
 };
 var heading = (shown2, total) => `## Observations (${shown2} of ${total}, by day; pinned first)`;
@@ -9314,47 +9337,45 @@ var PINNED = "pinned";
 var groupHeading = (group) => `### ${group === PINNED ? `${PIN_ICON} pinned` : group}`;
 function fit(ranked, meter, max, marks) {
   const chosen = [];
-  const days = /* @__PURE__ */ new Set();
+  const groups = /* @__PURE__ */ new Set();
   for (const entry of ranked) {
     if (chosen.length >= max) break;
-    const group = entry.pinned ? PINNED : dayOf(entry.created_at);
-    const line2 = entryLine(entry, marks.get(entry.id));
-    const lines = days.has(group) ? [line2] : [groupHeading(group), line2];
-    if (!meter.fits(lines)) break;
-    meter.add(lines);
-    days.add(group);
-    chosen.push(entry);
+    const stamp = stampOf(entry.created_at);
+    const group = entry.pinned ? PINNED : stamp.day;
+    const line2 = entryLine(entry, marks.get(entry.id), stamp);
+    if (!meter.take(groups.has(group) ? [line2] : [groupHeading(group), line2])) break;
+    groups.add(group);
+    chosen.push({ entry, line: line2, group });
   }
   return chosen;
 }
-function groupLines(chosen, marks) {
-  const markedLine = (entry) => entryLine(entry, marks.get(entry.id));
-  const pinned = chosen.filter((entry) => entry.pinned);
-  const rest = chosen.filter((entry) => !entry.pinned).sort((a, b) => a.created_at - b.created_at || a.id - b.id);
-  const lines = pinned.length > 0 ? [groupHeading(PINNED), ...pinned.map(markedLine)] : [];
+function groupLines(chosen) {
+  const pinned = chosen.filter(({ group }) => group === PINNED);
+  const rest = chosen.filter(({ group }) => group !== PINNED).sort((a, b) => a.entry.created_at - b.entry.created_at || a.entry.id - b.entry.id);
+  const lines = pinned.length > 0 ? [groupHeading(PINNED), ...pinned.map(({ line: line2 }) => line2)] : [];
   let day = "";
-  for (const entry of rest) {
-    if (dayOf(entry.created_at) !== day) lines.push(groupHeading(day = dayOf(entry.created_at)));
-    lines.push(markedLine(entry));
+  for (const { line: line2, group } of rest) {
+    if (group !== day) lines.push(groupHeading(day = group));
+    lines.push(line2);
   }
   return lines;
 }
-function renderContext(data, ranked, budget, now2, marks = /* @__PURE__ */ new Map()) {
+function renderIndex(data, ranked, budget, now2, marks = /* @__PURE__ */ new Map()) {
   for (const summaryChars of [300, 120, 0]) {
     const { top, bottom } = frame(data, now2, summaryChars, marks);
     const meter = new Meter(budget);
     const reserved = ["", heading(Math.max(budget.maxObservations, 999), data.total)];
-    if (!meter.fits([...top, ...reserved, ...bottom])) continue;
-    meter.add([...top, ...reserved, ...bottom]);
+    if (!meter.take([...top, ...reserved, ...bottom])) continue;
     const chosen = fit(ranked, meter, budget.maxObservations, marks);
-    const body = chosen.length > 0 ? ["", heading(chosen.length, data.total), ...groupLines(chosen, marks)] : [];
+    const body = chosen.length > 0 ? ["", heading(chosen.length, data.total), ...groupLines(chosen)] : [];
     const shown2 = new Map(
-      chosen.flatMap((e) => marks.has(e.id) ? [[e.id, marks.get(e.id) ?? ""]] : [])
+      chosen.flatMap(({ entry: e }) => marks.has(e.id) ? [[e.id, marks.get(e.id) ?? ""]] : [])
     );
     const legend = shown2.size === marks.size ? top : frame(data, now2, summaryChars, shown2).top;
-    return [...legend, ...body, ...bottom].join("\n");
+    return { text: [...legend, ...body, ...bottom].join("\n"), observations: chosen.length };
   }
-  return [OPEN, `# claude-mem: project ${clip2(data.project, 100)}`, HOW_TO_FETCH, CLOSE].join("\n");
+  const text5 = [OPEN, `# claude-mem: project ${clip2(data.project, 100)}`, HOW_TO_FETCH, CLOSE];
+  return { text: text5.join("\n"), observations: 0 };
 }
 
 // src/context/rank.ts
@@ -9369,11 +9390,17 @@ var IMPORTANCE_HOURS = {
 };
 var effectiveTime = (entry) => entry.created_at + (IMPORTANCE_HOURS[entry.type] ?? 0) * HOUR;
 function rankEntries(entries, marked = /* @__PURE__ */ new Set()) {
-  const demoted = (entry) => marked.has(entry.id) ? 1 : 0;
-  const teammate = (entry) => entry.author ? 1 : 0;
-  return [...entries].sort(
-    (a, b) => b.pinned - a.pinned || teammate(a) - teammate(b) || demoted(a) - demoted(b) || effectiveTime(b) - effectiveTime(a) || b.id - a.id
+  const keyed = entries.map((entry) => ({
+    entry,
+    pinned: entry.pinned,
+    teammate: entry.author ? 1 : 0,
+    demoted: marked.has(entry.id) ? 1 : 0,
+    time: effectiveTime(entry)
+  }));
+  keyed.sort(
+    (a, b) => b.pinned - a.pinned || a.teammate - b.teammate || a.demoted - b.demoted || b.time - a.time || b.entry.id - a.entry.id
   );
+  return keyed.map(({ entry }) => entry);
 }
 
 // src/context/select.ts
@@ -9396,14 +9423,11 @@ function summaryFor(db, request, since) {
 function selectContext(db, request, candidates) {
   const since = resumePoint(db, request);
   const query2 = { project: request.project, since, agent: request.agent, limit: candidates };
-  const pinned = pinnedEntries(db, { ...query2, limit: PINNED_LIMIT });
-  const pinnedIds = new Set(pinned.map((entry) => entry.id));
-  const recent = recentEntries(db, query2).filter((entry) => !pinnedIds.has(entry.id));
   return {
     project: request.project,
     kind: since === void 0 ? "full" : "resume",
     ...summaryFor(db, request, since),
-    entries: [...pinned, ...recent],
+    entries: indexEntries(db, query2, PINNED_LIMIT),
     total: countObservations(db, request.project, since, request.agent),
     since
   };
@@ -9453,8 +9477,7 @@ function buildContext(db, request, options) {
   const anchored = applyAnchorStates(data.entries, options.anchorStates);
   const ranked = rankEntries(anchored.entries, anchored.marks);
   const marks = withAgentMarks(anchored.marks, data.entries);
-  const text5 = renderContext(data, ranked, budget, request.now, marks);
-  const observations = (text5.match(/^#\d+ /gm) ?? []).length;
+  const { text: text5, observations } = renderIndex(data, ranked, budget, request.now, marks);
   return built(text5, data.kind, observations);
 }
 
@@ -9465,7 +9488,7 @@ var COLUMNS3 = `o.id AS id, o.type AS type, o.title AS title, o.pinned AS pinned
     + length(o.concepts) + length(o.files_read) + length(o.files_modified) AS detail_chars`;
 var NOT_OWN_SESSION = `(o.session_id IS NULL OR o.session_id IS NOT
   (SELECT id FROM sessions WHERE session_id = @sessionId))`;
-function entriesOf(db, ids2, project2, sessionId) {
+function entriesOf2(db, ids2, project2, sessionId) {
   const rows = stmt(
     db,
     `SELECT ${COLUMNS3} FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids))
@@ -9591,7 +9614,7 @@ async function promptRecall(db, searcher, request) {
   });
   const shown2 = injectedIds(db, request.sessionId);
   const ids2 = found.hits.map((hit) => hit.id).filter((id3) => !shown2.has(id3));
-  const entries = entriesOf(db, ids2, request.project, request.sessionId);
+  const entries = entriesOf2(db, ids2, request.project, request.sessionId);
   const matched = matchedTerms(
     db,
     entries.map((entry) => entry.id),

@@ -3,7 +3,7 @@ import { estimateTokens } from '../domain/index.ts';
 import type { ContextData } from './select.ts';
 import { marksLegend } from './anchor-marks.ts';
 import { PIN_ICON, iconOf, legendLine } from './type-icons.ts';
-import { clip, dayOf, timeOf } from './text.ts';
+import { clip, dayOf, stampOf, timeOf } from './text.ts';
 
 /** Claude Code cuts additionalContext over about 10 KB to a preview: stay well below. */
 export const MAX_CONTEXT_BYTES = 8000;
@@ -27,9 +27,12 @@ const HOW_TO_FETCH =
  * pinned line is listed apart from the days, so it carries its date; a teammate's memory says
  * whose it is (`[by alice]`).
  */
-export function entryLine(entry: IndexEntry, mark?: string): string {
-  const at = entry.created_at;
-  const when = entry.pinned ? `${dayOf(at)} ${timeOf(at)} ${PIN_ICON}` : timeOf(at);
+export function entryLine(
+  entry: IndexEntry,
+  mark?: string,
+  stamp = stampOf(entry.created_at),
+): string {
+  const when = entry.pinned ? `${stamp.day} ${stamp.time} ${PIN_ICON}` : stamp.time;
   const title = clip(entry.title, TITLE_CHARS);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
   const by = entry.author ? ` [by ${clip(entry.author, 40)}]` : '';
@@ -74,16 +77,20 @@ class Meter {
   chars = 0;
   bytes = 0;
   constructor(private readonly budget: Budget) {}
-  fits(lines: readonly string[]): boolean {
+  /** Adds `lines` when they fit; says whether they did. */
+  take(lines: readonly string[]): boolean {
+    const size = this.measure(lines);
+    if (size === undefined) return false;
+    [this.chars, this.bytes] = size;
+    return true;
+  }
+  /** The totals with `lines` added, or undefined when they would not fit. */
+  private measure(lines: readonly string[]): [number, number] | undefined {
     const text = lines.join('\n');
     const chars = this.chars + text.length + lines.length;
     const bytes = this.bytes + Buffer.byteLength(text) + lines.length;
-    return bytes <= this.budget.maxBytes && estimateTokens(chars) <= this.budget.maxTokens;
-  }
-  add(lines: readonly string[]): void {
-    const text = lines.join('\n');
-    this.chars += text.length + lines.length;
-    this.bytes += Buffer.byteLength(text) + lines.length;
+    const fits = bytes <= this.budget.maxBytes && estimateTokens(chars) <= this.budget.maxTokens;
+    return fits ? [chars, bytes] : undefined;
   }
 }
 
@@ -97,35 +104,40 @@ const PINNED = 'pinned';
 const groupHeading = (group: string): string =>
   `### ${group === PINNED ? `${PIN_ICON} pinned` : group}`;
 
+/** A chosen entry with its line and its group (a day, or the pinned ones), made once. */
+interface Placed {
+  entry: IndexEntry;
+  line: string;
+  group: string;
+}
+
 /** Picks, in rank order, the entries whose lines fit; a new day costs its heading too. */
-function fit(ranked: readonly IndexEntry[], meter: Meter, max: number, marks: Marks): IndexEntry[] {
-  const chosen: IndexEntry[] = [];
-  const days = new Set<string>();
+function fit(ranked: readonly IndexEntry[], meter: Meter, max: number, marks: Marks): Placed[] {
+  const chosen: Placed[] = [];
+  const groups = new Set<string>();
   for (const entry of ranked) {
     if (chosen.length >= max) break;
-    const group = entry.pinned ? PINNED : dayOf(entry.created_at);
-    const line = entryLine(entry, marks.get(entry.id));
-    const lines = days.has(group) ? [line] : [groupHeading(group), line];
-    if (!meter.fits(lines)) break;
-    meter.add(lines);
-    days.add(group);
-    chosen.push(entry);
+    const stamp = stampOf(entry.created_at);
+    const group = entry.pinned ? PINNED : stamp.day;
+    const line = entryLine(entry, marks.get(entry.id), stamp);
+    if (!meter.take(groups.has(group) ? [line] : [groupHeading(group), line])) break;
+    groups.add(group);
+    chosen.push({ entry, line, group });
   }
   return chosen;
 }
 
 /** Pinned first (newest first), then by day, oldest day first, in time order within a day. */
-function groupLines(chosen: readonly IndexEntry[], marks: Marks): string[] {
-  const markedLine = (entry: IndexEntry) => entryLine(entry, marks.get(entry.id));
-  const pinned = chosen.filter((entry) => entry.pinned);
+function groupLines(chosen: readonly Placed[]): string[] {
+  const pinned = chosen.filter(({ group }) => group === PINNED);
   const rest = chosen
-    .filter((entry) => !entry.pinned)
-    .sort((a, b) => a.created_at - b.created_at || a.id - b.id);
-  const lines = pinned.length > 0 ? [groupHeading(PINNED), ...pinned.map(markedLine)] : [];
+    .filter(({ group }) => group !== PINNED)
+    .sort((a, b) => a.entry.created_at - b.entry.created_at || a.entry.id - b.entry.id);
+  const lines = pinned.length > 0 ? [groupHeading(PINNED), ...pinned.map(({ line }) => line)] : [];
   let day = '';
-  for (const entry of rest) {
-    if (dayOf(entry.created_at) !== day) lines.push(groupHeading((day = dayOf(entry.created_at))));
-    lines.push(markedLine(entry));
+  for (const { line, group } of rest) {
+    if (group !== day) lines.push(groupHeading((day = group)));
+    lines.push(line);
   }
   return lines;
 }
@@ -133,8 +145,35 @@ function groupLines(chosen: readonly IndexEntry[], marks: Marks): string[] {
 /**
  * Renders the index within the budget: the frame first (the summary shortened, then dropped,
  * if even it does not fit), then whole observation lines in rank order while both the token
- * budget and the byte cap hold. Never cuts a line.
+ * budget and the byte cap hold. Never cuts a line. Also says how many observations it shows.
  */
+export function renderIndex(
+  data: ContextData,
+  ranked: readonly IndexEntry[],
+  budget: Budget,
+  now: number,
+  marks: Marks = new Map(),
+): { text: string; observations: number } {
+  for (const summaryChars of [300, 120, 0]) {
+    const { top, bottom } = frame(data, now, summaryChars, marks);
+    const meter = new Meter(budget);
+    const reserved = ['', heading(Math.max(budget.maxObservations, 999), data.total)];
+    if (!meter.take([...top, ...reserved, ...bottom])) continue;
+    const chosen = fit(ranked, meter, budget.maxObservations, marks);
+    const body =
+      chosen.length > 0 ? ['', heading(chosen.length, data.total), ...groupLines(chosen)] : [];
+    // The legend explains only marks that are shown (it was reserved for all: it only shrinks).
+    const shown = new Map(
+      chosen.flatMap(({ entry: e }) => (marks.has(e.id) ? [[e.id, marks.get(e.id) ?? '']] : [])),
+    );
+    const legend = shown.size === marks.size ? top : frame(data, now, summaryChars, shown).top;
+    return { text: [...legend, ...body, ...bottom].join('\n'), observations: chosen.length };
+  }
+  const text = [OPEN, `# claude-mem: project ${clip(data.project, 100)}`, HOW_TO_FETCH, CLOSE];
+  return { text: text.join('\n'), observations: 0 };
+}
+
+/** {@link renderIndex}'s text. */
 export function renderContext(
   data: ContextData,
   ranked: readonly IndexEntry[],
@@ -142,23 +181,5 @@ export function renderContext(
   now: number,
   marks: Marks = new Map(),
 ): string {
-  for (const summaryChars of [300, 120, 0]) {
-    const { top, bottom } = frame(data, now, summaryChars, marks);
-    const meter = new Meter(budget);
-    const reserved = ['', heading(Math.max(budget.maxObservations, 999), data.total)];
-    if (!meter.fits([...top, ...reserved, ...bottom])) continue;
-    meter.add([...top, ...reserved, ...bottom]);
-    const chosen = fit(ranked, meter, budget.maxObservations, marks);
-    const body =
-      chosen.length > 0
-        ? ['', heading(chosen.length, data.total), ...groupLines(chosen, marks)]
-        : [];
-    // The legend explains only marks that are shown (it was reserved for all: it only shrinks).
-    const shown = new Map(
-      chosen.flatMap((e) => (marks.has(e.id) ? [[e.id, marks.get(e.id) ?? '']] : [])),
-    );
-    const legend = shown.size === marks.size ? top : frame(data, now, summaryChars, shown).top;
-    return [...legend, ...body, ...bottom].join('\n');
-  }
-  return [OPEN, `# claude-mem: project ${clip(data.project, 100)}`, HOW_TO_FETCH, CLOSE].join('\n');
+  return renderIndex(data, ranked, budget, now, marks).text;
 }

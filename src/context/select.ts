@@ -3,8 +3,7 @@ import {
   findSession,
   lastResponseAt,
   latestSummary,
-  pinnedEntries,
-  recentEntries,
+  indexEntries,
   type Db,
   type IndexEntry,
   type SummaryRow,
@@ -68,14 +67,11 @@ function summaryFor(db: Db, request: ContextRequest, since: number | undefined) 
 export function selectContext(db: Db, request: ContextRequest, candidates: number): ContextData {
   const since = resumePoint(db, request);
   const query = { project: request.project, since, agent: request.agent, limit: candidates };
-  const pinned = pinnedEntries(db, { ...query, limit: PINNED_LIMIT });
-  const pinnedIds = new Set(pinned.map((entry) => entry.id));
-  const recent = recentEntries(db, query).filter((entry) => !pinnedIds.has(entry.id));
   return {
     project: request.project,
     kind: since === undefined ? 'full' : 'resume',
     ...summaryFor(db, request, since),
-    entries: [...pinned, ...recent],
+    entries: indexEntries(db, query, PINNED_LIMIT),
     total: countObservations(db, request.project, since, request.agent),
     since,
   };

@@ -17,6 +17,18 @@ export interface IndexEntry {
   agent?: string;
 }
 
+type EntryRow = [
+  number,
+  number | null,
+  string,
+  string,
+  number,
+  number,
+  string | null,
+  string,
+  number,
+];
+
 const COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, author, agent,
   length(subtitle) + length(narrative) + length(facts) + length(concepts)
     + length(files_read) + length(files_modified) AS detail_chars`;
@@ -31,19 +43,55 @@ export interface IndexQuery {
   limit: number;
 }
 
-/** The project's observations after `since` (and of one agent) matching `where`, newest first. */
-function newestEntries(db: Database, where: string, query: IndexQuery): IndexEntry[] {
-  return stmt(
-    db,
-    `SELECT ${COLUMNS} FROM observations
+/** The observations after `since` (and of one agent) matching `where`, newest first. */
+const newestSql = (where: string, limit: string): string =>
+  `SELECT ${COLUMNS} FROM observations
      WHERE project = @project${where} AND created_at > @since AND (@agent IS NULL OR agent = @agent)
-     ORDER BY created_at DESC, id DESC LIMIT @limit`,
-  ).all({
-    project: query.project,
-    since: query.since ?? -1,
-    agent: query.agent ?? null,
-    limit: query.limit,
-  }) as IndexEntry[];
+     ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+
+/** Runs an entry query, its rows as arrays made into entries here. */
+function entriesOf(db: Database, sql: string, params: Record<string, unknown>): IndexEntry[] {
+  // better-sqlite3 builds an object a row key by key, which cost more than the query itself
+  // (bench/search-latency.ts, context): arrays, and objects of one shape made here.
+  const rows = stmt(db, sql).raw(true).all(params) as EntryRow[];
+  return rows.map(([id, session, type, title, pinned, createdAt, author, agent, detail]) => ({
+    id,
+    session_row_id: session,
+    type,
+    title,
+    pinned,
+    created_at: createdAt,
+    author,
+    agent,
+    detail_chars: detail,
+  }));
+}
+
+const paramsOf = (query: IndexQuery) => ({
+  project: query.project,
+  since: query.since ?? -1,
+  agent: query.agent ?? null,
+  limit: query.limit,
+});
+
+function newestEntries(db: Database, where: string, query: IndexQuery): IndexEntry[] {
+  return entriesOf(db, newestSql(where, '@limit'), paramsOf(query));
+}
+
+/**
+ * What the SessionStart index chooses from, in one statement: the project's pinned
+ * observations (up to `pinnedLimit`, newest first), then its newest ones not among them.
+ */
+export function indexEntries(db: Database, query: IndexQuery, pinnedLimit: number): IndexEntry[] {
+  const rows = entriesOf(
+    db,
+    `SELECT * FROM (${newestSql(' AND pinned = 1', '@pinned')})
+     UNION ALL SELECT * FROM (${newestSql('', '@limit')})`,
+    { ...paramsOf(query), pinned: pinnedLimit },
+  );
+  // A pinned one among the newest comes twice: kept where it comes first, with the pinned.
+  const seen = new Set<number>();
+  return rows.filter((entry) => !seen.has(entry.id) && seen.add(entry.id));
 }
 
 /** The project's newest observations (by creation time), newest first. */
