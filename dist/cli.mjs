@@ -1362,25 +1362,27 @@ function needlesOf(folded) {
   const rules = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase === folded);
   const list4 = rules.flatMap((rule) => rule.needles);
   const longestFirst = [...new Set(list4)].sort((a, b) => b.length - a.length);
-  const rulesOf = new Map(
-    longestFirst.map((needle) => [
-      needle,
-      rules.filter((rule) => rule.needles.some((other) => needle.startsWith(other)))
-    ])
-  );
   const any = new RegExp(longestFirst.map(escapeLiteral).join("|"), folded ? "gi" : "g");
-  return { any, folded, list: list4, rulesOf };
+  return { any, folded, list: list4, rules, rulesOf: /* @__PURE__ */ new Map() };
+}
+function rulesOfNeedle(needles2, needle) {
+  let found = needles2.rulesOf.get(needle);
+  if (found === void 0) {
+    found = needles2.rules.filter((rule) => rule.needles.some((other) => needle.startsWith(other)));
+    needles2.rulesOf.set(needle, found);
+  }
+  return found;
 }
 var needles;
 var allNeedles = () => needles ??= { exact: needlesOf(false), folded: needlesOf(true) };
 function candidateRules(text5) {
   const rules = /* @__PURE__ */ new Set();
-  for (const { any, folded, rulesOf } of Object.values(allNeedles())) {
+  for (const needles2 of Object.values(allNeedles())) {
+    const { any, folded } = needles2;
     any.lastIndex = 0;
     for (let found = any.exec(text5); found; found = any.exec(text5)) {
-      for (const rule of rulesOf.get(folded ? found[0].toLowerCase() : found[0]) ?? []) {
-        rules.add(rule);
-      }
+      const needle = folded ? found[0].toLowerCase() : found[0];
+      for (const rule of rulesOfNeedle(needles2, needle)) rules.add(rule);
       any.lastIndex = found.index + 1;
     }
   }

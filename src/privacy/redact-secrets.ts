@@ -23,21 +23,27 @@ interface Needles {
   readonly any: RegExp;
   readonly folded: boolean;
   readonly list: readonly string[];
-  readonly rulesOf: ReadonlyMap<string, readonly SecretRule[]>;
+  readonly rules: readonly SecretRule[];
+  /** Filled as needles are found: a hook that finds none never works them out. */
+  readonly rulesOf: Map<string, readonly SecretRule[]>;
 }
 
 function needlesOf(folded: boolean): Needles {
   const rules = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase === folded);
   const list = rules.flatMap((rule) => rule.needles);
   const longestFirst = [...new Set(list)].sort((a, b) => b.length - a.length);
-  const rulesOf = new Map(
-    longestFirst.map((needle) => [
-      needle,
-      rules.filter((rule) => rule.needles.some((other) => needle.startsWith(other))),
-    ]),
-  );
   const any = new RegExp(longestFirst.map(escapeLiteral).join('|'), folded ? 'gi' : 'g');
-  return { any, folded, list, rulesOf };
+  return { any, folded, list, rules, rulesOf: new Map() };
+}
+
+/** The rules a found needle calls for: its own and those of the needles it starts with. */
+function rulesOfNeedle(needles: Needles, needle: string): readonly SecretRule[] {
+  let found = needles.rulesOf.get(needle);
+  if (found === undefined) {
+    found = needles.rules.filter((rule) => rule.needles.some((other) => needle.startsWith(other)));
+    needles.rulesOf.set(needle, found);
+  }
+  return found;
 }
 
 let needles: { exact: Needles; folded: Needles } | undefined;
@@ -50,12 +56,12 @@ const allNeedles = () => (needles ??= { exact: needlesOf(false), folded: needles
  */
 function candidateRules(text: string): Set<SecretRule> {
   const rules = new Set<SecretRule>();
-  for (const { any, folded, rulesOf } of Object.values(allNeedles())) {
+  for (const needles of Object.values(allNeedles())) {
+    const { any, folded } = needles;
     any.lastIndex = 0;
     for (let found = any.exec(text); found; found = any.exec(text)) {
-      for (const rule of rulesOf.get(folded ? found[0].toLowerCase() : found[0]) ?? []) {
-        rules.add(rule);
-      }
+      const needle = folded ? found[0].toLowerCase() : found[0];
+      for (const rule of rulesOfNeedle(needles, needle)) rules.add(rule);
       // From the next character, not past the match: a needle may start inside another.
       any.lastIndex = found.index + 1;
     }
