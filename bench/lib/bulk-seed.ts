@@ -2,7 +2,7 @@
 // Zipf vocabulary) generated in chunks and stored through the bulk insert of the store
 // (insertObservations: the path import uses), timed against plain INSERTs of the same rows into
 // a bare table of another database file: the bulk rate and its baseline from the same run.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -60,9 +60,10 @@ const PLAIN_TABLE = `CREATE TABLE plain (id INTEGER PRIMARY KEY, project TEXT, t
   title TEXT, subtitle TEXT, narrative TEXT, facts TEXT, concepts TEXT, files_read TEXT,
   content_hash TEXT, pinned INTEGER, created_at INTEGER)`;
 
-/** A bare database with one index-free table: the plain INSERT baseline. */
-function plainSink(): (rows: readonly BulkObservation[]) => void {
-  const db = new Database(join(mkdtempSync(join(tmpdir(), 'claude-mem-plain-')), 'plain.db'));
+/** A bare database with one index-free table: the plain INSERT baseline, removed by `close`. */
+function plainSink(): { insert: (rows: readonly BulkObservation[]) => void; close: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'claude-mem-plain-'));
+  const db = new Database(join(dir, 'plain.db'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.exec(PLAIN_TABLE);
@@ -70,7 +71,7 @@ function plainSink(): (rows: readonly BulkObservation[]) => void {
     `INSERT INTO plain (project, type, title, subtitle, narrative, facts, concepts, files_read,
        content_hash, pinned, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  return db.transaction((rows: readonly BulkObservation[]) => {
+  const insertAll = db.transaction((rows: readonly BulkObservation[]) => {
     for (const o of rows) {
       insert.run(
         o.project,
@@ -87,6 +88,11 @@ function plainSink(): (rows: readonly BulkObservation[]) => void {
       );
     }
   });
+  const close = () => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  return { insert: insertAll, close };
 }
 
 /**
@@ -104,12 +110,13 @@ export function seedBulk(db: Db, count: number, end: number): SeedTiming {
     );
     timing.generateMs += performance.now() - t;
     t = performance.now();
-    plain(rows);
+    plain.insert(rows);
     timing.plainMs += performance.now() - t;
     t = performance.now();
     timing.rows += insertObservations(db, rows);
     timing.bulkMs += performance.now() - t;
     if ((start / CHUNK) % 10 === 9) process.stderr.write(`  seeded ${start + rows.length}\n`);
   }
+  plain.close();
   return timing;
 }
