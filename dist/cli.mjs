@@ -2469,6 +2469,8 @@ var COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at
 var newestSql = (where2, limit) => `SELECT ${COLUMNS} FROM observations
      WHERE project = @project${where2} AND created_at > @since AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+var INDEX_ENTRIES_SQL = `SELECT * FROM (${newestSql(" AND pinned = 1", "@pinned")})
+  UNION ALL SELECT * FROM (${newestSql("", "@limit")})`;
 function entriesOf(db, sql, params) {
   const rows = stmt(db, sql).raw(true).all(params);
   return rows.map(([id3, session, type, title, pinned, createdAt, author, agent, detail]) => ({
@@ -2490,12 +2492,7 @@ var paramsOf = (query2) => ({
   limit: query2.limit
 });
 function indexEntries(db, query2, pinnedLimit) {
-  const rows = entriesOf(
-    db,
-    `SELECT * FROM (${newestSql(" AND pinned = 1", "@pinned")})
-     UNION ALL SELECT * FROM (${newestSql("", "@limit")})`,
-    { ...paramsOf(query2), pinned: pinnedLimit }
-  );
+  const rows = entriesOf(db, INDEX_ENTRIES_SQL, { ...paramsOf(query2), pinned: pinnedLimit });
   const seen = /* @__PURE__ */ new Set();
   return rows.filter((entry) => !seen.has(entry.id) && seen.add(entry.id));
 }

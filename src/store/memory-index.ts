@@ -49,6 +49,9 @@ const newestSql = (where: string, limit: string): string =>
      WHERE project = @project${where} AND created_at > @since AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 
+const INDEX_ENTRIES_SQL = `SELECT * FROM (${newestSql(' AND pinned = 1', '@pinned')})
+  UNION ALL SELECT * FROM (${newestSql('', '@limit')})`;
+
 /** Runs an entry query, its rows as arrays made into entries here. */
 function entriesOf(db: Database, sql: string, params: Record<string, unknown>): IndexEntry[] {
   // better-sqlite3 builds an object a row key by key, which cost more than the query itself
@@ -83,12 +86,7 @@ function newestEntries(db: Database, where: string, query: IndexQuery): IndexEnt
  * observations (up to `pinnedLimit`, newest first), then its newest ones not among them.
  */
 export function indexEntries(db: Database, query: IndexQuery, pinnedLimit: number): IndexEntry[] {
-  const rows = entriesOf(
-    db,
-    `SELECT * FROM (${newestSql(' AND pinned = 1', '@pinned')})
-     UNION ALL SELECT * FROM (${newestSql('', '@limit')})`,
-    { ...paramsOf(query), pinned: pinnedLimit },
-  );
+  const rows = entriesOf(db, INDEX_ENTRIES_SQL, { ...paramsOf(query), pinned: pinnedLimit });
   // A pinned one among the newest comes twice: kept where it comes first, with the pinned.
   const seen = new Set<number>();
   return rows.filter((entry) => !seen.has(entry.id) && seen.add(entry.id));
