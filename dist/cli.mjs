@@ -2441,6 +2441,7 @@ function lastResponseAt(db, sessionRowId2) {
   ).get({ id: sessionRowId2 });
   return row.at ?? void 0;
 }
+var SUMMARY_WINDOW = 200;
 function latestSummary(db, project2, sessionRowId2) {
   if (sessionRowId2 !== void 0) {
     return stmt(
@@ -2450,8 +2451,11 @@ function latestSummary(db, project2, sessionRowId2) {
   }
   return stmt(
     db,
-    `SELECT * FROM summaries WHERE project = ?
-     ORDER BY author IS NOT NULL, created_at DESC, id DESC LIMIT 1`
+    `SELECT * FROM summaries WHERE id = (
+       SELECT id FROM (
+         SELECT id, author IS NOT NULL AS theirs, created_at FROM summaries WHERE project = ?
+         ORDER BY created_at DESC, id DESC LIMIT ${SUMMARY_WINDOW})
+       ORDER BY theirs, created_at DESC, id DESC LIMIT 1)`
   ).get(project2);
 }
 function projectRoot(db, project2) {

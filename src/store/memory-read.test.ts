@@ -21,6 +21,7 @@ import {
   getObservations,
   lastResponseAt,
   latestSummary,
+  SUMMARY_WINDOW,
   projectRoot,
 } from './memory-read.ts';
 
@@ -107,4 +108,21 @@ test('observationsMark changes on insert, edit and delete', (t) => {
   db.prepare('DELETE FROM observations WHERE id = ?').run(first);
   marks.push(observationsMark(db));
   assert.equal(new Set(marks).size, 4);
+});
+
+test("latestSummary prefers one's own among the project's newest, and reads no further", (t) => {
+  const db = open(t);
+  const s = seedSession(db, 's1', 'alpha', { root: '/a', at: 1 });
+  const teammates = (count: number, from: number) => {
+    for (let i = 0; i < count; i += 1) {
+      const id = seedSummary(db, { sessionRowId: s, request: `theirs ${i}`, createdAt: from + i });
+      db.prepare("UPDATE summaries SET author = 'bob', scope = 'team' WHERE id = ?").run(id);
+    }
+  };
+  seedSummary(db, { sessionRowId: s, request: 'mine', createdAt: 100 });
+  teammates(SUMMARY_WINDOW - 1, 1_000);
+  assert.equal(latestSummary(db, 'alpha')?.request, 'mine');
+  // Behind as many newer ones as the window holds, one's own is stale: the newest is shown.
+  teammates(1, 10_000);
+  assert.equal(latestSummary(db, 'alpha')?.created_at, 10_000);
 });

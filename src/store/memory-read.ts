@@ -85,6 +85,12 @@ export function lastResponseAt(db: Database, sessionRowId: number): number | und
 }
 
 /**
+ * How far back, in the project's summaries, one's own is preferred to a teammate's newer one:
+ * an own summary behind this many newer ones is stale, and the newest is shown.
+ */
+export const SUMMARY_WINDOW = 200;
+
+/**
  * The newest summary of a project, or of one session when `sessionRowId` is given. Of a project,
  * this machine's own come first: a teammate's newer turn is not where this developer left off.
  */
@@ -99,10 +105,16 @@ export function latestSummary(
       `SELECT * FROM summaries WHERE session_id = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
     ).get(sessionRowId) as SummaryRow | undefined;
   }
+  // One's own first, among the project's newest SUMMARY_WINDOW: ordering all of a project's
+  // summaries by author sorted every one of them at each context build (team memory pulls in
+  // every teammate's), where the window reads a bounded number by index.
   return stmt(
     db,
-    `SELECT * FROM summaries WHERE project = ?
-     ORDER BY author IS NOT NULL, created_at DESC, id DESC LIMIT 1`,
+    `SELECT * FROM summaries WHERE id = (
+       SELECT id FROM (
+         SELECT id, author IS NOT NULL AS theirs, created_at FROM summaries WHERE project = ?
+         ORDER BY created_at DESC, id DESC LIMIT ${SUMMARY_WINDOW})
+       ORDER BY theirs, created_at DESC, id DESC LIMIT 1)`,
   ).get(project) as SummaryRow | undefined;
 }
 
