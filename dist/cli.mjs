@@ -9502,19 +9502,31 @@ function entriesOf2(db, ids2, project2, sessionId) {
 }
 function fileEntries(db, query2, exclude, limit) {
   const where2 = filterSql({ project: query2.project, files: [query2.file] }, query2.root);
-  const rows = stmt(
-    db,
-    `SELECT ${COLUMNS3} FROM observations o
-     WHERE o.id IN (SELECT observation_id FROM observation_file_names WHERE name = @name)
-       AND ${where2.sql} AND ${NOT_OWN_SESSION}
-     ORDER BY o.pinned DESC, o.created_at DESC, o.id DESC LIMIT @limit`
-  ).all({
+  const params = {
     ...where2.params,
+    project: query2.project,
     name: basename3(query2.file),
     sessionId: query2.sessionId,
     limit: limit + exclude.size
-  });
-  return rows.filter((row) => !exclude.has(row.id)).slice(0, limit);
+  };
+  const pinned = stmt(
+    db,
+    `SELECT ${COLUMNS3} FROM observations o
+     WHERE o.project = @project AND o.pinned = 1
+       AND EXISTS (SELECT 1 FROM observation_file_names n
+         WHERE n.name = @name AND n.observation_id = o.id)
+       AND ${where2.sql} AND ${NOT_OWN_SESSION}
+     ORDER BY o.created_at DESC, o.id DESC LIMIT @limit`
+  ).all(params);
+  const newest = stmt(
+    db,
+    `SELECT ${COLUMNS3} FROM observation_file_names n CROSS JOIN observations o
+       ON o.id = n.observation_id
+     WHERE n.name = @name AND ${where2.sql} AND ${NOT_OWN_SESSION}
+     ORDER BY n.observation_id DESC LIMIT @limit`
+  ).all(params);
+  const seen = /* @__PURE__ */ new Set();
+  return [...pinned, ...newest].filter((row) => !exclude.has(row.id) && !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
 }
 
 // src/context/recall-lines.ts

@@ -76,6 +76,7 @@ export const UNIT_TESTS = [
   'src/worker/recall/recall-moment-routes.test.ts',
   'src/store/recall-injected.test.ts',
   'src/context/recall-anchors.test.ts',
+  'src/context/recall-entries.test.ts',
   'src/worker/recall/recall-phrasings.test.ts',
   'src/store/forget.test.ts',
   'src/store/retention.test.ts',

@@ -38,19 +38,35 @@ export function fileEntries(
   limit: number,
 ): RecallEntry[] {
   const where = filterSql({ project: query.project, files: [query.file] }, query.root);
-  // Candidates by file name through its index (migration 013), then the exact path test on
-  // those few rows only: reading every observation row cost 50 ms at 10k.
-  const rows = stmt(
-    db,
-    `SELECT ${COLUMNS} FROM observations o
-     WHERE o.id IN (SELECT observation_id FROM observation_file_names WHERE name = @name)
-       AND ${where.sql} AND ${NOT_OWN_SESSION}
-     ORDER BY o.pinned DESC, o.created_at DESC, o.id DESC LIMIT @limit`,
-  ).all({
+  const params = {
     ...where.params,
+    project: query.project,
     name: basename(query.file),
     sessionId: query.sessionId,
     limit: limit + exclude.size,
-  }) as RecallEntry[];
-  return rows.filter((row) => !exclude.has(row.id)).slice(0, limit);
+  };
+  // Candidates by file name through its index (migration 013), the exact path test on each.
+  // The pinned ones come by the pinned index. The rest are walked newest first in the name's
+  // index order and the walk stops at the limit: a common name (`index.ts`) names tens of
+  // thousands of observations at a million, and sorting them all took 43 ms for 19,000 at 200k.
+  const pinned = stmt(
+    db,
+    `SELECT ${COLUMNS} FROM observations o
+     WHERE o.project = @project AND o.pinned = 1
+       AND EXISTS (SELECT 1 FROM observation_file_names n
+         WHERE n.name = @name AND n.observation_id = o.id)
+       AND ${where.sql} AND ${NOT_OWN_SESSION}
+     ORDER BY o.created_at DESC, o.id DESC LIMIT @limit`,
+  ).all(params) as RecallEntry[];
+  const newest = stmt(
+    db,
+    `SELECT ${COLUMNS} FROM observation_file_names n CROSS JOIN observations o
+       ON o.id = n.observation_id
+     WHERE n.name = @name AND ${where.sql} AND ${NOT_OWN_SESSION}
+     ORDER BY n.observation_id DESC LIMIT @limit`,
+  ).all(params) as RecallEntry[];
+  const seen = new Set<number>();
+  return [...pinned, ...newest]
+    .filter((row) => !exclude.has(row.id) && !seen.has(row.id) && seen.add(row.id))
+    .slice(0, limit);
 }
