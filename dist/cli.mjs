@@ -9363,7 +9363,7 @@ function groupLines(chosen) {
   }
   return lines;
 }
-function renderIndex(data, ranked, budget, now2, marks = /* @__PURE__ */ new Map()) {
+function renderContext(data, ranked, budget, now2, marks = /* @__PURE__ */ new Map()) {
   for (const summaryChars of [300, 120, 0]) {
     const { top, bottom } = frame(data, now2, summaryChars, marks);
     const meter = new Meter(budget);
@@ -9480,7 +9480,7 @@ function buildContext(db, request, options) {
   const anchored = applyAnchorStates(data.entries, options.anchorStates);
   const ranked = rankEntries(anchored.entries, anchored.marks);
   const marks = withAgentMarks(anchored.marks, data.entries);
-  const { text: text5, observations } = renderIndex(data, ranked, budget, request.now, marks);
+  const { text: text5, observations } = renderContext(data, ranked, budget, request.now, marks);
   return built(text5, data.kind, observations);
 }
 

@@ -1,7 +1,8 @@
 // The fast seeding path of the scale benches: synthetic observations (bench/lib/synthetic.ts's
 // Zipf vocabulary) generated in chunks and stored through the bulk insert of the store
-// (insertObservations: the path import uses), timed against plain INSERTs of the same rows into
-// a bare table of another database file: the bulk rate and its baseline from the same run.
+// (insertObservations, which defers the index work as `claude-mem import` does), timed against
+// plain INSERTs of the same rows into a bare table of another database file: the bulk rate and
+// its baseline from the same run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

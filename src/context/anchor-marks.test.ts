@@ -75,9 +75,9 @@ test('the legend explains the mark only when a marked line made it into the cont
   };
   const budget = { maxTokens: 1500, maxObservations: 1, maxBytes: 8000 };
   const marks = new Map([[1, '⚠']]);
-  const cut = renderContext(data, [entry(2, 5), entry(1, 1)], budget, 100 * HOUR, marks);
+  const cut = renderContext(data, [entry(2, 5), entry(1, 1)], budget, 100 * HOUR, marks).text;
   assert.doesNotMatch(cut, /⚠/);
-  const shown = renderContext(data, [entry(1, 1), entry(2, 5)], budget, 100 * HOUR, marks);
+  const shown = renderContext(data, [entry(1, 1), entry(2, 5)], budget, 100 * HOUR, marks).text;
   assert.match(shown, /⚠ = its code changed since/);
   assert.match(shown, /#1 \S+ ✅ ⚠ t1/);
 });

@@ -1,6 +1,6 @@
 import type { Db } from '../store/index.ts';
 import { applyAnchorStates, type AnchorStates } from './anchor-marks.ts';
-import { MAX_CONTEXT_BYTES, renderIndex, type Budget } from './format.ts';
+import { MAX_CONTEXT_BYTES, renderContext, type Budget } from './format.ts';
 import { rankEntries } from './rank.ts';
 import { selectContext, type ContextRequest } from './select.ts';
 import { withAgentMarks } from './agent-marks.ts';
@@ -64,6 +64,6 @@ export function buildContext(
   const anchored = applyAnchorStates(data.entries, options.anchorStates);
   const ranked = rankEntries(anchored.entries, anchored.marks);
   const marks = withAgentMarks(anchored.marks, data.entries);
-  const { text, observations } = renderIndex(data, ranked, budget, request.now, marks);
+  const { text, observations } = renderContext(data, ranked, budget, request.now, marks);
   return built(text, data.kind, observations);
 }

@@ -44,7 +44,12 @@ test('an index line: id, time, type icon, title and the tokens its details cost'
 
 test('a summary too long for a small budget is shortened, then left out', () => {
   const budget = { maxTokens: 300, maxObservations: 10, maxBytes: 8000 };
-  const long = renderContext(data({ summary: summary('s'.repeat(290)) }), [entry()], budget, AT);
+  const long = renderContext(
+    data({ summary: summary('s'.repeat(290)) }),
+    [entry()],
+    budget,
+    AT,
+  ).text;
   assert.match(long, /Request: s{100,119}…?\n/);
   assert.ok(long.length / 4 <= 300);
   const tiny = renderContext(
@@ -52,7 +57,7 @@ test('a summary too long for a small budget is shortened, then left out', () => 
     [],
     { ...budget, maxTokens: 200 },
     AT,
-  );
+  ).text;
   assert.doesNotMatch(tiny, /Request:/);
   assert.match(
     tiny,
@@ -69,7 +74,7 @@ test('lines are added in rank order and never exceed the byte cap', () => {
     ranked,
     { maxTokens: 2000, maxObservations: 200, maxBytes: 3000 },
     AT,
-  );
+  ).text;
   assert.ok(Buffer.byteLength(text) <= 3000);
   const ids = [...text.matchAll(/^#(\d+) /gm)].map((m) => Number(m[1]));
   assert.deepEqual(

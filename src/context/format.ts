@@ -147,7 +147,7 @@ function groupLines(chosen: readonly Placed[]): string[] {
  * if even it does not fit), then whole observation lines in rank order while both the token
  * budget and the byte cap hold. Never cuts a line. Also says how many observations it shows.
  */
-export function renderIndex(
+export function renderContext(
   data: ContextData,
   ranked: readonly IndexEntry[],
   budget: Budget,
@@ -171,15 +171,4 @@ export function renderIndex(
   }
   const text = [OPEN, `# claude-mem: project ${clip(data.project, 100)}`, HOW_TO_FETCH, CLOSE];
   return { text: text.join('\n'), observations: 0 };
-}
-
-/** {@link renderIndex}'s text. */
-export function renderContext(
-  data: ContextData,
-  ranked: readonly IndexEntry[],
-  budget: Budget,
-  now: number,
-  marks: Marks = new Map(),
-): string {
-  return renderIndex(data, ranked, budget, now, marks).text;
 }
