@@ -1,9 +1,12 @@
 // Paraphrase recall: 1,040 coding memories of one project and one question per memory worded
 // with few of its words (bench/lib/paraphrase-set.ts); the top-5 hit rate per search mode, with
 // and without the search keys a compressor writes, and with several phrasings fused (what the
-// MCP tool asks the agent for). Prints how many of a question's words its memory holds.
+// MCP tool asks the agent for), and whether prompt-time recall (the UserPromptSubmit hook's:
+// up to 3 memories holding the prompt's rare words) injects it. Prints how many of a question's
+// words its memory holds.
 // Usage: node --import tsx bench/paraphrase.ts [--embedder local|hash|off] [--questions N]
 //          [--json]
+import { promptRecall } from '../src/context/index.ts';
 import { searchPhrasings, type SearchMode } from '../src/search/index.ts';
 import { seedObservation } from '../test/helpers/seed-memory.ts';
 import { paraphraseSet, type ParaphraseQuestion } from './lib/paraphrase-set.ts';
@@ -56,11 +59,55 @@ async function hitRate(
   return hits / questions.length;
 }
 
+/** Prompt-time recall's default number of memories (`recall.promptMaxItems`). */
+const PROMPT_ITEMS = 3;
+const PROMPT_ROW = `prompt-time recall (injects <= ${PROMPT_ITEMS})`;
+
+/** A memory's component (10 areas x 8 parts): the set makes 13 memories of each, in order. */
+const componentOf = (index: number): number => Math.floor(index / 13);
+
+/** What prompt-time recall did over the questions, each the prompt of a session of its own. */
+interface PromptRecallRun {
+  /** Share of questions whose memory it injected. */
+  hit: number;
+  /** Memories injected per prompt, on average. */
+  perPrompt: number;
+  /** Share of the injected memories that are of the asked memory's component. */
+  onTopic: number;
+}
+
+async function promptRun(stack: RecallStack, ids: number[]): Promise<PromptRecallRun> {
+  const indexOf = new Map(ids.map((id, index) => [id, index]));
+  let hits = 0;
+  let injected = 0;
+  let onTopic = 0;
+  for (const [i, q] of questions.entries()) {
+    const block = await promptRecall(stack.db, stack.searcher, {
+      project: 'paraphrase',
+      sessionId: `paraphrase-${i}`,
+      prompt: q.text,
+      maxItems: PROMPT_ITEMS,
+    });
+    if (block.ids.includes(ids[q.target]!)) hits += 1;
+    injected += block.ids.length;
+    onTopic += block.ids.filter(
+      (id) => componentOf(indexOf.get(id) ?? -1) === componentOf(q.target),
+    ).length;
+  }
+  return {
+    hit: hits / questions.length,
+    perPrompt: injected / questions.length,
+    onTopic: injected === 0 ? 0 : onTopic / injected,
+  };
+}
+
 async function scoreAll(stack: RecallStack, ids: number[]) {
   const rows: Record<string, number> = {};
   for (const mode of modes) rows[mode] = await hitRate(stack, ids, mode, false);
   for (const mode of modes) rows[`${mode} + phrasings`] = await hitRate(stack, ids, mode, true);
-  return rows;
+  const recall = await promptRun(stack, ids);
+  rows[PROMPT_ROW] = recall.hit;
+  return { rows, recall };
 }
 
 const stack = createRecallStack(embedder);
@@ -74,11 +121,11 @@ const ids = stack.db.transaction(() =>
 )();
 await stack.embedAll();
 const embedSeconds = (performance.now() - started) / 1000;
-const withKeys = await scoreAll(stack, ids);
+const { rows: withKeys, recall: recallWithKeys } = await scoreAll(stack, ids);
 // Keys only feed the full-text index (vectors embed title, narrative and facts): blanking them
 // leaves the vectors as they are.
 stack.db.prepare(`UPDATE observations SET search_keys = ''`).run();
-const withoutKeys = await scoreAll(stack, ids);
+const { rows: withoutKeys, recall: recallWithoutKeys } = await scoreAll(stack, ids);
 stack.close();
 
 const meanOverlap = questions.reduce((sum, q) => sum + overlap(q), 0) / questions.length;
@@ -92,6 +139,7 @@ if (args.has('json')) {
       meanOverlap,
       withKeys,
       withoutKeys,
+      promptRecall: { withKeys: recallWithKeys, withoutKeys: recallWithoutKeys },
     }),
   );
 } else {
@@ -101,7 +149,12 @@ if (args.has('json')) {
   );
   const pct = (value: number | undefined) => `${fixed((value ?? 0) * 100)}%`;
   printTable(
-    ['ranking', 'top 5, no search keys', 'top 5, with search keys'],
+    ['ranking (top 5; recall: what it injects)', 'no search keys', 'with search keys'],
     Object.keys(withKeys).map((row) => [row, pct(withoutKeys[row]), pct(withKeys[row])]),
+  );
+  const said = (run: PromptRecallRun) =>
+    `${fixed(run.perPrompt, 2)} memories a prompt, ${pct(run.onTopic)} of them of the asked component`;
+  console.log(
+    `prompt-time recall injected: without search keys ${said(recallWithoutKeys)}; with them ${said(recallWithKeys)}`,
   );
 }

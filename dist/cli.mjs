@@ -9586,11 +9586,15 @@ function docFrequency(db, term, cap) {
   ).pluck().get({ match: quote2(term), cap });
 }
 var observationCount = (db) => stmt(db, "SELECT MAX(id) FROM observations").pluck().get() ?? 0;
+var RARE_SHARE = 0.1;
+var RARE_FLOOR = 20;
+var RARE_CEILING = 5e3;
 function rareTerms(db, terms) {
-  const cap = Math.max(20, Math.ceil(observationCount(db) * 0.05));
-  return terms.filter((term) => {
-    const df = docFrequency(db, term, cap + 1);
-    return df >= 1 && df <= cap;
+  const share2 = Math.ceil(observationCount(db) * RARE_SHARE);
+  const cap = Math.min(Math.max(RARE_FLOOR, share2), RARE_CEILING);
+  return terms.flatMap((term) => {
+    const holders = docFrequency(db, term, cap + 1);
+    return holders >= 1 && holders <= cap ? [{ term, holders }] : [];
   });
 }
 function matchedTerms(db, ids2, terms) {
@@ -9606,7 +9610,12 @@ function matchedTerms(db, ids2, terms) {
   }
   return counts2;
 }
-var isRelevant = (matched, rare) => matched >= Math.min(2, rare) && matched >= 1;
+var SHORT_PROMPT = 3;
+function isRelevant(matched, rare, content2) {
+  if (rare.length >= 2) return matched >= 2;
+  const sole = rare[0];
+  return sole !== void 0 && matched >= 1 && (content2 <= SHORT_PROMPT || sole.holders <= RARE_FLOOR);
+}
 
 // src/context/prompt-recall.ts
 var PROMPT_BUDGET = { maxTokens: 500, maxBytes: 2e3 };
@@ -9618,8 +9627,9 @@ async function promptRecall(db, searcher, request) {
   if (terms.length === 0) return NONE;
   const rare = rareTerms(db, terms);
   if (rare.length === 0) return NONE;
+  const words2 = rare.map(({ term }) => term);
   const found = await searcher.search({
-    query: rare.join(" "),
+    query: words2.join(" "),
     filters: { project: request.project },
     limit: CANDIDATES,
     offset: 0,
@@ -9633,10 +9643,10 @@ async function promptRecall(db, searcher, request) {
   const matched = matchedTerms(
     db,
     entries.map((entry) => entry.id),
-    rare
+    words2
   );
   const count3 = (id3) => matched.get(id3) ?? 0;
-  const relevant = entries.filter((entry) => isRelevant(count3(entry.id), rare.length)).sort((a, b) => count3(b.id) - count3(a.id));
+  const relevant = entries.filter((entry) => isRelevant(count3(entry.id), rare, terms.length)).sort((a, b) => count3(b.id) - count3(a.id));
   const { entries: kept, marks } = applyAnchors(relevant, request.anchorStates);
   return renderRecall(HEADING2, kept, { maxItems: request.maxItems, ...PROMPT_BUDGET }, { marks });
 }

@@ -77,6 +77,7 @@ export const UNIT_TESTS = [
   'src/store/recall-injected.test.ts',
   'src/context/recall-anchors.test.ts',
   'src/context/recall-entries.test.ts',
+  'src/context/prompt-relevance.test.ts',
   'src/worker/recall/recall-phrasings.test.ts',
   'src/store/forget.test.ts',
   'src/store/retention.test.ts',

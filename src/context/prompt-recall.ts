@@ -40,8 +40,9 @@ export async function promptRecall(
   if (terms.length === 0) return NONE;
   const rare = rareTerms(db, terms);
   if (rare.length === 0) return NONE;
+  const words = rare.map(({ term }) => term);
   const found = await searcher.search({
-    query: rare.join(' '),
+    query: words.join(' '),
     filters: { project: request.project },
     limit: CANDIDATES,
     offset: 0,
@@ -55,11 +56,11 @@ export async function promptRecall(
   const matched = matchedTerms(
     db,
     entries.map((entry) => entry.id),
-    rare,
+    words,
   );
   const count = (id: number): number => matched.get(id) ?? 0;
   const relevant = entries
-    .filter((entry) => isRelevant(count(entry.id), rare.length))
+    .filter((entry) => isRelevant(count(entry.id), rare, terms.length))
     .sort((a, b) => count(b.id) - count(a.id)); // stable: search order among equals
   const { entries: kept, marks } = applyAnchors(relevant, request.anchorStates);
   return renderRecall(HEADING, kept, { maxItems: request.maxItems, ...PROMPT_BUDGET }, { marks });

@@ -38,18 +38,37 @@ function docFrequency(db: Db, term: string, cap: number): number {
 const observationCount = (db: Db): number =>
   (stmt(db, 'SELECT MAX(id) FROM observations').pluck().get() as number | null) ?? 0;
 
+/** A rare term of a prompt and how many observations hold it. */
+export interface RareTerm {
+  term: string;
+  holders: number;
+}
+
+/** A term is rare when at most this share of the observations hold it... */
+const RARE_SHARE = 0.1;
+/** ...and at least this many may (a small memory's topic still counts)... */
+const RARE_FLOOR = 20;
 /**
- * The prompt's rare terms: held by at least one observation and by at most 5% of them (at
- * least 20, so a small memory's topic still counts). Common words of the memory ("test",
- * "worker") say nothing about which memory a prompt needs; only rare ones can make one
- * relevant. Counted over all projects, from the full-text index alone, to stay within a
- * hook's budget (bench/recall-hook-latency.ts).
+ * ...and never more than this many: each term is counted up to the cap, so the cap bounds what
+ * a prompt costs at a million observations (10% of them would be 100,000 index entries a term).
  */
-export function rareTerms(db: Db, terms: readonly string[]): string[] {
-  const cap = Math.max(20, Math.ceil(observationCount(db) * 0.05));
-  return terms.filter((term) => {
-    const df = docFrequency(db, term, cap + 1);
-    return df >= 1 && df <= cap;
+const RARE_CEILING = 5000;
+
+/**
+ * The prompt's rare terms: held by at least one observation and by at most 10% of them (at
+ * least 20, at most 5,000). Common words of the memory ("test", "worker") say nothing about
+ * which memory a prompt needs; only rare ones can make one relevant. Counted over all projects,
+ * from the full-text index alone, to stay within a hook's budget
+ * (bench/recall-hook-latency.ts). 10% rather than 5%: a subsystem's name is held by 5-10% of a
+ * project's memories, and at 5% the paraphrase bench's questions kept only words that told
+ * nothing (bench/REPORT.md, "Paraphrase recall").
+ */
+export function rareTerms(db: Db, terms: readonly string[]): RareTerm[] {
+  const share = Math.ceil(observationCount(db) * RARE_SHARE);
+  const cap = Math.min(Math.max(RARE_FLOOR, share), RARE_CEILING);
+  return terms.flatMap((term) => {
+    const holders = docFrequency(db, term, cap + 1);
+    return holders >= 1 && holders <= cap ? [{ term, holders }] : [];
   });
 }
 
@@ -74,9 +93,20 @@ export function matchedTerms(
   return counts;
 }
 
+/** Content terms of a prompt short enough that its one rare term is what it is about. */
+const SHORT_PROMPT = 3;
+
 /**
  * The relevance threshold: a memory counts when it holds at least two of the prompt's rare
- * terms, or the only one when the prompt has just one.
+ * terms; or, when the prompt has one, that one if the prompt is short (at most 3 content terms:
+ * `ECONNRESET again?`) or next to no memory holds it (at most 20: an error code, a function's
+ * name). A longer prompt's one rare word that many memories hold let in any of them: the
+ * paraphrase bench's prompts got 1.4 memories each, 15% of them about the asked component.
  */
-export const isRelevant = (matched: number, rare: number): boolean =>
-  matched >= Math.min(2, rare) && matched >= 1;
+export function isRelevant(matched: number, rare: readonly RareTerm[], content: number): boolean {
+  if (rare.length >= 2) return matched >= 2;
+  const sole = rare[0];
+  return (
+    sole !== undefined && matched >= 1 && (content <= SHORT_PROMPT || sole.holders <= RARE_FLOOR)
+  );
+}
