@@ -34,8 +34,17 @@ const NOW = Date.now();
 const BENCH_START = performance.now();
 /** Rows the context build reads (it shows up to half of them). */
 const CONTEXT_ROWS = 120;
-/** Context builds timed per size: each takes about a millisecond, and p95 wants samples. */
-const CONTEXT_BUILDS = 500;
+/**
+ * Context builds timed per size: each takes about half a millisecond, and a p95 wants samples
+ * (with 500 it was the 25th-slowest build, and moved by 0.3x between runs of one commit).
+ */
+const CONTEXT_BUILDS = 1000;
+/**
+ * Untimed builds first, of ours and of both baselines: a running worker has compiled them, and
+ * the first builds of a fresh process (interpreted code, statements being prepared) are not
+ * what the target is about.
+ */
+const CONTEXT_WARM_UP = 100;
 
 const row = (label: string, s: Summary, extra = ''): string[] => [
   label,
@@ -118,7 +127,8 @@ function timeContext(db: Db): { ours: Summary; bare: Summary; narrow: Summary } 
     run();
     into.push(msSince(start));
   };
-  for (let i = 0; i < CONTEXT_BUILDS; i += 1) {
+  for (let i = 0; i < CONTEXT_WARM_UP + CONTEXT_BUILDS; i += 1) {
+    if (i === CONTEXT_WARM_UP) for (const list of Object.values(samples)) list.length = 0;
     time(samples.bare, () => bareContext(db));
     time(samples.narrow, () => bareNewest(db));
     time(samples.ours, () =>
