@@ -77,10 +77,6 @@ const paramsOf = (query: IndexQuery) => ({
   limit: query.limit,
 });
 
-function newestEntries(db: Database, where: string, query: IndexQuery): IndexEntry[] {
-  return entriesOf(db, newestSql(where, '@limit'), paramsOf(query));
-}
-
 /**
  * What the SessionStart index chooses from, in one statement: the project's pinned
  * observations (up to `pinnedLimit`, newest first), then its newest ones not among them.
@@ -90,16 +86,6 @@ export function indexEntries(db: Database, query: IndexQuery, pinnedLimit: numbe
   // A pinned one among the newest comes twice: kept where it comes first, with the pinned.
   const seen = new Set<number>();
   return rows.filter((entry) => !seen.has(entry.id) && seen.add(entry.id));
-}
-
-/** The project's newest observations (by creation time), newest first. */
-export function recentEntries(db: Database, query: IndexQuery): IndexEntry[] {
-  return newestEntries(db, '', query);
-}
-
-/** The project's pinned observations, newest first. */
-export function pinnedEntries(db: Database, query: IndexQuery): IndexEntry[] {
-  return newestEntries(db, ' AND pinned = 1', query);
 }
 
 /**

@@ -10,12 +10,7 @@ import {
 } from '../../test/helpers/seed-memory.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { openDatabase, type Db } from './db.ts';
-import {
-  countObservations,
-  observationsMark,
-  pinnedEntries,
-  recentEntries,
-} from './memory-index.ts';
+import { countObservations, indexEntries, observationsMark } from './memory-index.ts';
 import {
   findSession,
   getObservations,
@@ -80,19 +75,26 @@ test('index entries: newest first, after `since`, pinned apart, with the size of
   const pinned = seedObservation(db, { title: 'pin', createdAt: 5, pinned: true });
   const fresh = seedObservation(db, { title: 'fresh', createdAt: 30 });
   seedObservation(db, { title: 'elsewhere', project: 'beta', createdAt: 40 });
-  const recent = recentEntries(db, { project: 'alpha', limit: 10 });
+  const entries = (since: number | undefined, limit: number, pinnedLimit: number) =>
+    indexEntries(db, { project: 'alpha', since, limit }, pinnedLimit);
+  const newest = entries(undefined, 10, 0);
   assert.deepEqual(
-    recent.map((e) => e.id),
+    newest.map((e) => e.id),
     [fresh, old, pinned],
   );
-  assert.equal(recent[1]?.detail_chars, 5 + 4 * '[]'.length);
+  assert.equal(newest[1]?.detail_chars, 5 + 4 * '[]'.length);
   assert.deepEqual(
-    recentEntries(db, { project: 'alpha', since: 10, limit: 10 }).map((e) => e.id),
+    entries(10, 10, 0).map((e) => e.id),
     [fresh],
   );
   assert.deepEqual(
-    pinnedEntries(db, { project: 'alpha', limit: 10 }).map((e) => e.id),
+    entries(undefined, 0, 10).map((e) => e.id),
     [pinned],
+  );
+  // Pinned first; the pinned one is not listed again among the newest.
+  assert.deepEqual(
+    entries(undefined, 10, 10).map((e) => e.id),
+    [pinned, fresh, old],
   );
   assert.deepEqual([countObservations(db, 'alpha'), countObservations(db, 'alpha', 10)], [3, 1]);
 });
