@@ -11,19 +11,19 @@ import { promptRecall } from './prompt-recall.ts';
  * 1,000 observations (a term is rare when at most 100 hold it): `invoicing` in 30, `ledger` and
  * `rounding` in 70 each (one holds both), `ECONNRESET` in one, the rest filler.
  */
-function seeded(t: TestContext): { db: Db; both: number; reset: number } {
+function seeded(t: TestContext): { db: Db; invoicing: number[]; both: number; reset: number } {
   const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
   t.after(() => db.close());
   const ids = db.transaction(() => {
     const add = (title: string, narrative = 'routine upkeep of the service') =>
       seedObservation(db, { title, narrative });
-    for (let i = 0; i < 30; i += 1) add(`invoicing page tweak ${i}`);
+    const invoicing = Array.from({ length: 30 }, (_, i) => add(`invoicing page tweak ${i}`));
     for (let i = 0; i < 69; i += 1) add(`ledger export change ${i}`);
     for (let i = 0; i < 69; i += 1) add(`rounding helper change ${i}`);
     const both = add('Ledger cents adjusted', 'rounding of cents now happens once per ledger');
     const reset = add('Upload retries on ECONNRESET', 'the client retries when the socket resets');
     for (let i = 0; i < 830; i += 1) add(`filler ${i}`);
-    return { both, reset };
+    return { invoicing, both, reset };
   })();
   return { db, ...ids };
 }
@@ -45,9 +45,10 @@ test("a long prompt's one rare word that 30 memories hold brings none of them", 
 });
 
 test("a short prompt's one rare word brings the memories holding it", async (t) => {
-  const { db } = seeded(t);
+  const { db, invoicing } = seeded(t);
   const ids = await recall(db, 'invoicing freeze?');
   assert.equal(ids.length, 3);
+  assert.ok(ids.every((id) => invoicing.includes(id)));
 });
 
 test('a word next to no memory holds is enough, in a prompt of any length', async (t) => {
@@ -57,7 +58,7 @@ test('a word next to no memory holds is enough, in a prompt of any length', asyn
   assert.deepEqual(await recall(db, prompt), [reset]);
 });
 
-test('words held by 5-10% of the memories are rare: the one holding both comes', async (t) => {
+test('words held by 5-10% of the memories are rare: the memory holding both comes', async (t) => {
   const { db, both } = seeded(t);
   const ids = await recall(db, 'please sort out the ledger rounding mess before quarterly close');
   assert.deepEqual(ids, [both]);
