@@ -2475,30 +2475,37 @@ var newestSql = (where2, limit) => `SELECT ${COLUMNS} FROM observations
      ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 var INDEX_ENTRIES_SQL = `SELECT * FROM (${newestSql(" AND pinned = 1", "@pinned")})
   UNION ALL SELECT * FROM (${newestSql("", "@limit")})`;
-function entriesOf(db, sql, params) {
-  const rows = stmt(db, sql).raw(true).all(params);
-  return rows.map(([id3, session, type, title, pinned, createdAt, author, agent, detail]) => ({
-    id: id3,
-    session_row_id: session,
-    type,
-    title,
-    pinned,
-    created_at: createdAt,
-    author,
-    agent,
-    detail_chars: detail
-  }));
-}
-var paramsOf = (query2) => ({
-  project: query2.project,
-  since: query2.since ?? -1,
-  agent: query2.agent ?? null,
-  limit: query2.limit
+var toEntry = ([
+  id3,
+  session,
+  type,
+  title,
+  pinned,
+  createdAt,
+  author,
+  agent,
+  detail
+]) => ({
+  id: id3,
+  session_row_id: session,
+  type,
+  title,
+  pinned,
+  created_at: createdAt,
+  author,
+  agent,
+  detail_chars: detail
 });
 function indexEntries(db, query2, pinnedLimit) {
-  const rows = entriesOf(db, INDEX_ENTRIES_SQL, { ...paramsOf(query2), pinned: pinnedLimit });
+  const rows = stmt(db, INDEX_ENTRIES_SQL).raw(true).all({
+    project: query2.project,
+    since: query2.since ?? -1,
+    agent: query2.agent ?? null,
+    limit: query2.limit,
+    pinned: pinnedLimit
+  });
   const seen = /* @__PURE__ */ new Set();
-  return rows.filter((entry) => !seen.has(entry.id) && seen.add(entry.id));
+  return rows.map(toEntry).filter((entry) => !seen.has(entry.id) && seen.add(entry.id));
 }
 function countObservations(db, project2, since, agent) {
   if (since === void 0 && agent === void 0) {
@@ -9491,7 +9498,7 @@ var COLUMNS3 = `o.id AS id, o.type AS type, o.title AS title, o.pinned AS pinned
     + length(o.concepts) + length(o.files_read) + length(o.files_modified) AS detail_chars`;
 var NOT_OWN_SESSION = `(o.session_id IS NULL OR o.session_id IS NOT
   (SELECT id FROM sessions WHERE session_id = @sessionId))`;
-function entriesOf2(db, ids2, project2, sessionId) {
+function entriesOf(db, ids2, project2, sessionId) {
   const rows = stmt(
     db,
     `SELECT ${COLUMNS3} FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids))
@@ -9504,7 +9511,6 @@ function fileEntries(db, query2, exclude, limit) {
   const where2 = filterSql({ project: query2.project, files: [query2.file] }, query2.root);
   const params = {
     ...where2.params,
-    project: query2.project,
     name: basename3(query2.file),
     sessionId: query2.sessionId,
     limit: limit + exclude.size
@@ -9512,7 +9518,7 @@ function fileEntries(db, query2, exclude, limit) {
   const pinned = stmt(
     db,
     `SELECT ${COLUMNS3} FROM observations o
-     WHERE o.project = @project AND o.pinned = 1
+     WHERE o.pinned = 1
        AND EXISTS (SELECT 1 FROM observation_file_names n
          WHERE n.name = @name AND n.observation_id = o.id)
        AND ${where2.sql} AND ${NOT_OWN_SESSION}
@@ -9639,7 +9645,7 @@ async function promptRecall(db, searcher, request) {
   });
   const shown2 = injectedIds(db, request.sessionId);
   const ids2 = found.hits.map((hit) => hit.id).filter((id3) => !shown2.has(id3));
-  const entries = entriesOf2(db, ids2, request.project, request.sessionId);
+  const entries = entriesOf(db, ids2, request.project, request.sessionId);
   const matched = matchedTerms(
     db,
     entries.map((entry) => entry.id),

@@ -40,7 +40,6 @@ export function fileEntries(
   const where = filterSql({ project: query.project, files: [query.file] }, query.root);
   const params = {
     ...where.params,
-    project: query.project,
     name: basename(query.file),
     sessionId: query.sessionId,
     limit: limit + exclude.size,
@@ -52,7 +51,7 @@ export function fileEntries(
   const pinned = stmt(
     db,
     `SELECT ${COLUMNS} FROM observations o
-     WHERE o.project = @project AND o.pinned = 1
+     WHERE o.pinned = 1
        AND EXISTS (SELECT 1 FROM observation_file_names n
          WHERE n.name = @name AND n.observation_id = o.id)
        AND ${where.sql} AND ${NOT_OWN_SESSION}

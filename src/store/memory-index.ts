@@ -52,29 +52,27 @@ const newestSql = (where: string, limit: string): string =>
 const INDEX_ENTRIES_SQL = `SELECT * FROM (${newestSql(' AND pinned = 1', '@pinned')})
   UNION ALL SELECT * FROM (${newestSql('', '@limit')})`;
 
-/** Runs an entry query, its rows as arrays made into entries here. */
-function entriesOf(db: Database, sql: string, params: Record<string, unknown>): IndexEntry[] {
-  // better-sqlite3 builds an object a row key by key, which cost more than the query itself
-  // (bench/search-latency.ts, context): arrays, and objects of one shape made here.
-  const rows = stmt(db, sql).raw(true).all(params) as EntryRow[];
-  return rows.map(([id, session, type, title, pinned, createdAt, author, agent, detail]) => ({
-    id,
-    session_row_id: session,
-    type,
-    title,
-    pinned,
-    created_at: createdAt,
-    author,
-    agent,
-    detail_chars: detail,
-  }));
-}
-
-const paramsOf = (query: IndexQuery) => ({
-  project: query.project,
-  since: query.since ?? -1,
-  agent: query.agent ?? null,
-  limit: query.limit,
+/** One row, read as an array, made into an entry. */
+const toEntry = ([
+  id,
+  session,
+  type,
+  title,
+  pinned,
+  createdAt,
+  author,
+  agent,
+  detail,
+]: EntryRow) => ({
+  id,
+  session_row_id: session,
+  type,
+  title,
+  pinned,
+  created_at: createdAt,
+  author,
+  agent,
+  detail_chars: detail,
 });
 
 /**
@@ -82,10 +80,20 @@ const paramsOf = (query: IndexQuery) => ({
  * observations (up to `pinnedLimit`, newest first), then its newest ones not among them.
  */
 export function indexEntries(db: Database, query: IndexQuery, pinnedLimit: number): IndexEntry[] {
-  const rows = entriesOf(db, INDEX_ENTRIES_SQL, { ...paramsOf(query), pinned: pinnedLimit });
+  // better-sqlite3 builds an object a row key by key, which cost more than the query itself
+  // (bench/search-latency.ts, context): arrays, and objects of one shape made here.
+  const rows = stmt(db, INDEX_ENTRIES_SQL)
+    .raw(true)
+    .all({
+      project: query.project,
+      since: query.since ?? -1,
+      agent: query.agent ?? null,
+      limit: query.limit,
+      pinned: pinnedLimit,
+    }) as EntryRow[];
   // A pinned one among the newest comes twice: kept where it comes first, with the pinned.
   const seen = new Set<number>();
-  return rows.filter((entry) => !seen.has(entry.id) && seen.add(entry.id));
+  return rows.map(toEntry).filter((entry) => !seen.has(entry.id) && seen.add(entry.id));
 }
 
 /**
