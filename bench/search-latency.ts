@@ -14,7 +14,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildContext } from '../src/context/index.ts';
 import { buildFtsQuery, createLocalEmbedder, type SearchMode } from '../src/search/index.ts';
-import { insertObservations, stmt, type Db } from '../src/store/index.ts';
+import { insertObservations, refreshHorizon, stmt, type Db } from '../src/store/index.ts';
 import { createTestHome, HOOK_BUNDLE } from '../test/helpers/env.ts';
 import { withDatabase } from '../test/helpers/recall-home.ts';
 import { startWorker, stopWorker } from '../test/helpers/worker.ts';
@@ -170,6 +170,10 @@ async function atSize(size: number): Promise<{ latency: string[][]; bulk: string
   const started = performance.now();
   const vectors = seedVectors(stack.db, stack.embedder!.id, 512, 'bench');
   const vectorsMs = performance.now() - started;
+  // What the worker does at its next idle step after a bulk import (none below 200k rows).
+  const horizonStarted = performance.now();
+  const horizon = refreshHorizon(stack.db);
+  const horizonMs = performance.now() - horizonStarted;
   const list = queries(wordSource(5).draw, QUERIES);
   for (const query of list.slice(0, 20)) await search(stack, query, 'hybrid');
   const fts = await paired(
@@ -237,6 +241,12 @@ async function atSize(size: number): Promise<{ latency: string[][]; bulk: string
       `vectors stored (512-d, KNN kept), ${vectors} of ${n}`,
       fixed(vectorsMs / 1000, 1),
       fixed((vectors / vectorsMs) * 1000, 0),
+      '',
+    ],
+    [
+      `search horizon, idle step after the seed: ${horizon}, ${n}`,
+      fixed(horizonMs / 1000, 1),
+      '',
       '',
     ],
   ];

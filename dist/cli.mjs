@@ -2140,6 +2140,42 @@ INSERT OR IGNORE INTO observation_file_names (name, observation_id)
 var PENDING_BYTES = 8 * 1024 * 1024;
 var ftsBatches = ["observations_fts", "summaries_fts", "prompts_fts"].map((table2) => `INSERT INTO ${table2} (${table2}, rank) VALUES ('hashsize', ${PENDING_BYTES});`).join("\n");
 
+// src/store/migrations/015-search-horizon.ts
+var HORIZON_BOUNDARY = "(SELECT boundary FROM search_horizon WHERE kept = 1)";
+var HORIZON_INSERT = `INSERT INTO observations_fts_recent (rowid, ${FTS_COLUMNS})`;
+var INSERT_NEW2 = `${HORIZON_INSERT} VALUES (${ftsValues("new")});`;
+var DELETE_OLD2 = `INSERT INTO observations_fts_recent (observations_fts_recent, rowid, ${FTS_COLUMNS})
+  VALUES ('delete', ${ftsValues("old")});`;
+var searchHorizon = `
+CREATE TABLE search_horizon (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  boundary INTEGER NOT NULL,
+  kept INTEGER NOT NULL CHECK (kept IN (0, 1))
+);
+INSERT INTO search_horizon (id, boundary, kept) VALUES (1, 0, 0);
+
+CREATE VIRTUAL TABLE observations_fts_recent USING fts5 (
+  ${FTS_COLUMNS},
+  content = 'observations_search', content_rowid = 'id', tokenize = 'porter unicode61'
+);
+INSERT INTO observations_fts_recent (observations_fts_recent, rank) VALUES ('hashsize', ${8 * 1024 * 1024});
+
+CREATE TRIGGER observations_recent_insert AFTER INSERT ON observations
+WHEN new.id > ${HORIZON_BOUNDARY} BEGIN
+  ${INSERT_NEW2}
+END;
+CREATE TRIGGER observations_recent_delete AFTER DELETE ON observations
+WHEN old.id > ${HORIZON_BOUNDARY} BEGIN
+  ${DELETE_OLD2}
+END;
+CREATE TRIGGER observations_recent_update AFTER UPDATE OF title, subtitle, facts, narrative,
+  concepts, search_keys, files_read, files_modified ON observations
+WHEN old.id > ${HORIZON_BOUNDARY} BEGIN
+  ${DELETE_OLD2}
+  ${INSERT_NEW2}
+END;
+`;
+
 // src/store/migrations/index.ts
 var MIGRATIONS = [
   { version: 1, name: "initial", sql: initial },
@@ -2155,7 +2191,8 @@ var MIGRATIONS = [
   { version: 11, name: "counts", sql: counts },
   { version: 12, name: "agents", sql: agents },
   { version: 13, name: "recall-injected", sql: recallInjected },
-  { version: 14, name: "fts-batches", sql: ftsBatches }
+  { version: 14, name: "fts-batches", sql: ftsBatches },
+  { version: 15, name: "search-horizon", sql: searchHorizon }
 ];
 
 // src/store/migrate.ts
@@ -3367,6 +3404,56 @@ function exportPage(db, kind, filter, after, limit = 500) {
   };
 }
 
+// src/store/search-horizon.ts
+var HORIZON_TABLE = "observations_fts_recent";
+var HORIZON_ROWS = 1e5;
+var HORIZON_FROM = 2 * HORIZON_ROWS;
+var REBUILD_PAST = 1.5;
+var HORIZON_BATCH = 1e3;
+function horizonBoundary(db) {
+  const boundary = stmt(db, "SELECT boundary FROM search_horizon WHERE kept = 1").pluck().get();
+  return typeof boundary === "number" ? boundary : void 0;
+}
+function horizonAfterBatch(inserted) {
+  const small = `(SELECT count(*) FROM (${inserted})) <= ${HORIZON_BATCH}`;
+  return [
+    `${HORIZON_INSERT} SELECT ${ftsValues("new")} FROM observations AS new
+      WHERE new.id IN (${inserted}) AND new.id > ${HORIZON_BOUNDARY} AND ${small}`,
+    `INSERT INTO ${HORIZON_TABLE} (${HORIZON_TABLE}) SELECT 'delete-all'
+      WHERE ${HORIZON_BOUNDARY} IS NOT NULL AND NOT ${small}`,
+    `UPDATE search_horizon SET kept = 0, boundary = 0 WHERE kept = 1 AND NOT ${small}`
+  ];
+}
+function drop(db) {
+  db.exec(`INSERT INTO ${HORIZON_TABLE} (${HORIZON_TABLE}) VALUES ('delete-all');
+    UPDATE search_horizon SET kept = 0, boundary = 0;`);
+}
+function refreshHorizon(db, size = {}) {
+  const rows = size.rows ?? HORIZON_ROWS;
+  const from = size.from ?? HORIZON_FROM;
+  return db.transaction(() => {
+    const boundary = horizonBoundary(db);
+    const total = stmt(db, "SELECT count(*) FROM observations").pluck().get();
+    if (total < from) {
+      if (boundary === void 0) return "none";
+      drop(db);
+      return "dropped";
+    }
+    if (boundary !== void 0) {
+      const held = stmt(db, "SELECT count(*) FROM observations WHERE id > ?").pluck().get(boundary);
+      if (held <= rows * REBUILD_PAST) return "kept";
+    }
+    drop(db);
+    const next = stmt(db, "SELECT id FROM observations ORDER BY id DESC LIMIT 1 OFFSET ?").pluck().get(rows);
+    stmt(
+      db,
+      `${HORIZON_INSERT} SELECT ${ftsValues("new")} FROM observations AS new WHERE new.id > ?`
+    ).run(next ?? 0);
+    stmt(db, "UPDATE search_horizon SET kept = 1, boundary = ?").run(next ?? 0);
+    return "rebuilt";
+  }).immediate();
+}
+
 // src/store/deferred-indexing.ts
 var FTS_TRIGGER = "observations_fts_insert";
 var INSERT_VALUES = /^\s*(INSERT\s+INTO\s+\S+\s*\([^)]*\))\s*VALUES\s*\(([\s\S]*)\)\s*$/i;
@@ -3386,6 +3473,7 @@ var SET_BASED = {
       WHERE o.id IN (${INSERTED})`
   ],
   observations_agent: [agentsOfInserted(INSERTED)],
+  observations_recent_insert: horizonAfterBatch(INSERTED),
   observations_team_insert: queueInserted("observations", "observation", INSERTED)
 };
 var triggerSql = (db, name) => stmt(db, "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").pluck().get(name);
@@ -3875,14 +3963,14 @@ function sharedRow(db, kind, id3) {
   };
 }
 function ackOutbox(db, entries) {
-  const drop2 = stmt(db, "DELETE FROM team_outbox WHERE id = ?");
+  const drop3 = stmt(db, "DELETE FROM team_outbox WHERE id = ?");
   const dropRefused = stmt(
     db,
     `DELETE FROM team_outbox WHERE kind = ? AND item_id = ? AND id < ? AND refused_reason IS NOT NULL`
   );
   db.transaction(() => {
     for (const entry of entries) {
-      drop2.run(entry.id);
+      drop3.run(entry.id);
       if (entry.op === "delete") dropRefused.run(entry.kind, entry.item_id, entry.id);
     }
   })();
@@ -4063,7 +4151,12 @@ function getSummaryScope(db, id3) {
 }
 
 // src/store/maintenance.ts
-var FTS_TABLES = ["observations_fts", "summaries_fts", "prompts_fts"];
+var FTS_TABLES = [
+  "observations_fts",
+  "observations_fts_recent",
+  "summaries_fts",
+  "prompts_fts"
+];
 var MERGE_PAGES = 256;
 var WAL_LIMIT_BYTES = 64 * 2 ** 20;
 function optimizeDatabase(db) {
@@ -4202,7 +4295,7 @@ import { z } from "zod";
 // src/capture/capture.ts
 var MAX_MESSAGE_CHARS = 2e4;
 var spool = (event) => ({ action: "spool", event });
-var drop = (reason) => ({ action: "drop", reason });
+var drop2 = (reason) => ({ action: "drop", reason });
 function base(payload, ctx) {
   return {
     v: 1,
@@ -4227,12 +4320,12 @@ function capturePrompt(payload, ctx) {
 }
 function captureTool(payload, ctx, failed) {
   const toolName = payload.tool_name;
-  if (!toolName) return drop("tool event without tool_name");
+  if (!toolName) return drop2("tool event without tool_name");
   if (ctx.settings["capture.skipTools"].includes(toolName)) {
-    return drop(`tool ${toolName} is in capture.skipTools`);
+    return drop2(`tool ${toolName} is in capture.skipTools`);
   }
   if (isOwnMcpTool(toolName)) {
-    return drop(`tool ${toolName} is claude-mem's own`);
+    return drop2(`tool ${toolName} is claude-mem's own`);
   }
   const error = payload.error;
   return spool({
@@ -4293,7 +4386,7 @@ function capture(event, payload, ctx) {
       });
     default:
       event;
-      return drop("unknown event");
+      return drop2("unknown event");
   }
 }
 
@@ -7694,16 +7787,17 @@ function filterSql(filters, root) {
 var FTS_WEIGHTS = [8, 4, 4, 1, 2, 3, 2];
 var RANK_WINDOW = 2e3;
 var FEW_IN_SCOPE = 500;
-function run(db, match, where2, limit, driver) {
+var FTS = "observations_fts";
+function run(db, match, where2, limit, driver, table2 = FTS) {
   const weights = FTS_WEIGHTS.join(", ");
   const sql = driver === "text" ? `SELECT id, score FROM (
-           SELECT o.id AS id, bm25(observations_fts, ${weights}) AS score
-           FROM observations_fts CROSS JOIN observations o ON o.id = observations_fts.rowid
-           WHERE observations_fts MATCH @match AND ${where2.sql}
-           ORDER BY observations_fts.rowid DESC LIMIT ${RANK_WINDOW})
-         ORDER BY score, id DESC LIMIT @limit` : `SELECT o.id AS id, bm25(observations_fts, ${weights}) AS score
-         FROM observations o CROSS JOIN observations_fts ON observations_fts.rowid = o.id
-         WHERE observations_fts MATCH @match AND ${where2.sql}
+           SELECT o.id AS id, bm25(${table2}, ${weights}) AS score
+           FROM ${table2} CROSS JOIN observations o ON o.id = ${table2}.rowid
+           WHERE ${table2} MATCH @match AND ${where2.sql}
+           ORDER BY ${table2}.rowid DESC LIMIT ${RANK_WINDOW})
+         ORDER BY score, id DESC LIMIT @limit` : `SELECT o.id AS id, bm25(${table2}, ${weights}) AS score
+         FROM observations o CROSS JOIN ${table2} ON ${table2}.rowid = o.id
+         WHERE ${table2} MATCH @match AND ${where2.sql}
          ORDER BY score, id DESC LIMIT @limit`;
   return stmt(db, sql).all({ ...where2.params, match, limit });
 }
@@ -7720,10 +7814,18 @@ function driverFor(db, filters) {
 function ftsSearch(db, query2, filters, limit, root) {
   const where2 = filterSql(filters, root);
   const driver = driverFor(db, filters);
-  const all = run(db, query2.all, where2, limit, driver).map((hit) => ({ ...hit, allTerms: true }));
+  const horizon = driver === "text" && filters.until === void 0 && horizonBoundary(db) !== void 0;
+  const ranked = (match) => {
+    if (horizon) {
+      const recent = run(db, match, where2, limit, driver, HORIZON_TABLE);
+      if (recent.length >= limit) return recent;
+    }
+    return run(db, match, where2, limit, driver);
+  };
+  const all = ranked(query2.all).map((hit) => ({ ...hit, allTerms: true }));
   if (all.length >= limit || query2.any === query2.all) return all;
   const seen = new Set(all.map((hit) => hit.id));
-  const any = run(db, query2.any, where2, limit, driver).filter((hit) => !seen.has(hit.id));
+  const any = ranked(query2.any).filter((hit) => !seen.has(hit.id));
   return [...all, ...any].slice(0, limit);
 }
 function recentIds(db, filters, limit, root) {
@@ -7919,11 +8021,19 @@ var knnBlob = (vector, bits) => {
   padded.set(vector);
   return blob(padded);
 };
+var BUCKET_IDS = 32768;
+var bucketOf = (id3) => BigInt(Math.floor(id3 / BUCKET_IDS));
+var INSERT_KNN = `INSERT INTO ${VEC_TABLE} (rowid, project, bucket, embedding)
+  VALUES (?, ?, ?, vec_quantize_binary(?))`;
 var createKnnTable = (db, dimensions) => {
   db.exec(
-    `CREATE VIRTUAL TABLE ${VEC_TABLE} USING vec0(project text partition key, embedding bit[${knnBits(dimensions)}])`
+    `CREATE VIRTUAL TABLE ${VEC_TABLE} USING vec0(project text partition key,
+      bucket integer partition key, embedding bit[${knnBits(dimensions)}])`
   );
 };
+var unbucketed = (db) => /\bbucket\b/.test(
+  stmt(db, "SELECT sql FROM sqlite_master WHERE name = ?").pluck().get(VEC_TABLE) ?? "bucket"
+) === false;
 function ensureSpace(db, model, dimensions, knn) {
   const sameModel = meta(db, "vectors.model") === model;
   const sameSize = meta(db, "vectors.dimensions") === String(dimensions);
@@ -7943,10 +8053,7 @@ function ensureSpace(db, model, dimensions, knn) {
   setMeta(db, "vectors.knn", "on");
 }
 function fillKnn(db, model, dimensions) {
-  const insert = stmt(
-    db,
-    `INSERT INTO ${VEC_TABLE} (rowid, project, embedding) VALUES (?, ?, vec_quantize_binary(?))`
-  );
+  const insert = stmt(db, INSERT_KNN);
   const page2 = stmt(
     db,
     `SELECT observation_id, project, embedding FROM recall_vectors
@@ -7957,7 +8064,8 @@ function fillKnn(db, model, dimensions) {
     for (const row of rows) {
       const bytes = new Uint8Array(row.embedding);
       const vector = new Float32Array(bytes.buffer, 0, bytes.byteLength / 4);
-      insert.run(BigInt(row.observation_id), row.project, knnBlob(vector, bits));
+      const id3 = row.observation_id;
+      insert.run(BigInt(id3), row.project, bucketOf(id3), knnBlob(vector, bits));
     }
     rows = page2.all(model, rows[rows.length - 1].observation_id);
   }
@@ -7981,16 +8089,26 @@ function storeOne(db, model, item, at, knn) {
   if (!knn) return;
   stmt(db, `DELETE FROM ${VEC_TABLE} WHERE rowid = ?`).run(BigInt(item.row.id));
   if (stored.changes === 0) return;
-  stmt(
-    db,
-    `INSERT INTO ${VEC_TABLE} (rowid, project, embedding) VALUES (?, ?, vec_quantize_binary(?))`
-  ).run(BigInt(item.row.id), item.row.project, knnBlob(item.vector, knnBits(item.vector.length)));
+  const { id: id3, project: project2 } = item.row;
+  stmt(db, INSERT_KNN).run(
+    BigInt(id3),
+    project2,
+    bucketOf(id3),
+    knnBlob(item.vector, knnBits(item.vector.length))
+  );
 }
-function coarse(db, vector, project2, k) {
-  const sql = `SELECT rowid FROM ${VEC_TABLE} WHERE embedding MATCH vec_quantize_binary(@q) AND k = @k`;
+function coarse(db, vector, scope, k) {
+  const { project: project2, from } = scope;
+  const sql = `SELECT rowid FROM ${VEC_TABLE} WHERE embedding MATCH vec_quantize_binary(@q) AND k = @k
+    ${project2 === void 0 ? "" : "AND project = @project"} ${from === void 0 ? "" : "AND bucket >= @from"}`;
   const q = knnBlob(vector, knnBits(vector.length));
-  const rows = project2 === void 0 ? stmt(db, sql).pluck().all({ q, k }) : stmt(db, `${sql} AND project = @project`).pluck().all({ q, k, project: project2 });
-  return rows.map(Number);
+  const params = {
+    q,
+    k,
+    ...project2 === void 0 ? {} : { project: project2 },
+    ...from === void 0 ? {} : { from }
+  };
+  return stmt(db, sql).pluck().all(params).map(Number);
 }
 function pending(db, model, limit) {
   return stmt(
@@ -8037,7 +8155,11 @@ function nearest(db, vector, query2) {
   if (narrowed(filters) || fewInScope(db, model, filters.project, query2.exact)) {
     return rerank(db, vector, where2, { model, limit, candidates: null });
   }
-  const ids2 = coarse(db, vector, filters.project, Math.min(MAX_K, Math.max(64, limit * 2)));
+  const k = Math.min(MAX_K, Math.max(64, limit * 2));
+  const { project: project2 } = filters;
+  const boundary = filters.until === void 0 ? horizonBoundary(db) : void 0;
+  const recent = boundary === void 0 ? [] : coarse(db, vector, { project: project2, from: bucketOf(boundary) }, k);
+  const ids2 = recent.length >= k ? recent : coarse(db, vector, { project: project2, from: void 0 }, k);
   return rerank(db, vector, where2, { model, limit, candidates: JSON.stringify(ids2) });
 }
 var tableExists = (db) => db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(VEC_TABLE) !== void 0;
@@ -8071,7 +8193,8 @@ function store2(db, model, items2, at, knn) {
 function rebuildKnnIfStale(db) {
   const dimensions = meta(db, "vectors.dimensions");
   const model = meta(db, "vectors.model");
-  if (meta(db, "vectors.knn") !== "off" || dimensions === void 0 || model === void 0) return;
+  if (dimensions === void 0 || model === void 0) return;
+  if (meta(db, "vectors.knn") !== "off" && !(tableExists(db) && unbucketed(db))) return;
   db.transaction(() => {
     db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}`);
     createKnnTable(db, Number(dimensions));
@@ -10044,24 +10167,32 @@ var MINUTE = 6e4;
 function step(db, now2, clock, o) {
   const idle = now2 - clock.lastWrite >= o.idleMs;
   checkpoint(db, idle, o.walLimitBytes);
-  if (!idle) return { merged: false, optimized: false };
+  if (!idle) return { merged: false, optimized: false, horizon: false };
+  const horizon = refreshHorizon(db, o.horizon) === "rebuilt";
   const merged = mergeFullText(db);
   const optimized = now2 - clock.lastOptimize >= o.optimizeEveryMs;
   if (optimized) {
     optimizeDatabase(db);
     clock.lastOptimize = now2;
   }
-  return { merged, optimized };
+  return { merged, optimized, horizon };
 }
 function createMaintenanceService(deps, options = {}) {
   const o = {
     intervalMs: options.intervalMs ?? 5 * MINUTE,
     idleMs: options.idleMs ?? 2 * MINUTE,
     optimizeEveryMs: options.optimizeEveryMs ?? 6 * 60 * MINUTE,
-    walLimitBytes: options.walLimitBytes ?? WAL_LIMIT_BYTES
+    walLimitBytes: options.walLimitBytes ?? WAL_LIMIT_BYTES,
+    horizon: options.horizon ?? {}
   };
   const clock = { lastWrite: deps.now(), lastOptimize: deps.now() - o.optimizeEveryMs };
-  const counts2 = { steps: 0, checkpoints: 0, merges: 0, optimizes: 0 };
+  const counts2 = {
+    steps: 0,
+    checkpoints: 0,
+    merges: 0,
+    optimizes: 0,
+    horizons: 0
+  };
   let timer;
   const tick = () => {
     try {
@@ -10070,6 +10201,7 @@ function createMaintenanceService(deps, options = {}) {
       counts2.checkpoints += 1;
       if (done.merged) counts2.merges += 1;
       if (done.optimized) counts2.optimizes += 1;
+      if (done.horizon) counts2.horizons += 1;
     } catch (error) {
       deps.log.log("warn", `database maintenance failed, next step later: ${String(error)}`);
     }
@@ -10696,7 +10828,7 @@ function createTeamSync(deps) {
   let clientUrl = "";
   let running;
   const noIdentity = /* @__PURE__ */ new Map();
-  const drop2 = async () => {
+  const drop3 = async () => {
     const old = client;
     client = void 0;
     state.connected = false;
@@ -10704,10 +10836,10 @@ function createTeamSync(deps) {
   };
   const connect = async (target) => {
     if (client && clientUrl === target.url) return client;
-    await drop2();
+    await drop3();
     const config = clientConfig(target.url, deps.dataDir);
     const fresh = deps.newClient ? deps.newClient(config) : await newClient(config);
-    fresh.on("error", () => void drop2());
+    fresh.on("error", () => void drop3());
     try {
       await fresh.connect();
     } catch (error) {
@@ -10736,7 +10868,7 @@ function createTeamSync(deps) {
     state.configured = target.url !== "";
     state.lastRoundAt = deps.now();
     if (!state.configured) {
-      await drop2();
+      await drop3();
       return { ...state };
     }
     try {
@@ -10753,7 +10885,7 @@ function createTeamSync(deps) {
     } catch (error) {
       state.lastError = error instanceof Error ? error.message : String(error);
       deps.log.log("warn", `team sync failed, retried next round: ${state.lastError}`);
-      await drop2();
+      await drop3();
     }
     return { ...state };
   };
@@ -10768,7 +10900,7 @@ function createTeamSync(deps) {
     state: () => ({ ...state }),
     async close() {
       await running?.catch(() => void 0);
-      await drop2();
+      await drop3();
     }
   };
 }

@@ -57,6 +57,7 @@ export const UNIT_TESTS = [
   'src/search/fts-query.test.ts',
   'src/search/code-aware.test.ts',
   'src/search/fts-search.test.ts',
+  'src/search/search-horizon.test.ts',
   'src/config/poller.test.ts',
   'src/search/rrf.test.ts',
   'src/search/relevance-floor.test.ts',

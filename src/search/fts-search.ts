@@ -1,4 +1,4 @@
-import { stmt, type Db } from '../store/index.ts';
+import { HORIZON_TABLE, horizonBoundary, stmt, type Db } from '../store/index.ts';
 import { filterSql, type FilterSql, type SearchFilters } from './filters.ts';
 import type { FtsQuery } from './fts-query.ts';
 
@@ -31,6 +31,9 @@ export const RANK_WINDOW = 2000;
  */
 export const FEW_IN_SCOPE = 500;
 
+/** The full-text index of every observation. */
+const FTS = 'observations_fts';
+
 /** Which side drives the search: the full-text index, or the filtered rows. */
 type Driver = 'text' | 'rows';
 
@@ -39,19 +42,19 @@ type Driver = 'text' | 'rows';
  * would otherwise walk a project's or a time range's rows by index however many there are and
  * score every match among them); src/search/query-plans.test.ts checks both plans.
  */
-function run(db: Db, match: string, where: FilterSql, limit: number, driver: Driver) {
+function run(db: Db, match: string, where: FilterSql, limit: number, driver: Driver, table = FTS) {
   const weights = FTS_WEIGHTS.join(', ');
   const sql =
     driver === 'text'
       ? `SELECT id, score FROM (
-           SELECT o.id AS id, bm25(observations_fts, ${weights}) AS score
-           FROM observations_fts CROSS JOIN observations o ON o.id = observations_fts.rowid
-           WHERE observations_fts MATCH @match AND ${where.sql}
-           ORDER BY observations_fts.rowid DESC LIMIT ${RANK_WINDOW})
+           SELECT o.id AS id, bm25(${table}, ${weights}) AS score
+           FROM ${table} CROSS JOIN observations o ON o.id = ${table}.rowid
+           WHERE ${table} MATCH @match AND ${where.sql}
+           ORDER BY ${table}.rowid DESC LIMIT ${RANK_WINDOW})
          ORDER BY score, id DESC LIMIT @limit`
-      : `SELECT o.id AS id, bm25(observations_fts, ${weights}) AS score
-         FROM observations o CROSS JOIN observations_fts ON observations_fts.rowid = o.id
-         WHERE observations_fts MATCH @match AND ${where.sql}
+      : `SELECT o.id AS id, bm25(${table}, ${weights}) AS score
+         FROM observations o CROSS JOIN ${table} ON ${table}.rowid = o.id
+         WHERE ${table} MATCH @match AND ${where.sql}
          ORDER BY score, id DESC LIMIT @limit`;
   return stmt(db, sql).all({ ...where.params, match, limit }) as RankedId[];
 }
@@ -72,7 +75,10 @@ function driverFor(db: Db, filters: SearchFilters): Driver {
 
 /**
  * The best `limit` observations for `query` under `filters`, best first: those matching every
- * term first, then (when they are fewer than `limit`) those matching any term.
+ * term first, then (when they are fewer than `limit`) those matching any term. In a large memory
+ * (src/store/search-horizon.ts) each is ranked among the newest observations when at least
+ * `limit` of them match there, so that the cost of a search does not grow with the memory; an
+ * older match is reached when fewer do, or with a search into the past (`until`).
  */
 export function ftsSearch(
   db: Db,
@@ -83,10 +89,20 @@ export function ftsSearch(
 ): RankedId[] {
   const where = filterSql(filters, root);
   const driver = driverFor(db, filters);
-  const all = run(db, query.all, where, limit, driver).map((hit) => ({ ...hit, allTerms: true }));
+  // A search into the past (`until`) reads the whole index: the horizon holds the newest rows.
+  const horizon =
+    driver === 'text' && filters.until === undefined && horizonBoundary(db) !== undefined;
+  const ranked = (match: string): RankedId[] => {
+    if (horizon) {
+      const recent = run(db, match, where, limit, driver, HORIZON_TABLE);
+      if (recent.length >= limit) return recent;
+    }
+    return run(db, match, where, limit, driver);
+  };
+  const all = ranked(query.all).map((hit) => ({ ...hit, allTerms: true }));
   if (all.length >= limit || query.any === query.all) return all;
   const seen = new Set(all.map((hit) => hit.id));
-  const any = run(db, query.any, where, limit, driver).filter((hit) => !seen.has(hit.id));
+  const any = ranked(query.any).filter((hit) => !seen.has(hit.id));
   return [...all, ...any].slice(0, limit);
 }
 

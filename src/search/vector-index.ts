@@ -1,5 +1,5 @@
 import * as sqliteVec from 'sqlite-vec';
-import { stmt, type Db } from '../store/index.ts';
+import { horizonBoundary, stmt, type Db } from '../store/index.ts';
 import { EmbedderError } from './embedders/embedder.ts';
 import { filterSql, type SearchFilters } from './filters.ts';
 import type { RankedId } from './fts-search.ts';
@@ -98,13 +98,31 @@ const knnBlob = (vector: Float32Array, bits: number): Buffer => {
   return blob(padded);
 };
 
+/**
+ * Ids a KNN partition holds within a project: in a large memory the scan reads only the buckets
+ * of the search horizon (src/store/search-horizon.ts), so its cost does not grow with the memory.
+ */
+const BUCKET_IDS = 32_768;
+const bucketOf = (id: number): bigint => BigInt(Math.floor(id / BUCKET_IDS));
+
+const INSERT_KNN = `INSERT INTO ${VEC_TABLE} (rowid, project, bucket, embedding)
+  VALUES (?, ?, ?, vec_quantize_binary(?))`;
+
 const createKnnTable = (db: Db, dimensions: number): void => {
   // Binary codes (1 bit a dimension) for the scan, float32 in recall_vectors for the exact rerank:
   // a float scan of 100k x 512 takes ~90 ms here, the binary one + rerank ~20 ms.
   db.exec(
-    `CREATE VIRTUAL TABLE ${VEC_TABLE} USING vec0(project text partition key, embedding bit[${knnBits(dimensions)}])`,
+    `CREATE VIRTUAL TABLE ${VEC_TABLE} USING vec0(project text partition key,
+      bucket integer partition key, embedding bit[${knnBits(dimensions)}])`,
   );
 };
+
+/** A KNN table made before it had id buckets: rebuilt from the stored vectors. */
+const unbucketed = (db: Db): boolean =>
+  /\bbucket\b/.test(
+    (stmt(db, 'SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(VEC_TABLE) as
+      string | undefined) ?? 'bucket',
+  ) === false;
 
 /**
  * Makes `model` vectors of `dimensions` the current space when they are not (a new model, or the
@@ -135,10 +153,7 @@ function ensureSpace(db: Db, model: string, dimensions: number, knn: boolean): v
 
 /** Copies the stored vectors of `model` into the (new, empty) KNN table, a page at a time. */
 function fillKnn(db: Db, model: string, dimensions: number): void {
-  const insert = stmt(
-    db,
-    `INSERT INTO ${VEC_TABLE} (rowid, project, embedding) VALUES (?, ?, vec_quantize_binary(?))`,
-  );
+  const insert = stmt(db, INSERT_KNN);
   const page = stmt(
     db,
     `SELECT observation_id, project, embedding FROM recall_vectors
@@ -150,7 +165,8 @@ function fillKnn(db: Db, model: string, dimensions: number): void {
     for (const row of rows) {
       const bytes = new Uint8Array(row.embedding); // A copy: the blob may be unaligned.
       const vector = new Float32Array(bytes.buffer, 0, bytes.byteLength / 4);
-      insert.run(BigInt(row.observation_id), row.project, knnBlob(vector, bits));
+      const id = row.observation_id;
+      insert.run(BigInt(id), row.project, bucketOf(id), knnBlob(vector, bits));
     }
     rows = page.all(model, rows[rows.length - 1]!.observation_id) as Row[];
   }
@@ -175,20 +191,33 @@ function storeOne(db: Db, model: string, item: VectorItem, at: number, knn: bool
   if (!knn) return;
   stmt(db, `DELETE FROM ${VEC_TABLE} WHERE rowid = ?`).run(BigInt(item.row.id));
   if (stored.changes === 0) return; // Deleted while it was being embedded.
-  stmt(
-    db,
-    `INSERT INTO ${VEC_TABLE} (rowid, project, embedding) VALUES (?, ?, vec_quantize_binary(?))`,
-  ).run(BigInt(item.row.id), item.row.project, knnBlob(item.vector, knnBits(item.vector.length)));
+  const { id, project } = item.row;
+  stmt(db, INSERT_KNN).run(
+    BigInt(id),
+    project,
+    bucketOf(id),
+    knnBlob(item.vector, knnBits(item.vector.length)),
+  );
 }
 
-function coarse(db: Db, vector: Float32Array, project: string | undefined, k: number): number[] {
-  const sql = `SELECT rowid FROM ${VEC_TABLE} WHERE embedding MATCH vec_quantize_binary(@q) AND k = @k`;
+/** The KNN's shortlist of `k` ids: of one project or all, of the buckets from `from` or all. */
+function coarse(
+  db: Db,
+  vector: Float32Array,
+  scope: { project: string | undefined; from: bigint | undefined },
+  k: number,
+): number[] {
+  const { project, from } = scope;
+  const sql = `SELECT rowid FROM ${VEC_TABLE} WHERE embedding MATCH vec_quantize_binary(@q) AND k = @k
+    ${project === undefined ? '' : 'AND project = @project'} ${from === undefined ? '' : 'AND bucket >= @from'}`;
   const q = knnBlob(vector, knnBits(vector.length));
-  const rows =
-    project === undefined
-      ? stmt(db, sql).pluck().all({ q, k })
-      : stmt(db, `${sql} AND project = @project`).pluck().all({ q, k, project });
-  return (rows as Array<number | bigint>).map(Number);
+  const params = {
+    q,
+    k,
+    ...(project === undefined ? {} : { project }),
+    ...(from === undefined ? {} : { from }),
+  };
+  return (stmt(db, sql).pluck().all(params) as Array<number | bigint>).map(Number);
 }
 
 function pending(db: Db, model: string, limit: number): PendingRow[] {
@@ -273,7 +302,14 @@ function nearest(
     return rerank(db, vector, where, { model, limit, candidates: null });
   }
   // The scan costs more with k: at 100k rows here ~7 ms at k = 40, ~19 ms at k = 160.
-  const ids = coarse(db, vector, filters.project, Math.min(MAX_K, Math.max(64, limit * 2)));
+  const k = Math.min(MAX_K, Math.max(64, limit * 2));
+  const { project } = filters;
+  // In a large memory, the buckets of the search horizon when they hold a full shortlist (as
+  // full text does; a search into the past reads every bucket).
+  const boundary = filters.until === undefined ? horizonBoundary(db) : undefined;
+  const recent =
+    boundary === undefined ? [] : coarse(db, vector, { project, from: bucketOf(boundary) }, k);
+  const ids = recent.length >= k ? recent : coarse(db, vector, { project, from: undefined }, k);
   return rerank(db, vector, where, { model, limit, candidates: JSON.stringify(ids) });
 }
 
@@ -315,12 +351,14 @@ function store(db: Db, model: string, items: readonly VectorItem[], at: number, 
 
 /**
  * Refills the KNN table from the stored vectors when they were written without it (while the
- * vectors lived in Chroma): switching back costs a copy, not a re-embedding.
+ * vectors lived in Chroma), or when it was made before its id buckets: a copy, not a
+ * re-embedding.
  */
 export function rebuildKnnIfStale(db: Db): void {
   const dimensions = meta(db, 'vectors.dimensions');
   const model = meta(db, 'vectors.model');
-  if (meta(db, 'vectors.knn') !== 'off' || dimensions === undefined || model === undefined) return;
+  if (dimensions === undefined || model === undefined) return;
+  if (meta(db, 'vectors.knn') !== 'off' && !(tableExists(db) && unbucketed(db))) return;
   db.transaction(() => {
     db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}`);
     createKnnTable(db, Number(dimensions));

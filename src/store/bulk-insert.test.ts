@@ -238,6 +238,7 @@ test('a row inserted with an id below the newest is indexed when the batch is to
     'observation_file_names_insert',
     'observations_agent',
     'observations_fts_insert',
+    'observations_recent_insert',
     'observations_team_insert',
   ]);
 });

@@ -2,6 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { queueInserted } from './migrations/008-team.ts';
 import { agentsOfInserted } from './migrations/012-agents.ts';
 import { BASENAME, listOf } from './migrations/013-recall-injected.ts';
+import { horizonAfterBatch } from './search-horizon.ts';
 import { stmt } from './statements.ts';
 
 /** The trigger that keeps observations_fts in step with each inserted row. */
@@ -11,7 +12,7 @@ const INSERTED = 'SELECT id FROM temp.bulk_inserted';
 
 /**
  * The other per-row insert triggers of observations (migrations 008 team queue, 011 counts, 012
- * agents, 013 file names), each with the statements that do the same for every row of a batch
+ * agents, 013 file names, 015 the search horizon), each with the statements that do the same for every row of a batch
  * at once. Any row trigger on the table, even one whose WHEN is false, doubled the cost of an
  * insert (26-33 against 11-17 us a row, in process), and an upsert a row and a json_each a row
  * cost a bulk insert about a fifth of its time. bulk-insert.test.ts checks that both ways leave
@@ -32,6 +33,7 @@ const SET_BASED: Readonly<Record<string, readonly string[]>> = {
       WHERE o.id IN (${INSERTED})`,
   ],
   observations_agent: [agentsOfInserted(INSERTED)],
+  observations_recent_insert: horizonAfterBatch(INSERTED),
   observations_team_insert: queueInserted('observations', 'observation', INSERTED),
 };
 

@@ -38,3 +38,4 @@ export * from './bulk-insert.ts';
 export * from './deferred-indexing.ts';
 export * from './maintenance.ts';
 export { identifierParts, codeTerms } from './code-terms.ts';
+export * from './search-horizon.ts';

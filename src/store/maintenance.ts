@@ -1,7 +1,12 @@
 import type { Database } from 'better-sqlite3';
 
 /** The full-text indexes the worker keeps merged. */
-const FTS_TABLES = ['observations_fts', 'summaries_fts', 'prompts_fts'] as const;
+const FTS_TABLES = [
+  'observations_fts',
+  'observations_fts_recent',
+  'summaries_fts',
+  'prompts_fts',
+] as const;
 
 /**
  * Pages of merge work per index and step: FTS5 writes a new segment per transaction and merges

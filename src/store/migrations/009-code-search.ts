@@ -1,7 +1,7 @@
-const FTS_COLUMNS = 'title, subtitle, facts, narrative, concepts, search_keys, code_terms';
+export const FTS_COLUMNS = 'title, subtitle, facts, narrative, concepts, search_keys, code_terms';
 
 /** The index row of the trigger's `new` or `old` row: its id, text and code terms. */
-function ftsValues(row: 'new' | 'old'): string {
+export function ftsValues(row: 'new' | 'old'): string {
   const text = ['title', 'subtitle', 'facts', 'narrative', 'concepts', 'search_keys'];
   const terms = [...text, 'files_read', 'files_modified'];
   const of = (columns: string[]) => columns.map((column) => `${row}.${column}`).join(', ');

@@ -12,6 +12,7 @@ import { counts } from './011-counts.ts';
 import { agents } from './012-agents.ts';
 import { recallInjected } from './013-recall-injected.ts';
 import { ftsBatches } from './014-fts-batches.ts';
+import { searchHorizon } from './015-search-horizon.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: 'agents', sql: agents },
   { version: 13, name: 'recall-injected', sql: recallInjected },
   { version: 14, name: 'fts-batches', sql: ftsBatches },
+  { version: 15, name: 'search-horizon', sql: searchHorizon },
 ];

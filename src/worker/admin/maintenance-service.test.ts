@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
-import { insertObservations, type Db } from '../../store/index.ts';
+import { horizonBoundary, insertObservations, type Db } from '../../store/index.ts';
 import { createMaintenanceService } from './maintenance-service.ts';
 
 const MINUTE = 60_000;
@@ -36,6 +36,7 @@ test('while writes come in, only the checkpoint runs; once idle, the merge and o
     intervalMs: 5,
     idleMs: 2 * MINUTE,
     optimizeEveryMs: 60 * MINUTE,
+    horizon: { rows: 100, from: 200 },
   });
   t.after(() => service.stop());
   const before = segments(deps.db);
@@ -51,6 +52,8 @@ test('while writes come in, only the checkpoint runs; once idle, the merge and o
   const counts = service.counts();
   assert.ok(counts.merges > 0);
   assert.equal(counts.optimizes, 1);
+  assert.equal(counts.horizons, 1, 'the search horizon is built once, then kept');
+  assert.equal(horizonBoundary(deps.db), 200);
   assert.ok(segments(deps.db) < before, `${segments(deps.db)} segments, ${before} before`);
   assert.ok(deps.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get());
   deps.db
