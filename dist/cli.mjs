@@ -3414,6 +3414,11 @@ function horizonBoundary(db) {
   const boundary = stmt(db, "SELECT boundary FROM search_horizon WHERE kept = 1").pluck().get();
   return typeof boundary === "number" ? boundary : void 0;
 }
+function horizonHeld(db) {
+  const boundary = horizonBoundary(db);
+  if (boundary === void 0) return void 0;
+  return stmt(db, "SELECT count(*) FROM observations WHERE id > ?").pluck().get(boundary);
+}
 function horizonAfterBatch(inserted) {
   const small = `(SELECT count(*) FROM (${inserted})) <= ${HORIZON_BATCH}`;
   return [
@@ -3439,10 +3444,7 @@ function refreshHorizon(db, size = {}) {
       drop(db);
       return "dropped";
     }
-    if (boundary !== void 0) {
-      const held = stmt(db, "SELECT count(*) FROM observations WHERE id > ?").pluck().get(boundary);
-      if (held <= rows * REBUILD_PAST) return "kept";
-    }
+    if (boundary !== void 0 && horizonHeld(db) <= rows * REBUILD_PAST) return "kept";
     drop(db);
     const next = stmt(db, "SELECT id FROM observations ORDER BY id DESC LIMIT 1 OFFSET ?").pluck().get(rows);
     stmt(
@@ -8193,14 +8195,15 @@ function store2(db, model, items2, at, knn) {
 function rebuildKnnIfStale(db) {
   const dimensions = meta(db, "vectors.dimensions");
   const model = meta(db, "vectors.model");
-  if (dimensions === void 0 || model === void 0) return;
-  if (meta(db, "vectors.knn") !== "off" && !(tableExists(db) && unbucketed(db))) return;
+  if (dimensions === void 0 || model === void 0) return false;
+  if (meta(db, "vectors.knn") !== "off" && !(tableExists(db) && unbucketed(db))) return false;
   db.transaction(() => {
     db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}`);
     createKnnTable(db, Number(dimensions));
     fillKnn(db, model, Number(dimensions));
     setMeta(db, "vectors.knn", "on");
   }).immediate();
+  return true;
 }
 function createVectorIndex(db, options = {}) {
   const exact = options.exactLimit ?? EXACT_LIMIT;
@@ -10068,7 +10071,11 @@ function recallSearchRoutes(deps, recall2) {
     });
   }).get(
     "/api/recall/status",
-    (c) => c.json({ ...recall2.status(), mode: deps.settings["search.mode"] })
+    (c) => c.json({
+      ...recall2.status(),
+      mode: deps.settings["search.mode"],
+      horizon: horizonHeld(deps.db) ?? null
+    })
   );
 }
 
@@ -10081,7 +10088,9 @@ function createVectors(deps, options) {
     return void 0;
   }
   const useChroma = deps.settings["search.vectorStore"] === "chroma";
-  if (!useChroma) rebuildKnnIfStale(deps.db);
+  if (!useChroma && rebuildKnnIfStale(deps.db)) {
+    deps.log.log("info", "vector index rebuilt from the stored vectors");
+  }
   const index = createVectorIndex(deps.db, { knn: !useChroma, exactLimit: options.exactLimit });
   let stored = 0;
   const chroma = useChroma ? createChromaStore(deps.db, chromaConfigFromSettings(deps.settings), {
@@ -12977,9 +12986,11 @@ function switchLine(from) {
   const until = "search uses full text until every observation has a vector";
   return from === null ? `  first embedding: ${until}` : `  re-embedding after the switch from ${from}: ${until}`;
 }
+var horizonLine = (held) => `  search horizon: the newest ${n2(held)} observations, searched first; older ones when fewer than a page of those match, or with --until`;
 function formatRecallStatus(status2) {
+  const horizon = typeof status2.horizon === "number" ? [horizonLine(status2.horizon)] : [];
   if (status2.state === "off" || status2.model === null) {
-    return [`recall: search.mode ${status2.mode}, embedder off: full-text search only`];
+    return [`recall: search.mode ${status2.mode}, embedder off: full-text search only`, ...horizon];
   }
   const waiting = Math.max(0, status2.total - status2.embedded);
   const lines = [
@@ -12989,7 +13000,7 @@ function formatRecallStatus(status2) {
   if (status2.switch) lines.push(switchLine(status2.switch.from));
   if (status2.error) lines.push(`  error: ${status2.error}`);
   if (status2.store) lines.push(storeLine(status2.store));
-  return lines;
+  return [...lines, ...horizon];
 }
 
 // src/cli/commands/status-command.ts

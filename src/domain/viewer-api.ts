@@ -227,8 +227,11 @@ export interface Overview {
 
 export type { AnchorVerdict };
 
-/** GET /api/recall/status: the embedder's progress and the search mode. */
-export type RecallStatus = EmbeddingStatus & { mode: string };
+/**
+ * GET /api/recall/status: the embedder's progress, the search mode, and how many of the newest
+ * observations the search horizon holds (a memory past 200,000; null below).
+ */
+export type RecallStatus = EmbeddingStatus & { mode: string; horizon?: number | null };
 
 /** A queued change the push refused (see src/store/team-outbox.ts), newest first. */
 export interface TeamRefusal {

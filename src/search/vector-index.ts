@@ -352,19 +352,20 @@ function store(db: Db, model: string, items: readonly VectorItem[], at: number, 
 /**
  * Refills the KNN table from the stored vectors when they were written without it (while the
  * vectors lived in Chroma), or when it was made before its id buckets: a copy, not a
- * re-embedding.
+ * re-embedding. True when it did.
  */
-export function rebuildKnnIfStale(db: Db): void {
+export function rebuildKnnIfStale(db: Db): boolean {
   const dimensions = meta(db, 'vectors.dimensions');
   const model = meta(db, 'vectors.model');
-  if (dimensions === undefined || model === undefined) return;
-  if (meta(db, 'vectors.knn') !== 'off' && !(tableExists(db) && unbucketed(db))) return;
+  if (dimensions === undefined || model === undefined) return false;
+  if (meta(db, 'vectors.knn') !== 'off' && !(tableExists(db) && unbucketed(db))) return false;
   db.transaction(() => {
     db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}`);
     createKnnTable(db, Number(dimensions));
     fillKnn(db, model, Number(dimensions));
     setMeta(db, 'vectors.knn', 'on');
   }).immediate();
+  return true;
 }
 
 /**

@@ -30,6 +30,13 @@ export function horizonBoundary(db: Database): number | undefined {
   return typeof boundary === 'number' ? boundary : undefined;
 }
 
+/** How many observations the kept horizon holds (for `status`), or undefined when none is kept. */
+export function horizonHeld(db: Database): number | undefined {
+  const boundary = horizonBoundary(db);
+  if (boundary === undefined) return undefined;
+  return stmt(db, 'SELECT count(*) FROM observations WHERE id > ?').pluck().get(boundary) as number;
+}
+
 /**
  * What a bulk batch does in place of the horizon's insert trigger (src/store/deferred-indexing.ts,
  * `inserted` being the statement that lists the batch's ids): a small batch is indexed, a large
@@ -79,12 +86,7 @@ export function refreshHorizon(db: Database, size: HorizonSize = {}): HorizonSte
         drop(db);
         return 'dropped';
       }
-      if (boundary !== undefined) {
-        const held = stmt(db, 'SELECT count(*) FROM observations WHERE id > ?')
-          .pluck()
-          .get(boundary) as number;
-        if (held <= rows * REBUILD_PAST) return 'kept';
-      }
+      if (boundary !== undefined && horizonHeld(db)! <= rows * REBUILD_PAST) return 'kept';
       drop(db);
       const next = stmt(db, 'SELECT id FROM observations ORDER BY id DESC LIMIT 1 OFFSET ?')
         .pluck()

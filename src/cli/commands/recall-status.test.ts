@@ -35,6 +35,15 @@ test('a running embedder shows its model, state and the vector backlog', () => {
   ]);
 });
 
+test('a large memory names its search horizon, with or without an embedder', () => {
+  const line =
+    '  search horizon: the newest 120,000 observations, searched first; older ones when fewer than a page of those match, or with --until';
+  assert.equal(formatRecallStatus({ ...READY, horizon: 120_000 })[2], line);
+  const off: RecallStatus = { state: 'off', model: null, embedded: 0, total: 7, mode: 'fts' };
+  assert.deepEqual(formatRecallStatus({ ...off, horizon: 120_000 }).slice(1), [line]);
+  assert.equal(formatRecallStatus({ ...READY, horizon: null }).length, 2);
+});
+
 test('a switch of embedder shows the progress and that search uses full text meanwhile', () => {
   const switching: RecallStatus = {
     ...READY,

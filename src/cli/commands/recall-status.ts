@@ -41,10 +41,15 @@ function switchLine(from: string | null): string {
     : `  re-embedding after the switch from ${from}: ${until}`;
 }
 
+/** What a search in a memory past 200,000 observations reads first (src/store/search-horizon.ts). */
+const horizonLine = (held: number): string =>
+  `  search horizon: the newest ${n(held)} observations, searched first; older ones when fewer than a page of those match, or with --until`;
+
 /** The recall lines of `claude-mem status`, appended after the compression lines. */
 export function formatRecallStatus(status: RecallStatus): string[] {
+  const horizon = typeof status.horizon === 'number' ? [horizonLine(status.horizon)] : [];
   if (status.state === 'off' || status.model === null) {
-    return [`recall: search.mode ${status.mode}, embedder off: full-text search only`];
+    return [`recall: search.mode ${status.mode}, embedder off: full-text search only`, ...horizon];
   }
   const waiting = Math.max(0, status.total - status.embedded);
   const lines = [
@@ -54,5 +59,5 @@ export function formatRecallStatus(status: RecallStatus): string[] {
   if (status.switch) lines.push(switchLine(status.switch.from));
   if (status.error) lines.push(`  error: ${status.error}`);
   if (status.store) lines.push(storeLine(status.store));
-  return lines;
+  return [...lines, ...horizon];
 }

@@ -187,7 +187,14 @@ test('POST /api/memories saves once per title and text; forget deletes and count
 test('GET /api/recall/status shows the embedder off and the configured mode', async (t) => {
   const { get } = setup(t);
   const res = await get('/api/recall/status');
-  assert.deepEqual(res.body, { state: 'off', model: null, embedded: 0, total: 0, mode: 'hybrid' });
+  assert.deepEqual(res.body, {
+    state: 'off',
+    model: null,
+    embedded: 0,
+    total: 0,
+    mode: 'hybrid',
+    horizon: null,
+  });
 });
 
 test('with an embedder, status shows the backfill progress and search becomes hybrid', async (t) => {

@@ -13,7 +13,7 @@ import {
   type SearchFilters,
   type SearchRequest,
 } from '../../search/index.ts';
-import { getObservations, projectRoot, type TimelineItem } from '../../store/index.ts';
+import { getObservations, horizonHeld, projectRoot, type TimelineItem } from '../../store/index.ts';
 import { AppError } from '../errors.ts';
 import type { Recall } from './recall.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -152,6 +152,10 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
       });
     })
     .get('/api/recall/status', (c) =>
-      c.json({ ...recall.status(), mode: deps.settings['search.mode'] }),
+      c.json({
+        ...recall.status(),
+        mode: deps.settings['search.mode'],
+        horizon: horizonHeld(deps.db) ?? null,
+      }),
     );
 }

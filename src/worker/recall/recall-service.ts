@@ -53,8 +53,11 @@ function createVectors(deps: WorkerDeps, options: RecallOptions): Vectors | unde
     return undefined;
   }
   const useChroma = deps.settings['search.vectorStore'] === 'chroma';
-  // Back from Chroma: refill the KNN table from the stored vectors once, here at start-up only.
-  if (!useChroma) rebuildKnnIfStale(deps.db);
+  // Back from Chroma, or a KNN table from before its id buckets: refilled from the stored vectors
+  // once, here at start-up only (a copy: about 1 s per 50,000 vectors here).
+  if (!useChroma && rebuildKnnIfStale(deps.db)) {
+    deps.log.log('info', 'vector index rebuilt from the stored vectors');
+  }
   const index = createVectorIndex(deps.db, { knn: !useChroma, exactLimit: options.exactLimit });
   let stored = 0;
   const chroma = useChroma
