@@ -3438,7 +3438,7 @@ function refreshHorizon(db, size = {}) {
   const from = size.from ?? HORIZON_FROM;
   return db.transaction(() => {
     const boundary = horizonBoundary(db);
-    const total = stmt(db, "SELECT count(*) FROM observations").pluck().get();
+    const total = stmt(db, "SELECT coalesce(sum(n), 0) FROM observation_counts").pluck().get();
     if (total < from) {
       if (boundary === void 0) return "none";
       drop(db);
