@@ -3433,27 +3433,29 @@ function drop(db) {
   db.exec(`INSERT INTO ${HORIZON_TABLE} (${HORIZON_TABLE}) VALUES ('delete-all');
     UPDATE search_horizon SET kept = 0, boundary = 0;`);
 }
+function nextStep(db, rows, from) {
+  const kept = horizonHeld(db);
+  const total = stmt(db, "SELECT coalesce(sum(n), 0) FROM observation_counts").pluck().get();
+  if (total < from) return kept === void 0 ? "none" : "drop";
+  return kept !== void 0 && kept <= rows * REBUILD_PAST ? "kept" : "rebuild";
+}
+function rebuild(db, rows) {
+  const boundary = stmt(db, "SELECT id FROM observations ORDER BY id DESC LIMIT 1 OFFSET ?").pluck().get(rows) ?? 0;
+  stmt(
+    db,
+    `${HORIZON_INSERT} SELECT ${ftsValues("new")} FROM observations AS new WHERE new.id > ?`
+  ).run(boundary);
+  stmt(db, "UPDATE search_horizon SET kept = 1, boundary = ?").run(boundary);
+}
 function refreshHorizon(db, size = {}) {
   const rows = size.rows ?? HORIZON_ROWS;
-  const from = size.from ?? HORIZON_FROM;
-  return db.transaction(() => {
-    const boundary = horizonBoundary(db);
-    const total = stmt(db, "SELECT coalesce(sum(n), 0) FROM observation_counts").pluck().get();
-    if (total < from) {
-      if (boundary === void 0) return "none";
-      drop(db);
-      return "dropped";
-    }
-    if (boundary !== void 0 && horizonHeld(db) <= rows * REBUILD_PAST) return "kept";
+  const step2 = nextStep(db, rows, size.from ?? HORIZON_FROM);
+  if (step2 === "none" || step2 === "kept") return step2;
+  db.transaction(() => {
     drop(db);
-    const next = stmt(db, "SELECT id FROM observations ORDER BY id DESC LIMIT 1 OFFSET ?").pluck().get(rows);
-    stmt(
-      db,
-      `${HORIZON_INSERT} SELECT ${ftsValues("new")} FROM observations AS new WHERE new.id > ?`
-    ).run(next ?? 0);
-    stmt(db, "UPDATE search_horizon SET kept = 1, boundary = ?").run(next ?? 0);
-    return "rebuilt";
+    if (step2 === "rebuild") rebuild(db, rows);
   }).immediate();
+  return step2 === "drop" ? "dropped" : "rebuilt";
 }
 
 // src/store/deferred-indexing.ts

@@ -68,39 +68,43 @@ function drop(db: Database): void {
     UPDATE search_horizon SET kept = 0, boundary = 0;`);
 }
 
+/** What the idle step has to do, read without the write lock. */
+function nextStep(db: Database, rows: number, from: number): 'none' | 'kept' | 'drop' | 'rebuild' {
+  const kept = horizonHeld(db);
+  // The per-project counts (migration 011): one row each, where counting the table would read a
+  // million index entries at every idle step.
+  const total = stmt(db, 'SELECT coalesce(sum(n), 0) FROM observation_counts')
+    .pluck()
+    .get() as number;
+  if (total < from) return kept === undefined ? 'none' : 'drop';
+  return kept !== undefined && kept <= rows * REBUILD_PAST ? 'kept' : 'rebuild';
+}
+
+/** Indexes the newest `rows` observations into the (empty) horizon and keeps it. */
+function rebuild(db: Database, rows: number): void {
+  const boundary =
+    (stmt(db, 'SELECT id FROM observations ORDER BY id DESC LIMIT 1 OFFSET ?').pluck().get(rows) as
+      number | undefined) ?? 0;
+  stmt(
+    db,
+    `${HORIZON_INSERT} SELECT ${ftsValues('new')} FROM observations AS new WHERE new.id > ?`,
+  ).run(boundary);
+  stmt(db, 'UPDATE search_horizon SET kept = 1, boundary = ?').run(boundary);
+}
+
 /**
  * One idle step: builds the horizon when the memory has grown past `from` observations and it
  * is missing (never built, or dropped by a bulk insert) or has grown past 1.5x its rows, with the
  * newest `rows` observations, in one transaction (about 2 s for 100,000 here); drops it when the
- * memory has shrunk below `from`.
+ * memory has shrunk below `from`. Takes the write lock only to change it.
  */
 export function refreshHorizon(db: Database, size: HorizonSize = {}): HorizonStep {
   const rows = size.rows ?? HORIZON_ROWS;
-  const from = size.from ?? HORIZON_FROM;
-  return db
-    .transaction((): HorizonStep => {
-      const boundary = horizonBoundary(db);
-      // The per-project counts (migration 011): one row each, where counting the table would
-      // read a million index entries at every idle step.
-      const total = stmt(db, 'SELECT coalesce(sum(n), 0) FROM observation_counts')
-        .pluck()
-        .get() as number;
-      if (total < from) {
-        if (boundary === undefined) return 'none';
-        drop(db);
-        return 'dropped';
-      }
-      if (boundary !== undefined && horizonHeld(db)! <= rows * REBUILD_PAST) return 'kept';
-      drop(db);
-      const next = stmt(db, 'SELECT id FROM observations ORDER BY id DESC LIMIT 1 OFFSET ?')
-        .pluck()
-        .get(rows) as number | undefined;
-      stmt(
-        db,
-        `${HORIZON_INSERT} SELECT ${ftsValues('new')} FROM observations AS new WHERE new.id > ?`,
-      ).run(next ?? 0);
-      stmt(db, 'UPDATE search_horizon SET kept = 1, boundary = ?').run(next ?? 0);
-      return 'rebuilt';
-    })
-    .immediate();
+  const step = nextStep(db, rows, size.from ?? HORIZON_FROM);
+  if (step === 'none' || step === 'kept') return step;
+  db.transaction(() => {
+    drop(db);
+    if (step === 'rebuild') rebuild(db, rows);
+  }).immediate();
+  return step === 'drop' ? 'dropped' : 'rebuilt';
 }
