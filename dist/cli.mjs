@@ -8124,15 +8124,18 @@ function pending(db, model, limit) {
   ).all({ model, limit });
 }
 var narrowed = (filters) => Object.entries(filters).some(([key, value]) => key !== "project" && value !== void 0);
+var RERANK_WINDOW = 3e3;
 function rerank(db, vector, where2, params) {
-  const source = params.candidates === null ? "observations o JOIN recall_vectors v ON v.observation_id = o.id" : `json_each(@candidates) c CROSS JOIN recall_vectors v ON v.observation_id = c.value
-         CROSS JOIN observations o ON o.id = v.observation_id`;
   const { candidates, ...rest } = params;
+  const source = candidates === null ? `(SELECT o.id FROM observations o WHERE ${where2.sql}
+           ORDER BY o.created_at DESC, o.id DESC LIMIT ${RERANK_WINDOW}) w
+         CROSS JOIN recall_vectors v ON v.observation_id = w.id` : `json_each(@candidates) c CROSS JOIN recall_vectors v ON v.observation_id = c.value
+         CROSS JOIN observations o ON o.id = v.observation_id`;
   return stmt(
     db,
     `SELECT v.observation_id AS id, vec_distance_cosine(v.embedding, @q) AS score
      FROM ${source}
-     WHERE v.model = @model AND ${where2.sql}
+     WHERE v.model = @model ${candidates === null ? "" : `AND ${where2.sql}`}
      ORDER BY score, v.observation_id DESC LIMIT @limit`
   ).all({
     ...where2.params,

@@ -3,10 +3,16 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { planOf, recordQueries } from '../../test/helpers/query-plans.ts';
+import { insertObservations, openDatabase, type Db } from '../store/index.ts';
 import { embedText } from './embed-text.ts';
 import { createHashEmbedder } from './embedders/hash-embedder.ts';
-import { createVectorIndex, loadSqliteVec, type VectorIndex } from './vector-index.ts';
+import {
+  createVectorIndex,
+  loadSqliteVec,
+  RERANK_WINDOW,
+  type VectorIndex,
+} from './vector-index.ts';
 
 const embedder = createHashEmbedder(64);
 
@@ -142,4 +148,39 @@ test('beyond the exact limit, the binary KNN shortlist + exact rerank finds the 
   );
   assert.deepEqual(index.search(await query('parser daemon'), { project: 'alpha' }, 3), hits);
   assert.equal(index.search(await query('x'), { project: 'beta' }, 3).length, 0);
+});
+
+test('a narrow filter ranks the newest rows under it exactly, read newest first by index', async (t) => {
+  const { db, index } = open(t);
+  const row = (i: number, title: string) => ({
+    project: 'alpha',
+    type: 'bugfix',
+    title,
+    contentHash: `h${i}`,
+    createdAt: 1_000_000 + i * 1000,
+  });
+  // Ten old observations nearest the query, then a window's worth of newer ones.
+  insertObservations(db, [
+    ...Array.from({ length: 10 }, (_, i) => row(i, 'spool reader quarantine')),
+    ...Array.from({ length: RERANK_WINDOW }, (_, i) => row(10 + i, `markdown parser tables ${i}`)),
+  ]);
+  while ((await embedAll(index)) > 0);
+  const vector = await query('quarantine the spool reader');
+  const recorded = recordQueries(db);
+  const recent = createVectorIndex(recorded.db).search(vector, { types: ['bugfix'] }, 5);
+  assert.equal(recent.length, 5);
+  assert.ok(
+    recent.every((hit) => hit.id > 10),
+    'the old rows are past the window',
+  );
+  const past = index.search(vector, { types: ['bugfix'], until: 1_000_000 + 9 * 1000 }, 5);
+  assert.deepEqual(
+    past.map((hit) => hit.id).sort((a, b) => a - b),
+    [6, 7, 8, 9, 10],
+  );
+  const window = recorded.ran.find((ran) => ran.sql.includes('LIMIT 3000'));
+  assert.ok(window, 'the ranking ran over a window');
+  const plan = planOf(db, window).join('\n');
+  assert.match(plan, /USING INDEX observations_by_time/);
+  assert.doesNotMatch(plan, /TEMP B-TREE FOR ORDER BY[\s\S]*TEMP B-TREE FOR ORDER BY/);
 });

@@ -235,11 +235,18 @@ export const narrowed = (filters: SearchFilters): boolean =>
   Object.entries(filters).some(([key, value]) => key !== 'project' && value !== undefined);
 
 /**
+ * Observations under a narrow filter ranked exactly: the newest this many (~5 ms), as full text
+ * ranks the newest matches. Every row under a broad one (a type, a long time range) cost ~1 s at
+ * 1M observations (bench/REPORT.md).
+ */
+export const RERANK_WINDOW = 3000;
+
+/**
  * Exact cosine ranking of the observations under `filters`: of the KNN's shortlist `candidates`
- * (JSON ids), or of every filtered row when null (a narrow filter: cheaper than a wide KNN whose
- * shortlist the filter would mostly discard). Two statements, so each gets its own plan: the
- * shortlist is walked by id (CROSS JOIN fixes that order in SQLite), the filtered scan by the
- * filter's index.
+ * (JSON ids), or when null of the newest RERANK_WINDOW filtered rows (a narrow filter: cheaper
+ * than a wide KNN whose shortlist the filter would mostly discard). Two statements, so each gets
+ * its own plan: the shortlist is walked by id (CROSS JOIN fixes that order in SQLite), the
+ * filtered rows newest first by the filter's index.
  */
 export function rerank(
   db: Db,
@@ -247,17 +254,19 @@ export function rerank(
   where: ReturnType<typeof filterSql>,
   params: { model: string; limit: number; candidates: string | null },
 ): RankedId[] {
+  const { candidates, ...rest } = params;
   const source =
-    params.candidates === null
-      ? 'observations o JOIN recall_vectors v ON v.observation_id = o.id'
+    candidates === null
+      ? `(SELECT o.id FROM observations o WHERE ${where.sql}
+           ORDER BY o.created_at DESC, o.id DESC LIMIT ${RERANK_WINDOW}) w
+         CROSS JOIN recall_vectors v ON v.observation_id = w.id`
       : `json_each(@candidates) c CROSS JOIN recall_vectors v ON v.observation_id = c.value
          CROSS JOIN observations o ON o.id = v.observation_id`;
-  const { candidates, ...rest } = params;
   return stmt(
     db,
     `SELECT v.observation_id AS id, vec_distance_cosine(v.embedding, @q) AS score
      FROM ${source}
-     WHERE v.model = @model AND ${where.sql}
+     WHERE v.model = @model ${candidates === null ? '' : `AND ${where.sql}`}
      ORDER BY score, v.observation_id DESC LIMIT @limit`,
   ).all({
     ...where.params,
