@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, openViewer } from '../helpers/browser.ts';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.ts';
 import { getJson, runTurn, startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
+import { withDatabase } from '../helpers/recall-home.ts';
 import { stopWorker } from '../helpers/worker.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -77,6 +78,7 @@ describe('the viewer status page', () => {
     await page.getByTestId('embedder').filter({ hasText: 'hash-v2-256' }).waitFor();
     assert.match(await page.getByTestId('vectors').innerText(), /^[\d,]+ of [\d,]+ observations$/);
     assert.match(await page.getByTestId('search-uses').innerText(), /^full text/);
+    assert.equal(await page.getByTestId('horizon').count(), 0, 'no horizon in a small memory');
     const budget = page.locator('table', { hasText: 'anthropic' });
     assert.match(await budget.innerText(), /anthropic\s+\d[\d,]*\s+1,000,000\s+[\d,]+/);
     const failed = page.locator('.failed-list li', { hasText: 'Edit' });
@@ -85,6 +87,22 @@ describe('the viewer status page', () => {
     assert.match(await page.locator('.log-lines').innerText(), /compression provider: anthropic/);
     await page.locator('.processing .failed-link').waitFor();
     await context.close();
+  });
+
+  it('names the search horizon of a large memory', async () => {
+    // As the worker keeps it past 200,000 observations (src/store/search-horizon.ts).
+    withDatabase(home, (db) =>
+      db.prepare('UPDATE search_horizon SET kept = 1, boundary = 0').run(),
+    );
+    try {
+      const { context, page } = await openViewer(browser, home, { hash: '#/status' });
+      const horizon = page.getByTestId('horizon');
+      await horizon.waitFor();
+      assert.match(await horizon.innerText(), /^the newest [\d,]+ observations, searched first$/);
+      await context.close();
+    } finally {
+      withDatabase(home, (db) => db.prepare('UPDATE search_horizon SET kept = 0').run());
+    }
   });
 
   it('queues failed events again with the retry button', async () => {

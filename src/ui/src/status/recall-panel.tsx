@@ -41,6 +41,14 @@ export function RecallPanel(props: { status: RecallStatus }) {
         )}
         <dt>Search uses</dt>
         <dd data-testid="search-uses">{searchUses(status)}</dd>
+        {typeof status.horizon === 'number' && (
+          <>
+            <dt>Search horizon</dt>
+            <dd data-testid="horizon">
+              the newest {count(status.horizon)} observations, searched first
+            </dd>
+          </>
+        )}
         {status.vectorWeight !== undefined && (
           <>
             <dt>Vector weight</dt>
