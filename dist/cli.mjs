@@ -3414,6 +3414,7 @@ function horizonBoundary(db) {
   const boundary = stmt(db, "SELECT boundary FROM search_horizon WHERE kept = 1").pluck().get();
   return typeof boundary === "number" ? boundary : void 0;
 }
+var indexWhere = (where2) => `${HORIZON_INSERT} SELECT ${ftsValues("new")} FROM observations AS new WHERE ${where2}`;
 function horizonHeld(db) {
   const boundary = horizonBoundary(db);
   if (boundary === void 0) return void 0;
@@ -3422,8 +3423,7 @@ function horizonHeld(db) {
 function horizonAfterBatch(inserted) {
   const small = `(SELECT count(*) FROM (${inserted})) <= ${HORIZON_BATCH}`;
   return [
-    `${HORIZON_INSERT} SELECT ${ftsValues("new")} FROM observations AS new
-      WHERE new.id IN (${inserted}) AND new.id > ${HORIZON_BOUNDARY} AND ${small}`,
+    indexWhere(`new.id IN (${inserted}) AND new.id > ${HORIZON_BOUNDARY} AND ${small}`),
     `INSERT INTO ${HORIZON_TABLE} (${HORIZON_TABLE}) SELECT 'delete-all'
       WHERE ${HORIZON_BOUNDARY} IS NOT NULL AND NOT ${small}`,
     `UPDATE search_horizon SET kept = 0, boundary = 0 WHERE kept = 1 AND NOT ${small}`
@@ -3441,10 +3441,7 @@ function nextStep(db, rows, from) {
 }
 function rebuild(db, rows) {
   const boundary = stmt(db, "SELECT id FROM observations ORDER BY id DESC LIMIT 1 OFFSET ?").pluck().get(rows) ?? 0;
-  stmt(
-    db,
-    `${HORIZON_INSERT} SELECT ${ftsValues("new")} FROM observations AS new WHERE new.id > ?`
-  ).run(boundary);
+  stmt(db, indexWhere("new.id > ?")).run(boundary);
   stmt(db, "UPDATE search_horizon SET kept = 1, boundary = ?").run(boundary);
 }
 function refreshHorizon(db, size = {}) {
@@ -7999,6 +7996,39 @@ function normalize2(vector) {
   return vector;
 }
 
+// src/search/vector-rank.ts
+var blob = (vector) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+var narrowed = (filters) => Object.entries(filters).some(([key, value]) => key !== "project" && value !== void 0);
+var RERANK_WINDOW = 3e3;
+function rerank(db, vector, where2, params) {
+  const { candidates, ...rest } = params;
+  const source = candidates === null ? `(SELECT o.id FROM observations o WHERE ${where2.sql}
+           ORDER BY o.created_at DESC, o.id DESC LIMIT ${RERANK_WINDOW}) w
+         CROSS JOIN recall_vectors v ON v.observation_id = w.id` : `json_each(@candidates) c CROSS JOIN recall_vectors v ON v.observation_id = c.value
+         CROSS JOIN observations o ON o.id = v.observation_id`;
+  return stmt(
+    db,
+    `SELECT v.observation_id AS id, vec_distance_cosine(v.embedding, @q) AS score
+     FROM ${source}
+     WHERE v.model = @model ${candidates === null ? "" : `AND ${where2.sql}`}
+     ORDER BY score, v.observation_id DESC LIMIT @limit`
+  ).all({
+    ...where2.params,
+    ...rest,
+    ...candidates === null ? {} : { candidates },
+    q: blob(vector)
+  });
+}
+var EXACT_LIMIT = 3e3;
+function fewInScope(db, model, project2, exact) {
+  const count3 = stmt(
+    db,
+    `SELECT COUNT(*) FROM (SELECT 1 FROM recall_vectors
+       WHERE model = @model AND (@project IS NULL OR project = @project) LIMIT @cap)`
+  ).pluck().get({ model, project: project2 ?? null, cap: exact + 1 });
+  return count3 <= exact;
+}
+
 // src/search/vector-index.ts
 var VEC_TABLE = "observation_vectors";
 var MAX_K = 4096;
@@ -8017,7 +8047,6 @@ var setMeta = (db, key, value) => {
     "INSERT INTO recall_meta (key, value) VALUES (?, ?) ON CONFLICT DO UPDATE SET value = excluded.value"
   ).run(key, value);
 };
-var blob = (vector) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 var knnBits = (dimensions) => Math.ceil(dimensions / 8) * 8;
 var knnBlob = (vector, bits) => {
   if (vector.length === bits) return blob(vector);
@@ -8122,36 +8151,6 @@ function pending(db, model, limit) {
      WHERE v.observation_id IS NULL OR v.model <> @model OR v.source_updated_at <> o.updated_at
      ORDER BY o.id DESC LIMIT @limit`
   ).all({ model, limit });
-}
-var narrowed = (filters) => Object.entries(filters).some(([key, value]) => key !== "project" && value !== void 0);
-var RERANK_WINDOW = 3e3;
-function rerank(db, vector, where2, params) {
-  const { candidates, ...rest } = params;
-  const source = candidates === null ? `(SELECT o.id FROM observations o WHERE ${where2.sql}
-           ORDER BY o.created_at DESC, o.id DESC LIMIT ${RERANK_WINDOW}) w
-         CROSS JOIN recall_vectors v ON v.observation_id = w.id` : `json_each(@candidates) c CROSS JOIN recall_vectors v ON v.observation_id = c.value
-         CROSS JOIN observations o ON o.id = v.observation_id`;
-  return stmt(
-    db,
-    `SELECT v.observation_id AS id, vec_distance_cosine(v.embedding, @q) AS score
-     FROM ${source}
-     WHERE v.model = @model ${candidates === null ? "" : `AND ${where2.sql}`}
-     ORDER BY score, v.observation_id DESC LIMIT @limit`
-  ).all({
-    ...where2.params,
-    ...rest,
-    ...candidates === null ? {} : { candidates },
-    q: blob(vector)
-  });
-}
-var EXACT_LIMIT = 3e3;
-function fewInScope(db, model, project2, exact) {
-  const count3 = stmt(
-    db,
-    `SELECT COUNT(*) FROM (SELECT 1 FROM recall_vectors
-       WHERE model = @model AND (@project IS NULL OR project = @project) LIMIT @cap)`
-  ).pluck().get({ model, project: project2 ?? null, cap: exact + 1 });
-  return count3 <= exact;
 }
 function nearest(db, vector, query2) {
   const { filters, limit } = query2;

@@ -12,11 +12,11 @@ const INSERTED = 'SELECT id FROM temp.bulk_inserted';
 
 /**
  * The other per-row insert triggers of observations (migrations 008 team queue, 011 counts, 012
- * agents, 013 file names, 015 the search horizon), each with the statements that do the same for every row of a batch
- * at once. Any row trigger on the table, even one whose WHEN is false, doubled the cost of an
- * insert (26-33 against 11-17 us a row, in process), and an upsert a row and a json_each a row
- * cost a bulk insert about a fifth of its time. bulk-insert.test.ts checks that both ways leave
- * the same rows.
+ * agents, 013 file names, 015 the search horizon), each with the statements that do the same
+ * for every row of a batch at once. Any row trigger on the table, even one whose WHEN is false,
+ * doubled the cost of an insert (26-33 against 11-17 us a row, in process), and an upsert a row
+ * and a json_each a row cost a bulk insert about a fifth of its time. bulk-insert.test.ts checks
+ * that both ways leave the same rows (search-horizon.test.ts, the horizon's).
  */
 const SET_BASED: Readonly<Record<string, readonly string[]>> = {
   observation_counts_insert: [

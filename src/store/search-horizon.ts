@@ -30,6 +30,10 @@ export function horizonBoundary(db: Database): number | undefined {
   return typeof boundary === 'number' ? boundary : undefined;
 }
 
+/** The statement that indexes into the horizon the observations (`new`) that `where` selects. */
+const indexWhere = (where: string): string =>
+  `${HORIZON_INSERT} SELECT ${ftsValues('new')} FROM observations AS new WHERE ${where}`;
+
 /** How many observations the kept horizon holds (for `status`), or undefined when none is kept. */
 export function horizonHeld(db: Database): number | undefined {
   const boundary = horizonBoundary(db);
@@ -46,8 +50,7 @@ export function horizonHeld(db: Database): number | undefined {
 export function horizonAfterBatch(inserted: string): string[] {
   const small = `(SELECT count(*) FROM (${inserted})) <= ${HORIZON_BATCH}`;
   return [
-    `${HORIZON_INSERT} SELECT ${ftsValues('new')} FROM observations AS new
-      WHERE new.id IN (${inserted}) AND new.id > ${HORIZON_BOUNDARY} AND ${small}`,
+    indexWhere(`new.id IN (${inserted}) AND new.id > ${HORIZON_BOUNDARY} AND ${small}`),
     `INSERT INTO ${HORIZON_TABLE} (${HORIZON_TABLE}) SELECT 'delete-all'
       WHERE ${HORIZON_BOUNDARY} IS NOT NULL AND NOT ${small}`,
     `UPDATE search_horizon SET kept = 0, boundary = 0 WHERE kept = 1 AND NOT ${small}`,
@@ -85,10 +88,7 @@ function rebuild(db: Database, rows: number): void {
   const boundary =
     (stmt(db, 'SELECT id FROM observations ORDER BY id DESC LIMIT 1 OFFSET ?').pluck().get(rows) as
       number | undefined) ?? 0;
-  stmt(
-    db,
-    `${HORIZON_INSERT} SELECT ${ftsValues('new')} FROM observations AS new WHERE new.id > ?`,
-  ).run(boundary);
+  stmt(db, indexWhere('new.id > ?')).run(boundary);
   stmt(db, 'UPDATE search_horizon SET kept = 1, boundary = ?').run(boundary);
 }
 

@@ -1,7 +1,8 @@
 import { stmt, type Db } from '../../store/index.ts';
 import { filterSql, type SearchFilters } from '../filters.ts';
 import type { RankedId } from '../fts-search.ts';
-import { EXACT_LIMIT, fewInScope, meta, narrowed, rerank } from '../vector-index.ts';
+import { meta } from '../vector-index.ts';
+import { EXACT_LIMIT, fewInScope, narrowed, rerank } from '../vector-rank.ts';
 import type { ChromaPort } from './chroma-port.ts';
 
 /** Chroma's largest useful shortlist for one query. */
