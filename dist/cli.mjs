@@ -536,10 +536,10 @@ function loadSettings(dataDir, env = process.env) {
     if (key in fromFile) candidates.push(["file", fromFile[key]]);
     if (envText !== void 0) candidates.push(["env", spec.fromEnv(envText)]);
     for (const [source, raw] of candidates) {
-      const checked = spec.check(raw);
-      if (checked.ok) values[key] = checked.value;
+      const checked2 = spec.check(raw);
+      if (checked2.ok) values[key] = checked2.value;
       else
-        problems.push({ key, source, message: `expected ${checked.expected}, got ${show(raw)}` });
+        problems.push({ key, source, message: `expected ${checked2.expected}, got ${show(raw)}` });
     }
   }
   const clash = incoherence(values);
@@ -553,8 +553,8 @@ function show(raw) {
 function saveSetting(dataDir, key, text5) {
   if (!isSettingKey(key)) return { ok: false, message: `unknown setting "${key}"` };
   const spec = SETTINGS_SCHEMA[key];
-  const checked = spec.check(parseTyped(text5, spec.fromEnv));
-  if (!checked.ok) return { ok: false, message: `${key}: expected ${checked.expected}` };
+  const checked2 = spec.check(parseTyped(text5, spec.fromEnv));
+  if (!checked2.ok) return { ok: false, message: `${key}: expected ${checked2.expected}` };
   const file = settingsFile(dataDir);
   const problems = [];
   const raw = readFileRaw(file, problems);
@@ -565,12 +565,12 @@ function saveSetting(dataDir, key, text5) {
       message: `${file}: ${unreadable.message}; fix or remove it first (nothing was saved)`
     };
   }
-  setNested(raw, key, checked.value);
+  setNested(raw, key, checked2.value);
   const clash = incoherence(flatten(raw));
   if (clash) return { ok: false, message: `${clash} (nothing was saved)` };
   writeFileAtomic(file, `${JSON.stringify(raw, null, 2)}
 `, 384);
-  return { ok: true, value: checked.value };
+  return { ok: true, value: checked2.value };
 }
 function parseTyped(text5, fallback) {
   try {
@@ -1037,6 +1037,99 @@ function elide(text5, maxChars) {
   return text5.slice(0, head2) + elisionMarker(total - head2 - tail, total) + tailText;
 }
 
+// src/privacy/needle-scan.ts
+var ASCII = 128;
+var EXACT = 1;
+var FOLDED = 2;
+var lower = (code) => code >= 65 && code <= 90 ? code | 32 : code;
+var cases = (code) => code >= 97 && code <= 122 ? [code, code - 32] : [code];
+var trigram = (a, b, c) => a << 14 | b << 7 | c;
+var ascii = (code) => code < ASCII ? code : 0;
+function foldedAt(text5, needle, at) {
+  if (at + needle.length > text5.length) return false;
+  for (let k = 0; k < needle.length; k += 1) {
+    if (lower(text5.charCodeAt(at + k)) !== needle.charCodeAt(k)) return false;
+  }
+  return true;
+}
+function checked(needle) {
+  if (needle.length < 2 || [...needle].some((char) => char.charCodeAt(0) >= ASCII || char === "\0")) {
+    throw new Error(`needle ${JSON.stringify(needle)}: two or more ASCII characters expected`);
+  }
+  return needle;
+}
+var SLOTS = 1 << 16;
+var slotOf = (key) => Math.imul(key, 2654435761) >>> 16;
+var Starts = class {
+  table = new Uint8Array(SLOTS);
+  exact = /* @__PURE__ */ new Map();
+  folded = /* @__PURE__ */ new Map();
+  add(needle, flag, shapes) {
+    const [a, b] = [needle.charCodeAt(0), needle.charCodeAt(1)];
+    const thirds = needle.length > 2 ? [needle.charCodeAt(2)] : [...Array(ASCII).keys()];
+    const lists = flag === EXACT ? this.exact : this.folded;
+    for (const c of thirds) {
+      const key = trigram(a, b, c);
+      lists.set(key, [...lists.get(key) ?? [], needle]);
+      for (const x of shapes(a)) {
+        for (const y of shapes(b)) {
+          for (const z13 of shapes(c)) this.table[slotOf(trigram(x, y, z13))] |= flag;
+        }
+      }
+    }
+  }
+  /**
+   * Whether a needle marked `flag` under `key` (the trigram at `at`) starts at `at`; with `sink`,
+   * every such needle is added to it and the answer is false, so the scan goes on.
+   */
+  holds(text5, at, flag, key, sink) {
+    if (flag & EXACT) {
+      for (const needle of this.exact.get(key) ?? []) {
+        if (text5.startsWith(needle, at) && found(needle, sink)) return true;
+      }
+    }
+    if (flag & FOLDED) {
+      const folded = trigram(lower(key >> 14), lower(key >> 7 & 127), lower(key & 127));
+      for (const needle of this.folded.get(folded) ?? []) {
+        if (foldedAt(text5, needle, at) && found(needle, sink)) return true;
+      }
+    }
+    return false;
+  }
+};
+function found(needle, sink) {
+  if (!sink) return true;
+  if (!sink.includes(needle)) sink.push(needle);
+  return false;
+}
+function needleScan(exact, folded) {
+  const starts = new Starts();
+  for (const needle of new Set(exact.map(checked))) starts.add(needle, EXACT, (code) => [code]);
+  for (const needle of new Set(folded.map((text5) => checked(text5).toLowerCase()))) {
+    starts.add(needle, FOLDED, cases);
+  }
+  const { table: table2 } = starts;
+  const scan4 = (text5, sink) => {
+    let key = 0;
+    for (let i = 0; i < text5.length; i += 1) {
+      key = (key << 7 | ascii(text5.charCodeAt(i))) & 2097151;
+      const flag2 = table2[slotOf(key)];
+      if (flag2 !== 0 && i >= 2 && starts.holds(text5, i - 2, flag2, key, sink)) return true;
+    }
+    const last = key << 7 & 2097151;
+    const flag = text5.length >= 2 ? table2[slotOf(last)] : 0;
+    return flag !== 0 && starts.holds(text5, text5.length - 2, flag, last, sink);
+  };
+  return {
+    holds: (text5) => scan4(text5),
+    found: (text5) => {
+      const sink = [];
+      scan4(text5, sink);
+      return sink;
+    }
+  };
+}
+
 // src/privacy/assignment.ts
 var SEPARATOR = `(["']?[ \\t]{0,10}(?::=|=|:)[ \\t]{0,10})(?![=>])`;
 var DOUBLE_QUOTED = `"((?:[^"\\\\\\r\\n]|\\\\.){1,1000})"`;
@@ -1073,7 +1166,15 @@ function token(kind, description, pattern, needles2, { accept = /[\s\S]/, suffix
 }
 function assignment(kind, description, name, flags, needles2, keep) {
   const pattern = new RegExp(assignmentSource(name), flags);
-  return { kind, description, pattern, needles: needles2, replace: replaceAssignment(kind, keep) };
+  const separators = ["=", ":"];
+  return {
+    kind,
+    description,
+    pattern,
+    needles: needles2,
+    separators,
+    replace: replaceAssignment(kind, keep)
+  };
 }
 
 // src/privacy/vendor-rules.ts
@@ -1366,24 +1467,38 @@ function needlesOf(folded) {
   return { any, folded, list: list4, rules, rulesOf: /* @__PURE__ */ new Map() };
 }
 function rulesOfNeedle(needles2, needle) {
-  let found = needles2.rulesOf.get(needle);
-  if (found === void 0) {
-    found = needles2.rules.filter((rule) => rule.needles.some((other) => needle.startsWith(other)));
-    needles2.rulesOf.set(needle, found);
+  let found2 = needles2.rulesOf.get(needle);
+  if (found2 === void 0) {
+    found2 = needles2.rules.filter((rule) => rule.needles.some((other) => needle.startsWith(other)));
+    needles2.rulesOf.set(needle, found2);
   }
-  return found;
+  return found2;
 }
 var needles;
 var allNeedles = () => needles ??= { exact: needlesOf(false), folded: needlesOf(true) };
+var NO_RULES = /* @__PURE__ */ new Set();
+var scan;
+var warmScan = () => scan ??= needleScan(allNeedles().exact.list, allNeedles().folded.list);
 function candidateRules(text5) {
+  if (checks > WARM_CHECKS) {
+    const found2 = warmScan().found(text5);
+    if (found2.length === 0) return NO_RULES;
+    const rules2 = /* @__PURE__ */ new Set();
+    for (const needle of found2) {
+      for (const needles2 of Object.values(allNeedles())) {
+        for (const rule of rulesOfNeedle(needles2, needle)) rules2.add(rule);
+      }
+    }
+    return rules2;
+  }
   const rules = /* @__PURE__ */ new Set();
   for (const needles2 of Object.values(allNeedles())) {
     const { any, folded } = needles2;
     any.lastIndex = 0;
-    for (let found = any.exec(text5); found; found = any.exec(text5)) {
-      const needle = folded ? found[0].toLowerCase() : found[0];
+    for (let found2 = any.exec(text5); found2; found2 = any.exec(text5)) {
+      const needle = folded ? found2[0].toLowerCase() : found2[0];
       for (const rule of rulesOfNeedle(needles2, needle)) rules.add(rule);
-      any.lastIndex = found.index + 1;
+      any.lastIndex = found2.index + 1;
     }
   }
   return rules;
@@ -1391,17 +1506,19 @@ function candidateRules(text5) {
 var SHORT_TEXT = 256;
 var WARM_CHECKS = 1e3;
 var checks = 0;
-var scanned = (text5) => text5.length > SHORT_TEXT || checks > WARM_CHECKS;
-function holdsNeedle(text5) {
+function scanned(text5) {
   checks += 1;
+  return text5.length > SHORT_TEXT || checks > WARM_CHECKS;
+}
+function holdsNeedle(text5) {
   const { exact, folded } = allNeedles();
   if (exact.list.some((needle) => text5.includes(needle))) return true;
-  const lower = text5.toLowerCase();
-  return folded.list.some((needle) => lower.includes(needle));
+  const lower2 = text5.toLowerCase();
+  return folded.list.some((needle) => lower2.includes(needle));
 }
 function mayHoldSecret(text5) {
   if (!scanned(text5)) return holdsNeedle(text5);
-  return candidateRules(text5).size > 0;
+  return checks > WARM_CHECKS ? warmScan().holds(text5) : candidateRules(text5).size > 0;
 }
 function applyRule(text5, rule) {
   return text5.replace(rule.pattern, function replaceMatch(match, ...args2) {
@@ -1413,10 +1530,12 @@ function applyRule(text5, rule) {
 }
 function redactSecrets(text5) {
   if (!scanned(text5) && !holdsNeedle(text5)) return text5;
+  let candidates = candidateRules(text5);
+  if (candidates.size === 0) return text5;
   let result = text5;
-  let candidates = candidateRules(result);
   for (const rule of SECRET_RULES) {
     if (!candidates.has(rule)) continue;
+    if (rule.separators?.every((separator) => !result.includes(separator))) continue;
     const next = applyRule(result, rule);
     if (next !== result) candidates = candidateRules(next);
     result = next;
@@ -1504,10 +1623,10 @@ function stripTags(text5) {
   if (!text5.includes("<")) return text5;
   let kept = text5;
   for (let pass = 0; ; pass += 1) {
-    const scan3 = scanTags(kept);
-    if (!scan3.found) return kept;
-    if (pass === MAX_PASSES) return kept.slice(0, scan3.first);
-    kept = scan3.kept;
+    const scan4 = scanTags(kept);
+    if (!scan4.found) return kept;
+    if (pass === MAX_PASSES) return kept.slice(0, scan4.first);
+    kept = scan4.kept;
   }
 }
 function isFullyPrivate(text5) {
@@ -1528,8 +1647,8 @@ function sanitizeText(text5) {
 }
 function mayNeedSanitizing(text5) {
   if (text5.includes("\\u") || text5.includes("\\/") || LONE_SURROGATE_TEST.test(text5)) return true;
-  const lower = text5.toLowerCase();
-  return [...STRIPPED_TAGS].some((name) => lower.includes(name)) || mayHoldSecret(text5);
+  const lower2 = text5.toLowerCase();
+  return [...STRIPPED_TAGS].some((name) => lower2.includes(name)) || mayHoldSecret(text5);
 }
 function setOwn(target, key, value) {
   if (key === "__proto__") {
@@ -1571,7 +1690,7 @@ function walk(value, depth, ancestors) {
   return result;
 }
 function sanitizeValue(value) {
-  return walk(value, 0, /* @__PURE__ */ new Set());
+  return typeof value === "string" ? sanitizeText(value) : walk(value, 0, /* @__PURE__ */ new Set());
 }
 function sanitizeToolField(value, maxChars) {
   const sanitized = sanitizeValue(value);
@@ -2588,11 +2707,11 @@ function timelineItem(db, kind, id3) {
   const table2 = { observation: "observations", summary: "summaries", prompt: "prompts" }[kind];
   const row = stmt(db, `SELECT project FROM ${table2} WHERE id = ?`).get(id3);
   if (!row) return void 0;
-  const found = stmt(db, `SELECT * FROM (${SELECTS[kind]}) WHERE id = @id`).get({
+  const found2 = stmt(db, `SELECT * FROM (${SELECTS[kind]}) WHERE id = @id`).get({
     project: row.project,
     id: id3
   });
-  return found && { ...found, project: row.project };
+  return found2 && { ...found2, project: row.project };
 }
 function tieClause(kind, anchor, side2) {
   if (kind === anchor.kind) return side2 === "before" ? "id < @id" : "id > @id";
@@ -3003,13 +3122,13 @@ function feedAfter(db, marks, limit) {
 }
 function hydrate(db, refs) {
   const ids2 = (kind) => refs.filter((ref) => ref.kind === kind).map((ref) => ref.id);
-  const found = /* @__PURE__ */ new Map();
+  const found2 = /* @__PURE__ */ new Map();
   for (const o of getObservations(db, ids2("observation"))) {
-    found.set(`observation:${o.id}`, { kind: "observation", ...o });
+    found2.set(`observation:${o.id}`, { kind: "observation", ...o });
   }
-  for (const s of summariesById(db, ids2("summary"))) found.set(`summary:${s.id}`, s);
-  for (const p of promptsById(db, ids2("prompt"))) found.set(`prompt:${p.id}`, p);
-  return refs.flatMap((ref) => found.get(`${ref.kind}:${ref.id}`) ?? []);
+  for (const s of summariesById(db, ids2("summary"))) found2.set(`summary:${s.id}`, s);
+  for (const p of promptsById(db, ids2("prompt"))) found2.set(`prompt:${p.id}`, p);
+  return refs.flatMap((ref) => found2.get(`${ref.kind}:${ref.id}`) ?? []);
 }
 function summariesById(db, ids2) {
   if (ids2.length === 0) return [];
@@ -3198,7 +3317,7 @@ function scopeTargets(db, sel) {
 }
 var TABLES = ["observations", "summaries", "prompts", "events", "turns"];
 function touchedSessions(db, targets) {
-  const found = /* @__PURE__ */ new Set();
+  const found2 = /* @__PURE__ */ new Set();
   for (const table2 of TABLES) {
     const rows = ids(
       db,
@@ -3206,9 +3325,9 @@ function touchedSessions(db, targets) {
          AND id IN (SELECT value FROM json_each(?))`,
       json(targets[table2])
     );
-    rows.forEach((id3) => found.add(id3));
+    rows.forEach((id3) => found2.add(id3));
   }
-  return [...found];
+  return [...found2];
 }
 var EMPTY_SESSION = `NOT EXISTS (SELECT 1 FROM prompts WHERE session_id = sessions.id)
   AND NOT EXISTS (SELECT 1 FROM events WHERE session_id = sessions.id)
@@ -4137,9 +4256,9 @@ function scopeFor(share2, kind) {
 function setScope(db, kind, id3, scope) {
   return db.transaction(() => {
     assertOwnMemories(db, kind, [id3]);
-    const found = stmt(db, `SELECT scope FROM ${TEAM_TABLE[kind]} WHERE id = ?`).get(id3);
-    if (!found) return false;
-    if (found.scope !== scope) {
+    const found2 = stmt(db, `SELECT scope FROM ${TEAM_TABLE[kind]} WHERE id = ?`).get(id3);
+    if (!found2) return false;
+    if (found2.scope !== scope) {
       stmt(db, `UPDATE ${TEAM_TABLE[kind]} SET scope = ? WHERE id = ?`).run(scope, id3);
     }
     return true;
@@ -4412,8 +4531,8 @@ var ALIASES = {
 var normalize = (name) => name.toLowerCase().replace(/[-_]/g, "");
 function resolveHookEvent(name) {
   if (!name) return void 0;
-  const lower = name.toLowerCase();
-  if (Object.hasOwn(ALIASES, lower)) return ALIASES[lower];
+  const lower2 = name.toLowerCase();
+  if (Object.hasOwn(ALIASES, lower2)) return ALIASES[lower2];
   return HOOK_EVENTS.find((event) => normalize(event) === normalize(name));
 }
 
@@ -7682,7 +7801,7 @@ function toTerm(raw, phrase) {
   const text5 = (prefix ? raw.replace(/\*+$/, "") : raw).replaceAll("*", " ").trim();
   return WORD2.test(text5) ? { text: text5, prefix, phrase } : void 0;
 }
-function scan(text5) {
+function scan2(text5) {
   const terms = [];
   const pattern = /"([^"]*)"|(\S+)/g;
   for (const match of text5.matchAll(pattern)) {
@@ -7720,7 +7839,7 @@ function words(term) {
 }
 function buildFtsQuery(text5) {
   const clean = text5.slice(0, MAX_QUERY_CHARS).replace(LONE_SURROGATE2, " ").normalize("NFKC").replace(CONTROL, " ");
-  const terms = scan(clean).slice(0, MAX_TERMS);
+  const terms = scan2(clean).slice(0, MAX_TERMS);
   if (terms.length === 0) return void 0;
   const all = content(terms).map(render);
   const any = [...new Set(content(terms.flatMap(words)).map(quoted))].slice(0, MAX_TERMS * 2);
@@ -7888,8 +8007,8 @@ async function rank(deps, request, fts, need) {
   }
   if (wanted === "vector") return { hits: closeEnough(nearest2, floor), mode: "vector" };
   const text5 = ftsSearch(db, fts, request.filters, depth, request.root);
-  const found = new Set(text5.map((hit) => hit.id));
-  const near = nearest2.filter((hit) => found.has(hit.id) || 1 - hit.score >= floor);
+  const found2 = new Set(text5.map((hit) => hit.id));
+  const near = nearest2.filter((hit) => found2.has(hit.id) || 1 - hit.score >= floor);
   return { hits: fuse(text5, near, deps.vectorWeight).slice(0, need), mode: "hybrid" };
 }
 function createSearcher(deps) {
@@ -7961,14 +8080,14 @@ function parseAnchor(text5) {
 }
 var itemRef = (item) => item.kind === "observation" ? String(item.id) : `${item.kind === "summary" ? "S" : "P"}${item.id}`;
 function buildTimeline(db, anchor, depth, project2) {
-  const found = timelineItem(db, anchor.kind, anchor.id);
-  if (!found || project2 !== void 0 && found.project !== project2) {
+  const found2 = timelineItem(db, anchor.kind, anchor.id);
+  if (!found2 || project2 !== void 0 && found2.project !== project2) {
     throw new SearchInputError(
       "anchor",
       `no ${anchor.kind} ${itemRef(anchor)}${project2 ? ` in project ${project2}` : ""}`
     );
   }
-  const { project: anchorProject, ...item } = found;
+  const { project: anchorProject, ...item } = found2;
   return {
     project: anchorProject,
     anchor: item,
@@ -9764,7 +9883,7 @@ async function promptRecall(db, searcher, request) {
   const rare = rareTerms(db, terms);
   if (rare.length === 0) return NONE;
   const words2 = rare.map(({ term }) => term);
-  const found = await searcher.search({
+  const found2 = await searcher.search({
     query: words2.join(" "),
     filters: { project: request.project },
     limit: CANDIDATES,
@@ -9774,7 +9893,7 @@ async function promptRecall(db, searcher, request) {
     mode: "fts"
   });
   const shown2 = injectedIds(db, request.sessionId);
-  const ids2 = found.hits.map((hit) => hit.id).filter((id3) => !shown2.has(id3));
+  const ids2 = found2.hits.map((hit) => hit.id).filter((id3) => !shown2.has(id3));
   const entries = entriesOf(db, ids2, request.project, request.sessionId);
   const matched = matchedTerms(
     db,
@@ -9791,8 +9910,8 @@ async function promptRecall(db, searcher, request) {
 var FILE_BUDGET = { maxItems: 2, maxTokens: 150, maxBytes: 600 };
 function fileRecall(db, request) {
   const shown2 = injectedIds(db, request.sessionId, ["prompt", "file"]);
-  const found = fileEntries(db, request, shown2, FILE_BUDGET.maxItems * 3);
-  const { entries, marks } = applyAnchors(found, request.anchorStates);
+  const found2 = fileEntries(db, request, shown2, FILE_BUDGET.maxItems * 3);
+  const { entries, marks } = applyAnchors(found2, request.anchorStates);
   if (entries.length === 0) return { text: "", ids: [] };
   const name = relativeName(request.file, request.root);
   const heading2 = `Memories of ${clip2(name, 120)} (claude-mem; get_observations for details):`;
@@ -9946,8 +10065,8 @@ function recallObservationRoutes(deps, recall2) {
   }).post("/api/observations/batch", async (c) => {
     const { ids: ids2, cwd } = BatchBodySchema.parse(await jsonBody(c.req));
     const items2 = fullRecords(recall2, getObservations(deps.db, ids2), cwd);
-    const found = new Set(items2.map((item) => item.id));
-    return c.json({ items: items2, missing: ids2.filter((id3) => !found.has(id3)) });
+    const found2 = new Set(items2.map((item) => item.id));
+    return c.json({ items: items2, missing: ids2.filter((id3) => !found2.has(id3)) });
   }).post("/api/memories", async (c) => {
     const saved = saveMemory(deps, MemoryBodySchema.parse(await jsonBody(c.req)));
     recall2.changed();
@@ -10034,13 +10153,13 @@ var timelineEntry = (item, anchor) => ({
 });
 async function anchorOf(recall2, q) {
   if (q.anchor !== void 0) return asBadRequest(() => parseAnchor(q.anchor ?? ""));
-  const found = await recall2.searcher.search({
+  const found2 = await recall2.searcher.search({
     query: q.q ?? "",
     filters: { project: q.project },
     limit: 1,
     offset: 0
   });
-  const best = found.hits[0];
+  const best = found2.hits[0];
   if (!best) throw new AppError("BAD_REQUEST", "q: nothing matches this query");
   return { kind: "observation", id: best.id };
 }
@@ -10726,11 +10845,11 @@ async function send(deps, batch) {
   try {
     const projects = new Set(upserts.map((row) => row.teamProject));
     if (deletes.length > 0) {
-      const found = await client.query(
+      const found2 = await client.query(
         "SELECT DISTINCT project FROM claude_mem.memories WHERE global_id = ANY($1::uuid[])",
         [deletes]
       );
-      for (const row of found.rows) projects.add(row.project);
+      for (const row of found2.rows) projects.add(row.project);
     }
     for (const project2 of [...projects].sort()) {
       await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`${team2}/${project2}`]);
@@ -11027,8 +11146,8 @@ async function initTeam(client, team2) {
   return applied;
 }
 async function checkRole(client, role) {
-  const found = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [role]);
-  if (found.rowCount === 0) {
+  const found2 = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [role]);
+  if (found2.rowCount === 0) {
     throw new Error(
       `no PostgreSQL role "${role}" in this server: create it first (CREATE ROLE ${escapeIdentifier(role)} LOGIN PASSWORD '...')`
     );
@@ -11391,8 +11510,8 @@ function settingErrors(values, current2 = {}) {
       errors[key] = "unknown setting";
       continue;
     }
-    const checked = SETTINGS_SCHEMA[key].check(value);
-    if (!checked.ok) errors[key] = `expected ${checked.expected}`;
+    const checked2 = SETTINGS_SCHEMA[key].check(value);
+    if (!checked2.ok) errors[key] = `expected ${checked2.expected}`;
   }
   return errors;
 }
@@ -11409,8 +11528,8 @@ function saveSettings(dataDir, values) {
 // src/worker/viewer/viewer-settings-routes.ts
 function draft2(key, text5, running) {
   if (text5 === void 0 || text5.trim() === "") return running;
-  const checked = SETTINGS_SCHEMA[key].check(Number(text5));
-  return checked.ok ? checked.value : running;
+  const checked2 = SETTINGS_SCHEMA[key].check(Number(text5));
+  return checked2.ok ? checked2.value : running;
 }
 function viewerSettingsRoutes(deps, env) {
   const view = () => ({
@@ -11515,12 +11634,12 @@ function viewerStaticRoutes(uiDir) {
     return html === void 0 ? c.text(NOT_BUILT, 503) : c.html(html);
   };
   const file = (c, segments, cache2) => {
-    const found = uiDir === void 0 ? void 0 : readUiFile(uiDir, segments);
-    if (!found) return c.notFound();
+    const found2 = uiDir === void 0 ? void 0 : readUiFile(uiDir, segments);
+    if (!found2) return c.notFound();
     common(c);
     c.header("Cache-Control", cache2);
-    c.header("Content-Type", found.type);
-    return c.body(new Uint8Array(found.body));
+    c.header("Content-Type", found2.type);
+    return c.body(new Uint8Array(found2.body));
   };
   return new Hono22().get("/", page2).get("/index.html", page2).get(
     "/assets/:name",
@@ -12082,8 +12201,8 @@ function closest(input, candidates) {
   return wanted.length >= 3 ? candidates.find((name) => name.startsWith(wanted)) : void 0;
 }
 function didYouMean(input, candidates) {
-  const found = closest(input, candidates);
-  return found === void 0 ? "" : ` Did you mean "${found}"?`;
+  const found2 = closest(input, candidates);
+  return found2 === void 0 ? "" : ` Did you mean "${found2}"?`;
 }
 
 // src/cli/commands/config-command.ts
@@ -12503,14 +12622,14 @@ async function searchTool(ctx, args2) {
   if (res.status !== 200) return apiError(res);
   const body = res.body;
   const scope = project2 ? `project ${project2}` : "all projects";
-  const found = formatSearch(body.items, {
+  const found2 = formatSearch(body.items, {
     ...body,
     offset: args2.offset,
     scope,
     query: [args2.query, ...args2.queries ?? []].filter((text5) => text5.trim() !== "").join('" or "')
   });
   return text4(body.note ? `Note: ${body.note}
-${found}` : found);
+${found2}` : found2);
 }
 async function timelineTool(ctx, args2) {
   if (args2.anchor === void 0 && args2.query === void 0) {
@@ -13392,17 +13511,17 @@ function replayTranscript(text5, opts = {}) {
 // src/transcripts/list-transcript-files.ts
 import { readdirSync as readdirSync5 } from "node:fs";
 import { join as join25 } from "node:path";
-function collect2(dir, found) {
+function collect2(dir, found2) {
   for (const entry of readdirSync5(dir, { withFileTypes: true })) {
     const path = join25(dir, entry.name);
-    if (entry.isDirectory()) collect2(path, found);
-    else if (entry.isFile() && entry.name.endsWith(".jsonl")) found.push(path);
+    if (entry.isDirectory()) collect2(path, found2);
+    else if (entry.isFile() && entry.name.endsWith(".jsonl")) found2.push(path);
   }
 }
 function listTranscriptFiles(root) {
-  const found = [];
-  collect2(root, found);
-  return found.sort();
+  const found2 = [];
+  collect2(root, found2);
+  return found2.sort();
 }
 
 // src/cli/hook-process.ts
@@ -13810,9 +13929,9 @@ function parseWhole(text5, file) {
       throw new CliError(`${file}:1: not a JSON line`);
     }
     const kind = row?.kind;
-    const found = typeof kind === "string" ? `a "${kind}" record` : "JSON but no header";
+    const found2 = typeof kind === "string" ? `a "${kind}" record` : "JSON but no header";
     throw new CliError(
-      `${file} is missing its header line: a JSONL export starts with ${HEADER_EXAMPLE} on line 1, and line 1 here is ${found}`
+      `${file} is missing its header line: a JSONL export starts with ${HEADER_EXAMPLE} on line 1, and line 1 here is ${found2}`
     );
   }
 }
@@ -14242,8 +14361,8 @@ function checkMcp() {
   if (settings.some((file) => pluginEnabled(readJsonFile(file).value))) {
     return ok("mcp", "provided by the claude-mem plugin");
   }
-  const found = files2.filter((file) => hasMcpServer(readJsonFile(file).value));
-  return found.length > 0 ? ok("mcp", `registered in ${found.join(", ")}`) : fail("mcp", 'not registered: run "claude-mem install"');
+  const found2 = files2.filter((file) => hasMcpServer(readJsonFile(file).value));
+  return found2.length > 0 ? ok("mcp", `registered in ${found2.join(", ")}`) : fail("mcp", 'not registered: run "claude-mem install"');
 }
 async function checkProvider(port, dataDir) {
   if (port === void 0) return warn("provider", "unknown (worker not reachable)");
@@ -15339,10 +15458,10 @@ async function providerInUse(worker, settings, env) {
   };
 }
 var n6 = (value) => value.toLocaleString("en-US");
-function previewLines(found, cost2, provider) {
-  const reasons = Object.entries(found.leftOut).filter(([, count3]) => count3 > 0).map(([reason, count3]) => `${n6(count3)} ${reason}`);
+function previewLines(found2, cost2, provider) {
+  const reasons = Object.entries(found2.leftOut).filter(([, count3]) => count3 > 0).map(([reason, count3]) => `${n6(count3)} ${reason}`);
   const lines = [
-    `transcripts: ${n6(found.files)} files${found.empty > 0 ? ` (${n6(found.empty)} empty)` : ""}, ${n6(found.sessions)} sessions${reasons.length > 0 ? ` (left out: ${reasons.join(", ")})` : ""}`,
+    `transcripts: ${n6(found2.files)} files${found2.empty > 0 ? ` (${n6(found2.empty)} empty)` : ""}, ${n6(found2.sessions)} sessions${reasons.length > 0 ? ` (left out: ${reasons.join(", ")})` : ""}`,
     `to import: ${n6(cost2.sessions)} sessions, ${n6(cost2.prompts)} prompts, ${n6(cost2.events)} tool events`
   ];
   if (!provider.llm) {
@@ -15416,7 +15535,7 @@ function createProgress(options) {
 
 // src/cli/backfill/scan-progress.ts
 function createScanProgress(stream, files2, now2) {
-  const scan3 = createProgress({
+  const scan4 = createProgress({
     totalEvents: files2,
     totalSessions: void 0,
     stream,
@@ -15426,8 +15545,8 @@ function createScanProgress(stream, files2, now2) {
   });
   return {
     scanned(done, sessions2) {
-      scan3.update(done, sessions2);
-      if (done === files2) scan3.finish();
+      scan4.update(done, sessions2);
+      if (done === files2) scan4.finish();
     },
     reading(sessions2) {
       const replay = createProgress({
@@ -15699,19 +15818,19 @@ async function chooseSessions(plans, run2) {
 import { existsSync as existsSync16, readFileSync as readFileSync24, statSync as statSync12 } from "node:fs";
 import { basename as basename6, dirname as dirname10, isAbsolute as isAbsolute6, join as join36 } from "node:path";
 function transcriptPaths(paths) {
-  const found = /* @__PURE__ */ new Set();
+  const found2 = /* @__PURE__ */ new Set();
   for (const path of paths) {
     if (statSync12(path).isDirectory()) {
-      listTranscriptFiles(path).forEach((file) => found.add(file));
+      listTranscriptFiles(path).forEach((file) => found2.add(file));
       continue;
     }
-    found.add(path);
+    found2.add(path);
     const subagents = join36(dirname10(path), basename6(path, ".jsonl"), "subagents");
-    if (existsSync16(subagents)) listTranscriptFiles(subagents).forEach((file) => found.add(file));
+    if (existsSync16(subagents)) listTranscriptFiles(subagents).forEach((file) => found2.add(file));
   }
-  return [...found].sort();
+  return [...found2].sort();
 }
-function scan2(path) {
+function scan3(path) {
   const stat = statSync12(path);
   const [size, mtimeMs] = [stat.size, Math.floor(stat.mtimeMs)];
   const text5 = readFileSync24(path, "utf8");
@@ -15755,7 +15874,7 @@ function toPlan(files2, env, cache2) {
 function scanOne(path, bySession, skipped) {
   let file;
   try {
-    file = scan2(path);
+    file = scan3(path);
   } catch (error) {
     skipped(path, error.message);
     return;

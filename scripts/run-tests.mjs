@@ -199,6 +199,7 @@ export const UNIT_TESTS = [
   'src/privacy/assignment.test.ts',
   'src/privacy/elide.test.ts',
   'src/privacy/gitleaks-rules.test.ts',
+  'src/privacy/needle-scan.test.ts',
   'src/privacy/redact-secrets.test.ts',
   'src/privacy/sanitize.test.ts',
   'src/privacy/secret-rules.test.ts',

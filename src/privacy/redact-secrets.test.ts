@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { mayHoldSecret, REDACTION_RULES, redactSecrets } from './redact-secrets.ts';
+import { SECRET_RULES } from './secret-rules.ts';
 import { COMMAND_RULES, VENDOR_RULES } from './vendor-rules.ts';
 
 // Fake secrets are assembled from pieces so secret scanners do not flag this file.
@@ -253,6 +254,13 @@ test('a long-lived process, past its first thousand checks, redacts and keeps ex
   for (const input of [...NEAR_MISSES, ...ORDINARY]) assert.equal(redactSecrets(input), input);
   assert.equal(mayHoldSecret('plain words'), false);
   assert.equal(mayHoldSecret('an API key here'), true);
+  for (const rule of SECRET_RULES) {
+    for (const needle of rule.needles) {
+      assert.equal(mayHoldSecret(`x ${needle} y`), true, needle);
+      if (rule.pattern.ignoreCase) assert.equal(mayHoldSecret(needle.toUpperCase()), true, needle);
+    }
+  }
+  assert.equal(mayHoldSecret('sk'), false, 'SK is a case-sensitive needle');
   // `sk-ant-` is found by the alternation where `sk-` starts too: both rules are considered.
   assert.equal(redactSecrets(`x ${ANTHROPIC} y`), 'x [REDACTED:anthropic-key] y');
 });

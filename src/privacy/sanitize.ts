@@ -104,7 +104,8 @@ function walk(value: unknown, depth: number, ancestors: Set<object>): unknown {
  * cycle becomes `'[claude-mem: circular]'`, so hostile input cannot exhaust the stack.
  */
 export function sanitizeValue(value: unknown): unknown {
-  return walk(value, 0, new Set());
+  // Most values are strings: no set of ancestors for them (a bulk import cleans five a row).
+  return typeof value === 'string' ? sanitizeText(value) : walk(value, 0, new Set());
 }
 
 /**

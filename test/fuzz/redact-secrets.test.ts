@@ -165,7 +165,7 @@ const flipCase = (text: string) =>
     .array(fc.boolean(), { minLength: text.length, maxLength: text.length })
     .map((flips) => [...text].map((c, i) => (flips[i] ? c.toUpperCase() : c)).join(''));
 
-test('finds one of its needles in every text a rule matches (the pre-check skips nothing)', () => {
+test('finds one of its needles, and of its separators, in every text a rule matches (the pre-checks skip nothing)', () => {
   const rules = SECRET_RULES.map((rule) => ({
     rule,
     once: new RegExp(rule.pattern.source, rule.pattern.flags.replace('g', '')),
@@ -189,6 +189,11 @@ test('finds one of its needles in every text a rule matches (the pre-check skips
           assert.ok(
             rule.needles.some((needle) => haystack.includes(needle)),
             `${rule.kind}: ${JSON.stringify(text)}`,
+          );
+          const separators = rule.separators ?? [''];
+          assert.ok(
+            separators.some((separator) => text.includes(separator)),
+            `${rule.kind} without a separator: ${JSON.stringify(text)}`,
           );
         }
       },
