@@ -3576,6 +3576,9 @@ function refreshHorizon(db, size = {}) {
 
 // src/store/deferred-indexing.ts
 var FTS_TRIGGER = "observations_fts_insert";
+var FTS = "observations_fts";
+var DEFAULT_AUTOMERGE = 4;
+var BATCH_AUTOMERGE = 16;
 var INSERT_VALUES = /^\s*(INSERT\s+INTO\s+\S+\s*\([^)]*\))\s*VALUES\s*\(([\s\S]*)\)\s*$/i;
 var INSERTED = "SELECT id FROM temp.bulk_inserted";
 var SET_BASED = {
@@ -3604,13 +3607,20 @@ function setBasedFts(db) {
   const statements = body.split(";").filter((part) => part.trim() !== "");
   const inserts = statements.map((part) => part.match(INSERT_VALUES));
   if (inserts.length === 0 || inserts.some((match) => !match)) return void 0;
+  const automerge = (n8) => `INSERT INTO ${FTS} (${FTS}, rank) VALUES ('automerge', ${n8})`;
+  const configured = stmt(db, `SELECT v FROM ${FTS}_config WHERE k = 'automerge'`).pluck().get();
   return {
     name: FTS_TRIGGER,
     create,
-    statements: inserts.map(
-      (match) => `${match[1]} SELECT ${match[2]} FROM observations AS new
+    statements: [
+      automerge(BATCH_AUTOMERGE),
+      ...inserts.map(
+        (match) => `${match[1]} SELECT ${match[2]} FROM observations AS new
          WHERE new.id IN (${INSERTED})`
-    )
+      ),
+      // Set back in the same transaction: no reader or later writer sees the batch's setting.
+      automerge(typeof configured === "number" ? configured : DEFAULT_AUTOMERGE)
+    ]
   };
 }
 function deferrable(db) {
@@ -7907,8 +7917,8 @@ function filterSql(filters, root) {
 var FTS_WEIGHTS = [8, 4, 4, 1, 2, 3, 2];
 var RANK_WINDOW = 2e3;
 var FEW_IN_SCOPE = 500;
-var FTS = "observations_fts";
-function run(db, match, where2, limit, driver, table2 = FTS) {
+var FTS2 = "observations_fts";
+function run(db, match, where2, limit, driver, table2 = FTS2) {
   const weights = FTS_WEIGHTS.join(", ");
   const sql = driver === "text" ? `SELECT id, score FROM (
            SELECT o.id AS id, bm25(${table2}, ${weights}) AS score

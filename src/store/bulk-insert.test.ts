@@ -5,6 +5,7 @@ import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { insertObservations, type BulkObservation } from './bulk-insert.ts';
 import { withDeferredIndexing } from './deferred-indexing.ts';
 import { openDatabase, type Db } from './db.ts';
+import { mergeFullText } from './maintenance.ts';
 
 function open(t: TestContext): Db {
   const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
@@ -241,4 +242,30 @@ test('a row inserted with an id below the newest is indexed when the batch is to
     'observations_recent_insert',
     'observations_team_insert',
   ]);
+});
+
+/** Segments of the full-text index: the ids in its data rows' ids (FTS5's on-disk format). */
+const segments = (db: Db): number =>
+  db
+    .prepare('SELECT count(DISTINCT rowid >> 37) FROM observations_fts_data WHERE rowid >> 37 > 0')
+    .pluck()
+    .get() as number;
+
+test('a batch leaves the automerge setting as it was, and idle merging takes its segments', (t) => {
+  const db = open(t);
+  const automerge = () =>
+    db.prepare("SELECT v FROM observations_fts_config WHERE k = 'automerge'").pluck().get();
+  assert.equal(automerge(), undefined);
+  for (let batch = 0; batch < 6; batch += 1) {
+    insertObservations(db, [row(batch * 2, `batch ${batch}`), row(batch * 2 + 1, 'more')]);
+  }
+  assert.equal(automerge(), 4, "FTS5's default, written back");
+  assert.equal(segments(db), 6, 'one segment a batch');
+  mergeFullText(db);
+  assert.equal(segments(db), 1);
+  db.prepare("INSERT INTO observations_fts (observations_fts, rank) VALUES ('automerge', 8)").run();
+  insertObservations(db, [row(100, 'after')]);
+  assert.equal(automerge(), 8, 'a configured value is kept');
+  db.prepare("INSERT INTO observations_fts (observations_fts) VALUES ('integrity-check')").run();
+  assert.deepEqual(matches(db, 'batch').length, 6);
 });

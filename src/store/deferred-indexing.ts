@@ -7,6 +7,16 @@ import { stmt } from './statements.ts';
 
 /** The trigger that keeps observations_fts in step with each inserted row. */
 const FTS_TRIGGER = 'observations_fts_insert';
+const FTS = 'observations_fts';
+/** FTS5's own automerge when none is configured. */
+const DEFAULT_AUTOMERGE = 4;
+/**
+ * Segments of one level that FTS5 lets pile up during a batch before it merges them. FTS5
+ * merges as it writes, and at 1M observations merging 4 segments at a time took about a fifth of
+ * a bulk import (bench/REPORT.md, "Bulk rate"); the worker's idle merge steps (src/store/
+ * maintenance.ts) bring the levels back down after the import.
+ */
+const BATCH_AUTOMERGE = 16;
 const INSERT_VALUES = /^\s*(INSERT\s+INTO\s+\S+\s*\([^)]*\))\s*VALUES\s*\(([\s\S]*)\)\s*$/i;
 const INSERTED = 'SELECT id FROM temp.bulk_inserted';
 
@@ -63,13 +73,20 @@ function setBasedFts(db: Database): Deferred | undefined {
   const statements = body.split(';').filter((part) => part.trim() !== '');
   const inserts = statements.map((part) => part.match(INSERT_VALUES));
   if (inserts.length === 0 || inserts.some((match) => !match)) return undefined;
+  const automerge = (n: number) => `INSERT INTO ${FTS} (${FTS}, rank) VALUES ('automerge', ${n})`;
+  const configured = stmt(db, `SELECT v FROM ${FTS}_config WHERE k = 'automerge'`).pluck().get();
   return {
     name: FTS_TRIGGER,
     create,
-    statements: inserts.map(
-      (match) => `${match![1]} SELECT ${match![2]} FROM observations AS new
+    statements: [
+      automerge(BATCH_AUTOMERGE),
+      ...inserts.map(
+        (match) => `${match![1]} SELECT ${match![2]} FROM observations AS new
          WHERE new.id IN (${INSERTED})`,
-    ),
+      ),
+      // Set back in the same transaction: no reader or later writer sees the batch's setting.
+      automerge(typeof configured === 'number' ? configured : DEFAULT_AUTOMERGE),
+    ],
   };
 }
 
