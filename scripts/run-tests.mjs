@@ -178,6 +178,7 @@ export const UNIT_TESTS = [
   'src/config/paths.test.ts',
   'src/config/project.test.ts',
   'src/config/settings-schema.test.ts',
+  'src/config/setting-labels.test.ts',
   'src/config/settings.test.ts',
   'src/hooks/io.test.ts',
   'src/hooks/run-hook.test.ts',

@@ -105,6 +105,14 @@ export interface SettingView {
   running: unknown;
   default: unknown;
   description: string;
+  /** The id of the group the page shows it under (`SettingsView.groups`). */
+  group: string;
+  /** Plain words for the key, e.g. `Session start budget (tokens)` for `context.maxTokens`. */
+  label: string;
+  /** One short sentence: what the setting changes. */
+  help: string;
+  /** For a choice or a switch: the effect of each value, one sentence each (`true`/`false`). */
+  effects?: Record<string, string>;
   /** The schema's own words for a valid value, e.g. `an integer from 200 to 2000`. */
   expected: string;
   input: 'boolean' | 'integer' | 'list' | 'choice' | 'text';
@@ -116,9 +124,19 @@ export interface SettingView {
   problem?: string;
 }
 
+/** One group of the settings page. */
+export interface SettingGroupView {
+  id: string;
+  title: string;
+  /** One sentence under the group's title. */
+  intro: string;
+}
+
 /** GET /api/settings. */
 export interface SettingsView {
   file: string;
+  /** The page's groups in order: by what a person wants to do (capture, recall, ...). */
+  groups: SettingGroupView[];
   items: SettingView[];
 }
 

@@ -19,6 +19,7 @@ export type {
   QueueDepth,
   RecallStatus,
   SearchPage,
+  SettingGroupView,
   SettingView,
   SettingsView,
   Stats,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { SETTINGS_SCHEMA, loadSettings, settingsFile } from '../../config/index.ts';
+import { SETTING_GROUPS } from '../../config/setting-groups.ts';
 import { buildContext } from '../../context/index.ts';
 import { describeSettings, saveSettings, settingErrors } from './viewer-settings.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -18,8 +19,8 @@ function draft(
 }
 
 /**
- * GET /api/settings: every setting, its value, default, description, expected form and when a
- * change applies. PUT /api/settings `{values}` (token): validates every field with the settings
+ * GET /api/settings: the page's groups, and every setting with its value, default, label, help,
+ * effect of each choice, description, expected form and when a change applies. PUT /api/settings `{values}` (token): validates every field with the settings
  * schema first; any invalid one answers 400 `{errors: {key: message}}` and nothing is saved.
  * GET /api/viewer/context-preview?project[&maxTokens&maxObservations]: the SessionStart context
  * of a project, built with the given (unsaved) context settings.
@@ -27,6 +28,7 @@ function draft(
 export function viewerSettingsRoutes(deps: WorkerDeps, env: NodeJS.ProcessEnv): Hono {
   const view = () => ({
     file: settingsFile(deps.dataDir),
+    groups: SETTING_GROUPS.map((group) => ({ ...group })),
     items: describeSettings(deps.dataDir, deps.settings, env),
   });
   return new Hono()

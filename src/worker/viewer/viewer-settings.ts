@@ -10,6 +10,7 @@ import {
   type SettingKey,
   type Settings,
 } from '../../config/index.ts';
+import { SETTING_LABELS } from '../../config/setting-labels.ts';
 
 export type { Applies };
 
@@ -46,19 +47,23 @@ function inputOf(key: SettingKey): Pick<SettingView, 'expected' | 'input' | 'cho
   return choices.length > 0 ? { expected, input: 'choice', choices } : { expected, input: 'text' };
 }
 
-/** Every setting with its value, default, description and when a change applies. */
+/**
+ * Every setting with its value, default, words for people (group, label, help, effects) and
+ * when a change applies, in the labels' order: the order the page shows within a group.
+ */
 export function describeSettings(
   dataDir: string,
   running: Settings,
   env: NodeJS.ProcessEnv,
 ): SettingView[] {
   const { settings, problems } = loadSettings(dataDir, env);
-  return (Object.keys(SETTINGS_SCHEMA) as SettingKey[]).map((key) => ({
+  return (Object.keys(SETTING_LABELS) as SettingKey[]).map((key) => ({
     key,
     value: settings[key],
     running: running[key],
     default: SETTINGS_SCHEMA[key].default,
     description: SETTINGS_SCHEMA[key].description,
+    ...SETTING_LABELS[key],
     ...inputOf(key),
     applies: appliesTo(key),
     ...(env[envNameOf(key)] === undefined ? {} : { env: envNameOf(key) }),

@@ -43,6 +43,3 @@ export function changedValues(
   }
   return values;
 }
-
-/** `compress.anthropic.model` -> `compress`. */
-export const groupOf = (key: string): string => key.split('.')[0] ?? key;
