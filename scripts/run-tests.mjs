@@ -266,6 +266,7 @@ export const E2E_TESTS = [
   'test/e2e/compress-anthropic.test.ts',
   'test/e2e/viewer-feed.test.ts',
   'test/e2e/viewer-manage.test.ts',
+  'test/e2e/viewer-settings.test.ts',
   'test/e2e/viewer-safety.test.ts',
   'test/e2e/viewer-auth.test.ts',
   'test/e2e/viewer-status.test.ts',

@@ -31,11 +31,17 @@ function Choices(props: ControlProps) {
             type="radio"
             name={props.id}
             value={choice}
+            aria-label={choice}
+            aria-describedby={s.effects?.[choice] ? `${props.id}-${choice}` : undefined}
             checked={props.draft === choice}
             onChange={() => props.onChange(choice)}
           />
           <span className="choice-name">{choice}</span>
-          {s.effects?.[choice] && <span className="choice-effect">{s.effects[choice]}</span>}
+          {s.effects?.[choice] && (
+            <span className="choice-effect" id={`${props.id}-${choice}`}>
+              {s.effects[choice]}
+            </span>
+          )}
         </label>
       ))}
     </div>
