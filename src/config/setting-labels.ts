@@ -43,7 +43,7 @@ export const SETTING_LABELS = {
   'compress.provider': {
     group: 'compress',
     label: 'Compressor',
-    help: 'Who turns captured events into short memories.',
+    help: 'Which model, if any, writes your memories, and who pays for it.',
     effects: {
       auto: 'Your logged-in claude when there is one, else the free heuristic.',
       'claude-code': 'Your claude command (haiku by default): counts against your Claude plan.',

@@ -64,6 +64,11 @@ export function SettingField(props: {
           onChange={props.onChange}
         />
       </div>
+      {props.error && (
+        <p className="field-error" id={`${id}-error`} role="alert">
+          {props.error}
+        </p>
+      )}
       <p className="meta">
         <span className="default">Default: {showValue(s, s.default)}.</span>{' '}
         <span className={`applies ${s.applies}`}>{appliesText(s)}</span>{' '}
@@ -76,11 +81,6 @@ export function SettingField(props: {
         <summary>Details</summary>
         {s.description} Expected: {s.expected}.
       </details>
-      {props.error && (
-        <p className="field-error" id={`${id}-error`} role="alert">
-          {props.error}
-        </p>
-      )}
     </div>
   );
 }

@@ -53,6 +53,12 @@ export function SettingsPage(props: { projects: Project[]; project: string }) {
       (failure: unknown) => setOutcome({ kind: 'error', text: String(failure) }),
     );
   }, []);
+  // After a refused save, the first invalid field of the group shown takes the focus (and the view).
+  useEffect(() => {
+    document
+      .querySelector<HTMLElement>('.settings-page section:not([hidden]) .setting.invalid input')
+      ?.focus();
+  }, [errors]);
   const searching = query.trim() !== '';
   const matches = (s: SettingView) => matchesQuery(s, query);
   const tabs = groupTabs(groups, settings, matches, errors);
