@@ -106,6 +106,17 @@ describe('the settings page, for people', () => {
     await context.close();
   });
 
+  it('opens the group its link names, and a group opened puts its name in the link', async () => {
+    const { context, page } = await openViewer(browser, home, { hash: '#/settings/team' });
+    await page.locator('section.setting-group:not([hidden]) h3', { hasText: 'Team' }).waitFor();
+    await page.getByLabel(labelOf('team.url')).waitFor();
+    await openGroup(page, 'Storage and retention');
+    assert.match(page.url(), /#\/settings\/storage$/);
+    await page.reload();
+    await page.getByLabel(labelOf('retention.maxAgeDays')).waitFor();
+    await context.close();
+  });
+
   it('shows a bad value next to its field, in its group, and saves nothing', async () => {
     const { context, page } = await openViewer(browser, home, { hash: '#/settings' });
     const before = savedFile(home);
