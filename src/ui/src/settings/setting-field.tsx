@@ -69,18 +69,18 @@ export function SettingField(props: {
           {props.error}
         </p>
       )}
-      <p className="meta">
+      <div className="meta">
         <span className="default">Default: {showValue(s, s.default)}.</span>{' '}
         <span className={`applies ${s.applies}`}>{appliesText(s)}</span>{' '}
         <code className="raw-key" title="The key for settings.json and claude-mem config set">
           {s.key}
-        </code>
-      </p>
+        </code>{' '}
+        <details className="more">
+          <summary>Details</summary>
+          {s.description} Expected: {s.expected}.
+        </details>
+      </div>
       <Notes setting={s} />
-      <details className="more">
-        <summary>Details</summary>
-        {s.description} Expected: {s.expected}.
-      </details>
     </div>
   );
 }
