@@ -8,7 +8,7 @@ import {
   seedSummary,
 } from '../../../test/helpers/seed-memory.ts';
 import { createTestDeps, TEST_HOST, TEST_TOKEN } from '../../../test/helpers/worker-deps.ts';
-import { settingsFile } from '../../config/index.ts';
+import { SETTINGS_SCHEMA, settingsFile } from '../../config/index.ts';
 import { createApp } from '../app.ts';
 import { createViewerService } from './viewer-service.ts';
 
@@ -202,6 +202,27 @@ test('PUT /api/settings saves valid values; GET says what the running worker sti
   assert.deepEqual(byKey.get('capture.skipTools')?.applies, 'next-hook');
   assert.deepEqual(byKey.get('log.level')?.choices, ['debug', 'info', 'warn', 'error']);
   assert.equal(byKey.get('capture.enabled')?.input, 'boolean');
+});
+
+test('GET /api/settings gives the groups in order and each setting its group, label, help and effects', async (t) => {
+  const { get } = setup(t);
+  const body = (await get('/api/settings')).body as Body & { groups: Array<{ id: string }> };
+  assert.deepEqual(
+    body.groups.map((g) => g.id),
+    ['capture', 'compress', 'recall', 'team', 'storage', 'advanced'],
+  );
+  const byKey = new Map((body.items ?? []).map((item) => [item.key, item]));
+  assert.deepEqual(
+    ['group', 'label'].map((f) => byKey.get('context.maxTokens')?.[f]),
+    ['recall', 'Session start budget (tokens)'],
+  );
+  assert.deepEqual(Object.keys(byKey.get('search.mode')?.effects ?? {}), [
+    'fts',
+    'vector',
+    'hybrid',
+  ]);
+  assert.equal(byKey.size, Object.keys(SETTINGS_SCHEMA).length);
+  assert.ok([...byKey.values()].every((item) => typeof item.help === 'string' && item.help));
 });
 
 test('PUT /api/settings refuses openai without a model, and saves it with one in any key order', async (t) => {
