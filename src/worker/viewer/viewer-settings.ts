@@ -23,7 +23,11 @@ export interface SettingView extends Omit<WireSettingView, 'key'> {
  * Hooks read settings.json on every run, so what only hooks use applies to the next captured
  * event; everything the worker reads is read once, at its start.
  */
-const HOOK_SETTINGS: readonly string[] = ['worker.autoStart', 'worker.startWaitMs'];
+const HOOK_SETTINGS: readonly string[] = [
+  'worker.autoStart',
+  'worker.startWaitMs',
+  'recall.timeoutMs',
+];
 /** What the worker reads afresh for each compression batch (src/worker/team-share.ts). */
 const COMPRESSION_SETTINGS: readonly string[] = ['team.share'];
 const appliesTo = (key: string): Applies =>
