@@ -65,21 +65,20 @@ CREATE POLICY own_teams ON claude_mem.teams FOR SELECT USING (claude_mem.is_memb
 GRANT USAGE ON SCHEMA claude_mem TO PUBLIC;
 GRANT SELECT ON claude_mem.teams TO PUBLIC;
 
--- Who holds a lock this backend may wait on: a strong lock on a table of the schema, or the
--- lock on the row of a team project's head. Read as the owner, so every backend is described.
+-- Who holds a lock this backend may wait on: a strong lock on a table of the schema, or (for a
+-- team project's head) any session in a transaction on project_heads: a row lock taken inside a
+-- function's exception block belongs to a subtransaction, which pg_locks does not list.
+-- Read as the owner, so every backend is described.
 CREATE FUNCTION claude_mem.lock_holders(p_team text, p_project text) RETURNS text
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
   SELECT coalesce(string_agg(DISTINCT format('role %s (pid %s, %s, transaction open %s s)',
       a.usename, a.pid, a.state, extract(epoch FROM now() - a.xact_start)::bigint), '; '),
     'another session')
   FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-  WHERE l.granted AND l.pid <> pg_backend_pid() AND (
-    (l.locktype = 'relation'
-      AND l.relation IN (SELECT oid FROM pg_class WHERE relnamespace = 'claude_mem'::regnamespace)
+  WHERE l.granted AND l.pid <> pg_backend_pid() AND l.locktype = 'relation' AND (
+    (l.relation IN (SELECT oid FROM pg_class WHERE relnamespace = 'claude_mem'::regnamespace)
       AND l.mode NOT IN ('AccessShareLock', 'RowShareLock', 'RowExclusiveLock'))
-    OR (l.locktype = 'transactionid' AND l.transactionid IN (
-      SELECT h.xmax FROM claude_mem.project_heads h
-      WHERE h.team = p_team AND (p_project IS NULL OR h.project = p_project))))
+    OR (p_project IS NOT NULL AND l.relation = 'claude_mem.project_heads'::regclass))
 $$;
 
 -- Raised with its own SQLSTATE (CMLCK), so an outer handler of lock_not_available lets it pass.
