@@ -81,7 +81,9 @@ export function createTeamSync(deps: TeamSyncDeps) {
     await old?.end().catch(() => undefined);
   };
 
+  let phase = 'connect';
   const hooks = {
+    phase: (): string => phase,
     step(name: string | null): void {
       state.inFlight = name === null ? null : { step: name, since: deps.now() };
     },
@@ -148,9 +150,12 @@ export function createTeamSync(deps: TeamSyncDeps) {
       const identities = new Map(
         teamProjects(deps.db).map((row) => [row.project, row.team_project]),
       );
+      phase = 'connect';
       const connection = await connect(target);
       const base = { db: deps.db, client: connection, team: target.team, now: deps.now };
+      phase = 'push';
       state.lastPush = await pushOutbox({ ...base, teamProjectOf: (p) => identities.get(p) });
+      phase = 'pull';
       state.lastPulled = await pullTeam(base);
       state.lastSuccessAt = deps.now();
       state.lastError = null;

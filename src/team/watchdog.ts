@@ -10,14 +10,17 @@ export interface Queryable {
 
 /** What a watched connection reports: the step in flight, and a step that overran. */
 export interface WatchHooks {
+  /** What the round is doing ("push", "pull"), named in the step. */
+  phase(): string;
   step(name: string | null): void;
   overran(reason: string): void;
 }
 
-/** A query's step in words, for status ("push", "pull", or the statement's first word). */
-function stepOf(sql: string): string {
+/** A query's step in words, for status: the phase, and the statement when it is not a call. */
+function stepOf(sql: string, phase: string): string {
   const call = /claude_mem\.(\w+)/.exec(sql)?.[1];
-  return call ?? sql.trim().split(/\s+/)[0]?.toLowerCase() ?? 'query';
+  const word = call ?? sql.trim().split(/\s+/)[0]?.toLowerCase() ?? 'query';
+  return word === phase ? phase : `${phase}: ${word}`;
 }
 
 /**
@@ -28,7 +31,7 @@ function stepOf(sql: string): string {
 export function watched(client: pg.Client, boundMs: number, hooks: WatchHooks): Queryable {
   return {
     async query<R extends pg.QueryResultRow>(text: string, values?: unknown[]) {
-      const step = stepOf(text);
+      const step = stepOf(text, hooks.phase());
       hooks.step(step);
       const timer = setTimeout(() => {
         hooks.overran(`no answer from the server in ${Math.round(boundMs / 1000)} s (${step})`);

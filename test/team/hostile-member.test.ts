@@ -10,6 +10,7 @@ import { stallOf } from '../../src/team/stall.ts';
 import { createTeamSync } from '../../src/team/sync.ts';
 import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
 import { makeClone, OBSERVATION_SQL, SESSION_SQL, setUpTeam } from '../helpers/team-fixture.ts';
+import { startFreezingProxy } from '../helpers/freezing-proxy.ts';
 import { pushSql, rawSession } from '../helpers/team-raw-sql.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
@@ -19,7 +20,7 @@ const PROJECT = 'host/acme/widget';
 const STEP_MS = 2_000;
 
 /** A member's sync engine on a clone of the widget repository, steps bounded by STEP_MS. */
-function member(t: TestContext, server: PostgresServer, role: string) {
+function member(t: TestContext, server: PostgresServer, role: string, port = server.port) {
   const dir = tempDir(t);
   const db = openDatabase(join(dir, 'claude-mem.db'));
   t.after(() => db.close());
@@ -30,7 +31,11 @@ function member(t: TestContext, server: PostgresServer, role: string) {
     dataDir: dir,
     now: Date.now,
     log: createLogger(dir, 'worker', 'error'),
-    target: () => ({ url: server.urlFor(role), team: 'acme', stepMs: STEP_MS }),
+    target: () => ({
+      url: server.urlFor(role).replace(`:${server.port}/`, `:${port}/`),
+      team: 'acme',
+      stepMs: STEP_MS,
+    }),
   });
   t.after(() => sync.close());
   const share = (title: string): void => {
@@ -218,5 +223,33 @@ test(
       assert.match(state.lastError ?? '', /you are no longer a member of team "acme"/);
       assert.match(stallOf(state, Date.now(), STEP_MS)?.remedy ?? '', /team add-member/);
     });
+  },
+);
+
+test(
+  'a server that stops answering mid-round: the round is abandoned after the bound, reported, and the next one recovers',
+  { skip, timeout: 180_000 },
+  async (t) => {
+    const server = await startPostgres(t);
+    await setUpTeam(t, server, ['alice']);
+    const proxy = await startFreezingProxy(t, server.port);
+    const alice = member(t, server, 'alice', proxy.port);
+    alice.share('before the freeze');
+    assert.equal((await alice.sync.syncNow()).lastError, null);
+    proxy.freeze();
+    alice.share('during the freeze');
+    const stalled = await alice.sync.syncNow();
+    assert.match(stalled.lastError ?? '', /no answer from the server in \d+ s \(push/);
+    assert.equal(stalled.connected, false);
+    assert.match(stallOf(stalled, Date.now(), STEP_MS)?.remedy ?? '', /network, VPN/);
+    proxy.thaw();
+    const back = await alice.sync.syncNow();
+    assert.equal(back.lastError, null);
+    assert.equal(
+      server.sql(
+        `SELECT count(*) FROM claude_mem.memories WHERE body->>'title' = 'during the freeze'`,
+      ),
+      '1\n',
+    );
   },
 );
