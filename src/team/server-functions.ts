@@ -71,8 +71,10 @@ GRANT SELECT ON claude_mem.teams TO PUBLIC;
 -- Read as the owner, so every backend is described.
 CREATE FUNCTION claude_mem.lock_holders(p_team text, p_project text) RETURNS text
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
-  SELECT coalesce(string_agg(DISTINCT format('role %s (pid %s, %s, transaction open %s s)',
-      a.usename, a.pid, a.state, extract(epoch FROM now() - a.xact_start)::bigint), '; '),
+  -- state and xact_start are hidden from an owner without pg_read_all_stats: left out then.
+  SELECT coalesce(string_agg(DISTINCT format('role %s (%s)', a.usename, concat_ws(', ',
+      'pid ' || a.pid, a.state,
+      'transaction open ' || extract(epoch FROM now() - a.xact_start)::bigint || ' s')), '; '),
     'another session')
   FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
   WHERE l.granted AND l.pid <> pg_backend_pid() AND l.locktype = 'relation' AND (

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { workerRequest } from '../../src/client/index.ts';
 import type { TeamStatus } from '../../src/domain/viewer-api.ts';
 import { openDatabase } from '../../src/store/index.ts';
+import { launchBrowser, openViewer } from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { createTestHome } from '../helpers/env.ts';
 import { postgresMissing, startPostgres } from '../helpers/postgres-server.ts';
@@ -16,7 +17,7 @@ const PASSWORD = 'alice-pw';
 
 /**
  * A real worker syncing with a real PostgreSQL (issue 30): a lock held on the team's table makes
- * team status, doctor and the API say "sync stalled for N s", why (who holds the lock) and the
+ * team status, doctor, the API and the viewer's Team panel (real Chromium) say "sync stalled for N s", why (who holds the lock) and the
  * remedy, never just "connected", until the lock ends; `team members` shows the last push and
  * pull; a password given as `?password=` never shows in settings or output.
  */
@@ -42,14 +43,12 @@ test(
     const db = openDatabase(join(home.dataDir, 'claude-mem.db'));
     t.after(() => db.close());
     db.prepare(SESSION_SQL).run({ sid: 's1', project: 'widget', root });
-    const id = db
-      .prepare(OBSERVATION_SQL)
-      .run({
-        sid: 's1',
-        project: 'widget',
-        title: 'cookie path must be /app',
-        narrative: '',
-      }).lastInsertRowid;
+    const id = db.prepare(OBSERVATION_SQL).run({
+      sid: 's1',
+      project: 'widget',
+      title: 'cookie path must be /app',
+      narrative: '',
+    }).lastInsertRowid;
     db.prepare(`UPDATE observations SET scope = 'team' WHERE id = ?`).run(id);
     await startWorker(home);
     const status = async (): Promise<TeamStatus> =>
@@ -109,6 +108,17 @@ test(
           doctor.stdout,
           /WARN team +sync stalled for \d+ s: .*role admin.*pg_terminate_backend/,
         );
+        const browser = await launchBrowser();
+        t.after(() => browser.close());
+        const { context, page } = await openViewer(browser, home, { hash: '#/status' });
+        const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Team' }) });
+        // The page polls every 5 s.
+        await panel
+          .getByTestId('team-connection')
+          .filter({ hasText: /sync stalled for \d+ s: waited \S+ for a lock held by role admin/ })
+          .waitFor({ timeout: 60_000 });
+        assert.match(await panel.getByTestId('team-remedy').innerText(), /pg_terminate_backend/);
+        await context.close();
         await admin.query('COMMIT');
         await eventually('sync to run again', async () => {
           const now = await status();
