@@ -151,7 +151,8 @@ BEGIN
   GET DIAGNOSTICS v_tombstoned = ROW_COUNT;
   INSERT INTO claude_mem.member_activity AS a (team, role, last_push_at)
     VALUES (p_team, session_user, now())
-    ON CONFLICT (team, role) DO UPDATE SET last_push_at = now();
+    ON CONFLICT (team, role) DO UPDATE SET last_push_at = now()
+    WHERE a.last_push_at IS NULL OR a.last_push_at < now() - interval '1 second';
   RETURN v_changed + v_tombstoned;
 EXCEPTION WHEN lock_not_available THEN
   PERFORM claude_mem.lock_wait_failed(p_team, NULL);
@@ -166,7 +167,9 @@ BEGIN
   PERFORM claude_mem.check_member(p_team);
   INSERT INTO claude_mem.member_activity AS a (team, role, last_pull_at)
     VALUES (p_team, session_user, now())
-    ON CONFLICT (team, role) DO UPDATE SET last_pull_at = now();
+    -- Once a second at most: a large pull calls once a page.
+    ON CONFLICT (team, role) DO UPDATE SET last_pull_at = now()
+    WHERE a.last_pull_at IS NULL OR a.last_pull_at < now() - interval '1 second';
   RETURN QUERY
     SELECT m.seq, m.global_id, m.kind, m.author, m.version, m.deleted, m.created_at, m.body
     FROM claude_mem.memories m
