@@ -109,6 +109,9 @@ export async function migrateServer(client: ClientBase): Promise<number[]> {
     for (const migration of SERVER_MIGRATIONS.filter((m) => !have.has(m.version))) {
       await client.query('BEGIN');
       try {
+        // Building an index over every row may take longer than a sync step's bound; a lock wait
+        // stays bounded (lock_timeout), so a session in the way is an error, not a hang.
+        await client.query('SET LOCAL statement_timeout = 0');
         await client.query(migration.sql);
         await client.query(
           'INSERT INTO claude_mem.schema_migrations (version, name) VALUES ($1, $2)',
