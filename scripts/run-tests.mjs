@@ -150,6 +150,7 @@ export const UNIT_TESTS = [
   'src/config/settings/team-sync-settings.test.ts',
   'src/team/stall.test.ts',
   'src/team/team-url.test.ts',
+  'src/cli/team/team-status.test.ts',
   'src/store/migrations/009-code-search.test.ts',
   'src/store/migrations/003-compression.test.ts',
   'src/worker/compression/compress-closing.test.ts',
