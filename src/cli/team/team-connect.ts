@@ -21,7 +21,7 @@ const CONNECT_OPTIONS = { team: { type: 'string' } } as const;
  */
 async function checkMembership(url: string, dataDir: string, team: string): Promise<string> {
   return withClient(clientConfig(url, dataDir), async (client) => {
-    // pg_roles is readable by every role; the schema is not, to a role that is no member.
+    // pg_roles is readable by every role: the team's group role says whether the team exists.
     const { rows } = await client.query<{ role: string; team: boolean; member: boolean }>(
       `SELECT current_user AS role, EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AS team,
          EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1 AND pg_has_role(current_user, oid, 'MEMBER')) AS member`,
