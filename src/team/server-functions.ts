@@ -119,6 +119,20 @@ EXCEPTION WHEN lock_not_available THEN
   PERFORM claude_mem.lock_wait_failed(p_team, p_project);
 END $$;
 
+-- A push left open (psql, BEGIN without COMMIT) would hold its projects' locks for as long as
+-- the session lives: the session ends once idle in that transaction for claude_mem.push_hold_ms
+-- (ALTER DATABASE ... SET; default a minute). Against accidents only: a caller may set it back.
+CREATE FUNCTION claude_mem.cap_idle_hold() RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  v_limit bigint := coalesce(nullif(current_setting('claude_mem.push_hold_ms', true), '')::bigint, 60000);
+  v_now bigint := (SELECT setting::bigint FROM pg_settings WHERE name = 'idle_in_transaction_session_timeout');
+BEGIN
+  IF v_now = 0 OR v_now > v_limit THEN
+    PERFORM set_config('idle_in_transaction_session_timeout', v_limit::text, true);
+  END IF;
+END $$;
+
 CREATE FUNCTION claude_mem.push(p_team text, p_rows jsonb, p_deletes uuid[]) RETURNS integer
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
@@ -137,6 +151,7 @@ BEGIN
   LOOP
     PERFORM claude_mem.lock_project(p_team, v_project);
   END LOOP;
+  PERFORM claude_mem.cap_idle_hold();
   INSERT INTO claude_mem.memories AS m (global_id, team, project, kind, author, version, body, created_at)
   SELECT x.global_id, p_team, x.project, x.kind, session_user, x.version, x.body, x.created_at
   FROM jsonb_to_recordset(coalesce(p_rows, '[]'))

@@ -11,7 +11,7 @@ import { createTeamSync } from '../../src/team/sync.ts';
 import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
 import { makeClone, OBSERVATION_SQL, SESSION_SQL, setUpTeam } from '../helpers/team-fixture.ts';
 import { startFreezingProxy } from '../helpers/freezing-proxy.ts';
-import { pushSql, rawSession } from '../helpers/team-raw-sql.ts';
+import { eventually, pushSql, rawSession } from '../helpers/team-raw-sql.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const skip = postgresMissing();
@@ -193,6 +193,30 @@ test(
         assert.equal(
           server.sql(
             `SELECT count(*) FROM claude_mem.memories WHERE body->>'title' = 'shared while mallory holds the project'`,
+          ),
+          '1\n',
+        );
+      },
+    );
+
+    await t.test(
+      'a push left open in psql ends with its session once idle past the cap',
+      async () => {
+        server.sql(`ALTER DATABASE team SET claude_mem.push_hold_ms = '1500'`);
+        const forgetful = await rawSession(t, server, 'mallory');
+        await forgetful.query('BEGIN');
+        const held = pushSql('acme', randomUUID(), PROJECT, 'left open');
+        await forgetful.query(held.text, held.values);
+        await eventually('the open push to end with its session', () =>
+          server.sql(`SELECT count(*) FROM pg_stat_activity WHERE usename = 'mallory'`) === '1\n'
+            ? true
+            : undefined,
+        );
+        alice.share('shared after the open push ended');
+        assert.equal((await alice.sync.syncNow()).lastError, null);
+        assert.equal(
+          server.sql(
+            `SELECT count(*) FROM claude_mem.memories WHERE body->>'title' IN ('left open', 'shared after the open push ended')`,
           ),
           '1\n',
         );
