@@ -9,7 +9,8 @@ import { integer, text, type SettingSpec } from '../setting-kinds.ts';
 export const TEAM_SYNC_SETTINGS = {
   'team.url': text({
     default: '',
-    pattern: /^$|^postgres(?:ql)?:\/\/(?:[^:@/]+@)?[^@\s]+$/,
+    // No password in the user part nor as ?password= (node-postgres reads both).
+    pattern: /^$|^(?!.*[?&]password=)postgres(?:ql)?:\/\/(?:[^:@/]+@)?[^@\s]+$/i,
     expected:
       'a postgres:// URL without a password (e.g. postgres://alice@db.example.com/team?sslmode=require), or "" for no team',
     description:
