@@ -96,19 +96,21 @@ Commands:
   config set <key> <value>           Validate and save a setting (value as JSON or text)
   config path                        Where the data folder and settings file are
   team init <admin-url> [--team NAME]
-                                     Create the team schema (numbered migrations, row-level
-                                     security) in a PostgreSQL database, and the team
+                                     Create or upgrade the team schema (numbered migrations;
+                                     members write only through its functions), and the team
   team add-member <role> --url <admin-url> [--team NAME]
                                      Let an existing PostgreSQL role read the team's shared
                                      memory and write its own (idempotent)
   team remove-member <role> --url <admin-url> [--team NAME]
                                      Revoke it: the role reads nothing of the team's memory
+  team members --url <admin-url> [--team NAME]
+                                     Each member's last push and pull (who is stuck)
   team connect <postgres-url> [--team NAME]
                                      Sync this machine's shared memory as the URL's role (a
                                      password in the URL goes to a 0600 file, not settings;
                                      PG* variables and ~/.pgpass work too)
   team status [--json]               Connected?, role, last sync, backlog, refused rows and
-                                     why, errors
+                                     why, a stalled sync with why and the remedy
   team disconnect                    Stop syncing (shared rows stay queued for a reconnect)
 
 DATE: 2025-01-31, a date and time, epoch milliseconds, or an age (90m, 12h, 7d, 2w).

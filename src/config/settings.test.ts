@@ -88,6 +88,20 @@ test('an invalid file value is reported with its key and what was expected, and 
   ]);
 });
 
+test('a team URL holding a password is refused, and the problem masks the password', (t) => {
+  for (const url of ['postgres://al:s3cret@db/t', 'postgres://al@db/t?password=s3cret&x=1']) {
+    const dataDir = withSettingsFile(t, { team: { url } });
+    const { settings, problems } = loadSettings(dataDir, {});
+    assert.equal(settings['team.url'], '');
+    assert.equal(problems.length, 1);
+    assert.doesNotMatch(problems[0]?.message ?? '', /s3cret/);
+    assert.match(
+      problems[0]?.message ?? '',
+      /got "postgres:\/\/al(:\*\*\*@db\/t|@db\/t\?password=\*\*\*&x=1)"/,
+    );
+  }
+});
+
 test('an out-of-range env value is reported as coming from env and the default is used', (t) => {
   const { settings, problems } = loadSettings(tempDir(t), { CLAUDE_MEM_WORKER_PORT: '80' });
   assert.equal(settings['worker.port'], 37777);

@@ -102,8 +102,11 @@ export function loadSettings(
   return { settings: values as Settings, problems };
 }
 
+/** A refused value as a problem names it: a password in a URL (user part or query) masked. */
 function show(raw: unknown): string {
-  const text = JSON.stringify(raw) ?? String(raw);
+  const text = (JSON.stringify(raw) ?? String(raw))
+    .replace(/(\/\/[^:@/\s"]*:)[^@\s"]*@/g, '$1***@')
+    .replace(/([?&]password=)[^&\s"]*/gi, '$1***');
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

@@ -270,6 +270,12 @@ export interface TeamStatus {
   lastError: string | null;
   lastPush: { pushed: number; deleted: number; refused: number; waiting: number } | null;
   lastPulled: number;
+  /** When the first failing round since the last success began (null while syncing). */
+  failingSince: number | null;
+  /** The step of the round in flight, and since when. */
+  inFlight: { step: string; since: number } | null;
+  /** Sync stalled: for how long, why, and what to do (src/team/stall.ts); null when it runs. */
+  stall: { seconds: number; why: string; remedy: string } | null;
   backlog: { queued: number; refused: TeamRefusal[] };
   /** Every local project with a team identity (src/store/team-projects.ts). */
   projects: TeamProjectStatus[];

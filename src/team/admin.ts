@@ -7,8 +7,10 @@ function escapeIdentifier(name: string): string {
 }
 
 /**
- * Makes `team` exist in a migrated database: its group role (NOLOGIN), its row in
- * `claude_mem.teams` and the group's rights. Idempotent.
+ * Makes `team` exist in a migrated database: its group role (NOLOGIN) and its row in
+ * `claude_mem.teams`. The group holds no privilege (members reach the rows only through the
+ * schema's functions, which check `session_user`), so `SET ROLE` to it gains nothing.
+ * Idempotent.
  */
 async function ensureTeam(client: pg.ClientBase, team: string): Promise<void> {
   const role = teamRole(team);
@@ -19,10 +21,6 @@ async function ensureTeam(client: pg.ClientBase, team: string): Promise<void> {
     'INSERT INTO claude_mem.teams (name, role) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
     [team, role],
   );
-  await client.query(`GRANT USAGE ON SCHEMA claude_mem TO ${quoted}`);
-  await client.query(`GRANT SELECT ON claude_mem.teams TO ${quoted}`);
-  await client.query(`GRANT SELECT, INSERT, UPDATE ON claude_mem.memories TO ${quoted}`);
-  await client.query(`GRANT USAGE ON SEQUENCE claude_mem.change_seq TO ${quoted}`);
 }
 
 /** `team init`: applies the server migrations and creates the team. Returns versions applied. */
@@ -48,8 +46,9 @@ async function checkRole(client: pg.ClientBase, role: string): Promise<void> {
 }
 
 /**
- * `team add-member`: grants the existing role `member` the team's group role, so that row-level
- * security lets it read the team's rows and write its own. Idempotent.
+ * `team add-member`: grants the existing role `member` the team's group role, so that the
+ * schema's functions let it read the team's rows and write its own. Brings an older schema up
+ * to date first. Idempotent.
  */
 export async function addMember(
   client: pg.ClientBase,
@@ -57,6 +56,7 @@ export async function addMember(
   member: string,
 ): Promise<void> {
   await checkRole(client, member);
+  await migrateServer(client);
   await ensureTeam(client, team);
   await client.query(`GRANT ${escapeIdentifier(teamRole(team))} TO ${escapeIdentifier(member)}`);
 }

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { test } from 'node:test';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { clientConfig, saveTeamSecret, splitPassword, teamSecretFile } from './connection.ts';
+import { clientConfig, saveTeamSecret, teamSecretFile } from './connection.ts';
+import { splitPassword } from './team-url.ts';
 
 test('a password in the URL is split off, decoded, and the URL kept without it', () => {
   assert.deepEqual(

@@ -2,17 +2,10 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { writeFileAtomic } from '../config/index.ts';
+import { splitPassword, withPassword } from './team-url.ts';
 
 /** Where `team connect` keeps a password given in the URL: beside the settings, mode 0600. */
 export const teamSecretFile = (dataDir: string): string => join(dataDir, 'team-secret');
-
-/** A URL split into the URL without its password (what settings keep) and the password. */
-export function splitPassword(url: string): { url: string; password?: string } {
-  const parsed = new URL(url);
-  const password = parsed.password ? decodeURIComponent(parsed.password) : undefined;
-  parsed.password = '';
-  return { url: parsed.toString(), ...(password === undefined ? {} : { password }) };
-}
 
 /** Keeps `password` in the 0600 secret file, or removes the file when there is none. */
 export function saveTeamSecret(dataDir: string, password: string | undefined): void {
@@ -28,32 +21,39 @@ function readSecret(dataDir: string): string | undefined {
   }
 }
 
+/** How long one step of a sync (a connect, a query) may take by default: `team.stallAfterMs`. */
+export const DEFAULT_STEP_MS = 15_000;
+
 /**
- * The client options for `url`: a password in the URL, else the secret file, else what
- * node-postgres finds itself (`PGPASSWORD`, then `~/.pgpass` or `PGPASSFILE`); host, user and
- * database default to `PG*` variables. TLS as the URL's `sslmode` says. Bounded waits, so a
- * server that hangs never holds the sync loop for long.
+ * The client options for `url`: a password in the URL (user part or `?password=`), else the
+ * secret file, else what node-postgres finds itself (`PGPASSWORD`, then `~/.pgpass` or
+ * `PGPASSFILE`); host, user and database default to `PG*` variables. TLS as the URL's `sslmode`
+ * says. Every wait is bounded by `stepMs` (issue 30: a held lock or a frozen server stalled
+ * sync silently): connecting, each statement on the server, a lock wait (half of it, so the
+ * server names the holder before the client gives up), our own transaction left idle, and TCP
+ * keepalive so a dropped network is noticed.
  */
-export function clientConfig(url: string, dataDir?: string): pg.ClientConfig {
-  const inUrl = url ? splitPassword(url).password : undefined;
-  const password = inUrl ?? (dataDir === undefined ? undefined : readSecret(dataDir));
+export function clientConfig(
+  url: string,
+  dataDir?: string,
+  stepMs = DEFAULT_STEP_MS,
+): pg.ClientConfig {
+  const split = url ? splitPassword(url) : undefined;
+  const password = split?.password ?? (dataDir === undefined ? undefined : readSecret(dataDir));
   return {
     // node-postgres lets the connection string's fields win over separate options: the password
     // goes into the URL, in memory only.
-    ...(url ? { connectionString: withPassword(url, password) } : {}),
+    ...(split ? { connectionString: withPassword(split.url, password) } : {}),
     ...(!url && password !== undefined ? { password } : {}),
     application_name: 'claude-mem',
-    connectionTimeoutMillis: 5_000,
-    query_timeout: 60_000,
-    statement_timeout: 60_000,
+    connectionTimeoutMillis: Math.min(stepMs, 10_000),
+    statement_timeout: stepMs,
+    lock_timeout: Math.max(500, Math.floor(stepMs / 2)),
+    idle_in_transaction_session_timeout: stepMs * 2,
+    query_timeout: stepMs + 5_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   };
-}
-
-function withPassword(url: string, password: string | undefined): string {
-  if (password === undefined) return url;
-  const parsed = new URL(url);
-  parsed.password = encodeURIComponent(password);
-  return parsed.toString();
 }
 
 /**

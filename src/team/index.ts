@@ -1,11 +1,8 @@
 export { createTeamSync, type TeamSync, type TeamTarget, type SyncState } from './sync.ts';
 export { addMember, initTeam, removeMember } from './admin.ts';
-export {
-  clientConfig,
-  saveTeamSecret,
-  splitPassword,
-  teamSecretFile,
-  withClient,
-} from './connection.ts';
+export { listMembers, type MemberActivity } from './members.ts';
+export { clientConfig, saveTeamSecret, teamSecretFile, withClient } from './connection.ts';
+export { isPostgresUrl, refusedUrl, shownUrl, splitPassword } from './team-url.ts';
 export { normalizeRemote, teamProjectOf } from './remote.ts';
 export { teamRole } from './server-schema.ts';
+export { stallOf, type Stall } from './stall.ts';

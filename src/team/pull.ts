@@ -1,10 +1,10 @@
-import type pg from 'pg';
 import { applyPulledPage, teamProjects, type Db, type PulledRow } from '../store/index.ts';
+import type { Queryable } from './watchdog.ts';
 
 /** What one pull needs. */
 export interface PullDeps {
   db: Db;
-  client: pg.ClientBase;
+  client: Queryable;
   team: string;
   now: () => number;
 }
@@ -20,13 +20,12 @@ interface ServerRow {
   body: Record<string, unknown>;
 }
 
-const PAGE = `
-SELECT seq, global_id, kind, author, version, deleted, created_at, body
-FROM claude_mem.memories WHERE team = $1 AND project = $2 AND seq > $3 ORDER BY seq LIMIT $4`;
+// The schema owner's function (server-functions.ts): it checks that session_user is a member.
+const PAGE = `SELECT * FROM claude_mem.pull($1, $2, $3, $4)`;
 
 /**
  * Pulls, for every local project with a team identity, the team's rows changed since its
- * cursor (row-level security shows only the rows this role may read), a page at a time, each
+ * cursor (the server's pull function shows only the rows of this role's team), a page at a time, each
  * page applied with its cursor in one local transaction. Returns how many rows changed here.
  */
 export async function pullTeam(deps: PullDeps, pageSize = 1000): Promise<number> {

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import {
   ackOutbox,
   failOutbox,
@@ -11,6 +10,7 @@ import {
   type SharedRow,
 } from '../store/index.ts';
 import { refusalOf } from './privacy-check.ts';
+import type { Queryable } from './watchdog.ts';
 
 /** What a push did. */
 export interface PushReport {
@@ -24,7 +24,7 @@ export interface PushReport {
 /** What one push needs: the local store, a server connection, the team, and identities. */
 export interface PushDeps {
   db: Db;
-  client: pg.ClientBase;
+  client: Queryable;
   team: string;
   now: () => number;
   /** The team project of a local project, or undefined when it has none. */
@@ -75,54 +75,30 @@ function collect(deps: PushDeps, entries: readonly OutboxEntry[]): Batch {
   return batch;
 }
 
-const UPSERT = `
-INSERT INTO claude_mem.memories AS m (global_id, team, project, kind, version, body, created_at)
-SELECT x.global_id, $2, x.project, x.kind, x.version, x.body, x.created_at
-FROM jsonb_to_recordset($1::jsonb)
-  AS x(global_id uuid, project text, kind text, version integer, body jsonb, created_at bigint)
-ON CONFLICT (global_id) DO UPDATE SET project = excluded.project, kind = excluded.kind,
-  version = excluded.version, body = excluded.body, deleted = false
-WHERE m.version < excluded.version OR m.deleted`;
-
-const TOMBSTONE = `
-UPDATE claude_mem.memories SET deleted = true, body = '{}'::jsonb, version = version + 1
-WHERE global_id = ANY($1::uuid[]) AND NOT deleted`;
-
 /**
- * Sends a batch in one transaction. The advisory lock per team project is taken before the
- * sequence is read and held until commit, so rows of a project commit in `seq` order (a pull's
- * cursor never passes a row still to commit). The server keeps the higher version (a retried
- * push changes nothing); row-level security makes the author `current_user`.
+ * Sends a batch through the schema owner's function `claude_mem.push` (server-functions.ts), in
+ * one transaction: it locks each team project touched before the sequence is read (rows of a
+ * project commit in `seq` order, so a pull's cursor never passes a row still to commit), keeps
+ * the higher version (a retried push changes nothing), writes `author = session_user` and
+ * tombstones only this role's rows.
  */
 async function send(deps: PushDeps, batch: Batch): Promise<void> {
   const { client, team } = deps;
-  const upserts = [...batch.upserts.values()];
-  const deletes = [...batch.deletes];
+  const rows = [...batch.upserts.values()].map((row) => ({
+    global_id: row.global_id,
+    project: row.teamProject,
+    kind: row.kind,
+    version: row.version,
+    body: row.body,
+    created_at: row.created_at,
+  }));
   await client.query('BEGIN');
   try {
-    const projects = new Set(upserts.map((row) => row.teamProject));
-    if (deletes.length > 0) {
-      const found = await client.query<{ project: string }>(
-        'SELECT DISTINCT project FROM claude_mem.memories WHERE global_id = ANY($1::uuid[])',
-        [deletes],
-      );
-      for (const row of found.rows) projects.add(row.project);
-    }
-    for (const project of [...projects].sort()) {
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${team}/${project}`]);
-    }
-    if (upserts.length > 0) {
-      const rows = upserts.map((row) => ({
-        global_id: row.global_id,
-        project: row.teamProject,
-        kind: row.kind,
-        version: row.version,
-        body: row.body,
-        created_at: row.created_at,
-      }));
-      await client.query(UPSERT, [JSON.stringify(rows), team]);
-    }
-    if (deletes.length > 0) await client.query(TOMBSTONE, [deletes]);
+    await client.query('SELECT claude_mem.push($1, $2::jsonb, $3::uuid[])', [
+      team,
+      JSON.stringify(rows),
+      [...batch.deletes],
+    ]);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

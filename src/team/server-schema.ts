@@ -1,4 +1,5 @@
 import type { ClientBase } from 'pg';
+import { MEMBER_FUNCTIONS_SQL } from './server-functions.ts';
 
 /**
  * The team database's schema, as numbered migrations (like the local ones), applied by
@@ -8,13 +9,14 @@ import type { ClientBase } from 'pg';
  * shared), team, team project (normalized git remote), kind, author (the PostgreSQL role that
  * pushed it, `current_user`, never given by the client), version, a tombstone flag and the
  * content as JSON. `seq` is taken from one sequence on every insert and update, so a pull is
- * `WHERE seq > cursor`; pushers hold a per-project advisory lock from before the sequence is
- * read until commit, so within a project rows commit in `seq` order and no reader's cursor
- * passes a row still to commit.
+ * `WHERE seq > cursor`; pushers hold a per-project lock from before the sequence is read until
+ * commit, so within a project rows commit in `seq` order and no reader's cursor passes a row
+ * still to commit.
  *
- * Access is decided by PostgreSQL, not by our code: row-level security lets a member (a role
- * granted the team's group role) read the rows of their team and insert or update only rows
- * whose author is themselves. No one may DELETE: a forget is a tombstone, by its author.
+ * Access is decided by PostgreSQL, not by our code. Since migration 2 (server-functions.ts) a
+ * member (a login role granted the team's NOLOGIN group role) holds no table privilege: it calls
+ * `claude_mem.push` and `claude_mem.pull`, which the schema owner defines, and which check
+ * `session_user` and write `author = session_user`. No one deletes: a forget is a tombstone.
  */
 export const SERVER_MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   {
@@ -64,11 +66,29 @@ CREATE POLICY authors_update ON claude_mem.memories FOR UPDATE
   WITH CHECK (author = current_user AND team IN (SELECT claude_mem.my_teams()));
 `,
   },
+  { version: 2, name: 'member functions', sql: MEMBER_FUNCTIONS_SQL },
 ];
 
 /** The role name of a team's members: `claude_mem_team_<name>`. */
 export function teamRole(team: string): string {
   return `claude_mem_team_${team}`;
+}
+
+/**
+ * Takes the session advisory lock of migrations, trying again for at most a minute: any role can
+ * hold an advisory lock, so a blocking wait could be held up for ever by one.
+ */
+async function takeMigrateLock(client: ClientBase, attempts = 600): Promise<void> {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const { rows } = await client.query<{ got: boolean }>(
+      `SELECT pg_try_advisory_lock(hashtext('claude_mem.migrate')) AS got`,
+    );
+    if (rows[0]?.got) return;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(
+    'another session holds the lock of team schema migrations (another "team init"?): try again once it ends',
+  );
 }
 
 /**
@@ -80,7 +100,7 @@ export async function migrateServer(client: ClientBase): Promise<number[]> {
   await client.query(`CREATE TABLE IF NOT EXISTS claude_mem.schema_migrations (
     version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
   const applied: number[] = [];
-  await client.query(`SELECT pg_advisory_lock(hashtext('claude_mem.migrate'))`);
+  await takeMigrateLock(client);
   try {
     const done = await client.query<{ version: number }>(
       'SELECT version FROM claude_mem.schema_migrations',
@@ -89,6 +109,9 @@ export async function migrateServer(client: ClientBase): Promise<number[]> {
     for (const migration of SERVER_MIGRATIONS.filter((m) => !have.has(m.version))) {
       await client.query('BEGIN');
       try {
+        // Building an index over every row may take longer than a sync step's bound; a lock wait
+        // stays bounded (lock_timeout), so a session in the way is an error, not a hang.
+        await client.query('SET LOCAL statement_timeout = 0');
         await client.query(migration.sql);
         await client.query(
           'INSERT INTO claude_mem.schema_migrations (version, name) VALUES ($1, $2)',

@@ -1,15 +1,18 @@
 import type pg from 'pg';
 import type { Logger } from '../config/index.ts';
 import { localProjects, setTeamProject, teamProjects, type Db } from '../store/index.ts';
-import { clientConfig, newClient } from './connection.ts';
+import { clientConfig, DEFAULT_STEP_MS, newClient } from './connection.ts';
 import { pullTeam } from './pull.ts';
 import { pushOutbox, type PushReport } from './push.ts';
 import { teamProjectOf } from './remote.ts';
+import { watched, type Queryable } from './watchdog.ts';
 
 /** Where and as which team this machine syncs; an empty URL: no team. */
 export interface TeamTarget {
   url: string;
   team: string;
+  /** How long one step (connect, query) may take before the round is abandoned. */
+  stepMs?: number;
 }
 
 /** What the last round did and how the connection stands. */
@@ -22,6 +25,10 @@ export interface SyncState {
   lastError: string | null;
   lastPush: PushReport | null;
   lastPulled: number;
+  /** When the first round that failed since the last success started; null while syncing. */
+  failingSince: number | null;
+  /** The step of the round in flight and when it began; null between rounds. */
+  inFlight: { step: string; since: number } | null;
 }
 
 /** What the engine needs: the local store, its data folder (for the secret file), time, log. */
@@ -42,7 +49,9 @@ const RETRY_IDENTITY_MS = 600_000;
 /**
  * The sync engine: one round pushes the outbox, then pulls each team project. It keeps one
  * connection open between rounds and drops it on any error (the next round reconnects), so an
- * offline day only leaves the outbox longer. Rounds never overlap.
+ * offline day only leaves the outbox longer. Rounds never overlap. Every step is bounded
+ * (`TeamTarget.stepMs`): a step that overruns abandons the round, and the state says since when
+ * rounds fail and why (stall.ts turns that into "stalled for N s").
  */
 export function createTeamSync(deps: TeamSyncDeps) {
   const state: SyncState = {
@@ -54,8 +63,12 @@ export function createTeamSync(deps: TeamSyncDeps) {
     lastError: null,
     lastPush: null,
     lastPulled: 0,
+    failingSince: null,
+    inFlight: null,
   };
   let client: pg.Client | undefined;
+  let guarded: Queryable | undefined;
+  let overran: string | undefined;
   let clientUrl = '';
   let running: Promise<SyncState> | undefined;
   const noIdentity = new Map<string, number>();
@@ -63,28 +76,49 @@ export function createTeamSync(deps: TeamSyncDeps) {
   const drop = async (): Promise<void> => {
     const old = client;
     client = undefined;
+    guarded = undefined;
     state.connected = false;
     await old?.end().catch(() => undefined);
   };
 
-  const connect = async (target: TeamTarget): Promise<pg.Client> => {
-    if (client && clientUrl === target.url) return client;
+  let phase = 'connect';
+  const hooks = {
+    phase: (): string => phase,
+    step(name: string | null): void {
+      state.inFlight = name === null ? null : { step: name, since: deps.now() };
+    },
+    overran(reason: string): void {
+      overran = reason;
+    },
+  };
+
+  /** Connects (at most `stepMs`) and checks membership with the server's own function. */
+  const connect = async (target: TeamTarget): Promise<Queryable> => {
+    if (client && guarded && clientUrl === target.url) return guarded;
     await drop();
-    const config = clientConfig(target.url, deps.dataDir);
+    const stepMs = target.stepMs ?? DEFAULT_STEP_MS;
+    const config = clientConfig(target.url, deps.dataDir, stepMs);
     const fresh = deps.newClient ? deps.newClient(config) : await newClient(config);
     fresh.on('error', () => void drop());
+    hooks.step('connect');
     try {
       await fresh.connect();
     } catch (error) {
       await fresh.end().catch(() => undefined);
       throw error;
+    } finally {
+      hooks.step(null);
     }
     client = fresh;
+    guarded = watched(fresh, stepMs + 2_000, hooks);
     clientUrl = target.url;
     state.connected = true;
-    const { rows } = await fresh.query<{ role: string }>('SELECT current_user AS role');
+    const { rows } = await guarded.query<{ role: string }>(
+      'SELECT claude_mem.check_member($1) AS role',
+      [target.team],
+    );
     state.role = rows[0]?.role ?? null;
-    return fresh;
+    return guarded;
   };
 
   /** Looks up the team identity of local projects that have none yet. */
@@ -110,21 +144,29 @@ export function createTeamSync(deps: TeamSyncDeps) {
       await drop();
       return { ...state };
     }
+    overran = undefined;
     try {
       discover();
       const identities = new Map(
         teamProjects(deps.db).map((row) => [row.project, row.team_project]),
       );
+      phase = 'connect';
       const connection = await connect(target);
       const base = { db: deps.db, client: connection, team: target.team, now: deps.now };
+      phase = 'push';
       state.lastPush = await pushOutbox({ ...base, teamProjectOf: (p) => identities.get(p) });
+      phase = 'pull';
       state.lastPulled = await pullTeam(base);
       state.lastSuccessAt = deps.now();
       state.lastError = null;
+      state.failingSince = null;
     } catch (error) {
-      state.lastError = error instanceof Error ? error.message : String(error);
+      state.lastError = overran ?? (error instanceof Error ? error.message : String(error));
+      state.failingSince ??= state.lastRoundAt;
       deps.log.log('warn', `team sync failed, retried next round: ${state.lastError}`);
       await drop();
+    } finally {
+      state.inFlight = null;
     }
     return { ...state };
   };

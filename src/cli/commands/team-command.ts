@@ -2,6 +2,7 @@ import { usage } from '../cli-error.ts';
 import { didYouMean } from '../suggest.ts';
 import { teamInit, teamMember } from '../team/team-admin.ts';
 import { teamConnect, teamDisconnect } from '../team/team-connect.ts';
+import { teamMembers } from '../team/team-members.ts';
 import { teamStatus } from '../team/team-status.ts';
 
 type Print = (line: string) => void;
@@ -15,6 +16,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   init: (rest, { print }) => teamInit(rest, print),
   'add-member': (rest, { print }) => teamMember(rest, true, print),
   'remove-member': (rest, { print }) => teamMember(rest, false, print),
+  members: (rest, { print }) => teamMembers(rest, print),
   connect: (rest, { print }) => teamConnect(rest, print),
   status: (rest, { cliEntry, print }) => teamStatus(rest, print, { cliEntry }),
   disconnect: (rest, { print }) => {

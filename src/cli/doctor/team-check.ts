@@ -22,6 +22,13 @@ export async function checkTeam(
   if (res?.status !== 200) return warn('team', 'the worker did not answer GET /api/team/status');
   const status = res.body as TeamStatus;
   const refused = status.backlog.refused.length;
+  if (status.stall) {
+    const { seconds, why, remedy } = status.stall;
+    return warn(
+      'team',
+      `sync stalled for ${seconds} s: ${why} (${status.backlog.queued} rows queued); ${remedy}`,
+    );
+  }
   if (status.lastError) {
     return warn('team', `sync failing: ${status.lastError} (${status.backlog.queued} rows queued)`);
   }

@@ -1,4 +1,12 @@
-import { addMember, clientConfig, initTeam, removeMember, withClient } from '../../team/index.ts';
+import {
+  addMember,
+  clientConfig,
+  initTeam,
+  isPostgresUrl,
+  refusedUrl,
+  removeMember,
+  withClient,
+} from '../../team/index.ts';
 import { usage } from '../cli-error.ts';
 import { parseArgs } from 'node:util';
 import { parseFailure } from '../parse-options.ts';
@@ -12,6 +20,12 @@ export function teamName(value: string | undefined): string {
     throw usage(`--team "${team}": expected 1 to 40 lowercase letters, digits or _`);
   }
   return team;
+}
+
+/** The admin URL, checked without ever echoing it (it holds the admin's password). */
+export function adminUrl(url: string): string {
+  if (!isPostgresUrl(url)) throw usage(`expected a postgres:// admin URL, got ${refusedUrl(url)}`);
+  return url;
 }
 
 function parse(args: string[]) {
@@ -28,7 +42,7 @@ export async function teamInit(args: string[], print: (line: string) => void): P
   const url = positionals[0] ?? values.url;
   if (!url || positionals.length > 1) throw usage('team init takes one PostgreSQL admin URL');
   const team = teamName(values.team);
-  const applied = await withClient(clientConfig(url), (client) => initTeam(client, team));
+  const applied = await withClient(clientConfig(adminUrl(url)), (client) => initTeam(client, team));
   print(
     applied.length > 0
       ? `team schema created (server migrations ${applied.join(', ')} applied); team "${team}" ready`
@@ -53,7 +67,7 @@ export async function teamMember(
     throw usage(`team ${verb} takes a role and --url <admin-url>`);
   }
   const team = teamName(values.team);
-  await withClient(clientConfig(values.url), (client) =>
+  await withClient(clientConfig(adminUrl(values.url)), (client) =>
     add ? addMember(client, team, role) : removeMember(client, team, role),
   );
   print(

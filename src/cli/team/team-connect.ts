@@ -1,6 +1,8 @@
 import { dataDirFrom, ensureDataDir, loadSettings, saveSetting } from '../../config/index.ts';
 import {
   clientConfig,
+  isPostgresUrl,
+  refusedUrl,
   saveTeamSecret,
   splitPassword,
   teamRole,
@@ -13,10 +15,13 @@ import { teamName } from './team-admin.ts';
 
 const CONNECT_OPTIONS = { team: { type: 'string' } } as const;
 
-/** Checks that `url`'s role reaches the team's schema and is a member; returns the role. */
+/**
+ * Checks that `url`'s role reaches the team's schema and is a member, and that the server's
+ * schema has the member functions (an older one is named, with the upgrade); returns the role.
+ */
 async function checkMembership(url: string, dataDir: string, team: string): Promise<string> {
   return withClient(clientConfig(url, dataDir), async (client) => {
-    // pg_roles is readable by every role; the schema is not, to a role that is no member.
+    // pg_roles is readable by every role: the team's group role says whether the team exists.
     const { rows } = await client.query<{ role: string; team: boolean; member: boolean }>(
       `SELECT current_user AS role, EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1) AS team,
          EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1 AND pg_has_role(current_user, oid, 'MEMBER')) AS member`,
@@ -33,6 +38,15 @@ async function checkMembership(url: string, dataDir: string, team: string): Prom
         `role ${row.role} is not a member of team "${team}": ask an admin to run "claude-mem team add-member ${row.role} --url <admin-url> --team ${team}"`,
       );
     }
+    const functions = await client.query<{ f: string | null }>(
+      `SELECT to_regprocedure('claude_mem.check_member(text)') AS f`,
+    );
+    if (functions.rows[0]?.f === null) {
+      throw new CliError(
+        'the team server\'s schema is older than this claude-mem: ask an admin to run "claude-mem team init <admin-url>" to upgrade it',
+      );
+    }
+    await client.query('SELECT claude_mem.check_member($1)', [team]);
     return row.role;
   });
 }
@@ -55,7 +69,8 @@ export async function teamConnect(
   }
   const [url, extra] = parsed.positionals;
   if (!url || extra !== undefined) throw usage('team connect takes one postgres:// URL');
-  if (!/^postgres(ql)?:\/\//.test(url)) throw usage(`"${url}" is not a postgres:// URL`);
+  // Never echoed: a URL pasted here may carry a password, whatever its scheme.
+  if (!isPostgresUrl(url)) throw usage(`expected a postgres:// URL, got ${refusedUrl(url)}`);
   const team = teamName(parsed.values.team);
   const dataDir = dataDirFrom(env);
   ensureDataDir(dataDir);

@@ -5,6 +5,12 @@ import { compressionWorker, workerFailure, type CompressCommandDeps } from '../w
 
 const when = (at: number | null): string => (at === null ? 'never' : new Date(at).toISOString());
 
+/** The connection in words: while stalled, never just "connected". */
+function connection(status: TeamStatus): string {
+  if (status.stall) return `sync stalled for ${status.stall.seconds} s: ${status.stall.why}`;
+  return status.connected ? 'connected' : 'not connected';
+}
+
 /** The status as lines for people. */
 export function formatTeamStatus(status: TeamStatus): string[] {
   if (!status.configured) {
@@ -15,9 +21,10 @@ export function formatTeamStatus(status: TeamStatus): string[] {
   }
   const lines = [
     `team: ${status.team} at ${status.url ?? '?'}${status.role ? ` as ${status.role}` : ''}`,
-    `connection: ${status.connected ? 'connected' : 'not connected'}; last sync ${when(status.lastSuccessAt)}`,
+    `connection: ${connection(status)}; last sync ${when(status.lastSuccessAt)}`,
   ];
-  if (status.lastError) lines.push(`error: ${status.lastError}`);
+  if (status.stall) lines.push(`remedy: ${status.stall.remedy}`);
+  else if (status.lastError) lines.push(`error: ${status.lastError}`);
   lines.push(`backlog: ${status.backlog.queued} queued, ${status.backlog.refused.length} refused`);
   for (const row of status.backlog.refused)
     lines.push(`  ${row.kind} ${row.item_id}: ${row.reason}`);

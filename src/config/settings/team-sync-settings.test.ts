@@ -12,7 +12,12 @@ test('team.url takes a postgres URL without a password, or nothing', () => {
   ]) {
     assert.deepEqual(url.check(ok), { ok: true, value: ok });
   }
-  for (const bad of ['postgres://alice:s3cret@db/team', 'mysql://db/team', 'db.example.com']) {
+  for (const bad of [
+    'postgres://alice:s3cret@db/team',
+    'postgres://alice@db/team?sslmode=require&password=s3cret',
+    'mysql://db/team',
+    'db.example.com',
+  ]) {
     assert.equal(url.check(bad).ok, false, bad);
   }
 });

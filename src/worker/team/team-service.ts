@@ -1,36 +1,28 @@
 import { Hono } from 'hono';
 import { loadSettings } from '../../config/index.ts';
 import { outboxBacklog, teamProjects } from '../../store/index.ts';
-import { createTeamSync, type TeamTarget } from '../../team/index.ts';
+import { createTeamSync, shownUrl, stallOf, type TeamTarget } from '../../team/index.ts';
 import type { WorkerService } from '../service.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
+
+type Target = TeamTarget & { everyMs: number; stepMs: number };
 
 /** Overrides for tests. */
 export interface TeamServiceOptions {
   /** Where to sync and how often; default: read afresh from the settings every round. */
-  settings?: () => TeamTarget & { everyMs: number };
+  settings?: () => Target;
 }
 
-function fromSettings(deps: WorkerDeps): () => TeamTarget & { everyMs: number } {
+function fromSettings(deps: WorkerDeps): () => Target {
   return () => {
     const { settings } = loadSettings(deps.dataDir, process.env);
     return {
       url: settings['team.url'],
       team: settings['team.name'],
       everyMs: settings['team.syncEveryMs'],
+      stepMs: settings['team.stallAfterMs'],
     };
   };
-}
-
-/** The URL shown in status: never a password (settings hold none; a PG* URL might). */
-function shownUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
 }
 
 /**
@@ -55,10 +47,13 @@ export function createTeamService(
   let stopped = false;
   const status = () => {
     const target = settings();
+    const state = sync.state();
     return {
-      ...sync.state(),
+      ...state,
       configured: target.url !== '',
+      // Never a password: settings hold none after "team connect", but a hand-edited one might.
       url: target.url ? shownUrl(target.url) : null,
+      stall: target.url ? stallOf(state, deps.now(), target.stepMs) : null,
       team: target.team,
       backlog: outboxBacklog(deps.db),
       projects: teamProjects(deps.db),

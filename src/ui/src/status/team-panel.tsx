@@ -5,9 +5,10 @@ import { count, when } from '../shared/format.ts';
 
 const at = (ms: number | null): string => (ms === null ? 'never' : when(ms));
 
-/** The connection in words: not configured, connected, or waiting for the next round. */
+/** The connection in words: not configured, stalled (why), connected, or waiting for a round. */
 function connection(status: TeamStatus): string {
   if (!status.configured) return 'not configured (claude-mem team connect <url> --team <name>)';
+  if (status.stall) return `sync stalled for ${status.stall.seconds} s: ${status.stall.why}`;
   const who = status.role ? ` as ${status.role}` : '';
   return status.connected ? `connected${who}` : 'not connected (retried every round)';
 }
@@ -60,6 +61,12 @@ export function TeamPanel(props: { status: TeamStatus; onChanged(): void }) {
       <dl className="facts-grid">
         <dt>Connection</dt>
         <dd data-testid="team-connection">{connection(status)}</dd>
+        {status.stall && (
+          <>
+            <dt>Remedy</dt>
+            <dd data-testid="team-remedy">{status.stall.remedy}</dd>
+          </>
+        )}
         {status.configured && (
           <>
             <dt>Team</dt>
@@ -85,7 +92,7 @@ export function TeamPanel(props: { status: TeamStatus; onChanged(): void }) {
         <dd data-testid="team-backlog">
           {count(status.backlog.queued)} queued, {count(refused.length)} refused
         </dd>
-        {status.lastError && (
+        {status.lastError && !status.stall && (
           <>
             <dt>Last error</dt>
             <dd data-testid="team-error">{status.lastError}</dd>

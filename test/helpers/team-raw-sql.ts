@@ -1,0 +1,48 @@
+import pg from 'pg';
+import type { PostgresServer } from './postgres-server.ts';
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/** Polls `probe` until it returns a value other than undefined (at most `ms`), naming `what`. */
+export async function eventually<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  ms = 60_000,
+): Promise<T> {
+  for (const started = Date.now(); Date.now() - started < ms; await sleep(100)) {
+    const value = await probe();
+    if (value !== undefined) return value;
+  }
+  throw new Error(`waited ${ms / 1000} s for ${what}`);
+}
+
+/** A raw `pg` session as `role` (password `<role>-pw`), as a member with psql would have. */
+export async function rawSession(
+  t: { after(fn: () => Promise<void>): void },
+  server: PostgresServer,
+  role: string,
+): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: server.urlFor(role) });
+  client.on('error', () => undefined);
+  await client.connect();
+  t.after(() => client.end().catch(() => undefined));
+  return client;
+}
+
+/** A raw-SQL push of one observation row as a member would write it with psql. */
+export function pushSql(team: string, globalId: string, project: string, title: string) {
+  const rows = [
+    {
+      global_id: globalId,
+      project,
+      kind: 'observation',
+      version: 1,
+      body: { title },
+      created_at: 1,
+    },
+  ];
+  return {
+    text: `SELECT claude_mem.push($1, $2::jsonb, '{}'::uuid[]) AS n`,
+    values: [team, JSON.stringify(rows)],
+  };
+}
