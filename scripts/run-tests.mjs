@@ -20,6 +20,9 @@ import { fileReport, runSummary } from './test-runner/summary.mjs';
 export const UNIT_TESTS = [
   'src/capture/agents/adapters.test.ts',
   'src/cli/install/agents/toml-block.test.ts',
+  'src/cli/install/json-edit.test.ts',
+  'src/cli/install/file-plan.test.ts',
+  'src/cli/install/agents/toml-check.test.ts',
   'src/store/session-agent.test.ts',
   'src/search/agent-filter.test.ts',
   'src/store/memory-feed-agent.test.ts',
@@ -278,6 +281,8 @@ export const E2E_TESTS = [
   'test/e2e/hostile-payloads.test.ts',
   'test/e2e/install.test.ts',
   'test/e2e/install-project.test.ts',
+  'test/e2e/agent-settings-safety.test.ts',
+  'test/e2e/agent-install-notes.test.ts',
   'test/e2e/package.test.ts',
   'test/e2e/privacy-leak.test.ts',
   'test/e2e/worker-security.test.ts',
