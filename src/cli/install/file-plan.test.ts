@@ -1,5 +1,13 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
@@ -68,4 +76,22 @@ test('a read-only file or folder stops the run before the first write', (t) => {
     /locked is read-only \(mode 0555\).*nothing was changed/,
   );
   assert.equal(existsSync(first), false);
+});
+
+test('a settings file linked from a dotfiles folder is written through the link, which stays', (t) => {
+  const dir = tempDir(t);
+  const real = join(dir, 'dotfiles', 'settings.json');
+  const link = join(dir, 'settings.json');
+  mkdirSync(join(dir, 'dotfiles'));
+  writeFileSync(real, '{}\n');
+  symlinkSync(real, link);
+  applyChanges([{ path: link, before: '{}\n', after: '{ "a": 1 }\n', backup: 'write' }]);
+  assert.deepEqual(
+    [
+      lstatSync(link).isSymbolicLink(),
+      readFileSync(real, 'utf8'),
+      readFileSync(backupPath(link), 'utf8'),
+    ],
+    [true, '{ "a": 1 }\n', '{}\n'],
+  );
 });

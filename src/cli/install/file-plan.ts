@@ -4,6 +4,7 @@ import {
   existsSync,
   mkdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   rmdirSync,
   statSync,
@@ -62,8 +63,12 @@ function writable(path: string, what: string): void {
   );
 }
 
+/** The file a path names: a settings file linked from a dotfiles folder is written there. */
+const target = (path: string): string => (existsSync(path) ? realpathSync(path) : path);
+
 /** Throws, naming the file and the remedy, when `path` or the folder it goes in is not writable. */
-export function checkWritable(path: string): void {
+export function checkWritable(link: string): void {
+  const path = target(link);
   if (existsSync(path)) {
     const stat = statSync(path);
     if (stat.isDirectory()) {
@@ -97,8 +102,9 @@ function missingFolders(path: string): string[] {
   return missing;
 }
 
-function put(io: FileIo, path: string, text: string | undefined): void {
-  if (text === undefined) return io.remove(path);
+function put(io: FileIo, link: string, text: string | undefined): void {
+  if (text === undefined) return io.remove(link);
+  const path = target(link); // replacing the link by a file would cut it from the user's folder
   const mode = existsSync(path) ? statSync(path).mode & 0o777 : 0o600;
   mkdirSync(dirname(path), { recursive: true });
   io.write(path, text, mode);
