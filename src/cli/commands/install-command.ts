@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts';
 import { ensureWorker } from '../../client/index.ts';
-import { applyChanges } from '../install/file-plan.ts';
+import { applyChanges, checkChanges } from '../install/file-plan.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
 import { installTargets, type InstallTargets } from '../install/targets.ts';
 import { PACKAGE_NAME, onPath } from '../install/package-name.ts';
@@ -43,6 +43,7 @@ export async function installCommand(
   const plans = planInstalls(agents, deps.cliEntry, project);
   if (!project) for (const note of missingAgentNotes(agents)) deps.print(note);
   if (values['dry-run']) {
+    checkChanges(plans.flatMap((plan) => plan.changes));
     printDryRun(plans, deps.print);
     return 0;
   }

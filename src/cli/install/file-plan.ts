@@ -84,6 +84,11 @@ export function checkWritable(link: string): void {
   writable(folder, 'folder (the file and its backup are written in it)');
 }
 
+/** Checks every file a plan changes (what a dry run shows will then not stop the real run). */
+export function checkChanges(changes: FileChange[]): void {
+  for (const change of changes) if (change.after !== change.before) checkWritable(change.path);
+}
+
 /** The file operations `applyChanges` does, a seam for the test of a failure midway. */
 export interface FileIo {
   write(path: string, text: string, mode: number): void;
@@ -124,7 +129,7 @@ function undoQuietly(step: () => void): void {
  * files already written, the backups made and the folders created are put back as they were.
  */
 export function applyChanges(changes: FileChange[], io: FileIo = fileIo): void {
-  for (const change of changes) if (change.after !== change.before) checkWritable(change.path);
+  checkChanges(changes);
   const undo: Array<() => void> = [];
   let current = '';
   try {

@@ -69,6 +69,19 @@ test('removing the first members, all members, or items in the middle stays vali
   assert.deepEqual(valueOf(editJson(text, { a: 2, c: 'x', d: null })), { a: 2, c: 'x', d: null });
 });
 
+test('a comment after the last member stays on its line, before and after uninstall', () => {
+  for (const text of [
+    '{\n  "a": 1, // x\n}\n',
+    '{\n  "a": 1 // x\n}\n',
+    '{\n  "a": 1\n  // end\n}\n',
+  ]) {
+    const grown = editJson(text, { a: 1, b: [2] });
+    assert.deepEqual(valueOf(grown), { a: 1, b: [2] }, grown);
+    assert.match(grown, /\/\/ (?:x|end)\n/);
+    assert.equal(editJson(grown, { a: 1 }), text);
+  }
+});
+
 test('the shape of a text ignores layout but not comments', () => {
   assert.equal(jsonShape('{ "a b": 1 }'), jsonShape('{\n  "a b":1\n}'));
   assert.notEqual(jsonShape('{ "a": 1 } // x'), jsonShape('{ "a": 1 }'));

@@ -71,20 +71,22 @@ function removeMembers(text: string, node: JsonNode, gone: Set<number>, edits: E
     const first = members[i] as JsonMember;
     const last = members[j] as JsonMember;
     const multiline = lineStart(text, first.start) !== first.start;
-    if (i > 0) {
-      const comma = commaAfter(text, (members[i - 1] as JsonMember).end);
-      if (multiline) {
-        edits.push({ start: comma, end: comma + 1, text: '' });
-        edits.push({ start: lineStart(text, first.start), end: last.end, text: '' });
-      } else edits.push({ start: comma, end: last.end, text: '' });
-    } else {
-      const comma = commaAfter(text, last.end);
-      const next = (members[j + 1] as JsonMember).start;
+    const comma = commaAfter(text, last.end);
+    if (multiline && comma !== -1) {
+      // The run's own comma goes with it (and a comment on its line): the one before it stays.
+      edits.push({ start: lineStart(text, first.start), end: lineEnd(text, comma + 1), text: '' });
+    } else if (multiline) {
+      const before = commaAfter(text, (members[i - 1] as JsonMember).end);
+      edits.push({ start: before, end: before + 1, text: '' });
+      edits.push({ start: lineStart(text, first.start), end: lineEnd(text, last.end), text: '' });
+    } else if (i > 0) {
       edits.push({
-        start: lineStart(text, first.start),
-        end: multiline ? comma + 1 : next,
+        start: commaAfter(text, (members[i - 1] as JsonMember).end),
+        end: last.end,
         text: '',
       });
+    } else {
+      edits.push({ start: first.start, end: (members[j + 1] as JsonMember).start, text: '' });
     }
     i = j;
   }
