@@ -29,6 +29,10 @@ name = "b"
 test('a config.toml Codex reads passes, with every kind of string, array and table', () => {
   assert.equal(tomlProblem(GOOD), undefined);
   assert.equal(tomlProblem(''), undefined);
+  assert.equal(tomlProblem(GOOD.replace(/\n/g, '\r\n')), undefined);
+  const codexWrote =
+    '[projects."/home/me/shop"]\ntrust_level = "trusted"\n[tui]\nn = 1_000\nf = -3.5e2\nx = 0x1F\nd = 1979-05-27T07:32:00Z\n';
+  assert.equal(tomlProblem(codexWrote), undefined);
 });
 
 test('what a hand edit breaks is named with its line', () => {

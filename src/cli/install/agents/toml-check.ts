@@ -10,7 +10,7 @@ const DOTTED = String.raw`${KEY}(?:\s*\.\s*${KEY})*`;
 const HEADER = new RegExp(String.raw`^\[(\[)?\s*(${DOTTED})\s*\](\])?\s*(?:#.*)?$`);
 const ASSIGN = new RegExp(String.raw`^${DOTTED}[ \t]*=[ \t]*`);
 const TOKEN =
-  /^(?:"""[\s\S]*?"""(?!")|'''[\s\S]*?'''(?!')|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[[\]{},=]|#[^\n]*|[A-Za-z0-9_+\-.:]+(?: [0-9:.+\-Z]+)?|[ \t]+|\n)/;
+  /^(?:"""[\s\S]*?"""(?!")|'''[\s\S]*?'''(?!')|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[[\]{},=]|#[^\n]*|[A-Za-z0-9_+\-.:]+(?: [0-9:.+\-Z]+)?|[ \t\r]+|\n)/;
 
 interface Scan {
   at: number;
