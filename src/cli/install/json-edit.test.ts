@@ -82,6 +82,18 @@ test('a comment after the last member stays on its line, before and after uninst
   }
 });
 
+test('a CRLF file gets CRLF lines, and a file that starts with a comment its own indent', () => {
+  const crlf = '{\r\n  "a": 1\r\n}\r\n';
+  const grown = editJson(crlf, { a: 1, b: { c: 1 } });
+  assert.equal(grown, '{\r\n  "a": 1,\r\n  "b": {\r\n    "c": 1\r\n  }\r\n}\r\n');
+  assert.equal(editJson(grown, { a: 1 }), crlf);
+  const commented = '// top\n{\n    "a": 1\n}\n';
+  assert.equal(
+    editJson(commented, { a: 1, b: [1] }),
+    '// top\n{\n    "a": 1,\n    "b": [\n        1\n    ]\n}\n',
+  );
+});
+
 test('the shape of a text ignores layout but not comments', () => {
   assert.equal(jsonShape('{ "a b": 1 }'), jsonShape('{\n  "a b":1\n}'));
   assert.notEqual(jsonShape('{ "a": 1 } // x'), jsonShape('{ "a": 1 }'));

@@ -26,7 +26,10 @@ function sortKeys(value: unknown): unknown {
 }
 
 /** The file's indent unit: its first indented key's, else two spaces. */
-const unitOf = (text: string): string => /^[{[]\s*\n([ \t]+)["{[]/.exec(text)?.[1] ?? '  ';
+const unitOf = (text: string): string => /\n([ \t]+)["{[/]/.exec(text)?.[1] ?? '  ';
+
+/** The file's line end: CRLF when it has one, else LF. */
+const eolOf = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
 
 /** The whitespace that starts the line `at` is on. */
 function lineIndent(text: string, at: number): string {
@@ -43,7 +46,8 @@ function commaAfter(text: string, from: number): number {
 /** The start of a member's line (its newline) when only whitespace precedes it there. */
 function lineStart(text: string, at: number): number {
   const nl = text.lastIndexOf('\n', at - 1);
-  return nl !== -1 && text.slice(nl + 1, at).trim() === '' ? nl : at;
+  if (nl === -1 || text.slice(nl + 1, at).trim() !== '') return at;
+  return text[nl - 1] === '\r' ? nl - 1 : nl;
 }
 
 /** The end of the line after `at` when only a comment or spaces follow there, else `at`. */
@@ -52,9 +56,9 @@ function lineEnd(text: string, at: number): number {
   return rest ? at + rest[0].length : at;
 }
 
-function render(value: unknown, indent: string, unit: string, multiline: boolean): string {
-  const text = JSON.stringify(value, null, multiline ? unit : undefined);
-  return multiline ? text.replace(/\n/g, `\n${indent}`) : text;
+function render(value: unknown, indent: string, file: string, multiline: boolean): string {
+  const text = JSON.stringify(value, null, multiline ? unitOf(file) : undefined);
+  return multiline ? text.replace(/\n/g, `${eolOf(file)}${indent}`) : text;
 }
 
 /** Removes runs of members: each run with the comma that tied it to a kept neighbour. */
@@ -95,11 +99,12 @@ function removeMembers(text: string, node: JsonNode, gone: Set<number>, edits: E
 /** Appends members after the last one (or into an empty container), laid out like it. */
 function appendMembers(text: string, node: JsonNode, items: string[], edits: Edit[]): void {
   const unit = unitOf(text);
+  const eol = eolOf(text);
   const last = node.members.at(-1);
   if (!last) {
     const indent = lineIndent(text, node.start);
-    const inner = items.map((item) => `\n${indent}${unit}${item}`).join(',');
-    edits.push({ start: node.start + 1, end: node.end - 1, text: `${inner}\n${indent}` });
+    const inner = items.map((item) => `${eol}${indent}${unit}${item}`).join(',');
+    edits.push({ start: node.start + 1, end: node.end - 1, text: `${inner}${eol}${indent}` });
     return;
   }
   const multiline = lineStart(text, last.start) !== last.start;
@@ -107,7 +112,7 @@ function appendMembers(text: string, node: JsonNode, items: string[], edits: Edi
   const anchor = lineEnd(text, trailing !== -1 ? trailing + 1 : last.end);
   const indent = lineIndent(text, last.start);
   const joined = multiline
-    ? items.map((item) => `\n${indent}${item}`).join(',')
+    ? items.map((item) => `${eol}${indent}${item}`).join(',')
     : items.map((item) => ` ${item}`).join(',');
   // Pushed before the comma: at one offset, the edit applied later lands in front.
   edits.push({ start: anchor, end: anchor, text: joined + (trailing !== -1 ? ',' : '') });
@@ -131,7 +136,7 @@ function diffObject(text: string, node: JsonNode, now: Json, next: Json, edits: 
   const multiline = node.members.length === 0 || /\n/.test(text.slice(node.start, node.end));
   const items = added.map(
     (key) =>
-      `${JSON.stringify(key)}: ${render(next[key], indent || lineIndent(text, node.start) + unitOf(text), unitOf(text), multiline)}`,
+      `${JSON.stringify(key)}: ${render(next[key], indent || lineIndent(text, node.start) + unitOf(text), text, multiline)}`,
   );
   appendMembers(text, node, items, edits);
 }
@@ -147,9 +152,7 @@ function diffArray(text: string, node: JsonNode, now: unknown[], next: unknown[]
       node.members.length > 0
         ? lineIndent(text, node.members[0]?.start ?? 0)
         : lineIndent(text, node.start) + unitOf(text);
-    const items = next
-      .slice(now.length)
-      .map((item) => render(item, indent, unitOf(text), multiline));
+    const items = next.slice(now.length).map((item) => render(item, indent, text, multiline));
     return appendMembers(text, node, items, edits);
   }
   const gone = new Set<number>();
@@ -164,7 +167,7 @@ function diffArray(text: string, node: JsonNode, now: unknown[], next: unknown[]
 
 function replace(text: string, node: JsonNode, next: unknown, edits: Edit[]): void {
   const multiline = /\n/.test(text.slice(node.start, node.end)) || node.members.length === 0;
-  const out = render(next, lineIndent(text, node.start), unitOf(text), multiline);
+  const out = render(next, lineIndent(text, node.start), text, multiline);
   edits.push({ start: node.start, end: node.end, text: out });
 }
 
