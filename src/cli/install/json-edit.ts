@@ -12,6 +12,8 @@ const isObject = (value: unknown): value is Json =>
 
 /** Deep equality of JSON values, key order aside. */
 export function sameJson(a: unknown, b: unknown): boolean {
+  // Merges clone what they keep, in order: most equal values are equal as written.
+  if (a === b || JSON.stringify(a) === JSON.stringify(b)) return true;
   return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
 }
 
@@ -172,7 +174,8 @@ function replace(text: string, node: JsonNode, next: unknown, edits: Edit[]): vo
 }
 
 function diff(text: string, node: JsonNode, now: unknown, next: unknown, edits: Edit[]): void {
-  if (sameJson(now, next)) return;
+  // Equal as written: a value equal but for key order is descended into and edits nothing.
+  if (now === next || JSON.stringify(now) === JSON.stringify(next)) return;
   if (node.kind === 'object' && isObject(now) && isObject(next)) {
     return diffObject(text, node, now, next, edits);
   }

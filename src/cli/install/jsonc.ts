@@ -28,6 +28,9 @@ export interface ParsedJson {
   tree: JsonNode;
 }
 
+const STRING = /"(?:[^"\\\u0000-\u001f]+|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+const SCALAR = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
 class Reader {
   at = 0;
   constructor(readonly text: string) {}
@@ -42,7 +45,9 @@ class Reader {
   skip(): void {
     const text = this.text;
     for (;;) {
-      while (/\s/.test(text[this.at] ?? '')) this.at += 1;
+      let code = text.charCodeAt(this.at);
+      while (code === 32 || code === 10 || code === 13 || code === 9)
+        code = text.charCodeAt(++this.at);
       if (text.startsWith('//', this.at)) {
         const nl = text.indexOf('\n', this.at);
         this.at = nl === -1 ? text.length : nl;
@@ -54,74 +59,123 @@ class Reader {
     }
   }
 
-  string(): string {
-    const match = /^"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/.exec(
-      this.text.slice(this.at),
-    );
-    if (!match) this.fail('a complete "string"');
+  /** The token `pattern` (sticky) matches here, consumed; fails naming what was expected. */
+  token(pattern: RegExp, expected: string): string {
+    pattern.lastIndex = this.at;
+    const match = pattern.exec(this.text);
+    if (!match) this.fail(expected);
     this.at += match[0].length;
-    return JSON.parse(match[0]) as string;
+    return match[0];
+  }
+
+  string(): string {
+    const token = this.token(STRING, 'a complete "string"');
+    return token.includes('\\') ? (JSON.parse(token) as string) : token.slice(1, -1);
   }
 
   scalar(): unknown {
-    const match = /^(?:true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(
-      this.text.slice(this.at),
-    );
-    if (!match) this.fail('a value');
-    this.at += match[0].length;
-    return JSON.parse(match[0]) as unknown;
+    return JSON.parse(this.token(SCALAR, 'a value')) as unknown;
   }
 
-  value(): { value: unknown; node: JsonNode } {
+  /** Reads one value; with `keep` false it only checks and steps over it (no allocation). */
+  value(keep: boolean): unknown {
     this.skip();
-    const start = this.at;
     const open = this.text[this.at];
-    if (open === '{' || open === '[') return this.container(open);
-    const value = open === '"' ? this.string() : this.scalar();
-    return { value, node: { kind: 'value', start, end: this.at, members: [] } };
+    if (open === '{' || open === '[') return this.container(open, keep);
+    if (open === '"') return keep ? this.string() : this.token(STRING, 'a complete "string"');
+    return keep ? this.scalar() : this.token(SCALAR, 'a value');
   }
 
-  container(open: '{' | '['): { value: unknown; node: JsonNode } {
-    const start = this.at;
+  container(open: '{' | '[', keep: boolean): unknown {
     const close = open === '{' ? '}' : ']';
-    const members: JsonMember[] = [];
     const object: Record<string, unknown> = {};
     const array: unknown[] = [];
     this.at += 1;
     for (;;) {
       this.skip();
       if (this.text[this.at] === close) break;
-      const memberStart = this.at;
-      let key: string | undefined;
-      if (open === '{') {
-        if (this.text[this.at] !== '"') this.fail(`a "key" or ${close}`);
-        key = this.string();
-        this.skip();
-        if (this.text[this.at] !== ':') this.fail('":"');
-        this.at += 1;
-      }
-      const { value, node } = this.value();
-      members.push({ key, start: memberStart, end: node.end, node });
-      if (key === undefined) array.push(value);
-      else object[key] = value;
-      this.skip();
-      if (this.text[this.at] === ',') this.at += 1;
-      else if (this.text[this.at] !== close) this.fail(`"," or "${close}"`);
+      const key = open === '{' ? this.key(close) : undefined;
+      const value = this.value(keep);
+      if (keep && key === undefined) array.push(value);
+      else if (keep && key !== undefined) object[key] = value;
+      this.separator(close);
     }
     this.at += 1;
-    const kind = open === '{' ? 'object' : 'array';
-    return { value: open === '{' ? object : array, node: { kind, start, end: this.at, members } };
+    return open === '{' ? object : array;
+  }
+
+  key(close: string): string {
+    if (this.text[this.at] !== '"') this.fail(`a "key" or ${close}`);
+    const key = this.string();
+    this.skip();
+    if (this.text[this.at] !== ':') this.fail('":"');
+    this.at += 1;
+    return key;
+  }
+
+  separator(close: string): void {
+    this.skip();
+    if (this.text[this.at] === ',') this.at += 1;
+    else if (this.text[this.at] !== close) this.fail(`"," or "${close}"`);
+  }
+}
+
+/**
+ * The node of the value at `start`. Its members are found when first asked for, stepping over
+ * each member's value without building it: an edit descends only where values differ, so a
+ * large file (Claude Code's ~/.claude.json holds every project's history) is scanned about once.
+ */
+function nodeAt(text: string, start: number): JsonNode {
+  const reader = new Reader(text);
+  reader.at = start;
+  reader.value(false);
+  const open = text[start];
+  const kind = open === '{' ? 'object' : open === '[' ? 'array' : 'value';
+  let members: JsonMember[] | undefined;
+  return {
+    kind,
+    start,
+    end: reader.at,
+    get members(): JsonMember[] {
+      members ??= kind === 'value' ? [] : membersOf(text, start);
+      return members;
+    },
+  };
+}
+
+function membersOf(text: string, start: number): JsonMember[] {
+  const reader = new Reader(text);
+  const close = text[start] === '{' ? '}' : ']';
+  const members: JsonMember[] = [];
+  reader.at = start + 1;
+  for (;;) {
+    reader.skip();
+    if (text[reader.at] === close) return members;
+    const memberStart = reader.at;
+    const key = close === '}' ? reader.key(close) : undefined;
+    reader.skip();
+    const node = nodeAt(text, reader.at);
+    reader.at = node.end;
+    members.push({ key, start: memberStart, end: node.end, node });
+    reader.separator(close);
   }
 }
 
 /** Parses JSON with comments and trailing commas; throws a SyntaxError naming line and column. */
 export function parseJsonc(text: string): ParsedJson {
   const reader = new Reader(text);
-  if (text.startsWith('\uFEFF')) reader.at = 1;
-  const { value, node } = reader.value();
+  reader.at = text.startsWith('\uFEFF') ? 1 : 0;
+  let value: unknown;
+  try {
+    value = JSON.parse(reader.at === 1 ? text.slice(1) : text); // plain JSON: the fast way
+  } catch {
+    value = reader.value(true);
+    reader.skip();
+    if (reader.at < text.length) reader.fail('the end of the file');
+  }
+  reader.at = text.startsWith('\uFEFF') ? 1 : 0;
   reader.skip();
-  if (reader.at < text.length) reader.fail('the end of the file');
-  return { value, tree: node };
+  return { value, tree: nodeAt(text, reader.at) };
 }
 
 /**
