@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { cli } from '../helpers/cli.ts';
@@ -34,6 +34,22 @@ describe('install says what it finds and what it does not', () => {
       ),
       [],
     );
+  });
+
+  it('install --agent all names the agents it left out; uninstall removes a backup whose file is gone', async (t) => {
+    const home = await bareHome(t);
+    writeFileSync(join(home.env.PATH ?? '', 'gemini'), '#!/bin/sh\n', { mode: 0o755 });
+    const settings = join(home.root, '.gemini', 'settings.json');
+    mkdirSync(join(home.root, '.gemini'));
+    writeFileSync(settings, '{ "theme": "GitHub" }\n');
+    const install = await cli(['install', '--agent', 'all'], home.env, home.root);
+    assert.equal(install.code, 0, install.stderr);
+    assert.match(install.stdout, /not on your PATH, so not installed: claude, codex, copilot/);
+    assert.match(install.stdout, /gemini: updated .*settings\.json \(backup: /);
+    rmSync(settings);
+    const uninstall = await cli(['uninstall', '--agent', 'gemini'], home.env, home.root);
+    assert.equal(uninstall.code, 0, uninstall.stderr);
+    assert.equal(existsSync(`${settings}.claude-mem.bak`), false);
   });
 
   it('install --agent codex without codex on PATH installs with a note saying so', async (t) => {

@@ -85,6 +85,16 @@ export function planUninstalls(agents: AgentId[], cliEntry: string, project: boo
   }));
 }
 
+/** For `--agent all`: the agents it left out because their command is not on PATH. */
+export function skippedAgentsNote(agents: AgentId[]): string[] {
+  const skipped = AGENTS.filter((agent) => !agents.includes(agent));
+  return skipped.length === 0
+    ? []
+    : [
+        `not on your PATH, so not installed: ${skipped.join(', ')} (name one with --agent to install it anyway)`,
+      ];
+}
+
 /** What install did to each file, one line a file. */
 export function printInstalled(plans: AgentPlan[], print: Print): void {
   for (const { agent, changes } of plans) {
@@ -110,6 +120,7 @@ export function printInstalled(plans: AgentPlan[], print: Print): void {
 /** What uninstall did to each file, one line a file (a stale backup removed says nothing). */
 export function printUninstalled(plans: AgentPlan[], print: Print): void {
   for (const change of plans.flatMap((plan) => plan.changes)) {
+    if (change.after === change.before) continue;
     if (change.after === undefined) print(`removed ${change.path}`);
     else if (change.after !== change.before) print(`updated ${change.path}`);
   }

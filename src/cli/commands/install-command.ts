@@ -13,6 +13,7 @@ import {
   printDryRun,
   printInstalled,
   selectAgents,
+  skippedAgentsNote,
 } from './install-agents.ts';
 
 type Print = (line: string) => void;
@@ -41,7 +42,8 @@ export async function installCommand(
     throw usage('--project installs for Claude Code only; leave out --agent or --project');
   }
   const plans = planInstalls(agents, deps.cliEntry, project);
-  if (!project) for (const note of missingAgentNotes(agents)) deps.print(note);
+  const notes = values.agent === 'all' ? skippedAgentsNote(agents) : missingAgentNotes(agents);
+  if (!project) for (const note of notes) deps.print(note);
   if (values['dry-run']) {
     checkChanges(plans.flatMap((plan) => plan.changes));
     printDryRun(plans, deps.print);

@@ -114,7 +114,12 @@ function readBackup(path: string, jsonc: boolean): { text: string; value: Json }
 export function planJsonUninstall(path: string, merge: JsonMerge): FileChange | undefined {
   const file = readJsonFile(path, merge.jsonc);
   const backup = readBackup(path, merge.jsonc === true);
-  if (file.text === undefined) return undefined;
+  if (file.text === undefined) {
+    // The user removed the file since: only install's backup of it is left to go.
+    return existsSync(backupPath(path))
+      ? { path, before: undefined, after: undefined, backup: 'drop' }
+      : undefined;
+  }
   const next = keepWhatUserHad(merge.remove(file.value), file.value, backup?.value);
   const unchanged = sameJson(next, file.value);
   if (unchanged && !backup) return undefined;

@@ -38,8 +38,10 @@ function planTomlInstall(path: string, block: string): FileChange | undefined {
 
 function planTomlUninstall(path: string): FileChange | undefined {
   const before = readSettingsText(path);
-  if (before === undefined) return undefined;
   const backup = readSettingsText(backupPath(path));
+  if (before === undefined) {
+    return backup === undefined ? undefined : { path, before, after: before, backup: 'drop' };
+  }
   const removed = removeBlock(before);
   if (removed === before && backup === undefined) return undefined;
   let after: string | undefined = removed === backup ? backup : removed;
