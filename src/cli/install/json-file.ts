@@ -114,19 +114,18 @@ function readBackup(path: string, jsonc: boolean): { text: string; value: Json }
 export function planJsonUninstall(path: string, merge: JsonMerge): FileChange | undefined {
   const file = readJsonFile(path, merge.jsonc);
   const backup = readBackup(path, merge.jsonc === true);
+  const backedUp = existsSync(backupPath(path));
   if (file.text === undefined) {
     // The user removed the file since: only install's backup of it is left to go.
-    return existsSync(backupPath(path))
-      ? { path, before: undefined, after: undefined, backup: 'drop' }
-      : undefined;
+    return backedUp ? { path, before: undefined, after: undefined, backup: 'drop' } : undefined;
   }
   const next = keepWhatUserHad(merge.remove(file.value), file.value, backup?.value);
   const unchanged = sameJson(next, file.value);
-  if (unchanged && !backup) return undefined;
+  if (unchanged && !backedUp) return undefined;
   const edited = unchanged ? file.text : editJson(file.text, next);
   const exact =
     backup && sameJson(next, backup.value) && jsonShape(edited) === jsonShape(backup.text);
   let after: string | undefined = exact ? backup.text : edited;
-  if (!backup && Object.keys(next).length === 0) after = undefined;
+  if (!backedUp && Object.keys(next).length === 0) after = undefined; // install created it
   return { path, before: file.text, after, backup: 'drop' };
 }

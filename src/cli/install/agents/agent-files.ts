@@ -44,9 +44,9 @@ function planTomlUninstall(path: string): FileChange | undefined {
   }
   const removed = removeBlock(before);
   if (removed === before && backup === undefined) return undefined;
-  let after: string | undefined = removed === backup ? backup : removed;
-  if (backup === undefined && removed.trim() === '') after = undefined; // install created it
-  return { path, before, after, backup: 'drop' };
+  // The markers' lines out is the file as install found it (or as Codex has changed it since).
+  const created = backup === undefined && removed.trim() === '';
+  return { path, before, after: created ? undefined : removed, backup: 'drop' };
 }
 
 /** The merges of an agent's JSON files: its hooks file, its MCP file (one file for Gemini). */
