@@ -60,8 +60,11 @@ describe('install says what it finds and what it does not', () => {
     assert.equal(existsSync(join(home.root, '.codex', 'hooks.json')), true);
   });
 
-  it('doctor after a Gemini-only install passes: Claude Code is "not installed", not a failure', async (t) => {
+  it('doctor after a Gemini-only install (settings with comments) passes: Claude Code is "not installed", not a failure', async (t) => {
     const home = await bareHome(t);
+    // Gemini's settings with comments: doctor reads them as Gemini does.
+    mkdirSync(join(home.root, '.gemini'));
+    writeFileSync(join(home.root, '.gemini', 'settings.json'), '// mine\n{ "theme": "GitHub", }\n');
     await cli(['install', '--agent', 'gemini'], home.env, home.root);
     const doctor = await cli(['doctor'], home.env, home.root);
     assert.equal(doctor.code, 0, doctor.stdout);
