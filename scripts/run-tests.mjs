@@ -22,6 +22,7 @@ export const UNIT_TESTS = [
   'src/cli/install/agents/toml-block.test.ts',
   'src/cli/install/json-edit.test.ts',
   'src/cli/install/file-plan.test.ts',
+  'src/cli/install/json-file.test.ts',
   'src/cli/install/agents/toml-check.test.ts',
   'src/store/session-agent.test.ts',
   'src/search/agent-filter.test.ts',
