@@ -56,7 +56,7 @@ describe('install says what it finds and what it does not', () => {
     const home = await bareHome(t);
     const run = await cli(['install', '--agent', 'codex'], home.env, home.root);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /codex: note: "codex" is not on your PATH; installing anyway/);
+    assert.match(run.stdout, /codex: note: "codex" is not on your PATH; installed anyway/);
     assert.equal(existsSync(join(home.root, '.codex', 'hooks.json')), true);
   });
 

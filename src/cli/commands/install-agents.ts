@@ -52,7 +52,7 @@ export function missingAgentNotes(agents: AgentId[], path = process.env.PATH ?? 
     .filter((agent) => !onPath(binOf(agent), path))
     .map(
       (agent) =>
-        `${agent}: note: "${binOf(agent)}" is not on your PATH; installing anyway, it takes effect once ${binOf(agent)} runs here (undo with "claude-mem uninstall --agent ${agent}")`,
+        `${agent}: note: "${binOf(agent)}" is not on your PATH; installed anyway, it takes effect once ${binOf(agent)} runs here (undo with "claude-mem uninstall --agent ${agent}")`,
     );
 }
 

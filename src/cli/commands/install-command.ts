@@ -42,14 +42,16 @@ export async function installCommand(
     throw usage('--project installs for Claude Code only; leave out --agent or --project');
   }
   const plans = planInstalls(agents, deps.cliEntry, project);
+  const changes = plans.flatMap((plan) => plan.changes);
+  // Said once the install is sure to go ahead: a refusal is the only line otherwise.
   const notes = values.agent === 'all' ? skippedAgentsNote(agents) : missingAgentNotes(agents);
-  if (!project) for (const note of notes) deps.print(note);
   if (values['dry-run']) {
-    checkChanges(plans.flatMap((plan) => plan.changes));
+    checkChanges(changes);
     printDryRun(plans, deps.print);
     return 0;
   }
-  applyChanges(plans.flatMap((plan) => plan.changes));
+  applyChanges(changes);
+  if (!project) for (const note of notes) deps.print(note);
   printInstalled(plans, deps.print);
   await startWorker(deps);
   if (!agents.includes('claude')) return 0;
