@@ -1,7 +1,7 @@
 import { dataDirFrom, loadSettings } from '../../config/index.ts';
 import { liveWorker } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
-import type { CheckResult } from '../doctor/check.ts';
+import { ok, type CheckResult } from '../doctor/check.ts';
 import { demoExpected, isDemoFolder } from '../doctor/demo-folder.ts';
 import { checkFreeSpace, vacuumDatabase } from '../doctor/free-space.ts';
 import { repairDatabase, type RepairSource } from '../doctor/repair.ts';
@@ -11,10 +11,11 @@ import {
   checkEvents,
   checkHooks,
   checkMcp,
+  claudeInstalled,
   checkProvider,
   checkWorker,
 } from '../doctor/integration-checks.ts';
-import { checkAgents } from '../doctor/agent-checks.ts';
+import { checkAgents, installedAgents } from '../doctor/agent-checks.ts';
 import {
   checkDatabase,
   checkNode,
@@ -72,6 +73,29 @@ function safelyAll(name: string, checks: () => CheckResult[]): CheckResult[] {
 }
 
 /**
+ * Claude Code's hooks and MCP server; when claude-mem is installed only for other agents, one
+ * "not installed" line instead (a failure only when nothing at all is installed).
+ */
+function claudeChecks(cliEntry: string): CheckResult[] {
+  const others = (() => {
+    try {
+      return claudeInstalled(cliEntry) ? [] : installedAgents(cliEntry);
+    } catch {
+      return []; // the checks below name the file they cannot read
+    }
+  })();
+  if (others.length > 0) {
+    return [
+      ok(
+        'claude code',
+        `not installed (claude-mem is installed for ${others.join(', ')}; "claude-mem install" adds Claude Code)`,
+      ),
+    ];
+  }
+  return [safely('hooks', () => checkHooks(cliEntry)), safely('mcp', checkMcp)];
+}
+
+/**
  * `claude-mem doctor`: every check prints OK or what to do; the exit code is 1 when any check
  * failed (warnings do not fail). With `--repair`, rebuilds a damaged database instead; with
  * `--vacuum`, gives the database's free pages back to the disk.
@@ -97,8 +121,7 @@ export async function doctorCommand(
     safely('free space', () => checkFreeSpace(dataDir)),
     worker.result,
     checkDatabaseFault(worker.health),
-    integration(safely('hooks', () => checkHooks(deps.cliEntry))),
-    integration(safely('mcp', checkMcp)),
+    ...claudeChecks(deps.cliEntry).map(integration),
     ...safelyAll('agents', () => checkAgents(deps.cliEntry)),
     await checkProvider(liveWorker(dataDir)?.port, dataDir),
     await checkProviderCall({ settings, env: process.env, dataDir, optIn }),

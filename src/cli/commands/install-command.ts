@@ -1,15 +1,20 @@
-import { dirname, join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts';
 import { ensureWorker } from '../../client/index.ts';
-import { addMcpServer } from '../install/mcp-merge.ts';
-import { addHooks } from '../install/settings-merge.ts';
-import { planJson, type FileChange } from '../install/json-file.ts';
+import { applyChanges, checkChanges } from '../install/file-plan.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
 import { installTargets, type InstallTargets } from '../install/targets.ts';
 import { PACKAGE_NAME, onPath } from '../install/package-name.ts';
 import { parseOptions } from '../parse-options.ts';
 import { usage } from '../cli-error.ts';
-import { installAgents, selectAgents } from './install-agents.ts';
+import {
+  missingAgentNotes,
+  planInstalls,
+  printDryRun,
+  printInstalled,
+  selectAgents,
+  skippedAgentsNote,
+} from './install-agents.ts';
 
 type Print = (line: string) => void;
 
@@ -21,9 +26,10 @@ export const INSTALL_OPTIONS = {
 } as const;
 
 /**
- * `claude-mem install [--project] [--dry-run]`: merges the hooks into Claude Code's settings and
- * registers the MCP server, never overwriting what is there (backup first, idempotent), then
- * starts the worker.
+ * `claude-mem install [--project] [--dry-run] [--agent A]`: merges the hooks into each agent's
+ * settings and registers the MCP server, never overwriting what is there. Every file is read
+ * and checked before any is written, and all are written or none (backup first, idempotent);
+ * then the worker starts.
  */
 export async function installCommand(
   args: string[],
@@ -31,32 +37,28 @@ export async function installCommand(
 ): Promise<number> {
   const values = parseOptions(args, INSTALL_OPTIONS);
   const agents = selectAgents(values.agent);
-  if (values.project && agents.some((agent) => agent !== 'claude')) {
+  const project = values.project === true;
+  if (project && agents.some((agent) => agent !== 'claude')) {
     throw usage('--project installs for Claude Code only; leave out --agent or --project');
   }
-  installAgents(agents, { ...deps, dryRun: values['dry-run'] === true });
-  if (!agents.includes('claude')) {
-    if (!values['dry-run']) await startWorker(deps);
+  const plans = planInstalls(agents, deps.cliEntry, project);
+  const changes = plans.flatMap((plan) => plan.changes);
+  // Said once the install is sure to go ahead: a refusal is the only line otherwise.
+  const notes = values.agent === 'all' ? skippedAgentsNote(agents) : missingAgentNotes(agents);
+  if (values['dry-run']) {
+    checkChanges(changes);
+    printDryRun(plans, deps.print);
     return 0;
   }
-  const targets = installTargets(values.project === true);
-  const hookBundle = join(dirname(deps.cliEntry), 'hook.cjs');
-  // Committed files must not name this machine's paths: the PATH commands work for everyone.
-  const portable = targets.scope === 'project';
-  const changes = [
-    planJson(targets.settingsFile, (value) => addHooks(value, hookBundle, portable)),
-    planJson(targets.mcpFile, (value) => addMcpServer(value, deps.cliEntry, portable)),
-  ].filter((change): change is FileChange => change !== undefined);
-  if (values['dry-run']) return dryRun(changes, deps.print);
-  for (const change of changes) {
-    const backup = change.apply();
-    deps.print(`updated ${change.path}${backup ? ` (backup: ${backup})` : ''}`);
-  }
-  if (changes.length === 0) deps.print('already installed: nothing to change');
+  applyChanges(changes);
+  if (!project) for (const note of notes) deps.print(note);
+  printInstalled(plans, deps.print);
   await startWorker(deps);
+  if (!agents.includes('claude')) return 0;
+  const targets = installTargets(project);
   deps.print(`\nclaude-mem is active from your next Claude Code session (${targets.scope} scope).`);
-  deps.print(`Undo with: claude-mem uninstall${values.project ? ' --project' : ''}`);
-  if (portable) for (const line of teammateNote(targets)) deps.print(line);
+  deps.print(`Undo with: claude-mem uninstall${project ? ' --project' : ''}`);
+  if (project) for (const line of teammateNote(targets)) deps.print(line);
   return 0;
 }
 
@@ -72,16 +74,6 @@ export function teammateNote(targets: InstallTargets, path = process.env.PATH ??
         ]
       : []),
   ];
-}
-
-function dryRun(changes: FileChange[], print: Print): number {
-  if (changes.length === 0) print('already installed: nothing would change');
-  for (const change of changes) {
-    print(
-      `--- ${change.path} (now)\n${change.before || '(missing)'}\n+++ ${change.path} (after install)\n${change.after}`,
-    );
-  }
-  return 0;
 }
 
 async function startWorker(deps: { cliEntry: string; print: Print }): Promise<void> {

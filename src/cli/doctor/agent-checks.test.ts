@@ -5,17 +5,26 @@ import { test } from 'node:test';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
 import { planAgentInstall } from '../install/agents/agent-files.ts';
 import { agentSpec } from '../install/agents/specs.ts';
-import { checkAgents, codexTrusted } from './agent-checks.ts';
+import { applyChanges } from '../install/file-plan.ts';
+import { checkAgents, codexTrusted, installedAgents } from './agent-checks.ts';
 
 const CLI = '/opt/claude-mem/dist/cli.mjs';
 
-test('doctor says nothing of agents never installed, and checks those that are', (t) => {
+test('doctor says "not installed" of agents never installed, and checks those that are', (t) => {
   const home = tempDir(t);
   const env = { HOME: home, CODEX_HOME: join(home, '.codex') };
-  assert.deepEqual(checkAgents(CLI, env), []);
+  assert.deepEqual(
+    checkAgents(CLI, env).map((r) => [r.name, r.ok, r.detail.startsWith('not installed')]),
+    [
+      ['codex', true, true],
+      ['gemini', true, true],
+      ['copilot', true, true],
+    ],
+  );
+  assert.deepEqual(installedAgents(CLI, env), []);
   const bundles = { hookBundle: '/opt/claude-mem/dist/hook.cjs', cliEntry: CLI };
   for (const agent of ['codex', 'gemini']) {
-    for (const change of planAgentInstall(agentSpec(agent, env), bundles, env)) change.apply();
+    applyChanges(planAgentInstall(agentSpec(agent, env), bundles, env));
   }
   const results = checkAgents(CLI, env);
   assert.deepEqual(
@@ -23,8 +32,10 @@ test('doctor says nothing of agents never installed, and checks those that are',
     [
       ['codex', true, true],
       ['gemini', true, false],
+      ['copilot', true, false],
     ],
   );
+  assert.deepEqual(installedAgents(CLI, env), ['codex', 'gemini']);
   assert.match(results[0]?.detail ?? '', /0 of 5 trusted: start codex and trust them in \/hooks/);
 });
 

@@ -28,13 +28,21 @@ function mcpRegistered(spec: AgentSpec): boolean {
   if (spec.mcpFormat === 'toml') {
     return existsSync(spec.mcpFile) && hasBlock(readFileSync(spec.mcpFile, 'utf8'));
   }
-  return hasMcpServer(readJsonFile(spec.mcpFile).value);
+  return hasMcpServer(readJsonFile(spec.mcpFile, spec.jsonc).value);
 }
 
-function checkAgent(spec: AgentSpec, hookBundle: string): CheckResult | undefined {
+/** Whether any of our hooks, or our MCP server, is in the agent's files. */
+function installed(spec: AgentSpec, hookBundle: string): boolean {
+  const counts = countAgentHooks(readJsonFile(spec.hooksFile, spec.jsonc).value, spec, hookBundle);
+  return counts.some((n) => n > 0) || mcpRegistered(spec);
+}
+
+function checkAgent(spec: AgentSpec, hookBundle: string): CheckResult {
   const name = `${spec.agent}`;
-  const counts = countAgentHooks(readJsonFile(spec.hooksFile).value, spec, hookBundle);
-  if (counts.every((n) => n === 0)) return undefined; // not installed for this agent
+  if (!installed(spec, hookBundle)) {
+    return ok(name, `not installed ("claude-mem install --agent ${spec.agent}" adds it)`);
+  }
+  const counts = countAgentHooks(readJsonFile(spec.hooksFile, spec.jsonc).value, spec, hookBundle);
   const missing = spec.hooks.filter((_, i) => counts[i] === 0).map((hook) => hook.event);
   const doubled = spec.hooks.filter((_, i) => (counts[i] ?? 0) > 1).map((hook) => hook.event);
   const again = `run "claude-mem install --agent ${spec.agent}"`;
@@ -54,10 +62,29 @@ function checkAgent(spec: AgentSpec, hookBundle: string): CheckResult | undefine
   return ok(name, `hooks (${spec.hooks.length}) and MCP server registered in ${spec.hooksFile}`);
 }
 
-/** One result per agent whose hooks are installed (none for agents never installed). */
+/** One result per agent: checked when installed, else "not installed" (not a failure). */
 export function checkAgents(cliEntry: string, env: NodeJS.ProcessEnv = process.env): CheckResult[] {
   const hookBundle = join(dirname(cliEntry), 'hook.cjs');
+  return agentSpecs(env).map((spec) => {
+    try {
+      return checkAgent(spec, hookBundle);
+    } catch (error) {
+      return fail(spec.agent, error instanceof Error ? error.message : String(error));
+    }
+  });
+}
+
+/** The agents other than Claude Code that claude-mem is installed for. */
+export function installedAgents(cliEntry: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  const hookBundle = join(dirname(cliEntry), 'hook.cjs');
+  const safelyInstalled = (spec: AgentSpec): boolean => {
+    try {
+      return installed(spec, hookBundle);
+    } catch {
+      return true; // a file doctor cannot read is reported by checkAgents
+    }
+  };
   return agentSpecs(env)
-    .map((spec) => checkAgent(spec, hookBundle))
-    .filter((result): result is CheckResult => result !== undefined);
+    .filter(safelyInstalled)
+    .map((spec) => spec.agent);
 }

@@ -145,6 +145,24 @@ function pluginEnabled(settings: Record<string, unknown>): boolean {
   );
 }
 
+/**
+ * Whether claude-mem is installed for Claude Code at all (a hook of ours, the plugin, or our MCP
+ * server in the user's or this repository's files): when it is not but another agent has it,
+ * doctor says "not installed" instead of failing the Claude Code checks.
+ */
+export function claudeInstalled(cliEntry: string): boolean {
+  const hookBundle = join(dirname(cliEntry), 'hook.cjs');
+  const settings = [installTargets(false).settingsFile, installTargets(true).settingsFile];
+  const mcp = [installTargets(false).mcpFile, installTargets(true).mcpFile];
+  return (
+    settings.some((file) => {
+      const value = readJsonFile(file).value;
+      const counts = Object.values(countOurHooks(value, hookBundle));
+      return pluginEnabled(value) || counts.some((n) => n > 0);
+    }) || mcp.some((file) => hasMcpServer(readJsonFile(file).value))
+  );
+}
+
 /** Our MCP server is registered for the user or this repository (or comes with the plugin). */
 export function checkMcp(): CheckResult {
   const files = [installTargets(false).mcpFile, installTargets(true).mcpFile];

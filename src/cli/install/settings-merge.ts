@@ -57,8 +57,9 @@ export function removeHooks(
   const next = structuredClone(settings);
   if (!isObject(next.hooks)) return next;
   const hooks = next.hooks;
+  const before = Object.keys(hooks).length;
   for (const event of Object.keys(hooks)) {
-    if (!Array.isArray(hooks[event])) continue;
+    if (!Array.isArray(hooks[event]) || (hooks[event] as unknown[]).length === 0) continue;
     const groups = (hooks[event] as unknown[]).flatMap((group) => {
       if (!isObject(group) || !Array.isArray(group.hooks)) return [group];
       const kept = group.hooks.filter(
@@ -70,7 +71,8 @@ export function removeHooks(
     if (groups.length > 0) hooks[event] = groups;
     else delete hooks[event];
   }
-  if (Object.keys(hooks).length === 0) delete next.hooks;
+  // Only a `hooks` we emptied goes: the user's own empty one stays.
+  if (Object.keys(hooks).length === 0 && before > 0) delete next.hooks;
   return next;
 }
 

@@ -1,16 +1,15 @@
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { writeFileAtomic } from '../../../config/index.ts';
+import { existsSync } from 'node:fs';
+import { readSettingsText, backupPath, type FileChange } from '../file-plan.ts';
+import { planJsonInstall, planJsonUninstall, type JsonMerge } from '../json-file.ts';
+import { mcpConflict, removeMcpServer } from '../mcp-merge.ts';
 import { CliError } from '../../cli-error.ts';
-import { removeMcpServer } from '../mcp-merge.ts';
-import { planJson, readJsonFile, sameJson, serialize, type FileChange } from '../json-file.ts';
 import { addAgentHooks, removeAgentHooks } from './hooks-merge.ts';
 import { addAgentMcp, agentMcpEntry } from './mcp-entries.ts';
 import type { AgentSpec } from './specs.ts';
-import { addBlock, codexMcpBlock, hasForeignServer, removeBlock } from './toml-block.ts';
+import { addBlock, codexMcpBlock, hasBlock, hasForeignServer, removeBlock } from './toml-block.ts';
+import { tomlProblem } from './toml-check.ts';
 
 type Json = Record<string, unknown>;
-type Update = (value: Json) => Json;
 
 /** Where this install's bundles are. */
 export interface Bundles {
@@ -18,93 +17,97 @@ export interface Bundles {
   cliEntry: string;
 }
 
-function planToml(path: string, block: string): FileChange | undefined {
-  const before = existsSync(path) ? readFileSync(path, 'utf8') : '';
-  if (hasForeignServer(before)) {
-    throw new CliError(`${path} already has an [mcp_servers.claude-mem] of yours; nothing changed`);
+function planTomlInstall(path: string, block: string): FileChange | undefined {
+  const before = readSettingsText(path);
+  const problem = before === undefined ? undefined : tomlProblem(before);
+  if (problem) {
+    throw new CliError(
+      `${path} is not valid TOML (${problem}); Codex cannot read it either: fix it first, nothing was changed`,
+    );
   }
-  const after = addBlock(before, block);
+  if (before !== undefined && hasForeignServer(before)) {
+    throw new CliError(
+      `${path} already has an [mcp_servers.claude-mem] that claude-mem did not write, so install leaves it as it is: rename or remove that table, then install again; nothing was changed`,
+    );
+  }
+  const after = addBlock(before ?? '', block);
   if (after === before) return undefined;
-  return {
-    path,
-    before,
-    after,
-    apply: () => {
-      mkdirSync(dirname(path), { recursive: true });
-      const backup = existsSync(path) ? `${path}.claude-mem.bak` : undefined;
-      if (backup) copyFileSync(path, backup);
-      writeFileAtomic(path, after, 0o600, false);
-      return backup;
-    },
-  };
+  const fresh = !hasBlock(before ?? '') || !existsSync(backupPath(path));
+  return { path, before, after, backup: fresh ? 'write' : 'keep' };
 }
 
-/** The file changes that install this agent's hooks and MCP server (none when in place). */
+function planTomlUninstall(path: string): FileChange | undefined {
+  const before = readSettingsText(path);
+  const backup = readSettingsText(backupPath(path));
+  if (before === undefined) {
+    return backup === undefined ? undefined : { path, before, after: before, backup: 'drop' };
+  }
+  const removed = removeBlock(before);
+  if (removed === before && backup === undefined) return undefined;
+  // The markers' lines out is the file as install found it (or as Codex has changed it since).
+  const created = backup === undefined && removed.trim() === '';
+  return { path, before, after: created ? undefined : removed, backup: 'drop' };
+}
+
+/** The merges of an agent's JSON files: its hooks file, its MCP file (one file for Gemini). */
+function jsonMerges(spec: AgentSpec, bundles: Bundles, env: NodeJS.ProcessEnv) {
+  const hooks: JsonMerge = {
+    add: (value) => addAgentHooks(value, spec, bundles.hookBundle),
+    remove: (value) => removeAgentHooks(value, spec, bundles.hookBundle),
+    jsonc: spec.jsonc,
+  };
+  const entry = agentMcpEntry(spec.agent, bundles.cliEntry, env);
+  const mcp: JsonMerge = {
+    add: (value: Json) => addAgentMcp(value, entry),
+    remove: removeMcpServer,
+    conflict: mcpConflict,
+    jsonc: spec.jsonc,
+  };
+  if (spec.mcpFormat === 'toml') return [{ path: spec.hooksFile, merge: hooks }];
+  if (spec.mcpFile !== spec.hooksFile) {
+    return [
+      { path: spec.hooksFile, merge: hooks },
+      { path: spec.mcpFile, merge: mcp },
+    ];
+  }
+  // One file holds both (Gemini's settings.json): one change, printed once.
+  const both: JsonMerge = {
+    add: (value) => mcp.add(hooks.add(value)),
+    remove: (value) => mcp.remove(hooks.remove(value)),
+    conflict: mcpConflict,
+    jsonc: spec.jsonc,
+  };
+  return [{ path: spec.hooksFile, merge: both }];
+}
+
+const defined = (changes: Array<FileChange | undefined>): FileChange[] =>
+  changes.filter((change): change is FileChange => change !== undefined);
+
+/**
+ * The file changes that install this agent's hooks and MCP server (none when in place). Every
+ * file is read and checked here, before anything is written: a file that is broken, or holds a
+ * `claude-mem` server the user wrote, stops the install.
+ */
 export function planAgentInstall(
   spec: AgentSpec,
   bundles: Bundles,
   env: NodeJS.ProcessEnv,
 ): FileChange[] {
-  const hooks: Update = (value) => addAgentHooks(value, spec, bundles.hookBundle);
-  const mcp: Update = (value) =>
-    addAgentMcp(value, agentMcpEntry(spec.agent, bundles.cliEntry, env));
-  const changes =
+  const json = jsonMerges(spec, bundles, env).map(({ path, merge }) =>
+    planJsonInstall(path, merge),
+  );
+  const toml =
     spec.mcpFormat === 'toml'
-      ? [
-          planJson(spec.hooksFile, hooks),
-          planToml(spec.mcpFile, codexMcpBlock(bundles.cliEntry, env)),
-        ]
-      : spec.mcpFile === spec.hooksFile
-        ? [planJson(spec.hooksFile, (value) => mcp(hooks(value)))]
-        : [planJson(spec.hooksFile, hooks), planJson(spec.mcpFile, mcp)];
-  return changes.filter((change): change is FileChange => change !== undefined);
+      ? planTomlInstall(spec.mcpFile, codexMcpBlock(bundles.cliEntry, env))
+      : undefined;
+  return defined([...json, toml]);
 }
 
-/**
- * Writes `after` unless the file ends as install found it: then the backup's exact bytes are
- * restored, and a file install created is removed.
- */
-function restore(path: string, after: string, empty: boolean, print: (line: string) => void) {
-  const backup = `${path}.claude-mem.bak`;
-  const backupText = existsSync(backup) ? readFileSync(backup, 'utf8') : undefined;
-  if (backupText === undefined && empty) {
-    rmSync(path);
-    print(`removed ${path}`);
-    return;
-  }
-  const exact = backupText !== undefined && sameText(after, backupText);
-  writeFileAtomic(path, exact ? backupText : after, 0o600, false);
-  if (exact) rmSync(backup);
-  print(`updated ${path}`);
-}
-
-function sameText(after: string, backup: string): boolean {
-  if (after === backup) return true;
-  try {
-    return sameJson(JSON.parse(after), JSON.parse(backup));
-  } catch {
-    return false;
-  }
-}
-
-function unmergeJson(path: string, update: Update, print: (line: string) => void): void {
-  const file = readJsonFile(path);
-  if (!file.exists) return;
-  const next = update(file.value);
-  if (sameJson(next, file.value)) return;
-  restore(path, serialize(next, file.text), Object.keys(next).length === 0, print);
-}
-
-function unmergeToml(path: string, print: (line: string) => void): void {
-  if (!existsSync(path)) return;
-  const text = readFileSync(path, 'utf8');
-  const after = removeBlock(text);
-  if (after !== text) restore(path, after, after.trim() === '', print);
-}
-
-/** Removes exactly what install added for this agent. */
-export function uninstallAgent(spec: AgentSpec, hookBundle: string, print: (l: string) => void) {
-  unmergeJson(spec.hooksFile, (value) => removeAgentHooks(value, spec, hookBundle), print);
-  if (spec.mcpFormat === 'toml') unmergeToml(spec.mcpFile, print);
-  else unmergeJson(spec.mcpFile, removeMcpServer, print);
+/** The file changes that remove exactly what install added for this agent. */
+export function planAgentUninstall(spec: AgentSpec, bundles: Bundles): FileChange[] {
+  const json = jsonMerges(spec, bundles, {}).map(({ path, merge }) =>
+    planJsonUninstall(path, merge),
+  );
+  const toml = spec.mcpFormat === 'toml' ? planTomlUninstall(spec.mcpFile) : undefined;
+  return defined([...json, toml]);
 }

@@ -68,13 +68,16 @@ export function removeAgentHooks(config: Json, spec: AgentSpec, bundle: string):
   const next = structuredClone(config);
   if (!isObject(next.hooks)) return next;
   const hooks = next.hooks;
+  const before = Object.keys(hooks).length;
   for (const event of Object.keys(hooks)) {
     if (!Array.isArray(hooks[event])) continue;
-    const entries = (hooks[event] as unknown[]).flatMap((e) => keepEntry(e, spec, bundle));
-    if (entries.length > 0) hooks[event] = entries;
+    const was = hooks[event] as unknown[];
+    const entries = was.flatMap((e) => keepEntry(e, spec, bundle));
+    // A list left as the user had it stays, an empty one too; only one we emptied goes.
+    if (entries.length > 0 || was.length === 0) hooks[event] = entries;
     else delete hooks[event];
   }
-  if (Object.keys(hooks).length === 0) {
+  if (Object.keys(hooks).length === 0 && before > 0) {
     delete next.hooks;
     if (spec.layout === 'flat' && Object.keys(next).length === 1) delete next.version;
   }

@@ -22,6 +22,8 @@ export interface AgentSpec {
   /** JSON file with `mcpServers`, or Codex's `config.toml` (a marked TOML block). */
   mcpFile: string;
   mcpFormat: 'json' | 'toml';
+  /** The JSON files may hold comments and trailing commas (Gemini CLI reads them so). */
+  jsonc: boolean;
 }
 
 /** A config home from the environment (tests point these at a temp folder), else the default. */
@@ -46,6 +48,7 @@ export function agentSpecs(env: NodeJS.ProcessEnv = process.env): AgentSpec[] {
       hooksFile: join(codex, 'hooks.json'),
       mcpFile: join(codex, 'config.toml'),
       mcpFormat: 'toml',
+      jsonc: false,
     },
     {
       agent: 'gemini',
@@ -63,6 +66,7 @@ export function agentSpecs(env: NodeJS.ProcessEnv = process.env): AgentSpec[] {
       hooksFile: join(gemini, 'settings.json'),
       mcpFile: join(gemini, 'settings.json'),
       mcpFormat: 'json',
+      jsonc: true,
     },
     {
       agent: 'copilot',
@@ -81,6 +85,7 @@ export function agentSpecs(env: NodeJS.ProcessEnv = process.env): AgentSpec[] {
       hooksFile: join(copilot, 'hooks', 'claude-mem.json'),
       mcpFile: join(copilot, 'mcp-config.json'),
       mcpFormat: 'json',
+      jsonc: false,
     },
   ];
 }
