@@ -219,6 +219,7 @@ export const UNIT_TESTS = [
 export const E2E_TESTS = [
   'test/e2e/recall-embedder-switch.test.ts',
   'test/team/sync-engine.test.ts',
+  'test/team/sync-sessions.test.ts',
   'test/e2e/team-sync.test.ts',
   'test/e2e/team-share.test.ts',
   'test/e2e/viewer-team.test.ts',

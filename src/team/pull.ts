@@ -7,6 +7,8 @@ export interface PullDeps {
   client: pg.ClientBase;
   team: string;
   now: () => number;
+  /** This machine's server role: rows it authored are the user's own (shared from another machine). */
+  me?: string | null;
 }
 
 interface ServerRow {
@@ -40,12 +42,8 @@ export async function pullTeam(deps: PullDeps, pageSize = 1000): Promise<number>
         cursor,
         pageSize,
       ]);
-      const pulled: PulledRow[] = rows.map((row) => ({
-        ...row,
-        seq: Number(row.seq),
-        created_at: Number(row.created_at),
-      }));
-      const counts = applyPulledPage(deps.db, project.project, pulled, deps.now());
+      const pulled: PulledRow[] = rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+      const counts = applyPulledPage(deps.db, project.project, pulled, deps.now(), deps.me);
       changed += counts.inserted + counts.updated + counts.deleted;
       cursor = pulled.at(-1)?.seq ?? cursor;
       if (rows.length < pageSize) break;
