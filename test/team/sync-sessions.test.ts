@@ -93,3 +93,51 @@ test(
     );
   },
 );
+
+test(
+  "one person's two machines: rows shared on one are the other's own, edits go both ways, nothing comes back as new",
+  { skip },
+  async (t) => {
+    const server = await startPostgres(t);
+    await setUpTeam(t, server, ['alice']);
+    const laptop = teamMachine(t, server, 'alice', 'widget');
+    const desktop = teamMachine(t, server, 'alice', 'widget-desktop');
+    const shared = laptop.observe('cookie path must be /');
+    laptop.share(shared);
+    laptop.summarize('alice-widget-s1', 1, 'learned on the laptop');
+    await laptop.settle();
+    assert.equal((await desktop.settle()).lastError, null);
+    const mine = (db: typeof laptop.db) =>
+      db
+        .prepare(
+          `SELECT title AS text, author, version, global_id FROM observations WHERE scope = 'team'
+           UNION ALL SELECT learned, author, version, global_id FROM summaries ORDER BY 1`,
+        )
+        .all();
+    assert.deepEqual(mine(desktop.db), mine(laptop.db));
+    assert.equal(countOf(desktop.db, 'SELECT count(*) FROM observations WHERE author IS NULL'), 1);
+    assert.equal(countOf(desktop.db, 'SELECT count(*) FROM team_outbox'), 0, 'not queued back');
+
+    desktop.db
+      .prepare(`UPDATE observations SET title = 'cookie path is /app' WHERE global_id = ?`)
+      .run(
+        laptop.db.prepare('SELECT global_id FROM observations WHERE id = ?').pluck().get(shared),
+      );
+    assert.equal((await desktop.settle()).lastPush?.pushed, 1);
+    assert.equal((await laptop.settle()).lastError, null);
+    assert.deepEqual(
+      laptop.db.prepare('SELECT title, author, version FROM observations WHERE id = ?').get(shared),
+      { title: 'cookie path is /app', author: null, version: 2 },
+    );
+    await laptop.settle();
+    await desktop.settle();
+    assert.equal(countOf(laptop.db, 'SELECT count(*) FROM team_outbox'), 0, 'not pushed back');
+    assert.equal(server.sql('SELECT count(*), max(version) FROM claude_mem.memories'), '2|2\n');
+
+    laptop.db.prepare('DELETE FROM observations WHERE id = ?').run(shared);
+    await laptop.settle();
+    await desktop.settle();
+    assert.equal(countOf(desktop.db, `SELECT count(*) FROM observations WHERE scope = 'team'`), 0);
+    assert.equal(countOf(desktop.db, 'SELECT count(*) FROM team_outbox'), 0);
+  },
+);
