@@ -57,7 +57,7 @@ test(
       files_modified: '["1","{\\"a\\":2}"]',
       facts: '["one fact"]',
     });
-    assert.match(stored[3]?.title ?? '', /^hostile huge z{186}…$/, 'an empty title from the body');
+    assert.match(stored[3]?.title ?? '', /^hostile huge z{486}…$/, 'an empty title from the body');
     assert.deepEqual(
       bob.db.prepare('SELECT learned FROM summaries ORDER BY learned').pluck().all(),
       ['hostile same key a', 'hostile same key b'],
