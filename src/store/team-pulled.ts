@@ -157,3 +157,16 @@ export function applyPulled(
   updatePulled(db, local.id, row, at, own);
   return 'updated';
 }
+
+/**
+ * Makes this user's own the rows a pull stored as a teammate's under `role`, this machine's own
+ * role: pulls before issue 30 stored rows shared from the user's other machine that way. No
+ * trigger watches `author`, so nothing is queued. Returns how many rows changed.
+ */
+export function adoptOwnRows(db: Database, role: string): number {
+  let changed = 0;
+  for (const table of ['observations', 'summaries']) {
+    changed += stmt(db, `UPDATE ${table} SET author = NULL WHERE author = ?`).run(role).changes;
+  }
+  return changed;
+}
