@@ -148,6 +148,7 @@ export const UNIT_TESTS = [
   'src/team/connection.test.ts',
   'src/store/team-pulled.test.ts',
   'src/store/row-door.test.ts',
+  'src/store/team-sessions.test.ts',
   'src/store/migrations/016-set-aside.test.ts',
   'src/cli/terminal-text.test.ts',
   'src/config/settings/team-sync-settings.test.ts',
