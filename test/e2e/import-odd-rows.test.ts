@@ -87,6 +87,11 @@ test(
     assert.match(run.stdout, /observations: 2 added/);
     assert.match(run.stdout, /summaries: 1 added/);
     assert.match(run.stdout, /1 records set aside/);
+    const doctor = await cli(['doctor'], target.env);
+    assert.match(
+      doctor.stdout,
+      /WARN database +quick_check ok, schema \d+; incoming rows set aside as unsound: 1 at import \(newest: project: /,
+    );
     const rows = queryDb<Record<string, unknown>>(
       target.dataDir,
       `SELECT type, title, files_read, files_modified, facts, created_at, length(narrative) AS size
