@@ -185,6 +185,11 @@ export const SETTING_LABELS = {
     label: 'Sync every (ms)',
     help: "How often shared memories are pushed and teammates' are pulled.",
   },
+  'team.stallAfterMs': {
+    group: 'team',
+    label: 'Report a stall after (ms)',
+    help: 'How long one step of a sync round may wait before the round is abandoned and shown as stalled.',
+  },
   'retention.maxAgeDays': {
     group: 'storage',
     label: 'Keep memory for (days)',

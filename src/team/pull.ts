@@ -7,6 +7,8 @@ export interface PullDeps {
   client: Queryable;
   team: string;
   now: () => number;
+  /** This machine's server role: rows it authored are the user's own (shared from another machine). */
+  me?: string | null;
 }
 
 interface ServerRow {
@@ -20,7 +22,9 @@ interface ServerRow {
   body: Record<string, unknown>;
 }
 
-// The schema owner's function (server-functions.ts): it checks that session_user is a member.
+// The schema owner's function (server-functions.ts): it checks that session_user is a member,
+// and sends a body past 2 MB as its size only (TOO_LARGE in team-pulled.ts), which the row door
+// sets aside.
 const PAGE = `SELECT * FROM claude_mem.pull($1, $2, $3, $4)`;
 
 /**
@@ -39,12 +43,8 @@ export async function pullTeam(deps: PullDeps, pageSize = 1000): Promise<number>
         cursor,
         pageSize,
       ]);
-      const pulled: PulledRow[] = rows.map((row) => ({
-        ...row,
-        seq: Number(row.seq),
-        created_at: Number(row.created_at),
-      }));
-      const counts = applyPulledPage(deps.db, project.project, pulled, deps.now());
+      const pulled: PulledRow[] = rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+      const counts = applyPulledPage(deps.db, project.project, pulled, deps.now(), deps.me);
       changed += counts.inserted + counts.updated + counts.deleted;
       cursor = pulled.at(-1)?.seq ?? cursor;
       if (rows.length < pageSize) break;

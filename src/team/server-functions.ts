@@ -186,7 +186,11 @@ BEGIN
     ON CONFLICT (team, role) DO UPDATE SET last_pull_at = now()
     WHERE a.last_pull_at IS NULL OR a.last_pull_at < now() - interval '1 second';
   RETURN QUERY
-    SELECT m.seq, m.global_id, m.kind, m.author, m.version, m.deleted, m.created_at, m.body
+    -- A body past 2 MB comes as its size only (the client's row door sets it aside): a page
+    -- of a thousand 20 MB rows would otherwise be held whole by the puller (issue 30).
+    SELECT m.seq, m.global_id, m.kind, m.author, m.version, m.deleted, m.created_at,
+      CASE WHEN octet_length(m.body::text) > 2000000
+        THEN jsonb_build_object('_too_large_bytes', octet_length(m.body::text)) ELSE m.body END
     FROM claude_mem.memories m
     WHERE m.team = p_team AND m.project = p_project AND m.seq > p_after
     ORDER BY m.seq LIMIT least(greatest(p_limit, 1), 5000);

@@ -1,6 +1,12 @@
 import type pg from 'pg';
 import type { Logger } from '../config/index.ts';
-import { localProjects, setTeamProject, teamProjects, type Db } from '../store/index.ts';
+import {
+  adoptOwnRows,
+  localProjects,
+  setTeamProject,
+  teamProjects,
+  type Db,
+} from '../store/index.ts';
 import { clientConfig, DEFAULT_STEP_MS, newClient } from './connection.ts';
 import { pullTeam } from './pull.ts';
 import { pushOutbox, type PushReport } from './push.ts';
@@ -118,6 +124,8 @@ export function createTeamSync(deps: TeamSyncDeps) {
       [target.team],
     );
     state.role = rows[0]?.role ?? null;
+    // Rows an older pull stored as a teammate's under this very role are this user's own.
+    if (state.role) adoptOwnRows(deps.db, state.role);
     return guarded;
   };
 
@@ -156,7 +164,7 @@ export function createTeamSync(deps: TeamSyncDeps) {
       phase = 'push';
       state.lastPush = await pushOutbox({ ...base, teamProjectOf: (p) => identities.get(p) });
       phase = 'pull';
-      state.lastPulled = await pullTeam(base);
+      state.lastPulled = await pullTeam({ ...base, me: state.role });
       state.lastSuccessAt = deps.now();
       state.lastError = null;
       state.failingSince = null;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { loadSettings } from '../../config/index.ts';
-import { outboxBacklog, teamProjects } from '../../store/index.ts';
+import { outboxBacklog, setAsideReport, teamProjects } from '../../store/index.ts';
 import { createTeamSync, shownUrl, stallOf, type TeamTarget } from '../../team/index.ts';
 import type { WorkerService } from '../service.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -56,6 +56,7 @@ export function createTeamService(
       stall: target.url ? stallOf(state, deps.now(), target.stepMs) : null,
       team: target.team,
       backlog: outboxBacklog(deps.db),
+      setAside: setAsideReport(deps.db, 'pull'),
       projects: teamProjects(deps.db),
     };
   };
