@@ -92,26 +92,40 @@ export async function startSoak(seed: number): Promise<Soak> {
 }
 
 /**
- * Runs the load: `sessions` simulated sessions through the real hook commands for `durationMs`,
- * the worker killed now and then, its memory sampled four times a second.
+ * Runs the load: `sessions` simulated sessions through the real hook commands, the worker killed
+ * now and then, then a quiet tail; its memory sampled four times a second. The phases end on
+ * conditions, not on the clock (see {@link SoakOptions}), so a loaded machine gets a longer soak,
+ * not a failed one.
  */
 export async function driveLoad(soak: Soak, options: SoakOptions): Promise<void> {
   const { home, load } = soak;
   const start = Date.now();
-  const deadline = start + options.durationMs;
   const sampler = sampleRss(home, start, load);
+  let running = true;
   const lanes = Array.from({ length: options.sessions }, (_, i): Lane => ({
     session: `soak-${options.seed}-${i}`,
     random: seededRandom(options.seed * 1000 + i),
-    deadline,
+    running: () => running,
     load,
     env: home.env,
     cwd: home.dataDir,
   }));
-  await Promise.all([
-    ...lanes.map(session),
-    restarter(home, options.restartEveryMs, deadline - options.quietTailMs, load),
-  ]);
+  const cap = start + (options.maxMs ?? 10 * 60_000);
+  const plan = {
+    everyMs: options.restartEveryMs,
+    killUntil: start + options.durationMs - options.quietTailMs,
+    backWithinMs: Math.max(1, Math.min(5 * 60_000, cap - Date.now())),
+  };
+  const phases = async (): Promise<void> => {
+    try {
+      await restarter(home, plan, load);
+      await sleep(options.quietTailMs);
+      while (options.until && !options.until() && Date.now() < cap) await sleep(250);
+    } finally {
+      running = false;
+    }
+  };
+  await Promise.all([...lanes.map(session), phases()]);
   clearInterval(sampler);
   load.loadMs = Date.now() - start;
 }
@@ -133,13 +147,14 @@ async function compressionState(home: TestHome) {
 
 /**
  * After the load: the provider turns good, a worker is made sure to run, and this waits until the
- * spool is drained and nothing is pending or waiting for a retry (at most `timeoutMs`).
+ * spool is drained and nothing is pending or waiting for a retry (a deadline, generous for a
+ * loaded machine: an idle one settles in seconds).
  */
-export async function settle(soak: Soak, timeoutMs = 120_000): Promise<void> {
+export async function settle(soak: Soak, timeoutMs = 300_000): Promise<void> {
   soak.fake.respondWith((body) =>
     reply.text(realisticAnswer(JSON.stringify(body.system), requestText(body))),
   );
-  if (!liveWorker(soak.home.dataDir)) await startWorker(soak.home);
+  if (!liveWorker(soak.home.dataDir)) await startWorker(soak.home, timeoutMs);
   await waitForDrain(soak.home, timeoutMs);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && (await openWork(soak.home)) > 0) await sleep(250);
