@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { settingsFile } from '../../src/config/index.ts';
-import { card, launchBrowser, openViewer } from '../helpers/browser.ts';
+import { card, launchBrowser, openViewer, NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { seedViewerCorpus } from '../helpers/viewer-corpus.ts';
 import { getJson, startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
 import { stopWorker } from '../helpers/worker.ts';
@@ -34,7 +34,7 @@ const pinnedSection = (text: string): string =>
  * Must show 3 and 4 of the viewer issue: delete, edit and pin through the page, seen at once by
  * search and the context; settings validated field by field, nothing saved when one is invalid.
  */
-describe('managing memory and settings in the viewer', () => {
+describe('managing memory and settings in the viewer', NEEDS_CHROMIUM, () => {
   let home: ViewerHome;
   let browser: Browser;
 
