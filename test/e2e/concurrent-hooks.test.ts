@@ -7,9 +7,6 @@ import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
 import { workerPidsFor } from '../helpers/proc.ts';
 import { stopWorker, waitForDrain } from '../helpers/worker.ts';
-import { saturateWhenAsked } from '../helpers/cpu-load.ts';
-
-saturateWhenAsked();
 
 const STREAMS = 16;
 const EVENTS_PER_STREAM = 200;
