@@ -315,7 +315,12 @@ export const SATURATED_TESTS = [
 ];
 
 /** Time limits per file (node's per-test limit is the same; the watchdog adds a grace). */
-const TIMEOUT_MS = { unit: 5 * 60_000, e2e: 10 * 60_000, soak: 15 * 60_000 };
+const TIMEOUT_MS = {
+  unit: 5 * 60_000,
+  e2e: 10 * 60_000,
+  soak: 15 * 60_000,
+  saturated: 30 * 60_000,
+};
 
 function main() {
   const { values, positionals } = parseArgs({
@@ -359,7 +364,7 @@ function main() {
 
 /**
  * The saturated slice: one file at a time (each keeps every core busy itself while it runs), with
- * the soak's time limit, which is a watchdog for a hang, not a budget the load may eat into.
+ * a limit twice the soak's: a watchdog for a hang, not a budget the load may eat into.
  */
 async function runSaturated(only, values) {
   process.env.CLAUDE_MEM_TEST_LOAD = '1';
@@ -367,7 +372,7 @@ async function runSaturated(only, values) {
   process.stdout.write(`saturated: ${files.length} files, busy loops on every core\n`);
   const results = await runFiles(files, {
     concurrency: 1,
-    timeoutMs: () => Number(values['file-timeout'] ?? TIMEOUT_MS.soak),
+    timeoutMs: () => Number(values['file-timeout'] ?? TIMEOUT_MS.saturated),
     onDone: (result) => process.stdout.write(fileReport(result, values)),
   });
   process.stdout.write(runSummary(results));

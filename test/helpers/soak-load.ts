@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { liveWorker } from '../../src/client/index.ts';
 import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
 import { HOOK_BUNDLE, type TestHome } from './env.ts';
-import { waitForHealth } from './worker.ts';
 
 /** How hard and how long to soak. */
 export interface SoakOptions {
@@ -147,14 +146,18 @@ export interface KillPlan {
 }
 
 /**
- * The worker of `home` once it runs (the hooks start it again after a kill) and answers
- * /health; throws, naming the wait, if none does within `timeoutMs`.
+ * The worker of `home` once one runs again (the hooks start it after a kill), read from its PID
+ * file, which a worker writes once it listens; throws, naming the wait, if none does within
+ * `timeoutMs`. No HTTP from here: this process spawns hooks by the dozen, each spawn blocking its
+ * event loop, and on a loaded machine a request's own timer fires before its answer is read.
  */
 async function workerBack(home: TestHome, timeoutMs: number): Promise<{ pid: number }> {
   const deadline = Date.now() + timeoutMs;
-  while (!liveWorker(home.dataDir) && Date.now() < deadline) await sleep(100);
-  await waitForHealth(home, Math.max(1, deadline - Date.now()));
-  const info = liveWorker(home.dataDir);
+  let info = liveWorker(home.dataDir);
+  while (!info && Date.now() < deadline) {
+    await sleep(100);
+    info = liveWorker(home.dataDir);
+  }
   if (!info) throw new Error(`no worker of ${home.dataDir} came back within ${timeoutMs} ms`);
   return info;
 }
@@ -162,7 +165,7 @@ async function workerBack(home: TestHome, timeoutMs: number): Promise<{ pid: num
 /**
  * Kills the worker (SIGTERM and SIGKILL in turn), each time `everyMs` after the previous one came
  * back, until `killUntil` but at least once with each signal; resolves once the last one is back.
- * Each kill waits for a worker that answers: on a loaded machine a restart takes seconds, and a
+ * Each kill waits for a worker that listens: on a loaded machine a restart takes seconds, and a
  * kill aimed at a worker still starting would not test what a kill of a running one does.
  */
 export async function restarter(home: TestHome, plan: KillPlan, load: SoakLoad): Promise<void> {
