@@ -77,7 +77,10 @@ function skipLines(skipped) {
     .filter((s) => !shared.has(s.why))
     .map((s) => `  ${s.file} > ${s.test}${s.why ? `\n      ${s.why}` : ''}`);
   for (const why of shared) {
-    const names = files(why).map((file) => file.replace(/^.*\//, '').replace(/\.test\.\w+$/, ''));
+    // Sorted: files end in the order they finish, which is not the same from run to run.
+    const names = files(why)
+      .map((file) => file.replace(/^.*\//, '').replace(/\.test\.\w+$/, ''))
+      .sort();
     lines.push(`  ${why} (skipped in ${names.length} files: ${names.join(', ')})`);
   }
   return lines;
