@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     .quick_check;
   const spool = listSpool(home.dataDir).length + countQuarantined(home.dataDir);
   await endSoak(soak);
-  for (let i = 0; i < 100 && processesFor(home.dataDir).length > 0; i += 1) await sleep(100);
+  for (let i = 0; i < 600 && processesFor(home.dataDir).length > 0; i += 1) await sleep(100);
   const leftovers = processesFor(home.dataDir);
   const trend = rssTrend(load);
   const bad = badRuns(load);

@@ -6,6 +6,8 @@
 //   node scripts/run-tests.mjs                 every list; the soak last and alone
 //   node scripts/run-tests.mjs --check-list    only the check [--root DIR: another tree]
 //   node scripts/run-tests.mjs [--file-timeout MS] [--verbose] FILE...   just these files
+//   node scripts/run-tests.mjs --saturated [FILE...]   the soak and the worker-restart tests
+//                                                      (or these files), every core kept busy
 //
 // Each file runs in its own process with a time limit (a hung file is killed and named), and
 // the run ends with a summary: counts, the failing tests by name, the files that timed out.
@@ -226,6 +228,7 @@ export const UNIT_TESTS = [
   'src/transcripts/user-line-kind.test.ts',
   'test/tooling/no-outside-paths.test.ts',
   'test/tooling/quickstart-commands.test.ts',
+  'test/helpers/cpu-load.test.ts',
 ];
 
 export const E2E_TESTS = [
@@ -307,14 +310,38 @@ export const E2E_TESTS = [
   'test/e2e/chroma-store.test.ts',
   'test/tooling/run-tests.test.ts',
   'test/tooling/check-cycles.test.ts',
+  'test/tooling/browser-skip.test.ts',
+  'test/tooling/readme-commands.test.ts',
 ];
 
 // The 30 s soak (bench/soak.ts runs it for 5 minutes) drives 50 sessions and kills the worker:
 // it runs after the rest, alone, so that its load neither slows other tests nor is starved.
 export const SOAK_TESTS = ['test/e2e/soak.test.ts'];
 
+// The soak and every test that kills, restarts or hands over the worker (not concurrent-hooks:
+// its 3,200 hook processes took over 13 minutes at load 30, and it restarts nothing), run again by
+// `--saturated` (and CI, after the main pass) with busy loops on every core: each file calls
+// saturateWhenAsked() (test/helpers/cpu-load.ts), which starts the loops when
+// CLAUDE_MEM_TEST_LOAD=1. Such a test must wait on conditions, never on a wall-clock budget.
+export const SATURATED_TESTS = [
+  'test/e2e/replay-durability.test.ts',
+  'test/e2e/fault-second-worker.test.ts',
+  'test/e2e/fault-version-handover.test.ts',
+  'test/e2e/fault-db-lock.test.ts',
+  'test/e2e/fault-db-corrupt.test.ts',
+  'test/e2e/fault-port-taken.test.ts',
+  'test/e2e/fault-spool-unwritable.test.ts',
+  'test/e2e/fault-corrupt-files.test.ts',
+  'test/e2e/soak.test.ts',
+];
+
 /** Time limits per file (node's per-test limit is the same; the watchdog adds a grace). */
-const TIMEOUT_MS = { unit: 5 * 60_000, e2e: 10 * 60_000, soak: 15 * 60_000 };
+const TIMEOUT_MS = {
+  unit: 5 * 60_000,
+  e2e: 10 * 60_000,
+  soak: 15 * 60_000,
+  saturated: 30 * 60_000,
+};
 
 function main() {
   const { values, positionals } = parseArgs({
@@ -323,6 +350,7 @@ function main() {
       root: { type: 'string', default: process.cwd() },
       'file-timeout': { type: 'string' },
       concurrency: { type: 'string', default: '2' },
+      saturated: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
     },
     allowPositionals: true,
@@ -351,7 +379,25 @@ function main() {
     killAll();
     process.exit(130);
   });
-  void run(positionals, values).then((ok) => process.exit(ok ? 0 : 1));
+  const running = values.saturated ? runSaturated(positionals, values) : run(positionals, values);
+  void running.then((ok) => process.exit(ok ? 0 : 1));
+}
+
+/**
+ * The saturated slice: one file at a time (each keeps every core busy itself while it runs), with
+ * a limit twice the soak's: a watchdog for a hang, not a budget the load may eat into.
+ */
+async function runSaturated(only, values) {
+  process.env.CLAUDE_MEM_TEST_LOAD = '1';
+  const files = only.length > 0 ? only : SATURATED_TESTS;
+  process.stdout.write(`saturated: ${files.length} files, busy loops on every core\n`);
+  const results = await runFiles(files, {
+    concurrency: 1,
+    timeoutMs: () => Number(values['file-timeout'] ?? TIMEOUT_MS.saturated),
+    onDone: (result) => process.stdout.write(fileReport(result, values)),
+  });
+  process.stdout.write(runSummary(results));
+  return results.every((result) => result.status === 'passed');
 }
 
 async function run(only, values) {

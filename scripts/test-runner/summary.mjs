@@ -66,6 +66,26 @@ export function fileReport(result, { verbose }) {
   return `${header}${result.output.trimEnd()}\n${line}\n\n`;
 }
 
+/**
+ * The skipped tests, each with its reason; a reason shared by several files (Chromium missing:
+ * every browser suite) is one line naming how many and which, so that the fix is read once.
+ */
+function skipLines(skipped) {
+  const files = (why) => [...new Set(skipped.filter((s) => s.why === why).map((s) => s.file))];
+  const shared = new Set(skipped.map((s) => s.why).filter((why) => why && files(why).length > 1));
+  const lines = skipped
+    .filter((s) => !shared.has(s.why))
+    .map((s) => `  ${s.file} > ${s.test}${s.why ? `\n      ${s.why}` : ''}`);
+  for (const why of shared) {
+    // Sorted: files end in the order they finish, which is not the same from run to run.
+    const names = files(why)
+      .map((file) => file.replace(/^.*\//, '').replace(/\.test\.\w+$/, ''))
+      .sort();
+    lines.push(`  ${why} (skipped in ${names.length} files: ${names.join(', ')})`);
+  }
+  return lines;
+}
+
 /** The closing summary of a run. */
 export function runSummary(results, { notRun = [] } = {}) {
   const totals = { passed: 0, failed: 0, skipped: 0, todo: 0 };
@@ -105,8 +125,7 @@ export function runSummary(results, { notRun = [] } = {}) {
     })),
   );
   // Named, so that a skip (a tool that could not be installed) is seen, not read as a pass.
-  if (skipped.length > 0) lines.push('', 'skipped:');
-  for (const s of skipped) lines.push(`  ${s.file} > ${s.test}${s.why ? `\n      ${s.why}` : ''}`);
+  if (skipped.length > 0) lines.push('', 'skipped:', ...skipLines(skipped));
   if (notRun.length > 0) lines.push('', `not run: ${notRun.join(', ')}`);
   lines.push(
     '',

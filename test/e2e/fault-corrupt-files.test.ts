@@ -14,6 +14,9 @@ import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
 import { promptEvent, sessionStartEvent, toolEvent } from '../helpers/spool-events.ts';
 import { startWorker, stopWorker, waitForDrain, tokenOf } from '../helpers/worker.ts';
+import { saturateWhenAsked } from '../helpers/cpu-load.ts';
+
+saturateWhenAsked();
 
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
 

@@ -20,6 +20,9 @@ import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
 import { workerPidsFor } from '../helpers/proc.ts';
 import { startWorker, stopWorker, tokenOf, waitForDrain } from '../helpers/worker.ts';
+import { saturateWhenAsked } from '../helpers/cpu-load.ts';
+
+saturateWhenAsked();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -74,10 +77,10 @@ interface Health {
 
 async function health(home: TestHome): Promise<Health> {
   const token = tokenOf(home);
-  return (await workerRequest(home.port, '/health', { timeoutMs: 2000, token })).body as Health;
+  return (await workerRequest(home.port, '/health', { timeoutMs: 30_000, token })).body as Health;
 }
 
-async function waitForFault(home: TestHome, timeoutMs = 20_000): Promise<void> {
+async function waitForFault(home: TestHome, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while ((await health(home)).database.ok && Date.now() < deadline) await sleep(100);
 }
@@ -208,7 +211,7 @@ function runWorkerForeground(
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stderr })));
 }
 
-async function waitForNoWorker(home: TestHome, timeoutMs = 15_000): Promise<void> {
+async function waitForNoWorker(home: TestHome, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (workerPidsFor(home.dataDir).length > 0 && Date.now() < deadline) await sleep(100);
 }

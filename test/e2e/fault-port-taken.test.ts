@@ -15,6 +15,9 @@ import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
 import { waitForNoWorkers, workerPidsFor } from '../helpers/proc.ts';
 import { startWorker, stopWorker, waitForDrain, waitForHealth } from '../helpers/worker.ts';
+import { saturateWhenAsked } from '../helpers/cpu-load.ts';
+
+saturateWhenAsked();
 
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
 const EVENTS = 5;

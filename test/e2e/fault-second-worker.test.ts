@@ -11,14 +11,16 @@ import { logFile } from '../../src/config/index.ts';
 import { liveWorker, type WorkerInfo } from '../../src/client/index.ts';
 import { cli } from '../helpers/cli.ts';
 import { CLI_BUNDLE, createTestHome, freePort, type TestHome } from '../helpers/env.ts';
-import { workerPidsFor } from '../helpers/proc.ts';
+import { waitForNoWorkers, workerPidsFor } from '../helpers/proc.ts';
 import { startWorker, stopWorker } from '../helpers/worker.ts';
+import { saturateWhenAsked } from '../helpers/cpu-load.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+saturateWhenAsked();
 
 /**
- * `worker run` in the foreground: its exit code and stderr. One still running after 10 s is
- * stopped (SIGTERM), the way a user would end it, so the test sees what that does to the first.
+ * `worker run` in the foreground: its exit code and stderr. One still running after 120 s (it
+ * exits within a second on an idle machine; the wait is for a loaded one) is stopped (SIGTERM),
+ * the way a user would end it, so the test sees what that does to the first.
  */
 function runSecondWorker(env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
   const child: ChildProcess = spawn(process.execPath, [CLI_BUNDLE, 'worker', 'run'], {
@@ -27,7 +29,7 @@ function runSecondWorker(env: NodeJS.ProcessEnv): Promise<{ code: number | null;
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const timer = setTimeout(() => child.kill('SIGTERM'), 10_000);
+  const timer = setTimeout(() => child.kill('SIGTERM'), 120_000);
   return new Promise((resolve) =>
     child.once('close', (code) => {
       clearTimeout(timer);
@@ -54,7 +56,7 @@ describe('a second worker on the same data folder with another port', () => {
     infoAfter = liveWorker(home.dataDir);
     status = await cli(['worker', 'status'], home.env);
     stop = await cli(['worker', 'stop'], home.env);
-    for (let i = 0; i < 50 && workerPidsFor(home.dataDir).length > 0; i += 1) await sleep(100);
+    await waitForNoWorkers([home.dataDir]);
     workersAfterStop = workerPidsFor(home.dataDir);
   });
 

@@ -18,6 +18,9 @@ import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
 import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
+import { saturateWhenAsked } from '../helpers/cpu-load.ts';
+
+saturateWhenAsked();
 
 const NEUTRAL_LINE = '{"continue":true,"suppressOutput":true}\n';
 const FAILURES = [

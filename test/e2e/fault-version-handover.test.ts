@@ -22,6 +22,9 @@ import {
   waitForHealth,
   tokenOf,
 } from '../helpers/worker.ts';
+import { saturateWhenAsked } from '../helpers/cpu-load.ts';
+
+saturateWhenAsked();
 
 const OLD_VERSION = '0.0.1';
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
@@ -62,12 +65,15 @@ async function runSession(
 }
 
 async function healthVersion(home: TestHome): Promise<unknown> {
-  const res = await workerRequest(home.port, '/health', { token: tokenOf(home), timeoutMs: 2000 });
+  const res = await workerRequest(home.port, '/health', {
+    token: tokenOf(home),
+    timeoutMs: 30_000,
+  });
   return (res.body as { version?: unknown }).version;
 }
 
 /** Waits until the worker of `home` answers with `version`. */
-async function waitForVersion(home: TestHome, version: string, timeoutMs = 30_000) {
+async function waitForVersion(home: TestHome, version: string, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const seen = await healthVersion(home).catch(() => undefined);

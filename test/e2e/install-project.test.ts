@@ -57,7 +57,7 @@ describe('claude-mem install --project', () => {
     assert.equal(`${settings}${mcp}`.includes(home.env.HOME ?? '/'), false);
     assert.match(
       run.stdout,
-      /Each teammate needs those commands once: npm install -g @durable-mem\/claude-mem/,
+      /Each teammate needs those commands once \(claude-mem is not on the npm registry\): in a clone of claude-mem, run "npm install && npm link"; or the claude-mem plugin\./,
     );
     assert.match(run.stdout, /Not on your PATH yet: claude-mem-hook, claude-mem/);
   });
@@ -108,7 +108,7 @@ describe('claude-mem install --project', () => {
     const after = await cli(['doctor'], env, home.repo);
     assert.match(
       without.stdout,
-      /FAIL hooks +this repository's hooks run "claude-mem-hook", which is not on your PATH: npm install -g @durable-mem\/claude-mem/,
+      /FAIL hooks +this repository's hooks run "claude-mem-hook", which is not on your PATH: in a clone of claude-mem, run "npm install && npm link"\n/,
     );
     assert.match(after.stdout, /OK {3}hooks +registered once for each of 9 events/);
   });

@@ -1,6 +1,7 @@
-// The README's recipes for OpenAI-compatible providers, run as written (their `config set`
-// lines) with the base URL pointed at the fake server: doctor's provider call passes and a turn
-// sent through the real hooks is compressed by the openai provider.
+// The recipes for OpenAI-compatible providers (docs/compression.md, linked from the README), run
+// as written (their `config set` lines) with the base URL pointed at the fake server: doctor's
+// provider call passes and a turn sent through the real hooks is compressed by the openai
+// provider.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,12 +14,12 @@ import { realisticAnswer } from '../helpers/fake-replies.ts';
 import { hook } from '../helpers/viewer-seed.ts';
 import { startWorker, stopWorker } from '../helpers/worker.ts';
 
-const README = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+const DOC = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'compression.md'), 'utf8');
 
-/** The `claude-mem config set` lines of the recipe under `#### <name>`, as argument lists. */
+/** The `claude-mem config set` lines of the recipe under `### <name>`, as argument lists. */
 function recipe(name: string): string[][] {
-  const section = new RegExp(`#### ${name}\\n[^]*?\`\`\`sh\\n([^]*?)\`\`\``).exec(README)?.[1];
-  assert.ok(section, `no recipe for ${name} in the README`);
+  const section = new RegExp(`### ${name}\\n[^]*?\`\`\`sh\\n([^]*?)\`\`\``).exec(DOC)?.[1];
+  assert.ok(section, `no recipe for ${name} in docs/compression.md`);
   return section
     .split('\n')
     .filter((line) => line.startsWith('claude-mem config set '))
@@ -27,7 +28,7 @@ function recipe(name: string): string[][] {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('the README provider recipes', () => {
+describe('the provider recipes of docs/compression.md', () => {
   let fake: FakeOpenAi;
   before(async () => {
     fake = await startFakeOpenAi();

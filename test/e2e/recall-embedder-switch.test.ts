@@ -1,13 +1,13 @@
 // Must show 4 (issue 15): switching embedder on a real worker with a real database re-embeds
 // in the background with progress, search answers from full text meanwhile (never from two
 // models' vectors), a restart carries on, and in the end one model ranks. The new embedder is
-// the README's Ollama recipe, run as written, pointed at a fake embeddings server on 127.0.0.1.
+// the Ollama recipe of docs/recall.md, run as written, pointed at a fake embeddings server on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { api } from '../helpers/admin-home.ts';
-import { launchBrowser, openViewer } from '../helpers/browser.ts';
+import { launchBrowser, NEEDS_CHROMIUM, openViewer } from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { startFakeEmbeddings, type FakeEmbeddings } from '../helpers/fake-embeddings.ts';
@@ -16,14 +16,14 @@ import { seedObservation } from '../helpers/seed-memory.ts';
 import { hook } from '../helpers/viewer-seed.ts';
 import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
 
-const README = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
+const DOC = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'recall.md'), 'utf8');
 
-/** The `claude-mem config set` lines of the README recipe `#### Embeddings: <name>`. */
+/** The `claude-mem config set` lines of the recipe `### Embeddings: <name>` (docs/recall.md). */
 function recipe(name: string, url: string): string[][] {
-  const section = new RegExp(`#### Embeddings: ${name}\\n[^]*?\`\`\`sh\\n([^]*?)\`\`\``).exec(
-    README,
+  const section = new RegExp(`### Embeddings: ${name}\\n[^]*?\`\`\`sh\\n([^]*?)\`\`\``).exec(
+    DOC,
   )?.[1];
-  assert.ok(section, `no embedder recipe for ${name} in the README`);
+  assert.ok(section, `no embedder recipe for ${name} in docs/recall.md`);
   return section
     .split('\n')
     .filter((line) => line.startsWith('claude-mem config set '))
@@ -88,8 +88,12 @@ async function configure(home: RecallHome, lines: string[][]): Promise<void> {
   }
 }
 
+const SWITCH_TEST =
+  're-embeds with progress, searches full text meanwhile, resumes after a restart, never mixes models';
+
 describe('switching embedder on a real worker', () => {
-  it('re-embeds with progress, searches full text meanwhile, resumes after a restart, never mixes models', async (t) => {
+  // Its last part reads the viewer's Status page: without Chromium the whole test is skipped.
+  it(SWITCH_TEST, NEEDS_CHROMIUM, async (t) => {
     const fake: FakeEmbeddings = await startFakeEmbeddings();
     t.after(() => fake.close());
     const { home, needle } = await seededHome(t, 400);
@@ -102,7 +106,7 @@ describe('switching embedder on a real worker', () => {
     assert.equal((await search(home, 'spool reader')).mode, 'hybrid');
     await stopWorker(home);
 
-    // The switch: the README's Ollama recipe, the server answering slowly enough to watch.
+    // The switch: the Ollama recipe of docs/recall.md, the server answering slowly enough to watch.
     fake.delayMs = 120;
     await configure(home, recipe('Ollama', fake.url));
     await startWorker(home);

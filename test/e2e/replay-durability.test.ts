@@ -7,6 +7,9 @@ import { queryDb } from '../helpers/db.ts';
 import { createTestHome, type TestHome } from '../helpers/env.ts';
 import { replayCorpus, runReplay, toolPayloads, type ReplayedFile } from '../helpers/replay.ts';
 import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
+import { saturateWhenAsked } from '../helpers/cpu-load.ts';
+
+saturateWhenAsked();
 
 const files = replayCorpus();
 const expectedToolIds = files.flatMap((file) =>

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { workerRequest } from '../../src/client/index.ts';
 import type { TeamStatus } from '../../src/domain/viewer-api.ts';
 import { openDatabase } from '../../src/store/index.ts';
-import { launchBrowser, openViewer } from '../helpers/browser.ts';
+import { chromiumMissing, launchBrowser, openViewer } from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { createTestHome } from '../helpers/env.ts';
 import { postgresMissing, startPostgres } from '../helpers/postgres-server.ts';
@@ -85,6 +85,24 @@ test(
       }
     });
 
+    /** The viewer's Team panel shows the stall and its remedy. */
+    const stallInViewer = async () => {
+      const browser = await launchBrowser();
+      try {
+        const { context, page } = await openViewer(browser, home, { hash: '#/status' });
+        const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Team' }) });
+        // The page polls every 5 s.
+        await panel
+          .getByTestId('team-connection')
+          .filter({ hasText: /sync stalled for \d+ s: waited \S+ for a lock held by role admin/ })
+          .waitFor({ timeout: 60_000 });
+        assert.match(await panel.getByTestId('team-remedy').innerText(), /pg_terminate_backend/);
+        await context.close();
+      } finally {
+        await browser.close();
+      }
+    };
+
     await t.test(
       'a lock held on the table: stalled, why and the remedy; connected once it ends',
       async () => {
@@ -108,17 +126,8 @@ test(
           doctor.stdout,
           /WARN team +sync stalled for \d+ s: .*role admin.*pg_terminate_backend/,
         );
-        const browser = await launchBrowser();
-        t.after(() => browser.close());
-        const { context, page } = await openViewer(browser, home, { hash: '#/status' });
-        const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Team' }) });
-        // The page polls every 5 s.
-        await panel
-          .getByTestId('team-connection')
-          .filter({ hasText: /sync stalled for \d+ s: waited \S+ for a lock held by role admin/ })
-          .waitFor({ timeout: 60_000 });
-        assert.match(await panel.getByTestId('team-remedy').innerText(), /pg_terminate_backend/);
-        await context.close();
+        // Without Chromium (a bare clone) the panel is not looked at; under CI it always is.
+        if (!chromiumMissing()) await stallInViewer();
         await admin.query('COMMIT');
         await eventually('sync to run again', async () => {
           const now = await status();

@@ -2,13 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { makeAnchors } from '../../src/anchors/index.ts';
 import { writeAnchors } from '../../src/store/index.ts';
-import { card, launchBrowser, openViewer } from '../helpers/browser.ts';
+import { card, launchBrowser, NEEDS_CHROMIUM, openViewer } from '../helpers/browser.ts';
 import { gitRepo } from '../helpers/git-repo.ts';
 import { recallHome, withDatabase } from '../helpers/recall-home.ts';
 import { seedObservation, seedSession } from '../helpers/seed-memory.ts';
 import { startWorker } from '../helpers/worker.ts';
 
-describe('the viewer shows whether the code of each memory is still as it was', () => {
+const SUITE = 'the viewer shows whether the code of each memory is still as it was';
+
+describe(SUITE, NEEDS_CHROMIUM, () => {
   it('a changed memory says so and names the file; "Still true" re-anchors it', async (t) => {
     const home = await recallHome(t);
     const repo = gitRepo(home.projectDir);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { requestOpenLink } from '../../src/client/index.ts';
-import { card, launchBrowser } from '../helpers/browser.ts';
+import { card, launchBrowser, NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { saveMemory } from '../helpers/viewer-corpus.ts';
 import { startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
 import { stopWorker, tokenOf } from '../helpers/worker.ts';
@@ -17,7 +17,7 @@ interface PageGlobals {
  * page trades for an HttpOnly, SameSite=Strict cookie; the link then is spent, the page and its
  * URL hold no token, and a browser without the cookie gets nothing.
  */
-describe('the viewer signs in through a one-time link', () => {
+describe('the viewer signs in through a one-time link', NEEDS_CHROMIUM, () => {
   let home: ViewerHome;
   let browser: Browser;
 

@@ -3,7 +3,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { card, launchBrowser, openViewer, waitForAllText } from '../helpers/browser.ts';
+import {
+  card,
+  launchBrowser,
+  openViewer,
+  waitForAllText,
+  NEEDS_CHROMIUM,
+} from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { bulkTurns, seedViewerCorpus } from '../helpers/viewer-corpus.ts';
 import {
@@ -24,7 +30,7 @@ const keysOf = (page: Page) =>
  * Must show 1 and 2 of the viewer issue: the feed of a real worker filled through the hook
  * commands, live items without a reload, infinite scroll without duplicates, filters and search.
  */
-describe('the viewer feed', () => {
+describe('the viewer feed', NEEDS_CHROMIUM, () => {
   let home: ViewerHome;
   let browser: Browser;
   let bulk: string;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { card, launchBrowser, openViewer } from '../helpers/browser.ts';
+import { card, launchBrowser, openViewer, NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { seedViewerCorpus } from '../helpers/viewer-corpus.ts';
 import { getJson, startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
 import { stopWorker } from '../helpers/worker.ts';
@@ -29,7 +29,7 @@ const pinnedSection = (text: string): string =>
  * Must show 3 of the viewer issue: delete, edit and pin through the page, seen at once by search
  * and the context (the settings page has its own test, viewer-settings.test.ts).
  */
-describe('managing memory in the viewer', () => {
+describe('managing memory in the viewer', NEEDS_CHROMIUM, () => {
   let home: ViewerHome;
   let browser: Browser;
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { localDay, recordUsage } from '../../src/store/index.ts';
-import { launchBrowser, openViewer } from '../helpers/browser.ts';
+import { launchBrowser, openViewer, NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { withDatabase } from '../helpers/recall-home.ts';
 import { seedObservation, seedSession } from '../helpers/seed-memory.ts';
 import { getJson, startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
@@ -69,7 +69,7 @@ function seed(home: ViewerHome, now: number): void {
 const svgTexts = (page: Page, selector: string) =>
   page.locator(`${selector} text`).evaluateAll((nodes) => nodes.map((n) => n.textContent));
 
-describe('the viewer overview', () => {
+describe('the viewer overview', NEEDS_CHROMIUM, () => {
   let home: ViewerHome;
   let browser: Browser;
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { card, launchBrowser, openViewer } from '../helpers/browser.ts';
+import { card, launchBrowser, openViewer, NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { saveMemory, seedViewerCorpus } from '../helpers/viewer-corpus.ts';
 import {
   runTurn,
@@ -21,7 +21,7 @@ const FLAG = '<img src=x onerror="window.pwned=1">';
  * narratives, prompts, captured tool output) renders as text with no dialog; the theme toggles
  * and survives a reload; keyboard use; 1280 and 390 px wide.
  */
-describe('the viewer renders memory as text and keeps its look', () => {
+describe('the viewer renders memory as text and keeps its look', NEEDS_CHROMIUM, () => {
   let home: ViewerHome;
   let browser: Browser;
 

@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SETTINGS_SCHEMA, settingsFile } from '../../src/config/index.ts';
 import { SETTING_GROUPS } from '../../src/config/setting-groups.ts';
 import { SETTING_LABELS } from '../../src/config/setting-labels.ts';
-import { launchBrowser, openViewer } from '../helpers/browser.ts';
+import { launchBrowser, NEEDS_CHROMIUM, openViewer } from '../helpers/browser.ts';
 import { seedViewerCorpus } from '../helpers/viewer-corpus.ts';
 import { startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
 import { stopWorker } from '../helpers/worker.ts';
@@ -56,7 +56,7 @@ async function openGroup(page: Page, title: string): Promise<void> {
  * the raw key; saved as before (each field validated, nothing saved on any error); and the
  * filters' selects whole at phone width.
  */
-describe('the settings page, for people', () => {
+describe('the settings page, for people', NEEDS_CHROMIUM, () => {
   let home: ViewerHome;
   let browser: Browser;
 

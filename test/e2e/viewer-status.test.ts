@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openViewer } from '../helpers/browser.ts';
+import { launchBrowser, openViewer, NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.ts';
 import { getJson, runTurn, startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
 import { withDatabase } from '../helpers/recall-home.ts';
@@ -15,7 +15,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * every call with a 500: the provider and why, today's budget, the failed events with their
  * reasons, the retry button, and the log.
  */
-describe('the viewer status page', () => {
+describe('the viewer status page', NEEDS_CHROMIUM, () => {
   let fake: FakeAnthropic;
   let home: ViewerHome;
   let browser: Browser;

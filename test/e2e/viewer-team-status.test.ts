@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { card, launchBrowser, openViewer } from '../helpers/browser.ts';
+import { card, launchBrowser, openViewer, chromiumMissing } from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { postgresMissing, startPostgres } from '../helpers/postgres-server.ts';
@@ -19,7 +19,7 @@ const SECRET = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
  */
 test(
   'the Team panel and the card show a refused row and why, and Unshare clears it',
-  { skip: postgresMissing(), timeout: 180_000 },
+  { skip: postgresMissing() ?? chromiumMissing(), timeout: 180_000 },
   async (t) => {
     const server = await startPostgres(t);
     await setUpTeam(t, server, ['alice']);

@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { card, launchBrowser, openViewer, waitForAllText } from '../helpers/browser.ts';
+import {
+  card,
+  launchBrowser,
+  openViewer,
+  waitForAllText,
+  NEEDS_CHROMIUM,
+} from '../helpers/browser.ts';
 import { queryDb } from '../helpers/db.ts';
 import { withDatabase } from '../helpers/recall-home.ts';
 import { seedObservation, seedSession, seedSummary } from '../helpers/seed-memory.ts';
@@ -9,7 +15,7 @@ import { startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
 import { stopWorker } from '../helpers/worker.ts';
 
 /** Team memory in the real viewer (Chromium): the share toggle, the badges, the filters. */
-describe('team memory in the viewer', () => {
+describe('team memory in the viewer', NEEDS_CHROMIUM, () => {
   let home: ViewerHome;
   let browser: Browser;
   let mine: number;

@@ -1,8 +1,33 @@
+import { accessSync, constants } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { requestOpenLink } from '../../src/client/index.ts';
 
 /** Debian's Chromium (installed by .ci/run); never a downloaded browser. */
 export const CHROMIUM = process.env.CLAUDE_MEM_CHROMIUM ?? '/usr/bin/chromium';
+
+const MISSING = `no Chromium at ${CHROMIUM}: the browser tests need it (apt-get install chromium, or set CLAUDE_MEM_CHROMIUM to one)`;
+
+function chromiumFound(): boolean {
+  try {
+    accessSync(CHROMIUM, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The skip reason of a browser suite on a machine without Chromium (a bare clone: the run's
+ * summary shows the reason once for all of them), or undefined when it can run. Under CI
+ * (`CI=true`, set by .ci/run, which installs Chromium) it never skips: a missing browser there
+ * must fail the suites, not hide them.
+ */
+export function chromiumMissing(): string | undefined {
+  return chromiumFound() || process.env.CI === 'true' ? undefined : MISSING;
+}
+
+/** The options of a browser suite: `describe('...', NEEDS_CHROMIUM, () => ...)`. */
+export const NEEDS_CHROMIUM = { skip: chromiumMissing() };
 
 /** Flags for a closed network: no background calls home that would be refused. */
 const ARGS = [
@@ -16,8 +41,9 @@ const ARGS = [
   '--disable-sync',
 ];
 
-/** Starts Chromium headless with a fresh temporary profile. */
-export function launchBrowser(): Promise<Browser> {
+/** Starts Chromium headless with a fresh temporary profile; without one, fails saying so. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!chromiumFound()) throw new Error(MISSING);
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS, headless: true });
 }
 

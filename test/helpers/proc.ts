@@ -31,7 +31,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * but that never became healthy (its port was taken) has no PID file to be stopped by: it exits
  * on its own, and keeps writing its log until it does.
  */
-export async function waitForNoWorkers(dataDirs: readonly string[], timeoutMs = 15_000) {
+export async function waitForNoWorkers(dataDirs: readonly string[], timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;
   while (dataDirs.some((dir) => workerPidsFor(dir).length > 0) && Date.now() < deadline) {
     await sleep(50);

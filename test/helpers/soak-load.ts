@@ -5,15 +5,27 @@ import { HOOK_BUNDLE, type TestHome } from './env.ts';
 
 /** How hard and how long to soak. */
 export interface SoakOptions {
-  /** Wall time of the load phase. */
+  /**
+   * Wall time of the load phase on an idle machine. A loaded one takes longer: the load goes on
+   * until every condition holds (a SIGTERM and a SIGKILL landed, the worker back, the quiet tail
+   * run, `until`), however long that takes, up to `maxMs`.
+   */
   durationMs: number;
   /** Simulated Claude Code sessions running at once. */
   sessions: number;
-  /** The worker is killed (SIGTERM and SIGKILL in turn) this often during the load... */
+  /**
+   * The worker is killed (SIGTERM and SIGKILL in turn) this long after the previous kill's
+   * worker came back, while the load is younger than `durationMs - quietTailMs`, and at least
+   * once with each signal whatever the clock says...
+   */
   restartEveryMs: number;
-  /** ...except during this last stretch, over which its memory is watched for growth. */
+  /** ...then, once the last worker is back, this long, over which its memory is watched. */
   quietTailMs: number;
   seed: number;
+  /** More the load must have seen before it ends (checked after the tail, every 250 ms). */
+  until?: () => boolean;
+  /** The load ends here even if a condition still does not hold (the checks then say which). */
+  maxMs?: number;
 }
 
 /** Every hook run of the soak and what it was meant to leave behind. */
@@ -51,7 +63,8 @@ export function seededRandom(seed: number): () => number {
 export interface Lane {
   session: string;
   random: () => number;
-  deadline: number;
+  /** False once the load is over: the session ends after the turn it is in. */
+  running: () => boolean;
   load: SoakLoad;
   env: NodeJS.ProcessEnv;
   cwd: string;
@@ -114,30 +127,62 @@ async function turn(lane: Lane, n: number): Promise<void> {
   await hook(lane, 'Stop', { last_assistant_message: `done with step ${n}` });
 }
 
-/** One simulated session: start, turns until the deadline, end. */
+/** One simulated session: start, at least one turn and more while the load runs, end. */
 export async function session(lane: Lane): Promise<void> {
   await hook(lane, 'SessionStart', { source: 'startup' });
-  for (let n = 1; Date.now() < lane.deadline; n += 1) await turn(lane, n);
+  let n = 1;
+  do await turn(lane, n++);
+  while (lane.running());
   await hook(lane, 'SessionEnd', { reason: 'logout' });
 }
 
-/** Kills the worker every `everyMs` until `until` (SIGTERM and SIGKILL in turn). */
-export async function restarter(home: TestHome, everyMs: number, until: number, load: SoakLoad) {
-  // Signals alternate over the kills made, not the attempts: a worker still down when its turn
-  // came (the hooks had not restarted it yet) must not cost the soak its SIGKILL.
-  // No kill lands after `until`, however late a loaded event loop wakes this up: the quiet tail
-  // that the memory check reads must stay as long as asked.
-  let kills = 0;
-  while (Date.now() + everyMs < until) {
-    await sleep(everyMs);
-    if (Date.now() > until) break;
-    const info = liveWorker(home.dataDir);
-    if (!info) continue;
-    const signal = kills % 2 === 0 ? 'SIGTERM' : 'SIGKILL';
-    process.kill(info.pid, signal);
-    kills += 1;
-    load.restarts[signal === 'SIGTERM' ? 'sigterm' : 'sigkill'] += 1;
+/** How the restarter kills: how often, until when, how long a worker may take to come back. */
+export interface KillPlan {
+  everyMs: number;
+  /** No kill starts after this time, once a SIGTERM and a SIGKILL have landed. */
+  killUntil: number;
+  /** A generous deadline, not a budget: a worker not back by then is a failure of the product. */
+  backWithinMs: number;
+}
+
+/**
+ * The worker of `home` once one runs again (the hooks start it after a kill), read from its PID
+ * file, which a worker writes once it listens; throws, naming the wait, if none does within
+ * `timeoutMs`. No HTTP from here: this process spawns hooks by the dozen, each spawn blocking its
+ * event loop, and on a loaded machine a request's own timer fires before its answer is read.
+ */
+async function workerBack(home: TestHome, timeoutMs: number): Promise<{ pid: number }> {
+  const deadline = Date.now() + timeoutMs;
+  let info = liveWorker(home.dataDir);
+  while (!info && Date.now() < deadline) {
+    await sleep(100);
+    info = liveWorker(home.dataDir);
   }
+  if (!info) throw new Error(`no worker of ${home.dataDir} came back within ${timeoutMs} ms`);
+  return info;
+}
+
+/**
+ * Kills the worker (SIGTERM and SIGKILL in turn), each time `everyMs` after the previous one came
+ * back, until `killUntil` but at least once with each signal; resolves once the last one is back.
+ * Each kill waits for a worker that listens: on a loaded machine a restart takes seconds, and a
+ * kill aimed at a worker still starting would not test what a kill of a running one does.
+ */
+export async function restarter(home: TestHome, plan: KillPlan, load: SoakLoad): Promise<void> {
+  const { restarts } = load;
+  const due = () => restarts.sigterm < 1 || restarts.sigkill < 1 || Date.now() < plan.killUntil;
+  await workerBack(home, plan.backWithinMs);
+  while (due()) {
+    await sleep(plan.everyMs);
+    const { pid } = await workerBack(home, plan.backWithinMs);
+    const signal = restarts.sigterm <= restarts.sigkill ? 'SIGTERM' : 'SIGKILL';
+    process.kill(pid, signal);
+    restarts[signal === 'SIGTERM' ? 'sigterm' : 'sigkill'] += 1;
+    // The killed worker must be gone before the wait for the next one can mean anything.
+    const gone = Date.now() + plan.backWithinMs;
+    while (liveWorker(home.dataDir)?.pid === pid && Date.now() < gone) await sleep(50);
+  }
+  await workerBack(home, plan.backWithinMs);
 }
 
 /** VmRSS of `pid` in kB, or undefined when it is gone. */

@@ -1,14 +1,6 @@
 import { liveWorker, workerRequest } from '../../src/client/index.ts';
+import { startChaosProvider, type ChaosProvider } from './chaos-provider.ts';
 import { createTestHome, type TestHome } from './env.ts';
-import {
-  reply,
-  requestText,
-  startFakeAnthropic,
-  type FakeAnthropic,
-  type FakeReply,
-  type MessagesBody,
-} from './fake-anthropic.ts';
-import { realisticAnswer } from './fake-replies.ts';
 import {
   restarter,
   sampleRss,
@@ -23,31 +15,14 @@ import { startWorker, stopWorker, waitForDrain, tokenOf } from './worker.ts';
 export { seededRandom, rssKb, type SoakLoad, type SoakOptions } from './soak-load.ts';
 export { badRuns, eventOutcomes, processesFor, recalledRuns, rssTrend } from './soak-checks.ts';
 
-/** A running soak: the test home, the fake provider and the load it ran. */
+/** A running soak: the test home, the fake provider (its own process) and the load it ran. */
 export interface Soak {
   home: TestHome;
-  fake: FakeAnthropic;
+  fake: ChaosProvider;
   load: SoakLoad;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * A provider having a bad day: rate limits, server errors, answers that never come (timeouts),
- * dropped connections, garbage and cut-off XML, between good answers.
- */
-function chaosReply(random: () => number, body: MessagesBody): [string, FakeReply] {
-  const good = reply.text(realisticAnswer(JSON.stringify(body.system), requestText(body)));
-  const roll = random();
-  if (roll < 0.15) return ['429', reply.error(429, { retryAfterSeconds: 0 })];
-  if (roll < 0.3) return ['500', reply.error(500)];
-  if (roll < 0.35) return ['529', reply.error(529)];
-  if (roll < 0.4) return ['timeout', reply.hang()];
-  if (roll < 0.45) return ['reset', reply.reset()];
-  if (roll < 0.55) return ['garbage', reply.text('Sure! Here is a summary: it went fine.')];
-  if (roll < 0.6) return ['cut-off', reply.text('<observation><type>bugfix</type><title>Fix')];
-  return ['good', good];
-}
 
 /** The env of a soak home: the anthropic provider on the fake, short timeouts and retries. */
 function soakEnv(fakeUrl: string): NodeJS.ProcessEnv {
@@ -69,8 +44,6 @@ function soakEnv(fakeUrl: string): NodeJS.ProcessEnv {
 
 /** Starts a soak's parts: a fake Anthropic API in chaos mode and a worker on a fresh home. */
 export async function startSoak(seed: number): Promise<Soak> {
-  const fake = await startFakeAnthropic();
-  const chaos = seededRandom(seed);
   const load: SoakLoad = {
     runs: [],
     expectedTools: new Set(),
@@ -81,10 +54,8 @@ export async function startSoak(seed: number): Promise<Soak> {
     replies: {},
     loadMs: 0,
   };
-  fake.respondWith((body) => {
-    const [kind, next] = chaosReply(chaos, body);
+  const fake = await startChaosProvider(seed, (kind) => {
     load.replies[kind] = (load.replies[kind] ?? 0) + 1;
-    return next;
   });
   const home = await createTestHome(soakEnv(fake.url));
   await startWorker(home);
@@ -92,26 +63,40 @@ export async function startSoak(seed: number): Promise<Soak> {
 }
 
 /**
- * Runs the load: `sessions` simulated sessions through the real hook commands for `durationMs`,
- * the worker killed now and then, its memory sampled four times a second.
+ * Runs the load: `sessions` simulated sessions through the real hook commands, the worker killed
+ * now and then, then a quiet tail; its memory sampled four times a second. The phases end on
+ * conditions, not on the clock (see {@link SoakOptions}), so a loaded machine gets a longer soak,
+ * not a failed one.
  */
 export async function driveLoad(soak: Soak, options: SoakOptions): Promise<void> {
   const { home, load } = soak;
   const start = Date.now();
-  const deadline = start + options.durationMs;
   const sampler = sampleRss(home, start, load);
+  let running = true;
   const lanes = Array.from({ length: options.sessions }, (_, i): Lane => ({
     session: `soak-${options.seed}-${i}`,
     random: seededRandom(options.seed * 1000 + i),
-    deadline,
+    running: () => running,
     load,
     env: home.env,
     cwd: home.dataDir,
   }));
-  await Promise.all([
-    ...lanes.map(session),
-    restarter(home, options.restartEveryMs, deadline - options.quietTailMs, load),
-  ]);
+  const cap = start + (options.maxMs ?? 10 * 60_000);
+  const plan = {
+    everyMs: options.restartEveryMs,
+    killUntil: start + options.durationMs - options.quietTailMs,
+    backWithinMs: Math.max(1, Math.min(5 * 60_000, cap - Date.now())),
+  };
+  const phases = async (): Promise<void> => {
+    try {
+      await restarter(home, plan, load);
+      await sleep(options.quietTailMs);
+      while (options.until && !options.until() && Date.now() < cap) await sleep(250);
+    } finally {
+      running = false;
+    }
+  };
+  await Promise.all([...lanes.map(session), phases()]);
   clearInterval(sampler);
   load.loadMs = Date.now() - start;
 }
@@ -133,13 +118,12 @@ async function compressionState(home: TestHome) {
 
 /**
  * After the load: the provider turns good, a worker is made sure to run, and this waits until the
- * spool is drained and nothing is pending or waiting for a retry (at most `timeoutMs`).
+ * spool is drained and nothing is pending or waiting for a retry (a deadline, generous for a
+ * loaded machine: an idle one settles in seconds).
  */
-export async function settle(soak: Soak, timeoutMs = 120_000): Promise<void> {
-  soak.fake.respondWith((body) =>
-    reply.text(realisticAnswer(JSON.stringify(body.system), requestText(body))),
-  );
-  if (!liveWorker(soak.home.dataDir)) await startWorker(soak.home);
+export async function settle(soak: Soak, timeoutMs = 300_000): Promise<void> {
+  soak.fake.turnGood();
+  if (!liveWorker(soak.home.dataDir)) await startWorker(soak.home, timeoutMs);
   await waitForDrain(soak.home, timeoutMs);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && (await openWork(soak.home)) > 0) await sleep(250);

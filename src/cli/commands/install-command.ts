@@ -4,7 +4,7 @@ import { ensureWorker } from '../../client/index.ts';
 import { applyChanges, checkChanges } from '../install/file-plan.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
 import { installTargets, type InstallTargets } from '../install/targets.ts';
-import { PACKAGE_NAME, onPath } from '../install/package-name.ts';
+import { INSTALL_HINT, onPath } from '../install/package-name.ts';
 import { parseOptions } from '../parse-options.ts';
 import { usage } from '../cli-error.ts';
 import {
@@ -67,7 +67,7 @@ export function teammateNote(targets: InstallTargets, path = process.env.PATH ??
   const missing = [PORTABLE_HOOK_BIN, 'claude-mem'].filter((bin) => !onPath(bin, path));
   return [
     `\nCommit ${relative(process.cwd(), targets.settingsFile) || targets.settingsFile} and ${relative(process.cwd(), targets.mcpFile) || targets.mcpFile}: they run "${PORTABLE_HOOK_BIN} <Event>" and "claude-mem mcp" from PATH, no path of this machine.`,
-    `Each teammate needs those commands once: npm install -g ${PACKAGE_NAME} (or "npm link" in a clone of claude-mem).`,
+    `Each teammate needs those commands once (claude-mem is not on the npm registry): ${INSTALL_HINT}; or the claude-mem plugin.`,
     ...(missing.length > 0
       ? [
           `Not on your PATH yet: ${missing.join(', ')}; install them the same way (until then Claude Code reports these hooks as failing here).`,

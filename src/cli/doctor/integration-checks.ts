@@ -12,7 +12,7 @@ import {
 import { readJsonFile } from '../install/json-file.ts';
 import { hasMcpServer } from '../install/mcp-merge.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
-import { PACKAGE_NAME, onPath } from '../install/package-name.ts';
+import { INSTALL_HINT, onPath } from '../install/package-name.ts';
 import { countOurHooks, usesPortableHooks } from '../install/settings-merge.ts';
 import { installTargets } from '../install/targets.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
@@ -128,7 +128,7 @@ export function checkHooks(cliEntry: string): CheckResult {
   if (portable && !onPath(PORTABLE_HOOK_BIN))
     return fail(
       'hooks',
-      `this repository's hooks run "${PORTABLE_HOOK_BIN}", which is not on your PATH: npm install -g ${PACKAGE_NAME} (or "npm link" in a clone of claude-mem)`,
+      `this repository's hooks run "${PORTABLE_HOOK_BIN}", which is not on your PATH: ${INSTALL_HINT}`,
     );
   return ok('hooks', `registered once for each of ${Object.keys(counts).length} events`);
 }

@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 
 /**
- * The npm package to install claude-mem from. `claude-mem` on npm is the incumbent's project, so
- * ours is scoped; its commands keep the names `claude-mem` and `claude-mem-hook`.
+ * How a person gets the `claude-mem` and `claude-mem-hook` commands onto PATH. Nothing is
+ * published on the npm registry (`npm install -g @durable-mem/claude-mem` answers 404, and
+ * `claude-mem` there is the incumbent's project), so the commands come from a clone.
  */
-export const PACKAGE_NAME = '@durable-mem/claude-mem';
+export const INSTALL_HINT = 'in a clone of claude-mem, run "npm install && npm link"';
 
 /** Whether `bin` is a file in one of the `path` folders (what a shell would find). */
 export function onPath(bin: string, path = process.env.PATH ?? ''): boolean {

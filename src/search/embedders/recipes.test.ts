@@ -1,4 +1,4 @@
-// The README's embedder recipes against a fake embeddings server on 127.0.0.1: real HTTP, the
+// The embedder recipes of docs/recall.md against a fake embeddings server on 127.0.0.1: real HTTP, the
 // real client built from settings as the worker builds it.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

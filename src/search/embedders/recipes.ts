@@ -1,5 +1,5 @@
 /**
- * What claude-mem knows about the embedding models its README recipes name: the API shape, the
+ * What claude-mem knows about the embedding models its recipes (docs/recall.md) name: the API shape, the
  * task prefixes the model was trained with, its native size, and how much its ranking counts in
  * hybrid search. A model not listed works the same way, without prefixes, at DEFAULT_WEIGHT.
  */
