@@ -147,6 +147,7 @@ export const UNIT_TESTS = [
   'src/team/remote.test.ts',
   'src/team/connection.test.ts',
   'src/store/team-pulled.test.ts',
+  'src/store/team-prompt-scrub.test.ts',
   'src/config/settings/team-sync-settings.test.ts',
   'src/store/migrations/009-code-search.test.ts',
   'src/store/migrations/003-compression.test.ts',

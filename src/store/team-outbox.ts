@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { stmt } from './statements.ts';
+import { scrubPrompts } from './team-prompt-scrub.ts';
 
 /** What a shared row is: the outbox's and the server's `kind`. */
 export type TeamKind = 'observation' | 'summary';
@@ -71,24 +72,45 @@ export function pendingOutbox(db: Database, limit: number): OutboxEntry[] {
 }
 
 /**
+ * What a shared summary says it was about: the lead of its work (what it completed, else what it
+ * investigated or learned), never its `request`, which is the prompt or a paraphrase of it.
+ */
+function workLead(row: Record<string, string | number | null>): string {
+  const lead = ['completed', 'investigated', 'learned']
+    .map(
+      (column) =>
+        String(row[column] ?? '')
+          .split('; ')[0]
+          ?.trim() ?? '',
+    )
+    .find((text) => text !== '');
+  return (lead ?? '').slice(0, 200);
+}
+
+/**
  * The row behind an upsert as it is now (the newest content wins), or undefined when it is gone,
- * private again, or a teammate's.
+ * private again, or a teammate's. Nothing of a prompt goes with it: a summary's `request` is
+ * replaced by the lead of its work, and quotes of the session's prompts are taken out of every
+ * text field (`scrubPrompts`).
  */
 export function sharedRow(db: Database, kind: TeamKind, id: number): SharedRow | undefined {
   const { table, body } = COLUMNS[kind];
   const row = stmt(
     db,
-    `SELECT global_id, project, version, created_at, ${body.join(', ')} FROM ${table}
+    `SELECT global_id, project, version, created_at, session_id, ${body.join(', ')} FROM ${table}
      WHERE id = ? AND scope = 'team' AND author IS NULL AND global_id IS NOT NULL`,
   ).get(id) as Record<string, string | number | null> | undefined;
   if (!row) return undefined;
+  const content = Object.fromEntries(body.map((column) => [column, row[column] ?? null]));
+  if (kind === 'summary') content.request = workLead(row);
+  const session = typeof row.session_id === 'number' ? row.session_id : null;
   return {
     kind,
     global_id: String(row.global_id),
     project: String(row.project),
     version: Number(row.version),
     created_at: Number(row.created_at),
-    body: Object.fromEntries(body.map((column) => [column, row[column] ?? null])),
+    body: scrubPrompts(db, session, content),
   };
 }
 
