@@ -8,4 +8,5 @@ export {
   withClient,
 } from './connection.ts';
 export { normalizeRemote, teamProjectOf } from './remote.ts';
+export { claimTeamProject, pullFolderNow, type FirstPull } from './first-pull.ts';
 export { teamRole } from './server-schema.ts';

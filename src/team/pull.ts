@@ -7,6 +7,8 @@ export interface PullDeps {
   client: pg.ClientBase;
   team: string;
   now: () => number;
+  /** Only this local project (a first pull); default: every project with a team identity. */
+  only?: string | undefined;
 }
 
 interface ServerRow {
@@ -25,13 +27,24 @@ SELECT seq, global_id, kind, author, version, deleted, created_at, body
 FROM claude_mem.memories WHERE team = $1 AND project = $2 AND seq > $3 ORDER BY seq LIMIT $4`;
 
 /**
+ * Rows a page: each page is one local transaction, which holds the write lock and (better-sqlite3
+ * being synchronous) the worker's event loop while it runs; at 1,000 a page a 50,000-row pull
+ * made SessionStart wait seconds behind it (issue 30). The network round trip between pages
+ * lets hooks and the context be answered.
+ */
+export const PULL_PAGE = 200;
+
+/**
  * Pulls, for every local project with a team identity, the team's rows changed since its
  * cursor (row-level security shows only the rows this role may read), a page at a time, each
  * page applied with its cursor in one local transaction. Returns how many rows changed here.
  */
-export async function pullTeam(deps: PullDeps, pageSize = 1000): Promise<number> {
+export async function pullTeam(deps: PullDeps, pageSize = PULL_PAGE): Promise<number> {
   let changed = 0;
-  for (const project of teamProjects(deps.db)) {
+  const projects = teamProjects(deps.db).filter(
+    (row) => deps.only === undefined || row.project === deps.only,
+  );
+  for (const project of projects) {
     let cursor = project.pulled_seq;
     for (;;) {
       const { rows } = await deps.client.query<ServerRow>(PAGE, [

@@ -88,12 +88,14 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
       for (const service of services) service.onApplied?.(applied);
     },
   };
+  const team = createTeamService(deps);
+  deps.teamFirstPull = team.firstPull;
   const services = [
     createCompressionService(deps),
     createRecallService(deps),
     createRetentionService(deps),
     createViewerService(deps),
-    createTeamService(deps),
+    team,
     createMaintenanceService(deps),
   ];
   let server: ServerType;

@@ -21,4 +21,9 @@ export interface WorkerDeps {
   onApplied: (applied: Applied[]) => void;
   /** The database's faults as ingest met them, for /health (absent in some in-process tests). */
   dbHealth?: DbHealth;
+  /**
+   * Team onboarding: waits briefly for the first pull of a folder's team project before its
+   * SessionStart context is built (set by the daemon from the team service; absent: no wait).
+   */
+  teamFirstPull?: (project: string, root: () => string | undefined) => Promise<void>;
 }

@@ -3,7 +3,14 @@ import { loadSettings } from '../../config/index.ts';
 import { outboxBacklog, teamProjects } from '../../store/index.ts';
 import { createTeamSync, type TeamTarget } from '../../team/index.ts';
 import type { WorkerService } from '../service.ts';
+import { createFirstPullWait, type FirstPullWait } from './first-pull-wait.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
+
+/**
+ * How long the first SessionStart of a never-pulled team project waits for its first pull:
+ * within the hook's 3 s wait for the context, with room to build it.
+ */
+const FIRST_PULL_WAIT_MS = 2_000;
 
 /** Overrides for tests. */
 export interface TeamServiceOptions {
@@ -42,7 +49,7 @@ function shownUrl(url: string): string {
 export function createTeamService(
   deps: WorkerDeps,
   options: TeamServiceOptions = {},
-): WorkerService {
+): WorkerService & { firstPull: FirstPullWait } {
   const settings = options.settings ?? fromSettings(deps);
   const sync = createTeamSync({
     db: deps.db,
@@ -50,6 +57,12 @@ export function createTeamService(
     now: deps.now,
     log: deps.log,
     target: settings,
+  });
+  const firstPull = createFirstPullWait({
+    db: deps.db,
+    sync,
+    configured: () => settings().url !== '',
+    waitMs: FIRST_PULL_WAIT_MS,
   });
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -80,6 +93,7 @@ export function createTeamService(
   return {
     name: 'team',
     routes,
+    firstPull,
     start() {
       timer = setTimeout(() => void tick(), 200);
       timer.unref();
