@@ -148,6 +148,8 @@ export const UNIT_TESTS = [
   'src/team/connection.test.ts',
   'src/store/team-pulled.test.ts',
   'src/store/team-prompt-scrub.test.ts',
+  'src/store/row-door.test.ts',
+  'src/cli/terminal-text.test.ts',
   'src/config/settings/team-sync-settings.test.ts',
   'src/store/migrations/009-code-search.test.ts',
   'src/store/migrations/003-compression.test.ts',
@@ -220,6 +222,7 @@ export const UNIT_TESTS = [
 export const E2E_TESTS = [
   'test/e2e/recall-embedder-switch.test.ts',
   'test/team/sync-engine.test.ts',
+  'test/team/sync-sessions.test.ts',
   'test/e2e/team-sync.test.ts',
   'test/e2e/team-share.test.ts',
   'test/e2e/viewer-team.test.ts',

@@ -30,9 +30,11 @@ import { workerCommand } from './commands/worker-command.ts';
 import { fsFailure } from './fs-failure.ts';
 import { commandHelp, helpCommands, HELP } from './help.ts';
 import { didYouMean } from './suggest.ts';
+import { terminalSafe } from './terminal-text.ts';
 
+// Every line a command prints passes here: memory text never reaches the terminal raw.
 const print = (line: string): void => {
-  process.stdout.write(`${line}\n`);
+  process.stdout.write(`${terminalSafe(line)}\n`);
 };
 
 /** This bundle's own path: what a spawned worker runs. */
@@ -123,7 +125,7 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   } catch (caught) {
     const error = fsFailure(caught);
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`claude-mem: ${message}\n`);
+    process.stderr.write(`claude-mem: ${terminalSafe(message)}\n`);
     process.exitCode = error instanceof CliError ? error.exitCode : 1;
   }
 }

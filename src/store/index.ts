@@ -30,6 +30,8 @@ export * from './anchors.ts';
 export * from './recall-injected.ts';
 export * from './team-outbox.ts';
 export * from './team-pulled.ts';
+export * from './set-aside.ts';
+export * from './row-door.ts';
 export * from './team-projects.ts';
 export * from './team-scope.ts';
 export * from './team-ownership.ts';

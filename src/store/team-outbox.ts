@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { stmt } from './statements.ts';
 import { scrubPrompts } from './team-prompt-scrub.ts';
+import { originOf } from './team-sessions.ts';
 
 /** What a shared row is: the outbox's and the server's `kind`. */
 export type TeamKind = 'observation' | 'summary';
@@ -97,20 +98,31 @@ export function sharedRow(db: Database, kind: TeamKind, id: number): SharedRow |
   const { table, body } = COLUMNS[kind];
   const row = stmt(
     db,
-    `SELECT global_id, project, version, created_at, session_id, ${body.join(', ')} FROM ${table}
-     WHERE id = ? AND scope = 'team' AND author IS NULL AND global_id IS NOT NULL`,
+    `SELECT t.global_id, t.project, t.version, t.created_at, t.session_id AS session_row,
+       s.session_id AS origin_id,
+       s.source AS origin_source, ${body.map((c) => `t.${c}`).join(', ')} FROM ${table} t
+     LEFT JOIN sessions s ON s.id = t.session_id
+     WHERE t.id = ? AND t.scope = 'team' AND t.author IS NULL AND t.global_id IS NOT NULL`,
   ).get(id) as Record<string, string | number | null> | undefined;
   if (!row) return undefined;
+  const origin =
+    row.origin_id === null
+      ? undefined
+      : originOf(String(row.origin_id), row.origin_source as string | null);
   const content = Object.fromEntries(body.map((column) => [column, row[column] ?? null]));
   if (kind === 'summary') content.request = workLead(row);
-  const session = typeof row.session_id === 'number' ? row.session_id : null;
+  const session = typeof row.session_row === 'number' ? row.session_row : null;
   return {
     kind,
     global_id: String(row.global_id),
     project: String(row.project),
     version: Number(row.version),
     created_at: Number(row.created_at),
-    body: scrubPrompts(db, session, content),
+    body: {
+      ...scrubPrompts(db, session, content),
+      // Teammates file the rows of one session together by it (see pulledSessionKey).
+      ...(origin ? { session: origin } : {}),
+    },
   };
 }
 

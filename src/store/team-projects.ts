@@ -1,6 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import { stmt } from './statements.ts';
-import { applyPulled, type PulledRow } from './team-pulled.ts';
+import { RowRefusedError } from './row-door.ts';
+import { setAside } from './set-aside.ts';
+import { applyPulled, type PulledRow, type PullOutcome } from './team-pulled.ts';
 
 /** A local project's team identity, pull cursor and last sync times. */
 export interface TeamProjectRow {
@@ -52,19 +54,50 @@ export function recordPullError(db: Database, project: string, error: string): v
   stmt(db, 'UPDATE team_projects SET last_error = ? WHERE project = ?').run(error, project);
 }
 
+/** What applying a page did: per outcome, and rows set aside. */
+export type PullCounts = Record<PullOutcome | 'setAside', number>;
+
+function setAsidePulled(db: Database, project: string, row: PulledRow, error: unknown, at: number) {
+  const reason =
+    error instanceof RowRefusedError
+      ? error.message
+      : `could not be stored: ${error instanceof Error ? error.message : String(error)}`;
+  setAside(db, {
+    source: 'pull',
+    project,
+    kind: String(row.kind).slice(0, 40),
+    ref: String(row.global_id).slice(0, 100),
+    author: typeof row.author === 'string' ? row.author.slice(0, 100) : null,
+    reason: `seq ${row.seq}: ${reason}`,
+    at,
+  });
+}
+
 /**
  * Applies a page of pulled rows and moves the project's cursor past them, in one transaction:
  * a pull cut short is redone from the same cursor, and applying a row twice changes nothing.
+ * Each row is applied in its own savepoint: one that cannot be made sound or stored is set
+ * aside with its reason and the rest of the page goes on, so a pull always advances (issue 30:
+ * one colliding summary once held a teammate's cursor for good). `me` is this machine's role.
  */
 export function applyPulledPage(
   db: Database,
   project: string,
   rows: readonly PulledRow[],
   at: number,
-): Record<'inserted' | 'updated' | 'deleted' | 'unchanged', number> {
-  const counts = { inserted: 0, updated: 0, deleted: 0, unchanged: 0 };
+  me?: string | null,
+): PullCounts {
+  const counts: PullCounts = { inserted: 0, updated: 0, deleted: 0, unchanged: 0, setAside: 0 };
+  const one = db.transaction((row: PulledRow) => applyPulled(db, project, row, at, me));
   db.transaction(() => {
-    for (const row of rows) counts[applyPulled(db, project, row, at)] += 1;
+    for (const row of rows) {
+      try {
+        counts[one(row)] += 1;
+      } catch (error) {
+        setAsidePulled(db, project, row, error, at);
+        counts.setAside += 1;
+      }
+    }
     const last = rows.at(-1)?.seq;
     stmt(
       db,

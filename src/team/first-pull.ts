@@ -40,8 +40,10 @@ export async function pullFolderNow(
 ): Promise<FirstPull> {
   const teamProject = claimTeamProject(db, folder.project, folder.root);
   if (!teamProject) return { project: folder.project, rows: 0 };
-  await withClient(config, (client) =>
-    pullTeam({ db, client, team, now: Date.now, only: folder.project }),
-  );
+  await withClient(config, async (client) => {
+    // Rows this role shared from another machine arrive as the user's own.
+    const { rows } = await client.query<{ role: string }>('SELECT current_user AS role');
+    await pullTeam({ db, client, team, now: Date.now, only: folder.project, me: rows[0]?.role });
+  });
   return { project: folder.project, teamProject, rows: countTeamRows(db, folder.project) };
 }

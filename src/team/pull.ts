@@ -9,6 +9,8 @@ export interface PullDeps {
   now: () => number;
   /** Only this local project (a first pull); default: every project with a team identity. */
   only?: string | undefined;
+  /** This machine's server role: rows it authored are the user's own (shared from another machine). */
+  me?: string | null;
 }
 
 interface ServerRow {
@@ -53,12 +55,8 @@ export async function pullTeam(deps: PullDeps, pageSize = PULL_PAGE): Promise<nu
         cursor,
         pageSize,
       ]);
-      const pulled: PulledRow[] = rows.map((row) => ({
-        ...row,
-        seq: Number(row.seq),
-        created_at: Number(row.created_at),
-      }));
-      const counts = applyPulledPage(deps.db, project.project, pulled, deps.now());
+      const pulled: PulledRow[] = rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+      const counts = applyPulledPage(deps.db, project.project, pulled, deps.now(), deps.me);
       changed += counts.inserted + counts.updated + counts.deleted;
       cursor = pulled.at(-1)?.seq ?? cursor;
       if (rows.length < pageSize) break;

@@ -118,7 +118,7 @@ export function createTeamSync(deps: TeamSyncDeps) {
       const connection = await connect(target);
       const base = { db: deps.db, client: connection, team: target.team, now: deps.now };
       state.lastPush = await pushOutbox({ ...base, teamProjectOf: (p) => identities.get(p) });
-      state.lastPulled = await pullTeam(base);
+      state.lastPulled = await pullTeam({ ...base, me: state.role });
       state.lastSuccessAt = deps.now();
       state.lastError = null;
     } catch (error) {

@@ -13,7 +13,8 @@ import { agents } from './012-agents.ts';
 import { recallInjected } from './013-recall-injected.ts';
 import { ftsBatches } from './014-fts-batches.ts';
 import { searchHorizon } from './015-search-horizon.ts';
-import { ownFirst } from './016-own-first.ts';
+import { setAside } from './016-set-aside.ts';
+import { ownFirst } from './017-own-first.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -39,5 +40,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 13, name: 'recall-injected', sql: recallInjected },
   { version: 14, name: 'fts-batches', sql: ftsBatches },
   { version: 15, name: 'search-horizon', sql: searchHorizon },
-  { version: 16, name: 'own-first', sql: ownFirst },
+  { version: 16, name: 'set-aside', sql: setAside },
+  { version: 17, name: 'own-first', sql: ownFirst },
 ];

@@ -1,0 +1,132 @@
+import { OBSERVATION_TYPES } from '../domain/index.ts';
+
+/** A row that cannot be made sound: stored nowhere, set aside with this reason. */
+export class RowRefusedError extends Error {
+  override name = 'RowRefusedError';
+}
+
+/** Sizes a stored row keeps, the same for a row from capture, save_memory, import or a pull. */
+export const ROW_LIMITS = {
+  title: 200,
+  subtitle: 400,
+  /** Narratives, summary fields, search keys: save_memory's own limit. */
+  body: 10_000,
+  searchKeys: 300,
+  listItems: 50,
+  listItem: 4096,
+} as const;
+
+/** An hour of clock skew between machines is tolerated; a time past it is a wrong time. */
+const SKEW_MS = 3_600_000;
+
+/**
+ * A stored time in ms: a whole number between 0 and an hour past `now`. A time in the future
+ * past that (`created_at = 9e18` once made reads answer 500 and dates print `NaN-NaN-NaN`), or
+ * no time at all, becomes `now`; a negative one 0.
+ */
+export function soundTime(value: unknown, now: number): number {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n > now + SKEW_MS) return now;
+  return Math.max(0, Math.round(n));
+}
+
+// C0 and C1 controls but tab and newline, and DEL: they move a terminal's cursor, set its title.
+const CONTROLS = /\r\n?|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+
+/** `text` without control characters (a CR or CRLF becomes a newline), cut to `max` characters. */
+export function soundText(value: unknown, max: number): string {
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : '';
+  const clean = text.replace(CONTROLS, (c) => (c[0] === '\r' ? '\n' : ''));
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
+}
+
+function listItems(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== 'string' || value.trim() === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    // Not JSON: a bare path or word, kept as the one item it is.
+    return [value];
+  }
+}
+
+/**
+ * A list of strings from a JSON list, a JSON text of one, or a bare string: numbers and flags
+ * become their text, objects their JSON, null and empty entries are dropped, duplicates once.
+ */
+export function soundList(value: unknown): string[] {
+  const seen = new Set<string>();
+  for (const item of listItems(value)) {
+    if (item === null || item === undefined) continue;
+    const text = soundText(
+      typeof item === 'object' ? JSON.stringify(item) : item,
+      ROW_LIMITS.listItem,
+    );
+    if (text.trim() !== '') seen.add(text.trim());
+    if (seen.size === ROW_LIMITS.listItems) break;
+  }
+  return [...seen];
+}
+
+/** A prompt number: a whole number from 0, else `fallback`. */
+export function soundCount<T>(value: unknown, fallback: T): number | T {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : fallback;
+}
+
+/** A known observation type, else `discovery`. */
+export function soundType(value: unknown): string {
+  return typeof value === 'string' && (OBSERVATION_TYPES as readonly string[]).includes(value)
+    ? value
+    : 'discovery';
+}
+
+const LISTS = new Set(['facts', 'concepts', 'files_read', 'files_modified']);
+const CAPS: Record<string, number> = {
+  title: ROW_LIMITS.title,
+  subtitle: ROW_LIMITS.subtitle,
+  search_keys: ROW_LIMITS.searchKeys,
+};
+
+function firstLine(...texts: string[]): string {
+  const line = texts.map((t) => t.trim().split('\n')[0]?.trim() ?? '').find((t) => t !== '');
+  return soundText(line ?? 'untitled', ROW_LIMITS.title);
+}
+
+/**
+ * The content `columns` of an observation or a summary from a row that came in (a pull, an
+ * import), made sound: text without control characters and cut to the local sizes, lists as
+ * JSON lists of strings, a known type, a title (from the subtitle or narrative when empty), a
+ * prompt number (0 for a summary when missing). Throws RowRefusedError when `body` is no object.
+ */
+export function soundMemory(
+  kind: 'observation' | 'summary',
+  columns: readonly string[],
+  body: unknown,
+): Record<string, string | number | null> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new RowRefusedError(
+      `its body is ${Array.isArray(body) ? 'a list' : typeof body}, not an object`,
+    );
+  }
+  const input = body as Record<string, unknown>;
+  const out: Record<string, string | number | null> = {};
+  for (const column of columns) {
+    const value = input[column];
+    if (column === 'prompt_number') out[column] = soundCount(value, kind === 'summary' ? 0 : null);
+    else if (column === 'type') out[column] = soundType(value);
+    else if (LISTS.has(column)) out[column] = JSON.stringify(soundList(value));
+    else out[column] = soundText(value, CAPS[column] ?? ROW_LIMITS.body);
+  }
+  if (kind === 'observation' && String(out.title ?? '').trim() === '') {
+    out.title = firstLine(String(out.subtitle ?? ''), String(out.narrative ?? ''));
+  }
+  return out;
+}
