@@ -224,6 +224,7 @@ export const E2E_TESTS = [
   'test/team/sync-engine.test.ts',
   'test/team/sync-sessions.test.ts',
   'test/e2e/team-sync.test.ts',
+  'test/e2e/team-scenario.test.ts',
   'test/e2e/team-share.test.ts',
   'test/e2e/viewer-team.test.ts',
   'test/e2e/viewer-team-status.test.ts',
