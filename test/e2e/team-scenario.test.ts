@@ -289,7 +289,8 @@ test(
       'after the flood, prompt-time recall puts her own first and marks the rest',
       async () => {
         const run = await alice.hook('alice-prompt', 'UserPromptSubmit', {
-          prompt: `${MARK} ${fnOf('alice', 1, 1)} ${fnOf('bob', 1, 1)}`,
+          // One rare word, held by her memory and 30 of bob's newer flood rows.
+          prompt: `${MARK} what about ${fnOf('alice', 1, 1)}?`,
         });
         const lines = linesOf(alice.contextOf(run));
         assert.ok(lines.length >= 2, run.stdout);

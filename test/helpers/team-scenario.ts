@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { TestContext } from 'node:test';
 import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
 import { workerRequest } from '../../src/client/index.ts';
 import { cli } from './cli.ts';
@@ -35,6 +34,8 @@ export interface ScenarioMember {
    * Returns the SessionStart context.
    */
   runSession(session: string, turns: readonly Turn[]): Promise<string>;
+  /** One turn of `session` through the hooks: prompt, file-time recall, edit, Stop. */
+  turn(session: string, n: number, step: Turn): Promise<void>;
   /** The additionalContext a hook answered (empty when it answered none). */
   contextOf(run: HookRun): string;
   /** Rows of the member's store (read-only). */
@@ -67,13 +68,15 @@ const contextOf = (run: HookRun): string =>
  * A member joins: a home with its own worker port, a clone `folder` of the repository at
  * `remote`, `team connect` run in the clone (which pulls it at once) or, with `connectIn:
  * 'home'`, outside any clone (then the first SessionStart in the clone pulls), then the worker.
+ * `env` overrides settings (a bench's sync interval).
  */
 export async function joinTeam(
-  t: TestContext,
+  t: { after(fn: () => void | Promise<void>): void },
   server: PostgresServer,
   member: { role: string; folder: string; remote: string; connectIn?: 'clone' | 'home' },
+  env: NodeJS.ProcessEnv = {},
 ): Promise<ScenarioMember> {
-  const home = await createTestHome(MEMBER_ENV);
+  const home = await createTestHome({ ...MEMBER_ENV, ...env });
   t.after(async () => {
     await stopWorker(home);
     home.cleanup();
@@ -120,6 +123,7 @@ export async function joinTeam(
       await hook(session, 'SessionEnd', { reason: 'logout' });
       return contextOf(start);
     },
+    turn,
     contextOf,
     query: (sql, ...params) => queryDb(home.dataDir, sql, ...params),
     get: async (path) =>
