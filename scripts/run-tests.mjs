@@ -148,6 +148,7 @@ export const UNIT_TESTS = [
   'src/team/connection.test.ts',
   'src/store/team-pulled.test.ts',
   'src/store/team-prompt-scrub.test.ts',
+  'src/worker/hook-traffic.test.ts',
   'src/store/row-door.test.ts',
   'src/cli/terminal-text.test.ts',
   'src/config/settings/team-sync-settings.test.ts',

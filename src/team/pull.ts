@@ -7,6 +7,8 @@ export interface PullDeps {
   client: pg.ClientBase;
   team: string;
   now: () => number;
+  /** Awaited before each page is written: lets hook requests pass first (the worker's). */
+  beforePage?: () => Promise<void>;
   /** Only this local project (a first pull); default: every project with a team identity. */
   only?: string | undefined;
   /** This machine's server role: rows it authored are the user's own (shared from another machine). */
@@ -31,10 +33,10 @@ FROM claude_mem.memories WHERE team = $1 AND project = $2 AND seq > $3 ORDER BY 
 /**
  * Rows a page: each page is one local transaction, which holds the write lock and (better-sqlite3
  * being synchronous) the worker's event loop while it runs; at 1,000 a page a 50,000-row pull
- * made SessionStart wait seconds behind it (issue 30). The network round trip between pages
- * lets hooks and the context be answered.
+ * made SessionStart wait seconds behind it (issue 30). Between pages, `beforePage` lets the
+ * hook requests that arrived be answered first.
  */
-export const PULL_PAGE = 200;
+export const PULL_PAGE = 100;
 
 /**
  * Pulls, for every local project with a team identity, the team's rows changed since its
@@ -56,6 +58,7 @@ export async function pullTeam(deps: PullDeps, pageSize = PULL_PAGE): Promise<nu
         pageSize,
       ]);
       const pulled: PulledRow[] = rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+      await deps.beforePage?.();
       const counts = applyPulledPage(deps.db, project.project, pulled, deps.now(), deps.me);
       changed += counts.inserted + counts.updated + counts.deleted;
       cursor = pulled.at(-1)?.seq ?? cursor;

@@ -32,6 +32,8 @@ export interface TeamSyncDeps {
   log: Logger;
   /** Where to sync, read afresh every round (so `team connect` and `disconnect` apply). */
   target: () => TeamTarget;
+  /** Awaited before each pulled page is written (the worker lets hook requests pass first). */
+  beforePage?: () => Promise<void>;
   /** Makes the connection (tests wrap it to cut the server off at a chosen query). */
   newClient?: (config: pg.ClientConfig) => pg.Client;
 }
@@ -118,7 +120,7 @@ export function createTeamSync(deps: TeamSyncDeps) {
       const connection = await connect(target);
       const base = { db: deps.db, client: connection, team: target.team, now: deps.now };
       state.lastPush = await pushOutbox({ ...base, teamProjectOf: (p) => identities.get(p) });
-      state.lastPulled = await pullTeam({ ...base, me: state.role });
+      state.lastPulled = await pullTeam({ ...base, me: state.role, beforePage: deps.beforePage });
       state.lastSuccessAt = deps.now();
       state.lastError = null;
     } catch (error) {

@@ -12,6 +12,9 @@ import type { WorkerDeps } from '../worker-deps.ts';
  */
 const FIRST_PULL_WAIT_MS = 2_000;
 
+/** At most this long a pulled page waits for hook requests in flight to be answered. */
+const HOOK_PRIORITY_MS = 3_000;
+
 /** Overrides for tests. */
 export interface TeamServiceOptions {
   /** Where to sync and how often; default: read afresh from the settings every round. */
@@ -57,6 +60,8 @@ export function createTeamService(
     now: deps.now,
     log: deps.log,
     target: settings,
+    // A hook that asked while a page was written is answered before the next page.
+    beforePage: () => deps.hookTraffic?.quiet(HOOK_PRIORITY_MS) ?? Promise.resolve(),
   });
   const firstPull = createFirstPullWait({
     db: deps.db,
