@@ -20,7 +20,7 @@ test('background work waits while a hook request is answered, and only for hook 
   const stream = app.request('/api/stream');
   await traffic.quiet(10_000); // a long-lived other request does not hold it
   const order: string[] = [];
-  const context = app.request('/api/context').then(() => order.push('context'));
+  const context = Promise.resolve(app.request('/api/context')).then(() => order.push('context'));
   const waited = traffic.quiet(10_000).then(() => order.push('page'));
   setTimeout(release, 50);
   await Promise.all([context, waited, stream]);
@@ -33,7 +33,7 @@ test('the wait ends at its cap even when a hook request never does', async () =>
     .use(traffic.middleware)
     .get('/api/recall/prompt', () => new Promise<Response>(() => undefined));
   let answered = false;
-  void app.request('/api/recall/prompt').then(() => (answered = true));
+  void Promise.resolve(app.request('/api/recall/prompt')).then(() => (answered = true));
   await traffic.quiet(100);
   assert.equal(answered, false);
 });
