@@ -71,6 +71,7 @@ export const UNIT_TESTS = [
   'src/context/team-context.test.ts',
   'src/worker/team/team-share.test.ts',
   'src/worker/team/team-share-routes.test.ts',
+  'src/worker/team/first-pull-wait.test.ts',
   'src/store/memory-read.test.ts',
   'src/worker/recall/recall-input.test.ts',
   'src/worker/recall/recall-routes.test.ts',
