@@ -228,6 +228,7 @@ export const E2E_TESTS = [
   'test/e2e/team-sync.test.ts',
   'test/e2e/team-scenario.test.ts',
   'test/e2e/team-share.test.ts',
+  'test/e2e/team-hostile-rows.test.ts',
   'test/e2e/viewer-team.test.ts',
   'test/e2e/viewer-team-status.test.ts',
   'test/e2e/fault-db-lock.test.ts',

@@ -253,8 +253,20 @@ export interface TeamStatus {
   lastPush: { pushed: number; deleted: number; refused: number; waiting: number } | null;
   lastPulled: number;
   backlog: { queued: number; refused: TeamRefusal[] };
+  /** Pulled rows that could not be made sound: how many (of the newest thousand) and the newest. */
+  setAside?: { count: number; recent: TeamSetAside[] };
   /** Every local project with a team identity (src/store/team-projects.ts). */
   projects: TeamProjectStatus[];
+}
+
+/** A pulled row set aside (src/store/set-aside.ts): where, whose, and why. */
+export interface TeamSetAside {
+  project: string;
+  kind: string;
+  ref: string;
+  author: string | null;
+  reason: string;
+  at: number;
 }
 
 /** A local project's team identity and last sync times, as GET /api/team/status lists it. */

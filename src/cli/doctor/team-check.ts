@@ -26,7 +26,11 @@ export async function checkTeam(
     return warn('team', `sync failing: ${status.lastError} (${status.backlog.queued} rows queued)`);
   }
   const detail = `team "${status.team}" as ${status.role ?? '?'}: ${status.backlog.queued} queued`;
-  return refused > 0
-    ? warn('team', `${detail}, ${refused} refused at push (see "claude-mem team status")`)
-    : ok('team', detail);
+  const aside = status.setAside?.count ?? 0;
+  if (refused === 0 && aside === 0) return ok('team', detail);
+  const parts = [
+    ...(refused > 0 ? [`${refused} refused at push`] : []),
+    ...(aside > 0 ? [`${aside} pulled rows set aside (unsound; the pull went on)`] : []),
+  ];
+  return warn('team', `${detail}, ${parts.join(', ')} (see "claude-mem team status")`);
 }

@@ -21,6 +21,14 @@ export function formatTeamStatus(status: TeamStatus): string[] {
   lines.push(`backlog: ${status.backlog.queued} queued, ${status.backlog.refused.length} refused`);
   for (const row of status.backlog.refused)
     lines.push(`  ${row.kind} ${row.item_id}: ${row.reason}`);
+  const aside = status.setAside;
+  if (aside && aside.count > 0) {
+    lines.push(
+      `set aside at pull: ${aside.count} rows that could not be stored (the pull went on)`,
+    );
+    for (const row of aside.recent)
+      lines.push(`  ${row.kind} ${row.ref} by ${row.author ?? '?'}: ${row.reason}`);
+  }
   for (const project of status.projects) {
     lines.push(
       `project ${project.project} = ${project.team_project}: last push ${when(project.last_push_at)}, last pull ${when(project.last_pull_at)}`,

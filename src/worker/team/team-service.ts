@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { loadSettings } from '../../config/index.ts';
-import { outboxBacklog, teamProjects } from '../../store/index.ts';
+import { outboxBacklog, setAsideReport, teamProjects } from '../../store/index.ts';
 import { createTeamSync, type TeamTarget } from '../../team/index.ts';
 import type { WorkerService } from '../service.ts';
 import { createFirstPullWait, type FirstPullWait } from './first-pull-wait.ts';
@@ -79,6 +79,7 @@ export function createTeamService(
       url: target.url ? shownUrl(target.url) : null,
       team: target.team,
       backlog: outboxBacklog(deps.db),
+      setAside: setAsideReport(deps.db, 'pull'),
       projects: teamProjects(deps.db),
     };
   };

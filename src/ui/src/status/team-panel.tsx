@@ -85,6 +85,15 @@ export function TeamPanel(props: { status: TeamStatus; onChanged(): void }) {
         <dd data-testid="team-backlog">
           {count(status.backlog.queued)} queued, {count(refused.length)} refused
         </dd>
+        {(status.setAside?.count ?? 0) > 0 && (
+          <>
+            <dt>Set aside at pull</dt>
+            <dd data-testid="team-set-aside">
+              {count(status.setAside?.count ?? 0)} rows that could not be stored
+              {status.setAside?.recent[0] ? ` (newest: ${status.setAside.recent[0].reason})` : ''}
+            </dd>
+          </>
+        )}
         {status.lastError && (
           <>
             <dt>Last error</dt>
