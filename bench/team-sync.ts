@@ -195,17 +195,14 @@ function ratioRow(what: string, idle: number[], during: number[]): string[] {
 /** The live half: capture to a teammate's search, and hooks during a large pull. */
 async function live(server: PostgresServer): Promise<void> {
   const [a, b] = await liveMembers(scope, server, ['live_a', 'live_b'], SYNC_EVERY);
-  const latency = summarize(await captureToSearch(a, b, LIVE_PROBES));
+  const probes = await captureToSearch(a, b, LIVE_PROBES);
+  const stages = ['captured', 'stored', 'pushed', 'pulled', 'found'] as const;
   printTable(
-    ["capture to a teammate's search (real hooks, workers)", 'n', 'p50 ms', 'p95 ms'],
-    [
-      [
-        `team.syncEveryMs = ${SYNC_EVERY}`,
-        String(latency.n),
-        fixed(latency.p50),
-        fixed(latency.p95),
-      ],
-    ],
+    [`capture to a teammate's search, team.syncEveryMs = ${SYNC_EVERY}`, 'n', 'p50 ms', 'p95 ms'],
+    stages.map((stage) => {
+      const times = summarize(probes.map((probe) => probe[stage]));
+      return [stage, String(times.n), fixed(times.p50), fixed(times.p95)];
+    }),
   );
   console.log('');
   const flood = async (): Promise<void> => {
@@ -231,6 +228,7 @@ async function live(server: PostgresServer): Promise<void> {
     [
       ratioRow('SessionStart', idle.sessionStart, pulling.sessionStart),
       ratioRow('PostToolUse', idle.tool, pulling.tool),
+      ratioRow('GET /api/context alone (no hook process)', idle.contextRoute, pulling.contextRoute),
     ],
   );
   console.log(

@@ -44,23 +44,65 @@ async function finds(member: ScenarioMember, fn: string): Promise<boolean> {
   return (found.items ?? []).some((item) => item.title.endsWith(fn));
 }
 
+/** When a probe reached each stage, in ms from its first hook. */
+export interface ProbeStages {
+  /** The turn's hooks returned (captured). */
+  captured: number;
+  /** Compressed into an observation in the capturing member's store. */
+  stored: number;
+  /** Pushed: no longer queued in its outbox. */
+  pushed: number;
+  /** In the teammate's store. */
+  pulled: number;
+  /** Found by the teammate's search. */
+  found: number;
+}
+
+/** The stage `fn`'s observation is at in `a` (stored, pushed) and `b` (pulled). */
+function stageOf(a: ScenarioMember, b: ScenarioMember, fn: string) {
+  const [mine] = queryDb<{ queued: number }>(
+    a.home.dataDir,
+    `SELECT (SELECT count(*) FROM team_outbox q WHERE q.kind = 'observation' AND q.item_id = o.id)
+       AS queued FROM observations o WHERE o.title LIKE ?`,
+    `%${fn}`,
+  );
+  const theirs = queryDb(b.home.dataDir, 'SELECT 1 FROM observations WHERE title LIKE ?', `%${fn}`);
+  return { stored: mine !== undefined, pushed: mine?.queued === 0, pulled: theirs.length > 0 };
+}
+
 /**
  * Capture to a teammate's search: a turn (prompt, edit, Stop) through `a`'s hooks, timed from
- * its first hook until `b`'s search finds the function it added. Both workers sync on their own
- * timers: what a user waits, compression and both sync rounds included.
+ * its first hook until `b`'s search finds the function it added, with the time each stage was
+ * first seen. Both workers sync on their own timers: what a user waits, compression and both
+ * sync rounds included.
  */
 export async function captureToSearch(
   a: ScenarioMember,
   b: ScenarioMember,
   probes: number,
-): Promise<number[]> {
-  const samples: number[] = [];
+): Promise<ProbeStages[]> {
+  const samples: ProbeStages[] = [];
   for (let i = 0; i < probes; i += 1) {
     const fn = `probe${i}x${Date.now().toString(36)}`;
     const started = process.hrtime.bigint();
     await a.turn(`probe-${i}`, 1, { prompt: 'add a probe', file: 'src/probe.ts', fn });
-    while (!(await finds(b, fn))) await sleep(25);
-    samples.push(msSince(started));
+    const seen: Partial<ProbeStages> = { captured: msSince(started) };
+    while (seen.found === undefined) {
+      const stage = stageOf(a, b, fn);
+      for (const key of ['stored', 'pushed', 'pulled'] as const) {
+        if (stage[key] && seen[key] === undefined) seen[key] = msSince(started);
+      }
+      if (await finds(b, fn)) seen.found = msSince(started);
+      else await sleep(25);
+    }
+    const found = seen.found;
+    samples.push({
+      captured: seen.captured ?? found,
+      stored: seen.stored ?? found,
+      pushed: seen.pushed ?? found,
+      pulled: seen.pulled ?? found,
+      found,
+    });
   }
   return samples;
 }
@@ -69,6 +111,8 @@ export async function captureToSearch(
 export interface HookTimes {
   sessionStart: number[];
   tool: number[];
+  /** The worker's answer to the context request alone (HTTP, no hook process). */
+  contextRoute: number[];
   /** SessionStart answers that carried a context. */
   withContext: number;
 }
@@ -101,6 +145,9 @@ async function sample(member: ScenarioMember, i: number, into: HookTimes): Promi
   started = process.hrtime.bigint();
   await runHookProcess(HOOK_BUNDLE, 'PostToolUse', payload('PostToolUse', tool), member.home.env);
   into.tool.push(msSince(started));
+  started = process.hrtime.bigint();
+  await member.get(`/api/context?source=startup&cwd=${encodeURIComponent(member.root)}`);
+  into.contextRoute.push(msSince(started));
 }
 
 /** How many of `author`'s rows `member`'s store holds. */
@@ -123,11 +170,11 @@ export async function hooksDuringPull(
   rows: number,
   idleSamples: number,
 ): Promise<{ idle: HookTimes; pulling: HookTimes; pullMs: number }> {
-  const idle: HookTimes = { sessionStart: [], tool: [], withContext: 0 };
+  const idle: HookTimes = { sessionStart: [], tool: [], contextRoute: [], withContext: 0 };
   for (let i = 0; i < idleSamples; i += 1) await sample(member, i, idle);
   await stopWorker(member.home);
   await flood();
-  const pulling: HookTimes = { sessionStart: [], tool: [], withContext: 0 };
+  const pulling: HookTimes = { sessionStart: [], tool: [], contextRoute: [], withContext: 0 };
   const started = process.hrtime.bigint();
   await startWorker(member.home);
   for (let i = 0; pulledBy(member, author) < rows; i += 1) await sample(member, i, pulling);
