@@ -30,18 +30,30 @@ const PAGE = `
 SELECT seq, global_id, kind, author, version, deleted, created_at, body
 FROM claude_mem.memories WHERE team = $1 AND project = $2 AND seq > $3 ORDER BY seq LIMIT $4`;
 
+/** Rows fetched from the server at once. */
+export const PULL_PAGE = 200;
+
 /**
- * Rows a page: each page is one local transaction, which holds the write lock and (better-sqlite3
- * being synchronous) the worker's event loop while it runs; at 1,000 a page a 50,000-row pull
- * made SessionStart wait seconds behind it (issue 30). Between pages, `beforePage` lets the
- * hook requests that arrived be answered first.
+ * Rows written in one local transaction: a write holds the write lock and (better-sqlite3 being
+ * synchronous) the worker's event loop; at 1,000 a transaction a 50,000-row pull made
+ * SessionStart wait seconds behind it (issue 30). Before each slice, `beforePage` lets the hook
+ * requests that arrived be answered first, so one waits for at most one slice (~25 ms idle).
  */
-export const PULL_PAGE = 100;
+export const PULL_SLICE = 25;
+
+/** `rows` in slices of PULL_SLICE; one empty slice when there are none (the pull is recorded). */
+function slices<T>(rows: readonly T[]): T[][] {
+  if (rows.length === 0) return [[]];
+  return Array.from({ length: Math.ceil(rows.length / PULL_SLICE) }, (_, i) =>
+    rows.slice(i * PULL_SLICE, (i + 1) * PULL_SLICE),
+  );
+}
 
 /**
  * Pulls, for every local project with a team identity, the team's rows changed since its
  * cursor (row-level security shows only the rows this role may read), a page at a time, each
- * page applied with its cursor in one local transaction. Returns how many rows changed here.
+ * slice of a page applied with its cursor in one local transaction (a pull cut short resumes
+ * after the last slice written). Returns how many rows changed here.
  */
 export async function pullTeam(deps: PullDeps, pageSize = PULL_PAGE): Promise<number> {
   let changed = 0;
@@ -58,9 +70,11 @@ export async function pullTeam(deps: PullDeps, pageSize = PULL_PAGE): Promise<nu
         pageSize,
       ]);
       const pulled: PulledRow[] = rows.map((row) => ({ ...row, seq: Number(row.seq) }));
-      await deps.beforePage?.();
-      const counts = applyPulledPage(deps.db, project.project, pulled, deps.now(), deps.me);
-      changed += counts.inserted + counts.updated + counts.deleted;
+      for (const slice of slices(pulled)) {
+        await deps.beforePage?.();
+        const counts = applyPulledPage(deps.db, project.project, slice, deps.now(), deps.me);
+        changed += counts.inserted + counts.updated + counts.deleted;
+      }
       cursor = pulled.at(-1)?.seq ?? cursor;
       if (rows.length < pageSize) break;
     }
