@@ -209,7 +209,7 @@ async function live(server: PostgresServer): Promise<void> {
     const flooder = seedMember('flooder', PULL_ROWS, 99);
     await pushAll(server, [flooder]);
   };
-  const { idle, pulling, pullMs } = await hooksDuringPull(
+  const { idle, pulling, after, pullMs } = await hooksDuringPull(
     b,
     flood,
     'flooder',
@@ -226,13 +226,16 @@ async function live(server: PostgresServer): Promise<void> {
       'ratio p50 / p95',
     ],
     [
-      ratioRow('SessionStart', idle.sessionStart, pulling.sessionStart),
-      ratioRow('PostToolUse', idle.tool, pulling.tool),
-      ratioRow('GET /api/context alone (no hook process)', idle.contextRoute, pulling.contextRoute),
+      ratioRow('SessionStart, to idle before', idle.sessionStart, pulling.sessionStart),
+      ratioRow('SessionStart, to idle after', after.sessionStart, pulling.sessionStart),
+      ratioRow('PostToolUse, to idle before', idle.tool, pulling.tool),
+      ratioRow('PostToolUse, to idle after', after.tool, pulling.tool),
+      ratioRow('GET /api/context alone, to idle before', idle.contextRoute, pulling.contextRoute),
+      ratioRow('GET /api/context alone, to idle after', after.contextRoute, pulling.contextRoute),
     ],
   );
   console.log(
-    `SessionStart answers with a context: idle ${contexts(idle)}, pulling ${contexts(pulling)}\n`,
+    `SessionStart answers with a context: idle ${contexts(idle)}, pulling ${contexts(pulling)}, after ${contexts(after)}\n`,
   );
 }
 

@@ -161,7 +161,8 @@ const pulledBy = (member: ScenarioMember, author: string): number =>
 /**
  * Hook wall times of `member` idle (`idleSamples` of each), then while its worker pulls `rows`
  * rows of `author` that `flood` put on the server while the worker was stopped (sampled back to
- * back until the last row is in). Returns both, and how long the pull took.
+ * back until the last row is in), then idle again with those rows in. Returns the three, and
+ * how long the pull took.
  */
 export async function hooksDuringPull(
   member: ScenarioMember,
@@ -169,7 +170,7 @@ export async function hooksDuringPull(
   author: string,
   rows: number,
   idleSamples: number,
-): Promise<{ idle: HookTimes; pulling: HookTimes; pullMs: number }> {
+): Promise<{ idle: HookTimes; pulling: HookTimes; after: HookTimes; pullMs: number }> {
   const idle: HookTimes = { sessionStart: [], tool: [], contextRoute: [], withContext: 0 };
   for (let i = 0; i < idleSamples; i += 1) await sample(member, i, idle);
   await stopWorker(member.home);
@@ -178,5 +179,9 @@ export async function hooksDuringPull(
   const started = process.hrtime.bigint();
   await startWorker(member.home);
   for (let i = 0; pulledBy(member, author) < rows; i += 1) await sample(member, i, pulling);
-  return { idle, pulling, pullMs: msSince(started) };
+  const pullMs = msSince(started);
+  // Idle again, with the pulled rows in the store: the context of a larger memory costs more.
+  const after: HookTimes = { sessionStart: [], tool: [], contextRoute: [], withContext: 0 };
+  for (let i = 0; i < idleSamples; i += 1) await sample(member, i, after);
+  return { idle, pulling, after, pullMs };
 }
