@@ -107,7 +107,7 @@ test('an export restored into an empty database gives the same rows, ids include
     ['sess-a', ['evt-1'], 'anthropic', true],
   );
   const target = open(t);
-  const counts = importRecords(target, records as unknown as ImportRecord[]);
+  const { counts } = importRecords(target, records as unknown as ImportRecord[]);
   assert.deepEqual(counts.observation, { added: 3, skipped: 0 });
   for (const table of ['prompts', 'summaries'])
     assert.deepEqual(rows(target, table), rows(source, table));
@@ -132,7 +132,7 @@ test('importing the same records again adds nothing', (t) => {
   const records = exportAll(source) as unknown as ImportRecord[];
   const target = open(t);
   importRecords(target, records);
-  const again = importRecords(target, records);
+  const again = importRecords(target, records).counts;
   assert.deepEqual(
     Object.values(again).map((c) => c.added),
     [0, 0, 0, 0],

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { soundList } from './row-door.ts';
 import { stmt } from './statements.ts';
 
 /** The kinds of record an export holds, in the order they are written and must be imported. */
@@ -59,20 +60,18 @@ function pageSql(kind: ExportKind): string {
     AND ${a}.created_at >= @since ORDER BY ${a}.id LIMIT @limit`;
 }
 
-const LIST_COLUMNS = [
-  'facts',
-  'concepts',
-  'files_read',
-  'files_modified',
-  'source_event_ids',
-  'source_event_uids',
-];
+const LIST_COLUMNS = ['source_event_ids', 'source_event_uids'];
+
+// Content lists go out as the row door reads them (a row stored before it may hold a bare
+// string or numbers): what an export holds, an import takes.
+const CONTENT_LISTS = new Set(['facts', 'concepts', 'files_read', 'files_modified']);
 
 function toRecord(kind: ExportKind, row: Record<string, unknown>): ExportRecord {
   const record: ExportRecord = { kind };
   for (const [column, value] of Object.entries(row)) {
     if (column === 'cursor') continue;
-    record[column] = LIST_COLUMNS.includes(column) ? parseList(value) : value;
+    if (CONTENT_LISTS.has(column)) record[column] = soundList(value);
+    else record[column] = LIST_COLUMNS.includes(column) ? parseList(value) : value;
   }
   if (kind === 'observation') record.pinned = row.pinned === 1;
   return record;

@@ -1,8 +1,10 @@
-import type { ObservationFields, SpendFields, SummaryFields } from '../domain/index.ts';
+import type { SpendFields } from '../domain/index.ts';
 import type { Database } from 'better-sqlite3';
 import type { ExportKind } from './export-import.ts';
 import { withDeferredIndexing, type NoteInserted } from './deferred-indexing.ts';
 import { throughDoor } from './privacy-door.ts';
+import { soundMemory } from './row-door.ts';
+import { setAside } from './set-aside.ts';
 import type { SessionRow } from './sessions.ts';
 import { stmt } from './statements.ts';
 
@@ -26,30 +28,64 @@ export interface PromptImport {
   created_at: number;
 }
 
-/** An observation as exported; provenance travels as the source events' ingestion ids. */
-export interface ObservationImport extends ObservationFields, SpendFields {
+/**
+ * An observation as exported; provenance travels as the source events' ingestion ids. Its
+ * content (OBSERVATION_CONTENT: whatever an export holds, a teammate's odd row included) is
+ * made sound by the row door before it is stored.
+ */
+export interface ObservationImport extends SpendFields {
   kind: 'observation';
   id: number | null;
   session_id: string | null;
   project: string;
-  prompt_number: number | null;
   source_event_uids: string[];
-  /** Other words for it written at compression (issue 15); absent in exports made before. */
-  search_keys?: string | undefined;
   content_hash: string;
   pinned: boolean;
   created_at: number;
   updated_at: number;
+  [column: string]: unknown;
 }
 
-/** A turn summary as exported. */
-export interface SummaryImport extends SummaryFields, SpendFields {
+/** A turn summary as exported; its content (SUMMARY_CONTENT) passes the row door too. */
+export interface SummaryImport extends SpendFields {
   kind: 'summary';
   id: number | null;
   session_id: string;
   project: string;
-  prompt_number: number;
   created_at: number;
+  [column: string]: unknown;
+}
+
+const OBSERVATION_CONTENT = [
+  'type',
+  'title',
+  'subtitle',
+  'narrative',
+  'facts',
+  'concepts',
+  'files_read',
+  'files_modified',
+  'search_keys',
+  'prompt_number',
+] as const;
+
+const SUMMARY_CONTENT = [
+  'request',
+  'investigated',
+  'learned',
+  'completed',
+  'next_steps',
+  'notes',
+  'files_read',
+  'files_modified',
+  'prompt_number',
+] as const;
+
+/** Content columns through the row door, then the privacy door (text and JSON list columns). */
+function soundContent(kind: 'observation' | 'summary', record: object) {
+  const columns = kind === 'observation' ? OBSERVATION_CONTENT : SUMMARY_CONTENT;
+  const values = soundMemory(kind, columns, record);
+  return throughDoor(values, { text: columns.filter((c) => c !== 'prompt_number') });
 }
 
 /** Any record of an import. */
@@ -57,6 +93,12 @@ export type ImportRecord = SessionImport | PromptImport | ObservationImport | Su
 
 /** Per kind, how many records were added and how many were already there (or had no session). */
 export type ImportCounts = Record<ExportKind, { added: number; skipped: number }>;
+
+/** What an import did: counts per kind, and how many records were set aside (with why). */
+export interface ImportResult {
+  counts: ImportCounts;
+  setAside: number;
+}
 
 const sessionRowId = (db: Database, sessionId: string | null): number | undefined =>
   sessionId === null
@@ -123,14 +165,11 @@ function observationExists(db: Database, r: ObservationImport, session: number |
 }
 
 function addObservation(db: Database, record: ObservationImport, noted: NoteInserted): boolean {
-  const r = throughDoor(record, {
-    text: ['title', 'subtitle', 'narrative', 'facts', 'concepts', 'search_keys'],
-  });
+  const r = { ...record, ...soundContent('observation', record) };
   const session = sessionRowId(db, r.session_id);
   if ((r.session_id !== null && session === undefined) || observationExists(db, r, session)) {
     return false;
   }
-  const json = (list: unknown[]) => JSON.stringify(list);
   const { lastInsertRowid } = stmt(
     db,
     `INSERT INTO observations (id, session_id, project, prompt_number, type, title, subtitle,
@@ -149,12 +188,7 @@ function addObservation(db: Database, record: ObservationImport, noted: NoteInse
     source_event_uids: undefined,
     id: freeId(db, 'observations', r.id),
     session: session ?? null,
-    facts: json(r.facts),
-    concepts: json(r.concepts),
-    files_read: json(r.files_read),
-    files_modified: json(r.files_modified),
-    search_keys: r.search_keys ?? '',
-    uids: json(r.source_event_uids),
+    uids: JSON.stringify(r.source_event_uids),
     pinned: r.pinned ? 1 : 0,
   });
   // It may keep an id below the newest: the deferred indexing must be told.
@@ -163,9 +197,7 @@ function addObservation(db: Database, record: ObservationImport, noted: NoteInse
 }
 
 function addSummary(db: Database, record: SummaryImport): boolean {
-  const r = throughDoor(record, {
-    text: ['request', 'investigated', 'learned', 'completed', 'next_steps', 'notes'],
-  });
+  const r = { ...record, ...soundContent('summary', record) };
   const session = sessionRowId(db, r.session_id);
   if (session === undefined) return false;
   return (
@@ -184,8 +216,6 @@ function addSummary(db: Database, record: SummaryImport): boolean {
       session_id: undefined,
       id: freeId(db, 'summaries', r.id),
       session,
-      files_read: JSON.stringify(r.files_read),
-      files_modified: JSON.stringify(r.files_modified),
     }).changes === 1
   );
 }
@@ -211,20 +241,50 @@ function addRecord(db: Database, record: ImportRecord, noted: NoteInserted): boo
  * transaction. Deduplicated: a session by its session_id, a prompt and a summary by (session,
  * prompt number), an observation by (session, content hash), or (project, content hash) when it
  * has no session. Ids are kept when free, so an export restored into an empty folder answers
- * searches exactly as the original did. Importing the same records again adds nothing.
+ * searches exactly as the original did. Importing the same records again adds nothing. Each
+ * record is added in its own savepoint: one that cannot be stored is set aside with its reason
+ * (`set_aside`, source `import`) and the others go in.
  */
-export function importRecords(db: Database, records: readonly ImportRecord[]): ImportCounts {
+export function importRecords(
+  db: Database,
+  records: readonly ImportRecord[],
+  now = Date.now(),
+): ImportResult {
   const counts: ImportCounts = {
     session: { added: 0, skipped: 0 },
     prompt: { added: 0, skipped: 0 },
     observation: { added: 0, skipped: 0 },
     summary: { added: 0, skipped: 0 },
   };
+  let setAsideCount = 0;
   // Imports only insert, so the insert triggers' work of a batch can wait for its end.
   withDeferredIndexing(db, (noted) => {
+    const one = db.transaction((record: ImportRecord) => addRecord(db, record, noted));
     for (const record of records) {
-      counts[record.kind][addRecord(db, record, noted) ? 'added' : 'skipped'] += 1;
+      try {
+        counts[record.kind][one(record) ? 'added' : 'skipped'] += 1;
+      } catch (error) {
+        setAsideImport(db, record, `could not be stored: ${(error as Error).message}`, now);
+        setAsideCount += 1;
+      }
     }
   });
-  return counts;
+  return { counts, setAside: setAsideCount };
+}
+
+/** Records an import record that was not stored (unsound, or refused by the database). */
+export function setAsideImport(db: Database, record: unknown, reason: string, now: number): void {
+  const r = (typeof record === 'object' && record !== null ? record : {}) as Record<
+    string,
+    unknown
+  >;
+  setAside(db, {
+    source: 'import',
+    project: typeof r.project === 'string' ? r.project.slice(0, 200) : '',
+    kind: typeof r.kind === 'string' ? r.kind.slice(0, 40) : '?',
+    ref: String(r.id ?? r.session_id ?? '').slice(0, 100),
+    author: null,
+    reason,
+    at: now,
+  });
 }

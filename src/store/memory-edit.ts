@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { throughDoor } from './privacy-door.ts';
+import { ROW_LIMITS, soundList, soundText } from './row-door.ts';
 import { stmt } from './statements.ts';
 import type { Scope } from './team-scope.ts';
 
@@ -26,7 +27,14 @@ export interface MemoryInput {
  * repeat asks for `team`; never made private by a repeat).
  */
 export function insertMemory(db: Database, memory: MemoryInput): { id: number; created: boolean } {
-  const input = throughDoor(memory, { text: ['title', 'text', 'concepts'] });
+  const sound = {
+    ...memory,
+    title: soundText(memory.title, ROW_LIMITS.title),
+    text: soundText(memory.text, ROW_LIMITS.body),
+    concepts: soundList(memory.concepts),
+    files: soundList(memory.files),
+  };
+  const input = throughDoor(sound, { text: ['title', 'text', 'concepts'] });
   const hash = createHash('sha256').update(`${input.title}\n${input.text}`).digest('hex');
   return db.transaction(() => {
     const existing = stmt(

@@ -1,6 +1,7 @@
 import type { FailedEvent, Project } from '../domain/viewer-api.ts';
 import type { Database } from 'better-sqlite3';
 import { throughDoor } from './privacy-door.ts';
+import { ROW_LIMITS, soundList, soundText } from './row-door.ts';
 import { stmt } from './statements.ts';
 import { assertOwnMemories } from './team-ownership.ts';
 
@@ -9,6 +10,16 @@ export interface ObservationPatch {
   title?: string | undefined;
   narrative?: string | undefined;
   facts?: readonly string[] | undefined;
+}
+
+/** An edit through the row door: the same sizes and clean text as any other stored row. */
+function soundPatch(patch: ObservationPatch): ObservationPatch {
+  return {
+    title: patch.title === undefined ? undefined : soundText(patch.title, ROW_LIMITS.title),
+    narrative:
+      patch.narrative === undefined ? undefined : soundText(patch.narrative, ROW_LIMITS.body),
+    facts: patch.facts === undefined ? undefined : soundList(patch.facts),
+  };
 }
 
 /**
@@ -23,7 +34,7 @@ export function updateObservation(
   at: number,
 ): boolean {
   assertOwnMemories(db, 'observation', [id]);
-  const clean = throughDoor(patch, { text: ['title', 'narrative', 'facts'] });
+  const clean = throughDoor(soundPatch(patch), { text: ['title', 'narrative', 'facts'] });
   return (
     stmt(
       db,

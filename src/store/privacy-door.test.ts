@@ -184,7 +184,7 @@ test('import passes the door: sessions, prompts, observations and summaries', (t
     compacted_at: null,
   };
   const common = { id: null, session_id: 's9', project: 'alpha', prompt_number: 1, created_at: 1 };
-  const counts = importRecords(db, [
+  const { counts } = importRecords(db, [
     session,
     { ...common, kind: 'prompt', event_uid: null, text: LEAK },
     {

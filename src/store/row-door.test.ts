@@ -27,9 +27,10 @@ test('lists become lists of strings, whatever came', () => {
     'a',
     '1',
     '{"p":2}',
+    'a',
     'true',
   ]);
-  assert.deepEqual(soundList([' b ', ['c']]), ['b', '["c"]']);
+  assert.deepEqual(soundList([' b ', ['c'], ' ']), [' b ', '["c"]']);
   assert.deepEqual(soundList(42), []);
   assert.deepEqual(soundList('{"not": "a list"}'), ['{"not":"a list"}']);
   assert.equal(

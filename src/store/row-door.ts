@@ -7,8 +7,9 @@ export class RowRefusedError extends Error {
 
 /** Sizes a stored row keeps, the same for a row from capture, save_memory, import or a pull. */
 export const ROW_LIMITS = {
-  title: 200,
-  subtitle: 400,
+  /** The heuristic compressor writes titles of a few hundred characters (a command line). */
+  title: 500,
+  subtitle: 1000,
   /** Narratives, summary fields, search keys: save_memory's own limit. */
   body: 10_000,
   searchKeys: 300,
@@ -59,20 +60,22 @@ function listItems(value: unknown): unknown[] {
 
 /**
  * A list of strings from a JSON list, a JSON text of one, or a bare string: numbers and flags
- * become their text, objects their JSON, null and empty entries are dropped, duplicates once.
+ * become their text, objects their JSON, null and blank entries are dropped; at most
+ * ROW_LIMITS.listItems entries. Entries are otherwise kept as they are (duplicates too: a local
+ * row may hold them, and an export must come back the same).
  */
 export function soundList(value: unknown): string[] {
-  const seen = new Set<string>();
+  const out: string[] = [];
   for (const item of listItems(value)) {
     if (item === null || item === undefined) continue;
     const text = soundText(
       typeof item === 'object' ? JSON.stringify(item) : item,
       ROW_LIMITS.listItem,
     );
-    if (text.trim() !== '') seen.add(text.trim());
-    if (seen.size === ROW_LIMITS.listItems) break;
+    if (text.trim() !== '') out.push(text);
+    if (out.length === ROW_LIMITS.listItems) break;
   }
-  return [...seen];
+  return out;
 }
 
 /** A prompt number: a whole number from 0, else `fallback`. */

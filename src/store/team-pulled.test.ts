@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { openDatabase } from './db.ts';
 import { updateObservation } from './memory-manage.ts';
-import { applyPulled, type PulledRow } from './team-pulled.ts';
+import { adoptOwnRows, applyPulled, type PulledRow } from './team-pulled.ts';
 import { assertOwnMemories, ReadOnlyMemoryError } from './team-ownership.ts';
 
 function store(t: Parameters<typeof tempDir>[0]) {
@@ -79,4 +79,19 @@ test("a teammate's row refuses local edits, naming who may change it", (t) => {
   assert.throws(() => assertOwnMemories(db, 'observation', [id]), ReadOnlyMemoryError);
   assert.throws(() => updateObservation(db, id, { title: 'mine now' }, 2), /alice's team memory/);
   assert.deepEqual(db.prepare('SELECT title FROM observations').all(), [{ title: 'use sqlite' }]);
+});
+
+test("rows an older pull stored under this machine's own role become the user's own, queuing nothing", (t) => {
+  const db = store(t);
+  db.prepare(
+    `INSERT INTO observations (session_id, project, type, title, content_hash, created_at, updated_at,
+       scope, author, global_id) VALUES (1, 'widget', 'discovery', 'from my laptop', 'h', 1, 1, 'team', 'me', ?)`,
+  ).run(row().global_id);
+  applyPulled(db, 'widget', row({ global_id: '8d8f3c2a-1b4e-4f6a-9c3d-2e1f0a9b8c7d' }), 1);
+  assert.equal(adoptOwnRows(db, 'me'), 1);
+  assert.deepEqual(db.prepare('SELECT title, author FROM observations ORDER BY id').all(), [
+    { title: 'from my laptop', author: null },
+    { title: 'use sqlite', author: 'alice' },
+  ]);
+  assert.deepEqual(db.prepare('SELECT count(*) AS n FROM team_outbox').get(), { n: 0 });
 });

@@ -21,6 +21,9 @@ export interface PulledRow {
 /** What applying a pulled row did. */
 export type PullOutcome = 'inserted' | 'updated' | 'deleted' | 'unchanged';
 
+/** The key a pull puts in place of a body too large to fetch, holding its size in bytes. */
+export const TOO_LARGE = '_too_large_bytes';
+
 const GLOBAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Refuses what no normalization can mend: an unknown kind, a malformed id, version or author. */
@@ -38,6 +41,10 @@ function checkShape(row: PulledRow): void {
   }
   if (typeof row.author !== 'string' || row.author === '')
     throw new RowRefusedError('it has no author');
+  const size = (row.body as Record<string, unknown> | null)?.[TOO_LARGE];
+  if (typeof size === 'number') {
+    throw new RowRefusedError(`its body is ${size} bytes, more than a pull fetches`);
+  }
 }
 
 function bodyValues(row: PulledRow): Record<string, string | number | null> {
@@ -149,4 +156,17 @@ export function applyPulled(
   }
   updatePulled(db, local.id, row, at, own);
   return 'updated';
+}
+
+/**
+ * Makes this user's own the rows a pull stored as a teammate's under `role`, this machine's own
+ * role: pulls before issue 30 stored rows shared from the user's other machine that way. No
+ * trigger watches `author`, so nothing is queued. Returns how many rows changed.
+ */
+export function adoptOwnRows(db: Database, role: string): number {
+  let changed = 0;
+  for (const table of ['observations', 'summaries']) {
+    changed += stmt(db, `UPDATE ${table} SET author = NULL WHERE author = ?`).run(role).changes;
+  }
+  return changed;
 }

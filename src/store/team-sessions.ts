@@ -12,8 +12,10 @@ const ORIGIN = /^[0-9a-f]{8,64}$/;
  */
 export function originOf(sessionId: string, source: string | null): string | undefined {
   if (source !== 'team') return createHash('sha256').update(sessionId).digest('hex').slice(0, 16);
-  const last = sessionId.slice(sessionId.lastIndexOf(':') + 1);
-  return ORIGIN.test(last) ? last : undefined;
+  // `team:<author>:<project>:<origin>`; the older `team:<author>:<project>` has none.
+  const parts = sessionId.split(':');
+  const last = parts.at(-1) ?? '';
+  return parts.length >= 4 && ORIGIN.test(last) ? last : undefined;
 }
 
 function turnTaken(db: Database, key: string, prompt: number): boolean {

@@ -1,5 +1,11 @@
 import type pg from 'pg';
-import { applyPulledPage, teamProjects, type Db, type PulledRow } from '../store/index.ts';
+import {
+  applyPulledPage,
+  teamProjects,
+  TOO_LARGE,
+  type Db,
+  type PulledRow,
+} from '../store/index.ts';
 
 /** What one pull needs. */
 export interface PullDeps {
@@ -26,8 +32,16 @@ interface ServerRow {
   body: Record<string, unknown>;
 }
 
+/**
+ * Bodies past MAX_BODY_BYTES come as their size only: a page of a thousand 20 MB rows (issue 30)
+ * would otherwise be held whole in this process; the row door sets such a row aside.
+ */
+const MAX_BODY_BYTES = 2_000_000;
+
 const PAGE = `
-SELECT seq, global_id, kind, author, version, deleted, created_at, body
+SELECT seq, global_id, kind, author, version, deleted, created_at,
+  CASE WHEN octet_length(body::text) > ${MAX_BODY_BYTES}
+    THEN jsonb_build_object('${TOO_LARGE}', octet_length(body::text)) ELSE body END AS body
 FROM claude_mem.memories WHERE team = $1 AND project = $2 AND seq > $3 ORDER BY seq LIMIT $4`;
 
 /** Rows fetched from the server at once. */

@@ -1,6 +1,12 @@
 import type pg from 'pg';
 import type { Logger } from '../config/index.ts';
-import { localProjects, setTeamProject, teamProjects, type Db } from '../store/index.ts';
+import {
+  adoptOwnRows,
+  localProjects,
+  setTeamProject,
+  teamProjects,
+  type Db,
+} from '../store/index.ts';
 import { clientConfig, newClient } from './connection.ts';
 import { pullTeam } from './pull.ts';
 import { pushOutbox, type PushReport } from './push.ts';
@@ -86,6 +92,8 @@ export function createTeamSync(deps: TeamSyncDeps) {
     state.connected = true;
     const { rows } = await fresh.query<{ role: string }>('SELECT current_user AS role');
     state.role = rows[0]?.role ?? null;
+    // Rows an older pull stored as a teammate's under this very role are this user's own.
+    if (state.role) adoptOwnRows(deps.db, state.role);
     return fresh;
   };
 

@@ -106,6 +106,17 @@ function recordsOf(file: string): AsyncIterable<Row> | Iterable<Row> {
   return jsonRecords(whole);
 }
 
+/**
+ * Reads an export through to its end without sending anything: throws the CliError that an
+ * import would (not an export, a line that is not JSON, a newer format), so a repair can refuse
+ * a broken export before it moves the database aside. Returns how many records it holds.
+ */
+export async function checkExport(file: string): Promise<number> {
+  let n = 0;
+  for await (const record of recordsOf(file)) if (record) n += 1;
+  return n;
+}
+
 /** A progress line on a terminal's stderr (redrawn in place), every 10 batches. */
 function progress(sent: number, started: number, stream = process.stderr): void {
   if (!stream.isTTY || sent % (BATCH * 10) !== 0) return;
@@ -115,9 +126,17 @@ function progress(sent: number, started: number, stream = process.stderr): void 
   );
 }
 
-async function send(worker: AdminWorker, records: Row[], counts: Counts): Promise<void> {
+async function send(
+  worker: AdminWorker,
+  records: Row[],
+  counts: Counts,
+  aside: { count: number },
+): Promise<void> {
   if (records.length === 0) return;
-  const res = await worker.post<{ counts: Counts }>('/api/admin/import', { records });
+  const res = await worker.post<{ counts: Counts; setAside?: number }>('/api/admin/import', {
+    records,
+  });
+  aside.count += res.setAside ?? 0;
   for (const [kind, c] of Object.entries(res.counts)) {
     const sum = (counts[kind] ??= { added: 0, skipped: 0 });
     sum.added += c.added;
@@ -141,24 +160,30 @@ export const importCommand: Command<CompressCommandDeps> = async function import
   const records = recordsOf(file);
   const worker = await adminWorker(deps);
   const counts: Counts = {};
+  const aside = { count: 0 };
   let batch: Row[] = [];
   let sent = 0;
   const started = Date.now();
   for await (const record of records) {
     batch.push(record);
     if (batch.length >= BATCH) {
-      await send(worker, batch, counts);
+      await send(worker, batch, counts, aside);
       sent += batch.length;
       batch = [];
       progress(sent, started);
     }
   }
-  await send(worker, batch, counts);
+  await send(worker, batch, counts, aside);
   if (process.stderr.isTTY && sent >= BATCH * 10) process.stderr.write('\n');
   print(`imported ${file}:`);
   for (const kind of EXPORT_KINDS) {
     const c = counts[kind] ?? { added: 0, skipped: 0 };
     print(`  ${PLURAL[kind]}: ${c.added} added, ${c.skipped} already there`);
+  }
+  if (aside.count > 0) {
+    print(
+      `  ${aside.count} records set aside: not records of an export, or refused by the database`,
+    );
   }
   return 0;
 };

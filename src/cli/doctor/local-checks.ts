@@ -48,6 +48,20 @@ const oneLine = (text: string): string => {
   return flat.length > 240 ? `${flat.slice(0, 237)}...` : flat;
 };
 
+/** Rows that came in (pull, import) and were set aside by the row door, with the newest reason. */
+function setAsideNote(db: Database.Database): string | undefined {
+  const rows = db
+    .prepare('SELECT source, count(*) AS n, max(id) AS last FROM set_aside GROUP BY source')
+    .all() as { source: string; n: number; last: number }[];
+  if (rows.length === 0) return undefined;
+  const newest = db
+    .prepare('SELECT reason FROM set_aside ORDER BY id DESC LIMIT 1')
+    .pluck()
+    .get() as string;
+  const counts = rows.map((row) => `${row.n} at ${row.source}`).join(', ');
+  return `incoming rows set aside as unsound: ${counts} (newest: ${oneLine(newest)})`;
+}
+
 /** `PRAGMA quick_check` and the schema version; a damaged file says how to rebuild it. */
 export function checkDatabase(dataDir: string): CheckResult {
   const file = databaseFile(dataDir);
@@ -64,7 +78,10 @@ export function checkDatabase(dataDir: string): CheckResult {
     ).v;
     if (version !== LATEST_VERSION)
       return fail('database', `schema ${version}, expected ${LATEST_VERSION}: restart the worker`);
-    return ok('database', `quick_check ok, schema ${version}`);
+    const aside = setAsideNote(db);
+    return aside
+      ? warn('database', `quick_check ok, schema ${version}; ${aside}`)
+      : ok('database', `quick_check ok, schema ${version}`);
   } catch (error) {
     const code = String((error as { code?: unknown }).code ?? '');
     if (!/^SQLITE_(CORRUPT|NOTADB)/.test(code)) throw error;

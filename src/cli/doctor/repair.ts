@@ -5,7 +5,7 @@ import { databaseFile } from '../../config/index.ts';
 import { listSpool } from '../../spool/index.ts';
 import { openDatabase } from '../../store/index.ts';
 import { CliError } from '../cli-error.ts';
-import { importCommand } from '../commands/import-command.ts';
+import { checkExport, importCommand } from '../commands/import-command.ts';
 import { restartWorker } from '../worker-call.ts';
 
 type Print = (line: string) => void;
@@ -54,12 +54,43 @@ async function stopWorker(dataDir: string, print: Print): Promise<void> {
  * Moves the damaged database and its WAL side files aside under one stamped name: kept for
  * inspection or recovery, never deleted. Returns the new name of the main file.
  */
-function moveAside(file: string, now: number): string {
-  const aside = `${file}.damaged-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
-  for (const suffix of ['', '-wal', '-shm']) {
-    if (existsSync(`${file}${suffix}`)) renameSync(`${file}${suffix}`, `${aside}${suffix}`);
-  }
+function moveAside(file: string, now: number, label = 'damaged'): string {
+  const aside = `${file}.${label}-${new Date(now).toISOString().replace(/[:.]/g, '-')}`;
+  moveFiles(file, aside);
   return aside;
+}
+
+/** Renames a database and its WAL side files together. */
+function moveFiles(from: string, to: string): void {
+  for (const suffix of ['', '-wal', '-shm']) {
+    if (existsSync(`${from}${suffix}`)) renameSync(`${from}${suffix}`, `${to}${suffix}`);
+  }
+}
+
+/**
+ * Imports the export into the new database; when that fails, puts the original database back
+ * (issue 30: a failed repair once left an empty one in its place) and keeps the partial one
+ * aside too, then rethrows.
+ */
+async function importOrRestore(
+  exportFile: string,
+  file: string,
+  original: string | undefined,
+  deps: RepairDeps,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  try {
+    await importCommand([exportFile], deps.print, { cliEntry: deps.cliEntry, env });
+  } catch (error) {
+    await stopWorker(deps.dataDir, deps.print);
+    const partial = moveAside(file, (deps.now ?? Date.now)(), 'failed-repair');
+    if (original) moveFiles(original, file);
+    deps.print(
+      `the import failed: ${original ? 'put the original database back' : 'no database was there before'}; the partial one is kept at ${partial}`,
+    );
+    await restartWorker(deps.dataDir, deps.cliEntry, env, 15_000).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Copies the backup into place (temp file, rename) and brings its schema up to date. */
@@ -82,16 +113,19 @@ export async function repairDatabase(source: RepairSource, deps: RepairDeps): Pr
   const env = deps.env ?? process.env;
   if ('backup' in source) checkBackup(source.backup);
   else if (!existsSync(source.export)) throw new CliError(`${source.export} does not exist`);
+  // A broken export is refused while the original database is still in place.
+  else await checkExport(source.export);
   await stopWorker(dataDir, print);
   const file = databaseFile(dataDir);
+  let original: string | undefined;
   if (existsSync(file)) {
-    print(`moved the damaged database aside: ${moveAside(file, (deps.now ?? Date.now)())}`);
+    original = moveAside(file, (deps.now ?? Date.now)());
+    print(`moved the damaged database aside: ${original}`);
   }
   if ('backup' in source) restoreBackup(source.backup, file);
   const waiting = listSpool(dataDir).length;
   const worker = await restartWorker(dataDir, deps.cliEntry, env, 15_000);
-  if ('export' in source)
-    await importCommand([source.export], print, { cliEntry: deps.cliEntry, env });
+  if ('export' in source) await importOrRestore(source.export, file, original, deps, env);
   const from = 'backup' in source ? `the backup ${source.backup}` : `the export ${source.export}`;
   print(
     `database rebuilt from ${from}; the worker (pid ${worker.pid}) ingests the ${waiting} events waiting in the spool`,

@@ -3,6 +3,7 @@ import {
   EXPORT_KINDS,
   exportPage,
   importRecords,
+  setAsideImport,
   type Db,
   type ExportFilter,
   type ExportKind,
@@ -90,8 +91,12 @@ export function adminExportRoutes(deps: WorkerDeps): Hono {
     })
     .post('/api/admin/import', async (c) => {
       const body = ImportBodySchema.parse(await jsonBody(c.req));
-      const counts = importRecords(deps.db, importRecordsOf(body));
-      deps.log.log('info', 'import merged records', counts);
-      return c.json({ counts });
+      const now = deps.now();
+      const { records, unsound } = importRecordsOf(body);
+      for (const { record, reason } of unsound) setAsideImport(deps.db, record, reason, now);
+      const result = importRecords(deps.db, records, now);
+      const merged = { counts: result.counts, setAside: result.setAside + unsound.length };
+      deps.log.log('info', 'import merged records', { ...merged });
+      return c.json(merged);
     });
 }

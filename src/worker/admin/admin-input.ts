@@ -1,13 +1,25 @@
 import { z } from 'zod';
-import type { ForgetSelection, ImportRecord } from '../../store/index.ts';
+import {
+  soundList,
+  soundTime,
+  type ForgetSelection,
+  type ImportRecord,
+} from '../../store/index.ts';
 
 const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const time = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-/** A stored time as exported: whole ms, though a row may hold a fraction (rounded here). */
-const storedTime = z.number().min(0).max(Number.MAX_SAFE_INTEGER).transform(Math.round);
+/**
+ * A stored time as exported, made sane by the row door (whole ms, not past an hour from now):
+ * an export may hold a teammate's far-future time pulled before the door (issue 30).
+ */
+const storedTime = z.unknown().transform((value) => soundTime(value, Date.now()));
+const nullableTime = z
+  .unknown()
+  .transform((value) =>
+    value === null || value === undefined ? null : soundTime(value, Date.now()),
+  );
 const text = z.string().max(1_000_000);
 const nullableText = text.nullable().default(null);
-const list = z.array(z.string().max(100_000)).max(10_000).default([]);
 const count = z.number().int().min(0).default(0);
 
 /** POST /api/admin/forget: ids, or a scope (project and/or time range); never both, never none. */
@@ -72,9 +84,9 @@ const SessionRecordSchema = z.looseObject({
   title: nullableText,
   started_at: storedTime,
   updated_at: storedTime,
-  ended_at: storedTime.nullable().default(null),
+  ended_at: nullableTime,
   end_reason: nullableText,
-  compacted_at: storedTime.nullable().default(null),
+  compacted_at: nullableTime,
 });
 
 const PromptRecordSchema = z.looseObject({
@@ -95,22 +107,15 @@ const provenance = {
   tokens_out: count,
 };
 
+// An observation's and a summary's content (type, title, texts, lists, prompt number) is not
+// checked here: whatever an export holds is made sound by the row door as it is stored, so an
+// import takes every row a sync took (issue 30).
 const ObservationRecordSchema = z.looseObject({
   kind: z.literal('observation'),
   id: id.nullable().default(null),
   session_id: z.string().min(1).max(256).nullable().default(null),
   project: z.string().min(1).max(500),
-  prompt_number: z.number().int().min(0).nullable().default(null),
-  type: z.string().min(1).max(50),
-  title: z.string().min(1).max(10_000),
-  subtitle: text.default(''),
-  narrative: text.default(''),
-  facts: list,
-  concepts: list,
-  files_read: list,
-  files_modified: list,
-  source_event_uids: list,
-  search_keys: z.string().max(10_000).default(''),
+  source_event_uids: z.unknown().transform(soundList),
   ...provenance,
   content_hash: z.string().min(1).max(200),
   pinned: z.boolean().default(false),
@@ -123,36 +128,43 @@ const SummaryRecordSchema = z.looseObject({
   id: id.nullable().default(null),
   session_id: z.string().min(1).max(256),
   project: z.string().min(1).max(500),
-  prompt_number: count,
-  request: text.default(''),
-  investigated: text.default(''),
-  learned: text.default(''),
-  completed: text.default(''),
-  next_steps: text.default(''),
-  notes: text.default(''),
-  files_read: list,
-  files_modified: list,
   ...provenance,
   created_at: storedTime,
 });
 
-/** POST /api/admin/import: records of an export, sessions before what names them. */
-export const ImportBodySchema = z.looseObject({
-  records: z
-    .array(
-      z.discriminatedUnion('kind', [
-        SessionRecordSchema,
-        PromptRecordSchema,
-        ObservationRecordSchema,
-        SummaryRecordSchema,
-      ]),
-    )
-    .max(5_000),
-});
+const ImportRecordSchema = z.discriminatedUnion('kind', [
+  SessionRecordSchema,
+  PromptRecordSchema,
+  ObservationRecordSchema,
+  SummaryRecordSchema,
+]);
 
-/** The records of a validated import body, typed for the store. */
-export const importRecordsOf = (body: z.infer<typeof ImportBodySchema>): ImportRecord[] =>
-  body.records satisfies ImportRecord[];
+/** POST /api/admin/import: records of an export, sessions before what names them. */
+export const ImportBodySchema = z.looseObject({ records: z.array(z.unknown()).max(5_000) });
+
+/**
+ * The records of an import body, typed for the store, and those that are not records we know
+ * (each with its reason, to be set aside: one odd record never refuses the batch).
+ */
+export function importRecordsOf(body: z.infer<typeof ImportBodySchema>): {
+  records: ImportRecord[];
+  unsound: { record: unknown; reason: string }[];
+} {
+  const records: ImportRecord[] = [];
+  const unsound: { record: unknown; reason: string }[] = [];
+  for (const record of body.records) {
+    const parsed = ImportRecordSchema.safeParse(record);
+    if (parsed.success) records.push(parsed.data satisfies ImportRecord);
+    else unsound.push({ record, reason: describeIssue(parsed.error.issues[0]) });
+  }
+  return { records, unsound };
+}
+
+function describeIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'not a record of an export';
+  const field = issue.path.length > 0 ? issue.path.join('.') : 'record';
+  return `${field}: ${issue.message}`;
+}
 
 /** POST /api/admin/backfill/sessions: which of these sessions are known, and how. */
 export const BackfillSessionsBodySchema = z.looseObject({
