@@ -17,10 +17,10 @@ export interface HookTraffic {
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 /**
- * Hook traffic: better-sqlite3 is synchronous, so a page of a team pull blocks the worker's
+ * Hook traffic: better-sqlite3 is synchronous, so a slice of a team pull blocks the worker's
  * event loop while it is written; a hook that asks meanwhile waits for it. Pulls call `quiet`
- * before each page, so a SessionStart or recall request that arrived is answered before the
- * next page starts (issue 30: SessionStart took ~7.7 s during a 50,000-row pull).
+ * before each slice, so a SessionStart or recall request that arrived is answered before the
+ * next slice starts (issue 30: SessionStart took ~7.7 s during a 50,000-row pull).
  */
 export function createHookTraffic(): HookTraffic {
   let inFlight = 0;
