@@ -37,3 +37,21 @@ test('the wait ends at its cap even when a hook request never does', async () =>
   await traffic.quiet(100);
   assert.equal(answered, false);
 });
+
+test('a hook request waiting on background work aside does not hold that work back', async () => {
+  const traffic = createHookTraffic();
+  const turns = (n: number): Promise<string> =>
+    n === 0
+      ? Promise.resolve('held')
+      : new Promise((done) => setImmediate(() => void turns(n - 1).then(done)));
+  let outcome = '';
+  const app = new Hono().use(traffic.middleware).get('/api/context', async (c) => {
+    // quiet() lets I/O run once, then returns if nothing is counted: before 3 turns of the loop.
+    outcome = await traffic.aside(() =>
+      Promise.race([traffic.quiet(60_000).then(() => 'quiet'), turns(3)]),
+    );
+    return c.json({ ok: true });
+  });
+  await app.request('/api/context');
+  assert.equal(outcome, 'quiet');
+});

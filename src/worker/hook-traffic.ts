@@ -12,6 +12,12 @@ export interface HookTraffic {
    * I/O run: background work calls it between its synchronous steps.
    */
   quiet(maxMs: number): Promise<void>;
+  /**
+   * Runs `work` with the calling hook request not counted: a request that itself waits on
+   * background work (the first SessionStart waiting for its team pull) must not hold that work
+   * back, or each waits for the other until the cap.
+   */
+  aside<T>(work: () => Promise<T>): Promise<T>;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
@@ -32,6 +38,14 @@ export function createHookTraffic(): HookTraffic {
         await next();
       } finally {
         inFlight -= 1;
+      }
+    },
+    async aside(work) {
+      inFlight -= 1;
+      try {
+        return await work();
+      } finally {
+        inFlight += 1;
       }
     },
     async quiet(maxMs) {

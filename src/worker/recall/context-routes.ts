@@ -61,10 +61,14 @@ export function contextRoutes(deps: WorkerDeps, anchors?: AnchorRecall): Hono {
     const cwd = query.cwd;
     if (cwd && deps.teamFirstPull) {
       // Only the folder of this very project: `context --project X` run elsewhere claims nothing.
-      await deps.teamFirstPull(project, () => {
-        const folder = resolveProject(cwd);
-        return folder.name === project ? folder.root : undefined;
-      });
+      const firstPull = deps.teamFirstPull;
+      const wait = () =>
+        firstPull(project, () => {
+          const folder = resolveProject(cwd);
+          return folder.name === project ? folder.root : undefined;
+        });
+      // Not counted as a hook request while it waits: the pull lets hook requests pass first.
+      await (deps.hookTraffic ? deps.hookTraffic.aside(wait) : wait());
     }
     const source = (
       SOURCES.includes(query.source ?? '') ? query.source : 'startup'
