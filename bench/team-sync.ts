@@ -6,7 +6,12 @@
 // table with no RLS, trigger or lock. The PostgreSQL is started here (test/helpers).
 // Members run in this one process: their SQLite reads share a thread, their server work is
 // concurrent (one connection each).
+// First, live (bench/lib/team-live.ts: real workers, the real hook bundle in dist/, run `npm run
+// build` first): capture on one member to found by a teammate's search against team.syncEveryMs,
+// and SessionStart and PostToolUse hook wall times while a worker pulls --pull-rows rows, as
+// ratios to the same hooks idle in the same run.
 // Usage: node --import tsx bench/team-sync.ts [--members 10] [--per-member 10000] [--probes 30]
+//   [--sync-every 5000] [--live-probes 10] [--pull-rows 50000] [--idle-samples 10]
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +26,7 @@ import {
 } from '../test/helpers/postgres-server.ts';
 import { makeClone, setUpTeam } from '../test/helpers/team-fixture.ts';
 import { flags } from './lib/recall-stack.ts';
+import { captureToSearch, hooksDuringPull, liveMembers, type HookTimes } from './lib/team-live.ts';
 import { fixed, msSince, printTable, summarize } from './lib/stats.ts';
 import { random, vocabulary } from './lib/synthetic.ts';
 
@@ -28,6 +34,10 @@ const args = flags();
 const MEMBERS = Number(args.get('members') ?? 10);
 const PER_MEMBER = Number(args.get('per-member') ?? 10_000);
 const PROBES = Number(args.get('probes') ?? 30);
+const SYNC_EVERY = Number(args.get('sync-every') ?? 5000);
+const LIVE_PROBES = Number(args.get('live-probes') ?? 10);
+const PULL_ROWS = Number(args.get('pull-rows') ?? 50_000);
+const IDLE_SAMPLES = Number(args.get('idle-samples') ?? 10);
 
 const cleanups: Array<() => void | Promise<void>> = [];
 const scope = { after: (fn: () => void | Promise<void>) => void cleanups.push(fn) };
@@ -148,6 +158,9 @@ async function pullLatency(server: PostgresServer, a: Member, b: Member) {
   const firstPull = process.hrtime.bigint();
   await sb.syncNow();
   const catchUp = msSince(firstPull);
+  const caught = Number(
+    b.db.prepare('SELECT count(*) FROM observations WHERE author IS NOT NULL').pluck().get(),
+  );
   const samples: number[] = [];
   for (let i = 0; i < PROBES; i += 1) {
     const word = `probe${i}x${Date.now()}`;
@@ -164,7 +177,66 @@ async function pullLatency(server: PostgresServer, a: Member, b: Member) {
   }
   await sa.close();
   await sb.close();
-  return { catchUp, samples };
+  return { catchUp, caught, samples };
+}
+
+/** p50 and p95 of `during` over those of `idle`, as a table row. */
+function ratioRow(what: string, idle: number[], during: number[]): string[] {
+  const [a, b] = [summarize(idle), summarize(during)];
+  return [
+    what,
+    `${a.n} / ${b.n}`,
+    `${fixed(a.p50)} / ${fixed(b.p50)}`,
+    `${fixed(a.p95)} / ${fixed(b.p95)}`,
+    `${fixed(b.p50 / a.p50, 2)}x / ${fixed(b.p95 / a.p95, 2)}x`,
+  ];
+}
+
+/** The live half: capture to a teammate's search, and hooks during a large pull. */
+async function live(server: PostgresServer): Promise<void> {
+  const [a, b] = await liveMembers(scope, server, ['live_a', 'live_b'], SYNC_EVERY);
+  const probes = await captureToSearch(a, b, LIVE_PROBES);
+  const stages = ['captured', 'stored', 'pushed', 'pulled', 'found'] as const;
+  printTable(
+    [`capture to a teammate's search, team.syncEveryMs = ${SYNC_EVERY}`, 'n', 'p50 ms', 'p95 ms'],
+    stages.map((stage) => {
+      const times = summarize(probes.map((probe) => probe[stage]));
+      return [stage, String(times.n), fixed(times.p50), fixed(times.p95)];
+    }),
+  );
+  console.log('');
+  const flood = async (): Promise<void> => {
+    const flooder = seedMember('flooder', PULL_ROWS, 99);
+    await pushAll(server, [flooder]);
+  };
+  const { idle, pulling, after, pullMs } = await hooksDuringPull(
+    b,
+    flood,
+    'flooder',
+    PULL_ROWS,
+    IDLE_SAMPLES,
+  );
+  const contexts = (times: HookTimes) => `${times.withContext}/${times.sessionStart.length}`;
+  printTable(
+    [
+      `hooks while a worker pulls ${PULL_ROWS} rows (${fixed(pullMs / 1000)} s)`,
+      'n idle / pulling',
+      'p50 ms',
+      'p95 ms',
+      'ratio p50 / p95',
+    ],
+    [
+      ratioRow('SessionStart, to idle before', idle.sessionStart, pulling.sessionStart),
+      ratioRow('SessionStart, to idle after', after.sessionStart, pulling.sessionStart),
+      ratioRow('PostToolUse, to idle before', idle.tool, pulling.tool),
+      ratioRow('PostToolUse, to idle after', after.tool, pulling.tool),
+      ratioRow('GET /api/context alone, to idle before', idle.contextRoute, pulling.contextRoute),
+      ratioRow('GET /api/context alone, to idle after', after.contextRoute, pulling.contextRoute),
+    ],
+  );
+  console.log(
+    `SessionStart answers with a context: idle ${contexts(idle)}, pulling ${contexts(pulling)}, after ${contexts(after)}\n`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -172,7 +244,9 @@ async function main(): Promise<void> {
   if (missing) throw new Error(missing);
   const server = await startPostgres(scope);
   const roles = Array.from({ length: MEMBERS }, (_, i) => `member${i}`);
-  await setUpTeam(scope as never, server, roles);
+  await setUpTeam(scope as never, server, [...roles, 'live_a', 'live_b', 'flooder']);
+  // Live first, on an empty server: the bulk rows below would be the live members' first pull.
+  await live(server);
   const seedStart = process.hrtime.bigint();
   const members = roles.map((role, i) => seedMember(role, PER_MEMBER, i + 1));
   const total = MEMBERS * PER_MEMBER;
@@ -181,7 +255,11 @@ async function main(): Promise<void> {
   );
   const pushMs = await pushAll(server, members);
   const baseMs = await baseline(server.adminUrl, members);
-  const count = server.sql('SELECT count(*) FROM claude_mem.memories').trim();
+  // The live half's rows share the table: the bulk rows are the members' (the bytes: all rows).
+  const count = server
+    .sql(`SELECT count(*) FROM claude_mem.memories WHERE author LIKE 'member%'`)
+    .trim();
+  const allRows = Number(server.sql('SELECT count(*) FROM claude_mem.memories'));
   const bytes = Number(server.sql(`SELECT pg_total_relation_size('claude_mem.memories')`));
   const plainBytes = Number(server.sql(`SELECT pg_total_relation_size('plain_memories')`));
   const bodyBytes = Number(
@@ -206,7 +284,7 @@ async function main(): Promise<void> {
     ],
   );
   console.log('');
-  const { catchUp, samples } = await pullLatency(server, members[0]!, members[1]!);
+  const { catchUp, caught, samples } = await pullLatency(server, members[0]!, members[1]!);
   const latency = summarize(samples);
   printTable(
     ['pull', 'n', 'p50 ms', 'p95 ms'],
@@ -217,19 +295,14 @@ async function main(): Promise<void> {
         fixed(latency.p50),
         fixed(latency.p95),
       ],
-      [
-        `first pull of ${total - PER_MEMBER} teammates' rows (one member)`,
-        '1',
-        fixed(catchUp),
-        fixed(catchUp),
-      ],
+      [`first pull of ${caught} teammates' rows (one member)`, '1', fixed(catchUp), fixed(catchUp)],
     ],
   );
   console.log('');
   printTable(
     ['server bytes per observation', 'bytes'],
     [
-      ['claude_mem.memories (table, index, TOAST)', fixed(bytes / total, 0)],
+      ['claude_mem.memories (table, index, TOAST)', fixed(bytes / allRows, 0)],
       ['baseline table', fixed(plainBytes / total, 0)],
       ['the JSON content itself', fixed(bodyBytes, 0)],
     ],

@@ -1,8 +1,8 @@
 import type { Searcher } from '../search/index.ts';
-import { injectedIds, type Db } from '../store/index.ts';
+import { hasTeammates, injectedIds, OWN_AUTHOR, type Db } from '../store/index.ts';
 import { entriesOf } from './recall-entries.ts';
 import type { AnchorStates } from './anchor-marks.ts';
-import { applyAnchors, renderRecall, type RecallBlock } from './recall-lines.ts';
+import { applyAnchors, ownFirst, renderRecall, type RecallBlock } from './recall-lines.ts';
 import { contentTerms, isRelevant, matchedTerms, rareTerms } from './relevance.ts';
 
 /** One prompt to find memories for. */
@@ -26,6 +26,33 @@ const HEADING =
 const NONE: RecallBlock = { text: '', ids: [] };
 
 /**
+ * The ids the search ranks best for `words`. When teammates' memories are among them, one's own
+ * are searched for too and come first: a teammate's many shared rows must not crowd them out
+ * (issue 30). A memory with no teammate rows pays for one search, as before.
+ */
+async function candidates(
+  db: Db,
+  searcher: Searcher,
+  request: PromptRecallRequest,
+  words: readonly string[],
+): Promise<number[]> {
+  // Full text: a candidate must hold the prompt's rare words anyway, and a query vector (the
+  // local model's inference) would cost the hook more than the whole rest of its budget.
+  const search = (author?: string) =>
+    searcher.search({
+      query: words.join(' '),
+      filters: { project: request.project, author },
+      limit: CANDIDATES,
+      offset: 0,
+      mode: 'fts',
+    });
+  const ids = (await search()).hits.map((hit) => hit.id);
+  if (!hasTeammates(db, ids)) return ids;
+  const own = (await search(OWN_AUTHOR)).hits.map((hit) => hit.id);
+  return [...new Set([...own, ...ids])];
+}
+
+/**
  * Prompt-time recall: the project's observations the search ranks best for the prompt's rare
  * words, kept only when they hold enough of them (relevance.ts), never one the session was
  * already shown (its SessionStart index included) nor one of its own, within PROMPT_BUDGET.
@@ -41,17 +68,8 @@ export async function promptRecall(
   const rare = rareTerms(db, terms);
   if (rare.length === 0) return NONE;
   const words = rare.map(({ term }) => term);
-  const found = await searcher.search({
-    query: words.join(' '),
-    filters: { project: request.project },
-    limit: CANDIDATES,
-    offset: 0,
-    // Full text: a candidate must hold the prompt's rare words anyway, and a query vector
-    // (the local model's inference) would cost the hook more than the whole rest of its budget.
-    mode: 'fts',
-  });
   const shown = injectedIds(db, request.sessionId);
-  const ids = found.hits.map((hit) => hit.id).filter((id) => !shown.has(id));
+  const ids = (await candidates(db, searcher, request, words)).filter((id) => !shown.has(id));
   const entries = entriesOf(db, ids, request.project, request.sessionId);
   const matched = matchedTerms(
     db,
@@ -62,6 +80,6 @@ export async function promptRecall(
   const relevant = entries
     .filter((entry) => isRelevant(count(entry.id), rare, terms.length))
     .sort((a, b) => count(b.id) - count(a.id)); // stable: search order among equals
-  const { entries: kept, marks } = applyAnchors(relevant, request.anchorStates);
+  const { entries: kept, marks } = applyAnchors(ownFirst(relevant), request.anchorStates);
   return renderRecall(HEADING, kept, { maxItems: request.maxItems, ...PROMPT_BUDGET }, { marks });
 }

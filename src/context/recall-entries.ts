@@ -4,7 +4,7 @@ import { stmt, type Db } from '../store/index.ts';
 import type { RecallEntry } from './recall-lines.ts';
 
 const COLUMNS = `o.id AS id, o.type AS type, o.title AS title, o.pinned AS pinned,
-  o.created_at AS created_at, length(o.subtitle) + length(o.narrative) + length(o.facts)
+  o.created_at AS created_at, o.author AS author, length(o.subtitle) + length(o.narrative) + length(o.facts)
     + length(o.concepts) + length(o.files_read) + length(o.files_modified) AS detail_chars`;
 
 /** Observations made in the asking session are the model's own recent work: never recalled. */
@@ -28,8 +28,8 @@ export function entriesOf(
 }
 
 /**
- * The newest observations of `project` that read or modified `file` (pinned first), leaving
- * out `exclude` and the asking session's own.
+ * The newest observations of `project` that read or modified `file`: pinned first, then this
+ * machine's own, then teammates', leaving out `exclude` and the asking session's own.
  */
 export function fileEntries(
   db: Db,
@@ -57,15 +57,18 @@ export function fileEntries(
        AND ${where.sql} AND ${NOT_OWN_SESSION}
      ORDER BY o.created_at DESC, o.id DESC LIMIT @limit`,
   ).all(params) as RecallEntry[];
-  const newest = stmt(
-    db,
-    `SELECT ${COLUMNS} FROM observation_file_names n CROSS JOIN observations o
-       ON o.id = n.observation_id
-     WHERE n.name = @name AND ${where.sql} AND ${NOT_OWN_SESSION}
-     ORDER BY n.observation_id DESC LIMIT @limit`,
-  ).all(params) as RecallEntry[];
+  // One's own before teammates' (issue 30): a teammate's many newer rows naming the file would
+  // otherwise fill every candidate; the walk for one's own skips theirs.
+  const newest = (who: string): RecallEntry[] =>
+    stmt(
+      db,
+      `SELECT ${COLUMNS} FROM observation_file_names n CROSS JOIN observations o
+         ON o.id = n.observation_id
+       WHERE n.name = @name AND ${where.sql} AND ${NOT_OWN_SESSION}${who}
+       ORDER BY n.observation_id DESC LIMIT @limit`,
+    ).all(params) as RecallEntry[];
   const seen = new Set<number>();
-  return [...pinned, ...newest]
+  return [...pinned, ...newest(' AND o.author IS NULL'), ...newest('')]
     .filter((row) => !exclude.has(row.id) && !seen.has(row.id) && seen.add(row.id))
     .slice(0, limit);
 }

@@ -12,6 +12,8 @@ export interface RecallEntry {
   pinned: number;
   created_at: number;
   detail_chars: number;
+  /** A teammate's name when the memory was pulled from the team; null for this machine's own. */
+  author?: string | null | undefined;
 }
 
 /** Limits of one recall block: the context's, with a count of items for its observations. */
@@ -22,14 +24,16 @@ const CLOSE = '</claude-mem-recall>';
 
 /**
  * `#123 2026-11-02 14:05 🔴 Fix the spool race (~120)`: the index's line, with its day, since a
- * recall block is not grouped by day.
+ * recall block is not grouped by day; a teammate's memory says whose it is (`[by alice]`), so
+ * their words never read as the user's own.
  */
 export function recallLine(entry: RecallEntry, titleChars = 120, mark?: string): string {
   const pin = entry.pinned ? ` ${PIN_ICON}` : '';
   const when = `${dayOf(entry.created_at)} ${timeOf(entry.created_at)}${pin}`;
   const title = clip(entry.title, titleChars);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
-  return `#${entry.id} ${when} ${icon} ${title} (~${estimateTokens(entry.detail_chars)})`;
+  const by = entry.author ? ` [by ${clip(entry.author, 40)}]` : '';
+  return `#${entry.id} ${when} ${icon} ${title}${by} (~${estimateTokens(entry.detail_chars)})`;
 }
 
 /**
@@ -47,6 +51,15 @@ export function applyAnchors<T extends RecallEntry>(
   );
   const kept = new Set(anchored.entries.map((entry) => entry.id));
   return { entries: entries.filter((entry) => kept.has(entry.id)), marks: anchored.marks };
+}
+
+/**
+ * Pinned and one's own before teammates' (the order among each kept): what the user wrote is
+ * recalled before what a teammate shared, unless the teammate's is pinned.
+ */
+export function ownFirst<T extends RecallEntry>(entries: readonly T[]): T[] {
+  const teammate = (entry: T): number => (entry.author && !entry.pinned ? 1 : 0);
+  return [...entries].sort((a, b) => teammate(a) - teammate(b));
 }
 
 /** The rendered block and the ids it holds (empty text when none fit). */

@@ -5,6 +5,7 @@ import { seedObservation, seedSession, seedSummary } from '../../test/helpers/se
 import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { openDatabase, type Db } from '../store/index.ts';
 import { buildContext } from './build-context.ts';
+import { fileRecall } from './file-recall.ts';
 
 const NOW = new Date(2025, 4, 31, 18, 0).getTime();
 const HOUR = 3_600_000;
@@ -67,4 +68,54 @@ test("the latest summary is one's own; a teammate's is shown, with their name, o
   const text = context(db);
   assert.match(text, /## Latest summary \(.*\)\nRequest: my turn/);
   assert.doesNotMatch(text, /their turn/);
+});
+
+test("one's own lead the index even when a teammate shared far more, and newer, rows", (t) => {
+  const db = open(t);
+  const mine = Array.from({ length: 30 }, (_, i) =>
+    seedObservation(db, { title: `my note ${i}`, createdAt: NOW - 48 * HOUR + i }),
+  );
+  db.transaction(() => {
+    for (let i = 0; i < 600; i += 1) {
+      const id = seedObservation(db, { title: `flood ${i}`, createdAt: NOW - HOUR + i });
+      byTeammate(db, 'observations', id, 'mallory');
+    }
+  })();
+  const lines = context(db, 40).match(/^#\d+ .*$/gm) ?? [];
+  const ids = lines.map((line) => Number(/^#(\d+)/.exec(line)?.[1]));
+  assert.deepEqual(
+    ids.filter((id) => mine.includes(id)).sort((a, b) => a - b),
+    mine,
+  );
+  assert.ok(
+    lines.filter((line) => /flood/.test(line)).every((line) => / \[by mallory\] /.test(line)),
+  );
+});
+
+test("file-time recall puts one's own first and marks a teammate's line with their name", (t) => {
+  const db = open(t);
+  const mine = seedObservation(db, {
+    title: 'my x change',
+    filesModified: ['/repo/src/x.ts'],
+    createdAt: NOW - 9 * HOUR,
+  });
+  for (let i = 0; i < 20; i += 1) {
+    const id = seedObservation(db, {
+      title: `bob x ${i}`,
+      filesRead: ['src/x.ts'],
+      createdAt: NOW - HOUR + i,
+    });
+    byTeammate(db, 'observations', id, 'bob');
+  }
+  const block = fileRecall(db, {
+    project: 'alpha',
+    sessionId: 's',
+    file: '/repo/src/x.ts',
+    root: '/repo',
+    now: NOW,
+  });
+  const lines = block.text.split('\n').filter((line) => line.startsWith('#'));
+  assert.equal(lines.length, 2);
+  assert.match(lines[0] ?? '', new RegExp(`^#${mine} .* my x change \\(~\\d+\\)$`));
+  assert.match(lines[1] ?? '', / bob x 19 \[by bob\] \(~\d+\)$/);
 });

@@ -49,7 +49,10 @@ const newestSql = (where: string, limit: string): string =>
      WHERE project = @project${where} AND created_at > @since AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 
+// One's own newest come by their own index (migration 016): a teammate who shared 10,000 newer
+// rows filled every candidate of the newest, and the index listed 3 of 60 of one's own.
 const INDEX_ENTRIES_SQL = `SELECT * FROM (${newestSql(' AND pinned = 1', '@pinned')})
+  UNION ALL SELECT * FROM (${newestSql(' AND author IS NULL', '@limit')})
   UNION ALL SELECT * FROM (${newestSql('', '@limit')})`;
 
 /** One row, read as an array, made into an entry. */
@@ -77,7 +80,8 @@ const toEntry = ([
 
 /**
  * What the SessionStart index chooses from, in one statement: the project's pinned
- * observations (up to `pinnedLimit`, newest first), then its newest ones not among them.
+ * observations (up to `pinnedLimit`, newest first), then its newest own ones (written on this
+ * machine), then its newest of anyone's, each not among those before.
  */
 export function indexEntries(db: Database, query: IndexQuery, pinnedLimit: number): IndexEntry[] {
   // better-sqlite3 builds an object a row key by key, which cost more than the query itself

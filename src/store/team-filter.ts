@@ -1,3 +1,5 @@
+import type { Database } from 'better-sqlite3';
+import { stmt } from './statements.ts';
 import type { Scope } from './team-scope.ts';
 
 /** `--author me`: the memories written on this machine (their `author` is NULL). */
@@ -28,4 +30,18 @@ export function teamFilterParts(alias: string, filter: TeamFilter): TeamFilterPa
   }
   if (filter.scope !== undefined) parts.push([`${alias}scope = @scope`, { scope: filter.scope }]);
   return parts;
+}
+
+/** Whether any of the observations `ids` is a teammate's (pulled from the team). */
+export function hasTeammates(db: Database, ids: readonly number[]): boolean {
+  if (ids.length === 0) return false;
+  return (
+    stmt(
+      db,
+      `SELECT EXISTS (SELECT 1 FROM observations
+         WHERE id IN (SELECT value FROM json_each(?)) AND author IS NOT NULL)`,
+    )
+      .pluck()
+      .get(JSON.stringify(ids)) === 1
+  );
 }

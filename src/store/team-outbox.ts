@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { stmt } from './statements.ts';
+import { scrubPrompts } from './team-prompt-scrub.ts';
 import { originOf } from './team-sessions.ts';
 
 /** What a shared row is: the outbox's and the server's `kind`. */
@@ -72,14 +73,33 @@ export function pendingOutbox(db: Database, limit: number): OutboxEntry[] {
 }
 
 /**
+ * What a shared summary says it was about: the lead of its work (what it completed, else what it
+ * investigated or learned), never its `request`, which is the prompt or a paraphrase of it.
+ */
+function workLead(row: Record<string, string | number | null>): string {
+  const lead = ['completed', 'investigated', 'learned']
+    .map(
+      (column) =>
+        String(row[column] ?? '')
+          .split('; ')[0]
+          ?.trim() ?? '',
+    )
+    .find((text) => text !== '');
+  return (lead ?? '').slice(0, 200);
+}
+
+/**
  * The row behind an upsert as it is now (the newest content wins), or undefined when it is gone,
- * private again, or a teammate's.
+ * private again, or a teammate's. Nothing of a prompt goes with it: a summary's `request` is
+ * replaced by the lead of its work, and quotes of the session's prompts are taken out of every
+ * text field (`scrubPrompts`).
  */
 export function sharedRow(db: Database, kind: TeamKind, id: number): SharedRow | undefined {
   const { table, body } = COLUMNS[kind];
   const row = stmt(
     db,
-    `SELECT t.global_id, t.project, t.version, t.created_at, s.session_id AS origin_id,
+    `SELECT t.global_id, t.project, t.version, t.created_at, t.session_id AS session_row,
+       s.session_id AS origin_id,
        s.source AS origin_source, ${body.map((c) => `t.${c}`).join(', ')} FROM ${table} t
      LEFT JOIN sessions s ON s.id = t.session_id
      WHERE t.id = ? AND t.scope = 'team' AND t.author IS NULL AND t.global_id IS NOT NULL`,
@@ -89,6 +109,9 @@ export function sharedRow(db: Database, kind: TeamKind, id: number): SharedRow |
     row.origin_id === null
       ? undefined
       : originOf(String(row.origin_id), row.origin_source as string | null);
+  const content = Object.fromEntries(body.map((column) => [column, row[column] ?? null]));
+  if (kind === 'summary') content.request = workLead(row);
+  const session = typeof row.session_row === 'number' ? row.session_row : null;
   return {
     kind,
     global_id: String(row.global_id),
@@ -96,7 +119,7 @@ export function sharedRow(db: Database, kind: TeamKind, id: number): SharedRow |
     version: Number(row.version),
     created_at: Number(row.created_at),
     body: {
-      ...Object.fromEntries(body.map((column) => [column, row[column] ?? null])),
+      ...scrubPrompts(db, session, content),
       // Teammates file the rows of one session together by it (see pulledSessionKey).
       ...(origin ? { session: origin } : {}),
     },

@@ -107,3 +107,14 @@ export function applyPulledPage(
   })();
   return counts;
 }
+
+/** How many teammates' memories (pulled observations and summaries) `project` holds here. */
+export function countTeamRows(db: Database, project: string): number {
+  return stmt(
+    db,
+    `SELECT (SELECT count(*) FROM observations WHERE project = @project AND author IS NOT NULL)
+       + (SELECT count(*) FROM summaries WHERE project = @project AND author IS NOT NULL)`,
+  )
+    .pluck()
+    .get({ project }) as number;
+}

@@ -45,6 +45,8 @@ export interface TeamSyncDeps {
   log: Logger;
   /** Where to sync, read afresh every round (so `team connect` and `disconnect` apply). */
   target: () => TeamTarget;
+  /** Awaited before each pulled page is written (the worker lets hook requests pass first). */
+  beforePage?: () => Promise<void>;
   /** Makes the connection (tests wrap it to cut the server off at a chosen query). */
   newClient?: (config: pg.ClientConfig) => pg.Client;
 }
@@ -164,7 +166,7 @@ export function createTeamSync(deps: TeamSyncDeps) {
       phase = 'push';
       state.lastPush = await pushOutbox({ ...base, teamProjectOf: (p) => identities.get(p) });
       phase = 'pull';
-      state.lastPulled = await pullTeam({ ...base, me: state.role });
+      state.lastPulled = await pullTeam({ ...base, me: state.role, beforePage: deps.beforePage });
       state.lastSuccessAt = deps.now();
       state.lastError = null;
       state.failingSince = null;

@@ -15,6 +15,7 @@ export function createApp(deps: WorkerDeps, services: readonly WorkerService[] =
   app.notFound((c) => c.json({ error: { code: 'NOT_FOUND', message: 'no such endpoint' } }, 404));
   app.use(loopbackOnly({ port: deps.port }));
   app.use(requireToken({ token: deps.token, port: deps.port, links: deps.links }));
+  if (deps.hookTraffic) app.use(deps.hookTraffic.middleware);
   for (const routes of [healthRoutes, openLinkRoutes, captureRoutes, listRoutes]) {
     app.route('/', routes(deps));
   }

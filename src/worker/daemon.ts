@@ -29,6 +29,7 @@ import { createRecallService } from './recall/recall-service.ts';
 import { createMaintenanceService } from './admin/maintenance-service.ts';
 import { createRetentionService } from './admin/retention-service.ts';
 import { createTeamService } from './team/team-service.ts';
+import { createHookTraffic } from './hook-traffic.ts';
 import { createViewerService } from './viewer/viewer-service.ts';
 import { acquireDataLock } from './data-lock.ts';
 import { createDbHealth, faultAdvice, isDbFault } from './db-fault.ts';
@@ -84,16 +85,19 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     log,
     now: Date.now,
     dbHealth: createDbHealth(),
+    hookTraffic: createHookTraffic(),
     onApplied: (applied) => {
       for (const service of services) service.onApplied?.(applied);
     },
   };
+  const team = createTeamService(deps);
+  deps.teamFirstPull = team.firstPull;
   const services = [
     createCompressionService(deps),
     createRecallService(deps),
     createRetentionService(deps),
     createViewerService(deps),
-    createTeamService(deps),
+    team,
     createMaintenanceService(deps),
   ];
   let server: ServerType;

@@ -2,6 +2,7 @@ import type { Logger, Settings } from '../config/index.ts';
 import type { Db } from '../store/index.ts';
 import type { Applied } from './capture/apply-event.ts';
 import type { DbHealth } from './db-fault.ts';
+import type { HookTraffic } from './hook-traffic.ts';
 import type { OpenLinks } from './open-links.ts';
 
 /** Everything the worker's routes use: built once by the composition root. */
@@ -21,4 +22,11 @@ export interface WorkerDeps {
   onApplied: (applied: Applied[]) => void;
   /** The database's faults as ingest met them, for /health (absent in some in-process tests). */
   dbHealth?: DbHealth;
+  /** Hook requests in flight, which background writes let pass first (absent in some tests). */
+  hookTraffic?: HookTraffic;
+  /**
+   * Team onboarding: waits briefly for the first pull of a folder's team project before its
+   * SessionStart context is built (set by the daemon from the team service; absent: no wait).
+   */
+  teamFirstPull?: (project: string, root: () => string | undefined) => Promise<void>;
 }

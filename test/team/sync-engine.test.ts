@@ -220,7 +220,8 @@ test(
         .all(),
       [
         {
-          request: 'fix the login redirect',
+          // The prompt stays home: a shared summary says what its work was.
+          request: 'the cookie path was wrong',
           learned: 'the cookie path was wrong',
           prompt_number: 3,
           author: 'alice',

@@ -12,6 +12,7 @@ import { CliError, usage } from '../cli-error.ts';
 import { parseArgs } from 'node:util';
 import { parseFailure } from '../parse-options.ts';
 import { teamName } from './team-admin.ts';
+import { pullFolderAtConnect } from './team-first-pull.ts';
 
 const CONNECT_OPTIONS = { team: { type: 'string' } } as const;
 
@@ -54,12 +55,14 @@ async function checkMembership(url: string, dataDir: string, team: string): Prom
 /**
  * `team connect <postgres-url> [--team NAME]`: checks the connection and membership, then saves
  * the URL without its password (`team.url`) and the password, if the URL held one, in the 0600
- * file `team-secret`. The worker starts syncing on its next round.
+ * file `team-secret`, and pulls the project of the folder it runs in at once. The worker syncs
+ * everything else from its next round.
  */
 export async function teamConnect(
   args: string[],
   print: (line: string) => void,
   env = process.env,
+  cwd = process.cwd(),
 ): Promise<number> {
   let parsed;
   try {
@@ -93,6 +96,7 @@ export async function teamConnect(
       ? 'no password saved (PGPASSWORD or ~/.pgpass will be used)'
       : 'the password is kept in team-secret (mode 0600), not in settings.json',
   );
+  await pullFolderAtConnect({ dataDir, url, team, cwd }, print);
   return 0;
 }
 

@@ -114,15 +114,18 @@ function planTopic(plan: string, headings: string[]): string {
   return firstLine(named ?? prose ?? '', 100);
 }
 
-/** A decision per approved plan (ExitPlanMode): what it is about and its outline. */
-export function planObservations(events: CompressEvent[], prompt = ''): ObservationDraft[] {
+/**
+ * A decision per approved plan (ExitPlanMode): what it is about and its outline. A plan with no
+ * text says so rather than borrow the prompt's words (a prompt never goes into a row).
+ */
+export function planObservations(events: CompressEvent[]): ObservationDraft[] {
   return events.map((event) => {
     const plan = inputText(event, 'plan');
     const headings = plan
       .split('\n')
       .filter((line) => /^#{1,3}\s/.test(line))
       .map((line) => line.replace(/^#+\s*/, ''));
-    const topic = planTopic(plan, headings) || firstLine(prompt, 100);
+    const topic = planTopic(plan, headings);
     return draft({
       type: 'decision',
       title: topic ? `Plan approved: ${topic}` : 'Plan approved (no text)',

@@ -1,6 +1,6 @@
 import { eventPath } from '../event-files.ts';
 import type { CompressEvent, ObservationDraft, ObservationKind, TurnBatch } from '../types.ts';
-import { changeTopic, firstLine, lineDelta } from './heuristic-events.ts';
+import { changeTopic, lineDelta } from './heuristic-events.ts';
 import { contentPhrase, editPhrase, plural, type Topic } from './heuristic-words.ts';
 
 const DOC_OR_CONFIG =
@@ -56,16 +56,16 @@ function fileObservation(
   const verb = verbOf(events);
   const lines = `+${delta.added} -${delta.removed} lines`;
   const edits = `${plural(events.length, 'change')}, ${lines}`;
-  const request = firstLine(batch.prompt ?? '', 100);
   return {
     type: changeKind(path, events, batch.prompt ?? ''),
     title: fileTitle(verb, path, topics[0], lines),
-    subtitle: request ? `For "${firstLine(request, 80)}"; ${edits}` : edits,
+    subtitle: edits,
     facts: [
       edits,
       ...phrases.slice(0, 5).map((phrase) => phrase[0]?.toUpperCase() + phrase.slice(1)),
     ],
-    narrative: `${verb} ${path}${request ? ` while working on "${request}"` : ''} (${edits}).`,
+    // What was done, never what was asked: a prompt must not leave the machine in a shared row.
+    narrative: `${verb} ${path}${phrases.length > 0 ? `: ${phrases.slice(0, 3).join('; ')}` : ''} (${edits}).`,
     concepts: ['what-changed'],
     filesRead: [],
     filesModified: [path],

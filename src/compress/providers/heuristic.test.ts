@@ -185,7 +185,12 @@ test('the summary lists what was done and what was looked at; none without obser
   const summary = heuristicSummary(input);
   assert.deepEqual(
     [summary?.request, summary?.completed, summary?.investigated, summary?.notes],
-    ['fix login', 'Edited a.ts: now calls login', 'Read b.ts', 'Fixed login.'],
+    [
+      'Turn 1: Edited a.ts: now calls login',
+      'Edited a.ts: now calls login',
+      'Read b.ts',
+      'Fixed login.',
+    ],
   );
   assert.equal(heuristicSummary({ ...input, observations: [] }), null);
 });
@@ -232,9 +237,10 @@ test('memories read like notes: what changed in words, plural forms, no code fra
       'Run the login tests: ran npm test',
     ],
   );
+  assert.equal(observations[1]?.subtitle, '1 change, +1 -1 lines');
   assert.equal(
-    observations[1]?.subtitle,
-    'For "rate limit the login route"; 1 change, +1 -1 lines',
+    observations[1]?.narrative,
+    'Edited src/login.ts: now calls rateLimit (1 change, +1 -1 lines).',
   );
   assert.equal(observations.at(-1)?.subtitle, '1 command, none failed');
   const text = JSON.stringify(observations.map((o) => [o.title, o.subtitle, o.facts]));
@@ -242,13 +248,38 @@ test('memories read like notes: what changed in words, plural forms, no code fra
   assert.doesNotMatch(text, /\b1 (?:files|searches|changes|commands)\b/);
 });
 
-test('a plan with no text takes its topic from the prompt', () => {
+test('a plan with no text says so rather than borrow the prompt', () => {
   const [plan] = heuristicObservations(
     batch('cache the tokens', [event('ExitPlanMode', { plan: '' })]),
   );
-  assert.equal(plan?.title, 'Plan approved: cache the tokens');
+  assert.equal(plan?.title, 'Plan approved (no text)');
   const [bare] = heuristicObservations(batch('', [event('ExitPlanMode', { plan: '# Plan' })]));
   assert.equal(bare?.title, 'Plan approved (no text)');
+});
+
+test('no observation or summary holds a word of the prompt (it never leaves the machine)', () => {
+  const prompt = 'please fix the flaky zebracorn checkout PROMPTMARK-17';
+  const events = [
+    event('Edit', { file_path: '/app/src/cart.ts', old_string: 'a', new_string: 'total()' }),
+    event('Write', { file_path: '/app/src/new.ts', content: 'export const x = 1;' }),
+    event('Read', { file_path: '/app/src/b.ts' }),
+    event('Bash', { command: 'npm test' }),
+    event('ExitPlanMode', { plan: '' }),
+    event('mcp__x__y', { q: 1 }),
+  ];
+  const observations = heuristicObservations(batch(prompt, events));
+  const summary = heuristicSummary({
+    project: 'app',
+    root: '/app',
+    promptNumber: 2,
+    prompt,
+    observations,
+    lastAssistantMessage: 'Done.',
+    subagentMessages: [],
+  });
+  const text = JSON.stringify([observations, summary]);
+  assert.doesNotMatch(text, /zebracorn|PROMPTMARK|flaky|please/);
+  assert.equal(summary?.request, 'Turn 2: Plan approved (no text)');
 });
 
 test('a changed value is named with its new value; a call the old line made is not news; prose is quoted', () => {

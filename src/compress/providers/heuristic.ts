@@ -42,7 +42,7 @@ function byKind(events: readonly CompressEvent[]): Record<EventKind, CompressEve
 export function heuristicObservations(batch: TurnBatch): ObservationDraft[] {
   const groups = byKind(batch.events);
   const candidates = [
-    ...planObservations(groups.plan, batch.prompt ?? ''),
+    ...planObservations(groups.plan),
     ...modifyObservations(groups.modify, batch),
     commandObservation(groups.command, batch),
     lookupObservation([...groups.read, ...groups.search, ...groups.web], batch),
@@ -66,12 +66,23 @@ const titles = (observations: ObservationDraft[], keep: (o: ObservationDraft) =>
 
 const unique = (lists: string[][]): string[] => [...new Set(lists.flat())].slice(0, 50);
 
-/** A summary from the turn's prompt and observation titles; none when it left no observations. */
+/**
+ * What the turn was about, told by its work (the first change, else the first finding): the
+ * prompt's own words stay in the prompts table, never in a summary that may be shared.
+ */
+function workRequest(input: TurnSummaryInput): string {
+  const lead = input.observations.find((o) => o.type !== 'discovery') ?? input.observations.at(0);
+  return lead
+    ? `Turn ${input.promptNumber}: ${firstLine(lead.title, 180)}`
+    : `Turn ${input.promptNumber}`;
+}
+
+/** A summary from the turn's observation titles; none when it left no observations. */
 export function heuristicSummary(input: TurnSummaryInput): SummaryDraft | null {
   const observations = input.observations;
   if (observations.length === 0) return null;
   return {
-    request: firstLine(input.prompt ?? '', 200) || `Turn ${input.promptNumber}`,
+    request: workRequest(input),
     investigated: titles(observations, (o) => o.type === 'discovery'),
     learned: input.subagentMessages.map((text) => firstLine(text, 200)).join('; '),
     completed: titles(observations, (o) => o.type !== 'discovery'),

@@ -14,6 +14,7 @@ import { recallInjected } from './013-recall-injected.ts';
 import { ftsBatches } from './014-fts-batches.ts';
 import { searchHorizon } from './015-search-horizon.ts';
 import { setAside } from './016-set-aside.ts';
+import { ownFirst } from './017-own-first.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: 'fts-batches', sql: ftsBatches },
   { version: 15, name: 'search-horizon', sql: searchHorizon },
   { version: 16, name: 'set-aside', sql: setAside },
+  { version: 17, name: 'own-first', sql: ownFirst },
 ];

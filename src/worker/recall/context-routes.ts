@@ -50,13 +50,26 @@ function recordShown(deps: WorkerDeps, sessionId: string, source: ContextSource,
 
 /**
  * GET /api/context?session_id&source&cwd[&project]: the SessionStart context (see
- * src/context). `claude-mem context` prints the same answer. An unknown `source` (a newer
+ * src/context). `claude-mem context` prints the same answer. In a folder whose team project
+ * was never pulled, it first waits briefly for that pull (`teamFirstPull`, onboarding). An unknown `source` (a newer
  * Claude Code) is served as `startup`.
  */
 export function contextRoutes(deps: WorkerDeps, anchors?: AnchorRecall): Hono {
-  return new Hono().get('/api/context', (c) => {
+  return new Hono().get('/api/context', async (c) => {
     const query = ContextQuerySchema.parse(c.req.query());
     const project = projectOf(deps, query);
+    const cwd = query.cwd;
+    if (cwd && deps.teamFirstPull) {
+      // Only the folder of this very project: `context --project X` run elsewhere claims nothing.
+      const firstPull = deps.teamFirstPull;
+      const wait = () =>
+        firstPull(project, () => {
+          const folder = resolveProject(cwd);
+          return folder.name === project ? folder.root : undefined;
+        });
+      // Not counted as a hook request while it waits: the pull lets hook requests pass first.
+      await (deps.hookTraffic ? deps.hookTraffic.aside(wait) : wait());
+    }
     const source = (
       SOURCES.includes(query.source ?? '') ? query.source : 'startup'
     ) as ContextSource;

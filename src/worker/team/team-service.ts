@@ -3,9 +3,19 @@ import { loadSettings } from '../../config/index.ts';
 import { outboxBacklog, setAsideReport, teamProjects } from '../../store/index.ts';
 import { createTeamSync, shownUrl, stallOf, type TeamTarget } from '../../team/index.ts';
 import type { WorkerService } from '../service.ts';
+import { createFirstPullWait, type FirstPullWait } from './first-pull-wait.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 
 type Target = TeamTarget & { everyMs: number; stepMs: number };
+
+/**
+ * How long the first SessionStart of a never-pulled team project waits for its first pull:
+ * within the hook's 3 s wait for the context, with room to build it.
+ */
+const FIRST_PULL_WAIT_MS = 2_000;
+
+/** At most this long a pulled page waits for hook requests in flight to be answered. */
+const HOOK_PRIORITY_MS = 3_000;
 
 /** Overrides for tests. */
 export interface TeamServiceOptions {
@@ -34,7 +44,7 @@ function fromSettings(deps: WorkerDeps): () => Target {
 export function createTeamService(
   deps: WorkerDeps,
   options: TeamServiceOptions = {},
-): WorkerService {
+): WorkerService & { firstPull: FirstPullWait } {
   const settings = options.settings ?? fromSettings(deps);
   const sync = createTeamSync({
     db: deps.db,
@@ -42,6 +52,14 @@ export function createTeamService(
     now: deps.now,
     log: deps.log,
     target: settings,
+    // A hook that asked while a page was written is answered before the next page.
+    beforePage: () => deps.hookTraffic?.quiet(HOOK_PRIORITY_MS) ?? Promise.resolve(),
+  });
+  const firstPull = createFirstPullWait({
+    db: deps.db,
+    sync,
+    configured: () => settings().url !== '',
+    waitMs: FIRST_PULL_WAIT_MS,
   });
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -76,6 +94,7 @@ export function createTeamService(
   return {
     name: 'team',
     routes,
+    firstPull,
     start() {
       timer = setTimeout(() => void tick(), 200);
       timer.unref();
