@@ -257,6 +257,7 @@ export const E2E_TESTS = [
   'test/e2e/backfill-corpus.test.ts',
   'test/e2e/backfill-preview.test.ts',
   'test/e2e/export-roundtrip.test.ts',
+  'test/e2e/export-direct.test.ts',
   'test/e2e/forget-everywhere.test.ts',
   'test/e2e/retention-run.test.ts',
   'test/e2e/compress-heuristic.test.ts',
