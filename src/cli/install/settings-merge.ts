@@ -1,6 +1,7 @@
 import {
   REGISTERED_HOOKS,
   hookCommand,
+  hookEntry,
   isOurCommand,
   isPortableCommand,
   portableHookCommand,
@@ -33,11 +34,12 @@ export function addHooks(settings: Json, hookBundle: string, portable = false): 
     : structuredClone(settings);
   const isOurs = portable ? isPortableCommand : (c: unknown) => isOurCommand(c, hookBundle);
   const hooks = isObject(next.hooks) ? next.hooks : {};
-  for (const { event, matcher, timeout } of REGISTERED_HOOKS) {
+  for (const hook of REGISTERED_HOOKS) {
+    const { event, matcher } = hook;
     const groups = groupsOf(hooks, event);
     if (groups.some((group) => hasOurs(group, isOurs))) continue;
     const line = portable ? portableHookCommand(event) : hookCommand(hookBundle, event);
-    const command = { type: 'command', command: line, timeout };
+    const command = hookEntry(hook, line);
     const group: Group = matcher ? { matcher, hooks: [command] } : { hooks: [command] };
     hooks[event] = [...(Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : []), group];
   }
