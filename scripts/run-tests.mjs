@@ -280,6 +280,7 @@ export const E2E_TESTS = [
   'test/e2e/hostile-payloads.test.ts',
   'test/e2e/install.test.ts',
   'test/e2e/install-project.test.ts',
+  'test/e2e/install-runtime.test.ts',
   'test/e2e/package.test.ts',
   'test/e2e/privacy-leak.test.ts',
   'test/e2e/worker-security.test.ts',

@@ -5,6 +5,12 @@ import { addMcpServer } from '../install/mcp-merge.ts';
 import { addHooks } from '../install/settings-merge.ts';
 import { planJson, type FileChange } from '../install/json-file.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
+import {
+  NODE_RUNTIME,
+  bunVersion,
+  chooseRuntime,
+  type HookRuntime,
+} from '../install/hook-runtime.ts';
 import { installTargets, type InstallTargets } from '../install/targets.ts';
 import { PACKAGE_NAME, onPath } from '../install/package-name.ts';
 import { parseOptions } from '../parse-options.ts';
@@ -18,12 +24,13 @@ export const INSTALL_OPTIONS = {
   project: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   agent: { type: 'string' },
+  runtime: { type: 'string' },
 } as const;
 
 /**
- * `claude-mem install [--project] [--dry-run]`: merges the hooks into Claude Code's settings and
- * registers the MCP server, never overwriting what is there (backup first, idempotent), then
- * starts the worker.
+ * `claude-mem install [--project] [--dry-run] [--runtime node|bun|auto]`: merges the hooks into
+ * Claude Code's settings (run under `--runtime`) and registers the MCP server, never overwriting
+ * what is there (backup first, idempotent), then starts the worker.
  */
 export async function installCommand(
   args: string[],
@@ -34,6 +41,11 @@ export async function installCommand(
   if (values.project && agents.some((agent) => agent !== 'claude')) {
     throw usage('--project installs for Claude Code only; leave out --agent or --project');
   }
+  if (values.project && values.runtime !== undefined) {
+    throw usage(
+      '--runtime: --project writes "claude-mem-hook <Event>", run by node; leave one out',
+    );
+  }
   installAgents(agents, { ...deps, dryRun: values['dry-run'] === true });
   if (!agents.includes('claude')) {
     if (!values['dry-run']) await startWorker(deps);
@@ -43,8 +55,9 @@ export async function installCommand(
   const hookBundle = join(dirname(deps.cliEntry), 'hook.cjs');
   // Committed files must not name this machine's paths: the PATH commands work for everyone.
   const portable = targets.scope === 'project';
+  const runtime = portable ? NODE_RUNTIME : chooseRuntime(values.runtime);
   const changes = [
-    planJson(targets.settingsFile, (value) => addHooks(value, hookBundle, portable)),
+    planJson(targets.settingsFile, (value) => addHooks(value, hookBundle, portable, runtime)),
     planJson(targets.mcpFile, (value) => addMcpServer(value, deps.cliEntry, portable)),
   ].filter((change): change is FileChange => change !== undefined);
   if (values['dry-run']) return dryRun(changes, deps.print);
@@ -53,6 +66,7 @@ export async function installCommand(
     deps.print(`updated ${change.path}${backup ? ` (backup: ${backup})` : ''}`);
   }
   if (changes.length === 0) deps.print('already installed: nothing to change');
+  if (!portable) deps.print(runtimeLine(runtime));
   await startWorker(deps);
   deps.print(`\nclaude-mem is active from your next Claude Code session (${targets.scope} scope).`);
   deps.print(`Undo with: claude-mem uninstall${values.project ? ' --project' : ''}`);
@@ -72,6 +86,13 @@ export function teammateNote(targets: InstallTargets, path = process.env.PATH ??
         ]
       : []),
   ];
+}
+
+/** Which runtime the new hook commands name (an earlier install's stay until uninstall). */
+function runtimeLine(runtime: HookRuntime): string {
+  if (runtime.name === 'node') return 'hooks run under node';
+  const path = JSON.parse(runtime.command) as string;
+  return `hooks run under bun (${path}, ${bunVersion(path) ?? 'version unknown'})`;
 }
 
 function dryRun(changes: FileChange[], print: Print): number {

@@ -1,4 +1,5 @@
 import type { HookEvent } from '../../capture/index.ts';
+import { NODE_RUNTIME, type HookRuntime } from './hook-runtime.ts';
 
 /**
  * One hook claude-mem registers: its event, the matcher Claude Code filters it by, how long
@@ -48,11 +49,16 @@ export function hookEntry(hook: RegisteredHook, command: string): Record<string,
 }
 
 /**
- * The command Claude Code runs for `event`: `node` on the small hook bundle directly, so a hook
- * costs one process (no shell wrapper, no login shell, no npx resolution).
+ * The command Claude Code runs for `event`: the runtime (`node`, or Bun by its path) on the
+ * small hook bundle directly, so a hook costs one process (no shell wrapper, no login shell, no
+ * npx resolution).
  */
-export function hookCommand(hookBundle: string, event: HookEvent): string {
-  return `node "${hookBundle}" ${event}`;
+export function hookCommand(
+  hookBundle: string,
+  event: HookEvent,
+  runtime: HookRuntime = NODE_RUNTIME,
+): string {
+  return `${runtime.command} "${hookBundle}" ${event}`;
 }
 
 /**
@@ -67,7 +73,9 @@ export function portableHookCommand(event: HookEvent): string {
   return `${PORTABLE_HOOK_BIN} ${event}`;
 }
 
-const OURS = /^node "[^"]*[/\\]hook\.cjs" [A-Za-z]+$/;
+// `node`, or Bun by its quoted absolute path (`install --runtime bun`).
+const RUNTIME = /^(?:node|"[^"]*[/\\]bun") /;
+const OURS = /^(?:node|"[^"]*[/\\]bun") "[^"]*[/\\]hook\.cjs" [A-Za-z]+$/;
 const PORTABLE = /^claude-mem-hook [A-Za-z]+$/;
 
 /** Whether a command is our portable PATH form. */
@@ -80,7 +88,7 @@ export function isOurCommand(command: unknown, hookBundle: string): boolean {
   if (typeof command !== 'string') return false;
   return (
     PORTABLE.test(command) ||
-    command.startsWith(`node "${hookBundle}" `) ||
+    (RUNTIME.test(command) && command.replace(RUNTIME, '').startsWith(`"${hookBundle}" `)) ||
     (OURS.test(command) && command.includes('claude-mem'))
   );
 }
