@@ -94,9 +94,10 @@ export function projectObservationPage(
   )
     .pluck()
     .all(project, after, limit) as number[];
-  const total = stmt(db, 'SELECT COUNT(*) FROM observations WHERE project = ?')
+  // One row of the per-project counts (migration 011), not a count of the project per page.
+  const total = (stmt(db, 'SELECT n FROM observation_counts WHERE project = ?')
     .pluck()
-    .get(project) as number;
+    .get(project) ?? 0) as number;
   return { ids, total };
 }
 
