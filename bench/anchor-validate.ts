@@ -73,16 +73,85 @@ function seedAnchored(
   )();
 }
 
-/** Best and median of `REPEATS` runs of `fn` (ms). */
-function timeIt(fn: () => void): { p50: number; min: number } {
+/** Best and median of `REPEATS` runs of `fn` (ms), and the median CPU time of the process. */
+function timeIt(fn: () => void): { p50: number; min: number; cpu: number } {
+  const cpu: number[] = [];
   const samples = Array.from({ length: REPEATS }, () => {
     const start = process.hrtime.bigint();
+    const used = process.cpuUsage();
     fn();
+    const { user, system } = process.cpuUsage(used);
+    cpu.push((user + system) / 1000);
     return msSince(start);
   });
   const s = summarize(samples);
-  return { p50: s.p50, min: s.min };
+  return { p50: s.p50, min: s.min, cpu: summarize(cpu).p50 };
 }
+
+const CHUNK = 5000;
+const inChunks = (ids: number[], read: (json: string) => unknown[]): number => {
+  let rows = 0;
+  for (let i = 0; i < ids.length; i += CHUNK)
+    rows += read(JSON.stringify(ids.slice(i, i + CHUNK))).length;
+  return rows;
+};
+
+/**
+ * anchorsOf beside its floor and the way before issue 33, run interleaved (round-robin, so load
+ * on the machine falls on each alike): the same rows and columns read bare (raw arrays, no
+ * objects), and the old anchorsOf (row objects of every column by an IN (json_each) list of
+ * 2,000 ids, grouped in a Map).
+ */
+function timeLoads(db: Db, ids: number[]) {
+  const bare = db
+    .prepare(
+      `SELECT a.observation_id, a.path, a.kind, a.hash, a.lines, a.commit_sha FROM json_each(?) j
+       CROSS JOIN observation_anchors a ON a.observation_id = j.value`,
+    )
+    .raw();
+  const objects = db.prepare(
+    `SELECT observation_id AS observationId, path, kind, hash, lines, commit_sha AS "commit",
+       branch, created_at AS createdAt FROM observation_anchors
+     WHERE observation_id IN (SELECT value FROM json_each(?))`,
+  );
+  const before = () => {
+    const byId = new Map<number, unknown[]>();
+    for (let i = 0; i < ids.length; i += 2000) {
+      for (const row of objects.all(JSON.stringify(ids.slice(i, i + 2000))) as Array<{
+        observationId: number;
+      }>) {
+        const list = byId.get(row.observationId);
+        if (list) list.push(row);
+        else byId.set(row.observationId, [row]);
+      }
+    }
+  };
+  const ways = {
+    bare: () => inChunks(ids, (json) => bare.all(json)),
+    before,
+    anchorsOf: () => anchorsOf(db, ids),
+  };
+  const samples = { bare: [] as number[], before: [] as number[], anchorsOf: [] as number[] };
+  const cpu = { bare: [] as number[], before: [] as number[], anchorsOf: [] as number[] };
+  for (let round = 0; round < REPEATS; round += 1) {
+    for (const name of ['bare', 'before', 'anchorsOf'] as const) {
+      const start = process.hrtime.bigint();
+      const used = process.cpuUsage();
+      ways[name]();
+      const { user, system } = process.cpuUsage(used);
+      cpu[name].push((user + system) / 1000);
+      samples[name].push(msSince(start));
+    }
+  }
+  const of = (name: keyof typeof samples) => ({
+    p50: summarize(samples[name]).p50,
+    cpu: summarize(cpu[name]).p50,
+  });
+  return { bare: of('bare'), before: of('before'), anchorsOf: of('anchorsOf') };
+}
+
+const loadLine = (t: { p50: number; cpu: number }, floor: { p50: number; cpu: number }) =>
+  `cpu ${fixed(t.cpu, 1)} ms; ${fixed(t.p50 / floor.p50, 2)}x wall, ${fixed(t.cpu / floor.cpu, 2)}x cpu of bare`;
 
 function atSize(anchors: number): string[][] {
   const root = mkdtempSync(join(tmpdir(), 'anchor-bench-'));
@@ -91,7 +160,7 @@ function atSize(anchors: number): string[][] {
   writeFiles(root, files);
   const db = openDatabase(join(dataDir, 'claude-mem.db'));
   const ids = seedAnchored(db, root, anchors, files);
-  const loaded = timeIt(() => anchorsOf(db, ids));
+  const loads = timeLoads(db, ids);
   const rows = anchorsOf(db, ids);
   const total = [...rows.values()].reduce((sum, list) => sum + list.length, 0);
   let reads = 0;
@@ -116,7 +185,24 @@ function atSize(anchors: number): string[][] {
   rmSync(dataDir, { recursive: true, force: true });
   const label = `${total} anchors (${ids.length} obs, ${files} files)`;
   return [
-    [label, 'load anchor rows from SQLite', fixed(loaded.p50, 2), ''],
+    [
+      label,
+      'load: bare SELECT, raw arrays',
+      fixed(loads.bare.p50, 2),
+      loadLine(loads.bare, loads.bare),
+    ],
+    [
+      label,
+      'load: anchorsOf before issue 33',
+      fixed(loads.before.p50, 2),
+      loadLine(loads.before, loads.bare),
+    ],
+    [
+      label,
+      'load: anchorsOf',
+      fixed(loads.anchorsOf.p50, 2),
+      loadLine(loads.anchorsOf, loads.bare),
+    ],
     [label, 'check, cold (hash every file)', fixed(cold, 2), `${coldReads} files hashed`],
     [label, 'check, unchanged tree (cache)', fixed(warm.p50, 2), `${warmReads} files hashed`],
     [

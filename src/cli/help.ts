@@ -9,6 +9,8 @@ Commands:
   install [--project] [--dry-run]    Register the hooks and the MCP server in Claude Code
                                      (~/.claude/settings.json, or the repo's .claude/ with
                                      --project), merging with a backup; starts the worker
+  install --runtime node|bun|auto    What runs the hooks: node (default), Bun, or auto
+                                     (Bun when it is on PATH)
   install --agent codex|gemini|copilot|claude|all [--dry-run]
                                      The same for another coding agent: Codex CLI
                                      ($CODEX_HOME/hooks.json, config.toml), Gemini CLI

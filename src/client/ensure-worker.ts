@@ -62,6 +62,14 @@ async function hasRuntimeDependencies(cliEntry: string): Promise<boolean> {
   }
 }
 
+/**
+ * The node that runs the worker: this process's own, or, in a hook running under Bun
+ * (`install --runtime bun`), `node` from PATH: the worker needs better-sqlite3, a Node addon.
+ */
+function nodeForWorker(): string {
+  return process.versions.bun === undefined ? process.execPath : 'node';
+}
+
 /** Spawns `node <cliEntry> worker run` detached from this process, its output discarded. */
 export async function spawnWorker(
   cliEntry: string,
@@ -71,11 +79,14 @@ export async function spawnWorker(
   const args = (await hasRuntimeDependencies(cliEntry))
     ? [cliEntry, 'worker', 'run']
     : [join(dirname(cliEntry), '..', 'scripts', 'plugin-setup.mjs')];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(nodeForWorker(), args, {
     detached: true,
     stdio: 'ignore',
     env,
   });
+  // A missing `node` (a Bun hook on a PATH without it) must not crash the hook: the events
+  // wait in the spool, and doctor says the worker is not running.
+  child.once('error', () => undefined);
   child.unref();
 }
 

@@ -14,10 +14,9 @@ export interface AnchorInput {
   branch: string | null;
 }
 
-/** An anchor as stored, with its observation. */
-export interface StoredAnchor extends AnchorInput {
+/** An anchor as recall checks it: what the file was, and its observation. */
+export interface StoredAnchor extends Omit<AnchorInput, 'branch'> {
   observationId: number;
-  createdAt: number;
 }
 
 /** Where the session of an observation ran: its cwd, the project root, when its turn ended. */
@@ -28,8 +27,15 @@ export interface AnchorOrigin {
   turnEnd: number;
 }
 
-const SELECT = `SELECT observation_id AS observationId, path, kind, hash, lines,
-  commit_sha AS "commit", branch, created_at AS createdAt FROM observation_anchors`;
+/**
+ * A batch of ids' anchors as raw rows (`[id, path, kind, hash, lines, commit]`): the ids drive
+ * (CROSS JOIN keeps json_each outside, each id a primary key probe, rows grouped by id), and
+ * arrays skip better-sqlite3's row objects, which it builds key by key (issue 33).
+ */
+const BATCH = `SELECT a.observation_id, a.path, a.kind, a.hash, a.lines, a.commit_sha
+  FROM json_each(?) j CROSS JOIN observation_anchors a ON a.observation_id = j.value`;
+
+type PackedRow = [number, string, AnchorKind, string | null, number | null, string | null];
 
 /** Replaces the anchors of an observation (used at compression and on re-confirmation). */
 export function writeAnchors(
@@ -50,19 +56,26 @@ export function writeAnchors(
   }
 }
 
-const CHUNK = 2000;
+const CHUNK = 5000;
 
-/** The anchors of these observations, by observation id (ids without anchors are absent). */
+/**
+ * The anchors of these observations, by observation id (ids without anchors are absent): one
+ * statement per 5,000 ids, only the fields a check reads.
+ */
 export function anchorsOf(db: Database, ids: readonly number[]): Map<number, StoredAnchor[]> {
   const byId = new Map<number, StoredAnchor[]>();
-  const select = stmt(db, `${SELECT} WHERE observation_id IN (SELECT value FROM json_each(?))`);
+  const select = stmt(db, BATCH).raw();
   const unique = [...new Set(ids)];
   for (let from = 0; from < unique.length; from += CHUNK) {
-    const rows = select.all(JSON.stringify(unique.slice(from, from + CHUNK))) as StoredAnchor[];
-    for (const row of rows) {
-      const list = byId.get(row.observationId);
-      if (list) list.push(row);
-      else byId.set(row.observationId, [row]);
+    const rows = select.all(JSON.stringify(unique.slice(from, from + CHUNK))) as PackedRow[];
+    // Rows come grouped by id (the ids drive the join): a new list starts when the id changes.
+    let list: StoredAnchor[] = [];
+    for (const [observationId, path, kind, hash, lines, commit] of rows) {
+      if (list[0]?.observationId !== observationId) {
+        list = byId.get(observationId) ?? [];
+        byId.set(observationId, list);
+      }
+      list.push({ observationId, path, kind, hash, lines, commit });
     }
   }
   return byId;
@@ -81,9 +94,10 @@ export function projectObservationPage(
   )
     .pluck()
     .all(project, after, limit) as number[];
-  const total = stmt(db, 'SELECT COUNT(*) FROM observations WHERE project = ?')
+  // One row of the per-project counts (migration 011), not a count of the project per page.
+  const total = (stmt(db, 'SELECT n FROM observation_counts WHERE project = ?')
     .pluck()
-    .get(project) as number;
+    .get(project) ?? 0) as number;
   return { ids, total };
 }
 

@@ -41,3 +41,4 @@ export * from './deferred-indexing.ts';
 export * from './maintenance.ts';
 export { identifierParts, codeTerms } from './code-terms.ts';
 export * from './search-horizon.ts';
+export * from './export-stream.ts';

@@ -120,7 +120,7 @@ describe('the claude-mem command', () => {
     assert.equal(run.code, 2);
     assert.match(
       run.stderr,
-      /^claude-mem: unknown option "--global": this command takes --project, --dry-run, --agent\.\nRun "claude-mem --help" for usage\.\n$/,
+      /^claude-mem: unknown option "--global": this command takes --project, --dry-run, --agent, --runtime\.\nRun "claude-mem --help" for usage\.\n$/,
     );
   });
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HookRun } from '../../src/cli/hook-process.ts';
 import { requestText, type FakeReply, type MessagesBody } from './fake-anthropic.ts';
+import { waitForNoHooks } from './proc.ts';
 import { runProcess } from './run-process.ts';
 
 /** The real Claude Code binary: the one the Agent SDK ships (installed from npm, pinned). */
@@ -30,8 +31,12 @@ export function offlineClaudeEnv(base: NodeJS.ProcessEnv, fakeUrl: string): Node
   };
 }
 
-/** Runs `claude -p <prompt> --output-format json --dangerously-skip-permissions [...extra]`. */
-export function runClaude(
+/**
+ * Runs `claude -p <prompt> --output-format json --dangerously-skip-permissions [...extra]`, and
+ * waits for the hooks Claude Code left running in the background (SessionEnd's outlive it) of
+ * the env's data folder, so what follows sees every event spooled.
+ */
+export async function runClaude(
   prompt: string,
   options: { env: NodeJS.ProcessEnv; cwd: string; extra?: string[] },
 ): Promise<HookRun> {
@@ -43,7 +48,10 @@ export function runClaude(
     '--dangerously-skip-permissions',
     ...(options.extra ?? []),
   ];
-  return runProcess(CLAUDE_BIN, args, { env: options.env, cwd: options.cwd });
+  const run = await runProcess(CLAUDE_BIN, args, { env: options.env, cwd: options.cwd });
+  const dataDir = options.env.CLAUDE_MEM_DATA_DIR;
+  if (dataDir) await waitForNoHooks(dataDir);
+  return run;
 }
 
 /** Whether a request comes from claude-mem's own compressor (its fixed system prompts). */

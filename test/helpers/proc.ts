@@ -13,15 +13,30 @@ function readProcFile(pid: string, name: string): string {
  * Reads each process's argv and environ, so it finds a worker whatever started it.
  */
 export function workerPidsFor(dataDir: string): number[] {
+  return pidsFor(dataDir, (argv) => argv.includes('worker') && argv.includes('run'));
+}
+
+/** PIDs of the live processes whose environment points at `dataDir` and whose argv `matches`. */
+function pidsFor(dataDir: string, matches: (argv: string[]) => boolean): number[] {
   const wanted = `CLAUDE_MEM_DATA_DIR=${dataDir}`;
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .filter((pid) => {
       const argv = readProcFile(pid, 'cmdline').split('\0');
-      const isWorker = argv.includes('worker') && argv.includes('run');
-      return isWorker && readProcFile(pid, 'environ').split('\0').includes(wanted);
+      return matches(argv) && readProcFile(pid, 'environ').split('\0').includes(wanted);
     })
     .map(Number);
+}
+
+/**
+ * Waits (at most `timeoutMs`) until no hook process of `dataDir` runs: Claude Code runs the
+ * capture hooks in the background (`"async": true`) and SessionEnd's outlive the CLI, so a test
+ * that reads the data folder, stops its worker or removes it waits for them first.
+ */
+export async function waitForNoHooks(dataDir: string, timeoutMs = 30_000): Promise<void> {
+  const isHook = (argv: string[]) => argv.some((arg) => /hook\.cjs|claude-mem-hook/.test(arg));
+  const deadline = Date.now() + timeoutMs;
+  while (pidsFor(dataDir, isHook).length > 0 && Date.now() < deadline) await sleep(50);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

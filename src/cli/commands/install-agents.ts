@@ -5,6 +5,7 @@ import { planAgentInstall, planAgentUninstall } from '../install/agents/agent-fi
 import { agentSpec } from '../install/agents/specs.ts';
 import { planClaudeInstall, planClaudeUninstall } from '../install/claude-files.ts';
 import { backupPath, type FileChange } from '../install/file-plan.ts';
+import { NODE_RUNTIME, type HookRuntime } from '../install/hook-runtime.ts';
 import { onPath } from '../install/package-name.ts';
 import { installTargets } from '../install/targets.ts';
 import { didYouMean } from '../suggest.ts';
@@ -61,14 +62,22 @@ const bundlesOf = (cliEntry: string) => ({
   cliEntry,
 });
 
-/** Every agent's install changes, every file read and checked before any is written. */
-export function planInstalls(agents: AgentId[], cliEntry: string, project: boolean): AgentPlan[] {
+/**
+ * Every agent's install changes, every file read and checked before any is written; Claude
+ * Code's hooks run under `runtime`.
+ */
+export function planInstalls(
+  agents: AgentId[],
+  cliEntry: string,
+  project: boolean,
+  runtime: HookRuntime = NODE_RUNTIME,
+): AgentPlan[] {
   const bundles = bundlesOf(cliEntry);
   return agents.map((agent) => ({
     agent,
     changes:
       agent === 'claude'
-        ? planClaudeInstall(installTargets(project), bundles.hookBundle, cliEntry)
+        ? planClaudeInstall(installTargets(project), bundles.hookBundle, cliEntry, runtime)
         : planAgentInstall(agentSpec(agent), bundles, process.env),
   }));
 }

@@ -3,6 +3,12 @@ import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts'
 import { ensureWorker } from '../../client/index.ts';
 import { applyChanges, checkChanges } from '../install/file-plan.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
+import {
+  NODE_RUNTIME,
+  bunVersion,
+  chooseRuntime,
+  type HookRuntime,
+} from '../install/hook-runtime.ts';
 import { installTargets, type InstallTargets } from '../install/targets.ts';
 import { INSTALL_HINT, onPath } from '../install/package-name.ts';
 import { parseOptions } from '../parse-options.ts';
@@ -23,13 +29,15 @@ export const INSTALL_OPTIONS = {
   project: { type: 'boolean' },
   'dry-run': { type: 'boolean' },
   agent: { type: 'string' },
+  runtime: { type: 'string' },
 } as const;
 
 /**
- * `claude-mem install [--project] [--dry-run] [--agent A]`: merges the hooks into each agent's
- * settings and registers the MCP server, never overwriting what is there. Every file is read
- * and checked before any is written, and all are written or none (backup first, idempotent);
- * then the worker starts.
+/**
+ * `claude-mem install [--project] [--dry-run] [--runtime node|bun|auto] [--agent A]`: merges the
+ * hooks into each agent's settings (Claude Code's run under `--runtime`) and registers the MCP
+ * server, never overwriting what is there. Every file is read and checked before any is written,
+ * and all are written or none (backup first, idempotent); then the worker starts.
  */
 export async function installCommand(
   args: string[],
@@ -41,7 +49,13 @@ export async function installCommand(
   if (project && agents.some((agent) => agent !== 'claude')) {
     throw usage('--project installs for Claude Code only; leave out --agent or --project');
   }
-  const plans = planInstalls(agents, deps.cliEntry, project);
+  if (project && values.runtime !== undefined) {
+    throw usage(
+      '--runtime: --project writes "claude-mem-hook <Event>", run by node; leave one out',
+    );
+  }
+  const runtime = project ? NODE_RUNTIME : chooseRuntime(values.runtime);
+  const plans = planInstalls(agents, deps.cliEntry, project, runtime);
   const changes = plans.flatMap((plan) => plan.changes);
   // Said once the install is sure to go ahead: a refusal is the only line otherwise.
   const notes = values.agent === 'all' ? skippedAgentsNote(agents) : missingAgentNotes(agents);
@@ -53,6 +67,7 @@ export async function installCommand(
   applyChanges(changes);
   if (!project) for (const note of notes) deps.print(note);
   printInstalled(plans, deps.print);
+  if (!project && agents.includes('claude')) deps.print(runtimeLine(runtime));
   await startWorker(deps);
   if (!agents.includes('claude')) return 0;
   const targets = installTargets(project);
@@ -74,6 +89,13 @@ export function teammateNote(targets: InstallTargets, path = process.env.PATH ??
         ]
       : []),
   ];
+}
+
+/** Which runtime the new hook commands name (an earlier install's stay until uninstall). */
+function runtimeLine(runtime: HookRuntime): string {
+  if (runtime.name === 'node') return 'hooks run under node';
+  const path = JSON.parse(runtime.command) as string;
+  return `hooks run under bun (${path}, ${bunVersion(path) ?? 'version unknown'})`;
 }
 
 async function startWorker(deps: { cliEntry: string; print: Print }): Promise<void> {

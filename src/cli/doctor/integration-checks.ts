@@ -15,6 +15,7 @@ import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
 import { INSTALL_HINT, onPath } from '../install/package-name.ts';
 import { countOurHooks, usesPortableHooks } from '../install/settings-merge.ts';
 import { installTargets } from '../install/targets.ts';
+import { hookRuntimes, ourHookCommands } from './hook-runtime-check.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
 
 /** No worker of ours runs: is that because something else holds its port? */
@@ -106,10 +107,12 @@ export function checkHooks(cliEntry: string): CheckResult {
   const files = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   const counts: Record<string, number> = {};
   let portable = false;
+  const commands: string[] = [];
   for (const file of new Set(files)) {
     const settings = readJsonFile(file).value;
     portable ||= usesPortableHooks(settings);
     const plugin = pluginEnabled(settings) ? 1 : 0;
+    commands.push(...ourHookCommands(settings, hookBundle), ...(plugin ? ['node (plugin)'] : []));
     for (const [event, n] of Object.entries(countOurHooks(settings, hookBundle))) {
       counts[event] = (counts[event] ?? 0) + n + plugin;
     }
@@ -130,7 +133,16 @@ export function checkHooks(cliEntry: string): CheckResult {
       'hooks',
       `this repository's hooks run "${PORTABLE_HOOK_BIN}", which is not on your PATH: ${INSTALL_HINT}`,
     );
-  return ok('hooks', `registered once for each of ${Object.keys(counts).length} events`);
+  const runtimes = hookRuntimes(commands);
+  if (runtimes.missing.length > 0)
+    return fail(
+      'hooks',
+      `run under ${runtimes.missing.join(', ')}, which is missing: every hook fails; run "claude-mem uninstall", then "claude-mem install"`,
+    );
+  return ok(
+    'hooks',
+    `registered once for each of ${Object.keys(counts).length} events; run under ${runtimes.names.join(' and ')}`,
+  );
 }
 
 /**

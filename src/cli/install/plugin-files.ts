@@ -1,4 +1,4 @@
-import { REGISTERED_HOOKS } from './hook-commands.ts';
+import { REGISTERED_HOOKS, hookEntry } from './hook-commands.ts';
 
 /** What the plugin manifest says about the package. */
 export interface PluginPackage {
@@ -11,12 +11,9 @@ const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 function pluginHooks(): Record<string, unknown[]> {
   const hooks: Record<string, unknown[]> = {};
-  for (const { event, matcher, timeout } of REGISTERED_HOOKS) {
-    const command = {
-      type: 'command',
-      command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs" ${event}`,
-      timeout,
-    };
+  for (const hook of REGISTERED_HOOKS) {
+    const { event, matcher } = hook;
+    const command = hookEntry(hook, `node "\${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs" ${event}`);
     hooks[event] = [matcher ? { matcher, hooks: [command] } : { hooks: [command] }];
   }
   return hooks;

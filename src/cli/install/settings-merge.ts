@@ -1,10 +1,12 @@
 import {
   REGISTERED_HOOKS,
   hookCommand,
+  hookEntry,
   isOurCommand,
   isPortableCommand,
   portableHookCommand,
 } from './hook-commands.ts';
+import { NODE_RUNTIME, type HookRuntime } from './hook-runtime.ts';
 
 type Json = Record<string, unknown>;
 type Group = { matcher?: string; hooks?: unknown[] } & Json;
@@ -25,19 +27,26 @@ function hasOurs(group: Group, isOurs: (command: unknown) => boolean): boolean {
  * Claude Code settings with claude-mem's hooks added: every other key, event and hook is kept
  * as it was, and an event that already has our command is left alone (installing twice equals
  * once). `portable` (a repository's committed settings) registers `claude-mem-hook <Event>` and
- * replaces any machine-specific `node "/…/hook.cjs"` line. Returns a new object.
+ * replaces any machine-specific `node "/…/hook.cjs"` line; otherwise `runtime` runs the bundle.
+ * Returns a new object.
  */
-export function addHooks(settings: Json, hookBundle: string, portable = false): Json {
+export function addHooks(
+  settings: Json,
+  hookBundle: string,
+  portable = false,
+  runtime: HookRuntime = NODE_RUNTIME,
+): Json {
   const next = portable
     ? removeHooks(settings, hookBundle, (command) => !isPortableCommand(command))
     : structuredClone(settings);
   const isOurs = portable ? isPortableCommand : (c: unknown) => isOurCommand(c, hookBundle);
   const hooks = isObject(next.hooks) ? next.hooks : {};
-  for (const { event, matcher, timeout } of REGISTERED_HOOKS) {
+  for (const hook of REGISTERED_HOOKS) {
+    const { event, matcher } = hook;
     const groups = groupsOf(hooks, event);
     if (groups.some((group) => hasOurs(group, isOurs))) continue;
-    const line = portable ? portableHookCommand(event) : hookCommand(hookBundle, event);
-    const command = { type: 'command', command: line, timeout };
+    const line = portable ? portableHookCommand(event) : hookCommand(hookBundle, event, runtime);
+    const command = hookEntry(hook, line);
     const group: Group = matcher ? { matcher, hooks: [command] } : { hooks: [command] };
     hooks[event] = [...(Array.isArray(hooks[event]) ? (hooks[event] as unknown[]) : []), group];
   }
