@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { test, type TestContext } from 'node:test';
 import { logFile, spoolDir } from '../config/index.ts';
-import type { WriteFile } from '../spool/index.ts';
+import { readSpoolError, tendReserve, type WriteFile } from '../spool/index.ts';
 import { freePort } from '../../test/helpers/env.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { runHook } from './run-hook.ts';
@@ -166,17 +166,46 @@ test('the log names the problem but never the payload', async (t) => {
   assert.doesNotMatch(home.log(), /hunter2/);
 });
 
-test('a failing spool write (disk full) still prints the neutral JSON and is logged', async (t) => {
+const full: WriteFile = () => {
+  throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+};
+
+test('a failing spool write with no reserve names the loss to the user once per session', async (t) => {
   const home = await hookHome(t);
-  const full: WriteFile = () => {
-    throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-  };
-  assert.equal(
+  const first = JSON.parse(
     await home.run('PostToolUse', toolPayload(home.cwd), { writeFile: full }),
-    NEUTRAL_LINE,
   );
+  const again = await home.run('PostToolUse', toolPayload(home.cwd), { writeFile: full });
+  assert.equal(first.continue, true);
+  assert.match(first.systemMessage, /claude-mem: cannot save .*ENOSPC.*disk full/);
+  assert.equal(again, NEUTRAL_LINE);
   assert.deepEqual(home.spooled(), []);
+  assert.equal(readSpoolError(home.dataDir)?.code, 'ENOSPC');
   assert.match(home.log(), /ERROR \[hook\] PostToolUse: could not write the spool .*ENOSPC/);
+});
+
+test('a failing spool write keeps the event in the reserve, which the worker moves to the spool', async (t) => {
+  const home = await hookHome(t);
+  tendReserve(home.dataDir);
+  const answer = await home.run('PostToolUse', toolPayload(home.cwd), { writeFile: full });
+  assert.equal(answer, NEUTRAL_LINE);
+  assert.deepEqual(home.spooled(), []);
+  assert.equal(tendReserve(home.dataDir).moved, 1);
+  assert.deepEqual(
+    home.spooled().map((event) => (event as { toolUseId: string }).toolUseId),
+    ['toolu_hook_1'],
+  );
+});
+
+test('after a spool write succeeds again, a later loss in the session is told again', async (t) => {
+  const home = await hookHome(t);
+  await home.run('PostToolUse', toolPayload(home.cwd), { writeFile: full });
+  await home.run('PostToolUse', toolPayload(home.cwd));
+  const later = JSON.parse(
+    await home.run('PostToolUse', toolPayload(home.cwd), { writeFile: full }),
+  );
+  assert.match(later.systemMessage, /cannot save/);
+  assert.equal(home.spooled().length, 1);
 });
 
 test('a skip-listed tool prints the neutral JSON and spools nothing', async (t) => {

@@ -31,6 +31,7 @@ import { createRetentionService } from './admin/retention-service.ts';
 import { createTeamService } from './team/team-service.ts';
 import { createViewerService } from './viewer/viewer-service.ts';
 import { acquireDataLock } from './data-lock.ts';
+import { createDiskHealth } from './disk-health.ts';
 import { createDbHealth, faultAdvice, isDbFault } from './db-fault.ts';
 import { startIngestLoop } from './capture/ingest-loop.ts';
 import type { WorkerService } from './service.ts';
@@ -84,6 +85,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     log,
     now: Date.now,
     dbHealth: createDbHealth(),
+    diskHealth: createDiskHealth(dataDir),
     onApplied: (applied) => {
       for (const service of services) service.onApplied?.(applied);
     },
@@ -116,6 +118,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     db,
     log,
     dbHealth: deps.dbHealth,
+    diskHealth: deps.diskHealth,
     onApplied: (applied) => deps.onApplied(applied),
   });
   log.log('info', `worker ${VERSION} listening on 127.0.0.1:${port}`, { pid: process.pid });

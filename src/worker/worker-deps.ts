@@ -2,6 +2,7 @@ import type { Logger, Settings } from '../config/index.ts';
 import type { Db } from '../store/index.ts';
 import type { Applied } from './capture/apply-event.ts';
 import type { DbHealth } from './db-fault.ts';
+import type { DiskHealth } from './disk-health.ts';
 import type { OpenLinks } from './open-links.ts';
 
 /** Everything the worker's routes use: built once by the composition root. */
@@ -21,4 +22,6 @@ export interface WorkerDeps {
   onApplied: (applied: Applied[]) => void;
   /** The database's faults as ingest met them, for /health (absent in some in-process tests). */
   dbHealth?: DbHealth;
+  /** The data folder's disk and the hooks' disk-full reserve (absent in in-process tests). */
+  diskHealth?: DiskHealth;
 }

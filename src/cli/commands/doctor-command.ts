@@ -3,6 +3,7 @@ import { liveWorker } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
 import type { CheckResult } from '../doctor/check.ts';
 import { demoExpected, isDemoFolder } from '../doctor/demo-folder.ts';
+import { checkDisk } from '../doctor/disk-check.ts';
 import { checkFreeSpace, vacuumDatabase } from '../doctor/free-space.ts';
 import { repairDatabase, type RepairSource } from '../doctor/repair.ts';
 import { parseOptions } from '../parse-options.ts';
@@ -97,6 +98,7 @@ export async function doctorCommand(
     safely('free space', () => checkFreeSpace(dataDir)),
     worker.result,
     checkDatabaseFault(worker.health),
+    safely('disk', () => checkDisk(dataDir, worker.health)),
     integration(safely('hooks', () => checkHooks(deps.cliEntry))),
     integration(safely('mcp', checkMcp)),
     ...safelyAll('agents', () => checkAgents(deps.cliEntry)),
