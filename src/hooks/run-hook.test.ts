@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { test, type TestContext } from 'node:test';
-import { logFile, spoolDir } from '../config/index.ts';
+import { VERSION, logFile, pidFile, spoolDir } from '../config/index.ts';
 import { readSpoolError, tendReserve, type WriteFile } from '../spool/index.ts';
 import { freePort } from '../../test/helpers/env.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
@@ -277,4 +279,46 @@ test('runHook resolves with the output it printed', async (t) => {
     cliEntry: join(root, 'missing.mjs'),
   });
   assert.equal(`${JSON.stringify(output)}\n`, out.text());
+});
+
+/** A server that takes connections and never answers, noting each request's first line. */
+async function hungServer(t: TestContext): Promise<{ port: number; requests: string[] }> {
+  const requests: string[] = [];
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    socket.once('data', (chunk: Buffer) =>
+      requests.push(chunk.toString('utf8').split('\r\n')[0] ?? ''),
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  t.after(() => {
+    for (const socket of sockets) socket.destroy();
+    server.close();
+  });
+  return { port: (server.address() as AddressInfo).port, requests };
+}
+
+test('SessionStart with a hung worker gives up at worker.startWaitMs, context request included', async (t) => {
+  const home = await hookHome(t);
+  const hung = await hungServer(t);
+  // A live process whose command line says "worker run", as liveWorker demands.
+  const fake = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)', 'worker', 'run']);
+  t.after(() => fake.kill('SIGKILL'));
+  mkdirSync(home.dataDir, { recursive: true });
+  writeFileSync(
+    pidFile(home.dataDir),
+    JSON.stringify({ pid: fake.pid, port: hung.port, version: VERSION, startedAt: Date.now() }),
+  );
+  const stdin = JSON.stringify({ session_id: 's', cwd: home.cwd, source: 'startup' });
+  assert.equal(await home.run('SessionStart', stdin), NEUTRAL_LINE);
+  assert.ok(
+    hung.requests.some((line) => line.startsWith('GET /health')),
+    String(hung.requests),
+  );
+  assert.deepEqual(
+    hung.requests.filter((line) => line.includes('/api/context')),
+    [],
+  );
+  assert.match(home.log(), /SessionStart: worker not available in time, no context given/);
 });
