@@ -1,6 +1,5 @@
 import {
   closeSync,
-  mkdirSync,
   openSync,
   readFileSync,
   readdirSync,
@@ -10,7 +9,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { spoolDir, uniqueId } from '../config/index.ts';
+import { makeDirs, spoolDir, uniqueId } from '../config/index.ts';
 import { parseSpoolEvent } from './event.ts';
 import { FREE_SLOT, RESERVE_SLOTS, RESERVE_SLOT_BYTES, TAKEN_SLOT, reserveDir } from './reserve.ts';
 import { STALE_TEMP_MS } from './stale-temp.ts';
@@ -33,7 +32,7 @@ export interface ReserveState {
  */
 export function tendReserve(dataDir: string, now = Date.now()): ReserveState {
   const dir = reserveDir(dataDir);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirs(dir);
   let moved = 0;
   let free = 0;
   for (const name of readdirSync(dir)) {

@@ -92,6 +92,19 @@ describe('errors in our words', () => {
     assert.doesNotMatch(notDir.stderr, /ENOTDIR|\n\s+at /);
   });
 
+  it('a data folder that cannot be made (under /proc) fails at once, naming the folder', async (t) => {
+    const home = await recallHome(t);
+    const env = { ...home.env, CLAUDE_MEM_DATA_DIR: '/proc/nope' };
+    const runs = [await cli(['status'], env), await cli(['search', 'x'], env)];
+    assert.deepEqual(
+      runs.map((run) => [run.code, run.stderr]),
+      runs.map(() => [
+        1,
+        'claude-mem: the data folder /proc/nope cannot be created there (a folder on its way is missing or takes no new folders): claude-mem needs a folder it can write there; fix it, or point CLAUDE_MEM_DATA_DIR at another folder (for example CLAUDE_MEM_DATA_DIR=~/.claude-mem)\n',
+      ]),
+    );
+  });
+
   it('doctor on an unreadable settings.json says to fix the file, which config set refuses to overwrite', async (t) => {
     const home = await recallHome(t);
     mkdirSync(home.dataDir, { recursive: true, mode: 0o700 });
