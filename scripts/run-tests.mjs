@@ -156,6 +156,7 @@ export const UNIT_TESTS = [
   'src/worker/search-keys.test.ts',
   'src/worker/anchors-git.test.ts',
   'src/anchors/check-anchors.test.ts',
+  'src/anchors/make-anchors.test.ts',
   'src/mcp/anchor-format.test.ts',
   'src/context/anchor-marks.test.ts',
   'test/helpers/fake-anthropic.test.ts',
