@@ -63,6 +63,7 @@ describe('errors in our words', () => {
     const missing = await cli(['search', 'x', '--project'], home.env, home.projectDir);
     const project = await cli(['search', 'spool', '--project', 'acme-apj'], home.env);
     const context = await cli(['context', '--project', 'nope'], home.env);
+    const verify = await cli(['verify', '--project', 'acme-apj'], home.env);
     assert.match(
       missing.stderr,
       /^claude-mem: option "--project" needs a value, as in --project <value>/,
@@ -74,6 +75,14 @@ describe('errors in our words', () => {
     );
     assert.equal(context.code, 1);
     assert.match(context.stderr, /no memory for project "nope" \(known projects: acme-api\)/);
+    assert.deepEqual(
+      [verify.code, verify.stdout, verify.stderr],
+      [
+        1,
+        '',
+        'claude-mem: no memory for project "acme-apj" (known projects: acme-api); check the name. Did you mean "acme-api"?\n',
+      ],
+    );
   });
 
   it('a data folder under a file is explained with what to do', async (t) => {
