@@ -287,6 +287,7 @@ export const E2E_TESTS = [
   'test/e2e/replay-corpus.test.ts',
   'test/e2e/replay-durability.test.ts',
   'test/e2e/chroma-store.test.ts',
+  'test/e2e/chroma-faults.test.ts',
   'test/tooling/run-tests.test.ts',
   'test/tooling/check-cycles.test.ts',
 ];
