@@ -180,6 +180,8 @@ export const UNIT_TESTS = [
   'src/config/project.test.ts',
   'src/config/settings-schema.test.ts',
   'src/config/settings.test.ts',
+  'src/config/env-names.test.ts',
+  'src/cli/env-warnings.test.ts',
   'src/hooks/io.test.ts',
   'src/hooks/run-hook.test.ts',
   'src/hooks/moment-recall.test.ts',

@@ -66,7 +66,7 @@ function list(dataDir: string, env: NodeJS.ProcessEnv, print: Print): number {
     print(`    ${SETTINGS_SCHEMA[key].description}`);
   }
   for (const problem of problems) {
-    print(`! ${problemText(problem)}; default used`);
+    print(`! ${problemText(problem)}${isSettingKey(problem.key) ? '; default used' : ''}`);
   }
   return problems.length > 0 ? 1 : 0;
 }

@@ -111,7 +111,9 @@ export function checkSettings(dataDir: string): CheckResult {
   // config set refuses to write over a file it cannot read, so it is no cure for that one.
   const fix = problems.some((problem) => problem.key === '(file)')
     ? `fix or remove ${settingsFile(dataDir)} by hand (config set will not write over a file it cannot read)`
-    : 'fix with "claude-mem config set <key> <value>"';
+    : problems.every((problem) => problem.source === 'env')
+      ? 'fix or unset the variable'
+      : 'fix with "claude-mem config set <key> <value>"';
   const keys = Object.keys(SETTINGS_SCHEMA);
   const texts = problems.map(
     (problem) =>
