@@ -1,4 +1,4 @@
-import { estimateTokens } from '../domain/index.ts';
+import { detailTokensOf, estimateTokens } from '../domain/index.ts';
 import { applyAnchorStates, marksLegend, type AnchorStates } from './anchor-marks.ts';
 import { PIN_ICON, iconOf } from './type-icons.ts';
 import { clip, dayOf, timeOf } from './text.ts';
@@ -29,7 +29,7 @@ export function recallLine(entry: RecallEntry, titleChars = 120, mark?: string):
   const when = `${dayOf(entry.created_at)} ${timeOf(entry.created_at)}${pin}`;
   const title = clip(entry.title, titleChars);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
-  return `#${entry.id} ${when} ${icon} ${title} (~${estimateTokens(entry.detail_chars)})`;
+  return `#${entry.id} ${when} ${icon} ${title} (~${detailTokensOf(entry.detail_chars)})`;
 }
 
 /**
