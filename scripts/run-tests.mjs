@@ -198,6 +198,7 @@ export const UNIT_TESTS = [
   'src/store/migrations/002-memory.test.ts',
   'src/store/sessions.test.ts',
   'src/worker/app.test.ts',
+  'src/worker/disk-health.test.ts',
   'src/worker/open-links.test.ts',
   'src/worker/capture/ingest.test.ts',
   'src/privacy/assignment.test.ts',
