@@ -84,7 +84,7 @@ export function checkSpool(dataDir: string): CheckResult {
     const when = Number.isFinite(failed.at) ? new Date(failed.at).toISOString() : 'recently';
     return fail(
       'spool',
-      `a hook could not write ${spoolDir(dataDir)} at ${when} (${failed.code}): that event was not captured; free disk space or fix permissions (cleared by the next capture that succeeds)`,
+      `a hook could not write ${spoolDir(dataDir)} at ${when} (${failed.code}): the event went to the disk-full reserve while it had room, else the session was told it was lost; free disk space or fix permissions (cleared by the next capture that succeeds)`,
     );
   }
   const probe = join(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
