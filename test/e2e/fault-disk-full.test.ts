@@ -78,11 +78,12 @@ async function health(home: TestHome): Promise<Health> {
 
 async function waitForHealth(home: TestHome, ok: (body: Health) => boolean) {
   let last: Health = {};
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(200)) {
+  // Generous: after a database fault ingest retries with a pause doubling up to 30 s.
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; await sleep(200)) {
     last = await health(home);
     if (ok(last)) return last;
   }
-  throw new Error(`waited 60 s for /health to change; last answer: ${JSON.stringify(last)}`);
+  throw new Error(`waited 180 s for /health to change; last answer: ${JSON.stringify(last)}`);
 }
 
 const mounted = mountTmpfs('8m');
