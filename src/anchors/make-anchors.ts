@@ -1,5 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { workTreeOf } from '../config/index.ts';
 import type { AnchorInput, AnchorOrigin } from '../store/index.ts';
 import { MAX_ANCHOR_BYTES, digestOf } from './file-digest.ts';
@@ -14,12 +14,35 @@ interface Located {
   abs: string;
 }
 
-/** The anchor path of `file` in `tree`: relative inside it, absolute outside it. */
-function locate(file: string, tree: string): Located {
+/** `rel` (from `relative(tree, x)`) names something inside the tree, not the tree itself. */
+const isInside = (rel: string): boolean =>
+  rel !== '' && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel);
+
+/** Where `abs` really is: symlinks resolved, or its folder's for a file that does not exist. */
+function realOf(abs: string): string | undefined {
+  for (let at = abs, rest = ''; ; at = dirname(at)) {
+    try {
+      return join(realpathSync(at), rest);
+    } catch {
+      if (dirname(at) === at) return undefined;
+      rest = join(at.slice(dirname(at).length + 1), rest);
+    }
+  }
+}
+
+/**
+ * The anchor path of `file` in `tree`, relative; undefined for a file outside the repository
+ * (an absolute path elsewhere, `../..`, or a symlink that leads out): an anchor says whether the
+ * repository still holds what the agent saw, and would otherwise hash any file of the machine
+ * the model named, ~/.ssh included (issue 31).
+ */
+function locate(file: string, tree: string, realTree: string): Located | undefined {
   const abs = isAbsolute(file) ? file : join(tree, file);
   const rel = relative(tree, abs);
-  const inside = rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
-  return inside ? { path: rel.split(sep).join('/'), abs } : { path: abs, abs };
+  if (!isInside(rel)) return undefined;
+  const real = realOf(abs);
+  if (real === undefined || !isInside(relative(realTree, real))) return undefined;
+  return { path: rel.split(sep).join('/'), abs };
 }
 
 function anchorOne(
@@ -43,7 +66,7 @@ function anchorOne(
 
 /**
  * Anchors for the files an observation names (paths relative to the project root, or absolute),
- * made in the worker at compression time: the work tree is the one the session ran in (a linked
+ * made in the worker at compression time, for files inside the repository only: the work tree is the one the session ran in (a linked
  * worktree has its own), tracked files get their git blob id, others a sha256. A file that
  * changed after the turn ended is `late`: what the agent saw is no longer on disk. Never throws
  * for a file: an unreadable one is left without an anchor.
@@ -53,9 +76,16 @@ export function makeAnchors(files: readonly string[], origin: AnchorOrigin): Anc
   const tree = gitTree ?? origin.projectRoot;
   // A session from another machine (backfill, import): nothing here says what the agent saw.
   if (!statSync(tree, { throwIfNoEntry: false })?.isDirectory()) return [];
-  const located = [...new Set(files)].map((file) => locate(file, tree));
-  const relativeOnes = located.filter((file) => !isAbsolute(file.path)).map((f) => f.path);
-  const tracked = gitTree ? trackedPaths(gitTree, relativeOnes) : new Set<string>();
+  const realTree = realpathSync(tree);
+  const located = [...new Set(files)]
+    .map((file) => locate(file, tree, realTree))
+    .filter((file): file is Located => file !== undefined);
+  const tracked = gitTree
+    ? trackedPaths(
+        gitTree,
+        located.map((f) => f.path),
+      )
+    : new Set<string>();
   const head = readHead(gitTree);
   const byPath = new Map<string, AnchorInput>();
   for (const file of located) {

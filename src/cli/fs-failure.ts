@@ -8,6 +8,7 @@ const WHAT: Record<string, string> = {
   EPERM: 'cannot be written by you (operation not permitted)',
   EROFS: 'is on a read-only file system',
   ENOSPC: 'is on a full disk',
+  ENOENT: 'cannot be created there (a folder on its way is missing or takes no new folders)',
 };
 
 /**

@@ -27,6 +27,7 @@ import { uninstallCommand } from './commands/uninstall-command.ts';
 import { usageCommand } from './commands/usage-command.ts';
 import { teamCommand } from './commands/team-command.ts';
 import { workerCommand } from './commands/worker-command.ts';
+import { warnEnvProblems } from './env-warnings.ts';
 import { fsFailure } from './fs-failure.ts';
 import { commandHelp, helpCommands, HELP } from './help.ts';
 import { didYouMean } from './suggest.ts';
@@ -121,6 +122,7 @@ async function dispatch(argv: string[]): Promise<number> {
 /** The `claude-mem` command. Errors print one line to stderr; no stack traces. */
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   try {
+    warnEnvProblems(argv[0]);
     process.exitCode = await dispatch(argv);
   } catch (caught) {
     const error = fsFailure(caught);

@@ -90,9 +90,9 @@ export async function spawnWorker(
   child.unref();
 }
 
-async function healthy(port: number): Promise<boolean> {
+async function healthy(port: number, timeoutMs = 500): Promise<boolean> {
   try {
-    const res = await workerRequest(port, '/health', { timeoutMs: 500 });
+    const res = await workerRequest(port, '/health', { timeoutMs: Math.max(1, timeoutMs) });
     return res.status === 200;
   } catch {
     return false;
@@ -122,7 +122,10 @@ export async function ensureWorker(options: EnsureOptions): Promise<WorkerInfo |
   const deadline = Date.now() + options.waitMs;
   while (Date.now() < deadline) {
     const info = liveWorker(options.dataDir);
-    if (usable(info) && (await healthy(info.port))) return info;
+    // Never past the deadline: a hung worker must not stretch the caller's budget (issue 31).
+    if (usable(info) && (await healthy(info.port, Math.min(500, deadline - Date.now())))) {
+      return info;
+    }
     await sleep(50);
   }
   return liveWorker(options.dataDir);

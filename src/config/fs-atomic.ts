@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { uniqueId } from './unique-id.ts';
 
 /**
@@ -11,8 +11,12 @@ export function writeFileAtomic(file: string, content: string, mode = 0o600, syn
   try {
     writeSync(fd, content);
     if (sync) fsyncSync(fd);
-  } finally {
+  } catch (error) {
     closeSync(fd);
+    // A full disk: the cut-short temp file would hold on to what little space is left.
+    rmSync(temp, { force: true });
+    throw error;
   }
+  closeSync(fd);
   renameSync(temp, file);
 }

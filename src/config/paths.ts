@@ -1,6 +1,6 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { stableHash } from './stable-hash.ts';
 
 /** The data folder: `CLAUDE_MEM_DATA_DIR`, else `~/.claude-mem`. */
@@ -17,13 +17,34 @@ export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
  */
 export function ensureDataDir(dataDir: string, { repair = true } = {}): void {
   if (!repair) {
-    mkdirSync(quarantineDir(dataDir), { recursive: true, mode: 0o700 });
-    mkdirSync(stateDir(dataDir), { recursive: true, mode: 0o700 });
+    makeDirs(quarantineDir(dataDir));
+    makeDirs(stateDir(dataDir));
     return;
   }
   for (const dir of [dataDir, spoolDir(dataDir), quarantineDir(dataDir), stateDir(dataDir)]) {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    makeDirs(dir);
     chmodSync(dir, 0o700);
+  }
+}
+
+/**
+ * `mkdir -p`, one level at a time: Node's `mkdirSync(dir, { recursive: true })` never returns
+ * for a path under /proc (the kernel answers ENOENT for a parent that exists, and Node retries
+ * the parent forever), so `CLAUDE_MEM_DATA_DIR=/proc/nope` spun at full CPU (issue 31). Throws
+ * the first folder's error (ENOENT, EACCES, ENOTDIR...) with its path.
+ */
+export function makeDirs(dir: string, mode = 0o700): void {
+  const missing: string[] = [];
+  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
+    missing.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  for (const folder of missing) {
+    try {
+      mkdirSync(folder, { mode });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
   }
 }
 

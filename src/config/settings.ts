@@ -9,6 +9,7 @@ import {
 } from './settings-schema.ts';
 import { settingsFile } from './paths.ts';
 import { incoherence } from './settings-coherence.ts';
+import { misspeltSetting } from './env-names.ts';
 
 /** A setting that could not be used as given; its default was used instead. */
 export interface SettingProblem {
@@ -17,11 +18,33 @@ export interface SettingProblem {
   message: string;
 }
 
-/** `worker.port (file): expected ...`, or `settings.json: not valid JSON ...` for the file itself. */
+/**
+ * `worker.port (file): expected ...`, `CLAUDE_MEM_WORKER_PORT (worker.port): expected ...` for
+ * a variable, or `settings.json: not valid JSON ...` for the file itself.
+ */
 export function problemText(problem: SettingProblem): string {
-  return problem.key === '(file)'
-    ? `settings.json: ${problem.message}`
-    : `${problem.key} (${problem.source}): ${problem.message}`;
+  if (problem.key === '(file)') return `settings.json: ${problem.message}`;
+  if (problem.source === 'env' && isSettingKey(problem.key)) {
+    return `${envNameOf(problem.key)} (${problem.key}): ${problem.message}`;
+  }
+  return `${problem.key} (${problem.source}): ${problem.message}`;
+}
+
+/** Problems of `CLAUDE_MEM_*` names that are close to a setting's but not it. */
+function misspeltNames(env: NodeJS.ProcessEnv): SettingProblem[] {
+  const problems: SettingProblem[] = [];
+  for (const name of Object.keys(env)) {
+    const meant = misspeltSetting(name);
+    if (meant === undefined) continue;
+    const expected = SETTINGS_SCHEMA[meant].check(undefined);
+    const takes = expected.ok ? '' : ` (${expected.expected})`;
+    problems.push({
+      key: name,
+      source: 'env',
+      message: `not a variable claude-mem reads (ignored): did you mean ${envNameOf(meant)}${takes}?`,
+    });
+  }
+  return problems;
 }
 
 /** Settings plus what was wrong with the file or the environment. */
@@ -97,6 +120,7 @@ export function loadSettings(
         problems.push({ key, source, message: `expected ${checked.expected}, got ${show(raw)}` });
     }
   }
+  if (anyFromEnv) problems.push(...misspeltNames(env));
   const clash = incoherence(values);
   if (clash) problems.push({ key: 'compress.provider', source: 'file', message: clash });
   return { settings: values as Settings, problems };

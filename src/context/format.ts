@@ -1,5 +1,5 @@
 import type { IndexEntry, SummaryRow } from '../store/index.ts';
-import { estimateTokens } from '../domain/index.ts';
+import { detailTokensOf, estimateTokens } from '../domain/index.ts';
 import type { ContextData } from './select.ts';
 import { marksLegend } from './anchor-marks.ts';
 import { PIN_ICON, iconOf, legendLine } from './type-icons.ts';
@@ -36,7 +36,7 @@ export function entryLine(
   const title = clip(entry.title, TITLE_CHARS);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
   const by = entry.author ? ` [by ${clip(entry.author, 40)}]` : '';
-  return `#${entry.id} ${when} ${icon} ${title}${by} (~${estimateTokens(entry.detail_chars)})`;
+  return `#${entry.id} ${when} ${icon} ${title}${by} (~${detailTokensOf(entry.detail_chars)})`;
 }
 
 type Marks = ReadonlyMap<number, string>;

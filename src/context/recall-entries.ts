@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
+import { detailCharsSql } from '../domain/index.ts';
 import { filterSql } from '../search/index.ts';
 import { stmt, type Db } from '../store/index.ts';
 import type { RecallEntry } from './recall-lines.ts';
 
 const COLUMNS = `o.id AS id, o.type AS type, o.title AS title, o.pinned AS pinned,
-  o.created_at AS created_at, o.author AS author, length(o.subtitle) + length(o.narrative) + length(o.facts)
-    + length(o.concepts) + length(o.files_read) + length(o.files_modified) AS detail_chars`;
+  o.created_at AS created_at, o.author AS author, ${detailCharsSql('o.')} AS detail_chars`;
 
 /** Observations made in the asking session are the model's own recent work: never recalled. */
 const NOT_OWN_SESSION = `(o.session_id IS NULL OR o.session_id IS NOT

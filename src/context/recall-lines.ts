@@ -1,4 +1,4 @@
-import { estimateTokens } from '../domain/index.ts';
+import { detailTokensOf, estimateTokens } from '../domain/index.ts';
 import { applyAnchorStates, marksLegend, type AnchorStates } from './anchor-marks.ts';
 import { PIN_ICON, iconOf } from './type-icons.ts';
 import { clip, dayOf, timeOf } from './text.ts';
@@ -33,7 +33,7 @@ export function recallLine(entry: RecallEntry, titleChars = 120, mark?: string):
   const title = clip(entry.title, titleChars);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
   const by = entry.author ? ` [by ${clip(entry.author, 40)}]` : '';
-  return `#${entry.id} ${when} ${icon} ${title}${by} (~${estimateTokens(entry.detail_chars)})`;
+  return `#${entry.id} ${when} ${icon} ${title}${by} (~${detailTokensOf(entry.detail_chars)})`;
 }
 
 /**

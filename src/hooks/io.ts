@@ -74,14 +74,18 @@ export function readStdinSync(maxBytes = 32 * 1024 * 1024, fd = 0): StdinText | 
 /** The neutral answer: let Claude Code go on, show nothing. */
 export const NEUTRAL = { continue: true, suppressOutput: true } as const;
 
-/** A hook's answer: neutral, or with context for the model. */
-export type HookOutput =
+/**
+ * A hook's answer: neutral, or with context for the model; `systemMessage` (a field of every
+ * Claude Code hook answer, shown to the user) names captured events being lost (a full disk).
+ */
+export type HookOutput = (
   | typeof NEUTRAL
   | {
       continue: true;
       suppressOutput: true;
       hookSpecificOutput: { hookEventName: string; additionalContext: string };
-    };
+    }
+) & { systemMessage?: string };
 
 /**
  * Writes the hook's one JSON answer and resolves once it is flushed. Without an injected stream

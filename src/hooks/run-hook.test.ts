@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { test, type TestContext } from 'node:test';
-import { logFile, spoolDir } from '../config/index.ts';
-import type { WriteFile } from '../spool/index.ts';
+import { VERSION, logFile, pidFile, spoolDir } from '../config/index.ts';
+import { readSpoolError, tendReserve, type WriteFile } from '../spool/index.ts';
 import { freePort } from '../../test/helpers/env.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { runHook } from './run-hook.ts';
@@ -166,17 +168,46 @@ test('the log names the problem but never the payload', async (t) => {
   assert.doesNotMatch(home.log(), /hunter2/);
 });
 
-test('a failing spool write (disk full) still prints the neutral JSON and is logged', async (t) => {
+const full: WriteFile = () => {
+  throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
+};
+
+test('a failing spool write with no reserve names the loss to the user once per session', async (t) => {
   const home = await hookHome(t);
-  const full: WriteFile = () => {
-    throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-  };
-  assert.equal(
+  const first = JSON.parse(
     await home.run('PostToolUse', toolPayload(home.cwd), { writeFile: full }),
-    NEUTRAL_LINE,
   );
+  const again = await home.run('PostToolUse', toolPayload(home.cwd), { writeFile: full });
+  assert.equal(first.continue, true);
+  assert.match(first.systemMessage, /claude-mem: cannot save .*ENOSPC.*disk full/);
+  assert.equal(again, NEUTRAL_LINE);
   assert.deepEqual(home.spooled(), []);
+  assert.equal(readSpoolError(home.dataDir)?.code, 'ENOSPC');
   assert.match(home.log(), /ERROR \[hook\] PostToolUse: could not write the spool .*ENOSPC/);
+});
+
+test('a failing spool write keeps the event in the reserve, which the worker moves to the spool', async (t) => {
+  const home = await hookHome(t);
+  tendReserve(home.dataDir);
+  const answer = await home.run('PostToolUse', toolPayload(home.cwd), { writeFile: full });
+  assert.equal(answer, NEUTRAL_LINE);
+  assert.deepEqual(home.spooled(), []);
+  assert.equal(tendReserve(home.dataDir).moved, 1);
+  assert.deepEqual(
+    home.spooled().map((event) => (event as { toolUseId: string }).toolUseId),
+    ['toolu_hook_1'],
+  );
+});
+
+test('after a spool write succeeds again, a later loss in the session is told again', async (t) => {
+  const home = await hookHome(t);
+  await home.run('PostToolUse', toolPayload(home.cwd), { writeFile: full });
+  await home.run('PostToolUse', toolPayload(home.cwd));
+  const later = JSON.parse(
+    await home.run('PostToolUse', toolPayload(home.cwd), { writeFile: full }),
+  );
+  assert.match(later.systemMessage, /cannot save/);
+  assert.equal(home.spooled().length, 1);
 });
 
 test('a skip-listed tool prints the neutral JSON and spools nothing', async (t) => {
@@ -248,4 +279,46 @@ test('runHook resolves with the output it printed', async (t) => {
     cliEntry: join(root, 'missing.mjs'),
   });
   assert.equal(`${JSON.stringify(output)}\n`, out.text());
+});
+
+/** A server that takes connections and never answers, noting each request's first line. */
+async function hungServer(t: TestContext): Promise<{ port: number; requests: string[] }> {
+  const requests: string[] = [];
+  const sockets: Socket[] = [];
+  const server = createServer((socket) => {
+    sockets.push(socket);
+    socket.once('data', (chunk: Buffer) =>
+      requests.push(chunk.toString('utf8').split('\r\n')[0] ?? ''),
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  t.after(() => {
+    for (const socket of sockets) socket.destroy();
+    server.close();
+  });
+  return { port: (server.address() as AddressInfo).port, requests };
+}
+
+test('SessionStart with a hung worker gives up at worker.startWaitMs, context request included', async (t) => {
+  const home = await hookHome(t);
+  const hung = await hungServer(t);
+  // A live process whose command line says "worker run", as liveWorker demands.
+  const fake = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)', 'worker', 'run']);
+  t.after(() => fake.kill('SIGKILL'));
+  mkdirSync(home.dataDir, { recursive: true });
+  writeFileSync(
+    pidFile(home.dataDir),
+    JSON.stringify({ pid: fake.pid, port: hung.port, version: VERSION, startedAt: Date.now() }),
+  );
+  const stdin = JSON.stringify({ session_id: 's', cwd: home.cwd, source: 'startup' });
+  assert.equal(await home.run('SessionStart', stdin), NEUTRAL_LINE);
+  assert.ok(
+    hung.requests.some((line) => line.startsWith('GET /health')),
+    String(hung.requests),
+  );
+  assert.deepEqual(
+    hung.requests.filter((line) => line.includes('/api/context')),
+    [],
+  );
+  assert.match(home.log(), /SessionStart: worker not available in time, no context given/);
 });

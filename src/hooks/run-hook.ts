@@ -12,7 +12,6 @@ import { ensureWorker } from '../client/index.ts';
 import {
   clearSpoolError,
   newEventId,
-  recordSpoolError,
   writeSpoolEvent,
   type SpoolEvent,
   type WriteFile,
@@ -31,6 +30,7 @@ import { adapterFor } from '../capture/agents/index.ts';
 import { NEUTRAL, readStdin, readStdinSync, writeOutput, type HookOutput } from './io.ts';
 import { fileMoment, promptMoment } from './moment-recall.ts';
 import { fetchContext } from './session-context.ts';
+import { forgetTold, keepElsewhere, lostMessage, shouldTell } from './spool-fallback.ts';
 
 /** Everything ambient a hook run uses; defaults are the real process. */
 export interface HookDeps {
@@ -116,7 +116,7 @@ function warn(log: Logger, message: string): HookOutput {
   return NEUTRAL;
 }
 
-function spool(run: Run): SpoolEvent | undefined {
+function captureEvent(run: Run): SpoolEvent | undefined {
   const cwd = run.payload.cwd ?? process.cwd();
   const ctx = {
     settings: run.settings,
@@ -132,37 +132,53 @@ function spool(run: Run): SpoolEvent | undefined {
     run.log.log('debug', `${run.event}: not captured: ${result.reason}`);
     return undefined;
   }
-  writeSpoolEvent(run.dataDir, result.event, run.deps.writeFile);
-  clearSpoolError(run.dataDir);
   return result.event;
 }
 
 /**
- * Spools the event; a failed write (full disk, lost permissions) is logged and recorded in
- * `state/spool-error` for `doctor`, and the hook carries on: Claude Code must not notice.
+ * Spools the event. A failed write (full disk, lost permissions) is logged, recorded for
+ * `doctor` and /health, and the event kept in the disk-full reserve; when that fails too the
+ * answer names the problem to the user once per session (`systemMessage`). Returns that
+ * message, if any; the hook carries on either way.
  */
-function trySpool(run: Run): void {
+function trySpool(run: Run): string | undefined {
+  let event: SpoolEvent | undefined;
   try {
-    spool(run);
+    event = captureEvent(run);
+    if (!event) return undefined;
+    writeSpoolEvent(run.dataDir, event, run.deps.writeFile);
+    clearSpoolError(run.dataDir);
+    forgetTold(run.dataDir, run.sessionId);
+    return undefined;
   } catch (error) {
     run.log.log('error', `${run.event}: could not write the spool`, { error: describe(error) });
-    recordSpoolError(run.dataDir, error, (run.deps.now ?? Date.now)());
+    const now = (run.deps.now ?? Date.now)();
+    if (keepElsewhere(run.dataDir, event, error, run.log, now) === 'reserve') return undefined;
+    const ioError = typeof (error as NodeJS.ErrnoException).code === 'string';
+    return ioError && shouldTell(run.dataDir, run.sessionId)
+      ? lostMessage(run.dataDir, error)
+      : undefined;
   }
 }
 
+/** The answer with the lost-events notice, if there is one. */
+function withNotice(output: HookOutput, notice: string | undefined): HookOutput {
+  return notice === undefined ? output : { ...output, systemMessage: notice };
+}
+
 async function captureAndSpool(run: Run): Promise<HookOutput> {
-  trySpool(run);
+  const notice = trySpool(run);
   await nudge(run, 0);
-  return NEUTRAL;
+  return withNotice(NEUTRAL, notice);
 }
 
 /** Spools the prompt first (it is never lost to recall), then asks for prompt-time recall. */
 async function promptSubmit(run: Run): Promise<HookOutput> {
-  trySpool(run);
+  const notice = trySpool(run);
   const worker = await nudge(run, 0);
-  if (!worker || !run.settings['recall.promptTime']) return NEUTRAL;
+  if (!worker || !run.settings['recall.promptTime']) return withNotice(NEUTRAL, notice);
   const target = momentTarget(run, worker.port);
-  return (await promptMoment(target, run.payload, run.sessionId)) ?? NEUTRAL;
+  return withNotice((await promptMoment(target, run.payload, run.sessionId)) ?? NEUTRAL, notice);
 }
 
 /** File-time recall; nothing is captured here (PostToolUse captures the call). */
@@ -180,22 +196,42 @@ const momentTarget = (run: Run, port: number) => ({
   log: run.log,
 });
 
+/**
+ * Spools the start, then gives the session its context. One deadline (`worker.startWaitMs`)
+ * bounds the wait for the worker and the context request together: a hung worker must not hold
+ * the session's start for longer than the documented budget.
+ */
 async function sessionStart(run: Run): Promise<HookOutput> {
-  trySpool(run);
-  const worker = await nudge(run, run.settings['worker.startWaitMs']);
-  if (!worker) return warn(run.log, 'SessionStart: worker not available in time, no context given');
+  const notice = trySpool(run);
+  const waitMs = run.settings['worker.startWaitMs'];
+  const deadline = Date.now() + waitMs;
+  const worker = await nudge(run, waitMs);
+  const leftMs = deadline - Date.now();
+  if (!worker || leftMs <= 0) {
+    return withNotice(
+      warn(run.log, 'SessionStart: worker not available in time, no context given'),
+      notice,
+    );
+  }
   const context = await fetchContext(
     { port: worker.port, dataDir: run.dataDir },
     run.payload,
     run.log,
+    Math.min(leftMs, CONTEXT_TIMEOUT_MS),
   );
-  if (!context) return NEUTRAL;
-  return {
-    continue: true,
-    suppressOutput: true,
-    hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context },
-  };
+  if (!context) return withNotice(NEUTRAL, notice);
+  return withNotice(
+    {
+      continue: true,
+      suppressOutput: true,
+      hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context },
+    },
+    notice,
+  );
 }
+
+/** The context is built without an LLM: 3 s is ample when the worker is well. */
+const CONTEXT_TIMEOUT_MS = 3000;
 
 async function nudge(run: Run, waitMs: number) {
   try {

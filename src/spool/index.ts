@@ -15,3 +15,12 @@ export {
 export type { SpoolWriteError } from './spool-error.ts';
 export { sweepStaleTemps, STALE_TEMP_MS } from './stale-temp.ts';
 export type { SweptTemps } from './stale-temp.ts';
+export {
+  keepInReserve,
+  reserveDir,
+  LOW_SPACE_BYTES,
+  RESERVE_SLOTS,
+  RESERVE_SLOT_BYTES,
+} from './reserve.ts';
+export { tendReserve } from './reserve-keeper.ts';
+export type { ReserveState } from './reserve-keeper.ts';

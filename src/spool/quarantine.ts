@@ -1,6 +1,6 @@
-import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { readdirSync, renameSync, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { quarantineDir, spoolDir, writeFileAtomic } from '../config/index.ts';
+import { makeDirs, quarantineDir, spoolDir, writeFileAtomic } from '../config/index.ts';
 import type { BadSpoolEntry } from './reader.ts';
 
 /** Writes a small file whole or not at all; tests inject a failing one (a full disk). */
@@ -16,7 +16,7 @@ const writeNote: WriteNote = (file, content) => writeFileAtomic(file, content, 0
  */
 export function quarantine(dataDir: string, entry: BadSpoolEntry, write = writeNote): void {
   const dir = quarantineDir(dataDir);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  makeDirs(dir);
   const target = join(dir, basename(entry.file));
   const reason = entry.reason.trim() || 'rejected (no reason given)';
   try {

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { stmt } from './statements.ts';
+import { detailCharsSql } from '../domain/index.ts';
 
 /** What one line of the SessionStart index needs about an observation. */
 export interface IndexEntry {
@@ -30,8 +31,7 @@ type EntryRow = [
 ];
 
 const COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, author, agent,
-  length(subtitle) + length(narrative) + length(facts) + length(concepts)
-    + length(files_read) + length(files_modified) AS detail_chars`;
+  ${detailCharsSql()} AS detail_chars`;
 
 /** Which observations of a project to list. */
 export interface IndexQuery {

@@ -76,6 +76,7 @@ test('GET /health reports status, version, pid, port, data folder, uptime and qu
     queue: { spool: 1, pending: 2 },
     events: { pending: 2 },
     database: { ok: true },
+    disk: { ok: true },
   });
 });
 

@@ -32,6 +32,7 @@ import { createTeamService } from './team/team-service.ts';
 import { createHookTraffic } from './hook-traffic.ts';
 import { createViewerService } from './viewer/viewer-service.ts';
 import { acquireDataLock } from './data-lock.ts';
+import { createDiskHealth } from './disk-health.ts';
 import { createDbHealth, faultAdvice, isDbFault } from './db-fault.ts';
 import { startIngestLoop } from './capture/ingest-loop.ts';
 import type { WorkerService } from './service.ts';
@@ -86,6 +87,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     now: Date.now,
     dbHealth: createDbHealth(),
     hookTraffic: createHookTraffic(),
+    diskHealth: createDiskHealth(dataDir),
     onApplied: (applied) => {
       for (const service of services) service.onApplied?.(applied);
     },
@@ -120,6 +122,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     db,
     log,
     dbHealth: deps.dbHealth,
+    diskHealth: deps.diskHealth,
     onApplied: (applied) => deps.onApplied(applied),
   });
   log.log('info', `worker ${VERSION} listening on 127.0.0.1:${port}`, { pid: process.pid });

@@ -3,6 +3,7 @@ import type { Db } from '../store/index.ts';
 import type { Applied } from './capture/apply-event.ts';
 import type { DbHealth } from './db-fault.ts';
 import type { HookTraffic } from './hook-traffic.ts';
+import type { DiskHealth } from './disk-health.ts';
 import type { OpenLinks } from './open-links.ts';
 
 /** Everything the worker's routes use: built once by the composition root. */
@@ -29,4 +30,6 @@ export interface WorkerDeps {
    * SessionStart context is built (set by the daemon from the team service; absent: no wait).
    */
   teamFirstPull?: (project: string, root: () => string | undefined) => Promise<void>;
+  /** The data folder's disk and the hooks' disk-full reserve (absent in in-process tests). */
+  diskHealth?: DiskHealth;
 }

@@ -63,6 +63,7 @@ describe('errors in our words', () => {
     const missing = await cli(['search', 'x', '--project'], home.env, home.projectDir);
     const project = await cli(['search', 'spool', '--project', 'acme-apj'], home.env);
     const context = await cli(['context', '--project', 'nope'], home.env);
+    const verify = await cli(['verify', '--project', 'acme-apj'], home.env);
     assert.match(
       missing.stderr,
       /^claude-mem: option "--project" needs a value, as in --project <value>/,
@@ -74,6 +75,14 @@ describe('errors in our words', () => {
     );
     assert.equal(context.code, 1);
     assert.match(context.stderr, /no memory for project "nope" \(known projects: acme-api\)/);
+    assert.deepEqual(
+      [verify.code, verify.stdout, verify.stderr],
+      [
+        1,
+        '',
+        'claude-mem: no memory for project "acme-apj" (known projects: acme-api); check the name. Did you mean "acme-api"?\n',
+      ],
+    );
   });
 
   it('a data folder under a file is explained with what to do', async (t) => {
@@ -90,6 +99,19 @@ describe('errors in our words', () => {
       `claude-mem: the data folder ${join(file, 'data')} is a file, or lies under a file, not a folder: claude-mem needs a folder it can write there; fix it, or point CLAUDE_MEM_DATA_DIR at another folder (for example CLAUDE_MEM_DATA_DIR=~/.claude-mem)\n`,
     );
     assert.doesNotMatch(notDir.stderr, /ENOTDIR|\n\s+at /);
+  });
+
+  it('a data folder that cannot be made (under /proc) fails at once, naming the folder', async (t) => {
+    const home = await recallHome(t);
+    const env = { ...home.env, CLAUDE_MEM_DATA_DIR: '/proc/nope' };
+    const runs = [await cli(['status'], env), await cli(['search', 'x'], env)];
+    assert.deepEqual(
+      runs.map((run) => [run.code, run.stderr]),
+      runs.map(() => [
+        1,
+        'claude-mem: the data folder /proc/nope cannot be created there (a folder on its way is missing or takes no new folders): claude-mem needs a folder it can write there; fix it, or point CLAUDE_MEM_DATA_DIR at another folder (for example CLAUDE_MEM_DATA_DIR=~/.claude-mem)\n',
+      ]),
+    );
   });
 
   it('doctor on an unreadable settings.json says to fix the file, which config set refuses to overwrite', async (t) => {

@@ -1,7 +1,8 @@
 // Fault: the spool cannot be written (disk full, permissions lost), injected through runHook's
 // `writeFile` seam (the one place the hook writes an event). The hook still answers Claude Code
-// with the neutral JSON and returns, logs the failure, and records it in state/spool-error, where
-// `claude-mem doctor` finds it; the next capture that succeeds clears the record.
+// with the neutral JSON and returns, logs the failure, keeps the event in the worker's disk-full
+// reserve (which the worker moves into the spool), and records the failure in state/spool-error,
+// where `claude-mem doctor` finds it; the next capture that succeeds clears the record.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
@@ -64,7 +65,8 @@ async function hook(home: TestHome, id: string, writeFile?: WriteFile): Promise<
 }
 
 const doctorSpoolLine = async (home: TestHome): Promise<string> =>
-  (await cli(['doctor'], home.env)).stdout.split('\n').find((line) => / spool /.test(line)) ?? '';
+  (await cli(['doctor'], home.env)).stdout.split('\n').find((line) => /^\S+ +spool /.test(line)) ??
+  '';
 
 for (const { code, message } of FAILURES) {
   describe(`the spool cannot be written (${code})`, () => {
@@ -119,11 +121,14 @@ for (const { code, message } of FAILURES) {
       assert.match(doctorAfter, /^OK +spool +0 waiting, 0 quarantined/);
     });
 
-    it('stored only the event whose write succeeded, and the spool is empty', () => {
-      const rows = queryDb<{ tool_use_id: string }>(home.dataDir, 'SELECT tool_use_id FROM events');
+    it('stored both events (the failed write through the reserve), and the spool is empty', () => {
+      const rows = queryDb<{ tool_use_id: string }>(
+        home.dataDir,
+        'SELECT tool_use_id FROM events ORDER BY tool_use_id',
+      );
       assert.deepEqual(
         [rows.map((row) => row.tool_use_id), listSpool(home.dataDir).length],
-        [[`toolu_kept_${code}`], 0],
+        [[`toolu_kept_${code}`, `toolu_lost_${code}`], 0],
       );
     });
   });

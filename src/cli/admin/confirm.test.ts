@@ -18,7 +18,17 @@ test('only y or yes is a yes; a closed stdin is a no', async () => {
   assert.equal((await ask([' YES \n'])).answer, true);
   assert.equal((await ask(['\n', 'y\n'])).answer, false);
   assert.equal((await ask(['no\n'])).answer, false);
-  assert.deepEqual(await ask([]), { answer: false, shown: 'Delete? [y/N] \n' });
+  assert.deepEqual(await ask([]), {
+    answer: false,
+    shown: 'Delete? [y/N] \nnot a terminal: pass -y to confirm\n',
+  });
+});
+
+test('a terminal closed without an answer is a no, with nothing more said', async () => {
+  let shown = '';
+  const stdin = Object.assign(Readable.from([]), { isTTY: true });
+  const answer = await confirm('Delete?', { stdin, stderr: { write: (text) => (shown += text) } });
+  assert.deepEqual({ answer, shown }, { answer: false, shown: 'Delete? [y/N] \n' });
 });
 
 test('counts read as words, zeros left out', () => {

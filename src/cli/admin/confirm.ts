@@ -2,14 +2,14 @@ import { createInterface } from 'node:readline';
 
 /** Where a question is asked and answered. */
 export interface AskIo {
-  stdin: NodeJS.ReadableStream;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean | undefined };
   stderr: { write(text: string): unknown };
 }
 
 /**
  * Asks a yes/no question on stderr and reads one line from stdin: true only for y or yes. A
  * closed stdin (a script, `< /dev/null`) answers no, so nothing is ever deleted or spent by
- * accident; `--yes` is the way to say yes without a terminal.
+ * accident, and the answer says why: without a terminal, `-y` is the way to say yes.
  */
 export function confirm(question: string, io: AskIo): Promise<boolean> {
   io.stderr.write(`${question} [y/N] `);
@@ -23,7 +23,7 @@ export function confirm(question: string, io: AskIo): Promise<boolean> {
     });
     lines.once('close', () => {
       if (!answered) {
-        io.stderr.write('\n');
+        io.stderr.write(io.stdin.isTTY === true ? '\n' : '\nnot a terminal: pass -y to confirm\n');
         resolve(false);
       }
     });

@@ -66,7 +66,9 @@ function list(dataDir: string, env: NodeJS.ProcessEnv, print: Print): number {
     print(`    ${SETTINGS_SCHEMA[key].description}`);
   }
   for (const problem of problems) {
-    print(`! ${problemText(problem)}; default used`);
+    // A variable that is no setting's (a misspelt name) has no default to fall back on.
+    const ignored = problem.source === 'env' && !isSettingKey(problem.key);
+    print(`! ${problemText(problem)}${ignored ? '' : '; default used'}`);
   }
   return problems.length > 0 ? 1 : 0;
 }

@@ -7,6 +7,7 @@ import {
   requestOpenLink,
   workerRequest,
 } from '../../client/index.ts';
+import { makeDirs } from '../../config/index.ts';
 import { replayTranscript } from '../../transcripts/index.ts';
 import { runHookProcess } from '../hook-process.ts';
 import { CliError } from '../cli-error.ts';
@@ -34,7 +35,7 @@ function resetDataDir(dataDir: string): void {
     throw new CliError(`${dataDir} exists and is not a demo folder; choose another --data-dir`);
   }
   rmSync(dataDir, { recursive: true, force: true });
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makeDirs(dataDir);
   // Private like every data folder, so that doctor passes on it.
   writeFileSync(join(dataDir, MARKER), 'claude-mem demo data; safe to delete\n', { mode: 0o600 });
 }

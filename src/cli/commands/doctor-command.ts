@@ -3,6 +3,7 @@ import { liveWorker } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
 import { ok, type CheckResult } from '../doctor/check.ts';
 import { demoExpected, isDemoFolder } from '../doctor/demo-folder.ts';
+import { checkDisk } from '../doctor/disk-check.ts';
 import { checkFreeSpace, vacuumDatabase } from '../doctor/free-space.ts';
 import { repairDatabase, type RepairSource } from '../doctor/repair.ts';
 import { parseOptions } from '../parse-options.ts';
@@ -121,6 +122,7 @@ export async function doctorCommand(
     safely('free space', () => checkFreeSpace(dataDir)),
     worker.result,
     checkDatabaseFault(worker.health),
+    safely('disk', () => checkDisk(dataDir, worker.health)),
     ...claudeChecks(deps.cliEntry).map(integration),
     ...safelyAll('agents', () => checkAgents(deps.cliEntry)),
     await checkProvider(liveWorker(dataDir)?.port, dataDir),

@@ -46,3 +46,18 @@ describe('claude-mem import of a file that is no JSON at all', () => {
     );
   });
 });
+
+describe('claude-mem import of a path that is no export file', () => {
+  it('a missing file: "no such file: PATH"', async () => {
+    const missing = join(dir, 'missing.jsonl');
+    await assert.rejects(() => importCommand([missing], () => undefined, deps), {
+      message: `no such file: ${missing}`,
+    });
+  });
+
+  it('a folder: "PATH is a folder, expected an export file"', async () => {
+    await assert.rejects(() => importCommand([dir], () => undefined, deps), {
+      message: `${dir} is a folder, expected an export file (claude-mem export -o FILE)`,
+    });
+  });
+});

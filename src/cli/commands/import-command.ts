@@ -84,6 +84,17 @@ function parseWhole(text: string, file: string): Row {
   }
 }
 
+/** Why `file` cannot be read, in our words (node's are `EISDIR: illegal operation on a directory`). */
+function unreadable(file: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return `no such file: ${file}`;
+  if (code === 'EISDIR')
+    return `${file} is a folder, expected an export file (claude-mem export -o FILE)`;
+  if (code === 'EACCES' || code === 'EPERM')
+    return `${file} cannot be read by you (permission denied)`;
+  return `cannot read ${file}: ${(error as Error).message}`;
+}
+
 /** The first bytes of a file: enough to tell a JSONL export (a header line) from JSON. */
 function head(file: string): string {
   let fd: number | undefined;
@@ -92,7 +103,7 @@ function head(file: string): string {
     const buffer = Buffer.alloc(4096);
     return buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
   } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as Error).message}`);
+    throw new CliError(unreadable(file, error));
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

@@ -41,8 +41,15 @@ export async function knownProjects(call: WorkerCall): Promise<string[]> {
   return items.map((item) => item.name);
 }
 
-/** A project the user named (`--project P`) that has no memory at all is an error, not silence. */
-export async function checkProject(call: WorkerCall, project: string | undefined): Promise<void> {
+/**
+ * A project the user named (`--project P`) that has no memory at all is an error, not silence;
+ * `hint` says what else to do (commands without `--all` pass their own).
+ */
+export async function checkProject(
+  call: WorkerCall,
+  project: string | undefined,
+  hint = 'check the name, or use --all.',
+): Promise<void> {
   if (project === undefined) return;
   const known = await knownProjects(call);
   if (known.includes(project)) return;
@@ -51,6 +58,6 @@ export async function checkProject(call: WorkerCall, project: string | undefined
       ? `known projects: ${known.slice(0, 10).join(', ')}`
       : 'no project has memory yet';
   throw new CliError(
-    `no memory for project "${project}" (${list}); check the name, or use --all.${didYouMean(project, known)}`,
+    `no memory for project "${project}" (${list}); ${hint}${didYouMean(project, known)}`,
   );
 }

@@ -68,10 +68,11 @@ export const statusCommand: Command<CompressCommandDeps> = async function status
   const values = parseOptions(args, STATUS_OPTIONS);
   const { port, dataDir } = await compressionWorker(deps);
   const token = readOrCreateToken(dataDir);
-  const fault = await databaseFault(port, token);
+  const { fault, disk } = await healthFaults(port, token);
   const res = await workerRequest(port, '/api/compression/status', { timeoutMs: 5_000, token });
-  if (res.status !== 200 && fault) {
-    print(faultLine(fault));
+  const faultLines = [...(fault ? [faultLine(fault)] : []), ...(disk ? [diskLine(disk)] : [])];
+  if (res.status !== 200 && faultLines.length > 0) {
+    print(faultLines.join('\n'));
     return 1;
   }
   if (res.status !== 200) throw workerFailure(res);
@@ -80,7 +81,12 @@ export const statusCommand: Command<CompressCommandDeps> = async function status
   if (values.json) {
     print(
       JSON.stringify(
-        { ...status, recall: recall ?? null, database: fault ?? { ok: true } },
+        {
+          ...status,
+          recall: recall ?? null,
+          database: fault ?? { ok: true },
+          disk: disk ?? { ok: true },
+        },
         null,
         2,
       ),
@@ -88,7 +94,7 @@ export const statusCommand: Command<CompressCommandDeps> = async function status
     return 0;
   }
   const lines = [...formatStatus(status), ...(recall ? formatRecallStatus(recall) : [])];
-  print((fault ? [faultLine(fault), ...lines] : lines).join('\n'));
+  print([...faultLines, ...lines].join('\n'));
   return 0;
 };
 
@@ -100,13 +106,28 @@ interface DatabaseFault {
   advice: string;
 }
 
-async function databaseFault(port: number, token: string): Promise<DatabaseFault | undefined> {
+/** A full disk under the data folder, as /health reports it (issue 31). */
+interface DiskFault {
+  ok: false;
+  reason: string;
+}
+
+/** The database fault and the full disk the worker reports in /health, if any. */
+async function healthFaults(
+  port: number,
+  token: string,
+): Promise<{ fault?: DatabaseFault | undefined; disk?: DiskFault | undefined }> {
   const res = await workerRequest(port, '/health', { timeoutMs: 5_000, token }).catch(
     () => undefined,
   );
-  const database = (res?.body as { database?: { ok?: boolean } } | undefined)?.database;
-  return database?.ok === false ? (database as DatabaseFault) : undefined;
+  const body = res?.body as { database?: { ok?: boolean }; disk?: { ok?: boolean } } | undefined;
+  return {
+    fault: body?.database?.ok === false ? (body.database as DatabaseFault) : undefined,
+    disk: body?.disk?.ok === false ? (body.disk as DiskFault) : undefined,
+  };
 }
+
+const diskLine = (disk: DiskFault): string => `disk: FULL ${disk.reason}`;
 
 const faultLine = (fault: DatabaseFault): string =>
   `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;

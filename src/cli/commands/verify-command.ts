@@ -2,6 +2,7 @@ import { resolveProject } from '../../config/index.ts';
 import { usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
+import { checkProject } from './recall-args.ts';
 import { summarizeVerify, verifyLines, type VerifyPage } from './verify-report.ts';
 import type { Command } from '../command.ts';
 
@@ -69,6 +70,8 @@ export const verifyCommand: Command<VerifyDeps> = async function verifyCommand(
   const values = parseOptions(args, VERIFY_OPTIONS);
   const cwd = deps.cwd ?? process.cwd();
   if (values.accept !== undefined) return acceptOne(deps, values.accept, cwd, print);
+  // As search and context do: a named project without memory is an error, not "0 observations".
+  await checkProject(recallClient(deps), values.project, 'check the name.');
   const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
   const pages: VerifyPage[] = [];
   let after: number | null = 0;

@@ -101,7 +101,7 @@ export function checkSpool(dataDir: string): CheckResult {
     const when = Number.isFinite(failed.at) ? new Date(failed.at).toISOString() : 'recently';
     return fail(
       'spool',
-      `a hook could not write ${spoolDir(dataDir)} at ${when} (${failed.code}): that event was not captured; free disk space or fix permissions (cleared by the next capture that succeeds)`,
+      `a hook could not write ${spoolDir(dataDir)} at ${when} (${failed.code}): the event went to the disk-full reserve while it had room, else the session was told it was lost; free disk space or fix permissions (cleared by the next capture that succeeds)`,
     );
   }
   const probe = join(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
@@ -128,7 +128,9 @@ export function checkSettings(dataDir: string): CheckResult {
   // config set refuses to write over a file it cannot read, so it is no cure for that one.
   const fix = problems.some((problem) => problem.key === '(file)')
     ? `fix or remove ${settingsFile(dataDir)} by hand (config set will not write over a file it cannot read)`
-    : 'fix with "claude-mem config set <key> <value>"';
+    : problems.every((problem) => problem.source === 'env')
+      ? 'fix or unset the variable'
+      : 'fix with "claude-mem config set <key> <value>"';
   const keys = Object.keys(SETTINGS_SCHEMA);
   const texts = problems.map(
     (problem) =>

@@ -27,9 +27,16 @@ export interface ChromaPort {
   delete(ids: readonly number[]): Promise<void>;
   query(vector: Float32Array, k: number, project: string | undefined): Promise<ChromaHit[]>;
   count(): Promise<number>;
-  /** Drops the collection and creates it again, empty (a new embedder: a new dimension). */
-  reset(): Promise<void>;
+  /**
+   * Makes the collection ours for `model`'s vectors. It is dropped and made again only when it
+   * really holds another model's (its metadata says so, or it holds vectors and names no model):
+   * never on an answer that cannot be read, which throws instead.
+   */
+  adopt(model: string): Promise<'kept' | 'reset'>;
 }
+
+/** Collection metadata key naming the embedding model whose vectors it holds. */
+const MODEL_KEY = 'claude_mem_model';
 
 /** Chroma is configured but its client package is not installed. */
 export class ChromaMissingError extends Error {
@@ -57,6 +64,39 @@ async function loadClient(): Promise<ChromaModule> {
 }
 
 const COSINE = { hnsw: { space: 'cosine' as const } };
+
+const CONNECTION =
+  /ChromaConnectionError|ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|fetch failed/;
+
+/**
+ * A client error in our words: the client library reports a server that is down as a long
+ * browser-minded sentence, and an answer that is not Chroma's as a TypeError from deep inside it
+ * ("Cannot read properties of undefined (reading 'embedding_function')").
+ */
+export function chromaError(url: string, error: unknown): Error {
+  if (error instanceof ChromaMissingError) return error;
+  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  if (CONNECTION.test(text)) {
+    return new Error(`cannot reach Chroma at ${url}: is the server running?`);
+  }
+  if (error instanceof TypeError || error instanceof SyntaxError) {
+    return new Error(
+      `the server at ${url} answered something that is not Chroma's API (another program on that port, or a Chroma version claude-mem does not speak)`,
+    );
+  }
+  return new Error(
+    `Chroma at ${url} refused the request: ${error instanceof Error ? error.message : String(error)}`,
+  );
+}
+
+/** Runs `fn`, turning the client's errors into ours. */
+async function worded<T>(url: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw chromaError(url, error);
+  }
+}
 
 /** A ChromaPort over the official `chromadb` client. Connects lazily, on the first call. */
 export function createChromaPort(config: ChromaConfig): ChromaPort {
@@ -88,7 +128,7 @@ export function createChromaPort(config: ChromaConfig): ChromaPort {
       });
     return collection;
   };
-  return {
+  const port: ChromaPort = {
     async upsert(records) {
       if (records.length === 0) return;
       await (
@@ -116,12 +156,30 @@ export function createChromaPort(config: ChromaConfig): ChromaPort {
       const distances = result.distances[0] ?? [];
       return ids.map((id, i) => ({ id: Number(id), distance: distances[i] ?? 1 }));
     },
-    count: async () => (await open()).count(),
-    async reset() {
-      const c = await client();
-      await c.deleteCollection({ name: config.collection }).catch(() => undefined);
-      collection = undefined;
-      await open();
+    async count() {
+      const n = await (await open()).count();
+      if (typeof n !== 'number') throw new TypeError(`count answered ${typeof n}`);
+      return n;
     },
+    async adopt(model) {
+      const held = (await open()).metadata?.[MODEL_KEY];
+      if (held === model) return 'kept';
+      const empty = held === undefined && (await port.count()) === 0;
+      if (!empty) {
+        const c = await client();
+        await c.deleteCollection({ name: config.collection });
+        collection = undefined;
+      }
+      await (await open()).modify({ metadata: { [MODEL_KEY]: model } });
+      return empty ? 'kept' : 'reset';
+    },
+  };
+  const { url } = config;
+  return {
+    upsert: (records) => worded(url, () => port.upsert(records)),
+    delete: (ids) => worded(url, () => port.delete(ids)),
+    query: (vector, k, project) => worded(url, () => port.query(vector, k, project)),
+    count: () => worded(url, () => port.count()),
+    adopt: (model) => worded(url, () => port.adopt(model)),
   };
 }

@@ -43,6 +43,9 @@ export function chromaConfigFromSettings(
   };
 }
 
+/** How often an idle worker makes sure Chroma is still there (search notes it when not). */
+const LIVENESS_MS = 30_000;
+
 const message = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
@@ -66,18 +69,22 @@ export function createChromaStore(
 ): ChromaStore {
   const port = options.port ?? createChromaPort(config);
   const sync = createChromaSync(db, port, config);
-  const state = { reachable: null as boolean | null, error: '', doneMark: '' };
+  const state = { reachable: null as boolean | null, error: '', doneMark: '', checkedAt: 0 };
   const model = (): string | undefined => meta(db, 'vectors.model');
   const pass = async (): Promise<void> => {
     const current = model();
     const mark = options.changeMark();
-    if (current === undefined || (mark === state.doneMark && state.reachable)) return;
+    const fresh = Date.now() - state.checkedAt < LIVENESS_MS;
+    if (current === undefined || (mark === state.doneMark && state.reachable && fresh)) return;
     const before = sync.progress(current).pending;
+    // A pass with nothing to copy asks Chroma nothing: count() is what tells it is there.
+    await port.count();
     const after = await sync.pass(current);
     if (state.reachable === false) options.log.log('info', `chroma reachable again: ${config.url}`);
     state.reachable = true;
     state.error = '';
     state.doneMark = mark;
+    state.checkedAt = Date.now();
     if (before > 0) options.log.log('info', `chroma: ${after.indexed} vectors indexed`);
   };
   const poller = createPoller({
@@ -101,12 +108,16 @@ export function createChromaStore(
   });
   return {
     async search(vector, filters, limit, root) {
+      // Known down or answering garbage: say so (the searcher notes it and answers from full
+      // text) rather than rank from the database's copy in silence, which a small project or a
+      // narrow filter would otherwise do without asking Chroma at all.
+      if (state.reachable === false) throw new Error(state.error);
       try {
         return await search.search(vector, filters, limit, root);
       } catch (error) {
         state.reachable = false;
         state.error = message(error);
-        throw new Error(`chroma at ${config.url}: ${message(error)}`);
+        throw error;
       }
     },
     start: poller.start,

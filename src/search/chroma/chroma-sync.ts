@@ -111,8 +111,9 @@ export function createChromaSync(db: Db, port: ChromaPort, config: ChromaConfig)
     async pass(model, onBatch) {
       const target = targetOf(config, model);
       if (meta(db, 'chroma.target') !== target) {
-        // Another collection or another model: its vectors cannot be mixed with ours.
-        await port.reset();
+        // Another collection or another model: the collection is emptied only when it really
+        // holds another model's vectors (adopt); ours are then all written again.
+        await port.adopt(model);
         db.exec('DELETE FROM chroma_synced');
         setMeta(db, 'chroma.target', target);
       }

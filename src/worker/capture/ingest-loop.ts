@@ -4,6 +4,7 @@ import { createPoller, spoolDir } from '../../config/index.ts';
 import type { Db } from '../../store/index.ts';
 import type { Applied } from './apply-event.ts';
 import { createDbHealth, isBusy, isDbFault, type DbHealth } from '../db-fault.ts';
+import type { DiskHealth } from '../disk-health.ts';
 import { ingestAll } from './ingest.ts';
 
 /**
@@ -36,6 +37,8 @@ interface IngestOptions {
   log: Logger;
   /** Where a database fault is reported for /health (default: a private one). */
   dbHealth?: DbHealth;
+  /** Tended before each pass: moves the hooks' disk-full reserve into the spool. */
+  diskHealth?: DiskHealth;
   onApplied: (applied: Applied[]) => void;
   intervalMs?: number;
 }
@@ -63,6 +66,7 @@ function createPass(options: IngestOptions, intervalMs: number): () => void {
     lockedUntil = Date.now() + faultWaitMs - 50;
   };
   return function ingestPass(): void {
+    tendDisk(options);
     if (Date.now() < lockedUntil) return;
     try {
       const result = withBusyTimeout(db, INGEST_BUSY_MS, () => ingestAll(dataDir, db, log));
@@ -81,6 +85,18 @@ function createPass(options: IngestOptions, intervalMs: number): () => void {
       lockedUntil = Date.now() + intervalMs - 50;
     }
   };
+}
+
+/** Tends the disk before a pass; a failure here must not stop ingest of what is spooled. */
+function tendDisk(options: IngestOptions): void {
+  try {
+    const { moved } = options.diskHealth?.tend() ?? { moved: 0 };
+    if (moved > 0) {
+      options.log.log('warn', `${moved} events came through the disk-full reserve into the spool`);
+    }
+  } catch (error) {
+    options.log.log('warn', `could not tend the disk-full reserve: ${String(error)}`);
+  }
 }
 
 /** The running spool ingestion. */

@@ -78,7 +78,7 @@ test('GET /api/search returns a compact index with tokens, filters and paging', 
   assert.equal(res.status, 200);
   assert.deepEqual(
     res.body.items?.map((item) => [item.id, item.type, item.tokens]),
-    [[a, 'bugfix', 101]],
+    [[a, 'bugfix', 100]],
   );
   assert.deepEqual([res.body.mode, res.body.hasMore], ['fts', false]);
   const page = await get('/api/search?q=cache&limit=1&offset=1');
@@ -224,4 +224,24 @@ test('with an embedder, status shows the backfill progress and search becomes hy
   });
   const result = await recall.searcher.search({ query: 'spool', filters: {}, limit: 5, offset: 0 });
   assert.equal(result.mode, 'hybrid');
+});
+
+test('the context index and search give one observation the same token estimate', async (t) => {
+  const { deps, get } = setup(t);
+  const s = seedSession(deps.db, 'sess-tokens', 'alpha');
+  seedObservation(deps.db, {
+    title: 'Spool reader keeps order',
+    sessionRowId: s,
+    createdAt: NOW - 1000,
+    subtitle: 'files sort by capture time',
+    narrative: 'The reader lists the spool folder and sorts names, which start with the time.',
+    facts: ['names are zero-padded', 'temp files are skipped'],
+    concepts: ['ordering', 'durability'],
+    filesRead: ['src/spool/reader.ts'],
+    filesModified: ['src/spool/writer.ts', 'src/spool/event.ts'],
+  });
+  const context = await get('/api/context?session_id=sess-tokens&source=startup&cwd=/x/alpha');
+  const search = await get('/api/search?q=spool%20reader&project=alpha');
+  const inContext = /Spool reader keeps order.*\(~(\d+)\)/.exec(String(context.body.context))?.[1];
+  assert.deepEqual([Number(inContext), search.body.items?.[0]?.tokens], [60, 60]);
 });

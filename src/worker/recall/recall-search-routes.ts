@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { estimateTokens } from '../../domain/index.ts';
+import { detailTokens } from '../../domain/index.ts';
 import type { SearchItem } from '../../domain/recall-api.ts';
 import {
   buildTimeline,
@@ -56,7 +56,6 @@ function indexItems(deps: WorkerDeps, hits: ReadonlyArray<{ id: number; score: n
   return hits.flatMap((hit) => {
     const r = records.get(hit.id);
     if (!r) return [];
-    const details = r.subtitle.length + r.narrative.length + JSON.stringify(r.facts).length;
     return [
       {
         id: r.id,
@@ -70,7 +69,7 @@ function indexItems(deps: WorkerDeps, hits: ReadonlyArray<{ id: number; score: n
         pinned: r.pinned === 1,
         scope: r.scope,
         author: r.author,
-        tokens: estimateTokens(details),
+        tokens: detailTokens(r),
         score: hit.score,
       } satisfies SearchItem,
     ];
