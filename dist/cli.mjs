@@ -1,5 +1,5 @@
 // src/cli/main.ts
-import { dirname as dirname15, join as join41 } from "node:path";
+import { dirname as dirname14, join as join43 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/config/setting-kinds.ts
@@ -322,7 +322,8 @@ var RETENTION_SETTINGS = {
 var TEAM_SYNC_SETTINGS = {
   "team.url": text({
     default: "",
-    pattern: /^$|^postgres(?:ql)?:\/\/(?:[^:@/]+@)?[^@\s]+$/,
+    // No password in the user part nor as ?password= (node-postgres reads both).
+    pattern: /^$|^(?!.*[?&]password=)postgres(?:ql)?:\/\/(?:[^:@/]+@)?[^@\s]+$/i,
     expected: 'a postgres:// URL without a password (e.g. postgres://alice@db.example.com/team?sslmode=require), or "" for no team',
     description: 'The team PostgreSQL database the worker syncs shared memory with; set by "claude-mem team connect", "" (default): no team. TLS when the URL says sslmode=require (or verify-ca, verify-full).'
   }),
@@ -337,6 +338,12 @@ var TEAM_SYNC_SETTINGS = {
     min: 200,
     max: 36e5,
     description: "How often the worker pushes the shared rows queued in the outbox and pulls teammates' rows."
+  }),
+  "team.stallAfterMs": integer({
+    default: 15e3,
+    min: 1e3,
+    max: 6e5,
+    description: "How long one step of a sync round (connecting, one query) may take: the server cancels a statement after it and a lock wait after half of it, and a round whose step has no answer after it is abandoned and reported as stalled."
   })
 };
 
@@ -411,7 +418,7 @@ function envNameOf(key) {
 import { readFileSync } from "node:fs";
 
 // src/config/fs-atomic.ts
-import { closeSync, fsyncSync, openSync, renameSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from "node:fs";
 
 // src/config/unique-id.ts
 var counter = 0;
@@ -428,16 +435,19 @@ function writeFileAtomic(file, content2, mode2 = 384, sync = true) {
   try {
     writeSync(fd, content2);
     if (sync) fsyncSync(fd);
-  } finally {
+  } catch (error) {
     closeSync(fd);
+    rmSync(temp, { force: true });
+    throw error;
   }
+  closeSync(fd);
   renameSync(temp, file);
 }
 
 // src/config/paths.ts
-import { chmodSync, mkdirSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 
 // src/config/stable-hash.ts
 function fnv1a32(text5, basis = 2166136261, prime = 16777619) {
@@ -457,13 +467,27 @@ function dataDirFrom(env = process.env) {
 }
 function ensureDataDir(dataDir, { repair = true } = {}) {
   if (!repair) {
-    mkdirSync(quarantineDir(dataDir), { recursive: true, mode: 448 });
-    mkdirSync(stateDir(dataDir), { recursive: true, mode: 448 });
+    makeDirs(quarantineDir(dataDir));
+    makeDirs(stateDir(dataDir));
     return;
   }
   for (const dir of [dataDir, spoolDir(dataDir), quarantineDir(dataDir), stateDir(dataDir)]) {
-    mkdirSync(dir, { recursive: true, mode: 448 });
+    makeDirs(dir);
     chmodSync(dir, 448);
+  }
+}
+function makeDirs(dir, mode2 = 448) {
+  const missing2 = [];
+  for (let at = resolve(dir); !existsSync(at); at = dirname(at)) {
+    missing2.unshift(at);
+    if (dirname(at) === at) break;
+  }
+  for (const folder of missing2) {
+    try {
+      mkdirSync(folder, { mode: mode2 });
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
   }
 }
 var settingsFile = (dataDir) => join(dataDir, "settings.json");
@@ -486,9 +510,62 @@ function incoherence(values) {
   return void 0;
 }
 
+// src/config/env-names.ts
+var OTHER_NAMES = /* @__PURE__ */ new Set(["CLAUDE_MEM_DATA_DIR", "CLAUDE_MEM_PROJECT", "CLAUDE_MEM_EDIT_FILE"]);
+var byName;
+function settingNames() {
+  byName ??= new Map(
+    Object.keys(SETTINGS_SCHEMA).map((key) => [envNameOf(key), key])
+  );
+  return byName;
+}
+function distance(a, b) {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost2 = a[i - 1] === b[j - 1] ? 0 : 1;
+      next.push(Math.min((row[j] ?? 0) + 1, (next[j - 1] ?? 0) + 1, (row[j - 1] ?? 0) + cost2));
+    }
+    row = next;
+  }
+  return row[b.length] ?? 0;
+}
+function misspeltSetting(name) {
+  if (!name.startsWith("CLAUDE_MEM_") || OTHER_NAMES.has(name)) return void 0;
+  const names = settingNames();
+  if (names.has(name)) return void 0;
+  const squeezed = name.replace(/_/g, "");
+  let best;
+  for (const [wanted, key] of names) {
+    const d = squeezed === wanted.replace(/_/g, "") ? 0 : distance(name, wanted);
+    if (d <= 2 && (best === void 0 || d < best.d)) best = { key, d };
+  }
+  return best?.key;
+}
+
 // src/config/settings.ts
 function problemText(problem) {
-  return problem.key === "(file)" ? `settings.json: ${problem.message}` : `${problem.key} (${problem.source}): ${problem.message}`;
+  if (problem.key === "(file)") return `settings.json: ${problem.message}`;
+  if (problem.source === "env" && isSettingKey(problem.key)) {
+    return `${envNameOf(problem.key)} (${problem.key}): ${problem.message}`;
+  }
+  return `${problem.key} (${problem.source}): ${problem.message}`;
+}
+function misspeltNames(env) {
+  const problems = [];
+  for (const name of Object.keys(env)) {
+    const meant = misspeltSetting(name);
+    if (meant === void 0) continue;
+    const expected = SETTINGS_SCHEMA[meant].check(void 0);
+    const takes = expected.ok ? "" : ` (${expected.expected})`;
+    problems.push({
+      key: name,
+      source: "env",
+      message: `not a variable claude-mem reads (ignored): did you mean ${envNameOf(meant)}${takes}?`
+    });
+  }
+  return problems;
 }
 function readFileRaw(file, problems) {
   let text5;
@@ -532,22 +609,23 @@ function loadSettings(dataDir, env = process.env) {
     const spec = SETTINGS_SCHEMA[key];
     values[key] = spec.default;
     const envText = anyFromEnv ? env[envNameOf(key)] : void 0;
-    const candidates = [];
-    if (key in fromFile) candidates.push(["file", fromFile[key]]);
-    if (envText !== void 0) candidates.push(["env", spec.fromEnv(envText)]);
-    for (const [source, raw] of candidates) {
+    const candidates2 = [];
+    if (key in fromFile) candidates2.push(["file", fromFile[key]]);
+    if (envText !== void 0) candidates2.push(["env", spec.fromEnv(envText)]);
+    for (const [source, raw] of candidates2) {
       const checked2 = spec.check(raw);
       if (checked2.ok) values[key] = checked2.value;
       else
         problems.push({ key, source, message: `expected ${checked2.expected}, got ${show(raw)}` });
     }
   }
+  if (anyFromEnv) problems.push(...misspeltNames(env));
   const clash = incoherence(values);
   if (clash) problems.push({ key: "compress.provider", source: "file", message: clash });
   return { settings: values, problems };
 }
 function show(raw) {
-  const text5 = JSON.stringify(raw) ?? String(raw);
+  const text5 = (JSON.stringify(raw) ?? String(raw)).replace(/(\/\/[^:@/\s"]*:)[^@\s"]*@/g, "$1***@").replace(/([?&]password=)[^&\s"]*/gi, "$1***");
   return text5.length > 60 ? `${text5.slice(0, 57)}...` : text5;
 }
 function saveSetting(dataDir, key, text5) {
@@ -558,11 +636,11 @@ function saveSetting(dataDir, key, text5) {
   const file = settingsFile(dataDir);
   const problems = [];
   const raw = readFileRaw(file, problems);
-  const unreadable = problems[0];
-  if (unreadable) {
+  const unreadable2 = problems[0];
+  if (unreadable2) {
     return {
       ok: false,
-      message: `${file}: ${unreadable.message}; fix or remove it first (nothing was saved)`
+      message: `${file}: ${unreadable2.message}; fix or remove it first (nothing was saved)`
     };
   }
   setNested(raw, key, checked2.value);
@@ -597,7 +675,7 @@ import { join as join3, resolve as resolve3 } from "node:path";
 
 // src/config/project.ts
 import { readFileSync as readFileSync2, statSync } from "node:fs";
-import { basename, dirname, isAbsolute, join as join2, resolve as resolve2 } from "node:path";
+import { basename, dirname as dirname2, isAbsolute, join as join2, resolve as resolve2 } from "node:path";
 function readTextIfAny(file) {
   try {
     return readFileSync2(file, "utf8");
@@ -613,10 +691,10 @@ function isDir(path) {
   }
 }
 function workTreeOf(cwd) {
-  for (let dir = resolve2(cwd); ; dir = dirname(dir)) {
+  for (let dir = resolve2(cwd); ; dir = dirname2(dir)) {
     const dotGit = join2(dir, ".git");
     if (isDir(dotGit) || readTextIfAny(dotGit)?.startsWith("gitdir:")) return dir;
-    if (dirname(dir) === dir) return void 0;
+    if (dirname2(dir) === dir) return void 0;
   }
 }
 function mainWorktreeRoot(top) {
@@ -627,7 +705,7 @@ function mainWorktreeRoot(top) {
   const commonText = readTextIfAny(join2(gitDir, "commondir"))?.trim();
   if (!commonText) return top;
   const common2 = isAbsolute(commonText) ? commonText : resolve2(gitDir, commonText);
-  return basename(common2) === ".git" ? dirname(common2) : top;
+  return basename(common2) === ".git" ? dirname2(common2) : top;
 }
 function overrideName(root) {
   const text5 = readTextIfAny(join2(root, ".claude-mem.json"));
@@ -752,7 +830,7 @@ function createPoller(options) {
 
 // src/worker/daemon.ts
 import { serve } from "@hono/node-server";
-import { rmSync as rmSync7 } from "node:fs";
+import { rmSync as rmSync10 } from "node:fs";
 
 // src/client/worker-info.ts
 import { readFileSync as readFileSync4 } from "node:fs";
@@ -860,8 +938,8 @@ async function requestOpenLink(port, dataDir) {
 }
 
 // src/client/ensure-worker.ts
-import { closeSync as closeSync2, openSync as openSync2, rmSync, statSync as statSync2, unlinkSync as unlinkSync2, writeSync as writeSync2 } from "node:fs";
-import { dirname as dirname2, join as join5 } from "node:path";
+import { closeSync as closeSync2, openSync as openSync2, rmSync as rmSync2, statSync as statSync2, unlinkSync as unlinkSync2, writeSync as writeSync2 } from "node:fs";
+import { dirname as dirname3, join as join5 } from "node:path";
 
 // src/client/handover.ts
 var RELEASE = /^(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?/;
@@ -871,8 +949,8 @@ function isOlderVersion(a, b) {
   const left = RELEASE.exec(a ?? "");
   if (!left) return true;
   for (const i of [1, 2, 3]) {
-    const diff = Number(left[i]) - Number(right[i]);
-    if (diff !== 0) return diff < 0;
+    const diff2 = Number(left[i]) - Number(right[i]);
+    if (diff2 !== 0) return diff2 < 0;
   }
   const [pre, release] = [left[4], right[4]];
   if (pre === void 0 || release === void 0) return pre !== void 0 && release === void 0;
@@ -931,19 +1009,23 @@ async function hasRuntimeDependencies(cliEntry) {
     return false;
   }
 }
+function nodeForWorker() {
+  return process.versions.bun === void 0 ? process.execPath : "node";
+}
 async function spawnWorker(cliEntry, env = process.env) {
   const { spawn: spawn3 } = await import("node:child_process");
-  const args2 = await hasRuntimeDependencies(cliEntry) ? [cliEntry, "worker", "run"] : [join5(dirname2(cliEntry), "..", "scripts", "plugin-setup.mjs")];
-  const child = spawn3(process.execPath, args2, {
+  const args2 = await hasRuntimeDependencies(cliEntry) ? [cliEntry, "worker", "run"] : [join5(dirname3(cliEntry), "..", "scripts", "plugin-setup.mjs")];
+  const child = spawn3(nodeForWorker(), args2, {
     detached: true,
     stdio: "ignore",
     env
   });
+  child.once("error", () => void 0);
   child.unref();
 }
-async function healthy(port) {
+async function healthy(port, timeoutMs = 500) {
   try {
-    const res = await workerRequest(port, "/health", { timeoutMs: 500 });
+    const res = await workerRequest(port, "/health", { timeoutMs: Math.max(1, timeoutMs) });
     return res.status === 200;
   } catch {
     return false;
@@ -955,14 +1037,16 @@ async function ensureWorker(options) {
   const usable = (info) => info !== void 0 && !(mayStart && isOlderVersion(info.version, VERSION));
   const running = liveWorker(options.dataDir);
   if (usable(running) && options.waitMs === 0) return running;
-  if (!usable(running) && options.force) rmSync(spawnLockFile(options.dataDir), { force: true });
+  if (!usable(running) && options.force) rmSync2(spawnLockFile(options.dataDir), { force: true });
   if (!usable(running) && mayStart && takeSpawnLock(spawnLockFile(options.dataDir))) {
     await startOrHandOver(options);
   }
   const deadline = Date.now() + options.waitMs;
   while (Date.now() < deadline) {
     const info = liveWorker(options.dataDir);
-    if (usable(info) && await healthy(info.port)) return info;
+    if (usable(info) && await healthy(info.port, Math.min(500, deadline - Date.now()))) {
+      return info;
+    }
     await sleep2(50);
   }
   return liveWorker(options.dataDir);
@@ -970,7 +1054,7 @@ async function ensureWorker(options) {
 async function startOrHandOver(options) {
   const now2 = liveWorker(options.dataDir);
   if (now2 && !isOlderVersion(now2.version, VERSION)) {
-    rmSync(spawnLockFile(options.dataDir), { force: true });
+    rmSync2(spawnLockFile(options.dataDir), { force: true });
     return;
   }
   if (now2) askWorkerToStop(now2.pid);
@@ -1026,13 +1110,13 @@ function elide(text5, maxChars) {
   if (text5.length <= maxChars) return text5;
   const limit = normalizeLimit(maxChars);
   const total = text5.length;
-  const budget = limit - elisionMarker(total, total).length;
-  if (budget < 0) {
+  const budget2 = limit - elisionMarker(total, total).length;
+  if (budget2 < 0) {
     const head3 = safeHeadLength(text5, limit);
     return text5.slice(0, head3) + elisionMarker(total - head3, total);
   }
-  const head2 = safeHeadLength(text5, Math.ceil(budget * 2 / 3));
-  const tail = safeTailLength(text5, budget - Math.ceil(budget * 2 / 3));
+  const head2 = safeHeadLength(text5, Math.ceil(budget2 * 2 / 3));
+  const tail = safeTailLength(text5, budget2 - Math.ceil(budget2 * 2 / 3));
   const tailText = tail > 0 ? text5.slice(total - tail) : "";
   return text5.slice(0, head2) + elisionMarker(total - head2 - tail, total) + tailText;
 }
@@ -1161,8 +1245,8 @@ function replaceAssignment(kind, keep = () => false) {
 // src/privacy/rule-builders.ts
 var marker = (kind) => `[REDACTED:${kind}]`;
 function token(kind, description, pattern, needles2, { accept = /[\s\S]/, suffix = "" } = {}) {
-  const replace = (match, [prefix = ""]) => accept.test(match.slice(prefix.length)) ? `${prefix}${marker(kind)}${suffix}` : match;
-  return { kind, description, pattern, needles: needles2, replace };
+  const replace2 = (match, [prefix = ""]) => accept.test(match.slice(prefix.length)) ? `${prefix}${marker(kind)}${suffix}` : match;
+  return { kind, description, pattern, needles: needles2, replace: replace2 };
 }
 function assignment(kind, description, name, flags, needles2, keep) {
   const pattern = new RegExp(assignmentSource(name), flags);
@@ -1461,10 +1545,10 @@ var REDACTION_RULES = SECRET_RULES.map(
 var escapeLiteral = (text5) => text5.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function needlesOf(folded) {
   const rules = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase === folded);
-  const list4 = rules.flatMap((rule) => rule.needles);
-  const longestFirst = [...new Set(list4)].sort((a, b) => b.length - a.length);
+  const list3 = rules.flatMap((rule) => rule.needles);
+  const longestFirst = [...new Set(list3)].sort((a, b) => b.length - a.length);
   const any = new RegExp(longestFirst.map(escapeLiteral).join("|"), folded ? "gi" : "g");
-  return { any, folded, list: list4, rules, rulesOf: /* @__PURE__ */ new Map() };
+  return { any, folded, list: list3, rules, rulesOf: /* @__PURE__ */ new Map() };
 }
 function rulesOfNeedle(needles2, needle) {
   let found2 = needles2.rulesOf.get(needle);
@@ -1530,14 +1614,14 @@ function applyRule(text5, rule) {
 }
 function redactSecrets(text5) {
   if (!scanned(text5) && !holdsNeedle(text5)) return text5;
-  let candidates = candidateRules(text5);
-  if (candidates.size === 0) return text5;
+  let candidates2 = candidateRules(text5);
+  if (candidates2.size === 0) return text5;
   let result = text5;
   for (const rule of SECRET_RULES) {
-    if (!candidates.has(rule)) continue;
+    if (!candidates2.has(rule)) continue;
     if (rule.separators?.every((separator) => !result.includes(separator))) continue;
     const next = applyRule(result, rule);
-    if (next !== result) candidates = candidateRules(next);
+    if (next !== result) candidates2 = candidateRules(next);
     result = next;
   }
   return result;
@@ -1650,16 +1734,16 @@ function mayNeedSanitizing(text5) {
   const lower2 = text5.toLowerCase();
   return [...STRIPPED_TAGS].some((name) => lower2.includes(name)) || mayHoldSecret(text5);
 }
-function setOwn(target, key, value) {
+function setOwn(target2, key, value) {
   if (key === "__proto__") {
-    Object.defineProperty(target, key, {
+    Object.defineProperty(target2, key, {
       value,
       enumerable: true,
       writable: true,
       configurable: true
     });
   } else {
-    target[key] = value;
+    target2[key] = value;
   }
 }
 function uniqueKey(result, key, next) {
@@ -1707,7 +1791,7 @@ function stringify(value) {
 
 // src/store/db.ts
 import Database from "better-sqlite3";
-import { chmodSync as chmodSync2, existsSync } from "node:fs";
+import { chmodSync as chmodSync2, existsSync as existsSync2 } from "node:fs";
 
 // src/store/code-terms.ts
 var CODE_TERMS_FUNCTION = "cm_code_terms";
@@ -2295,6 +2379,50 @@ WHEN old.id > ${HORIZON_BOUNDARY} BEGIN
 END;
 `;
 
+// src/store/migrations/016-set-aside.ts
+var NOW = `CAST(unixepoch('subsec') * 1000 AS INTEGER)`;
+function soundLists(table2, columns) {
+  return columns.map(
+    (c) => `UPDATE ${table2} SET ${c} = CASE WHEN trim(${c}) = '' THEN '[]'
+    WHEN json_valid(${c}) THEN json_array(json(${c})) ELSE json_array(${c}) END
+  WHERE NOT json_valid(${c}) OR json_type(${c}) <> 'array';`
+  ).join("\n");
+}
+function soundTimes(table2, columns) {
+  return columns.map(
+    (c) => `UPDATE ${table2} SET ${c} = ${NOW} WHERE ${c} > ${NOW} + 3600000;
+UPDATE ${table2} SET ${c} = 0 WHERE ${c} < 0;`
+  ).join("\n");
+}
+var LISTS = ["files_read", "files_modified"];
+var setAside = `
+CREATE TABLE set_aside (
+  id INTEGER PRIMARY KEY,
+  source TEXT NOT NULL CHECK (source IN ('pull', 'import')),
+  project TEXT NOT NULL DEFAULT '',
+  kind TEXT NOT NULL,
+  ref TEXT NOT NULL DEFAULT '',
+  author TEXT,
+  reason TEXT NOT NULL,
+  at INTEGER NOT NULL
+);
+CREATE INDEX set_aside_by_source ON set_aside (source, id);
+
+${soundTimes("observations", ["created_at", "updated_at"])}
+${soundTimes("summaries", ["created_at"])}
+${soundLists("observations", [...LISTS, "facts", "concepts"])}
+${soundLists("summaries", LISTS)}
+UPDATE observations SET narrative = substr(narrative, 1, 9999) || '\u2026'
+  WHERE author IS NOT NULL AND length(narrative) > 10000;
+UPDATE observations SET title = substr(title, 1, 499) || '\u2026'
+  WHERE author IS NOT NULL AND length(title) > 500;
+`;
+
+// src/store/migrations/017-own-first.ts
+var ownFirst = `
+CREATE INDEX observations_own ON observations (project, created_at) WHERE author IS NULL;
+`;
+
 // src/store/migrations/index.ts
 var MIGRATIONS = [
   { version: 1, name: "initial", sql: initial },
@@ -2311,7 +2439,9 @@ var MIGRATIONS = [
   { version: 12, name: "agents", sql: agents },
   { version: 13, name: "recall-injected", sql: recallInjected },
   { version: 14, name: "fts-batches", sql: ftsBatches },
-  { version: 15, name: "search-horizon", sql: searchHorizon }
+  { version: 15, name: "search-horizon", sql: searchHorizon },
+  { version: 16, name: "set-aside", sql: setAside },
+  { version: 17, name: "own-first", sql: ownFirst }
 ];
 
 // src/store/migrate.ts
@@ -2349,7 +2479,7 @@ function openDatabase(file, options = {}) {
   db.pragma("foreign_keys = ON");
   migrate(db);
   for (const path of [file, `${file}-wal`, `${file}-shm`]) {
-    if (existsSync(path)) chmodSync2(path, 384);
+    if (existsSync2(path)) chmodSync2(path, 384);
   }
   return db;
 }
@@ -2543,6 +2673,21 @@ function estimateTokens(chars) {
 function tokenCeiling(text5) {
   return Math.ceil(Buffer.byteLength(text5, "utf8") / 3);
 }
+function detailTokens(o) {
+  const lists = [o.facts, o.concepts, o.files_read, o.files_modified];
+  const chars = lists.reduce((sum, list3) => sum + listChars(JSON.stringify(list3)), 0);
+  return detailTokensOf(o.subtitle.length + o.narrative.length + chars);
+}
+var listChars = (json2) => Math.max(json2.length - 2, 0);
+function detailTokensOf(chars) {
+  return Math.max(1, estimateTokens(chars));
+}
+var detailCharsSql = (alias = "") => [
+  ...["subtitle", "narrative"].map((column) => `length(${alias}${column})`),
+  ...["facts", "concepts", "files_read", "files_modified"].map(
+    (column) => `max(length(${alias}${column}) - 2, 0)`
+  )
+].join(" + ");
 
 // src/store/memory-read.ts
 function jsonList(text5) {
@@ -2624,12 +2769,12 @@ function projectRoot(db, project2) {
 
 // src/store/memory-index.ts
 var COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, author, agent,
-  length(subtitle) + length(narrative) + length(facts) + length(concepts)
-    + length(files_read) + length(files_modified) AS detail_chars`;
+  ${detailCharsSql()} AS detail_chars`;
 var newestSql = (where2, limit) => `SELECT ${COLUMNS} FROM observations
      WHERE project = @project${where2} AND created_at > @since AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 var INDEX_ENTRIES_SQL = `SELECT * FROM (${newestSql(" AND pinned = 1", "@pinned")})
+  UNION ALL SELECT * FROM (${newestSql(" AND author IS NULL", "@limit")})
   UNION ALL SELECT * FROM (${newestSql("", "@limit")})`;
 var toEntry = ([
   id3,
@@ -2745,8 +2890,104 @@ function timelineAround(db, project2, anchor, depth) {
 
 // src/store/memory-edit.ts
 import { createHash } from "node:crypto";
+
+// src/store/row-door.ts
+var RowRefusedError = class extends Error {
+  name = "RowRefusedError";
+};
+var ROW_LIMITS = {
+  /** The heuristic compressor writes titles of a few hundred characters (a command line). */
+  title: 500,
+  subtitle: 1e3,
+  /** Narratives, summary fields, search keys: save_memory's own limit. */
+  body: 1e4,
+  searchKeys: 300,
+  listItems: 50,
+  listItem: 4096
+};
+var SKEW_MS = 36e5;
+function soundTime(value, now2) {
+  const n8 = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof n8 !== "number" || !Number.isFinite(n8) || n8 > now2 + SKEW_MS) return now2;
+  return Math.max(0, Math.round(n8));
+}
+var CONTROLS = /\r\n?|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+function soundText(value, max) {
+  const text5 = typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : "";
+  const clean = text5.replace(CONTROLS, (c) => c[0] === "\r" ? "\n" : "");
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}\u2026`;
+}
+function listItems(value) {
+  if (Array.isArray(value)) return value;
+  if (typeof value !== "string" || value.trim() === "") return [];
+  try {
+    const parsed = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    return [value];
+  }
+}
+function soundList(value) {
+  const out = [];
+  for (const item of listItems(value)) {
+    if (item === null || item === void 0) continue;
+    const text5 = soundText(
+      typeof item === "object" ? JSON.stringify(item) : item,
+      ROW_LIMITS.listItem
+    );
+    if (text5.trim() !== "") out.push(text5);
+    if (out.length === ROW_LIMITS.listItems) break;
+  }
+  return out;
+}
+function soundCount(value, fallback) {
+  const n8 = typeof value === "string" ? Number(value) : value;
+  return typeof n8 === "number" && Number.isSafeInteger(n8) && n8 >= 0 ? n8 : fallback;
+}
+function soundType(value) {
+  return typeof value === "string" && OBSERVATION_TYPES.includes(value) ? value : "discovery";
+}
+var LISTS2 = /* @__PURE__ */ new Set(["facts", "concepts", "files_read", "files_modified"]);
+var CAPS = {
+  title: ROW_LIMITS.title,
+  subtitle: ROW_LIMITS.subtitle,
+  search_keys: ROW_LIMITS.searchKeys
+};
+function firstLine(...texts) {
+  const line2 = texts.map((t) => t.trim().split("\n")[0]?.trim() ?? "").find((t) => t !== "");
+  return soundText(line2 ?? "untitled", ROW_LIMITS.title);
+}
+function soundMemory(kind, columns, body) {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new RowRefusedError(
+      `its body is ${Array.isArray(body) ? "a list" : typeof body}, not an object`
+    );
+  }
+  const input = body;
+  const out = {};
+  for (const column of columns) {
+    const value = input[column];
+    if (column === "prompt_number") out[column] = soundCount(value, kind === "summary" ? 0 : null);
+    else if (column === "type") out[column] = soundType(value);
+    else if (LISTS2.has(column)) out[column] = JSON.stringify(soundList(value));
+    else out[column] = soundText(value, CAPS[column] ?? ROW_LIMITS.body);
+  }
+  if (kind === "observation" && String(out.title ?? "").trim() === "") {
+    out.title = firstLine(String(out.subtitle ?? ""), String(out.narrative ?? ""));
+  }
+  return out;
+}
+
+// src/store/memory-edit.ts
 function insertMemory(db, memory2) {
-  const input = throughDoor(memory2, { text: ["title", "text", "concepts"] });
+  const sound = {
+    ...memory2,
+    title: soundText(memory2.title, ROW_LIMITS.title),
+    text: soundText(memory2.text, ROW_LIMITS.body),
+    concepts: soundList(memory2.concepts),
+    files: soundList(memory2.files)
+  };
+  const input = throughDoor(sound, { text: ["title", "text", "concepts"] });
   const hash = createHash("sha256").update(`${input.title}
 ${input.text}`).digest("hex");
   return db.transaction(() => {
@@ -2811,7 +3052,7 @@ function insertObservation(db, observation2) {
   const input = throughDoor(observation2, {
     text: ["title", "subtitle", "narrative", "facts", "concepts", "searchKeys"]
   });
-  const json2 = (list4) => JSON.stringify(list4);
+  const json2 = (list3) => JSON.stringify(list3);
   const row = stmt(
     db,
     `INSERT INTO observations (session_id, project, prompt_number, type, title, subtitle, narrative,
@@ -2848,16 +3089,16 @@ function observationsOfTurn(db, sessionRowId2, promptNumber) {
     `SELECT type, title, subtitle, narrative, facts, concepts, files_read, files_modified,
        source_event_ids FROM observations WHERE session_id = ? AND prompt_number = ? ORDER BY id`
   ).all(sessionRowId2, promptNumber);
-  const list4 = (text5) => JSON.parse(text5 ?? "[]");
+  const list3 = (text5) => JSON.parse(text5 ?? "[]");
   return rows.map((row) => ({
     type: row.type ?? "change",
     title: row.title ?? "",
     subtitle: row.subtitle ?? "",
     narrative: row.narrative ?? "",
-    facts: list4(row.facts),
-    concepts: list4(row.concepts),
-    filesRead: list4(row.files_read),
-    filesModified: list4(row.files_modified),
+    facts: list3(row.facts),
+    concepts: list3(row.concepts),
+    filesRead: list3(row.files_read),
+    filesModified: list3(row.files_modified),
     sourceEventIds: JSON.parse(row.source_event_ids ?? "[]")
   }));
 }
@@ -3062,6 +3303,14 @@ function teamFilterParts(alias, filter) {
   if (filter.scope !== void 0) parts2.push([`${alias}scope = @scope`, { scope: filter.scope }]);
   return parts2;
 }
+function hasTeammates(db, ids2) {
+  if (ids2.length === 0) return false;
+  return stmt(
+    db,
+    `SELECT EXISTS (SELECT 1 FROM observations
+         WHERE id IN (SELECT value FROM json_each(?)) AND author IS NOT NULL)`
+  ).pluck().get(JSON.stringify(ids2)) === 1;
+}
 
 // src/store/memory-feed.ts
 var FEED_KINDS = ["observation", "summary", "prompt"];
@@ -3193,9 +3442,16 @@ function assertOwnMemories(db, kind, ids2) {
 }
 
 // src/store/memory-manage.ts
+function soundPatch(patch) {
+  return {
+    title: patch.title === void 0 ? void 0 : soundText(patch.title, ROW_LIMITS.title),
+    narrative: patch.narrative === void 0 ? void 0 : soundText(patch.narrative, ROW_LIMITS.body),
+    facts: patch.facts === void 0 ? void 0 : soundList(patch.facts)
+  };
+}
 function updateObservation(db, id3, patch, at) {
   assertOwnMemories(db, "observation", [id3]);
-  const clean = throughDoor(patch, { text: ["title", "narrative", "facts"] });
+  const clean = throughDoor(soundPatch(patch), { text: ["title", "narrative", "facts"] });
   return stmt(
     db,
     `UPDATE observations SET title = COALESCE(@title, title),
@@ -3256,11 +3512,11 @@ var RolledBack = class extends Error {
   }
   value;
 };
-function changeOrPreview(db, dryRun2, change) {
+function changeOrPreview(db, dryRun, change) {
   try {
     return db.transaction(() => {
       const value = change();
-      if (dryRun2) throw new RolledBack(value);
+      if (dryRun) throw new RolledBack(value);
       return value;
     }).immediate();
   } catch (error) {
@@ -3335,17 +3591,17 @@ var EMPTY_SESSION = `NOT EXISTS (SELECT 1 FROM prompts WHERE session_id = sessio
   AND NOT EXISTS (SELECT 1 FROM observations WHERE session_id = sessions.id)
   AND NOT EXISTS (SELECT 1 FROM summaries WHERE session_id = sessions.id)`;
 function settleSessions(db, touched, dropEmpty) {
-  const list4 = json(touched);
+  const list3 = json(touched);
   const dropped = dropEmpty ? stmt(
     db,
     `DELETE FROM sessions WHERE id IN (SELECT value FROM json_each(?)) AND ${EMPTY_SESSION}`
-  ).run(list4).changes : 0;
+  ).run(list3).changes : 0;
   stmt(
     db,
     `UPDATE sessions SET title = (SELECT substr(p.text, 1, 120) FROM prompts p
        WHERE p.session_id = sessions.id ORDER BY p.prompt_number, p.id LIMIT 1)
      WHERE id IN (SELECT value FROM json_each(?))`
-  ).run(list4);
+  ).run(list3);
   return dropped;
 }
 function remove(db, targets, dropEmpty) {
@@ -3357,12 +3613,12 @@ function remove(db, targets, dropEmpty) {
   }
   return settleSessions(db, targets.touched, dropEmpty);
 }
-function forget(db, selection2, dryRun2 = false) {
+function forget(db, selection2, dryRun = false) {
   if (selection2.kind === "ids") {
     assertOwnMemories(db, "observation", selection2.observations);
     assertOwnMemories(db, "summary", selection2.summaries);
   }
-  return changeOrPreview(db, dryRun2, () => {
+  return changeOrPreview(db, dryRun, () => {
     const targets = selection2.kind === "ids" ? idTargets(db, selection2) : scopeTargets(db, selection2);
     targets.touched = touchedSessions(db, targets);
     return {
@@ -3399,8 +3655,8 @@ function projectCounts(db, project2) {
     sessions: count3("sessions", "project = @project")
   };
 }
-function purgeProject(db, project2, dryRun2 = false) {
-  return changeOrPreview(db, dryRun2, () => {
+function purgeProject(db, project2, dryRun = false) {
+  return changeOrPreview(db, dryRun, () => {
     const counts2 = projectCounts(db, project2);
     for (const table2 of ["observations", "summaries", "prompts", "events", "sessions"]) {
       stmt(db, `DELETE FROM ${table2} WHERE project = ?`).run(project2);
@@ -3433,9 +3689,9 @@ var OLD_EMPTY_SESSIONS = `FROM sessions WHERE updated_at < @cutoff
   AND NOT EXISTS (SELECT 1 FROM turns WHERE session_id = sessions.id)
   AND NOT EXISTS (SELECT 1 FROM observations WHERE session_id = sessions.id)
   AND NOT EXISTS (SELECT 1 FROM summaries WHERE session_id = sessions.id)`;
-function applyRetention(db, policy, dryRun2 = false) {
+function applyRetention(db, policy, dryRun = false) {
   const cutoff = retentionCutoff(policy);
-  return changeOrPreview(db, dryRun2, () => {
+  return changeOrPreview(db, dryRun, () => {
     const observations = deleteObservations(db, observationTargets(db, policy, cutoff));
     const [summaries, prompts, events, turns] = OLD_TABLES.map(
       (table2) => cutoff === void 0 ? 0 : stmt(db, `DELETE FROM ${table2} WHERE created_at < ?`).run(cutoff).changes
@@ -3484,19 +3740,14 @@ function pageSql(kind) {
   return `${PAGE_SQL[kind]} WHERE ${a}.id > @after AND (@project IS NULL OR ${a}.project = @project)
     AND ${a}.created_at >= @since ORDER BY ${a}.id LIMIT @limit`;
 }
-var LIST_COLUMNS = [
-  "facts",
-  "concepts",
-  "files_read",
-  "files_modified",
-  "source_event_ids",
-  "source_event_uids"
-];
+var LIST_COLUMNS = ["source_event_ids", "source_event_uids"];
+var CONTENT_LISTS = /* @__PURE__ */ new Set(["facts", "concepts", "files_read", "files_modified"]);
 function toRecord2(kind, row) {
   const record = { kind };
   for (const [column, value] of Object.entries(row)) {
     if (column === "cursor") continue;
-    record[column] = LIST_COLUMNS.includes(column) ? parseList(value) : value;
+    if (CONTENT_LISTS.has(column)) record[column] = soundList(value);
+    else record[column] = LIST_COLUMNS.includes(column) ? parseList(value) : value;
   }
   if (kind === "observation") record.pinned = row.pinned === 1;
   return record;
@@ -3654,7 +3905,55 @@ function withDeferredIndexing(db, insert) {
   }).immediate();
 }
 
+// src/store/set-aside.ts
+var KEEP = 1e3;
+function setAside2(db, entry) {
+  stmt(
+    db,
+    `INSERT INTO set_aside (source, project, kind, ref, author, reason, at)
+     VALUES (@source, @project, @kind, @ref, @author, @reason, @at)`
+  ).run({ ...entry, reason: entry.reason.slice(0, 500) });
+  stmt(db, "DELETE FROM set_aside WHERE id <= (SELECT max(id) FROM set_aside) - ?").run(KEEP);
+}
+function setAsideReport(db, source, limit = 5) {
+  const count3 = stmt(db, "SELECT count(*) FROM set_aside WHERE source = ?").pluck().get(source);
+  const recent = stmt(
+    db,
+    `SELECT source, project, kind, ref, author, reason, at FROM set_aside WHERE source = ?
+     ORDER BY id DESC LIMIT ?`
+  ).all(source, limit);
+  return { count: Number(count3), recent };
+}
+
 // src/store/import-merge.ts
+var OBSERVATION_CONTENT = [
+  "type",
+  "title",
+  "subtitle",
+  "narrative",
+  "facts",
+  "concepts",
+  "files_read",
+  "files_modified",
+  "search_keys",
+  "prompt_number"
+];
+var SUMMARY_CONTENT = [
+  "request",
+  "investigated",
+  "learned",
+  "completed",
+  "next_steps",
+  "notes",
+  "files_read",
+  "files_modified",
+  "prompt_number"
+];
+function soundContent(kind, record) {
+  const columns = kind === "observation" ? OBSERVATION_CONTENT : SUMMARY_CONTENT;
+  const values = soundMemory(kind, columns, record);
+  return throughDoor(values, { text: columns.filter((c) => c !== "prompt_number") });
+}
 var sessionRowId = (db, sessionId) => sessionId === null ? void 0 : stmt(db, "SELECT id FROM sessions WHERE session_id = ?").pluck().get(sessionId);
 var freeId = (db, table2, id3) => id3 !== null && stmt(db, `SELECT 1 FROM ${table2} WHERE id = ?`).get(id3) === void 0 ? id3 : null;
 function addSession(db, record) {
@@ -3703,14 +4002,11 @@ function observationExists(db, r, session) {
   ) !== void 0;
 }
 function addObservation(db, record, noted) {
-  const r = throughDoor(record, {
-    text: ["title", "subtitle", "narrative", "facts", "concepts", "search_keys"]
-  });
+  const r = { ...record, ...soundContent("observation", record) };
   const session = sessionRowId(db, r.session_id);
   if (r.session_id !== null && session === void 0 || observationExists(db, r, session)) {
     return false;
   }
-  const json2 = (list4) => JSON.stringify(list4);
   const { lastInsertRowid } = stmt(
     db,
     `INSERT INTO observations (id, session_id, project, prompt_number, type, title, subtitle,
@@ -3729,21 +4025,14 @@ function addObservation(db, record, noted) {
     source_event_uids: void 0,
     id: freeId(db, "observations", r.id),
     session: session ?? null,
-    facts: json2(r.facts),
-    concepts: json2(r.concepts),
-    files_read: json2(r.files_read),
-    files_modified: json2(r.files_modified),
-    search_keys: r.search_keys ?? "",
-    uids: json2(r.source_event_uids),
+    uids: JSON.stringify(r.source_event_uids),
     pinned: r.pinned ? 1 : 0
   });
   noted(lastInsertRowid);
   return true;
 }
 function addSummary(db, record) {
-  const r = throughDoor(record, {
-    text: ["request", "investigated", "learned", "completed", "next_steps", "notes"]
-  });
+  const r = { ...record, ...soundContent("summary", record) };
   const session = sessionRowId(db, r.session_id);
   if (session === void 0) return false;
   return stmt(
@@ -3760,9 +4049,7 @@ function addSummary(db, record) {
     kind: void 0,
     session_id: void 0,
     id: freeId(db, "summaries", r.id),
-    session,
-    files_read: JSON.stringify(r.files_read),
-    files_modified: JSON.stringify(r.files_modified)
+    session
   }).changes === 1;
 }
 function addRecord(db, record, noted) {
@@ -3780,19 +4067,38 @@ function addRecord(db, record, noted) {
       return false;
   }
 }
-function importRecords(db, records) {
+function importRecords(db, records, now2 = Date.now()) {
   const counts2 = {
     session: { added: 0, skipped: 0 },
     prompt: { added: 0, skipped: 0 },
     observation: { added: 0, skipped: 0 },
     summary: { added: 0, skipped: 0 }
   };
+  let setAsideCount = 0;
   withDeferredIndexing(db, (noted) => {
+    const one = db.transaction((record) => addRecord(db, record, noted));
     for (const record of records) {
-      counts2[record.kind][addRecord(db, record, noted) ? "added" : "skipped"] += 1;
+      try {
+        counts2[record.kind][one(record) ? "added" : "skipped"] += 1;
+      } catch (error) {
+        setAsideImport(db, record, `could not be stored: ${error.message}`, now2);
+        setAsideCount += 1;
+      }
     }
   });
-  return counts2;
+  return { counts: counts2, setAside: setAsideCount };
+}
+function setAsideImport(db, record, reason, now2) {
+  const r = typeof record === "object" && record !== null ? record : {};
+  setAside2(db, {
+    source: "import",
+    project: typeof r.project === "string" ? r.project.slice(0, 200) : "",
+    kind: typeof r.kind === "string" ? r.kind.slice(0, 40) : "?",
+    ref: String(r.id ?? r.session_id ?? "").slice(0, 100),
+    author: null,
+    reason,
+    at: now2
+  });
 }
 
 // src/store/usage-report.ts
@@ -3952,8 +4258,8 @@ ${reason}`;
 }
 
 // src/store/anchors.ts
-var SELECT = `SELECT observation_id AS observationId, path, kind, hash, lines,
-  commit_sha AS "commit", branch, created_at AS createdAt FROM observation_anchors`;
+var BATCH = `SELECT a.observation_id, a.path, a.kind, a.hash, a.lines, a.commit_sha
+  FROM json_each(?) j CROSS JOIN observation_anchors a ON a.observation_id = j.value`;
 function writeAnchors(db, observationId2, anchors2, at) {
   stmt(db, "DELETE FROM observation_anchors WHERE observation_id = ?").run(observationId2);
   const insert = stmt(
@@ -3966,17 +4272,20 @@ function writeAnchors(db, observationId2, anchors2, at) {
     insert.run(observationId2, a.path, a.kind, a.hash, a.lines, a.commit, a.branch, at);
   }
 }
-var CHUNK = 2e3;
+var CHUNK = 5e3;
 function anchorsOf(db, ids2) {
   const byId = /* @__PURE__ */ new Map();
-  const select = stmt(db, `${SELECT} WHERE observation_id IN (SELECT value FROM json_each(?))`);
+  const select = stmt(db, BATCH).raw();
   const unique2 = [...new Set(ids2)];
   for (let from = 0; from < unique2.length; from += CHUNK) {
     const rows = select.all(JSON.stringify(unique2.slice(from, from + CHUNK)));
-    for (const row of rows) {
-      const list4 = byId.get(row.observationId);
-      if (list4) list4.push(row);
-      else byId.set(row.observationId, [row]);
+    let list3 = [];
+    for (const [observationId2, path, kind, hash, lines, commit] of rows) {
+      if (list3[0]?.observationId !== observationId2) {
+        list3 = byId.get(observationId2) ?? [];
+        byId.set(observationId2, list3);
+      }
+      list3.push({ observationId: observationId2, path, kind, hash, lines, commit });
     }
   }
   return byId;
@@ -3986,7 +4295,7 @@ function projectObservationPage(db, project2, after, limit) {
     db,
     "SELECT id FROM observations WHERE project = ? AND id > ? ORDER BY id LIMIT ?"
   ).pluck().all(project2, after, limit);
-  const total = stmt(db, "SELECT COUNT(*) FROM observations WHERE project = ?").pluck().get(project2);
+  const total = stmt(db, "SELECT n FROM observation_counts WHERE project = ?").pluck().get(project2) ?? 0;
   return { ids: ids2, total };
 }
 function anchorOrigin(db, sessionRowId2, promptNumber) {
@@ -4033,6 +4342,85 @@ function resetInjected(db, sessionId, now2) {
   stmt(db, "DELETE FROM recall_injected WHERE at < ?").run(now2 - KEEP_MS);
 }
 
+// src/store/team-prompt-scrub.ts
+var PROMPT_OMITTED = "(prompt omitted)";
+var MIN_LINE = 16;
+var PROBE = 24;
+function promptLines(db, sessionRowId2) {
+  const texts = stmt(db, "SELECT text FROM prompts WHERE session_id = ?").pluck().all(sessionRowId2);
+  const lines = texts.flatMap((text5) => text5.split("\n").map((line2) => line2.trim()));
+  return [...new Set(lines.filter((line2) => line2.length >= MIN_LINE))];
+}
+function withoutQuotes(text5, line2) {
+  const probe = line2.slice(0, PROBE);
+  let out = "";
+  let from = 0;
+  for (let at = text5.indexOf(probe); at !== -1; at = text5.indexOf(probe, from)) {
+    let end = at + probe.length;
+    while (end < text5.length && end - at < line2.length && text5[end] === line2[end - at]) end += 1;
+    out += text5.slice(from, at) + PROMPT_OMITTED;
+    from = end;
+  }
+  return out + text5.slice(from);
+}
+function scrubPrompts(db, sessionRowId2, body) {
+  if (sessionRowId2 === null) return body;
+  const lines = promptLines(db, sessionRowId2);
+  if (lines.length === 0) return body;
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [
+      key,
+      typeof value === "string" ? lines.reduce(withoutQuotes, value) : value
+    ])
+  );
+}
+
+// src/store/team-sessions.ts
+import { createHash as createHash2 } from "node:crypto";
+var ORIGIN = /^[0-9a-f]{8,64}$/;
+function originOf(sessionId, source) {
+  if (source !== "team") return createHash2("sha256").update(sessionId).digest("hex").slice(0, 16);
+  const parts2 = sessionId.split(":");
+  const last = parts2.at(-1) ?? "";
+  return parts2.length >= 4 && ORIGIN.test(last) ? last : void 0;
+}
+function turnTaken(db, key, prompt) {
+  return stmt(
+    db,
+    `SELECT 1 FROM summaries s JOIN sessions x ON x.id = s.session_id
+       WHERE x.session_id = ? AND s.prompt_number = ?`
+  ).get(key, prompt) !== void 0;
+}
+function pulledSessionKey(db, project2, row, prompt) {
+  const base2 = `team:${row.author}:${project2}`;
+  const origin = typeof row.body.session === "string" && ORIGIN.test(row.body.session) ? row.body.session : void 0;
+  if (row.kind !== "summary") return origin ? `${base2}:${origin}` : base2;
+  const own = `${base2}:${row.global_id}`;
+  if (!origin) return own;
+  return turnTaken(db, `${base2}:${origin}`, prompt) ? own : `${base2}:${origin}`;
+}
+function teamSession(db, project2, key, author, at) {
+  const root = stmt(
+    db,
+    `SELECT project_root FROM sessions WHERE project = ? AND source IS NOT 'team'
+     ORDER BY started_at DESC LIMIT 1`
+  ).get(project2);
+  stmt(
+    db,
+    `INSERT OR IGNORE INTO sessions (session_id, project, project_root, cwd, source, status,
+       title, started_at, updated_at) VALUES (?, ?, ?, ?, 'team', 'completed', ?, ?, ?)`
+  ).run(
+    key,
+    project2,
+    root?.project_root ?? "",
+    root?.project_root ?? "",
+    `shared by ${author}`,
+    at,
+    at
+  );
+  return stmt(db, "SELECT id FROM sessions WHERE session_id = ?").get(key).id;
+}
+
 // src/store/team-outbox.ts
 var COLUMNS2 = {
   observation: {
@@ -4075,21 +4463,38 @@ function pendingOutbox(db, limit) {
      WHERE refused_reason IS NULL ORDER BY id LIMIT ?`
   ).all(limit);
 }
+function workLead(row) {
+  const lead = ["completed", "investigated", "learned"].map(
+    (column) => String(row[column] ?? "").split("; ")[0]?.trim() ?? ""
+  ).find((text5) => text5 !== "");
+  return (lead ?? "").slice(0, 200);
+}
 function sharedRow(db, kind, id3) {
   const { table: table2, body } = COLUMNS2[kind];
   const row = stmt(
     db,
-    `SELECT global_id, project, version, created_at, ${body.join(", ")} FROM ${table2}
-     WHERE id = ? AND scope = 'team' AND author IS NULL AND global_id IS NOT NULL`
+    `SELECT t.global_id, t.project, t.version, t.created_at, t.session_id AS session_row,
+       s.session_id AS origin_id,
+       s.source AS origin_source, ${body.map((c) => `t.${c}`).join(", ")} FROM ${table2} t
+     LEFT JOIN sessions s ON s.id = t.session_id
+     WHERE t.id = ? AND t.scope = 'team' AND t.author IS NULL AND t.global_id IS NOT NULL`
   ).get(id3);
   if (!row) return void 0;
+  const origin = row.origin_id === null ? void 0 : originOf(String(row.origin_id), row.origin_source);
+  const content2 = Object.fromEntries(body.map((column) => [column, row[column] ?? null]));
+  if (kind === "summary") content2.request = workLead(row);
+  const session = typeof row.session_row === "number" ? row.session_row : null;
   return {
     kind,
     global_id: String(row.global_id),
     project: String(row.project),
     version: Number(row.version),
     created_at: Number(row.created_at),
-    body: Object.fromEntries(body.map((column) => [column, row[column] ?? null]))
+    body: {
+      ...scrubPrompts(db, session, content2),
+      // Teammates file the rows of one session together by it (see pulledSessionKey).
+      ...origin ? { session: origin } : {}
+    }
   };
 }
 function ackOutbox(db, entries) {
@@ -4129,90 +4534,117 @@ function outboxBacklog(db) {
 }
 
 // src/store/team-pulled.ts
-function teamSession(db, project2, author, at) {
-  const root = stmt(
-    db,
-    `SELECT project_root FROM sessions WHERE project = ? AND source IS NOT 'team'
-     ORDER BY started_at DESC LIMIT 1`
-  ).get(project2);
-  const key = `team:${author}:${project2}`;
-  stmt(
-    db,
-    `INSERT OR IGNORE INTO sessions (session_id, project, project_root, cwd, source, status,
-       title, started_at, updated_at) VALUES (?, ?, ?, ?, 'team', 'completed', ?, ?, ?)`
-  ).run(
-    key,
-    project2,
-    root?.project_root ?? "",
-    root?.project_root ?? "",
-    `shared by ${author}`,
-    at,
-    at
-  );
-  return stmt(db, "SELECT id FROM sessions WHERE session_id = ?").get(key).id;
-}
-function bodyValues(kind, body) {
-  const { body: columns } = teamColumns2(kind);
-  const values = {};
-  for (const column of columns) {
-    const value = body[column];
-    values[column] = column === "prompt_number" ? typeof value === "number" ? value : null : typeof value === "string" ? value : column.startsWith("files") ? "[]" : "";
+var TOO_LARGE = "_too_large_bytes";
+var GLOBAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+function checkShape(row) {
+  if (row.kind !== "observation" && row.kind !== "summary") {
+    throw new RowRefusedError(
+      `its kind ${JSON.stringify(String(row.kind)).slice(0, 40)} is unknown`
+    );
   }
-  const textColumns = columns.filter((column) => column !== "prompt_number");
-  return throughDoor(values, { text: textColumns });
+  if (typeof row.global_id !== "string" || !GLOBAL_ID.test(row.global_id)) {
+    throw new RowRefusedError("its global_id is not a UUID");
+  }
+  if (!Number.isSafeInteger(row.version) || row.version < 0) {
+    throw new RowRefusedError("its version is not a whole number");
+  }
+  if (typeof row.author !== "string" || row.author === "")
+    throw new RowRefusedError("it has no author");
+  const size = row.body?.[TOO_LARGE];
+  if (typeof size === "number") {
+    throw new RowRefusedError(`its body is ${size} bytes, more than a pull fetches`);
+  }
 }
-function insertPulled(db, project2, row, at) {
+function bodyValues(row) {
+  const { body: columns } = teamColumns2(row.kind);
+  const values = soundMemory(row.kind, columns, row.body);
+  const text5 = columns.filter((column) => column !== "prompt_number");
+  return throughDoor(values, { text: text5 });
+}
+function quietly(db, table2, id3, author, write) {
+  stmt(db, `UPDATE ${table2} SET author = '(pull)' WHERE id = ?`).run(id3);
+  write();
+  stmt(db, `UPDATE ${table2} SET author = ? WHERE id = ?`).run(author, id3);
+}
+function insertPulled(db, project2, row, at, own) {
   const { table: table2 } = teamColumns2(row.kind);
-  const values = bodyValues(row.kind, row.body);
-  if (row.kind === "summary") values.prompt_number ??= 0;
-  if (row.kind === "observation") values.type = values.type || "discovery";
+  const values = bodyValues(row);
   const extra = row.kind === "observation" ? { content_hash: `team:${row.global_id}`, updated_at: at, provider: "team" } : { provider: "team" };
+  const key = pulledSessionKey(db, project2, row, Number(values.prompt_number ?? 0));
   const all = {
     ...values,
     ...extra,
-    session_id: teamSession(db, project2, row.author, at),
+    session_id: teamSession(db, project2, key, row.author, at),
     project: project2,
-    created_at: row.created_at,
+    created_at: soundTime(row.created_at, at),
     scope: "team",
     global_id: row.global_id,
+    // Inserted with its author so no trigger queues it; this user's own row then loses it.
     author: row.author,
     version: row.version
   };
   const names = Object.keys(all);
-  stmt(
+  const { lastInsertRowid } = stmt(
     db,
     `INSERT INTO ${table2} (${names.join(", ")}) VALUES (${names.map((n8) => `@${n8}`).join(", ")})`
   ).run(all);
+  if (own) stmt(db, `UPDATE ${table2} SET author = NULL WHERE id = ?`).run(lastInsertRowid);
 }
-function updatePulled(db, id3, row, at) {
+function updatePulled(db, id3, row, at, own) {
   const { table: table2 } = teamColumns2(row.kind);
-  const values = bodyValues(row.kind, row.body);
+  const values = bodyValues(row);
+  delete values.prompt_number;
   if (row.kind === "observation") values.updated_at = at;
   const sets = Object.keys(values).map((name) => `${name} = @${name}`);
-  stmt(db, `UPDATE ${table2} SET ${sets.join(", ")}, version = @version WHERE id = @id`).run({
-    ...values,
-    version: row.version,
-    id: id3
-  });
+  quietly(
+    db,
+    table2,
+    id3,
+    own ? null : row.author,
+    () => stmt(db, `UPDATE ${table2} SET ${sets.join(", ")}, version = @version WHERE id = @id`).run({
+      ...values,
+      version: row.version,
+      id: id3
+    })
+  );
 }
-function applyPulled(db, project2, row, at) {
+function applyPulled(db, project2, row, at, me) {
+  checkShape(row);
+  const own = me !== void 0 && me !== null && row.author === me;
   const { table: table2 } = teamColumns2(row.kind);
   const local = stmt(db, `SELECT id, author, version FROM ${table2} WHERE global_id = ?`).get(
     row.global_id
   );
-  if (local && local.author === null) return "unchanged";
+  if (local && local.author === null && !own) return "unchanged";
   if (row.deleted) {
     if (!local) return "unchanged";
-    stmt(db, `DELETE FROM ${table2} WHERE id = ?`).run(local.id);
+    quietly(
+      db,
+      table2,
+      local.id,
+      null,
+      () => stmt(db, `DELETE FROM ${table2} WHERE id = ?`).run(local.id)
+    );
     return "deleted";
   }
   if (!local) {
-    insertPulled(db, project2, row, at);
+    insertPulled(db, project2, row, at, own);
     return "inserted";
   }
-  if (local.version >= row.version) return "unchanged";
-  updatePulled(db, local.id, row, at);
+  if (local.version >= row.version) {
+    if (own && local.author !== null)
+      stmt(db, `UPDATE ${table2} SET author = NULL WHERE id = ?`).run(local.id);
+    return "unchanged";
+  }
+  updatePulled(db, local.id, row, at, own);
   return "updated";
+}
+function adoptOwnRows(db, role) {
+  let changed = 0;
+  for (const table2 of ["observations", "summaries"]) {
+    changed += stmt(db, `UPDATE ${table2} SET author = NULL WHERE author = ?`).run(role).changes;
+  }
+  return changed;
 }
 
 // src/store/team-projects.ts
@@ -4243,10 +4675,30 @@ function recordPush(db, project2, at, error) {
        last_error = @error WHERE project = @project`
   ).run({ project: project2, at, error: error ?? null });
 }
-function applyPulledPage(db, project2, rows, at) {
-  const counts2 = { inserted: 0, updated: 0, deleted: 0, unchanged: 0 };
+function setAsidePulled(db, project2, row, error, at) {
+  const reason = error instanceof RowRefusedError ? error.message : `could not be stored: ${error instanceof Error ? error.message : String(error)}`;
+  setAside2(db, {
+    source: "pull",
+    project: project2,
+    kind: String(row.kind).slice(0, 40),
+    ref: String(row.global_id).slice(0, 100),
+    author: typeof row.author === "string" ? row.author.slice(0, 100) : null,
+    reason: `seq ${row.seq}: ${reason}`,
+    at
+  });
+}
+function applyPulledPage(db, project2, rows, at, me) {
+  const counts2 = { inserted: 0, updated: 0, deleted: 0, unchanged: 0, setAside: 0 };
+  const one = db.transaction((row) => applyPulled(db, project2, row, at, me));
   db.transaction(() => {
-    for (const row of rows) counts2[applyPulled(db, project2, row, at)] += 1;
+    for (const row of rows) {
+      try {
+        counts2[one(row)] += 1;
+      } catch (error) {
+        setAsidePulled(db, project2, row, error, at);
+        counts2.setAside += 1;
+      }
+    }
     const last = rows.at(-1)?.seq;
     stmt(
       db,
@@ -4255,6 +4707,13 @@ function applyPulledPage(db, project2, rows, at) {
     ).run(last ?? null, at, project2);
   })();
   return counts2;
+}
+function countTeamRows(db, project2) {
+  return stmt(
+    db,
+    `SELECT (SELECT count(*) FROM observations WHERE project = @project AND author IS NOT NULL)
+       + (SELECT count(*) FROM summaries WHERE project = @project AND author IS NOT NULL)`
+  ).pluck().get({ project: project2 });
 }
 
 // src/store/team-scope.ts
@@ -4321,6 +4780,40 @@ function freeListInfo(db) {
 }
 function vacuum(db) {
   db.exec("VACUUM");
+}
+
+// src/store/export-stream.ts
+var EXPORT_FORMAT = { format: "claude-mem-export", version: 1 };
+var PLURAL = {
+  session: "sessions",
+  prompt: "prompts",
+  observation: "observations",
+  summary: "summaries"
+};
+var breathe = () => new Promise((done) => setImmediate(done));
+function recordsText(records, format, comma) {
+  if (format === "jsonl") return records.map((r) => `${JSON.stringify(r)}
+`).join("");
+  const items2 = records.map(({ kind: _kind, ...rest }) => JSON.stringify(rest));
+  return (comma && items2.length > 0 ? "," : "") + items2.join(",");
+}
+async function* exportChunks(db, filter, format, exportedAt) {
+  const header = { ...EXPORT_FORMAT, exported_at: exportedAt, filter };
+  yield format === "jsonl" ? `${JSON.stringify({ kind: "header", ...header })}
+` : JSON.stringify(header).slice(0, -1);
+  for (const kind of EXPORT_KINDS) {
+    if (format === "json") yield `,"${PLURAL[kind]}":[`;
+    let wrote = false;
+    for (let after = 0; after !== void 0; ) {
+      const page2 = exportPage(db, kind, filter, after);
+      yield recordsText(page2.records, format, wrote);
+      wrote ||= page2.records.length > 0;
+      after = page2.next;
+      await breathe();
+    }
+    if (format === "json") yield "]";
+  }
+  if (format === "json") yield "}\n";
 }
 
 // src/worker/app.ts
@@ -4581,7 +5074,7 @@ function sessionIdOf(payload) {
 }
 
 // src/capture/private-turn.ts
-import { existsSync as existsSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 function markerFile(dataDir, sessionId) {
   const key = stableHash(sessionId);
@@ -4590,10 +5083,10 @@ function markerFile(dataDir, sessionId) {
 function setPrivateTurn(dataDir, sessionId, isPrivate) {
   const file = markerFile(dataDir, sessionId);
   if (isPrivate) writeFileSync2(file, "", { mode: 384 });
-  else rmSync2(file, { force: true });
+  else rmSync3(file, { force: true });
 }
 function isPrivateTurn(dataDir, sessionId) {
-  return existsSync2(markerFile(dataDir, sessionId));
+  return existsSync3(markerFile(dataDir, sessionId));
 }
 function applyPrivateTurn(dataDir, sessionId, result) {
   if (result.action === "drop") return result;
@@ -4693,26 +5186,26 @@ function removeSpoolFile(file) {
 }
 
 // src/spool/quarantine.ts
-import { mkdirSync as mkdirSync2, readdirSync as readdirSync2, renameSync as renameSync2, rmSync as rmSync3 } from "node:fs";
+import { readdirSync as readdirSync2, renameSync as renameSync2, rmSync as rmSync4 } from "node:fs";
 import { basename as basename2, join as join9 } from "node:path";
 var writeNote = (file, content2) => writeFileAtomic(file, content2, 384, false);
 function quarantine(dataDir, entry, write = writeNote) {
   const dir = quarantineDir(dataDir);
-  mkdirSync2(dir, { recursive: true, mode: 448 });
-  const target = join9(dir, basename2(entry.file));
+  makeDirs(dir);
+  const target2 = join9(dir, basename2(entry.file));
   const reason = entry.reason.trim() || "rejected (no reason given)";
   try {
-    write(`${target}.reason`, `${reason}
+    write(`${target2}.reason`, `${reason}
 `);
   } catch (error) {
-    removeTemps(dir, `${basename2(target)}.reason.`);
+    removeTemps(dir, `${basename2(target2)}.reason.`);
     throw error;
   }
-  renameSync2(entry.file, target);
+  renameSync2(entry.file, target2);
 }
 function removeTemps(dir, prefix) {
   for (const name of readdirSync2(dir)) {
-    if (name.startsWith(prefix) && name.endsWith(".tmp")) rmSync3(join9(dir, name), { force: true });
+    if (name.startsWith(prefix) && name.endsWith(".tmp")) rmSync4(join9(dir, name), { force: true });
   }
 }
 var quarantined = (dataDir) => {
@@ -4734,14 +5227,14 @@ function releaseQuarantine(dataDir) {
     } catch {
       continue;
     }
-    rmSync3(`${file}.reason`, { force: true });
+    rmSync4(`${file}.reason`, { force: true });
     moved += 1;
   }
   return moved;
 }
 
 // src/spool/spool-error.ts
-import { existsSync as existsSync3, readFileSync as readFileSync8, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync4, readFileSync as readFileSync8, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
 import { join as join10 } from "node:path";
 var spoolErrorFile = (dataDir) => join10(stateDir(dataDir), "spool-error");
 function recordSpoolError(dataDir, error, at) {
@@ -4753,7 +5246,7 @@ function recordSpoolError(dataDir, error, at) {
 }
 function clearSpoolError(dataDir) {
   const file = spoolErrorFile(dataDir);
-  if (existsSync3(file)) rmSync4(file, { force: true });
+  if (existsSync4(file)) rmSync5(file, { force: true });
 }
 function readSpoolError(dataDir) {
   let text5;
@@ -4784,9 +5277,9 @@ function sweepStaleTemps(dataDir, log, now2 = Date.now()) {
     return swept;
   }
   for (const name of names) {
-    const target = TEMP_NAME.exec(name)?.[1];
-    if (target === void 0) continue;
-    const outcome2 = sweepOne(join11(spoolDir(dataDir), name), join11(spoolDir(dataDir), target), now2);
+    const target2 = TEMP_NAME.exec(name)?.[1];
+    if (target2 === void 0) continue;
+    const outcome2 = sweepOne(join11(spoolDir(dataDir), name), join11(spoolDir(dataDir), target2), now2);
     if (outcome2 === void 0) continue;
     swept[outcome2] += 1;
     log.log(
@@ -4797,17 +5290,154 @@ function sweepStaleTemps(dataDir, log, now2 = Date.now()) {
   }
   return swept;
 }
-function sweepOne(temp, target, now2) {
+function sweepOne(temp, target2, now2) {
   try {
     if (now2 - statSync3(temp).mtimeMs < STALE_TEMP_MS) return void 0;
     if (parseSpoolEvent(readFileSync9(temp, "utf8")).ok) {
-      renameSync3(temp, target);
+      renameSync3(temp, target2);
       return "recovered";
     }
     unlinkSync4(temp);
     return "removed";
   } catch {
     return void 0;
+  }
+}
+
+// src/spool/reserve.ts
+import { closeSync as closeSync3, fsyncSync as fsyncSync2, openSync as openSync3, readdirSync as readdirSync4, renameSync as renameSync4, writeSync as writeSync3 } from "node:fs";
+import { join as join12 } from "node:path";
+
+// src/spool/fit-event.ts
+var LONG_FIELDS = ["input", "response", "text", "lastAssistantMessage"];
+var CUT_MARK = "[cut to fit the disk-full reserve] ";
+function fitEvent(event, maxBytes) {
+  const whole = JSON.stringify(event);
+  if (Buffer.byteLength(whole) <= maxBytes) return whole;
+  const record = event;
+  const present = LONG_FIELDS.filter((field) => record[field] !== void 0);
+  const bare = JSON.stringify({ ...record, ...Object.fromEntries(present.map((f) => [f, ""])) });
+  let share2 = Math.floor((maxBytes - Buffer.byteLength(bare)) / Math.max(present.length, 1));
+  while (share2 > CUT_MARK.length) {
+    const cut = Object.fromEntries(present.map((field) => [field, cutField(record[field], share2)]));
+    const text5 = JSON.stringify({ ...record, ...cut });
+    if (Buffer.byteLength(text5) <= maxBytes) return text5;
+    share2 = Math.floor(share2 * 0.8);
+  }
+  return void 0;
+}
+function cutField(value, share2) {
+  if (value === null) return null;
+  const text5 = typeof value === "string" ? value : JSON.stringify(value);
+  return text5.length <= share2 ? value : CUT_MARK + text5.slice(0, share2 - CUT_MARK.length);
+}
+
+// src/spool/reserve.ts
+var RESERVE_SLOTS = 16;
+var RESERVE_SLOT_BYTES = 16 * 1024;
+var LOW_SPACE_BYTES = 1024 * 1024;
+var reserveDir = (dataDir) => join12(dataDir, "reserve");
+var FREE_SLOT = /^free-[^.]+$/;
+var TAKEN_SLOT = /^taken-[^.]+$/;
+function keepInReserve(dataDir, event) {
+  const text5 = fitEvent(event, RESERVE_SLOT_BYTES);
+  if (text5 === void 0) return void 0;
+  const dir = reserveDir(dataDir);
+  for (const name of freeSlots(dir)) {
+    const taken = join12(dir, `taken-${uniqueId()}`);
+    try {
+      renameSync4(join12(dir, name), taken);
+    } catch {
+      continue;
+    }
+    overwrite(taken, text5);
+    const done = join12(dir, spoolFileName(event.at));
+    renameSync4(taken, done);
+    return done;
+  }
+  return void 0;
+}
+function freeSlots(dir) {
+  try {
+    return readdirSync4(dir).filter((name) => FREE_SLOT.test(name));
+  } catch {
+    return [];
+  }
+}
+function overwrite(file, text5) {
+  const bytes = Buffer.alloc(RESERVE_SLOT_BYTES, " ");
+  bytes.write(text5, 0, "utf8");
+  const fd = openSync3(file, "r+");
+  try {
+    writeSync3(fd, bytes, 0, bytes.length, 0);
+    fsyncSync2(fd);
+  } finally {
+    closeSync3(fd);
+  }
+}
+
+// src/spool/reserve-keeper.ts
+import {
+  closeSync as closeSync4,
+  openSync as openSync4,
+  readFileSync as readFileSync10,
+  readdirSync as readdirSync5,
+  renameSync as renameSync5,
+  rmSync as rmSync6,
+  statSync as statSync4,
+  writeSync as writeSync4
+} from "node:fs";
+import { join as join13 } from "node:path";
+function tendReserve(dataDir, now2 = Date.now()) {
+  const dir = reserveDir(dataDir);
+  makeDirs(dir);
+  let moved = 0;
+  let free = 0;
+  for (const name of readdirSync5(dir)) {
+    if (name.endsWith(".json")) moved += moveToSpool(dataDir, join13(dir, name), name);
+    else if (TAKEN_SLOT.test(name)) moved += sweepTaken(dataDir, join13(dir, name), now2);
+    else if (FREE_SLOT.test(name)) free += 1;
+    else rmSync6(join13(dir, name), { force: true });
+  }
+  let refillError;
+  for (; free < RESERVE_SLOTS; free += 1) {
+    refillError = makeSlot(dir);
+    if (refillError) break;
+  }
+  return { moved, free, refillError };
+}
+function moveToSpool(dataDir, file, name) {
+  try {
+    renameSync5(file, join13(spoolDir(dataDir), name));
+    return 1;
+  } catch {
+    return 0;
+  }
+}
+function sweepTaken(dataDir, file, now2) {
+  try {
+    if (now2 - statSync4(file).mtimeMs < STALE_TEMP_MS) return 0;
+    const parsed = parseSpoolEvent(readFileSync10(file, "utf8"));
+    if (parsed.ok) return moveToSpool(dataDir, file, spoolFileName(parsed.event.at));
+    rmSync6(file, { force: true });
+  } catch {
+  }
+  return 0;
+}
+function makeSlot(dir) {
+  const temp = join13(dir, `making-${uniqueId()}.tmp`);
+  try {
+    const fd = openSync4(temp, "wx", 384);
+    try {
+      writeSync4(fd, Buffer.alloc(RESERVE_SLOT_BYTES, " "));
+    } finally {
+      closeSync4(fd);
+    }
+    renameSync5(temp, join13(dir, `free-${uniqueId()}`));
+    return void 0;
+  } catch (error) {
+    rmSync6(temp, { force: true });
+    return error.code ?? "UNKNOWN";
   }
 }
 
@@ -4994,14 +5624,16 @@ function readStates(deps) {
 function healthRoutes(deps) {
   const folder = dataDirId(deps.dataDir);
   return new Hono2().get("/health", (c) => {
-    const status2 = deps.dbHealth?.fault ? "degraded" : "ok";
+    const disk = deps.diskHealth?.report();
+    const diskFull = disk?.ok === false;
     if (!isAuthenticated(c, deps)) {
+      const status2 = deps.dbHealth?.fault || diskFull ? "degraded" : "ok";
       return c.json({ status: status2, version: deps.version, dataDirId: folder });
     }
     const states2 = readStates(deps);
     const fault = deps.dbHealth?.fault;
     return c.json({
-      status: fault ? "degraded" : "ok",
+      status: fault || diskFull ? "degraded" : "ok",
       version: deps.version,
       pid: process.pid,
       port: deps.port,
@@ -5009,7 +5641,8 @@ function healthRoutes(deps) {
       uptimeMs: deps.now() - deps.startedAt,
       queue: { spool: listSpool(deps.dataDir).length, pending: states2.pending ?? 0 },
       events: states2,
-      database: fault ? { ok: false, ...fault } : { ok: true }
+      database: fault ? { ok: false, ...fault } : { ok: true },
+      disk: disk ?? { ok: true }
     });
   });
 }
@@ -5025,7 +5658,7 @@ var ListQuerySchema = z2.object({
   offset: z2.coerce.number().int().min(0).default(0)
 });
 function listRoutes(deps) {
-  const parse6 = (query2) => {
+  const parse7 = (query2) => {
     const q = ListQuerySchema.parse(query2);
     return {
       filter: { project: q.project, sessionId: q.session_id, state: q.state },
@@ -5033,13 +5666,13 @@ function listRoutes(deps) {
     };
   };
   return new Hono3().get("/api/sessions", (c) => {
-    const { filter, page: page2 } = parse6(c.req.query());
+    const { filter, page: page2 } = parse7(c.req.query());
     return c.json({ items: listSessions(deps.db, filter.project, page2), ...page2 });
   }).get("/api/events", (c) => {
-    const { filter, page: page2 } = parse6(c.req.query());
+    const { filter, page: page2 } = parse7(c.req.query());
     return c.json({ items: listEvents(deps.db, filter, page2), ...page2 });
   }).get("/api/prompts", (c) => {
-    const { filter, page: page2 } = parse6(c.req.query());
+    const { filter, page: page2 } = parse7(c.req.query());
     return c.json({ items: listPrompts(deps.db, filter, page2), ...page2 });
   });
 }
@@ -5085,6 +5718,7 @@ function createApp(deps, services = []) {
   app.notFound((c) => c.json({ error: { code: "NOT_FOUND", message: "no such endpoint" } }, 404));
   app.use(loopbackOnly({ port: deps.port }));
   app.use(requireToken({ token: deps.token, port: deps.port, links: deps.links }));
+  if (deps.hookTraffic) app.use(deps.hookTraffic.middleware);
   for (const routes of [healthRoutes, openLinkRoutes, captureRoutes, listRoutes]) {
     app.route("/", routes(deps));
   }
@@ -5166,7 +5800,7 @@ function createCompressorChain(compressors) {
 }
 
 // src/compress/normalize.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 
 // src/compress/compact-text.ts
 var CONTEXT_LINES = 1;
@@ -5363,7 +5997,7 @@ function contentHash(observation2) {
     [...observation2.facts].sort().join("\n"),
     [...observation2.filesModified, ...observation2.filesRead].sort().join("\n")
   ];
-  return createHash2("sha256").update(parts2.map(normalizeText).join("\0")).digest("hex");
+  return createHash3("sha256").update(parts2.map(normalizeText).join("\0")).digest("hex");
 }
 
 // src/compress/event-files.ts
@@ -5496,7 +6130,7 @@ ${correction.content}`
 }
 
 // src/compress/rate-gate.ts
-function createRateGate(now2 = Date.now, sleep7 = (ms) => new Promise((done) => setTimeout(done, ms))) {
+function createRateGate(now2 = Date.now, sleep9 = (ms) => new Promise((done) => setTimeout(done, ms))) {
   let openAt = 0;
   return {
     holdFor(ms) {
@@ -5506,7 +6140,7 @@ function createRateGate(now2 = Date.now, sleep7 = (ms) => new Promise((done) => 
       for (let until = 0; openAt > until && !signal?.aborted; ) {
         until = openAt;
         const left = until - now2();
-        if (left > 0) await Promise.race([sleep7(left), aborted(signal)]);
+        if (left > 0) await Promise.race([sleep9(left), aborted(signal)]);
       }
     }
   };
@@ -5527,14 +6161,14 @@ function backoffMs(n8, options, retryAfterSeconds) {
   return Math.min(max, options.baseMs * 2 ** n8) * (0.5 + random * 0.5);
 }
 async function withRetries(attempt, options) {
-  const sleep7 = options.sleep ?? defaultSleep;
+  const sleep9 = options.sleep ?? defaultSleep;
   for (let n8 = 0; ; n8 += 1) {
     try {
       return await attempt(n8);
     } catch (error) {
       const tooLong = isTransient(error) && (error.retryAfterSeconds ?? 0) * 1e3 > (options.maxMs ?? 3e4);
       if (!isTransient(error) || n8 >= options.retries || tooLong) throw withTries(error, n8 + 1);
-      await sleep7(backoffMs(n8, options, error.retryAfterSeconds));
+      await sleep9(backoffMs(n8, options, error.retryAfterSeconds));
     }
   }
 }
@@ -5602,7 +6236,7 @@ async function completeWithTimeout(transport, request, timeoutMs, signal) {
   }
 }
 function createLlmCaller(transport, deps) {
-  const { limits, budget } = deps;
+  const { limits, budget: budget2 } = deps;
   const now2 = deps.now ?? Date.now;
   const label2 = `${transport.provider} (${transport.model})`;
   const slots = createSemaphore(limits.concurrency);
@@ -5622,7 +6256,7 @@ function createLlmCaller(transport, deps) {
       );
     }
     return withRetries(async function attempt() {
-      if (!budget.allows(transport.provider, size + request.maxOutputTokens)) {
+      if (!budget2.allows(transport.provider, size + request.maxOutputTokens)) {
         throw new CompressError(
           "BUDGET_SPENT",
           `${transport.provider} daily token budget is spent`
@@ -5646,15 +6280,15 @@ function createLlmCaller(transport, deps) {
         tokensOut: reply2.tokensOut,
         durationMs: now2() - started
       };
-      budget.record(transport.provider, transport.model, usage2, project2);
+      budget2.record(transport.provider, transport.model, usage2, project2);
       return { reply: reply2, usage: usage2 };
     }, retry);
   }
   return {
     label: label2,
-    async ask(request, parse6, project2, signal) {
+    async ask(request, parse7, project2, signal) {
       const first = await send3(request, project2, signal);
-      const parsed = parse6(first.reply.text);
+      const parsed = parse7(first.reply.text);
       if (!isBad(parsed)) return { parsed, usage: first.usage };
       const again = correctionRequest(
         request,
@@ -5665,7 +6299,7 @@ function createLlmCaller(transport, deps) {
       const second = await send3(again, project2, signal).catch((error) => {
         throw withUsage(error, first.usage);
       });
-      const reparsed = parse6(second.reply.text);
+      const reparsed = parse7(second.reply.text);
       const usage2 = addUsage(first.usage, second.usage);
       if (isBad(reparsed)) {
         throw new CompressError("PROVIDER_BAD_OUTPUT", `${label2} gave unusable output twice`, {
@@ -5762,16 +6396,16 @@ var OBSERVATION_FIELDS = [
 var SUMMARY_FIELDS = ["request", "investigated", "learned", "completed", "next_steps", "notes"];
 var text2 = (block, name, fields) => fieldText(elementInner(block, name, fields) ?? "");
 function readObservation(block) {
-  const list4 = (name, item) => itemTexts(elementInner(block, name, OBSERVATION_FIELDS), item);
+  const list3 = (name, item) => itemTexts(elementInner(block, name, OBSERVATION_FIELDS), item);
   return {
     type: text2(block, "type", OBSERVATION_FIELDS),
     title: text2(block, "title", OBSERVATION_FIELDS),
     subtitle: text2(block, "subtitle", OBSERVATION_FIELDS),
-    facts: list4("facts", "fact"),
+    facts: list3("facts", "fact"),
     narrative: text2(block, "narrative", OBSERVATION_FIELDS),
-    concepts: list4("concepts", "concept"),
-    filesRead: list4("files_read", "file"),
-    filesModified: list4("files_modified", "file"),
+    concepts: list3("concepts", "concept"),
+    filesRead: list3("files_read", "file"),
+    filesModified: list3("files_modified", "file"),
     searchKeys: text2(block, "search_keys", OBSERVATION_FIELDS)
   };
 }
@@ -6011,11 +6645,11 @@ function sliceTurn(batch, limits) {
   const options = { root: batch.root, fieldChars: limits.fieldChars };
   const fixed = frameTokens(batch, limits.fieldChars);
   const room = limits.maxInputTokens - fixed - CORRECTION_RESERVE;
-  const slices = [];
+  const slices2 = [];
   let current2 = [];
   let used = 0;
   const close = (full2) => {
-    if (current2.length > 0) slices.push({ batch: { ...batch, events: current2 }, full: full2 });
+    if (current2.length > 0) slices2.push({ batch: { ...batch, events: current2 }, full: full2 });
     current2 = [];
     used = 0;
   };
@@ -6028,11 +6662,11 @@ function sliceTurn(batch, limits) {
     if (current2.length >= limits.maxEvents) close(true);
   }
   close(false);
-  return slices;
+  return slices2;
 }
 
 // src/compress/select-provider.ts
-import { join as join14 } from "node:path";
+import { join as join16 } from "node:path";
 
 // src/compress/providers/http-status.ts
 var TRANSIENT = (status2) => status2 === 408 || status2 === 409 || status2 === 429 || status2 >= 500;
@@ -6106,17 +6740,17 @@ function createAnthropicTransport(options) {
 }
 
 // src/compress/providers/claude-code.ts
-import { mkdirSync as mkdirSync3, mkdtempSync, readdirSync as readdirSync4, rmSync as rmSync5 } from "node:fs";
-import { join as join13 } from "node:path";
+import { mkdirSync as mkdirSync2, mkdtempSync, readdirSync as readdirSync6, rmSync as rmSync7 } from "node:fs";
+import { join as join15 } from "node:path";
 
 // src/compress/providers/claude-detect.ts
-import { accessSync, constants, readFileSync as readFileSync10, statSync as statSync4 } from "node:fs";
+import { accessSync, constants, readFileSync as readFileSync11, statSync as statSync5 } from "node:fs";
 import { homedir as homedir2 } from "node:os";
-import { delimiter, join as join12 } from "node:path";
+import { delimiter, join as join14 } from "node:path";
 function isExecutableFile(path) {
   try {
     accessSync(path, constants.X_OK);
-    return statSync4(path).isFile();
+    return statSync5(path).isFile();
   } catch {
     return false;
   }
@@ -6124,17 +6758,17 @@ function isExecutableFile(path) {
 function findClaude(configured, env) {
   if (configured.trim() !== "") return isExecutableFile(configured) ? configured : void 0;
   for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
-    const candidate = join12(dir, "claude");
+    const candidate = join14(dir, "claude");
     if (isExecutableFile(candidate)) return candidate;
   }
   return void 0;
 }
 function claudeConfigDir(env) {
-  return env.CLAUDE_CONFIG_DIR?.trim() || join12(env.HOME?.trim() || homedir2(), ".claude");
+  return env.CLAUDE_CONFIG_DIR?.trim() || join14(env.HOME?.trim() || homedir2(), ".claude");
 }
 function hasOauthAccount(file) {
   try {
-    const parsed = JSON.parse(readFileSync10(file, "utf8"));
+    const parsed = JSON.parse(readFileSync11(file, "utf8"));
     return typeof parsed.oauthAccount === "object" && parsed.oauthAccount !== null;
   } catch {
     return false;
@@ -6145,13 +6779,13 @@ function claudeLogin(env) {
   const variable = AUTH_VARIABLES.find((name) => env[name]?.trim());
   if (variable) return `${variable} is set`;
   const dir = claudeConfigDir(env);
-  const credentials = join12(dir, ".credentials.json");
+  const credentials = join14(dir, ".credentials.json");
   try {
-    if (statSync4(credentials).size > 0) return `credentials in ${credentials}`;
+    if (statSync5(credentials).size > 0) return `credentials in ${credentials}`;
   } catch {
   }
   const home = env.HOME?.trim() || homedir2();
-  const accountFiles = env.CLAUDE_CONFIG_DIR ? [join12(dir, ".claude.json")] : [join12(home, ".claude.json")];
+  const accountFiles = env.CLAUDE_CONFIG_DIR ? [join14(dir, ".claude.json")] : [join14(home, ".claude.json")];
   const account = accountFiles.find(hasOauthAccount);
   return account ? `account in ${account}` : void 0;
 }
@@ -6218,18 +6852,18 @@ function resultError(result, label2) {
 function cleanUp(env, workDir, pids, tmp) {
   const config = claudeConfigDir(env);
   for (const key of /* @__PURE__ */ new Set([workDir.replace(/[^a-zA-Z0-9]/g, "-"), workDir.replace(/\//g, "-")])) {
-    rmSync5(join13(config, "projects", key), { recursive: true, force: true });
+    rmSync7(join15(config, "projects", key), { recursive: true, force: true });
   }
-  const sessions2 = join13(config, "sessions");
+  const sessions2 = join15(config, "sessions");
   let names = [];
   try {
-    names = readdirSync4(sessions2);
+    names = readdirSync6(sessions2);
   } catch {
   }
   for (const name of names.filter((n8) => pids.some((pid) => n8.startsWith(`${pid}.`)))) {
-    rmSync5(join13(sessions2, name), { force: true });
+    rmSync7(join15(sessions2, name), { force: true });
   }
-  rmSync5(tmp, { recursive: true, force: true });
+  rmSync7(tmp, { recursive: true, force: true });
 }
 function optionsFor(request, options, call2) {
   return {
@@ -6259,8 +6893,8 @@ function createClaudeCodeTransport(options) {
   async function once(request, signal) {
     const { query: query2 } = await import("@anthropic-ai/claude-agent-sdk");
     if (signal.aborted) throw unavailable(`${label2} aborted before it started`);
-    mkdirSync3(options.workDir, { recursive: true, mode: 448 });
-    const tmp = mkdtempSync(join13(options.workDir, "tmp-"));
+    mkdirSync2(options.workDir, { recursive: true, mode: 448 });
+    const tmp = mkdtempSync(join15(options.workDir, "tmp-"));
     const spawned = [];
     const controller = new AbortController();
     const onAbort = () => {
@@ -6431,7 +7065,7 @@ function inputText(event, key) {
   const value = input[key];
   return typeof value === "string" ? value : "";
 }
-function firstLine(text5, max = 80) {
+function firstLine2(text5, max = 80) {
   const line2 = text5.split("\n").find((candidate) => candidate.trim() !== "")?.trim() ?? "";
   return line2.length <= max ? line2 : `${line2.slice(0, max - 1)}\u2026`;
 }
@@ -6440,7 +7074,7 @@ function exitOf(event) {
 }
 function errorLine(event) {
   const lines = (event.error ?? "").split("\n").filter((line2) => !/^Exit code \d+$/.test(line2.trim()));
-  return firstLine(lines.join("\n"), 120);
+  return firstLine2(lines.join("\n"), 120);
 }
 var DECLARATION = /^\s*(?:export\s+)?(?:async\s+)?(?:function|class|def|defp?|defmodule|interface|type|const|let|enum|struct|impl|fn|module|describe|test|it)\b/;
 var PROSE = /\.(?:md|mdx|markdown|txt|rst|adoc)$/i;
@@ -6523,12 +7157,12 @@ function mainCommand(events) {
 }
 function commitMessage(command) {
   const match = COMMIT.exec(command);
-  return match ? firstLine(match[1] ?? match[2] ?? match[3] ?? "", 100) : void 0;
+  return match ? firstLine2(match[1] ?? match[2] ?? match[3] ?? "", 100) : void 0;
 }
 var passedLater = (event, events) => events.slice(events.indexOf(event) + 1).some((later) => !later.failed && commandOf2(later) === commandOf2(event));
 function commandTitle(event, events) {
-  const command = firstLine(commandOf2(event), 60);
-  const why = firstLine(inputText(event, "description"), 60);
+  const command = firstLine2(commandOf2(event), 60);
+  const why = firstLine2(inputText(event, "description"), 60);
   if (event.failed) {
     const line2 = errorLine(event);
     const failed = `${command} failed (${exitOf(event)}${line2 ? `: ${line2}` : ""})`;
@@ -6550,7 +7184,7 @@ function commandObservation(events, batch) {
     type: commit ? "change" : "discovery",
     title: commit ? `Committed: ${commit}` : `${commandTitle(main2, events)}${others}`,
     subtitle: `${plural(events.length, "command")}, ${failures === 0 ? "none" : failures} failed`,
-    facts: events.slice(0, 8).map((event) => `${firstLine(commandOf2(event), 100)} -> ${outcome(event)}`),
+    facts: events.slice(0, 8).map((event) => `${firstLine2(commandOf2(event), 100)} -> ${outcome(event)}`),
     narrative: descriptions.slice(0, 6).join(". "),
     concepts: failures > 0 ? ["problem-solution"] : ["how-it-works"],
     filesRead: [
@@ -6599,11 +7233,11 @@ function lookupObservation(events, batch) {
   const reads = events.filter(
     (event) => event.toolName === "Read" || event.toolName === "NotebookRead"
   );
-  const pathsOf = (list4) => list4.map((e) => eventPath(e, batch.root) ?? globFile(e)).filter((p) => p !== void 0);
+  const pathsOf = (list3) => list3.map((e) => eventPath(e, batch.root) ?? globFile(e)).filter((p) => p !== void 0);
   const files2 = [...new Set(pathsOf(reads.filter((e) => !e.failed)))];
   const lookedFor = pathsOf([...reads.filter((e) => e.failed), ...events.filter(isExactGlob)]);
   const others = events.filter((event) => !reads.includes(event));
-  const title = files2.length > 0 ? `Read ${listed(files2)}` : firstLine(lookupFact(others[0] ?? events[0], batch.root), 100);
+  const title = files2.length > 0 ? `Read ${listed(files2)}` : firstLine2(lookupFact(others[0] ?? events[0], batch.root), 100);
   const searched = others.length > 0 && files2.length > 0 ? `; ${plural(others.length, "search", "searches")}` : "";
   const failedReads = reads.filter((event) => event.failed).map((event) => lookupFact(event, batch.root));
   return draft({
@@ -6622,10 +7256,10 @@ function responseText(response) {
 }
 function delegateObservations(events) {
   return events.map((event) => {
-    const task = inputText(event, "description") || firstLine(inputText(event, "prompt"));
+    const task = inputText(event, "description") || firstLine2(inputText(event, "prompt"));
     return draft({
       title: `Subagent: ${task || event.toolName}`,
-      facts: [firstLine(inputText(event, "prompt"), 200)].filter(Boolean),
+      facts: [firstLine2(inputText(event, "prompt"), 200)].filter(Boolean),
       narrative: elide(responseText(event.response), 600),
       sourceEventIds: [event.id]
     });
@@ -6635,13 +7269,13 @@ var GENERIC_HEADING = /^(?:the\s+)?(?:implementation\s+|final\s+)?plan\b\s*[:\-â
 function planTopic(plan, headings) {
   const named = headings.map((h) => h.replace(GENERIC_HEADING, "").trim()).find(Boolean);
   const prose = plan.split("\n").map((line2) => line2.replace(/^[#>*\-\d.\s]+/, "").trim()).find((line2) => line2 !== "" && !GENERIC_HEADING.test(line2));
-  return firstLine(named ?? prose ?? "", 100);
+  return firstLine2(named ?? prose ?? "", 100);
 }
-function planObservations(events, prompt = "") {
+function planObservations(events) {
   return events.map((event) => {
     const plan = inputText(event, "plan");
     const headings = plan.split("\n").filter((line2) => /^#{1,3}\s/.test(line2)).map((line2) => line2.replace(/^#+\s*/, ""));
-    const topic = planTopic(plan, headings) || firstLine(prompt, 100);
+    const topic = planTopic(plan, headings);
     return draft({
       type: "decision",
       title: topic ? `Plan approved: ${topic}` : "Plan approved (no text)",
@@ -6658,7 +7292,7 @@ function otherObservation(events) {
   return draft({
     title: `Used ${listed(tools, 3)}`,
     facts: events.slice(0, 8).map(
-      (event) => `${toolLabel(event.toolName)}: ${firstLine(JSON.stringify(event.input) ?? "", 100)}${event.failed ? ` (failed: ${errorLine(event)})` : ""}`
+      (event) => `${toolLabel(event.toolName)}: ${firstLine2(JSON.stringify(event.input) ?? "", 100)}${event.failed ? ` (failed: ${errorLine(event)})` : ""}`
     ),
     sourceEventIds: events.map((event) => event.id)
   });
@@ -6732,16 +7366,16 @@ function fileObservation(path, events, batch) {
   const verb = verbOf(events);
   const lines = `+${delta.added} -${delta.removed} lines`;
   const edits = `${plural(events.length, "change")}, ${lines}`;
-  const request = firstLine(batch.prompt ?? "", 100);
   return {
     type: changeKind(path, events, batch.prompt ?? ""),
     title: fileTitle(verb, path, topics[0], lines),
-    subtitle: request ? `For "${firstLine(request, 80)}"; ${edits}` : edits,
+    subtitle: edits,
     facts: [
       edits,
       ...phrases.slice(0, 5).map((phrase) => phrase[0]?.toUpperCase() + phrase.slice(1))
     ],
-    narrative: `${verb} ${path}${request ? ` while working on "${request}"` : ""} (${edits}).`,
+    // What was done, never what was asked: a prompt must not leave the machine in a shared row.
+    narrative: `${verb} ${path}${phrases.length > 0 ? `: ${phrases.slice(0, 3).join("; ")}` : ""} (${edits}).`,
     concepts: ["what-changed"],
     filesRead: [],
     filesModified: [path],
@@ -6750,7 +7384,7 @@ function fileObservation(path, events, batch) {
 }
 function restObservation(groups, batch) {
   const paths = groups.map(([path]) => path);
-  const events = groups.flatMap(([, list4]) => list4);
+  const events = groups.flatMap(([, list3]) => list3);
   return {
     type: changeKind(paths[0] ?? "", events, batch.prompt ?? ""),
     title: `Edited ${plural(paths.length, "more file")}: ${paths.slice(0, 3).join(", ")}${paths.length > 3 ? ", \u2026" : ""}`,
@@ -6771,7 +7405,7 @@ function modifyObservations(events, batch) {
     byFile.set(path, [...byFile.get(path) ?? [], event]);
   }
   const groups = [...byFile.entries()];
-  const own = groups.slice(0, MAX_FILE_OBSERVATIONS).map(([path, list4]) => fileObservation(path, list4, batch));
+  const own = groups.slice(0, MAX_FILE_OBSERVATIONS).map(([path, list3]) => fileObservation(path, list3, batch));
   const rest = groups.slice(MAX_FILE_OBSERVATIONS);
   return rest.length > 0 ? [...own, restObservation(rest, batch)] : own;
 }
@@ -6793,27 +7427,31 @@ function byKind(events) {
 }
 function heuristicObservations(batch) {
   const groups = byKind(batch.events);
-  const candidates = [
-    ...planObservations(groups.plan, batch.prompt ?? ""),
+  const candidates2 = [
+    ...planObservations(groups.plan),
     ...modifyObservations(groups.modify, batch),
     commandObservation(groups.command, batch),
     lookupObservation([...groups.read, ...groups.search, ...groups.web], batch),
     ...delegateObservations(groups.delegate),
     otherObservation(groups.other)
   ];
-  return candidates.filter(
+  return candidates2.filter(
     (candidate) => candidate !== void 0 && candidate.title.trim() !== ""
   ).map((draft3) => ({ ...draft3, searchKeys: heuristicSearchKeys(draft3, batch.events) }));
 }
 var titles = (observations, keep) => observations.filter(keep).map((o) => o.title).slice(0, 8).join("; ");
 var unique = (lists) => [...new Set(lists.flat())].slice(0, 50);
+function workRequest(input) {
+  const lead = input.observations.find((o) => o.type !== "discovery") ?? input.observations.at(0);
+  return lead ? `Turn ${input.promptNumber}: ${firstLine2(lead.title, 180)}` : `Turn ${input.promptNumber}`;
+}
 function heuristicSummary(input) {
   const observations = input.observations;
   if (observations.length === 0) return null;
   return {
-    request: firstLine(input.prompt ?? "", 200) || `Turn ${input.promptNumber}`,
+    request: workRequest(input),
     investigated: titles(observations, (o) => o.type === "discovery"),
-    learned: input.subagentMessages.map((text5) => firstLine(text5, 200)).join("; "),
+    learned: input.subagentMessages.map((text5) => firstLine2(text5, 200)).join("; "),
     completed: titles(observations, (o) => o.type !== "discovery"),
     nextSteps: "",
     notes: elide(input.lastAssistantMessage.trim(), 500),
@@ -6974,7 +7612,7 @@ function transportFor(decision, deps) {
       return createClaudeCodeTransport({
         model: settings["compress.claudeCode.model"],
         executable: decision.claudePath,
-        workDir: join14(deps.dataDir, "compressor"),
+        workDir: join16(deps.dataDir, "compressor"),
         env,
         reaper: deps.reaper,
         concurrency: settings["compress.concurrency"]
@@ -7191,14 +7829,14 @@ function createStoreBudget(db, settings, now2) {
 }
 
 // src/anchors/check-anchors.ts
-import { readFileSync as readFileSync11, statSync as statSync5 } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join16 } from "node:path";
+import { readFileSync as readFileSync12, statSync as statSync6 } from "node:fs";
+import { isAbsolute as isAbsolute2, join as join18 } from "node:path";
 
 // src/anchors/file-digest.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 var MAX_ANCHOR_BYTES = 2 * 1024 * 1024;
 function gitBlobId(content2) {
-  return createHash3("sha1").update(`blob ${content2.length}\0`).update(content2).digest("hex");
+  return createHash4("sha1").update(`blob ${content2.length}\0`).update(content2).digest("hex");
 }
 var isBinary = (content2) => content2.subarray(0, 8e3).includes(0);
 function countLines(content2) {
@@ -7209,7 +7847,7 @@ function countLines(content2) {
 function digestOf(content2) {
   return {
     git: gitBlobId(content2),
-    sha256: createHash3("sha256").update(content2).digest("hex"),
+    sha256: createHash4("sha256").update(content2).digest("hex"),
     lines: countLines(content2),
     binary: isBinary(content2)
   };
@@ -7217,18 +7855,18 @@ function digestOf(content2) {
 
 // src/anchors/git-tree.ts
 import { execFileSync } from "node:child_process";
-import { join as join15 } from "node:path";
+import { join as join17 } from "node:path";
 var GIT_TIMEOUT_MS = 2e3;
 function resolveRef(common2, ref) {
-  const loose = readTextIfAny(join15(common2, ref))?.trim();
+  const loose = readTextIfAny(join17(common2, ref))?.trim();
   if (loose) return loose;
-  const packed = readTextIfAny(join15(common2, "packed-refs")) ?? "";
+  const packed = readTextIfAny(join17(common2, "packed-refs")) ?? "";
   const line2 = packed.split("\n").find((entry) => entry.endsWith(` ${ref}`));
   return line2 ? line2.slice(0, line2.indexOf(" ")) : null;
 }
 function readHead(tree) {
   const dirs = tree === void 0 ? void 0 : gitDirs(tree);
-  const head2 = dirs && readTextIfAny(join15(dirs.gitDir, "HEAD"))?.trim();
+  const head2 = dirs && readTextIfAny(join17(dirs.gitDir, "HEAD"))?.trim();
   if (!dirs || !head2) return { commit: null, branch: null };
   if (!head2.startsWith("ref:")) return { commit: head2, branch: null };
   const ref = head2.slice(4).trim();
@@ -7280,14 +7918,14 @@ function createAnchorChecker(options = {}) {
     if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size && hit.ino === stat.ino)
       return hit.digest;
     options.onRead?.(abs);
-    const digest = digestOf(readFileSync11(abs));
+    const digest = digestOf(readFileSync12(abs));
     if (cache2.size >= MAX_CACHED_FILES) cache2.clear();
     cache2.set(abs, { mtimeMs: stat.mtimeMs, size: stat.size, ino: stat.ino, digest });
     return digest;
   }
   function fileNow(abs) {
     try {
-      const stat = statSync5(abs, { throwIfNoEntry: false });
+      const stat = statSync6(abs, { throwIfNoEntry: false });
       if (!stat?.isFile()) return { kind: "missing" };
       if (stat.size > MAX_ANCHOR_BYTES) return { kind: "large" };
       return { kind: "file", digest: digestAt(abs, stat) };
@@ -7297,13 +7935,13 @@ function createAnchorChecker(options = {}) {
   }
   return {
     check(anchors2, tree) {
-      const treeHere = tree !== void 0 && statSync5(tree, { throwIfNoEntry: false })?.isDirectory();
+      const treeHere = tree !== void 0 && statSync6(tree, { throwIfNoEntry: false })?.isDirectory();
       const renames = /* @__PURE__ */ new Map();
       const seen = /* @__PURE__ */ new Map();
       const now2 = (path) => {
         let file = seen.get(path);
         if (!file)
-          seen.set(path, file = fileNow(isAbsolute2(path) ? path : join16(tree ?? "", path)));
+          seen.set(path, file = fileNow(isAbsolute2(path) ? path : join18(tree ?? "", path)));
         return file;
       };
       const movedTo = (anchor) => {
@@ -7317,8 +7955,8 @@ function createAnchorChecker(options = {}) {
       };
       const probe = { tree, treeHere, now: now2, movedTo };
       const verdicts = /* @__PURE__ */ new Map();
-      for (const [id3, list4] of anchors2) {
-        const files2 = list4.map((anchor) => checkOne(anchor, probe));
+      for (const [id3, list3] of anchors2) {
+        const files2 = list3.map((anchor) => checkOne(anchor, probe));
         verdicts.set(id3, { state: overallState(files2), files: files2 });
       }
       return verdicts;
@@ -7354,33 +7992,49 @@ function checkOne(anchor, probe) {
 }
 
 // src/anchors/make-anchors.ts
-import { readFileSync as readFileSync12, statSync as statSync6 } from "node:fs";
-import { isAbsolute as isAbsolute3, join as join17, relative, sep } from "node:path";
+import { readFileSync as readFileSync13, realpathSync, statSync as statSync7 } from "node:fs";
+import { dirname as dirname4, isAbsolute as isAbsolute3, join as join19, relative, sep } from "node:path";
 var MTIME_SLACK_MS = 2e3;
-function locate(file, tree) {
-  const abs = isAbsolute3(file) ? file : join17(tree, file);
+var isInside = (rel) => rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute3(rel);
+function realOf(abs) {
+  for (let at = abs, rest = ""; ; at = dirname4(at)) {
+    try {
+      return join19(realpathSync(at), rest);
+    } catch {
+      if (dirname4(at) === at) return void 0;
+      rest = join19(at.slice(dirname4(at).length + 1), rest);
+    }
+  }
+}
+function locate(file, tree, realTree) {
+  const abs = isAbsolute3(file) ? file : join19(tree, file);
   const rel = relative(tree, abs);
-  const inside2 = rel !== "" && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute3(rel);
-  return inside2 ? { path: rel.split(sep).join("/"), abs } : { path: abs, abs };
+  if (!isInside(rel)) return void 0;
+  const real = realOf(abs);
+  if (real === void 0 || !isInside(relative(realTree, real))) return void 0;
+  return { path: rel.split(sep).join("/"), abs };
 }
 function anchorOne(file, tracked, head2, turnEnd2) {
   const base2 = { path: file.path, hash: null, lines: null, ...head2 };
-  const stat = statSync6(file.abs, { throwIfNoEntry: false });
+  const stat = statSync7(file.abs, { throwIfNoEntry: false });
   if (!stat) return { ...base2, kind: "missing" };
   if (!stat.isFile()) return void 0;
   if (stat.size > MAX_ANCHOR_BYTES) return { ...base2, kind: "large" };
   if (stat.mtimeMs > turnEnd2 + MTIME_SLACK_MS) return { ...base2, kind: "late" };
-  const digest = digestOf(readFileSync12(file.abs));
+  const digest = digestOf(readFileSync13(file.abs));
   if (digest.binary) return { ...base2, kind: "binary" };
   return tracked.has(file.path) ? { ...base2, kind: "git", hash: digest.git, lines: digest.lines } : { ...base2, kind: "sha256", hash: digest.sha256, lines: digest.lines };
 }
 function makeAnchors(files2, origin) {
   const gitTree = workTreeOf(origin.cwd);
   const tree = gitTree ?? origin.projectRoot;
-  if (!statSync6(tree, { throwIfNoEntry: false })?.isDirectory()) return [];
-  const located = [...new Set(files2)].map((file) => locate(file, tree));
-  const relativeOnes = located.filter((file) => !isAbsolute3(file.path)).map((f) => f.path);
-  const tracked = gitTree ? trackedPaths(gitTree, relativeOnes) : /* @__PURE__ */ new Set();
+  if (!statSync7(tree, { throwIfNoEntry: false })?.isDirectory()) return [];
+  const realTree = realpathSync(tree);
+  const located = [...new Set(files2)].map((file) => locate(file, tree, realTree)).filter((file) => file !== void 0);
+  const tracked = gitTree ? trackedPaths(
+    gitTree,
+    located.map((f) => f.path)
+  ) : /* @__PURE__ */ new Set();
   const head2 = readHead(gitTree);
   const byPath = /* @__PURE__ */ new Map();
   for (const file of located) {
@@ -7701,25 +8355,25 @@ function createCompressLoop(deps) {
 
 // src/worker/compression/compress-status.ts
 var MIN_CALL_TOKENS = 1e3;
-function budgetOf(budget, provider) {
-  const limit = budget.limitOf(provider);
-  const used = budget.usedToday(provider);
+function budgetOf(budget2, provider) {
+  const limit = budget2.limitOf(provider);
+  const used = budget2.usedToday(provider);
   const left = Math.max(0, limit - used);
   return {
     provider,
     limit,
     used,
     left,
-    spent: budget.refusedToday(provider) || left < MIN_CALL_TOKENS
+    spent: budget2.refusedToday(provider) || left < MIN_CALL_TOKENS
   };
 }
-function compressionStatus(db, choice, budget, now2) {
+function compressionStatus(db, choice, budget2, now2) {
   const day = localDay(now2);
   const usage2 = usageOfDay(db, day);
   const providers = [.../* @__PURE__ */ new Set([choice.active, ...usage2.map((row) => row.provider)])].filter(
     (p) => p !== "heuristic"
   );
-  const budgets = providers.map((provider) => budgetOf(budget, provider));
+  const budgets = providers.map((provider) => budgetOf(budget2, provider));
   const spent = budgets.find((entry) => entry.provider === choice.active)?.spent === true;
   const primary = choice.chain.compressors[0];
   return {
@@ -7753,12 +8407,12 @@ function createTeamShareOf(dataDir, env = process.env) {
 // src/worker/compression/compression-service.ts
 function createCompressionService(deps, options = {}) {
   const reaper = createReaper();
-  const budget = createStoreBudget(deps.db, deps.settings, deps.now);
+  const budget2 = createStoreBudget(deps.db, deps.settings, deps.now);
   const choice = (options.choose ?? chooseProvider)({
     settings: deps.settings,
     env: options.env ?? process.env,
     dataDir: deps.dataDir,
-    budget,
+    budget: budget2,
     reaper,
     fetch: options.fetch,
     now: deps.now,
@@ -7772,7 +8426,7 @@ function createCompressionService(deps, options = {}) {
     teamShareOf: createTeamShareOf(deps.dataDir, options.env ?? process.env)
   });
   const routes = compressRoutes({
-    status: () => compressionStatus(deps.db, choice, budget, deps.now()),
+    status: () => compressionStatus(deps.db, choice, budget2, deps.now()),
     retry() {
       const requeued = deps.db.transaction(() => ({
         events: requeueFailedEvents(deps.db, deps.now()),
@@ -7889,7 +8543,7 @@ function fileParts(files2, root) {
   ];
 }
 function parts(f, root) {
-  const has = (list4) => list4 !== void 0 && list4.length > 0;
+  const has = (list3) => list3 !== void 0 && list3.length > 0;
   return [
     f.project === void 0 ? void 0 : ["o.project = @project", { project: f.project }],
     has(f.types) ? ["o.type IN (SELECT value FROM json_each(@types))", { types: JSON.stringify(f.types) }] : void 0,
@@ -7971,9 +8625,9 @@ function recentIds(db, filters, limit, root) {
 var RRF_K = 60;
 function reciprocalRankFusion(lists, k = RRF_K, weights = []) {
   const scores = /* @__PURE__ */ new Map();
-  lists.forEach((list4, which) => {
+  lists.forEach((list3, which) => {
     const weight = weights[which] ?? 1;
-    list4.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight / (k + index + 1)));
+    list3.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight / (k + index + 1)));
   });
   return [...scores].map(([id3, score]) => ({ id: id3, score })).sort((a, b) => b.score - a.score);
 }
@@ -8130,8 +8784,8 @@ var blob = (vector) => Buffer.from(vector.buffer, vector.byteOffset, vector.byte
 var narrowed = (filters) => Object.entries(filters).some(([key, value]) => key !== "project" && value !== void 0);
 var RERANK_WINDOW = 3e3;
 function rerank(db, vector, where2, params) {
-  const { candidates, ...rest } = params;
-  const source = candidates === null ? `(SELECT o.id FROM observations o WHERE ${where2.sql}
+  const { candidates: candidates2, ...rest } = params;
+  const source = candidates2 === null ? `(SELECT o.id FROM observations o WHERE ${where2.sql}
            ORDER BY o.created_at DESC, o.id DESC LIMIT ${RERANK_WINDOW}) w
          CROSS JOIN recall_vectors v ON v.observation_id = w.id` : `json_each(@candidates) c CROSS JOIN recall_vectors v ON v.observation_id = c.value
          CROSS JOIN observations o ON o.id = v.observation_id`;
@@ -8139,12 +8793,12 @@ function rerank(db, vector, where2, params) {
     db,
     `SELECT v.observation_id AS id, vec_distance_cosine(v.embedding, @q) AS score
      FROM ${source}
-     WHERE v.model = @model ${candidates === null ? "" : `AND ${where2.sql}`}
+     WHERE v.model = @model ${candidates2 === null ? "" : `AND ${where2.sql}`}
      ORDER BY score, v.observation_id DESC LIMIT @limit`
   ).all({
     ...where2.params,
     ...rest,
-    ...candidates === null ? {} : { candidates },
+    ...candidates2 === null ? {} : { candidates: candidates2 },
     q: blob(vector)
   });
 }
@@ -8755,6 +9409,7 @@ function embedderFromSettings(settings, env = process.env, fetchImpl = fetch) {
 }
 
 // src/search/chroma/chroma-port.ts
+var MODEL_KEY = "claude_mem_model";
 var ChromaMissingError = class extends Error {
   constructor() {
     super(
@@ -8771,15 +9426,38 @@ async function loadClient() {
   }
 }
 var COSINE = { hnsw: { space: "cosine" } };
+var CONNECTION = /ChromaConnectionError|ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|fetch failed/;
+function chromaError(url, error) {
+  if (error instanceof ChromaMissingError) return error;
+  const text5 = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  if (CONNECTION.test(text5)) {
+    return new Error(`cannot reach Chroma at ${url}: is the server running?`);
+  }
+  if (error instanceof TypeError || error instanceof SyntaxError) {
+    return new Error(
+      `the server at ${url} answered something that is not Chroma's API (another program on that port, or a Chroma version claude-mem does not speak)`
+    );
+  }
+  return new Error(
+    `Chroma at ${url} refused the request: ${error instanceof Error ? error.message : String(error)}`
+  );
+}
+async function worded(url, fn) {
+  try {
+    return await fn();
+  } catch (error) {
+    throw chromaError(url, error);
+  }
+}
 function createChromaPort(config) {
   let collection;
   const client = async () => {
     const { ChromaClient } = await loadClient();
-    const url = new URL(config.url);
+    const url2 = new URL(config.url);
     return new ChromaClient({
-      host: url.hostname,
-      port: Number(url.port || (url.protocol === "https:" ? 443 : 80)),
-      ssl: url.protocol === "https:",
+      host: url2.hostname,
+      port: Number(url2.port || (url2.protocol === "https:" ? 443 : 80)),
+      ssl: url2.protocol === "https:",
       tenant: config.tenant,
       database: config.database,
       ...config.token ? { headers: { "x-chroma-token": config.token } } : {}
@@ -8798,7 +9476,7 @@ function createChromaPort(config) {
     });
     return collection;
   };
-  return {
+  const port = {
     async upsert(records) {
       if (records.length === 0) return;
       await (await open()).upsert({
@@ -8822,13 +9500,31 @@ function createChromaPort(config) {
       const distances = result.distances[0] ?? [];
       return ids2.map((id3, i) => ({ id: Number(id3), distance: distances[i] ?? 1 }));
     },
-    count: async () => (await open()).count(),
-    async reset() {
-      const c = await client();
-      await c.deleteCollection({ name: config.collection }).catch(() => void 0);
-      collection = void 0;
-      await open();
+    async count() {
+      const n8 = await (await open()).count();
+      if (typeof n8 !== "number") throw new TypeError(`count answered ${typeof n8}`);
+      return n8;
+    },
+    async adopt(model) {
+      const held = (await open()).metadata?.[MODEL_KEY];
+      if (held === model) return "kept";
+      const empty = held === void 0 && await port.count() === 0;
+      if (!empty) {
+        const c = await client();
+        await c.deleteCollection({ name: config.collection });
+        collection = void 0;
+      }
+      await (await open()).modify({ metadata: { [MODEL_KEY]: model } });
+      return empty ? "kept" : "reset";
     }
+  };
+  const { url } = config;
+  return {
+    upsert: (records) => worded(url, () => port.upsert(records)),
+    delete: (ids2) => worded(url, () => port.delete(ids2)),
+    query: (vector, k, project2) => worded(url, () => port.query(vector, k, project2)),
+    count: () => worded(url, () => port.count()),
+    adopt: (model) => worded(url, () => port.adopt(model))
   };
 }
 
@@ -8865,7 +9561,7 @@ CREATE TABLE IF NOT EXISTS chroma_synced (
   observation_id INTEGER PRIMARY KEY,
   source_updated_at INTEGER NOT NULL
 )`;
-var BATCH = 1e3;
+var BATCH2 = 1e3;
 var targetOf = (config, model) => JSON.stringify([config.url, config.tenant, config.database, config.collection, model]);
 var toVector = (blob2) => new Float32Array(blob2.buffer.slice(blob2.byteOffset, blob2.byteOffset + blob2.byteLength));
 function progress2(db, model) {
@@ -8883,7 +9579,7 @@ async function deleteGone(db, port, model) {
     db,
     `SELECT s.observation_id FROM chroma_synced s
      LEFT JOIN recall_vectors v ON v.observation_id = s.observation_id AND v.model = ?
-     WHERE v.observation_id IS NULL LIMIT ${BATCH}`
+     WHERE v.observation_id IS NULL LIMIT ${BATCH2}`
   ).pluck();
   const forget2 = stmt(db, "DELETE FROM chroma_synced WHERE observation_id = ?");
   for (let ids2 = gone.all(model); ids2.length > 0; ids2 = gone.all(model)) {
@@ -8897,7 +9593,7 @@ async function writeMissing(db, port, model, onBatch) {
     `SELECT v.observation_id, v.project, v.embedding, v.source_updated_at
      FROM recall_vectors v LEFT JOIN chroma_synced s ON s.observation_id = v.observation_id
      WHERE v.model = ? AND (s.observation_id IS NULL OR s.source_updated_at <> v.source_updated_at)
-     ORDER BY v.observation_id DESC LIMIT ${BATCH}`
+     ORDER BY v.observation_id DESC LIMIT ${BATCH2}`
   );
   const mark = stmt(
     db,
@@ -8923,11 +9619,11 @@ function createChromaSync(db, port, config) {
   db.exec(TABLES2);
   return {
     async pass(model, onBatch) {
-      const target = targetOf(config, model);
-      if (meta(db, "chroma.target") !== target) {
-        await port.reset();
+      const target2 = targetOf(config, model);
+      if (meta(db, "chroma.target") !== target2) {
+        await port.adopt(model);
         db.exec("DELETE FROM chroma_synced");
-        setMeta(db, "chroma.target", target);
+        setMeta(db, "chroma.target", target2);
       }
       await deleteGone(db, port, model);
       await writeMissing(db, port, model, onBatch);
@@ -8949,22 +9645,26 @@ function chromaConfigFromSettings(settings, env = process.env) {
     ...token2 ? { token: token2 } : {}
   };
 }
+var LIVENESS_MS = 3e4;
 var message2 = (error) => error instanceof Error ? error.message : String(error);
 function createChromaStore(db, config, options) {
   const port = options.port ?? createChromaPort(config);
   const sync = createChromaSync(db, port, config);
-  const state = { reachable: null, error: "", doneMark: "" };
+  const state = { reachable: null, error: "", doneMark: "", checkedAt: 0 };
   const model = () => meta(db, "vectors.model");
   const pass = async () => {
     const current2 = model();
     const mark = options.changeMark();
-    if (current2 === void 0 || mark === state.doneMark && state.reachable) return;
+    const fresh = Date.now() - state.checkedAt < LIVENESS_MS;
+    if (current2 === void 0 || mark === state.doneMark && state.reachable && fresh) return;
     const before = sync.progress(current2).pending;
+    await port.count();
     const after = await sync.pass(current2);
     if (state.reachable === false) options.log.log("info", `chroma reachable again: ${config.url}`);
     state.reachable = true;
     state.error = "";
     state.doneMark = mark;
+    state.checkedAt = Date.now();
     if (before > 0) options.log.log("info", `chroma: ${after.indexed} vectors indexed`);
   };
   const poller = createPoller({
@@ -8988,12 +9688,13 @@ function createChromaStore(db, config, options) {
   });
   return {
     async search(vector, filters, limit, root) {
+      if (state.reachable === false) throw new Error(state.error);
       try {
         return await search.search(vector, filters, limit, root);
       } catch (error) {
         state.reachable = false;
         state.error = message2(error);
-        throw new Error(`chroma at ${config.url}: ${message2(error)}`);
+        throw error;
       }
     },
     start: poller.start,
@@ -9553,7 +10254,7 @@ function entryLine(entry, mark, stamp = stampOf(entry.created_at)) {
   const title = clip2(entry.title, TITLE_CHARS4);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
   const by = entry.author ? ` [by ${clip2(entry.author, 40)}]` : "";
-  return `#${entry.id} ${when2} ${icon} ${title}${by} (~${estimateTokens(entry.detail_chars)})`;
+  return `#${entry.id} ${when2} ${icon} ${title}${by} (~${detailTokensOf(entry.detail_chars)})`;
 }
 function summaryLines(summary, own, fieldChars) {
   const by = summary.author ? ` by ${clip2(summary.author, 40)}` : "";
@@ -9579,8 +10280,8 @@ function frame(data, now2, summaryChars, marks) {
   return { top, bottom: ["", HOW_TO_FETCH, CLOSE] };
 }
 var Meter = class {
-  constructor(budget) {
-    this.budget = budget;
+  constructor(budget2) {
+    this.budget = budget2;
   }
   budget;
   chars = 0;
@@ -9629,13 +10330,13 @@ function groupLines(chosen) {
   }
   return lines;
 }
-function renderContext(data, ranked, budget, now2, marks = /* @__PURE__ */ new Map()) {
+function renderContext(data, ranked, budget2, now2, marks = /* @__PURE__ */ new Map()) {
   for (const summaryChars of [300, 120, 0]) {
     const { top, bottom } = frame(data, now2, summaryChars, marks);
-    const meter = new Meter(budget);
-    const reserved = ["", heading(Math.max(budget.maxObservations, 999), data.total)];
+    const meter = new Meter(budget2);
+    const reserved = ["", heading(Math.max(budget2.maxObservations, 999), data.total)];
     if (!meter.take([...top, ...reserved, ...bottom])) continue;
-    const chosen = fit(ranked, meter, budget.maxObservations, marks);
+    const chosen = fit(ranked, meter, budget2.maxObservations, marks);
     const body = chosen.length > 0 ? ["", heading(chosen.length, data.total), ...groupLines(chosen)] : [];
     const shown2 = new Map(
       chosen.flatMap(({ entry: e }) => marks.has(e.id) ? [[e.id, marks.get(e.id) ?? ""]] : [])
@@ -9689,9 +10390,9 @@ function summaryFor(db, request, since) {
   const fresh = latest && (since === void 0 || latest.created_at > since);
   return { summary: fresh ? latest : void 0, ownSummary: false };
 }
-function selectContext(db, request, candidates) {
+function selectContext(db, request, candidates2) {
   const since = resumePoint(db, request);
-  const query2 = { project: request.project, since, agent: request.agent, limit: candidates };
+  const query2 = { project: request.project, since, agent: request.agent, limit: candidates2 };
   return {
     project: request.project,
     kind: since === void 0 ? "full" : "resume",
@@ -9732,7 +10433,7 @@ var built = (text5, kind, observations) => ({
   bytes: Buffer.byteLength(text5)
 });
 function buildContext(db, request, options) {
-  const budget = {
+  const budget2 = {
     maxTokens: options.maxTokens,
     maxObservations: options.maxObservations,
     maxBytes: Math.min(options.maxBytes ?? MAX_CONTEXT_BYTES, MAX_CONTEXT_BYTES)
@@ -9746,15 +10447,14 @@ function buildContext(db, request, options) {
   const anchored = applyAnchorStates(data.entries, options.anchorStates);
   const ranked = rankEntries(anchored.entries, anchored.marks);
   const marks = withAgentMarks(anchored.marks, data.entries);
-  const { text: text5, observations } = renderContext(data, ranked, budget, request.now, marks);
+  const { text: text5, observations } = renderContext(data, ranked, budget2, request.now, marks);
   return built(text5, data.kind, observations);
 }
 
 // src/context/recall-entries.ts
 import { basename as basename3 } from "node:path";
 var COLUMNS3 = `o.id AS id, o.type AS type, o.title AS title, o.pinned AS pinned,
-  o.created_at AS created_at, length(o.subtitle) + length(o.narrative) + length(o.facts)
-    + length(o.concepts) + length(o.files_read) + length(o.files_modified) AS detail_chars`;
+  o.created_at AS created_at, o.author AS author, ${detailCharsSql("o.")} AS detail_chars`;
 var NOT_OWN_SESSION = `(o.session_id IS NULL OR o.session_id IS NOT
   (SELECT id FROM sessions WHERE session_id = @sessionId))`;
 function entriesOf(db, ids2, project2, sessionId) {
@@ -9783,15 +10483,15 @@ function fileEntries(db, query2, exclude, limit) {
        AND ${where2.sql} AND ${NOT_OWN_SESSION}
      ORDER BY o.created_at DESC, o.id DESC LIMIT @limit`
   ).all(params);
-  const newest = stmt(
+  const newest = (who) => stmt(
     db,
     `SELECT ${COLUMNS3} FROM observation_file_names n CROSS JOIN observations o
-       ON o.id = n.observation_id
-     WHERE n.name = @name AND ${where2.sql} AND ${NOT_OWN_SESSION}
-     ORDER BY n.observation_id DESC LIMIT @limit`
+         ON o.id = n.observation_id
+       WHERE n.name = @name AND ${where2.sql} AND ${NOT_OWN_SESSION}${who}
+       ORDER BY n.observation_id DESC LIMIT @limit`
   ).all(params);
   const seen = /* @__PURE__ */ new Set();
-  return [...pinned, ...newest].filter((row) => !exclude.has(row.id) && !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
+  return [...pinned, ...newest(" AND o.author IS NULL"), ...newest("")].filter((row) => !exclude.has(row.id) && !seen.has(row.id) && seen.add(row.id)).slice(0, limit);
 }
 
 // src/context/recall-lines.ts
@@ -9802,7 +10502,8 @@ function recallLine(entry, titleChars = 120, mark) {
   const when2 = `${dayOf(entry.created_at)} ${timeOf(entry.created_at)}${pin}`;
   const title = clip2(entry.title, titleChars);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
-  return `#${entry.id} ${when2} ${icon} ${title} (~${estimateTokens(entry.detail_chars)})`;
+  const by = entry.author ? ` [by ${clip2(entry.author, 40)}]` : "";
+  return `#${entry.id} ${when2} ${icon} ${title}${by} (~${detailTokensOf(entry.detail_chars)})`;
 }
 function applyAnchors(entries, states2) {
   const anchored = applyAnchorStates(
@@ -9812,17 +10513,21 @@ function applyAnchors(entries, states2) {
   const kept = new Set(anchored.entries.map((entry) => entry.id));
   return { entries: entries.filter((entry) => kept.has(entry.id)), marks: anchored.marks };
 }
-function renderRecall(heading2, entries, budget, options = {}) {
+function ownFirst2(entries) {
+  const teammate = (entry) => entry.author && !entry.pinned ? 1 : 0;
+  return [...entries].sort((a, b) => teammate(a) - teammate(b));
+}
+function renderRecall(heading2, entries, budget2, options = {}) {
   const marks = options.marks ?? /* @__PURE__ */ new Map();
   const reserved = marksLegend(marks);
   const lines = [OPEN2, heading2];
   const ids2 = [];
   const size = (extra) => [...lines, reserved ?? "", extra, CLOSE2].join("\n");
   for (const entry of entries) {
-    if (ids2.length >= budget.maxItems) break;
+    if (ids2.length >= budget2.maxItems) break;
     const line2 = recallLine(entry, options.titleChars, marks.get(entry.id));
     const text5 = size(line2);
-    if (Buffer.byteLength(text5) > budget.maxBytes || estimateTokens(text5) > budget.maxTokens) break;
+    if (Buffer.byteLength(text5) > budget2.maxBytes || estimateTokens(text5) > budget2.maxTokens) break;
     lines.push(line2);
     ids2.push(entry.id);
   }
@@ -9887,23 +10592,27 @@ var PROMPT_BUDGET = { maxTokens: 500, maxBytes: 2e3 };
 var CANDIDATES = 20;
 var HEADING2 = "Memories that may bear on this prompt (claude-mem; full records: get_observations with the ids):";
 var NONE = { text: "", ids: [] };
+async function candidates(db, searcher, request, words2) {
+  const search = (author) => searcher.search({
+    query: words2.join(" "),
+    filters: { project: request.project, author },
+    limit: CANDIDATES,
+    offset: 0,
+    mode: "fts"
+  });
+  const ids2 = (await search()).hits.map((hit) => hit.id);
+  if (!hasTeammates(db, ids2)) return ids2;
+  const own = (await search(OWN_AUTHOR)).hits.map((hit) => hit.id);
+  return [.../* @__PURE__ */ new Set([...own, ...ids2])];
+}
 async function promptRecall(db, searcher, request) {
   const terms = contentTerms(request.prompt);
   if (terms.length === 0) return NONE;
   const rare = rareTerms(db, terms);
   if (rare.length === 0) return NONE;
   const words2 = rare.map(({ term }) => term);
-  const found2 = await searcher.search({
-    query: words2.join(" "),
-    filters: { project: request.project },
-    limit: CANDIDATES,
-    offset: 0,
-    // Full text: a candidate must hold the prompt's rare words anyway, and a query vector
-    // (the local model's inference) would cost the hook more than the whole rest of its budget.
-    mode: "fts"
-  });
   const shown2 = injectedIds(db, request.sessionId);
-  const ids2 = found2.hits.map((hit) => hit.id).filter((id3) => !shown2.has(id3));
+  const ids2 = (await candidates(db, searcher, request, words2)).filter((id3) => !shown2.has(id3));
   const entries = entriesOf(db, ids2, request.project, request.sessionId);
   const matched = matchedTerms(
     db,
@@ -9912,7 +10621,7 @@ async function promptRecall(db, searcher, request) {
   );
   const count3 = (id3) => matched.get(id3) ?? 0;
   const relevant = entries.filter((entry) => isRelevant(count3(entry.id), rare, terms.length)).sort((a, b) => count3(b.id) - count3(a.id));
-  const { entries: kept, marks } = applyAnchors(relevant, request.anchorStates);
+  const { entries: kept, marks } = applyAnchors(ownFirst2(relevant), request.anchorStates);
   return renderRecall(HEADING2, kept, { maxItems: request.maxItems, ...PROMPT_BUDGET }, { marks });
 }
 
@@ -9958,9 +10667,18 @@ function recordShown(deps, sessionId, source, text5) {
   markInjected(deps.db, sessionId, ids2, "session-start", now2);
 }
 function contextRoutes(deps, anchors2) {
-  return new Hono8().get("/api/context", (c) => {
+  return new Hono8().get("/api/context", async (c) => {
     const query2 = ContextQuerySchema.parse(c.req.query());
     const project2 = projectOf(deps, query2);
+    const cwd = query2.cwd;
+    if (cwd && deps.teamFirstPull) {
+      const firstPull = deps.teamFirstPull;
+      const wait = () => firstPull(project2, () => {
+        const folder = resolveProject(cwd);
+        return folder.name === project2 ? folder.root : void 0;
+      });
+      await (deps.hookTraffic ? deps.hookTraffic.aside(wait) : wait());
+    }
     const source = SOURCES.includes(query2.source ?? "") ? query2.source : "startup";
     const built2 = buildContext(
       deps.db,
@@ -10126,7 +10844,6 @@ function indexItems(deps, hits) {
   return hits.flatMap((hit) => {
     const r = records.get(hit.id);
     if (!r) return [];
-    const details = r.subtitle.length + r.narrative.length + JSON.stringify(r.facts).length;
     return [
       {
         id: r.id,
@@ -10140,7 +10857,7 @@ function indexItems(deps, hits) {
         pinned: r.pinned === 1,
         scope: r.scope,
         author: r.author,
-        tokens: estimateTokens(details),
+        tokens: detailTokens(r),
         score: hit.score
       }
     ];
@@ -10226,7 +10943,7 @@ function createVectors(deps, options) {
   }
   const index = createVectorIndex(deps.db, { knn: !useChroma, exactLimit: options.exactLimit });
   let stored = 0;
-  const chroma = useChroma ? createChromaStore(deps.db, chromaConfigFromSettings(deps.settings), {
+  const chroma2 = useChroma ? createChromaStore(deps.db, chromaConfigFromSettings(deps.settings), {
     log: deps.log,
     changeMark: () => `${observationsMark(deps.db)}:${stored}`,
     intervalMs: options.intervalMs,
@@ -10241,10 +10958,10 @@ function createVectors(deps, options) {
     intervalMs: options.intervalMs,
     onStored() {
       stored += 1;
-      chroma?.kick();
+      chroma2?.kick();
     }
   });
-  return { index, runtime, chroma };
+  return { index, runtime, chroma: chroma2 };
 }
 function hybridWeight(setting, runtime) {
   return setting > 0 ? setting : runtime?.vectorWeight ?? LOCAL_WEIGHT;
@@ -10363,8 +11080,8 @@ function createMaintenanceService(deps, options = {}) {
 }
 
 // src/worker/admin/retention-service.ts
-import { readFileSync as readFileSync13 } from "node:fs";
-import { join as join18 } from "node:path";
+import { readFileSync as readFileSync14 } from "node:fs";
+import { join as join20 } from "node:path";
 
 // src/worker/admin/admin-backfill-routes.ts
 import { Hono as Hono12 } from "hono";
@@ -10373,10 +11090,12 @@ import { Hono as Hono12 } from "hono";
 import { z as z9 } from "zod";
 var id = z9.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 var time = z9.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-var storedTime = z9.number().min(0).max(Number.MAX_SAFE_INTEGER).transform(Math.round);
+var storedTime = z9.unknown().transform((value) => soundTime(value, Date.now()));
+var nullableTime = z9.unknown().transform(
+  (value) => value === null || value === void 0 ? null : soundTime(value, Date.now())
+);
 var text3 = z9.string().max(1e6);
 var nullableText = text3.nullable().default(null);
-var list2 = z9.array(z9.string().max(1e5)).max(1e4).default([]);
 var count = z9.number().int().min(0).default(0);
 var ForgetBodySchema2 = z9.looseObject({
   observations: z9.array(id).max(1e4).default([]),
@@ -10425,9 +11144,9 @@ var SessionRecordSchema = z9.looseObject({
   title: nullableText,
   started_at: storedTime,
   updated_at: storedTime,
-  ended_at: storedTime.nullable().default(null),
+  ended_at: nullableTime,
   end_reason: nullableText,
-  compacted_at: storedTime.nullable().default(null)
+  compacted_at: nullableTime
 });
 var PromptRecordSchema = z9.looseObject({
   kind: z9.literal("prompt"),
@@ -10450,17 +11169,7 @@ var ObservationRecordSchema = z9.looseObject({
   id: id.nullable().default(null),
   session_id: z9.string().min(1).max(256).nullable().default(null),
   project: z9.string().min(1).max(500),
-  prompt_number: z9.number().int().min(0).nullable().default(null),
-  type: z9.string().min(1).max(50),
-  title: z9.string().min(1).max(1e4),
-  subtitle: text3.default(""),
-  narrative: text3.default(""),
-  facts: list2,
-  concepts: list2,
-  files_read: list2,
-  files_modified: list2,
-  source_event_uids: list2,
-  search_keys: z9.string().max(1e4).default(""),
+  source_event_uids: z9.unknown().transform(soundList),
   ...provenance,
   content_hash: z9.string().min(1).max(200),
   pinned: z9.boolean().default(false),
@@ -10472,29 +11181,31 @@ var SummaryRecordSchema = z9.looseObject({
   id: id.nullable().default(null),
   session_id: z9.string().min(1).max(256),
   project: z9.string().min(1).max(500),
-  prompt_number: count,
-  request: text3.default(""),
-  investigated: text3.default(""),
-  learned: text3.default(""),
-  completed: text3.default(""),
-  next_steps: text3.default(""),
-  notes: text3.default(""),
-  files_read: list2,
-  files_modified: list2,
   ...provenance,
   created_at: storedTime
 });
-var ImportBodySchema = z9.looseObject({
-  records: z9.array(
-    z9.discriminatedUnion("kind", [
-      SessionRecordSchema,
-      PromptRecordSchema,
-      ObservationRecordSchema,
-      SummaryRecordSchema
-    ])
-  ).max(5e3)
-});
-var importRecordsOf = (body) => body.records;
+var ImportRecordSchema = z9.discriminatedUnion("kind", [
+  SessionRecordSchema,
+  PromptRecordSchema,
+  ObservationRecordSchema,
+  SummaryRecordSchema
+]);
+var ImportBodySchema = z9.looseObject({ records: z9.array(z9.unknown()).max(5e3) });
+function importRecordsOf(body) {
+  const records = [];
+  const unsound = [];
+  for (const record of body.records) {
+    const parsed = ImportRecordSchema.safeParse(record);
+    if (parsed.success) records.push(parsed.data);
+    else unsound.push({ record, reason: describeIssue(parsed.error.issues[0]) });
+  }
+  return { records, unsound };
+}
+function describeIssue(issue) {
+  if (!issue) return "not a record of an export";
+  const field = issue.path.length > 0 ? issue.path.join(".") : "record";
+  return `${field}: ${issue.message}`;
+}
 var BackfillSessionsBodySchema = z9.looseObject({
   sessions: z9.array(
     z9.object({
@@ -10539,38 +11250,6 @@ function adminBackfillRoutes(deps) {
 
 // src/worker/admin/admin-export-routes.ts
 import { Hono as Hono13 } from "hono";
-var EXPORT_FORMAT = { format: "claude-mem-export", version: 1 };
-var PLURAL = {
-  session: "sessions",
-  prompt: "prompts",
-  observation: "observations",
-  summary: "summaries"
-};
-var breathe = () => new Promise((done) => setImmediate(done));
-function recordsText(records, format, comma) {
-  if (format === "jsonl") return records.map((r) => `${JSON.stringify(r)}
-`).join("");
-  const items2 = records.map(({ kind: _kind, ...rest }) => JSON.stringify(rest));
-  return (comma && items2.length > 0 ? "," : "") + items2.join(",");
-}
-async function* exportChunks(db, filter, format, exportedAt) {
-  const header = { ...EXPORT_FORMAT, exported_at: exportedAt, filter };
-  yield format === "jsonl" ? `${JSON.stringify({ kind: "header", ...header })}
-` : JSON.stringify(header).slice(0, -1);
-  for (const kind of EXPORT_KINDS) {
-    if (format === "json") yield `,"${PLURAL[kind]}":[`;
-    let wrote = false;
-    for (let after = 0; after !== void 0; ) {
-      const page2 = exportPage(db, kind, filter, after);
-      yield recordsText(page2.records, format, wrote);
-      wrote ||= page2.records.length > 0;
-      after = page2.next;
-      await breathe();
-    }
-    if (format === "json") yield "]";
-  }
-  if (format === "json") yield "}\n";
-}
 function textStream(chunks) {
   const encoder = new TextEncoder();
   return new ReadableStream({
@@ -10592,9 +11271,13 @@ function adminExportRoutes(deps) {
     return c.body(body, 200, { "content-type": `${type}; charset=utf-8` });
   }).post("/api/admin/import", async (c) => {
     const body = ImportBodySchema.parse(await jsonBody(c.req));
-    const counts2 = importRecords(deps.db, importRecordsOf(body));
-    deps.log.log("info", "import merged records", counts2);
-    return c.json({ counts: counts2 });
+    const now2 = deps.now();
+    const { records, unsound } = importRecordsOf(body);
+    for (const { record, reason } of unsound) setAsideImport(deps.db, record, reason, now2);
+    const result = importRecords(deps.db, records, now2);
+    const merged = { counts: result.counts, setAside: result.setAside + unsound.length };
+    deps.log.log("info", "import merged records", { ...merged });
+    return c.json(merged);
   });
 }
 
@@ -10655,28 +11338,28 @@ function retentionRoutes(control) {
 var DAY_MS2 = 864e5;
 function readLastRun(file) {
   try {
-    return JSON.parse(readFileSync13(file, "utf8"));
+    return JSON.parse(readFileSync14(file, "utf8"));
   } catch {
     return void 0;
   }
 }
 function createRetentionService(deps, options = {}) {
-  const file = join18(stateDir(deps.dataDir), "retention.json");
+  const file = join20(stateDir(deps.dataDir), "retention.json");
   const settings = options.settings ?? (() => loadSettings(deps.dataDir, process.env).settings);
   const timers = [];
-  const run2 = (dryRun2) => {
+  const run2 = (dryRun) => {
     const s = settings();
     const policy = {
       maxAgeDays: s["retention.maxAgeDays"],
       maxPerProject: s["retention.maxPerProject"],
       now: deps.now()
     };
-    const counts2 = applyRetention(deps.db, policy, dryRun2);
-    if (!dryRun2) {
+    const counts2 = applyRetention(deps.db, policy, dryRun);
+    if (!dryRun) {
       writeFileAtomic(file, JSON.stringify({ at: policy.now, counts: counts2 }));
       afterDelete(deps, "retention", counts2);
     }
-    return { dry_run: dryRun2, policy, counts: counts2 };
+    return { dry_run: dryRun, policy, counts: counts2 };
   };
   const check = () => {
     const s = settings();
@@ -10708,45 +11391,67 @@ function createRetentionService(deps, options = {}) {
 import { Hono as Hono16 } from "hono";
 
 // src/team/connection.ts
-import { readFileSync as readFileSync14, rmSync as rmSync6 } from "node:fs";
-import { join as join19 } from "node:path";
-var teamSecretFile = (dataDir) => join19(dataDir, "team-secret");
+import { readFileSync as readFileSync15, rmSync as rmSync8 } from "node:fs";
+import { join as join21 } from "node:path";
+
+// src/team/team-url.ts
+function isPostgresUrl(url) {
+  return /^postgres(ql)?:\/\//i.test(url) && URL.canParse(url);
+}
 function splitPassword(url) {
   const parsed = new URL(url);
-  const password = parsed.password ? decodeURIComponent(parsed.password) : void 0;
+  const inUser = parsed.password ? decodeURIComponent(parsed.password) : void 0;
+  const inQuery = parsed.searchParams.get("password") ?? void 0;
   parsed.password = "";
+  parsed.searchParams.delete("password");
+  const password = inUser ?? inQuery;
   return { url: parsed.toString(), ...password === void 0 ? {} : { password } };
-}
-function saveTeamSecret(dataDir, password) {
-  if (password === void 0) rmSync6(teamSecretFile(dataDir), { force: true });
-  else writeFileAtomic(teamSecretFile(dataDir), password, 384);
-}
-function readSecret(dataDir) {
-  try {
-    return readFileSync14(teamSecretFile(dataDir), "utf8");
-  } catch {
-    return void 0;
-  }
-}
-function clientConfig(url, dataDir) {
-  const inUrl = url ? splitPassword(url).password : void 0;
-  const password = inUrl ?? (dataDir === void 0 ? void 0 : readSecret(dataDir));
-  return {
-    // node-postgres lets the connection string's fields win over separate options: the password
-    // goes into the URL, in memory only.
-    ...url ? { connectionString: withPassword(url, password) } : {},
-    ...!url && password !== void 0 ? { password } : {},
-    application_name: "claude-mem",
-    connectionTimeoutMillis: 5e3,
-    query_timeout: 6e4,
-    statement_timeout: 6e4
-  };
 }
 function withPassword(url, password) {
   if (password === void 0) return url;
   const parsed = new URL(url);
   parsed.password = encodeURIComponent(password);
   return parsed.toString();
+}
+function shownUrl(url) {
+  return URL.canParse(url) ? splitPassword(url).url : "(a URL that does not parse: not shown)";
+}
+function refusedUrl(url) {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1];
+  return scheme ? `a "${scheme}:" URL` : "a value that is not a URL";
+}
+
+// src/team/connection.ts
+var teamSecretFile = (dataDir) => join21(dataDir, "team-secret");
+function saveTeamSecret(dataDir, password) {
+  if (password === void 0) rmSync8(teamSecretFile(dataDir), { force: true });
+  else writeFileAtomic(teamSecretFile(dataDir), password, 384);
+}
+function readSecret(dataDir) {
+  try {
+    return readFileSync15(teamSecretFile(dataDir), "utf8");
+  } catch {
+    return void 0;
+  }
+}
+var DEFAULT_STEP_MS = 15e3;
+function clientConfig(url, dataDir, stepMs = DEFAULT_STEP_MS) {
+  const split = url ? splitPassword(url) : void 0;
+  const password = split?.password ?? (dataDir === void 0 ? void 0 : readSecret(dataDir));
+  return {
+    // node-postgres lets the connection string's fields win over separate options: the password
+    // goes into the URL, in memory only.
+    ...split ? { connectionString: withPassword(split.url, password) } : {},
+    ...!url && password !== void 0 ? { password } : {},
+    application_name: "claude-mem",
+    connectionTimeoutMillis: Math.min(stepMs, 1e4),
+    statement_timeout: stepMs,
+    lock_timeout: Math.max(500, Math.floor(stepMs / 2)),
+    idle_in_transaction_session_timeout: stepMs * 2,
+    query_timeout: stepMs + 5e3,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 1e4
+  };
 }
 async function newClient(config) {
   const { default: driver } = await import("pg");
@@ -10764,12 +11469,22 @@ async function withClient(config, work2) {
 }
 
 // src/team/pull.ts
-var PAGE = `
-SELECT seq, global_id, kind, author, version, deleted, created_at, body
-FROM claude_mem.memories WHERE team = $1 AND project = $2 AND seq > $3 ORDER BY seq LIMIT $4`;
-async function pullTeam(deps, pageSize = 1e3) {
+var PAGE = `SELECT * FROM claude_mem.pull($1, $2, $3, $4)`;
+var PULL_PAGE = 200;
+var PULL_SLICE = 25;
+function slices(rows) {
+  if (rows.length === 0) return [[]];
+  return Array.from(
+    { length: Math.ceil(rows.length / PULL_SLICE) },
+    (_, i) => rows.slice(i * PULL_SLICE, (i + 1) * PULL_SLICE)
+  );
+}
+async function pullTeam(deps, pageSize = PULL_PAGE) {
   let changed = 0;
-  for (const project2 of teamProjects(deps.db)) {
+  const projects = teamProjects(deps.db).filter(
+    (row) => deps.only === void 0 || row.project === deps.only
+  );
+  for (const project2 of projects) {
     let cursor2 = project2.pulled_seq;
     for (; ; ) {
       const { rows } = await deps.client.query(PAGE, [
@@ -10778,13 +11493,12 @@ async function pullTeam(deps, pageSize = 1e3) {
         cursor2,
         pageSize
       ]);
-      const pulled = rows.map((row) => ({
-        ...row,
-        seq: Number(row.seq),
-        created_at: Number(row.created_at)
-      }));
-      const counts2 = applyPulledPage(deps.db, project2.project, pulled, deps.now());
-      changed += counts2.inserted + counts2.updated + counts2.deleted;
+      const pulled = rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+      for (const slice of slices(pulled)) {
+        await deps.beforePage?.();
+        const counts2 = applyPulledPage(deps.db, project2.project, slice, deps.now(), deps.me);
+        changed += counts2.inserted + counts2.updated + counts2.deleted;
+      }
       cursor2 = pulled.at(-1)?.seq ?? cursor2;
       if (rows.length < pageSize) break;
     }
@@ -10836,46 +11550,23 @@ function collect(deps, entries) {
   }
   return batch;
 }
-var UPSERT = `
-INSERT INTO claude_mem.memories AS m (global_id, team, project, kind, version, body, created_at)
-SELECT x.global_id, $2, x.project, x.kind, x.version, x.body, x.created_at
-FROM jsonb_to_recordset($1::jsonb)
-  AS x(global_id uuid, project text, kind text, version integer, body jsonb, created_at bigint)
-ON CONFLICT (global_id) DO UPDATE SET project = excluded.project, kind = excluded.kind,
-  version = excluded.version, body = excluded.body, deleted = false
-WHERE m.version < excluded.version OR m.deleted`;
-var TOMBSTONE = `
-UPDATE claude_mem.memories SET deleted = true, body = '{}'::jsonb, version = version + 1
-WHERE global_id = ANY($1::uuid[]) AND NOT deleted`;
 async function send(deps, batch) {
   const { client, team: team2 } = deps;
-  const upserts = [...batch.upserts.values()];
-  const deletes = [...batch.deletes];
+  const rows = [...batch.upserts.values()].map((row) => ({
+    global_id: row.global_id,
+    project: row.teamProject,
+    kind: row.kind,
+    version: row.version,
+    body: row.body,
+    created_at: row.created_at
+  }));
   await client.query("BEGIN");
   try {
-    const projects = new Set(upserts.map((row) => row.teamProject));
-    if (deletes.length > 0) {
-      const found2 = await client.query(
-        "SELECT DISTINCT project FROM claude_mem.memories WHERE global_id = ANY($1::uuid[])",
-        [deletes]
-      );
-      for (const row of found2.rows) projects.add(row.project);
-    }
-    for (const project2 of [...projects].sort()) {
-      await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`${team2}/${project2}`]);
-    }
-    if (upserts.length > 0) {
-      const rows = upserts.map((row) => ({
-        global_id: row.global_id,
-        project: row.teamProject,
-        kind: row.kind,
-        version: row.version,
-        body: row.body,
-        created_at: row.created_at
-      }));
-      await client.query(UPSERT, [JSON.stringify(rows), team2]);
-    }
-    if (deletes.length > 0) await client.query(TOMBSTONE, [deletes]);
+    await client.query("SELECT claude_mem.push($1, $2::jsonb, $3::uuid[])", [
+      team2,
+      JSON.stringify(rows),
+      [...batch.deletes]
+    ]);
     await client.query("COMMIT");
   } catch (error) {
     await client.query("ROLLBACK").catch(() => void 0);
@@ -10917,7 +11608,7 @@ async function pushOutbox(deps, pageSize = 500) {
 }
 
 // src/team/remote.ts
-import { isAbsolute as isAbsolute5, join as join20 } from "node:path";
+import { isAbsolute as isAbsolute5, join as join22 } from "node:path";
 function normalizeRemote(url) {
   const text5 = url.trim();
   const withScheme = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/]*@)?([^/:]+)(?::\d*)?\/+(.+)$/i.exec(text5);
@@ -10941,16 +11632,41 @@ function remoteUrlOf(config) {
 }
 function explicitId(root) {
   try {
-    const parsed = JSON.parse(readTextIfAny(join20(root, ".claude-mem.json")) ?? "");
+    const parsed = JSON.parse(readTextIfAny(join22(root, ".claude-mem.json")) ?? "");
     return typeof parsed.id === "string" && parsed.id.trim() ? `id:${parsed.id.trim()}` : void 0;
   } catch {
     return void 0;
   }
 }
 function teamProjectOf(root) {
-  const config = readTextIfAny(join20(gitDirs(root).common, "config"));
+  const config = readTextIfAny(join22(gitDirs(root).common, "config"));
   const url = config === void 0 ? void 0 : remoteUrlOf(config);
   return (url === void 0 ? void 0 : normalizeRemote(url)) ?? explicitId(root);
+}
+
+// src/team/watchdog.ts
+function stepOf(sql, phase) {
+  const call2 = /claude_mem\.(\w+)/.exec(sql)?.[1];
+  const word = call2 ?? sql.trim().split(/\s+/)[0]?.toLowerCase() ?? "query";
+  return word === phase ? phase : `${phase}: ${word}`;
+}
+function watched(client, boundMs, hooks) {
+  return {
+    async query(text5, values) {
+      const step2 = stepOf(text5, hooks.phase());
+      hooks.step(step2);
+      const timer = setTimeout(() => {
+        hooks.overran(`no answer from the server in ${Math.round(boundMs / 1e3)} s (${step2})`);
+        void client.end().catch(() => void 0);
+      }, boundMs);
+      try {
+        return await client.query(text5, values);
+      } finally {
+        clearTimeout(timer);
+        hooks.step(null);
+      }
+    }
+  };
 }
 
 // src/team/sync.ts
@@ -10964,36 +11680,60 @@ function createTeamSync(deps) {
     lastSuccessAt: null,
     lastError: null,
     lastPush: null,
-    lastPulled: 0
+    lastPulled: 0,
+    failingSince: null,
+    inFlight: null
   };
   let client;
+  let guarded2;
+  let overran;
   let clientUrl = "";
   let running;
   const noIdentity = /* @__PURE__ */ new Map();
   const drop3 = async () => {
     const old = client;
     client = void 0;
+    guarded2 = void 0;
     state.connected = false;
     await old?.end().catch(() => void 0);
   };
-  const connect = async (target) => {
-    if (client && clientUrl === target.url) return client;
+  let phase = "connect";
+  const hooks = {
+    phase: () => phase,
+    step(name) {
+      state.inFlight = name === null ? null : { step: name, since: deps.now() };
+    },
+    overran(reason) {
+      overran = reason;
+    }
+  };
+  const connect = async (target2) => {
+    if (client && guarded2 && clientUrl === target2.url) return guarded2;
     await drop3();
-    const config = clientConfig(target.url, deps.dataDir);
+    const stepMs = target2.stepMs ?? DEFAULT_STEP_MS;
+    const config = clientConfig(target2.url, deps.dataDir, stepMs);
     const fresh = deps.newClient ? deps.newClient(config) : await newClient(config);
     fresh.on("error", () => void drop3());
+    hooks.step("connect");
     try {
       await fresh.connect();
     } catch (error) {
       await fresh.end().catch(() => void 0);
       throw error;
+    } finally {
+      hooks.step(null);
     }
     client = fresh;
-    clientUrl = target.url;
+    guarded2 = watched(fresh, stepMs + 2e3, hooks);
+    clientUrl = target2.url;
     state.connected = true;
-    const { rows } = await fresh.query("SELECT current_user AS role");
+    const { rows } = await guarded2.query(
+      "SELECT claude_mem.check_member($1) AS role",
+      [target2.team]
+    );
     state.role = rows[0]?.role ?? null;
-    return fresh;
+    if (state.role) adoptOwnRows(deps.db, state.role);
+    return guarded2;
   };
   const discover = () => {
     const known = new Set(teamProjects(deps.db).map((row) => row.project));
@@ -11006,28 +11746,36 @@ function createTeamSync(deps) {
     }
   };
   const round = async () => {
-    const target = deps.target();
-    state.configured = target.url !== "";
+    const target2 = deps.target();
+    state.configured = target2.url !== "";
     state.lastRoundAt = deps.now();
     if (!state.configured) {
       await drop3();
       return { ...state };
     }
+    overran = void 0;
     try {
       discover();
       const identities = new Map(
         teamProjects(deps.db).map((row) => [row.project, row.team_project])
       );
-      const connection = await connect(target);
-      const base2 = { db: deps.db, client: connection, team: target.team, now: deps.now };
+      phase = "connect";
+      const connection2 = await connect(target2);
+      const base2 = { db: deps.db, client: connection2, team: target2.team, now: deps.now };
+      phase = "push";
       state.lastPush = await pushOutbox({ ...base2, teamProjectOf: (p) => identities.get(p) });
-      state.lastPulled = await pullTeam(base2);
+      phase = "pull";
+      state.lastPulled = await pullTeam({ ...base2, me: state.role, beforePage: deps.beforePage });
       state.lastSuccessAt = deps.now();
       state.lastError = null;
+      state.failingSince = null;
     } catch (error) {
-      state.lastError = error instanceof Error ? error.message : String(error);
+      state.lastError = overran ?? (error instanceof Error ? error.message : String(error));
+      state.failingSince ??= state.lastRoundAt;
       deps.log.log("warn", `team sync failed, retried next round: ${state.lastError}`);
       await drop3();
+    } finally {
+      state.inFlight = null;
     }
     return { ...state };
   };
@@ -11046,6 +11794,191 @@ function createTeamSync(deps) {
     }
   };
 }
+
+// src/team/server-functions.ts
+var MEMBER_FUNCTIONS_SQL = `
+DROP POLICY IF EXISTS members_read ON claude_mem.memories;
+DROP POLICY IF EXISTS authors_insert ON claude_mem.memories;
+DROP POLICY IF EXISTS authors_update ON claude_mem.memories;
+DROP FUNCTION IF EXISTS claude_mem.my_teams();
+ALTER TABLE claude_mem.memories DROP CONSTRAINT memories_pkey;
+ALTER TABLE claude_mem.memories ADD PRIMARY KEY (team, global_id);
+ALTER TABLE claude_mem.memories ALTER COLUMN author DROP DEFAULT;
+
+CREATE TABLE claude_mem.project_heads (
+  team text NOT NULL, project text NOT NULL, PRIMARY KEY (team, project));
+CREATE TABLE claude_mem.member_activity (
+  team text NOT NULL, role name NOT NULL,
+  last_push_at timestamptz, last_pull_at timestamptz, PRIMARY KEY (team, role));
+ALTER TABLE claude_mem.project_heads ENABLE ROW LEVEL SECURITY;
+ALTER TABLE claude_mem.member_activity ENABLE ROW LEVEL SECURITY;
+
+-- Every privilege anyone but the owner holds on the schema's tables and sequences goes.
+DO $$
+DECLARE grantee oid;
+BEGIN
+  FOR grantee IN
+    SELECT DISTINCT a.grantee FROM pg_class c, aclexplode(c.relacl) a
+    WHERE c.relnamespace = 'claude_mem'::regnamespace AND a.grantee <> c.relowner
+  LOOP
+    IF grantee = 0 THEN
+      EXECUTE 'REVOKE ALL ON ALL TABLES IN SCHEMA claude_mem FROM PUBLIC';
+      EXECUTE 'REVOKE ALL ON ALL SEQUENCES IN SCHEMA claude_mem FROM PUBLIC';
+    ELSE
+      EXECUTE format('REVOKE ALL ON ALL TABLES IN SCHEMA claude_mem FROM %I', grantee::regrole);
+      EXECUTE format('REVOKE ALL ON ALL SEQUENCES IN SCHEMA claude_mem FROM %I', grantee::regrole);
+    END IF;
+  END LOOP;
+END $$;
+
+CREATE FUNCTION claude_mem.is_member(p_role name) RETURNS boolean
+LANGUAGE sql STABLE SET search_path = pg_catalog, pg_temp AS $$
+  SELECT EXISTS (SELECT 1 FROM pg_roles r
+    WHERE r.rolname = p_role AND pg_has_role(session_user, r.oid, 'MEMBER'))
+$$;
+
+ALTER TABLE claude_mem.teams ENABLE ROW LEVEL SECURITY;
+CREATE POLICY own_teams ON claude_mem.teams FOR SELECT USING (claude_mem.is_member(role));
+GRANT USAGE ON SCHEMA claude_mem TO PUBLIC;
+GRANT SELECT ON claude_mem.teams TO PUBLIC;
+
+-- Who holds a lock this backend may wait on: a strong lock on a table of the schema, or (for a
+-- team project's head) any session in a transaction on project_heads: a row lock taken inside a
+-- function's exception block belongs to a subtransaction, which pg_locks does not list.
+-- Read as the owner, so every backend is described.
+CREATE FUNCTION claude_mem.lock_holders(p_team text, p_project text) RETURNS text
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+  -- state and xact_start are hidden from an owner without pg_read_all_stats: left out then.
+  SELECT coalesce(string_agg(DISTINCT format('role %s (%s)', a.usename, concat_ws(', ',
+      'pid ' || a.pid, a.state,
+      'transaction open ' || extract(epoch FROM now() - a.xact_start)::bigint || ' s')), '; '),
+    'another session')
+  FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+  WHERE l.granted AND l.pid <> pg_backend_pid() AND l.locktype = 'relation' AND (
+    (l.relation IN (SELECT oid FROM pg_class WHERE relnamespace = 'claude_mem'::regnamespace)
+      AND l.mode NOT IN ('AccessShareLock', 'RowShareLock', 'RowExclusiveLock'))
+    OR (p_project IS NOT NULL AND l.relation = 'claude_mem.project_heads'::regclass))
+$$;
+
+-- Raised with its own SQLSTATE (CMLCK), so an outer handler of lock_not_available lets it pass.
+CREATE FUNCTION claude_mem.lock_wait_failed(p_team text, p_project text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  RAISE EXCEPTION 'waited % for a lock held by %', current_setting('lock_timeout'),
+    claude_mem.lock_holders(p_team, p_project)
+    USING ERRCODE = 'CMLCK',
+      HINT = 'the holder''s transaction must end: an admin can run SELECT pg_terminate_backend(<pid>)';
+END $$;
+
+CREATE FUNCTION claude_mem.check_member(p_team text) RETURNS name
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  IF EXISTS (SELECT 1 FROM claude_mem.teams t WHERE t.name = p_team AND claude_mem.is_member(t.role)) THEN
+    RETURN session_user;
+  END IF;
+  IF EXISTS (SELECT 1 FROM claude_mem.member_activity a WHERE a.team = p_team AND a.role = session_user) THEN
+    RAISE EXCEPTION 'you are no longer a member of team "%" (role %)', p_team, session_user
+      USING ERRCODE = 'insufficient_privilege',
+        HINT = format('ask an admin to run: claude-mem team add-member %s --url <admin-url> --team %s', session_user, p_team);
+  END IF;
+  RAISE EXCEPTION 'role % is not a member of team "%"', session_user, p_team
+    USING ERRCODE = 'insufficient_privilege',
+      HINT = format('ask an admin to run: claude-mem team add-member %s --url <admin-url> --team %s', session_user, p_team);
+END $$;
+
+CREATE FUNCTION claude_mem.lock_project(p_team text, p_project text) RETURNS void
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  INSERT INTO claude_mem.project_heads (team, project) VALUES (p_team, p_project)
+    ON CONFLICT DO NOTHING;
+  PERFORM 1 FROM claude_mem.project_heads h WHERE h.team = p_team AND h.project = p_project FOR UPDATE;
+EXCEPTION WHEN lock_not_available THEN
+  PERFORM claude_mem.lock_wait_failed(p_team, p_project);
+END $$;
+
+-- A push left open (psql, BEGIN without COMMIT) would hold its projects' locks for as long as
+-- the session lives: the session ends once idle in that transaction for claude_mem.push_hold_ms
+-- (ALTER DATABASE ... SET; default a minute). Against accidents only: a caller may set it back.
+CREATE FUNCTION claude_mem.cap_idle_hold() RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  v_limit bigint := coalesce(nullif(current_setting('claude_mem.push_hold_ms', true), '')::bigint, 60000);
+  v_now bigint := (SELECT setting::bigint FROM pg_settings WHERE name = 'idle_in_transaction_session_timeout');
+BEGIN
+  IF v_now = 0 OR v_now > v_limit THEN
+    PERFORM set_config('idle_in_transaction_session_timeout', v_limit::text, true);
+  END IF;
+END $$;
+
+CREATE FUNCTION claude_mem.push(p_team text, p_rows jsonb, p_deletes uuid[]) RETURNS integer
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  v_project text;
+  v_changed integer;
+  v_tombstoned integer;
+BEGIN
+  PERFORM claude_mem.check_member(p_team);
+  -- Locked in name order, before the sequence is read: rows of a project commit in seq order.
+  FOR v_project IN
+    SELECT x.project FROM jsonb_to_recordset(coalesce(p_rows, '[]')) AS x(project text)
+    UNION
+    SELECT m.project FROM claude_mem.memories m WHERE m.team = p_team
+      AND m.author = session_user AND m.global_id = ANY (coalesce(p_deletes, '{}'))
+    ORDER BY 1
+  LOOP
+    PERFORM claude_mem.lock_project(p_team, v_project);
+  END LOOP;
+  PERFORM claude_mem.cap_idle_hold();
+  INSERT INTO claude_mem.memories AS m (global_id, team, project, kind, author, version, body, created_at)
+  SELECT x.global_id, p_team, x.project, x.kind, session_user, x.version, x.body, x.created_at
+  FROM jsonb_to_recordset(coalesce(p_rows, '[]'))
+    AS x(global_id uuid, project text, kind text, version integer, body jsonb, created_at bigint)
+  ON CONFLICT (team, global_id) DO UPDATE SET project = excluded.project, kind = excluded.kind,
+    version = excluded.version, body = excluded.body, deleted = false
+  WHERE m.author = session_user AND (m.version < excluded.version OR m.deleted);
+  GET DIAGNOSTICS v_changed = ROW_COUNT;
+  UPDATE claude_mem.memories m SET deleted = true, body = '{}'::jsonb, version = m.version + 1
+  WHERE m.team = p_team AND m.author = session_user
+    AND m.global_id = ANY (coalesce(p_deletes, '{}')) AND NOT m.deleted;
+  GET DIAGNOSTICS v_tombstoned = ROW_COUNT;
+  INSERT INTO claude_mem.member_activity AS a (team, role, last_push_at)
+    VALUES (p_team, session_user, now())
+    ON CONFLICT (team, role) DO UPDATE SET last_push_at = now()
+    WHERE a.last_push_at IS NULL OR a.last_push_at < now() - interval '1 second';
+  RETURN v_changed + v_tombstoned;
+EXCEPTION WHEN lock_not_available THEN
+  PERFORM claude_mem.lock_wait_failed(p_team, NULL);
+END $$;
+
+CREATE FUNCTION claude_mem.pull(p_team text, p_project text, p_after bigint, p_limit integer)
+RETURNS TABLE (seq bigint, global_id uuid, kind text, author name, version integer,
+  deleted boolean, created_at bigint, body jsonb)
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+#variable_conflict use_column
+BEGIN
+  PERFORM claude_mem.check_member(p_team);
+  INSERT INTO claude_mem.member_activity AS a (team, role, last_pull_at)
+    VALUES (p_team, session_user, now())
+    -- Once a second at most: a large pull calls once a page.
+    ON CONFLICT (team, role) DO UPDATE SET last_pull_at = now()
+    WHERE a.last_pull_at IS NULL OR a.last_pull_at < now() - interval '1 second';
+  RETURN QUERY
+    -- A body past 2 MB comes as its size only (the client's row door sets it aside): a page
+    -- of a thousand 20 MB rows would otherwise be held whole by the puller (issue 30).
+    SELECT m.seq, m.global_id, m.kind, m.author, m.version, m.deleted, m.created_at,
+      CASE WHEN octet_length(m.body::text) > 2000000
+        THEN jsonb_build_object('_too_large_bytes', octet_length(m.body::text)) ELSE m.body END
+    FROM claude_mem.memories m
+    WHERE m.team = p_team AND m.project = p_project AND m.seq > p_after
+    ORDER BY m.seq LIMIT least(greatest(p_limit, 1), 5000);
+EXCEPTION WHEN lock_not_available THEN
+  PERFORM claude_mem.lock_wait_failed(p_team, p_project);
+END $$;
+
+REVOKE ALL ON FUNCTION claude_mem.lock_holders(text, text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION claude_mem.lock_wait_failed(text, text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION claude_mem.lock_project(text, text) FROM PUBLIC;
+`;
 
 // src/team/server-schema.ts
 var SERVER_MIGRATIONS = [
@@ -11095,17 +12028,30 @@ CREATE POLICY authors_update ON claude_mem.memories FOR UPDATE
   USING (author = current_user AND team IN (SELECT claude_mem.my_teams()))
   WITH CHECK (author = current_user AND team IN (SELECT claude_mem.my_teams()));
 `
-  }
+  },
+  { version: 2, name: "member functions", sql: MEMBER_FUNCTIONS_SQL }
 ];
 function teamRole(team2) {
   return `claude_mem_team_${team2}`;
+}
+async function takeMigrateLock(client, attempts = 600) {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    const { rows } = await client.query(
+      `SELECT pg_try_advisory_lock(hashtext('claude_mem.migrate')) AS got`
+    );
+    if (rows[0]?.got) return;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(
+    'another session holds the lock of team schema migrations (another "team init"?): try again once it ends'
+  );
 }
 async function migrateServer(client) {
   await client.query("CREATE SCHEMA IF NOT EXISTS claude_mem");
   await client.query(`CREATE TABLE IF NOT EXISTS claude_mem.schema_migrations (
     version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
   const applied = [];
-  await client.query(`SELECT pg_advisory_lock(hashtext('claude_mem.migrate'))`);
+  await takeMigrateLock(client);
   try {
     const done = await client.query(
       "SELECT version FROM claude_mem.schema_migrations"
@@ -11114,6 +12060,7 @@ async function migrateServer(client) {
     for (const migration of SERVER_MIGRATIONS.filter((m) => !have.has(m.version))) {
       await client.query("BEGIN");
       try {
+        await client.query("SET LOCAL statement_timeout = 0");
         await client.query(migration.sql);
         await client.query(
           "INSERT INTO claude_mem.schema_migrations (version, name) VALUES ($1, $2)",
@@ -11145,10 +12092,6 @@ async function ensureTeam(client, team2) {
     "INSERT INTO claude_mem.teams (name, role) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
     [team2, role]
   );
-  await client.query(`GRANT USAGE ON SCHEMA claude_mem TO ${quoted2}`);
-  await client.query(`GRANT SELECT ON claude_mem.teams TO ${quoted2}`);
-  await client.query(`GRANT SELECT, INSERT, UPDATE ON claude_mem.memories TO ${quoted2}`);
-  await client.query(`GRANT USAGE ON SEQUENCE claude_mem.change_seq TO ${quoted2}`);
 }
 async function initTeam(client, team2) {
   const applied = await migrateServer(client);
@@ -11171,6 +12114,7 @@ async function checkRole(client, role) {
 }
 async function addMember(client, team2, member) {
   await checkRole(client, member);
+  await migrateServer(client);
   await ensureTeam(client, team2);
   await client.query(`GRANT ${escapeIdentifier(teamRole(team2))} TO ${escapeIdentifier(member)}`);
 }
@@ -11179,25 +12123,139 @@ async function removeMember(client, team2, member) {
   await client.query(`REVOKE ${escapeIdentifier(teamRole(team2))} FROM ${escapeIdentifier(member)}`);
 }
 
+// src/team/members.ts
+var MEMBERS = `
+SELECT r.rolname AS role, a.last_push_at, a.last_pull_at
+FROM pg_auth_members m
+JOIN pg_roles g ON g.oid = m.roleid
+JOIN pg_roles r ON r.oid = m.member
+LEFT JOIN claude_mem.member_activity a ON a.team = $1 AND a.role = r.rolname
+WHERE g.rolname = $2
+ORDER BY r.rolname`;
+async function listMembers(client, team2) {
+  const { rows } = await client.query(MEMBERS, [team2, teamRole(team2)]);
+  return rows.map((row) => ({
+    role: row.role,
+    lastPushAt: row.last_push_at?.getTime() ?? null,
+    lastPullAt: row.last_pull_at?.getTime() ?? null
+  }));
+}
+
+// src/team/first-pull.ts
+function claimTeamProject(db, project2, root) {
+  const known = teamProjects(db).find((row) => row.project === project2);
+  if (known) return known.team_project;
+  const id3 = teamProjectOf(root);
+  if (id3) setTeamProject(db, project2, id3);
+  return id3;
+}
+async function pullFolderNow(db, config, team2, folder) {
+  const teamProject = claimTeamProject(db, folder.project, folder.root);
+  if (!teamProject) return { project: folder.project, rows: 0 };
+  await withClient(config, async (client) => {
+    const { rows } = await client.query(
+      "SELECT claude_mem.check_member($1) AS role",
+      [team2]
+    );
+    await pullTeam({ db, client, team: team2, now: Date.now, only: folder.project, me: rows[0]?.role });
+  });
+  return { project: folder.project, teamProject, rows: countTeamRows(db, folder.project) };
+}
+
+// src/team/stall.ts
+var RETRY = "sync retries every round";
+var REMEDIES = [
+  [
+    /for a lock held by .*?pid (\d+)/,
+    (m) => `the session holding the lock must end its transaction; an admin can end it: SELECT pg_terminate_backend(${m[1]}); ${RETRY}`
+  ],
+  [
+    /lock timeout|for a lock held by/,
+    () => "a session holds a lock on the team tables; an admin can find it in pg_stat_activity and end it"
+  ],
+  [
+    /no longer a member of team "([^"]+)"|is not a member of team "([^"]+)"/,
+    (m) => `ask an admin to run "claude-mem team add-member <your role> --url <admin-url> --team ${m[1] ?? m[2]}", or "claude-mem team disconnect"`
+  ],
+  [
+    /function claude_mem\.\w+\(.*\) does not exist|relation "claude_mem\.\w+" does not exist/,
+    () => `the team server's schema is older than this claude-mem: an admin runs "claude-mem team init <admin-url>" to upgrade it`
+  ],
+  [
+    /password authentication failed|password must be a string|no password/i,
+    () => 'run "claude-mem team connect <postgres-url>" again with the right password (or set PGPASSWORD or ~/.pgpass)'
+  ],
+  [
+    /statement timeout/,
+    () => `the server did not finish a statement in time: it may be overloaded; ${RETRY}`
+  ],
+  [
+    /no answer from the server|ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT|timeout|terminat|Connection/i,
+    () => `check that the server runs and is reachable from here (network, VPN); ${RETRY}`
+  ]
+];
+function remedyOf(message3) {
+  for (const [pattern, remedy] of REMEDIES) {
+    const match = pattern.exec(message3);
+    if (match) return remedy(match);
+  }
+  return `see the worker log for details; ${RETRY}`;
+}
+function stallOf(inputs, now2, stepMs) {
+  const seconds = (since) => Math.max(0, Math.round((now2 - since) / 1e3));
+  if (inputs.failingSince !== null && inputs.lastError !== null) {
+    const since = Math.min(inputs.failingSince, inputs.inFlight?.since ?? Infinity);
+    return { seconds: seconds(since), why: inputs.lastError, remedy: remedyOf(inputs.lastError) };
+  }
+  if (inputs.inFlight && now2 - inputs.inFlight.since > stepMs) {
+    const why = `no answer from the server yet (${inputs.inFlight.step})`;
+    return { seconds: seconds(inputs.inFlight.since), why, remedy: remedyOf(why) };
+  }
+  return null;
+}
+
+// src/worker/team/first-pull-wait.ts
+var sleep3 = (ms) => new Promise((done) => setTimeout(done, ms).unref());
+function createFirstPullWait(deps) {
+  const settled = /* @__PURE__ */ new Set();
+  const pulled = (project2) => teamProjects(deps.db).some((row) => row.project === project2 && row.last_pull_at !== null);
+  return async function firstPullWait(project2, root) {
+    if (settled.has(project2)) return;
+    if (pulled(project2) || !deps.configured()) {
+      settled.add(project2);
+      return;
+    }
+    const folder = root();
+    if (folder === void 0) return;
+    settled.add(project2);
+    if (!claimTeamProject(deps.db, project2, folder)) return;
+    const rounds = async () => {
+      for (let round = 0; round < 2 && !pulled(project2); round += 1) {
+        const state = await deps.sync.syncNow();
+        if (state.lastError !== null) return;
+      }
+    };
+    if (deps.sync.state().lastError !== null) {
+      void rounds();
+      return;
+    }
+    await Promise.race([rounds(), sleep3(deps.waitMs)]);
+  };
+}
+
 // src/worker/team/team-service.ts
+var FIRST_PULL_WAIT_MS = 2e3;
+var HOOK_PRIORITY_MS = 3e3;
 function fromSettings(deps) {
   return () => {
     const { settings } = loadSettings(deps.dataDir, process.env);
     return {
       url: settings["team.url"],
       team: settings["team.name"],
-      everyMs: settings["team.syncEveryMs"]
+      everyMs: settings["team.syncEveryMs"],
+      stepMs: settings["team.stallAfterMs"]
     };
   };
-}
-function shownUrl(url) {
-  try {
-    const parsed = new URL(url);
-    parsed.password = "";
-    return parsed.toString();
-  } catch {
-    return url;
-  }
 }
 function createTeamService(deps, options = {}) {
   const settings = options.settings ?? fromSettings(deps);
@@ -11206,18 +12264,30 @@ function createTeamService(deps, options = {}) {
     dataDir: deps.dataDir,
     now: deps.now,
     log: deps.log,
-    target: settings
+    target: settings,
+    // A hook that asked while a page was written is answered before the next page.
+    beforePage: () => deps.hookTraffic?.quiet(HOOK_PRIORITY_MS) ?? Promise.resolve()
+  });
+  const firstPull = createFirstPullWait({
+    db: deps.db,
+    sync,
+    configured: () => settings().url !== "",
+    waitMs: FIRST_PULL_WAIT_MS
   });
   let timer;
   let stopped = false;
   const status2 = () => {
-    const target = settings();
+    const target2 = settings();
+    const state = sync.state();
     return {
-      ...sync.state(),
-      configured: target.url !== "",
-      url: target.url ? shownUrl(target.url) : null,
-      team: target.team,
+      ...state,
+      configured: target2.url !== "",
+      // Never a password: settings hold none after "team connect", but a hand-edited one might.
+      url: target2.url ? shownUrl(target2.url) : null,
+      stall: target2.url ? stallOf(state, deps.now(), target2.stepMs) : null,
+      team: target2.team,
       backlog: outboxBacklog(deps.db),
+      setAside: setAsideReport(deps.db, "pull"),
       projects: teamProjects(deps.db)
     };
   };
@@ -11235,6 +12305,7 @@ function createTeamService(deps, options = {}) {
   return {
     name: "team",
     routes,
+    firstPull,
     start() {
       timer = setTimeout(() => void tick(), 200);
       timer.unref();
@@ -11247,12 +12318,44 @@ function createTeamService(deps, options = {}) {
   };
 }
 
+// src/worker/hook-traffic.ts
+var HOOK_PATHS = ["/api/context", "/api/recall/"];
+var sleep4 = (ms) => new Promise((done) => setTimeout(done, ms));
+function createHookTraffic() {
+  let inFlight = 0;
+  return {
+    middleware: async function countHookRequests(c, next) {
+      if (!HOOK_PATHS.some((path) => c.req.path.startsWith(path))) return next();
+      inFlight += 1;
+      try {
+        await next();
+      } finally {
+        inFlight -= 1;
+      }
+    },
+    async aside(work2) {
+      inFlight -= 1;
+      try {
+        return await work2();
+      } finally {
+        inFlight += 1;
+      }
+    },
+    async quiet(maxMs) {
+      await new Promise((done) => setImmediate(done));
+      for (const started = Date.now(); inFlight > 0 && Date.now() - started < maxMs; ) {
+        await sleep4(5);
+      }
+    }
+  };
+}
+
 // src/worker/viewer/viewer-service.ts
 import { Hono as Hono25 } from "hono";
 
 // src/worker/viewer/viewer-feed-routes.ts
 import { Hono as Hono17 } from "hono";
-import { statSync as statSync7 } from "node:fs";
+import { statSync as statSync8 } from "node:fs";
 
 // src/worker/viewer/viewer-present.ts
 var PRICES2 = [
@@ -11342,7 +12445,7 @@ var PreviewQuerySchema = z10.object({
 // src/worker/viewer/viewer-feed-routes.ts
 function fileSize(file) {
   try {
-    return statSync7(file).size;
+    return statSync8(file).size;
   } catch {
     return 0;
   }
@@ -11476,8 +12579,345 @@ function viewerOverviewRoutes(deps) {
 // src/worker/viewer/viewer-settings-routes.ts
 import { Hono as Hono21 } from "hono";
 
+// src/config/setting-groups.ts
+var SETTING_GROUPS = [
+  { id: "capture", title: "Capture", intro: "What is recorded from your sessions." },
+  {
+    id: "compress",
+    title: "Compression and cost",
+    intro: "Who turns captured events into memories, and how much that may spend."
+  },
+  { id: "recall", title: "Recall", intro: "What comes back to the agent, and when." },
+  { id: "team", title: "Team", intro: "What you share with teammates, and where." },
+  {
+    id: "storage",
+    title: "Storage and retention",
+    intro: "How long memory is kept, and where its vectors live."
+  },
+  {
+    id: "advanced",
+    title: "Advanced",
+    intro: "Ports, timeouts, retries and request sizes: the defaults suit most people."
+  }
+];
+
+// src/config/settings/advanced-labels.ts
+var advanced = (label2, help) => ({
+  group: "advanced",
+  label: label2,
+  help
+});
+var ADVANCED_LABELS = {
+  "worker.autoStart": {
+    group: "advanced",
+    label: "Start the worker when needed",
+    help: "Whether hooks, MCP and the CLI start the worker themselves.",
+    effects: {
+      true: "A hook, MCP or the CLI starts the worker when it is not running.",
+      false: "You start the worker yourself (claude-mem worker start)."
+    }
+  },
+  "worker.port": advanced(
+    "Worker port",
+    "The loopback port the worker listens on and hooks and the viewer call."
+  ),
+  "worker.startWaitMs": advanced(
+    "Wait for the worker to start (ms)",
+    "How long session start waits for a starting worker before going on without memory."
+  ),
+  "log.level": {
+    group: "advanced",
+    label: "Log detail",
+    help: "The least severe kind of line written to the log file.",
+    effects: {
+      debug: "Everything, for tracing a problem.",
+      info: "Normal activity and problems.",
+      warn: "Only problems.",
+      error: "Only failures."
+    }
+  },
+  "recall.timeoutMs": advanced(
+    "Wait for recall (ms)",
+    "How long prompt and file hooks wait for memories; a slower worker is skipped."
+  ),
+  "search.vectorWeight": advanced(
+    "Weight of meaning in hybrid search",
+    "How much embeddings count against words (1); 0: the embedder's own weight."
+  ),
+  "search.minSimilarity": advanced(
+    "Least similarity of a meaning-only match",
+    "Higher drops weak matches found only by embeddings; 0 keeps them all."
+  ),
+  "search.embeddingsDimensions": advanced(
+    "Embedding size",
+    "Ask the openai or voyage model for shorter vectors; 0: the model's own size."
+  ),
+  "compress.claudeCode.path": advanced(
+    "claude executable",
+    "The claude the Claude Code compressor runs; empty: the first one on PATH."
+  ),
+  "compress.anthropic.baseUrl": advanced(
+    "Anthropic API base URL",
+    "Empty: ANTHROPIC_BASE_URL if set, else Anthropic's own."
+  ),
+  "compress.maxInputTokens": advanced(
+    "Request input cap (tokens)",
+    "The most one compression request may send; a larger turn goes in slices."
+  ),
+  "compress.maxOutputTokens": advanced(
+    "Request output cap (tokens)",
+    "The longest answer one compression request may return."
+  ),
+  "compress.eventFieldChars": advanced(
+    "Event field length sent (characters)",
+    "Each field of an event is shortened to this before it is sent; longer costs more."
+  ),
+  "compress.timeoutMs": advanced(
+    "Request time limit (ms)",
+    "A compression request still running then is given up (its claude process killed)."
+  ),
+  "compress.retries": advanced(
+    "Retries of a request",
+    "Retries after a rate limit, a server error, a timeout or a network error."
+  ),
+  "compress.retryBaseMs": advanced(
+    "First retry wait (ms)",
+    "The wait before the first retry; it doubles with each retry."
+  ),
+  "compress.maxAttempts": advanced(
+    "Attempts before the heuristic",
+    "After this many failed attempts the free heuristic compresses the events instead."
+  ),
+  "compress.failedRetryMs": advanced(
+    "Retry failed events after (ms)",
+    "The wait before failed events are tried again; it doubles with each attempt."
+  )
+};
+
+// src/config/setting-labels.ts
+var budget = (who) => ({
+  group: "compress",
+  label: `${who} daily token budget`,
+  help: "When a day has spent this many tokens, the free heuristic compresses until midnight."
+});
+var chroma = (label2, help) => ({ group: "storage", label: label2, help });
+var SETTING_LABELS = {
+  "capture.enabled": {
+    group: "capture",
+    label: "Capture sessions",
+    help: "The master switch of every hook.",
+    effects: {
+      true: "Hooks record what the agent does and bring memory back.",
+      false: "Every hook does nothing: nothing is recorded and nothing is recalled."
+    }
+  },
+  "capture.skipTools": {
+    group: "capture",
+    label: "Tools never recorded",
+    help: "Calls of these tools (comma-separated names) are not captured."
+  },
+  "capture.maxInputChars": {
+    group: "capture",
+    label: "Longest tool input kept (characters)",
+    help: "A longer tool input is stored shortened to its start and end."
+  },
+  "capture.maxResponseChars": {
+    group: "capture",
+    label: "Longest tool output kept (characters)",
+    help: "A longer tool output is stored shortened to its start and end."
+  },
+  "compress.provider": {
+    group: "compress",
+    label: "Compressor",
+    help: "Which model, if any, writes your memories, and who pays for it.",
+    effects: {
+      auto: "Your logged-in claude when there is one, else the free heuristic.",
+      "claude-code": "Your claude command (haiku by default): counts against your Claude plan.",
+      anthropic: "The Anthropic API with ANTHROPIC_API_KEY: billed per token.",
+      openai: "An OpenAI-compatible endpoint (Ollama, LM Studio, OpenRouter): needs a model below.",
+      heuristic: "No model: titles made from the events by rules; free, and less useful."
+    }
+  },
+  "compress.claudeCode.model": {
+    group: "compress",
+    label: "Claude Code model",
+    help: "The model your claude command compresses with; haiku costs least."
+  },
+  "compress.claudeCode.dailyTokens": budget("Claude Code"),
+  "compress.anthropic.model": {
+    group: "compress",
+    label: "Anthropic API model",
+    help: "The model asked for on the Anthropic API."
+  },
+  "compress.anthropic.dailyTokens": budget("Anthropic API"),
+  "compress.openai.baseUrl": {
+    group: "compress",
+    label: "OpenAI-compatible endpoint",
+    help: "Where the openai compressor sends its requests (key from OPENAI_API_KEY if set)."
+  },
+  "compress.openai.model": {
+    group: "compress",
+    label: "OpenAI-compatible model",
+    help: "The model name at that endpoint; the openai compressor needs one."
+  },
+  "compress.openai.dailyTokens": budget("OpenAI-compatible"),
+  "compress.concurrency": {
+    group: "compress",
+    label: "Requests at once",
+    help: "More clears a backlog sooner and spends tokens sooner."
+  },
+  "compress.batchEvents": {
+    group: "compress",
+    label: "Events per request",
+    help: "Fewer makes more, smaller requests; more makes fewer, larger ones."
+  },
+  "compress.flushAfterMs": {
+    group: "compress",
+    label: "Compress a long turn after (ms)",
+    help: "A turn still running is compressed anyway once its oldest event is this old."
+  },
+  "context.maxTokens": {
+    group: "recall",
+    label: "Session start budget (tokens)",
+    help: "How much memory a new session starts with; more context, more of the window used."
+  },
+  "context.maxObservations": {
+    group: "recall",
+    label: "Session start memories",
+    help: "At most this many memories are listed when a session starts."
+  },
+  "recall.promptTime": {
+    group: "recall",
+    label: "Memories with each prompt",
+    help: "Whether a prompt brings back the memories most relevant to it.",
+    effects: {
+      true: "Each prompt gets a few relevant memories not yet shown in the session.",
+      false: "Prompts get no memories; session start and search still do."
+    }
+  },
+  "recall.promptMaxItems": {
+    group: "recall",
+    label: "Memories per prompt",
+    help: "At most this many, only relevant ones, and never over about 500 tokens."
+  },
+  "recall.fileTime": {
+    group: "recall",
+    label: "Memories when a file is opened",
+    help: "Whether reading or editing a file brings back what is known about it.",
+    effects: {
+      true: "Read, Edit and Write add up to 2 lines about the file, once per session.",
+      false: "Reading or editing a file brings back nothing."
+    }
+  },
+  "search.mode": {
+    group: "recall",
+    label: "Search ranking",
+    help: "How search and recall rank memories.",
+    effects: {
+      fts: "By words only (bm25): exact names and errors, no paraphrases.",
+      vector: "By meaning only (embeddings): paraphrases, but exact names may slip.",
+      hybrid: "Both, fused: words and meaning."
+    }
+  },
+  "search.embedder": {
+    group: "recall",
+    label: "Embeddings",
+    help: "What gives memories a meaning to search by; a change re-embeds all after a restart.",
+    effects: {
+      local: "A small offline model inside the worker: private, no key.",
+      openai: "An OpenAI-compatible endpoint (Ollama, OpenAI, vLLM), set below.",
+      voyage: "The Voyage AI API, set below.",
+      hash: "Hashes of words, no model: for tests, no sense of meaning.",
+      off: "No embeddings: search by words only."
+    }
+  },
+  "search.embeddingsUrl": {
+    group: "recall",
+    label: "Embeddings endpoint",
+    help: "Base URL the openai or voyage embedder calls."
+  },
+  "search.embeddingsModel": {
+    group: "recall",
+    label: "Embeddings model",
+    help: "The model the openai or voyage embedder asks for."
+  },
+  "search.embeddingsKeyEnv": {
+    group: "recall",
+    label: "Embeddings key variable",
+    help: "The environment variable holding the key; the key itself is never stored here."
+  },
+  "team.share": {
+    group: "team",
+    label: "Share with the team",
+    help: "What compression shares on its own; a project's .claude-mem.json may override it.",
+    effects: {
+      off: "Nothing, unless you share a memory yourself (claude-mem share ID).",
+      summaries: "Turn summaries are shared; observations stay private.",
+      all: "Summaries and observations are shared."
+    }
+  },
+  "team.url": {
+    group: "team",
+    label: "Team database",
+    help: "PostgreSQL URL of the team database, without a password; empty: no team."
+  },
+  "team.name": {
+    group: "team",
+    label: "Team name",
+    help: "Which team in that database this machine syncs with."
+  },
+  "team.syncEveryMs": {
+    group: "team",
+    label: "Sync every (ms)",
+    help: "How often shared memories are pushed and teammates' are pulled."
+  },
+  "team.stallAfterMs": {
+    group: "team",
+    label: "Report a stall after (ms)",
+    help: "How long one step of a sync round may wait before the round is abandoned and shown as stalled."
+  },
+  "retention.maxAgeDays": {
+    group: "storage",
+    label: "Keep memory for (days)",
+    help: "Older memory is deleted once a day, pinned memories kept; 0 keeps everything."
+  },
+  "retention.maxPerProject": {
+    group: "storage",
+    label: "Most memories per project",
+    help: "Only the newest this many are kept, pinned ones aside; 0: no limit."
+  },
+  "search.vectorStore": {
+    group: "storage",
+    label: "Vector index",
+    help: "Where vectors are searched; the database stays the source of truth.",
+    effects: {
+      "sqlite-vec": "Inside the database file: nothing else to run.",
+      chroma: "A Chroma server you run (needs the chromadb package beside claude-mem)."
+    }
+  },
+  "search.chroma.url": chroma(
+    "Chroma server",
+    "The Chroma server to use; claude-mem never starts one."
+  ),
+  "search.chroma.tenant": chroma("Chroma tenant", "The tenant on that Chroma server."),
+  "search.chroma.database": chroma("Chroma database", "The database on that Chroma server."),
+  "search.chroma.collection": chroma(
+    "Chroma collection",
+    "The collection holding the vectors; it can be rebuilt from the database at any time."
+  ),
+  "search.chroma.tokenEnv": chroma(
+    "Chroma token variable",
+    "The environment variable holding the Chroma token; the token is never stored here."
+  ),
+  ...ADVANCED_LABELS
+};
+
 // src/worker/viewer/viewer-settings.ts
-var HOOK_SETTINGS = ["worker.autoStart", "worker.startWaitMs"];
+var HOOK_SETTINGS = [
+  "worker.autoStart",
+  "worker.startWaitMs",
+  "recall.timeoutMs"
+];
 var COMPRESSION_SETTINGS = ["team.share"];
 var appliesTo = (key) => key.startsWith("capture.") || HOOK_SETTINGS.includes(key) ? "next-hook" : COMPRESSION_SETTINGS.includes(key) ? "next-compression" : "restart";
 function inputOf(key) {
@@ -11494,12 +12934,13 @@ function inputOf(key) {
 }
 function describeSettings(dataDir, running, env) {
   const { settings, problems } = loadSettings(dataDir, env);
-  return Object.keys(SETTINGS_SCHEMA).map((key) => ({
+  return Object.keys(SETTING_LABELS).map((key) => ({
     key,
     value: settings[key],
     running: running[key],
     default: SETTINGS_SCHEMA[key].default,
     description: SETTINGS_SCHEMA[key].description,
+    ...SETTING_LABELS[key],
     ...inputOf(key),
     applies: appliesTo(key),
     ...env[envNameOf(key)] === void 0 ? {} : { env: envNameOf(key) },
@@ -11544,6 +12985,7 @@ function draft2(key, text5, running) {
 function viewerSettingsRoutes(deps, env) {
   const view = () => ({
     file: settingsFile(deps.dataDir),
+    groups: SETTING_GROUPS.map((group) => ({ ...group })),
     items: describeSettings(deps.dataDir, deps.settings, env)
   });
   return new Hono21().get("/api/settings", (c) => c.json(view())).put("/api/settings", async (c) => {
@@ -11578,8 +13020,8 @@ function viewerSettingsRoutes(deps, env) {
 import { Hono as Hono22 } from "hono";
 
 // src/worker/viewer/viewer-static.ts
-import { existsSync as existsSync4, readFileSync as readFileSync15, realpathSync, statSync as statSync8 } from "node:fs";
-import { extname, join as join21, resolve as resolve4, sep as sep2 } from "node:path";
+import { existsSync as existsSync5, readFileSync as readFileSync16, realpathSync as realpathSync2, statSync as statSync9 } from "node:fs";
+import { extname, join as join23, resolve as resolve4, sep as sep2 } from "node:path";
 import { fileURLToPath } from "node:url";
 var CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -11593,8 +13035,8 @@ var CONTENT_TYPES = {
 };
 var SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,200}$/;
 function defaultUiDir() {
-  const candidates = [new URL("ui", import.meta.url), new URL("../../../dist/ui", import.meta.url)];
-  return candidates.map((url) => fileURLToPath(url)).find((dir) => existsSync4(join21(dir, "index.html")));
+  const candidates2 = [new URL("ui", import.meta.url), new URL("../../../dist/ui", import.meta.url)];
+  return candidates2.map((url) => fileURLToPath(url)).find((dir) => existsSync5(join23(dir, "index.html")));
 }
 function inside(root, file) {
   return file.startsWith(root + sep2);
@@ -11607,8 +13049,8 @@ function readUiFile(uiDir, segments) {
   const file = resolve4(root, ...segments);
   if (!inside(root, file)) return;
   try {
-    if (!inside(realpathSync(root), realpathSync(file)) || !statSync8(file).isFile()) return;
-    return { body: readFileSync15(file), type };
+    if (!inside(realpathSync2(root), realpathSync2(file)) || !statSync9(file).isFile()) return;
+    return { body: readFileSync16(file), type };
   } catch {
     return;
   }
@@ -11664,12 +13106,12 @@ function viewerStaticRoutes(uiDir) {
 import { Hono as Hono23 } from "hono";
 
 // src/worker/viewer/viewer-logs.ts
-import { closeSync as closeSync3, fstatSync, openSync as openSync3, readSync } from "node:fs";
+import { closeSync as closeSync5, fstatSync, openSync as openSync5, readSync } from "node:fs";
 var TAIL_BYTES = 512 * 1024;
 function readTail(file) {
   let fd;
   try {
-    fd = openSync3(file, "r");
+    fd = openSync5(file, "r");
   } catch {
     return { text: "", partial: false };
   }
@@ -11680,7 +13122,7 @@ function readTail(file) {
     readSync(fd, buffer, 0, length, size - length);
     return { text: buffer.toString("utf8"), partial: length < size };
   } finally {
-    closeSync3(fd);
+    closeSync5(fd);
   }
 }
 function tailLog(file, count3) {
@@ -11719,7 +13161,7 @@ function decodeMarks(text5) {
   };
   return match[4] === void 0 ? marks : { ...marks, deletion: Number(match[4]) };
 }
-var BATCH2 = 100;
+var BATCH3 = 100;
 function createLiveFeed(deps) {
   const subscribers = /* @__PURE__ */ new Set();
   let timer;
@@ -11728,7 +13170,7 @@ function createLiveFeed(deps) {
     return JSON.stringify({ spool: listSpool(deps.dataDir).length, ...queueCounts(deps.db) });
   }
   function pull(sub, queue2, now2) {
-    const items2 = feedAfter(deps.db, sub.marks, BATCH2).sort(
+    const items2 = feedAfter(deps.db, sub.marks, BATCH3).sort(
       (a, b) => FEED_KINDS.indexOf(a.kind) - FEED_KINDS.indexOf(b.kind) || a.id - b.id
     );
     for (const item of items2) {
@@ -11739,7 +13181,7 @@ function createLiveFeed(deps) {
         data: JSON.stringify(presentItem(item))
       });
     }
-    const gone = deletionsAfter(deps.db, sub.marks.deletion, BATCH2 * 10);
+    const gone = deletionsAfter(deps.db, sub.marks.deletion, BATCH3 * 10);
     const last = gone.at(-1);
     if (last) {
       sub.marks = { ...sub.marks, deletion: last.id };
@@ -11868,9 +13310,9 @@ function createViewerService(deps, options = {}) {
 // src/worker/data-lock.ts
 import Database2 from "better-sqlite3";
 import { chmodSync as chmodSync3 } from "node:fs";
-import { join as join22 } from "node:path";
-var dataLockFile = (dataDir) => join22(dataDir, "worker.lock");
-var sleep3 = (ms) => new Promise((done) => setTimeout(done, ms));
+import { join as join24 } from "node:path";
+var dataLockFile = (dataDir) => join24(dataDir, "worker.lock");
+var sleep5 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function acquireDataLock(dataDir, waitMs = 0) {
   const file = dataLockFile(dataDir);
   const deadline = Date.now() + waitMs;
@@ -11887,7 +13329,80 @@ async function acquireDataLock(dataDir, waitMs = 0) {
       if (!isBusy(error)) throw error;
     }
     if (Date.now() >= deadline) return void 0;
-    await sleep3(100);
+    await sleep5(100);
+  }
+}
+
+// src/worker/disk-health.ts
+import { rmSync as rmSync9, statfsSync } from "node:fs";
+var FULL_CODES = /* @__PURE__ */ new Set(["ENOSPC", "EDQUOT", "UNKNOWN"]);
+var ADVICE = "free some space (or fix the folder's permissions); captured events wait and are ingested once there is room";
+function createDiskHealth(dataDir) {
+  let freeBytes2;
+  let reserveFree;
+  let refillError;
+  let viaReserve = 0;
+  let sawShort = false;
+  const short2 = () => refillError !== void 0 || freeBytes2 !== void 0 && freeBytes2 < LOW_SPACE_BYTES;
+  return {
+    tend(now2 = Date.now()) {
+      const state = tendReserve(dataDir, now2);
+      freeBytes2 = measureFree(dataDir);
+      reserveFree = state.free;
+      refillError = state.refillError;
+      viaReserve += state.moved;
+      if (short2()) sawShort = true;
+      else if (state.moved === 0) {
+        if (sawShort && FULL_CODES.has(readSpoolError(dataDir)?.code ?? "")) {
+          rmSync9(spoolErrorFile(dataDir), { force: true });
+        }
+        sawShort = false;
+        viaReserve = 0;
+      }
+      return { moved: state.moved };
+    },
+    report() {
+      const reasons = describe({ freeBytes: freeBytes2, reserveFree, refillError, viaReserve }, dataDir);
+      return {
+        ok: reasons.length === 0,
+        freeBytes: freeBytes2,
+        reserveFree,
+        reserveSlots: RESERVE_SLOTS,
+        reason: reasons.length > 0 ? `${reasons.join("; ")}: ${ADVICE}` : void 0
+      };
+    }
+  };
+}
+function describe(seen, dataDir) {
+  const reasons = [];
+  if (seen.freeBytes !== void 0 && seen.freeBytes < LOW_SPACE_BYTES) {
+    reasons.push(
+      `the disk holding ${dataDir} is full (${Math.floor(seen.freeBytes / 1024)} KB free)`
+    );
+  }
+  if (seen.refillError !== void 0) {
+    reasons.push(
+      `the reserve for hooks that cannot write the spool has ${seen.reserveFree ?? 0} of ${RESERVE_SLOTS} slots left (${seen.refillError})`
+    );
+  }
+  if (seen.viaReserve > 0) {
+    reasons.push(
+      `${seen.viaReserve} events could not be written to the spool and came through the reserve`
+    );
+  }
+  const hook = readSpoolError(dataDir);
+  if (hook) {
+    const when2 = Number.isFinite(hook.at) ? new Date(hook.at).toISOString() : "recently";
+    reasons.push(`a hook could not write the spool at ${when2} (${hook.code})`);
+  }
+  return reasons;
+}
+function measureFree(dataDir) {
+  try {
+    const stats = statfsSync(dataDir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return void 0;
   }
 }
 
@@ -11897,12 +13412,12 @@ import { watch } from "node:fs";
 // src/worker/capture/ingest.ts
 function ingestBatch(dataDir, db, log, batchSize = 500) {
   const { entries, bad } = readSpoolBatch(dataDir, batchSize);
-  const quarantined2 = bad.filter((entry) => setAside(dataDir, log, entry)).length;
+  const quarantined2 = bad.filter((entry) => setAside3(dataDir, log, entry)).length;
   const applied = applyEntries(dataDir, db, log, entries);
   const duplicates = applied.filter((item) => item.duplicate).length;
   return { stored: applied.length - duplicates, duplicates, quarantined: quarantined2, applied };
 }
-function setAside(dataDir, log, entry) {
+function setAside3(dataDir, log, entry) {
   try {
     quarantine(dataDir, entry);
     log.log("warn", `spool file quarantined: ${entry.reason}`, { file: entry.file });
@@ -11930,7 +13445,7 @@ function applyEntries(dataDir, db, log, entries) {
       removeSpoolFile(entry.file);
     } catch (error) {
       if (mustWait(error)) throw error;
-      setAside(dataDir, log, {
+      setAside3(dataDir, log, {
         file: entry.file,
         reason: `database rejected it: ${String(error)}`
       });
@@ -11982,6 +13497,7 @@ function createPass(options, intervalMs) {
     lockedUntil = Date.now() + faultWaitMs - 50;
   };
   return function ingestPass() {
+    tendDisk(options);
     if (Date.now() < lockedUntil) return;
     try {
       const result = withBusyTimeout(db, INGEST_BUSY_MS, () => ingestAll(dataDir, db, log));
@@ -12000,6 +13516,16 @@ function createPass(options, intervalMs) {
       lockedUntil = Date.now() + intervalMs - 50;
     }
   };
+}
+function tendDisk(options) {
+  try {
+    const { moved } = options.diskHealth?.tend() ?? { moved: 0 };
+    if (moved > 0) {
+      options.log.log("warn", `${moved} events came through the disk-full reserve into the spool`);
+    }
+  } catch (error) {
+    options.log.log("warn", `could not tend the disk-full reserve: ${String(error)}`);
+  }
 }
 function startIngestLoop(options) {
   const intervalMs = options.intervalMs ?? 1e3;
@@ -12066,16 +13592,20 @@ async function runWorker(env = process.env) {
     log,
     now: Date.now,
     dbHealth: createDbHealth(),
+    hookTraffic: createHookTraffic(),
+    diskHealth: createDiskHealth(dataDir),
     onApplied: (applied) => {
       for (const service of services) service.onApplied?.(applied);
     }
   };
+  const team2 = createTeamService(deps);
+  deps.teamFirstPull = team2.firstPull;
   const services = [
     createCompressionService(deps),
     createRecallService(deps),
     createRetentionService(deps),
     createViewerService(deps),
-    createTeamService(deps),
+    team2,
     createMaintenanceService(deps)
   ];
   let server;
@@ -12091,13 +13621,14 @@ async function runWorker(env = process.env) {
     pidFile(dataDir),
     JSON.stringify({ pid: process.pid, port, version: VERSION, startedAt })
   );
-  rmSync7(spawnLockFile(dataDir), { force: true });
+  rmSync10(spawnLockFile(dataDir), { force: true });
   for (const service of services) service.start?.();
   const loop = startIngestLoop({
     dataDir,
     db,
     log,
     dbHealth: deps.dbHealth,
+    diskHealth: deps.diskHealth,
     onApplied: (applied) => deps.onApplied(applied)
   });
   log.log("info", `worker ${VERSION} listening on 127.0.0.1:${port}`, { pid: process.pid });
@@ -12111,7 +13642,7 @@ async function runWorker(env = process.env) {
       await stopServices(services, log);
       db.close();
       lock.release();
-      if (readWorkerInfo(dataDir)?.pid === process.pid) rmSync7(pidFile(dataDir), { force: true });
+      if (readWorkerInfo(dataDir)?.pid === process.pid) rmSync10(pidFile(dataDir), { force: true });
       resolve5(0);
     };
     process.once("SIGTERM", () => void stop2("SIGTERM"));
@@ -12199,19 +13730,19 @@ function editDistance(a, b) {
   }
   return previous[b.length] ?? 0;
 }
-function closest(input, candidates) {
+function closest(input, candidates2) {
   const wanted = input.toLowerCase();
   const limit = Math.max(1, Math.floor(wanted.length / 3));
   let best;
-  for (const name of candidates) {
-    const distance = editDistance(wanted, name.toLowerCase());
-    if (distance <= limit && (!best || distance < best.distance)) best = { name, distance };
+  for (const name of candidates2) {
+    const distance2 = editDistance(wanted, name.toLowerCase());
+    if (distance2 <= limit && (!best || distance2 < best.distance)) best = { name, distance: distance2 };
   }
   if (best) return best.name;
-  return wanted.length >= 3 ? candidates.find((name) => name.startsWith(wanted)) : void 0;
+  return wanted.length >= 3 ? candidates2.find((name) => name.startsWith(wanted)) : void 0;
 }
-function didYouMean(input, candidates) {
-  const found2 = closest(input, candidates);
+function didYouMean(input, candidates2) {
+  const found2 = closest(input, candidates2);
   return found2 === void 0 ? "" : ` Did you mean "${found2}"?`;
 }
 
@@ -12221,7 +13752,7 @@ function configCommand(args2, print2, env = process.env) {
   const [action, key, ...rest] = args2;
   switch (action) {
     case "list":
-      return list3(dataDir, env, print2);
+      return list2(dataDir, env, print2);
     case "get":
       if (!key) throw usage("config get needs a key");
       checkKey(key);
@@ -12255,7 +13786,7 @@ function checkKey(key) {
     2
   );
 }
-function list3(dataDir, env, print2) {
+function list2(dataDir, env, print2) {
   const { settings, problems } = loadSettings(dataDir, env);
   for (const key of Object.keys(SETTINGS_SCHEMA)) {
     const overridden = env[envNameOf(key)] !== void 0 ? ` (from ${envNameOf(key)})` : "";
@@ -12263,13 +13794,14 @@ function list3(dataDir, env, print2) {
     print2(`    ${SETTINGS_SCHEMA[key].description}`);
   }
   for (const problem of problems) {
-    print2(`! ${problemText(problem)}; default used`);
+    const ignored = problem.source === "env" && !isSettingKey(problem.key);
+    print2(`! ${problemText(problem)}${ignored ? "" : "; default used"}`);
   }
   return problems.length > 0 ? 1 : 0;
 }
 
 // src/cli/worker-call.ts
-import { dirname as dirname3, join as join23 } from "node:path";
+import { dirname as dirname5, join as join25 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/mcp/worker-client.ts
@@ -12311,21 +13843,21 @@ function workerTarget(deps) {
   return {
     dataDir,
     port: settings["worker.port"],
-    cliEntry: deps.cliEntry ?? join23(dirname3(fileURLToPath2(import.meta.url)), "cli.mjs"),
+    cliEntry: deps.cliEntry ?? join25(dirname5(fileURLToPath2(import.meta.url)), "cli.mjs"),
     autoStart: settings["worker.autoStart"],
     waitMs: 1e4,
     env
   };
 }
 async function compressionWorker(deps) {
-  const target = workerTarget(deps);
-  const info = await ensureWorker(target);
+  const target2 = workerTarget(deps);
+  const info = await ensureWorker(target2);
   if (!info) {
     throw new CliError(
-      `the worker is not running on port ${target.port}; see "claude-mem worker logs"`
+      `the worker is not running on port ${target2.port}; see "claude-mem worker logs"`
     );
   }
-  return { port: info.port, dataDir: target.dataDir };
+  return { port: info.port, dataDir: target2.dataDir };
 }
 async function restartWorker(dataDir, cliEntry, env, waitMs) {
   const port = loadSettings(dataDir, env).settings["worker.port"];
@@ -12379,13 +13911,13 @@ async function knownProjects(call2) {
   const items2 = res.body?.items ?? [];
   return items2.map((item) => item.name);
 }
-async function checkProject(call2, project2) {
+async function checkProject(call2, project2, hint = "check the name, or use --all.") {
   if (project2 === void 0) return;
   const known = await knownProjects(call2);
   if (known.includes(project2)) return;
-  const list4 = known.length > 0 ? `known projects: ${known.slice(0, 10).join(", ")}` : "no project has memory yet";
+  const list3 = known.length > 0 ? `known projects: ${known.slice(0, 10).join(", ")}` : "no project has memory yet";
   throw new CliError(
-    `no memory for project "${project2}" (${list4}); check the name, or use --all.${didYouMean(project2, known)}`
+    `no memory for project "${project2}" (${list3}); ${hint}${didYouMean(project2, known)}`
   );
 }
 
@@ -13079,6 +14611,7 @@ var verifyCommand = async function verifyCommand2(args2, print2, deps = {}) {
   const values = parseOptions(args2, VERIFY_OPTIONS);
   const cwd = deps.cwd ?? process.cwd();
   if (values.accept !== void 0) return acceptOne(deps, values.accept, cwd, print2);
+  await checkProject(recallClient(deps), values.project, "check the name.");
   const project2 = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
   const pages = [];
   let after = 0;
@@ -13164,10 +14697,10 @@ function formatStatus(status2) {
       `  ${row.provider} ${row.model}: ${n3(row.calls)} calls, ${n3(row.tokens_in)} tokens in, ${n3(row.tokens_out)} out${cost(row.cost_usd)}`
     );
   }
-  for (const budget of status2.budget) {
-    const spent = budget.spent ? " (spent: heuristic until tomorrow)" : "";
+  for (const budget2 of status2.budget) {
+    const spent = budget2.spent ? " (spent: heuristic until tomorrow)" : "";
     lines.push(
-      `budget ${budget.provider}: ${n3(budget.used)} of ${n3(budget.limit)} tokens used, ${n3(budget.left)} left${spent}`
+      `budget ${budget2.provider}: ${n3(budget2.used)} of ${n3(budget2.limit)} tokens used, ${n3(budget2.left)} left${spent}`
     );
   }
   return lines;
@@ -13176,10 +14709,11 @@ var statusCommand = async function statusCommand2(args2, print2, deps = {}) {
   const values = parseOptions(args2, STATUS_OPTIONS);
   const { port, dataDir } = await compressionWorker(deps);
   const token2 = readOrCreateToken(dataDir);
-  const fault = await databaseFault(port, token2);
+  const { fault, disk } = await healthFaults(port, token2);
   const res = await workerRequest(port, "/api/compression/status", { timeoutMs: 5e3, token: token2 });
-  if (res.status !== 200 && fault) {
-    print2(faultLine(fault));
+  const faultLines = [...fault ? [faultLine(fault)] : [], ...disk ? [diskLine(disk)] : []];
+  if (res.status !== 200 && faultLines.length > 0) {
+    print2(faultLines.join("\n"));
     return 1;
   }
   if (res.status !== 200) throw workerFailure(res);
@@ -13188,7 +14722,12 @@ var statusCommand = async function statusCommand2(args2, print2, deps = {}) {
   if (values.json) {
     print2(
       JSON.stringify(
-        { ...status2, recall: recall2 ?? null, database: fault ?? { ok: true } },
+        {
+          ...status2,
+          recall: recall2 ?? null,
+          database: fault ?? { ok: true },
+          disk: disk ?? { ok: true }
+        },
         null,
         2
       )
@@ -13196,22 +14735,26 @@ var statusCommand = async function statusCommand2(args2, print2, deps = {}) {
     return 0;
   }
   const lines = [...formatStatus(status2), ...recall2 ? formatRecallStatus(recall2) : []];
-  print2((fault ? [faultLine(fault), ...lines] : lines).join("\n"));
+  print2([...faultLines, ...lines].join("\n"));
   return 0;
 };
-async function databaseFault(port, token2) {
+async function healthFaults(port, token2) {
   const res = await workerRequest(port, "/health", { timeoutMs: 5e3, token: token2 }).catch(
     () => void 0
   );
-  const database = res?.body?.database;
-  return database?.ok === false ? database : void 0;
+  const body = res?.body;
+  return {
+    fault: body?.database?.ok === false ? body.database : void 0,
+    disk: body?.disk?.ok === false ? body.disk : void 0
+  };
 }
+var diskLine = (disk) => `disk: FULL ${disk.reason}`;
 var faultLine = (fault) => `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;
 
 // src/cli/commands/demo-command.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync4, readFileSync as readFileSync17, rmSync as rmSync8, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync18, rmSync as rmSync11, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname as dirname6, join as join28 } from "node:path";
+import { dirname as dirname8, join as join30 } from "node:path";
 
 // src/transcripts/blocks.ts
 var blocksOf = (line2) => Array.isArray(line2.content) ? line2.content : [];
@@ -13363,7 +14906,7 @@ function replayAgent(lines, ctx, agent) {
 }
 
 // src/transcripts/transcript-paths.ts
-import { basename as basename4, dirname as dirname4, join as join24 } from "node:path";
+import { basename as basename4, dirname as dirname6, join as join26 } from "node:path";
 function transcriptStem(path) {
   return basename4(path).replace(/\.jsonl$/, "");
 }
@@ -13373,9 +14916,9 @@ function agentIdFromPath(path) {
 }
 function parentTranscriptPath(agentPath, parentSessionId) {
   if (agentPath === "") return "";
-  const dir = dirname4(agentPath);
-  const projectDir = basename4(dir) === "subagents" ? dirname4(dirname4(dir)) : dir;
-  return join24(projectDir, `${parentSessionId}.jsonl`);
+  const dir = dirname6(agentPath);
+  const projectDir = basename4(dir) === "subagents" ? dirname6(dirname6(dir)) : dir;
+  return join26(projectDir, `${parentSessionId}.jsonl`);
 }
 
 // src/transcripts/replay-context.ts
@@ -13519,11 +15062,11 @@ function replayTranscript(text5, opts = {}) {
 }
 
 // src/transcripts/list-transcript-files.ts
-import { readdirSync as readdirSync5 } from "node:fs";
-import { join as join25 } from "node:path";
+import { readdirSync as readdirSync7 } from "node:fs";
+import { join as join27 } from "node:path";
 function collect2(dir, found2) {
-  for (const entry of readdirSync5(dir, { withFileTypes: true })) {
-    const path = join25(dir, entry.name);
+  for (const entry of readdirSync7(dir, { withFileTypes: true })) {
+    const path = join27(dir, entry.name);
     if (entry.isDirectory()) collect2(path, found2);
     else if (entry.isFile() && entry.name.endsWith(".jsonl")) found2.push(path);
   }
@@ -13558,8 +15101,8 @@ function runHookProcess(hookBundle, event, stdin, env, cwd) {
 }
 
 // src/cli/doctor/demo-folder.ts
-import { existsSync as existsSync5 } from "node:fs";
-import { join as join26 } from "node:path";
+import { existsSync as existsSync6 } from "node:fs";
+import { join as join28 } from "node:path";
 
 // src/cli/doctor/check.ts
 var ok = (name, detail) => ({ name, ok: true, detail });
@@ -13573,23 +15116,23 @@ var warn = (name, detail) => ({
 
 // src/cli/doctor/demo-folder.ts
 var DEMO_MARKER = ".claude-mem-demo";
-var isDemoFolder = (dataDir) => existsSync5(join26(dataDir, DEMO_MARKER));
+var isDemoFolder = (dataDir) => existsSync6(join28(dataDir, DEMO_MARKER));
 function demoExpected(result) {
   if (result.ok) return result;
   return warn(result.name, `${result.detail} (expected: this is the demo's data folder)`);
 }
 
 // src/cli/install/package-name.ts
-import { existsSync as existsSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname5, join as join27 } from "node:path";
-var PACKAGE_NAME = "@durable-mem/claude-mem";
+import { existsSync as existsSync7 } from "node:fs";
+import { delimiter as delimiter2, dirname as dirname7, join as join29 } from "node:path";
+var INSTALL_HINT = 'in a clone of claude-mem, run "npm install && npm link"';
 function onPath(bin, path = process.env.PATH ?? "") {
   const names = process.platform === "win32" ? [`${bin}.cmd`, bin] : [bin];
-  return path.split(delimiter2).filter((dir) => dir !== "").some((dir) => names.some((name) => existsSync6(join27(dir, name))));
+  return path.split(delimiter2).filter((dir) => dir !== "").some((dir) => names.some((name) => existsSync7(join29(dir, name))));
 }
 function selfCommand(cliEntry, path = process.env.PATH ?? "") {
   if (onPath("claude-mem", path)) return "claude-mem";
-  return `node ${JSON.stringify(join27(dirname5(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
+  return `node ${JSON.stringify(join29(dirname7(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
 }
 
 // src/cli/commands/demo-report.ts
@@ -13600,7 +15143,7 @@ var shown = (text5) => {
   const rest = flat.length - SHOWN_CHARS;
   return rest > 0 ? `${flat.slice(0, SHOWN_CHARS)}\u2026 (+${rest.toLocaleString("en-US")} characters)` : flat;
 };
-function promptLines(prompts, originals) {
+function promptLines2(prompts, originals) {
   return prompts.flatMap((prompt, index) => [
     `  prompt ${String(prompt.prompt_number)}: ${String(prompt.text)}`,
     .../<private>/i.test(originals[index] ?? "") ? [
@@ -13624,9 +15167,9 @@ function eventLines(events) {
 }
 
 // src/cli/commands/worker-command.ts
-import { existsSync as existsSync7, readFileSync as readFileSync16 } from "node:fs";
+import { existsSync as existsSync8, readFileSync as readFileSync17 } from "node:fs";
 var ACTIONS2 = ["start", "stop", "restart", "status", "logs", "run"];
-var sleep4 = (ms) => new Promise((done) => setTimeout(done, ms));
+var sleep6 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function workerCommand(args2, deps) {
   const env = deps.env ?? process.env;
   const dataDir = dataDirFrom(env);
@@ -13663,7 +15206,7 @@ async function stop(dataDir, print2) {
     return 0;
   }
   process.kill(info.pid, "SIGTERM");
-  for (let waited = 0; waited < 1e4 && liveWorker(dataDir); waited += 100) await sleep4(100);
+  for (let waited = 0; waited < 1e4 && liveWorker(dataDir); waited += 100) await sleep6(100);
   if (liveWorker(dataDir)) process.kill(info.pid, "SIGKILL");
   print2(`worker stopped (pid ${info.pid})`);
   return 0;
@@ -13689,11 +15232,11 @@ function logs(dataDir, args2, print2) {
   const count3 = index >= 0 ? Number(args2[index + 1]) : 50;
   if (!Number.isInteger(count3) || count3 <= 0) throw usage("-n takes a positive whole number");
   const file = logFile(dataDir);
-  if (!existsSync7(file)) {
+  if (!existsSync8(file)) {
     print2(`no log yet (${file})`);
     return 0;
   }
-  const lines = readFileSync16(file, "utf8").trimEnd().split("\n");
+  const lines = readFileSync17(file, "utf8").trimEnd().split("\n");
   print2(lines.slice(-count3).join("\n"));
   return 0;
 }
@@ -13707,10 +15250,10 @@ function duration(ms) {
 }
 function healthLines(health) {
   const events = Object.entries(health.events ?? {}).map(([state, count3]) => `${n4(count3)} ${state}`).join(", ");
-  const spool3 = health.queue?.spool ?? 0;
+  const spool2 = health.queue?.spool ?? 0;
   return [
     `worker ${health.status ?? "?"}: pid ${health.pid ?? "?"}, http://127.0.0.1:${health.port ?? "?"}/, version ${health.version ?? "?"}, up ${duration(health.uptimeMs ?? 0)}`,
-    `  waiting: ${n4(spool3)} spool file${spool3 === 1 ? "" : "s"} to ingest, ${n4(health.queue?.pending)} events to compress`,
+    `  waiting: ${n4(spool2)} spool file${spool2 === 1 ? "" : "s"} to ingest, ${n4(health.queue?.pending)} events to compress`,
     `  events: ${events || "none yet"}`
   ];
 }
@@ -13721,36 +15264,36 @@ var DEMO_OPTIONS = {
   port: { type: "string" }
 };
 function fixtureFile(cliEntry) {
-  return join28(dirname6(cliEntry), "..", "fixtures", "demo", "session.jsonl");
+  return join30(dirname8(cliEntry), "..", "fixtures", "demo", "session.jsonl");
 }
 function resetDataDir(dataDir) {
-  if (existsSync8(dataDir) && !existsSync8(join28(dataDir, DEMO_MARKER))) {
+  if (existsSync9(dataDir) && !existsSync9(join30(dataDir, DEMO_MARKER))) {
     throw new CliError(`${dataDir} exists and is not a demo folder; choose another --data-dir`);
   }
-  rmSync8(dataDir, { recursive: true, force: true });
-  mkdirSync4(dataDir, { recursive: true, mode: 448 });
-  writeFileSync4(join28(dataDir, DEMO_MARKER), "claude-mem demo data; safe to delete\n", { mode: 384 });
+  rmSync11(dataDir, { recursive: true, force: true });
+  makeDirs(dataDir);
+  writeFileSync4(join30(dataDir, DEMO_MARKER), "claude-mem demo data; safe to delete\n", { mode: 384 });
 }
-var sleep5 = (ms) => new Promise((done) => setTimeout(done, ms));
+var sleep7 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function waitForIngest(port, token2) {
   for (let tries = 0; tries < 100; tries += 1) {
     const res = await workerRequest(port, "/health", { token: token2 });
     if (res.body.queue?.spool === 0) return;
-    await sleep5(100);
+    await sleep7(100);
   }
 }
 async function demoCommand(args2, deps) {
   const values = parseOptions(args2, DEMO_OPTIONS);
-  const dataDir = values["data-dir"] ?? join28(tmpdir(), "claude-mem-demo");
+  const dataDir = values["data-dir"] ?? join30(tmpdir(), "claude-mem-demo");
   const port = values.port ?? "37778";
   const env = { ...process.env, CLAUDE_MEM_DATA_DIR: dataDir, CLAUDE_MEM_WORKER_PORT: port };
   if (liveWorker(dataDir)) await workerCommand(["stop"], { ...deps, env, print: () => void 0 });
   resetDataDir(dataDir);
-  const projectDir = join28(dataDir, "acme-api");
-  mkdirSync4(projectDir, { recursive: true, mode: 448 });
+  const projectDir = join30(dataDir, "acme-api");
+  mkdirSync3(projectDir, { recursive: true, mode: 448 });
   await workerCommand(["start"], { ...deps, env });
-  const hookBundle = join28(dirname6(deps.cliEntry), "hook.cjs");
-  const text5 = readFileSync17(fixtureFile(deps.cliEntry), "utf8").replaceAll("{{cwd}}", projectDir);
+  const hookBundle = join30(dirname8(deps.cliEntry), "hook.cjs");
+  const text5 = readFileSync18(fixtureFile(deps.cliEntry), "utf8").replaceAll("{{cwd}}", projectDir);
   const payloads = replayTranscript(text5, { cwd: projectDir, sessionId: "demo-session-0001" });
   for (const payload of payloads) {
     await runHookProcess(
@@ -13781,7 +15324,7 @@ async function report(originals, { port, token: token2 }, hookBundle, projectDir
   const events = await get("/api/events?limit=500");
   print2(`
 Captured ${prompts.length} prompts and ${events.length} tool events:`);
-  for (const line2 of promptLines(prompts.reverse(), originals)) print2(line2);
+  for (const line2 of promptLines2(prompts.reverse(), originals)) print2(line2);
   for (const line2 of eventLines(events.reverse())) print2(line2);
   const next = {
     session_id: "demo-session-0002",
@@ -13802,11 +15345,38 @@ Captured ${prompts.length} prompts and ${events.length} tool events:`);
   print2(output.hookSpecificOutput?.additionalContext ?? "  (nothing yet)");
 }
 
+// src/cli/doctor/disk-check.ts
+import { statfsSync as statfsSync2 } from "node:fs";
+var mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+function checkDisk(dataDir, health) {
+  const disk = health?.disk;
+  if (disk?.ok === false) return fail("disk", disk.reason ?? "the worker reports the disk as full");
+  const free = disk?.freeBytes ?? freeHere(dataDir);
+  if (free === void 0)
+    return warn("disk", `cannot tell how much space is free under ${dataDir}`);
+  if (free < LOW_SPACE_BYTES) {
+    return fail(
+      "disk",
+      `the disk holding ${dataDir} is full (${Math.floor(free / 1024)} KB free): free some space, hooks cannot capture until then`
+    );
+  }
+  const reserve = disk?.reserveFree === void 0 ? "" : `, reserve ${disk.reserveFree}/${disk.reserveSlots}`;
+  return ok("disk", `${mb(free)} free${reserve}`);
+}
+function freeHere(dataDir) {
+  try {
+    const stats = statfsSync2(dataDir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return void 0;
+  }
+}
+
 // src/cli/doctor/free-space.ts
 import Database3 from "better-sqlite3";
-import { existsSync as existsSync9, statSync as statSync9 } from "node:fs";
+import { existsSync as existsSync10, statSync as statSync10 } from "node:fs";
 var VACUUM_MIN_BYTES = 16 * 2 ** 20;
-var mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+var mb2 = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 function freeBytes(file) {
   const db = new Database3(file, { readonly: true, fileMustExist: true });
   try {
@@ -13818,18 +15388,18 @@ function freeBytes(file) {
 }
 function checkFreeSpace(dataDir, minBytes = VACUUM_MIN_BYTES) {
   const file = databaseFile(dataDir);
-  if (!existsSync9(file)) return ok("free space", "no database yet");
+  if (!existsSync10(file)) return ok("free space", "no database yet");
   const { free, total } = freeBytes(file);
-  const detail = `${mb(free)} of ${mb(total)} free inside the database`;
+  const detail = `${mb2(free)} of ${mb2(total)} free inside the database`;
   return free >= minBytes && free * 4 >= total ? warn("free space", `${detail}: "claude-mem doctor --vacuum" gives it back to the disk`) : ok("free space", detail);
 }
 function vacuumDatabase(dataDir, print2) {
   const file = databaseFile(dataDir);
-  if (!existsSync9(file)) {
+  if (!existsSync10(file)) {
     print2("no database to vacuum yet");
     return 0;
   }
-  const before = statSync9(file).size;
+  const before = statSync10(file).size;
   const db = new Database3(file, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 30000");
@@ -13838,16 +15408,16 @@ function vacuumDatabase(dataDir, print2) {
   } finally {
     db.close();
   }
-  print2(`vacuumed ${file}: ${mb(before)} -> ${mb(statSync9(file).size)}`);
+  print2(`vacuumed ${file}: ${mb2(before)} -> ${mb2(statSync10(file).size)}`);
   return 0;
 }
 
 // src/cli/doctor/repair.ts
 import Database4 from "better-sqlite3";
-import { chmodSync as chmodSync4, copyFileSync, existsSync as existsSync10, renameSync as renameSync4 } from "node:fs";
+import { chmodSync as chmodSync4, copyFileSync, existsSync as existsSync11, renameSync as renameSync6 } from "node:fs";
 
 // src/cli/commands/import-command.ts
-import { closeSync as closeSync4, createReadStream, openSync as openSync4, readFileSync as readFileSync18, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync6, createReadStream, openSync as openSync6, readFileSync as readFileSync19, readSync as readSync2 } from "node:fs";
 import { createInterface } from "node:readline";
 
 // src/cli/admin/worker-admin.ts
@@ -13884,7 +15454,7 @@ function runningAdminWorker(env = process.env) {
 }
 
 // src/cli/commands/import-command.ts
-var BATCH3 = 1e3;
+var BATCH4 = 1e3;
 var PLURAL2 = {
   session: "sessions",
   prompt: "prompts",
@@ -13922,8 +15492,8 @@ async function* jsonlRecords(file) {
 }
 function* jsonRecords(whole) {
   for (const kind of EXPORT_KINDS) {
-    const list4 = whole[PLURAL2[kind]];
-    if (Array.isArray(list4)) for (const row of list4) yield { ...row, kind };
+    const list3 = whole[PLURAL2[kind]];
+    if (Array.isArray(list3)) for (const row of list3) yield { ...row, kind };
   }
 }
 var HEADER_EXAMPLE = '{"kind":"header","format":"claude-mem-export","version":1,...}';
@@ -13945,35 +15515,52 @@ function parseWhole(text5, file) {
     );
   }
 }
+function unreadable(file, error) {
+  const code = error.code;
+  if (code === "ENOENT") return `no such file: ${file}`;
+  if (code === "EISDIR")
+    return `${file} is a folder, expected an export file (claude-mem export -o FILE)`;
+  if (code === "EACCES" || code === "EPERM")
+    return `${file} cannot be read by you (permission denied)`;
+  return `cannot read ${file}: ${error.message}`;
+}
 function head(file) {
   let fd;
   try {
-    fd = openSync4(file, "r");
+    fd = openSync6(file, "r");
     const buffer = Buffer.alloc(4096);
     return buffer.toString("utf8", 0, readSync2(fd, buffer, 0, buffer.length, 0));
   } catch (error) {
-    throw new CliError(`cannot read ${file}: ${error.message}`);
+    throw new CliError(unreadable(file, error));
   } finally {
-    if (fd !== void 0) closeSync4(fd);
+    if (fd !== void 0) closeSync6(fd);
   }
 }
 function recordsOf(file) {
   const isJsonl = /^\s*\{\s*"kind"\s*:\s*"header"/.test(head(file));
   if (isJsonl) return jsonlRecords(file);
-  const whole = parseWhole(readFileSync18(file, "utf8"), file);
+  const whole = parseWhole(readFileSync19(file, "utf8"), file);
   checkHeader(whole, file);
   return jsonRecords(whole);
 }
+async function checkExport(file) {
+  let n8 = 0;
+  for await (const record of recordsOf(file)) if (record) n8 += 1;
+  return n8;
+}
 function progress3(sent, started, stream = process.stderr) {
-  if (!stream.isTTY || sent % (BATCH3 * 10) !== 0) return;
+  if (!stream.isTTY || sent % (BATCH4 * 10) !== 0) return;
   const rate = Math.round(sent / Math.max(1e-3, (Date.now() - started) / 1e3));
   stream.write(
     `\r  ${sent.toLocaleString("en-US")} records sent (${rate.toLocaleString("en-US")}/s)`
   );
 }
-async function send2(worker, records, counts2) {
+async function send2(worker, records, counts2, aside) {
   if (records.length === 0) return;
-  const res = await worker.post("/api/admin/import", { records });
+  const res = await worker.post("/api/admin/import", {
+    records
+  });
+  aside.count += res.setAside ?? 0;
   for (const [kind, c] of Object.entries(res.counts)) {
     const sum = counts2[kind] ??= { added: 0, skipped: 0 };
     sum.added += c.added;
@@ -13988,30 +15575,36 @@ var importCommand = async function importCommand2(args2, print2, deps = {}) {
   const records = recordsOf(file);
   const worker = await adminWorker(deps);
   const counts2 = {};
+  const aside = { count: 0 };
   let batch = [];
   let sent = 0;
   const started = Date.now();
   for await (const record of records) {
     batch.push(record);
-    if (batch.length >= BATCH3) {
-      await send2(worker, batch, counts2);
+    if (batch.length >= BATCH4) {
+      await send2(worker, batch, counts2, aside);
       sent += batch.length;
       batch = [];
       progress3(sent, started);
     }
   }
-  await send2(worker, batch, counts2);
-  if (process.stderr.isTTY && sent >= BATCH3 * 10) process.stderr.write("\n");
+  await send2(worker, batch, counts2, aside);
+  if (process.stderr.isTTY && sent >= BATCH4 * 10) process.stderr.write("\n");
   print2(`imported ${file}:`);
   for (const kind of EXPORT_KINDS) {
     const c = counts2[kind] ?? { added: 0, skipped: 0 };
     print2(`  ${PLURAL2[kind]}: ${c.added} added, ${c.skipped} already there`);
   }
+  if (aside.count > 0) {
+    print2(
+      `  ${aside.count} records set aside: not records of an export, or refused by the database`
+    );
+  }
   return 0;
 };
 
 // src/cli/doctor/repair.ts
-var sleep6 = (ms) => new Promise((done) => setTimeout(done, ms));
+var sleep8 = (ms) => new Promise((done) => setTimeout(done, ms));
 function checkBackup(file) {
   let db;
   try {
@@ -14029,40 +15622,59 @@ async function stopWorker(dataDir, print2) {
   const info = liveWorker(dataDir);
   if (!info) return;
   askWorkerToStop(info.pid);
-  for (let waited = 0; waited < 1e4 && liveWorker(dataDir); waited += 100) await sleep6(100);
+  for (let waited = 0; waited < 1e4 && liveWorker(dataDir); waited += 100) await sleep8(100);
   if (liveWorker(dataDir)) askWorkerToStop(info.pid, "SIGKILL");
-  for (let waited = 0; waited < 2e3 && liveWorker(dataDir); waited += 100) await sleep6(100);
+  for (let waited = 0; waited < 2e3 && liveWorker(dataDir); waited += 100) await sleep8(100);
   print2(`stopped the worker (pid ${info.pid})`);
 }
-function moveAside(file, now2) {
-  const aside = `${file}.damaged-${new Date(now2).toISOString().replace(/[:.]/g, "-")}`;
-  for (const suffix of ["", "-wal", "-shm"]) {
-    if (existsSync10(`${file}${suffix}`)) renameSync4(`${file}${suffix}`, `${aside}${suffix}`);
-  }
+function moveAside(file, now2, label2 = "damaged") {
+  const aside = `${file}.${label2}-${new Date(now2).toISOString().replace(/[:.]/g, "-")}`;
+  moveFiles(file, aside);
   return aside;
+}
+function moveFiles(from, to) {
+  for (const suffix of ["", "-wal", "-shm"]) {
+    if (existsSync11(`${from}${suffix}`)) renameSync6(`${from}${suffix}`, `${to}${suffix}`);
+  }
+}
+async function importOrRestore(exportFile, file, original, deps, env) {
+  try {
+    await importCommand([exportFile], deps.print, { cliEntry: deps.cliEntry, env });
+  } catch (error) {
+    await stopWorker(deps.dataDir, deps.print);
+    const partial = moveAside(file, (deps.now ?? Date.now)(), "failed-repair");
+    if (original) moveFiles(original, file);
+    deps.print(
+      `the import failed: ${original ? "put the original database back" : "no database was there before"}; the partial one is kept at ${partial}`
+    );
+    await restartWorker(deps.dataDir, deps.cliEntry, env, 15e3).catch(() => void 0);
+    throw error;
+  }
 }
 function restoreBackup(backup, file) {
   const temp = `${file}.restore.tmp`;
   copyFileSync(backup, temp);
   chmodSync4(temp, 384);
-  renameSync4(temp, file);
+  renameSync6(temp, file);
   openDatabase(file).close();
 }
 async function repairDatabase(source, deps) {
   const { dataDir, print: print2 } = deps;
   const env = deps.env ?? process.env;
   if ("backup" in source) checkBackup(source.backup);
-  else if (!existsSync10(source.export)) throw new CliError(`${source.export} does not exist`);
+  else if (!existsSync11(source.export)) throw new CliError(`${source.export} does not exist`);
+  else await checkExport(source.export);
   await stopWorker(dataDir, print2);
   const file = databaseFile(dataDir);
-  if (existsSync10(file)) {
-    print2(`moved the damaged database aside: ${moveAside(file, (deps.now ?? Date.now)())}`);
+  let original;
+  if (existsSync11(file)) {
+    original = moveAside(file, (deps.now ?? Date.now)());
+    print2(`moved the damaged database aside: ${original}`);
   }
   if ("backup" in source) restoreBackup(source.backup, file);
   const waiting = listSpool(dataDir).length;
   const worker = await restartWorker(dataDir, deps.cliEntry, env, 15e3);
-  if ("export" in source)
-    await importCommand([source.export], print2, { cliEntry: deps.cliEntry, env });
+  if ("export" in source) await importOrRestore(source.export, file, original, deps, env);
   const from = "backup" in source ? `the backup ${source.backup}` : `the export ${source.export}`;
   print2(
     `database rebuilt from ${from}; the worker (pid ${worker.pid}) ingests the ${waiting} events waiting in the spool`
@@ -14071,60 +15683,494 @@ async function repairDatabase(source, deps) {
 }
 
 // src/cli/doctor/integration-checks.ts
-import { existsSync as existsSync12 } from "node:fs";
-import { dirname as dirname8, join as join30 } from "node:path";
+import { existsSync as existsSync16 } from "node:fs";
+import { dirname as dirname10, join as join33 } from "node:path";
 
 // src/cli/install/json-file.ts
-import { copyFileSync as copyFileSync2, existsSync as existsSync11, mkdirSync as mkdirSync5, readFileSync as readFileSync19 } from "node:fs";
-import { dirname as dirname7 } from "node:path";
-function readJsonFile(path) {
-  if (!existsSync11(path)) return { path, exists: false, text: "", value: {} };
-  const text5 = readFileSync19(path, "utf8");
+import { existsSync as existsSync13 } from "node:fs";
+
+// src/cli/install/jsonc.ts
+var STRING = /"(?:[^"\\\u0000-\u001f]+|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+var SCALAR = /true|false|null|-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+var Reader = class {
+  constructor(text5) {
+    this.text = text5;
+  }
+  text;
+  at = 0;
+  fail(expected) {
+    const before = this.text.slice(0, this.at).split("\n");
+    const where2 = `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+    throw new SyntaxError(`expected ${expected} at ${where2}`);
+  }
+  /** Skips whitespace, `// line` and `/* block *\/` comments. */
+  skip() {
+    const text5 = this.text;
+    for (; ; ) {
+      let code = text5.charCodeAt(this.at);
+      while (code === 32 || code === 10 || code === 13 || code === 9)
+        code = text5.charCodeAt(++this.at);
+      if (text5.startsWith("//", this.at)) {
+        const nl = text5.indexOf("\n", this.at);
+        this.at = nl === -1 ? text5.length : nl;
+      } else if (text5.startsWith("/*", this.at)) {
+        const close = text5.indexOf("*/", this.at + 2);
+        if (close === -1) this.fail("the end of a /* comment */");
+        this.at = close + 2;
+      } else return;
+    }
+  }
+  /** The token `pattern` (sticky) matches here, consumed; fails naming what was expected. */
+  token(pattern, expected) {
+    pattern.lastIndex = this.at;
+    const match = pattern.exec(this.text);
+    if (!match) this.fail(expected);
+    this.at += match[0].length;
+    return match[0];
+  }
+  string() {
+    const token2 = this.token(STRING, 'a complete "string"');
+    return token2.includes("\\") ? JSON.parse(token2) : token2.slice(1, -1);
+  }
+  scalar() {
+    return JSON.parse(this.token(SCALAR, "a value"));
+  }
+  /** Reads one value; with `keep` false it only checks and steps over it (no allocation). */
+  value(keep) {
+    this.skip();
+    const open = this.text[this.at];
+    if (open === "{" || open === "[") return this.container(open, keep);
+    if (open === '"') return keep ? this.string() : this.token(STRING, 'a complete "string"');
+    return keep ? this.scalar() : this.token(SCALAR, "a value");
+  }
+  container(open, keep) {
+    const close = open === "{" ? "}" : "]";
+    const object = {};
+    const array = [];
+    this.at += 1;
+    for (; ; ) {
+      this.skip();
+      if (this.text[this.at] === close) break;
+      const key = open === "{" ? this.key(close) : void 0;
+      const value = this.value(keep);
+      if (keep && key === void 0) array.push(value);
+      else if (keep && key !== void 0) object[key] = value;
+      this.separator(close);
+    }
+    this.at += 1;
+    return open === "{" ? object : array;
+  }
+  key(close) {
+    if (this.text[this.at] !== '"') this.fail(`a "key" or ${close}`);
+    const key = this.string();
+    this.skip();
+    if (this.text[this.at] !== ":") this.fail('":"');
+    this.at += 1;
+    return key;
+  }
+  separator(close) {
+    this.skip();
+    if (this.text[this.at] === ",") this.at += 1;
+    else if (this.text[this.at] !== close) this.fail(`"," or "${close}"`);
+  }
+};
+function nodeAt(text5, start2) {
+  const reader = new Reader(text5);
+  reader.at = start2;
+  reader.value(false);
+  const open = text5[start2];
+  const kind = open === "{" ? "object" : open === "[" ? "array" : "value";
+  let members;
+  return {
+    kind,
+    start: start2,
+    end: reader.at,
+    get members() {
+      members ??= kind === "value" ? [] : membersOf(text5, start2);
+      return members;
+    }
+  };
+}
+function membersOf(text5, start2) {
+  const reader = new Reader(text5);
+  const close = text5[start2] === "{" ? "}" : "]";
+  const members = [];
+  reader.at = start2 + 1;
+  for (; ; ) {
+    reader.skip();
+    if (text5[reader.at] === close) return members;
+    const memberStart = reader.at;
+    const key = close === "}" ? reader.key(close) : void 0;
+    reader.skip();
+    const node = nodeAt(text5, reader.at);
+    reader.at = node.end;
+    members.push({ key, start: memberStart, end: node.end, node });
+    reader.separator(close);
+  }
+}
+function parseJsonc(text5) {
+  const reader = new Reader(text5);
+  reader.at = text5.startsWith("\uFEFF") ? 1 : 0;
   let value;
   try {
-    value = text5.trim() === "" ? {} : JSON.parse(text5);
-  } catch (error) {
-    throw new CliError(
-      `${path} is not valid JSON (${String(error)}); fix it first, nothing was changed`
-    );
+    value = JSON.parse(reader.at === 1 ? text5.slice(1) : text5);
+  } catch {
+    value = reader.value(true);
+    reader.skip();
+    if (reader.at < text5.length) reader.fail("the end of the file");
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new CliError(`${path} does not hold a JSON object; nothing was changed`);
-  }
-  return { path, exists: true, text: text5, value };
+  reader.at = text5.startsWith("\uFEFF") ? 1 : 0;
+  reader.skip();
+  return { value, tree: nodeAt(text5, reader.at) };
 }
-function serialize(value, like) {
-  const indent = /^\{\s*\n([ \t]+)"/.exec(like)?.[1] ?? "  ";
-  return `${JSON.stringify(value, null, indent)}
-`;
+function jsonShape(text5) {
+  return text5.replace(
+    /("(?:[^"\\]|\\.)*")|(\/\/[^\n]*|\/\*[\s\S]*?\*\/)|\s+/g,
+    (all, s, c) => typeof s === "string" ? s : typeof c === "string" ? c : ""
+  );
 }
-function writeJsonWithBackup(file, value) {
-  mkdirSync5(dirname7(file.path), { recursive: true });
-  const backup = file.exists ? `${file.path}.claude-mem.bak` : void 0;
-  if (backup) copyFileSync2(file.path, backup);
-  writeFileAtomic(file.path, serialize(value, file.text), 384, false);
-  return backup;
-}
+
+// src/cli/install/json-edit.ts
+var isObject2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function sameJson(a, b) {
+  if (a === b || JSON.stringify(a) === JSON.stringify(b)) return true;
   return JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
 }
 function sortKeys(value) {
   if (Array.isArray(value)) return value.map(sortKeys);
-  if (typeof value !== "object" || value === null) return value;
+  if (!isObject2(value)) return value;
   return Object.fromEntries(
     Object.keys(value).sort().map((key) => [key, sortKeys(value[key])])
   );
 }
-function planJson(path, update) {
-  const file = readJsonFile(path);
-  const next = update(file.value);
-  if (file.exists && sameJson(next, file.value)) return void 0;
+var unitOf = (text5) => /\n([ \t]+)["{[/]/.exec(text5)?.[1] ?? "  ";
+var eolOf = (text5) => text5.includes("\r\n") ? "\r\n" : "\n";
+function lineIndent(text5, at) {
+  const start2 = text5.lastIndexOf("\n", at - 1) + 1;
+  return /^[ \t]*/.exec(text5.slice(start2))?.[0] ?? "";
+}
+function commaAfter(text5, from) {
+  const rest = /^(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*,/.exec(text5.slice(from));
+  return rest ? from + rest[0].length - 1 : -1;
+}
+function lineStart(text5, at) {
+  const nl = text5.lastIndexOf("\n", at - 1);
+  if (nl === -1 || text5.slice(nl + 1, at).trim() !== "") return at;
+  return text5[nl - 1] === "\r" ? nl - 1 : nl;
+}
+function lineEnd(text5, at) {
+  const rest = /^[ \t]*(?:\/\/[^\n]*|\/\*[^\n]*?\*\/[ \t]*)?(?=\r?\n)/.exec(text5.slice(at));
+  return rest ? at + rest[0].length : at;
+}
+function render2(value, indent, file, multiline) {
+  const text5 = JSON.stringify(value, null, multiline ? unitOf(file) : void 0);
+  return multiline ? text5.replace(/\n/g, `${eolOf(file)}${indent}`) : text5;
+}
+function removeMembers(text5, node, gone, edits) {
+  const members = node.members;
+  if (gone.size === members.length) {
+    edits.push({ start: node.start + 1, end: node.end - 1, text: "" });
+    return;
+  }
+  for (let i = 0; i < members.length; i += 1) {
+    if (!gone.has(i)) continue;
+    let j = i;
+    while (gone.has(j + 1)) j += 1;
+    const first = members[i];
+    const last = members[j];
+    const multiline = lineStart(text5, first.start) !== first.start;
+    const comma = commaAfter(text5, last.end);
+    if (multiline && comma !== -1) {
+      edits.push({ start: lineStart(text5, first.start), end: lineEnd(text5, comma + 1), text: "" });
+    } else if (multiline) {
+      const before = commaAfter(text5, members[i - 1].end);
+      edits.push({ start: before, end: before + 1, text: "" });
+      edits.push({ start: lineStart(text5, first.start), end: lineEnd(text5, last.end), text: "" });
+    } else if (i > 0) {
+      edits.push({
+        start: commaAfter(text5, members[i - 1].end),
+        end: last.end,
+        text: ""
+      });
+    } else {
+      edits.push({ start: first.start, end: members[j + 1].start, text: "" });
+    }
+    i = j;
+  }
+}
+function appendMembers(text5, node, items2, edits) {
+  const unit = unitOf(text5);
+  const eol = eolOf(text5);
+  const last = node.members.at(-1);
+  if (!last) {
+    const indent2 = lineIndent(text5, node.start);
+    const inner = items2.map((item) => `${eol}${indent2}${unit}${item}`).join(",");
+    edits.push({ start: node.start + 1, end: node.end - 1, text: `${inner}${eol}${indent2}` });
+    return;
+  }
+  const multiline = lineStart(text5, last.start) !== last.start;
+  const trailing = commaAfter(text5, last.end);
+  const anchor = lineEnd(text5, trailing !== -1 ? trailing + 1 : last.end);
+  const indent = lineIndent(text5, last.start);
+  const joined = multiline ? items2.map((item) => `${eol}${indent}${item}`).join(",") : items2.map((item) => ` ${item}`).join(",");
+  edits.push({ start: anchor, end: anchor, text: joined + (trailing !== -1 ? "," : "") });
+  if (trailing === -1) edits.push({ start: last.end, end: last.end, text: "," });
+}
+function diffObject(text5, node, now2, next, edits) {
+  const gone = /* @__PURE__ */ new Set();
+  node.members.forEach((member, i) => {
+    if (!((member.key ?? "") in next)) gone.add(i);
+  });
+  const added = Object.keys(next).filter((key) => !(key in now2));
+  if (gone.size > 0 && added.length > 0) return replace(text5, node, next, edits);
+  for (const member of node.members) {
+    const key = member.key ?? "";
+    if (key in next) diff(text5, member.node, now2[key], next[key], edits);
+  }
+  if (gone.size > 0) removeMembers(text5, node, gone, edits);
+  if (added.length === 0) return;
+  const indent = node.members.length > 0 ? lineIndent(text5, node.members[0]?.start ?? 0) : "";
+  const multiline = node.members.length === 0 || /\n/.test(text5.slice(node.start, node.end));
+  const items2 = added.map(
+    (key) => `${JSON.stringify(key)}: ${render2(next[key], indent || lineIndent(text5, node.start) + unitOf(text5), text5, multiline)}`
+  );
+  appendMembers(text5, node, items2, edits);
+}
+function diffArray(text5, node, now2, next, edits) {
+  if (now2.length === next.length) {
+    node.members.forEach((member, i) => diff(text5, member.node, now2[i], next[i], edits));
+    return;
+  }
+  if (next.length > now2.length && now2.every((item, i) => sameJson(item, next[i]))) {
+    const multiline = node.members.length === 0 || /\n/.test(text5.slice(node.start, node.end));
+    const indent = node.members.length > 0 ? lineIndent(text5, node.members[0]?.start ?? 0) : lineIndent(text5, node.start) + unitOf(text5);
+    const items2 = next.slice(now2.length).map((item) => render2(item, indent, text5, multiline));
+    return appendMembers(text5, node, items2, edits);
+  }
+  const gone = /* @__PURE__ */ new Set();
+  let k = 0;
+  now2.forEach((item, i) => {
+    if (k < next.length && sameJson(item, next[k])) k += 1;
+    else gone.add(i);
+  });
+  if (k === next.length) return removeMembers(text5, node, gone, edits);
+  replace(text5, node, next, edits);
+}
+function replace(text5, node, next, edits) {
+  const multiline = /\n/.test(text5.slice(node.start, node.end)) || node.members.length === 0;
+  const out = render2(next, lineIndent(text5, node.start), text5, multiline);
+  edits.push({ start: node.start, end: node.end, text: out });
+}
+function diff(text5, node, now2, next, edits) {
+  if (now2 === next || JSON.stringify(now2) === JSON.stringify(next)) return;
+  if (node.kind === "object" && isObject2(now2) && isObject2(next)) {
+    return diffObject(text5, node, now2, next, edits);
+  }
+  if (node.kind === "array" && Array.isArray(now2) && Array.isArray(next)) {
+    return diffArray(text5, node, now2, next, edits);
+  }
+  replace(text5, node, next, edits);
+}
+function editJson(text5, next) {
+  const { value, tree } = parseJsonc(text5);
+  const edits = [];
+  diff(text5, tree, value, next, edits);
+  edits.sort((a, b) => b.start - a.start || b.end - a.end);
+  let out = text5;
+  for (const edit of edits) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  return out;
+}
+
+// src/cli/install/file-plan.ts
+import {
+  accessSync as accessSync2,
+  constants as constants2,
+  existsSync as existsSync12,
+  mkdirSync as mkdirSync4,
+  readFileSync as readFileSync20,
+  realpathSync as realpathSync3,
+  rmSync as rmSync12,
+  rmdirSync,
+  statSync as statSync11
+} from "node:fs";
+import { dirname as dirname9 } from "node:path";
+var backupPath = (path) => `${path}.claude-mem.bak`;
+var NOTHING2 = "nothing was changed";
+function readSettingsText(path) {
+  if (!existsSync12(path)) return void 0;
+  if (statSync11(path).isDirectory()) {
+    throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING2}`);
+  }
+  return readFileSync20(path, "utf8");
+}
+function writable(path, what) {
+  const stat = statSync11(path);
+  const readOnly = (stat.mode & 128) === 0;
+  let denied = "";
+  try {
+    accessSync2(path, constants2.W_OK);
+  } catch (error) {
+    denied = error.code ?? "denied";
+  }
+  if (!readOnly && !denied) return;
+  const mode2 = `mode ${(stat.mode & 511).toString(8).padStart(4, "0")}`;
+  const why = denied ? `${denied}, ${mode2}` : mode2;
+  throw new CliError(
+    `${path} is read-only (${why}): claude-mem needs to change this ${what}; make it writable (chmod u+w "${path}"${denied === "EPERM" ? `, chattr -i "${path}"` : ""}) and run the command again; ${NOTHING2}`
+  );
+}
+var target = (path) => existsSync12(path) ? realpathSync3(path) : path;
+function checkWritable(link) {
+  const path = target(link);
+  if (existsSync12(path)) {
+    const stat = statSync11(path);
+    if (stat.isDirectory()) {
+      throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING2}`);
+    }
+    writable(path, "file");
+  }
+  let folder = dirname9(path);
+  while (!existsSync12(folder) && dirname9(folder) !== folder) folder = dirname9(folder);
+  if (!statSync11(folder).isDirectory()) {
+    throw new CliError(`${folder} is a file where a folder should be (for ${path}); ${NOTHING2}`);
+  }
+  writable(folder, "folder (the file and its backup are written in it)");
+}
+function checkChanges(changes) {
+  for (const change of changes) if (change.after !== change.before) checkWritable(change.path);
+}
+var fileIo = {
+  write: (path, text5, mode2) => writeFileAtomic(path, text5, mode2, false),
+  remove: (path) => rmSync12(path, { force: true })
+};
+function missingFolders(path) {
+  const missing2 = [];
+  for (let dir = dirname9(path); !existsSync12(dir); dir = dirname9(dir)) missing2.unshift(dir);
+  return missing2;
+}
+function put(io, link, text5) {
+  if (text5 === void 0) return io.remove(link);
+  const path = target(link);
+  const mode2 = existsSync12(path) ? statSync11(path).mode & 511 : 384;
+  mkdirSync4(dirname9(path), { recursive: true });
+  io.write(path, text5, mode2);
+}
+function undoQuietly(step2) {
+  try {
+    step2();
+  } catch {
+  }
+}
+function applyChanges(changes, io = fileIo) {
+  checkChanges(changes);
+  const undo = [];
+  let current2 = "";
+  try {
+    for (const change of changes) {
+      current2 = change.path;
+      const folders = missingFolders(change.path);
+      undo.push(() => folders.reverse().forEach((dir) => rmdirSync(dir)));
+      if (change.backup === "write" && change.before !== void 0) {
+        const backup = backupPath(change.path);
+        const old = existsSync12(backup) ? readFileSync20(backup, "utf8") : void 0;
+        current2 = backup;
+        put(io, backup, change.before);
+        undo.push(() => put(io, backup, old));
+        current2 = change.path;
+      }
+      if (change.after === change.before) continue;
+      put(io, change.path, change.after);
+      undo.push(() => put(io, change.path, change.before));
+    }
+  } catch (error) {
+    for (const step2 of undo.reverse()) undoQuietly(step2);
+    const code = error.code ?? String(error);
+    throw new CliError(
+      `could not write ${current2} (${code}); the files written before it were put back, ${NOTHING2}: check that ${dirname9(current2)} is writable and has free space, then run the command again`
+    );
+  }
+  for (const change of changes) {
+    if (change.backup === "drop") io.remove(backupPath(change.path));
+  }
+}
+
+// src/cli/install/json-file.ts
+var isObject3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+function parse3(path, text5, jsonc) {
+  if (text5.trim() === "") return {};
+  try {
+    return jsonc ? parseJsonc(text5).value : JSON.parse(text5);
+  } catch (error) {
+    const what = jsonc ? "valid JSON (comments and trailing commas allowed)" : "valid JSON";
+    const why = error instanceof Error ? error.message : String(error);
+    throw new CliError(`${path} is not ${what} (${why}); fix it first, nothing was changed`);
+  }
+}
+function readJsonFile(path, jsonc = false) {
+  const text5 = readSettingsText(path);
+  if (text5 === void 0) return { path, text: text5, value: {} };
+  const value = parse3(path, text5, jsonc);
+  if (!isObject3(value)) {
+    throw new CliError(`${path} does not hold a JSON object; nothing was changed`);
+  }
+  return { path, text: text5, value };
+}
+var serialize = (value) => `${JSON.stringify(value, null, 2)}
+`;
+function planJsonInstall(path, merge) {
+  const file = readJsonFile(path, merge.jsonc);
+  const conflict = merge.conflict?.(file.value);
+  if (conflict) throw new CliError(`${path}: ${conflict}; nothing was changed`);
+  const next = merge.add(file.value);
+  if (file.text !== void 0 && sameJson(next, file.value)) return void 0;
+  const blank = file.text === void 0 || file.text.trim() === "";
+  const fresh = sameJson(merge.remove(file.value), file.value) || !existsSync13(backupPath(path));
   return {
     path,
     before: file.text,
-    after: serialize(next, file.text),
-    apply: () => writeJsonWithBackup(file, next)
+    after: blank ? serialize(next) : editJson(file.text ?? "", next),
+    backup: fresh ? "write" : "keep"
   };
+}
+function keepWhatUserHad(next, now2, had) {
+  if (had === void 0) return next;
+  const out = { ...next };
+  for (const key of Object.keys(now2)) {
+    const was = had[key];
+    if (key in next) {
+      const [n8, w, h] = [next[key], now2[key], was];
+      if (isObject3(n8) && isObject3(w) && isObject3(h)) out[key] = keepWhatUserHad(n8, w, h);
+    } else if (key in had) {
+      const empty = isObject3(was) && Object.keys(was).length === 0 || Array.isArray(was) && was.length === 0;
+      if (empty || typeof was !== "object" && sameJson(was, now2[key])) out[key] = was;
+    }
+  }
+  return out;
+}
+function readBackup(path, jsonc) {
+  try {
+    const text5 = readSettingsText(backupPath(path));
+    const value = text5 === void 0 ? void 0 : parse3(path, text5, jsonc);
+    return text5 !== void 0 && isObject3(value) ? { text: text5, value } : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function planJsonUninstall(path, merge) {
+  const file = readJsonFile(path, merge.jsonc);
+  const backup = readBackup(path, merge.jsonc === true);
+  const backedUp = existsSync13(backupPath(path));
+  if (file.text === void 0) {
+    return backedUp ? { path, before: void 0, after: void 0, backup: "drop" } : void 0;
+  }
+  const next = keepWhatUserHad(merge.remove(file.value), file.value, backup?.value);
+  const unchanged = sameJson(next, file.value);
+  if (unchanged && !backedUp) return void 0;
+  const edited = unchanged ? file.text : editJson(file.text, next);
+  const exact = backup && sameJson(next, backup.value) && jsonShape(edited) === jsonShape(backup.text);
+  let after = exact ? backup.text : edited;
+  if (!backedUp && Object.keys(next).length === 0) after = void 0;
+  return { path, before: file.text, after, backup: "drop" };
 }
 
 // src/cli/install/mcp-merge.ts
@@ -14132,23 +16178,70 @@ var MCP_NAME = "claude-mem";
 function mcpEntry(cliBundle, portable = false) {
   return portable ? { type: "stdio", command: "claude-mem", args: ["mcp"], env: {} } : { type: "stdio", command: "node", args: [cliBundle, "mcp"], env: {} };
 }
-var isObject2 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isObject4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+function isOurMcpEntry(entry) {
+  if (!isObject4(entry)) return false;
+  const args2 = Array.isArray(entry.args) ? entry.args : [];
+  if (entry.command === "claude-mem") return args2.length === 1 && args2[0] === "mcp";
+  return entry.command === "node" && args2.length === 2 && args2[1] === "mcp" && typeof args2[0] === "string" && /(?:^|[/\\])cli\.mjs$/.test(args2[0]);
+}
+function mcpConflict(config) {
+  const entry = isObject4(config.mcpServers) ? config.mcpServers[MCP_NAME] : void 0;
+  if (entry === void 0 || isOurMcpEntry(entry)) return void 0;
+  const command = isObject4(entry) ? [entry.command, ...Array.isArray(entry.args) ? entry.args : []].map(String).join(" ") : JSON.stringify(entry);
+  return `its MCP server "${MCP_NAME}" (${command}) was not written by claude-mem, so install leaves it as it is: rename or remove that entry, then install again`;
+}
 function addMcpServer(config, cliBundle, portable = false) {
   const next = structuredClone(config);
-  const servers = isObject2(next.mcpServers) ? next.mcpServers : {};
+  const servers = isObject4(next.mcpServers) ? next.mcpServers : {};
   servers[MCP_NAME] = mcpEntry(cliBundle, portable);
   next.mcpServers = servers;
   return next;
 }
 function removeMcpServer(config) {
   const next = structuredClone(config);
-  if (!isObject2(next.mcpServers)) return next;
+  if (!isObject4(next.mcpServers) || !isOurMcpEntry(next.mcpServers[MCP_NAME])) return next;
   delete next.mcpServers[MCP_NAME];
   if (Object.keys(next.mcpServers).length === 0) delete next.mcpServers;
   return next;
 }
 function hasMcpServer(config) {
-  return isObject2(config.mcpServers) && MCP_NAME in config.mcpServers;
+  return isObject4(config.mcpServers) && isOurMcpEntry(config.mcpServers[MCP_NAME]);
+}
+
+// src/cli/install/hook-runtime.ts
+import { spawnSync } from "node:child_process";
+import { existsSync as existsSync14 } from "node:fs";
+import { delimiter as delimiter3, join as join31 } from "node:path";
+var NODE_RUNTIME = { name: "node", command: "node" };
+var RUNTIME_CHOICES = ["auto", "node", "bun"];
+function findOnPath(bin, path = process.env.PATH ?? "") {
+  return path.split(delimiter3).filter((dir) => dir !== "").map((dir) => join31(dir, bin)).find((file) => existsSync14(file));
+}
+function chooseRuntime(choice = "node", path = process.env.PATH ?? "") {
+  if (!RUNTIME_CHOICES.includes(choice)) {
+    throw usage(`--runtime: expected ${RUNTIME_CHOICES.join(", ")}, got "${choice}"`);
+  }
+  if (choice === "node") return NODE_RUNTIME;
+  const bun = findOnPath("bun", path);
+  if (bun) return { name: "bun", command: JSON.stringify(bun) };
+  if (choice === "bun") {
+    throw usage(
+      '--runtime bun: no "bun" on PATH; install Bun (npm install -g bun) or leave it out'
+    );
+  }
+  return NODE_RUNTIME;
+}
+var BUN_COMMAND = /^"([^"]*[/\\]bun)" /;
+function runtimeOfCommand(command) {
+  if (command.startsWith("node ")) return "node";
+  if (command.startsWith("claude-mem-hook ")) return "node (claude-mem-hook)";
+  const bun = BUN_COMMAND.exec(command)?.[1];
+  return bun === void 0 ? void 0 : `bun ${bun}`;
+}
+function bunVersion(path) {
+  const run2 = spawnSync(path, ["--version"], { encoding: "utf8", timeout: 5e3 });
+  return run2.status === 0 ? run2.stdout.trim() : void 0;
 }
 
 // src/cli/install/hook-commands.ts
@@ -14157,48 +16250,58 @@ var REGISTERED_HOOKS = [
   { event: "UserPromptSubmit", timeout: 10 },
   // File-time recall (issue 15): memories of the file about to be read or edited.
   { event: "PreToolUse", matcher: "Read|Edit|Write|MultiEdit", timeout: 5 },
-  { event: "PostToolUse", matcher: "*", timeout: 10 },
-  { event: "PostToolUseFailure", matcher: "*", timeout: 10 },
+  { event: "PostToolUse", matcher: "*", timeout: 10, background: true },
+  { event: "PostToolUseFailure", matcher: "*", timeout: 10, background: true },
   { event: "Stop", timeout: 10 },
-  { event: "SubagentStop", timeout: 10 },
-  { event: "PreCompact", timeout: 10 },
-  { event: "SessionEnd", timeout: 10 }
+  { event: "SubagentStop", timeout: 10, background: true },
+  { event: "PreCompact", timeout: 10, background: true },
+  { event: "SessionEnd", timeout: 10, background: true }
 ];
-function hookCommand(hookBundle, event) {
-  return `node "${hookBundle}" ${event}`;
+function hookEntry(hook, command) {
+  return {
+    type: "command",
+    command,
+    timeout: hook.timeout,
+    ...hook.background ? { async: true } : {}
+  };
+}
+function hookCommand(hookBundle, event, runtime = NODE_RUNTIME) {
+  return `${runtime.command} "${hookBundle}" ${event}`;
 }
 var PORTABLE_HOOK_BIN = "claude-mem-hook";
 function portableHookCommand(event) {
   return `${PORTABLE_HOOK_BIN} ${event}`;
 }
-var OURS = /^node "[^"]*[/\\]hook\.cjs" [A-Za-z]+$/;
+var RUNTIME = /^(?:node|"[^"]*[/\\]bun") /;
+var OURS = /^(?:node|"[^"]*[/\\]bun") "[^"]*[/\\]hook\.cjs" [A-Za-z]+$/;
 var PORTABLE = /^claude-mem-hook [A-Za-z]+$/;
 function isPortableCommand(command) {
   return typeof command === "string" && PORTABLE.test(command);
 }
 function isOurCommand(command, hookBundle) {
   if (typeof command !== "string") return false;
-  return PORTABLE.test(command) || command.startsWith(`node "${hookBundle}" `) || OURS.test(command) && command.includes("claude-mem");
+  return PORTABLE.test(command) || RUNTIME.test(command) && command.replace(RUNTIME, "").startsWith(`"${hookBundle}" `) || OURS.test(command) && command.includes("claude-mem");
 }
 
 // src/cli/install/settings-merge.ts
-var isObject3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isObject5 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function groupsOf(hooks, event) {
   const groups = hooks[event];
-  return Array.isArray(groups) ? groups.filter(isObject3) : [];
+  return Array.isArray(groups) ? groups.filter(isObject5) : [];
 }
 function hasOurs(group, isOurs) {
-  return (group.hooks ?? []).some((hook) => isObject3(hook) && isOurs(hook.command));
+  return (group.hooks ?? []).some((hook) => isObject5(hook) && isOurs(hook.command));
 }
-function addHooks(settings, hookBundle, portable = false) {
+function addHooks(settings, hookBundle, portable = false, runtime = NODE_RUNTIME) {
   const next = portable ? removeHooks(settings, hookBundle, (command) => !isPortableCommand(command)) : structuredClone(settings);
   const isOurs = portable ? isPortableCommand : (c) => isOurCommand(c, hookBundle);
-  const hooks = isObject3(next.hooks) ? next.hooks : {};
-  for (const { event, matcher, timeout } of REGISTERED_HOOKS) {
+  const hooks = isObject5(next.hooks) ? next.hooks : {};
+  for (const hook of REGISTERED_HOOKS) {
+    const { event, matcher } = hook;
     const groups = groupsOf(hooks, event);
     if (groups.some((group2) => hasOurs(group2, isOurs))) continue;
-    const line2 = portable ? portableHookCommand(event) : hookCommand(hookBundle, event);
-    const command = { type: "command", command: line2, timeout };
+    const line2 = portable ? portableHookCommand(event) : hookCommand(hookBundle, event, runtime);
+    const command = hookEntry(hook, line2);
     const group = matcher ? { matcher, hooks: [command] } : { hooks: [command] };
     hooks[event] = [...Array.isArray(hooks[event]) ? hooks[event] : [], group];
   }
@@ -14207,14 +16310,15 @@ function addHooks(settings, hookBundle, portable = false) {
 }
 function removeHooks(settings, hookBundle, only = () => true) {
   const next = structuredClone(settings);
-  if (!isObject3(next.hooks)) return next;
+  if (!isObject5(next.hooks)) return next;
   const hooks = next.hooks;
+  const before = Object.keys(hooks).length;
   for (const event of Object.keys(hooks)) {
-    if (!Array.isArray(hooks[event])) continue;
+    if (!Array.isArray(hooks[event]) || hooks[event].length === 0) continue;
     const groups = hooks[event].flatMap((group) => {
-      if (!isObject3(group) || !Array.isArray(group.hooks)) return [group];
+      if (!isObject5(group) || !Array.isArray(group.hooks)) return [group];
       const kept = group.hooks.filter(
-        (hook) => !(isObject3(hook) && isOurCommand(hook.command, hookBundle) && only(hook.command))
+        (hook) => !(isObject5(hook) && isOurCommand(hook.command, hookBundle) && only(hook.command))
       );
       if (kept.length === group.hooks.length) return [group];
       return kept.length > 0 ? [{ ...group, hooks: kept }] : [];
@@ -14222,17 +16326,17 @@ function removeHooks(settings, hookBundle, only = () => true) {
     if (groups.length > 0) hooks[event] = groups;
     else delete hooks[event];
   }
-  if (Object.keys(hooks).length === 0) delete next.hooks;
+  if (Object.keys(hooks).length === 0 && before > 0) delete next.hooks;
   return next;
 }
 function countOurHooks(settings, hookBundle) {
-  const hooks = isObject3(settings.hooks) ? settings.hooks : {};
+  const hooks = isObject5(settings.hooks) ? settings.hooks : {};
   return Object.fromEntries(
     REGISTERED_HOOKS.map(({ event }) => [
       event,
       groupsOf(hooks, event).reduce(
         (sum, group) => sum + (group.hooks ?? []).filter(
-          (hook) => isObject3(hook) && isOurCommand(hook.command, hookBundle)
+          (hook) => isObject5(hook) && isOurCommand(hook.command, hookBundle)
         ).length,
         0
       )
@@ -14240,7 +16344,7 @@ function countOurHooks(settings, hookBundle) {
   );
 }
 function usesPortableHooks(settings) {
-  const hooks = isObject3(settings.hooks) ? settings.hooks : {};
+  const hooks = isObject5(settings.hooks) ? settings.hooks : {};
   return Object.keys(hooks).some(
     (event) => groupsOf(hooks, event).some((group) => hasOurs(group, isPortableCommand))
   );
@@ -14248,21 +16352,40 @@ function usesPortableHooks(settings) {
 
 // src/cli/install/targets.ts
 import { homedir as homedir3 } from "node:os";
-import { join as join29 } from "node:path";
+import { join as join32 } from "node:path";
 function installTargets(project2, cwd = process.cwd(), home = homedir3()) {
   if (!project2) {
     return {
       scope: "user",
-      settingsFile: join29(home, ".claude", "settings.json"),
-      mcpFile: join29(home, ".claude.json")
+      settingsFile: join32(home, ".claude", "settings.json"),
+      mcpFile: join32(home, ".claude.json")
     };
   }
   const root = resolveProject(cwd).root;
   return {
     scope: "project",
-    settingsFile: join29(root, ".claude", "settings.json"),
-    mcpFile: join29(root, ".mcp.json")
+    settingsFile: join32(root, ".claude", "settings.json"),
+    mcpFile: join32(root, ".mcp.json")
   };
+}
+
+// src/cli/doctor/hook-runtime-check.ts
+import { existsSync as existsSync15 } from "node:fs";
+var isObject6 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+function ourHookCommands(settings, hookBundle) {
+  const hooks = isObject6(settings.hooks) ? settings.hooks : {};
+  return Object.values(hooks).flatMap((groups) => Array.isArray(groups) ? groups : []).flatMap((group) => isObject6(group) && Array.isArray(group.hooks) ? group.hooks : []).map((hook) => isObject6(hook) ? hook.command : void 0).filter((command) => isOurCommand(command, hookBundle));
+}
+function hookRuntimes(commands) {
+  const runtimes = [...new Set(commands.map((c) => runtimeOfCommand(c) ?? "node"))];
+  const bunPaths = runtimes.filter((r) => r.startsWith("bun ")).map((r) => r.slice(4));
+  const missing2 = bunPaths.filter((path) => !existsSync15(path));
+  const names = runtimes.map((runtime) => {
+    if (!runtime.startsWith("bun ")) return runtime;
+    const path = runtime.slice(4);
+    return existsSync15(path) ? `bun ${bunVersion(path) ?? "(version unknown)"} at ${path}` : runtime;
+  });
+  return { names, missing: missing2 };
 }
 
 // src/cli/doctor/integration-checks.ts
@@ -14322,9 +16445,9 @@ function checkEvents(health) {
   return failed > 0 ? warn("events", `${summary}: run "claude-mem retry"`) : ok("events", summary);
 }
 function checkHooks(cliEntry) {
-  const hookBundle = join30(dirname8(cliEntry), "hook.cjs");
-  const hookMain = join30(dirname8(cliEntry), "hook-main.cjs");
-  if (!existsSync12(hookMain))
+  const hookBundle = join33(dirname10(cliEntry), "hook.cjs");
+  const hookMain = join33(dirname10(cliEntry), "hook-main.cjs");
+  if (!existsSync16(hookMain))
     return fail(
       "hooks",
       `${hookMain} is missing: reinstall claude-mem (or "npm run build" in a clone)`
@@ -14332,10 +16455,12 @@ function checkHooks(cliEntry) {
   const files2 = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   const counts2 = {};
   let portable = false;
+  const commands = [];
   for (const file of new Set(files2)) {
     const settings = readJsonFile(file).value;
     portable ||= usesPortableHooks(settings);
     const plugin = pluginEnabled(settings) ? 1 : 0;
+    commands.push(...ourHookCommands(settings, hookBundle), ...plugin ? ["node (plugin)"] : []);
     for (const [event, n8] of Object.entries(countOurHooks(settings, hookBundle))) {
       counts2[event] = (counts2[event] ?? 0) + n8 + plugin;
     }
@@ -14354,9 +16479,18 @@ function checkHooks(cliEntry) {
   if (portable && !onPath(PORTABLE_HOOK_BIN))
     return fail(
       "hooks",
-      `this repository's hooks run "${PORTABLE_HOOK_BIN}", which is not on your PATH: npm install -g ${PACKAGE_NAME} (or "npm link" in a clone of claude-mem)`
+      `this repository's hooks run "${PORTABLE_HOOK_BIN}", which is not on your PATH: ${INSTALL_HINT}`
     );
-  return ok("hooks", `registered once for each of ${Object.keys(counts2).length} events`);
+  const runtimes = hookRuntimes(commands);
+  if (runtimes.missing.length > 0)
+    return fail(
+      "hooks",
+      `run under ${runtimes.missing.join(", ")}, which is missing: every hook fails; run "claude-mem uninstall", then "claude-mem install"`
+    );
+  return ok(
+    "hooks",
+    `registered once for each of ${Object.keys(counts2).length} events; run under ${runtimes.names.join(" and ")}`
+  );
 }
 function pluginEnabled(settings) {
   const enabled = settings.enabledPlugins;
@@ -14364,6 +16498,16 @@ function pluginEnabled(settings) {
   return Object.entries(enabled).some(
     ([name, on]) => name.startsWith("claude-mem@") && on === true
   );
+}
+function claudeInstalled(cliEntry) {
+  const hookBundle = join33(dirname10(cliEntry), "hook.cjs");
+  const settings = [installTargets(false).settingsFile, installTargets(true).settingsFile];
+  const mcp = [installTargets(false).mcpFile, installTargets(true).mcpFile];
+  return settings.some((file) => {
+    const value = readJsonFile(file).value;
+    const counts2 = Object.values(countOurHooks(value, hookBundle));
+    return pluginEnabled(value) || counts2.some((n8) => n8 > 0);
+  }) || mcp.some((file) => hasMcpServer(readJsonFile(file).value));
 }
 function checkMcp() {
   const files2 = [installTargets(false).mcpFile, installTargets(true).mcpFile];
@@ -14396,11 +16540,11 @@ async function checkProvider(port, dataDir) {
 }
 
 // src/cli/doctor/agent-checks.ts
-import { existsSync as existsSync13, readFileSync as readFileSync20 } from "node:fs";
-import { dirname as dirname9, join as join32 } from "node:path";
+import { existsSync as existsSync17, readFileSync as readFileSync21 } from "node:fs";
+import { dirname as dirname11, join as join35 } from "node:path";
 
 // src/cli/install/agents/hooks-merge.ts
-var isObject4 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isObject7 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function agentHookCommand(hookBundle, event, agent) {
   return `node "${hookBundle}" ${event} --agent ${agent}`;
 }
@@ -14409,10 +16553,10 @@ function isOurAgentCommand(command, hookBundle) {
   if (typeof command !== "string") return false;
   return command.startsWith(`node "${hookBundle}" `) || OURS2.test(command) && command.includes("claude-mem");
 }
-var lineOf = (hook, spec) => isObject4(hook) ? spec.layout === "flat" ? hook.bash : hook.command : void 0;
+var lineOf = (hook, spec) => isObject7(hook) ? spec.layout === "flat" ? hook.bash : hook.command : void 0;
 function entryHasOurs(entry, spec, bundle) {
   if (spec.layout === "flat") return isOurAgentCommand(lineOf(entry, spec), bundle);
-  const hooks = isObject4(entry) && Array.isArray(entry.hooks) ? entry.hooks : [];
+  const hooks = isObject7(entry) && Array.isArray(entry.hooks) ? entry.hooks : [];
   return hooks.some((hook) => isOurAgentCommand(lineOf(hook, spec), bundle));
 }
 function newEntry(spec, bundle, event, matcher) {
@@ -14425,7 +16569,7 @@ function newEntry(spec, bundle, event, matcher) {
 function addAgentHooks(config, spec, bundle) {
   const next = structuredClone(config);
   if (spec.layout === "flat" && next.version === void 0) next.version = 1;
-  const hooks = isObject4(next.hooks) ? next.hooks : {};
+  const hooks = isObject7(next.hooks) ? next.hooks : {};
   for (const { event, matcher } of spec.hooks) {
     const entries = Array.isArray(hooks[event]) ? hooks[event] : [];
     if (entries.some((entry) => entryHasOurs(entry, spec, bundle))) continue;
@@ -14436,29 +16580,31 @@ function addAgentHooks(config, spec, bundle) {
 }
 function keepEntry(entry, spec, bundle) {
   if (spec.layout === "flat") return entryHasOurs(entry, spec, bundle) ? [] : [entry];
-  if (!isObject4(entry) || !Array.isArray(entry.hooks)) return [entry];
+  if (!isObject7(entry) || !Array.isArray(entry.hooks)) return [entry];
   const kept = entry.hooks.filter((hook) => !isOurAgentCommand(lineOf(hook, spec), bundle));
   if (kept.length === entry.hooks.length) return [entry];
   return kept.length > 0 ? [{ ...entry, hooks: kept }] : [];
 }
 function removeAgentHooks(config, spec, bundle) {
   const next = structuredClone(config);
-  if (!isObject4(next.hooks)) return next;
+  if (!isObject7(next.hooks)) return next;
   const hooks = next.hooks;
+  const before = Object.keys(hooks).length;
   for (const event of Object.keys(hooks)) {
     if (!Array.isArray(hooks[event])) continue;
-    const entries = hooks[event].flatMap((e) => keepEntry(e, spec, bundle));
-    if (entries.length > 0) hooks[event] = entries;
+    const was = hooks[event];
+    const entries = was.flatMap((e) => keepEntry(e, spec, bundle));
+    if (entries.length > 0 || was.length === 0) hooks[event] = entries;
     else delete hooks[event];
   }
-  if (Object.keys(hooks).length === 0) {
+  if (Object.keys(hooks).length === 0 && before > 0) {
     delete next.hooks;
     if (spec.layout === "flat" && Object.keys(next).length === 1) delete next.version;
   }
   return next;
 }
 function countAgentHooks(config, spec, bundle) {
-  const hooks = isObject4(config.hooks) ? config.hooks : {};
+  const hooks = isObject7(config.hooks) ? config.hooks : {};
   return spec.hooks.map(({ event }) => {
     const entries = Array.isArray(hooks[event]) ? hooks[event] : [];
     return entries.filter((entry) => entryHasOurs(entry, spec, bundle)).length;
@@ -14467,11 +16613,11 @@ function countAgentHooks(config, spec, bundle) {
 
 // src/cli/install/agents/specs.ts
 import { homedir as homedir4 } from "node:os";
-import { join as join31 } from "node:path";
-var homeOf = (env, key, fallback) => env[key]?.trim() ? env[key] ?? "" : join31(env.HOME?.trim() ? env.HOME : homedir4(), fallback);
+import { join as join34 } from "node:path";
+var homeOf = (env, key, fallback) => env[key]?.trim() ? env[key] ?? "" : join34(env.HOME?.trim() ? env.HOME : homedir4(), fallback);
 function agentSpecs(env = process.env) {
   const codex = homeOf(env, "CODEX_HOME", ".codex");
-  const gemini = join31(homeOf(env, "GEMINI_CLI_HOME", ""), ".gemini");
+  const gemini = join34(homeOf(env, "GEMINI_CLI_HOME", ""), ".gemini");
   const copilot = homeOf(env, "COPILOT_HOME", ".copilot");
   return [
     {
@@ -14482,9 +16628,10 @@ function agentSpecs(env = process.env) {
       ),
       layout: "nested",
       timeout: { SessionStart: 15, default: 10 },
-      hooksFile: join31(codex, "hooks.json"),
-      mcpFile: join31(codex, "config.toml"),
-      mcpFormat: "toml"
+      hooksFile: join34(codex, "hooks.json"),
+      mcpFile: join34(codex, "config.toml"),
+      mcpFormat: "toml",
+      jsonc: false
     },
     {
       agent: "gemini",
@@ -14499,9 +16646,10 @@ function agentSpecs(env = process.env) {
       ],
       layout: "nested",
       timeout: { SessionStart: 15e3, default: 1e4 },
-      hooksFile: join31(gemini, "settings.json"),
-      mcpFile: join31(gemini, "settings.json"),
-      mcpFormat: "json"
+      hooksFile: join34(gemini, "settings.json"),
+      mcpFile: join34(gemini, "settings.json"),
+      mcpFormat: "json",
+      jsonc: true
     },
     {
       agent: "copilot",
@@ -14517,9 +16665,10 @@ function agentSpecs(env = process.env) {
       ].map((event) => ({ event })),
       layout: "flat",
       timeout: { sessionStart: 15, default: 10 },
-      hooksFile: join31(copilot, "hooks", "claude-mem.json"),
-      mcpFile: join31(copilot, "mcp-config.json"),
-      mcpFormat: "json"
+      hooksFile: join34(copilot, "hooks", "claude-mem.json"),
+      mcpFile: join34(copilot, "mcp-config.json"),
+      mcpFormat: "json",
+      jsonc: false
     }
   ];
 }
@@ -14588,14 +16737,20 @@ function codexTrusted(configText, hooksFile) {
 }
 function mcpRegistered(spec) {
   if (spec.mcpFormat === "toml") {
-    return existsSync13(spec.mcpFile) && hasBlock(readFileSync20(spec.mcpFile, "utf8"));
+    return existsSync17(spec.mcpFile) && hasBlock(readFileSync21(spec.mcpFile, "utf8"));
   }
-  return hasMcpServer(readJsonFile(spec.mcpFile).value);
+  return hasMcpServer(readJsonFile(spec.mcpFile, spec.jsonc).value);
+}
+function installed(spec, hookBundle) {
+  const counts2 = countAgentHooks(readJsonFile(spec.hooksFile, spec.jsonc).value, spec, hookBundle);
+  return counts2.some((n8) => n8 > 0) || mcpRegistered(spec);
 }
 function checkAgent(spec, hookBundle) {
   const name = `${spec.agent}`;
-  const counts2 = countAgentHooks(readJsonFile(spec.hooksFile).value, spec, hookBundle);
-  if (counts2.every((n8) => n8 === 0)) return void 0;
+  if (!installed(spec, hookBundle)) {
+    return ok(name, `not installed ("claude-mem install --agent ${spec.agent}" adds it)`);
+  }
+  const counts2 = countAgentHooks(readJsonFile(spec.hooksFile, spec.jsonc).value, spec, hookBundle);
   const missing2 = spec.hooks.filter((_, i) => counts2[i] === 0).map((hook) => hook.event);
   const doubled = spec.hooks.filter((_, i) => (counts2[i] ?? 0) > 1).map((hook) => hook.event);
   const again = `run "claude-mem install --agent ${spec.agent}"`;
@@ -14603,7 +16758,7 @@ function checkAgent(spec, hookBundle) {
   if (doubled.length > 0) return fail(name, `hooks registered twice: ${doubled.join(", ")}`);
   if (!mcpRegistered(spec)) return fail(name, `MCP server not registered: ${again}`);
   if (spec.agent === "codex") {
-    const config = existsSync13(spec.mcpFile) ? readFileSync20(spec.mcpFile, "utf8") : "";
+    const config = existsSync17(spec.mcpFile) ? readFileSync21(spec.mcpFile, "utf8") : "";
     const trusted = codexTrusted(config, spec.hooksFile);
     if (trusted < spec.hooks.length) {
       return warn(
@@ -14615,25 +16770,42 @@ function checkAgent(spec, hookBundle) {
   return ok(name, `hooks (${spec.hooks.length}) and MCP server registered in ${spec.hooksFile}`);
 }
 function checkAgents(cliEntry, env = process.env) {
-  const hookBundle = join32(dirname9(cliEntry), "hook.cjs");
-  return agentSpecs(env).map((spec) => checkAgent(spec, hookBundle)).filter((result) => result !== void 0);
+  const hookBundle = join35(dirname11(cliEntry), "hook.cjs");
+  return agentSpecs(env).map((spec) => {
+    try {
+      return checkAgent(spec, hookBundle);
+    } catch (error) {
+      return fail(spec.agent, error instanceof Error ? error.message : String(error));
+    }
+  });
+}
+function installedAgents(cliEntry, env = process.env) {
+  const hookBundle = join35(dirname11(cliEntry), "hook.cjs");
+  const safelyInstalled = (spec) => {
+    try {
+      return installed(spec, hookBundle);
+    } catch {
+      return true;
+    }
+  };
+  return agentSpecs(env).filter(safelyInstalled).map((spec) => spec.agent);
 }
 
 // src/cli/doctor/local-checks.ts
 import Database5 from "better-sqlite3";
-import { existsSync as existsSync14, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync10, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join33 } from "node:path";
+import { existsSync as existsSync18, readdirSync as readdirSync8, rmSync as rmSync13, statSync as statSync12, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join36 } from "node:path";
 function checkNode(version = process.versions.node) {
   const major = Number(version.split(".")[0]);
   return major >= 20 ? ok("node", `v${version}`) : fail("node", `v${version}: install Node 20 or newer`);
 }
-var mode = (path) => statSync10(path).mode & 511;
+var mode = (path) => statSync12(path).mode & 511;
 function checkPermissions(dataDir) {
-  if (!existsSync14(dataDir))
+  if (!existsSync18(dataDir))
     return fail("data folder", `${dataDir} does not exist: run "claude-mem worker start"`);
-  const loose = [dataDir, ...readdirSync6(dataDir).map((name) => join33(dataDir, name))].filter(
+  const loose = [dataDir, ...readdirSync8(dataDir).map((name) => join36(dataDir, name))].filter(
     (path) => {
-      const isDir2 = statSync10(path).isDirectory();
+      const isDir2 = statSync12(path).isDirectory();
       return (mode(path) & (isDir2 ? 63 : 127)) !== 0;
     }
   );
@@ -14644,9 +16816,16 @@ var oneLine = (text5) => {
   const flat = text5.replace(/\s*\n\s*/g, " / ");
   return flat.length > 240 ? `${flat.slice(0, 237)}...` : flat;
 };
+function setAsideNote(db) {
+  const rows = db.prepare("SELECT source, count(*) AS n, max(id) AS last FROM set_aside GROUP BY source").all();
+  if (rows.length === 0) return void 0;
+  const newest = db.prepare("SELECT reason FROM set_aside ORDER BY id DESC LIMIT 1").pluck().get();
+  const counts2 = rows.map((row) => `${row.n} at ${row.source}`).join(", ");
+  return `incoming rows set aside as unsound: ${counts2} (newest: ${oneLine(newest)})`;
+}
 function checkDatabase(dataDir) {
   const file = databaseFile(dataDir);
-  if (!existsSync14(file)) return warn("database", "not created yet (the worker creates it)");
+  if (!existsSync18(file)) return warn("database", "not created yet (the worker creates it)");
   let db;
   try {
     db = new Database5(file, { readonly: true, fileMustExist: true });
@@ -14657,7 +16836,8 @@ function checkDatabase(dataDir) {
     const version = db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get().v;
     if (version !== LATEST_VERSION)
       return fail("database", `schema ${version}, expected ${LATEST_VERSION}: restart the worker`);
-    return ok("database", `quick_check ok, schema ${version}`);
+    const aside = setAsideNote(db);
+    return aside ? warn("database", `quick_check ok, schema ${version}; ${aside}`) : ok("database", `quick_check ok, schema ${version}`);
   } catch (error) {
     const code = String(error.code ?? "");
     if (!/^SQLITE_(CORRUPT|NOTADB)/.test(code)) throw error;
@@ -14672,13 +16852,13 @@ function checkSpool(dataDir) {
     const when2 = Number.isFinite(failed.at) ? new Date(failed.at).toISOString() : "recently";
     return fail(
       "spool",
-      `a hook could not write ${spoolDir(dataDir)} at ${when2} (${failed.code}): that event was not captured; free disk space or fix permissions (cleared by the next capture that succeeds)`
+      `a hook could not write ${spoolDir(dataDir)} at ${when2} (${failed.code}): the event went to the disk-full reserve while it had room, else the session was told it was lost; free disk space or fix permissions (cleared by the next capture that succeeds)`
     );
   }
-  const probe = join33(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
+  const probe = join36(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
   try {
     writeFileSync5(probe, "probe", { mode: 384 });
-    rmSync9(probe);
+    rmSync13(probe);
   } catch (error) {
     return fail(
       "spool",
@@ -14694,7 +16874,7 @@ function checkSpool(dataDir) {
 function checkSettings(dataDir) {
   const { problems } = loadSettings(dataDir);
   if (problems.length === 0) return ok("settings", "valid");
-  const fix = problems.some((problem) => problem.key === "(file)") ? `fix or remove ${settingsFile(dataDir)} by hand (config set will not write over a file it cannot read)` : 'fix with "claude-mem config set <key> <value>"';
+  const fix = problems.some((problem) => problem.key === "(file)") ? `fix or remove ${settingsFile(dataDir)} by hand (config set will not write over a file it cannot read)` : problems.every((problem) => problem.source === "env") ? "fix or unset the variable" : 'fix with "claude-mem config set <key> <value>"';
   const keys = Object.keys(SETTINGS_SCHEMA);
   const texts = problems.map(
     (problem) => `${problemText(problem)}${problem.message.startsWith("unknown setting") ? didYouMean(problem.key, keys) : ""}`
@@ -14789,11 +16969,24 @@ async function checkTeam(settings, port, dataDir) {
   if (res?.status !== 200) return warn("team", "the worker did not answer GET /api/team/status");
   const status2 = res.body;
   const refused = status2.backlog.refused.length;
+  if (status2.stall) {
+    const { seconds, why, remedy } = status2.stall;
+    return warn(
+      "team",
+      `sync stalled for ${seconds} s: ${why} (${status2.backlog.queued} rows queued); ${remedy}`
+    );
+  }
   if (status2.lastError) {
     return warn("team", `sync failing: ${status2.lastError} (${status2.backlog.queued} rows queued)`);
   }
   const detail = `team "${status2.team}" as ${status2.role ?? "?"}: ${status2.backlog.queued} queued`;
-  return refused > 0 ? warn("team", `${detail}, ${refused} refused at push (see "claude-mem team status")`) : ok("team", detail);
+  const aside = status2.setAside?.count ?? 0;
+  if (refused === 0 && aside === 0) return ok("team", detail);
+  const parts2 = [
+    ...refused > 0 ? [`${refused} refused at push`] : [],
+    ...aside > 0 ? [`${aside} pulled rows set aside (unsound; the pull went on)`] : []
+  ];
+  return warn("team", `${detail}, ${parts2.join(", ")} (see "claude-mem team status")`);
 }
 
 // src/cli/commands/doctor-command.ts
@@ -14830,6 +17023,24 @@ function safelyAll(name, checks2) {
     return [{ name, ok: false, detail: error instanceof Error ? error.message : String(error) }];
   }
 }
+function claudeChecks(cliEntry) {
+  const others = (() => {
+    try {
+      return claudeInstalled(cliEntry) ? [] : installedAgents(cliEntry);
+    } catch {
+      return [];
+    }
+  })();
+  if (others.length > 0) {
+    return [
+      ok(
+        "claude code",
+        `not installed (claude-mem is installed for ${others.join(", ")}; "claude-mem install" adds Claude Code)`
+      )
+    ];
+  }
+  return [safely("hooks", () => checkHooks(cliEntry)), safely("mcp", checkMcp)];
+}
 async function doctorCommand(args2, deps) {
   const dataDir = dataDirFrom();
   const values = parseOptions(args2, DOCTOR_OPTIONS);
@@ -14848,8 +17059,8 @@ async function doctorCommand(args2, deps) {
     safely("free space", () => checkFreeSpace(dataDir)),
     worker.result,
     checkDatabaseFault(worker.health),
-    integration(safely("hooks", () => checkHooks(deps.cliEntry))),
-    integration(safely("mcp", checkMcp)),
+    safely("disk", () => checkDisk(dataDir, worker.health)),
+    ...claudeChecks(deps.cliEntry).map(integration),
     ...safelyAll("agents", () => checkAgents(deps.cliEntry)),
     await checkProvider(liveWorker(dataDir)?.port, dataDir),
     await checkProviderCall({ settings, env: process.env, dataDir, optIn }),
@@ -14867,24 +17078,85 @@ async function doctorCommand(args2, deps) {
 }
 
 // src/cli/commands/export-command.ts
-import { createWriteStream, renameSync as renameSync5, rmSync as rmSync10, statSync as statSync11 } from "node:fs";
+import { createWriteStream, renameSync as renameSync7, rmSync as rmSync14, statSync as statSync13 } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+
+// src/cli/admin/read-direct.ts
+import Database6 from "better-sqlite3";
+import { existsSync as existsSync19 } from "node:fs";
+function openDirectRead(dataDir) {
+  const file = databaseFile(dataDir);
+  if (!existsSync19(file)) return emptyMemory();
+  const db = new Database6(file, { readonly: true, fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  if (schemaVersion(db, file) !== LATEST_VERSION) {
+    db.close();
+    return void 0;
+  }
+  return { db, close: () => db.close() };
+}
+function emptyMemory() {
+  const db = new Database6(":memory:");
+  migrate(db);
+  return { db, close: () => db.close() };
+}
+function schemaVersion(db, file) {
+  try {
+    return db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get().v;
+  } catch (error) {
+    if (/no such table/.test(error.message)) return void 0;
+    db.close();
+    throw new CliError(
+      `cannot read ${file}: ${error.message}; "claude-mem doctor" checks it and says how to repair it`
+    );
+  }
+}
+
+// src/cli/commands/export-command.ts
 var EXPORT_OPTIONS = {
   project: { type: "string" },
   since: { type: "string" },
   format: { type: "string", default: "jsonl" },
   output: { type: "string", short: "o" }
 };
-function parse3(args2, now2) {
+var isFormat = (format) => format === "json" || format === "jsonl";
+function parse4(args2, now2) {
   const values = parseOptions(args2, EXPORT_OPTIONS);
-  if (values.format !== "json" && values.format !== "jsonl") {
-    throw usage(`--format: expected json or jsonl, got "${values.format}"`);
+  const format = values.format;
+  if (!isFormat(format)) {
+    throw usage(`--format: expected json or jsonl, got "${format}"`);
   }
-  const query2 = new URLSearchParams({ format: values.format });
-  if (values.project) query2.set("project", values.project);
-  if (values.since) query2.set("since", String(sinceOf(values.since, now2)));
-  return { query: query2, output: values.output };
+  const filter = {
+    project: values.project || void 0,
+    since: values.since ? sinceOf(values.since, now2) : void 0
+  };
+  return { format, filter, output: values.output };
+}
+async function fromWorker(worker, format, filter) {
+  const query2 = new URLSearchParams({ format });
+  if (filter.project) query2.set("project", filter.project);
+  if (filter.since !== void 0) query2.set("since", String(filter.since));
+  const res = await worker.stream(`/api/admin/export?${query2.toString()}`);
+  return Readable.fromWeb(res.body);
+}
+async function exportBody(deps, format, filter, now2) {
+  const env = deps.env ?? process.env;
+  const running = runningAdminWorker(env);
+  if (running) return fromWorker(running, format, filter);
+  const dataDir = dataDirFrom(env);
+  const direct = openDirectRead(dataDir);
+  if (!direct) return fromWorker(await adminWorker(deps), format, filter);
+  const waiting = listSpool(dataDir).length;
+  if (waiting > 0) {
+    process.stderr.write(
+      `note: ${waiting.toLocaleString("en-US")} captured events wait in the spool for the worker and are not in this export
+`
+    );
+  }
+  const body = Readable.from(exportChunks(direct.db, filter, format, now2));
+  body.once("close", direct.close);
+  return body;
 }
 function sinceOf(text5, now2) {
   try {
@@ -14894,10 +17166,9 @@ function sinceOf(text5, now2) {
   }
 }
 var exportCommand = async function exportCommand2(args2, print2, deps = {}) {
-  const { query: query2, output } = parse3(args2, (deps.now ?? Date.now)());
-  const worker = await adminWorker(deps);
-  const res = await worker.stream(`/api/admin/export?${query2.toString()}`);
-  const body = Readable.fromWeb(res.body);
+  const now2 = (deps.now ?? Date.now)();
+  const { format, filter, output } = parse4(args2, now2);
+  const body = await exportBody(deps, format, filter, now2);
   if (output === void 0) {
     await pipeline(body, deps.stdout ?? process.stdout, { end: false });
     return 0;
@@ -14905,11 +17176,11 @@ var exportCommand = async function exportCommand2(args2, print2, deps = {}) {
   const temp = `${output}.${process.pid}.tmp`;
   try {
     await pipeline(body, createWriteStream(temp, { mode: 384 }));
-    renameSync5(temp, output);
+    renameSync7(temp, output);
   } finally {
-    rmSync10(temp, { force: true });
+    rmSync14(temp, { force: true });
   }
-  print2(`exported to ${output} (${statSync11(output).size.toLocaleString("en-US")} bytes)`);
+  print2(`exported to ${output} (${statSync13(output).size.toLocaleString("en-US")} bytes)`);
   return 0;
 };
 
@@ -14930,7 +17201,7 @@ function confirm(question, io) {
     });
     lines.once("close", () => {
       if (!answered) {
-        io.stderr.write("\n");
+        io.stderr.write(io.stdin.isTTY === true ? "\n" : "\nnot a terminal: pass -y to confirm\n");
         resolve5(false);
       }
     });
@@ -15068,10 +17339,10 @@ var forgetCommand = async function forgetCommand2(args2, print2, deps = {}) {
 };
 
 // src/cli/commands/edit-command.ts
-import { spawnSync } from "node:child_process";
-import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync21, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
+import { spawnSync as spawnSync2 } from "node:child_process";
+import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync22, rmSync as rmSync15, writeFileSync as writeFileSync6 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join34 } from "node:path";
+import { join as join37 } from "node:path";
 
 // src/cli/memory/edit-format.ts
 function renderEditable(id3, fields) {
@@ -15230,7 +17501,7 @@ function editorOf(env) {
   return editor;
 }
 function runEditor(editor, file, env) {
-  const run2 = spawnSync(`${editor} "$CLAUDE_MEM_EDIT_FILE"`, {
+  const run2 = spawnSync2(`${editor} "$CLAUDE_MEM_EDIT_FILE"`, {
     shell: true,
     stdio: "inherit",
     env: { ...env, CLAUDE_MEM_EDIT_FILE: file }
@@ -15254,17 +17525,17 @@ var editCommand = async function editCommand2(args2, print2, deps = {}) {
       `observation #${id3} is ${before.author}'s team memory: it is read-only here, only ${before.author} can change, unshare or forget it`
     );
   }
-  const dir = mkdtempSync2(join34(tmpdir2(), "claude-mem-edit-"));
-  const file = join34(dir, `observation-${id3}.yaml`);
+  const dir = mkdtempSync2(join37(tmpdir2(), "claude-mem-edit-"));
+  const file = join37(dir, `observation-${id3}.yaml`);
   writeFileSync6(file, renderEditable(id3, before), { mode: 384 });
   try {
     runEditor(editor, file, env);
   } catch (error) {
-    rmSync11(dir, { recursive: true, force: true });
+    rmSync15(dir, { recursive: true, force: true });
     throw error;
   }
   const after = readBack(file);
-  rmSync11(dir, { recursive: true, force: true });
+  rmSync15(dir, { recursive: true, force: true });
   const patch = changedFields(before, after);
   if (!patch) {
     print2(`#${id3}: no changes, nothing saved`);
@@ -15277,7 +17548,7 @@ var editCommand = async function editCommand2(args2, print2, deps = {}) {
 };
 function readBack(file) {
   try {
-    return parseEditable(readFileSync21(file, "utf8"));
+    return parseEditable(readFileSync22(file, "utf8"));
   } catch (error) {
     if (!(error instanceof EditParseError)) throw error;
     throw new CliError(
@@ -15301,42 +17572,42 @@ function shareTarget(text5, command) {
     `"${text5}" is not an observation or summary id${prompt}; expected 12 (observation) or S12 (summary), as search and the viewer list them`
   );
 }
-var label = (target) => target.kind === "summary" ? `S${target.id}` : `#${target.id}`;
+var label = (target2) => target2.kind === "summary" ? `S${target2.id}` : `#${target2.id}`;
 async function shareCommand(args2, shared, print2, deps = {}) {
   const verb = shared ? "share" : "unshare";
   const [text5, ...rest] = args2;
   parseOptions(rest, {});
-  const target = shareTarget(text5, verb);
-  const path = `/api/${target.kind === "summary" ? "summaries" : "observations"}/${target.id}/share`;
+  const target2 = shareTarget(text5, verb);
+  const path = `/api/${target2.kind === "summary" ? "summaries" : "observations"}/${target2.id}/share`;
   const scope = shared ? "team" : "private";
   const res = await callOrFail(recallClient(deps), "POST", path, { scope });
   if (res.status === 404) {
     throw new CliError(
-      `no ${target.kind} ${label(target)}: "claude-mem search <words>" lists existing ids`
+      `no ${target2.kind} ${label(target2)}: "claude-mem search <words>" lists existing ids`
     );
   }
   if (res.status !== 200) throw apiFailure(res);
   const body = res.body;
   const title = body.title ?? body.request ?? "";
   print2(
-    `${label(target)} ${shared ? "shared with the team" : "unshared: private to this machine again"}: ${title}`
+    `${label(target2)} ${shared ? "shared with the team" : "unshared: private to this machine again"}: ${title}`
   );
   return 0;
 }
 
 // src/cli/commands/import-transcripts-command.ts
-import { existsSync as existsSync17, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, rmSync as rmSync12 } from "node:fs";
+import { existsSync as existsSync22, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync3, rmSync as rmSync16 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join37 } from "node:path";
+import { join as join40 } from "node:path";
 import { parseArgs as parseArgs4 } from "node:util";
 
 // src/cli/backfill/backfill-state.ts
-import { readFileSync as readFileSync22 } from "node:fs";
-import { join as join35 } from "node:path";
-var backfillStateFile = (dataDir) => join35(stateDir(dataDir), "backfill.json");
+import { readFileSync as readFileSync23 } from "node:fs";
+import { join as join38 } from "node:path";
+var backfillStateFile = (dataDir) => join38(stateDir(dataDir), "backfill.json");
 function loadBackfillState(dataDir) {
   try {
-    const parsed = JSON.parse(readFileSync22(backfillStateFile(dataDir), "utf8"));
+    const parsed = JSON.parse(readFileSync23(backfillStateFile(dataDir), "utf8"));
     if (parsed.v === 1 && typeof parsed.done === "object" && parsed.done !== null) return parsed;
   } catch {
   }
@@ -15386,22 +17657,22 @@ function turnsOf(events) {
   return turns;
 }
 function turnTokens(batch, settings) {
-  const render2 = { root: batch.root, fieldChars: settings["compress.eventFieldChars"] };
+  const render3 = { root: batch.root, fieldChars: settings["compress.eventFieldChars"] };
   const limits = {
     maxEvents: settings["compress.batchEvents"],
     maxInputTokens: settings["compress.maxInputTokens"],
     fieldChars: settings["compress.eventFieldChars"]
   };
-  const slices = sliceTurn(batch, limits);
-  const tokens = slices.reduce((sum, slice, index) => {
-    const last = index === slices.length - 1;
+  const slices2 = sliceTurn(batch, limits);
+  const tokens = slices2.reduce((sum, slice, index) => {
+    const last = index === slices2.length - 1;
     const sent = last ? slice.batch : { ...slice.batch, withSummary: void 0 };
     return sum + requestTokens({
       system: observationSystem(sent),
-      messages: [{ role: "user", content: observationMessage(sent, render2) }]
+      messages: [{ role: "user", content: observationMessage(sent, render3) }]
     });
   }, 0);
-  return { requests: slices.length, tokens };
+  return { requests: slices2.length, tokens };
 }
 function summaryTokens(turn, base2) {
   const content2 = summaryMessage({
@@ -15595,8 +17866,8 @@ function chunkRanges(events, limits = CHUNK_LIMITS) {
 }
 
 // src/cli/backfill/session-events.ts
-import { createHash as createHash4 } from "node:crypto";
-import { existsSync as existsSync15, readFileSync as readFileSync23 } from "node:fs";
+import { createHash as createHash5 } from "node:crypto";
+import { existsSync as existsSync20, readFileSync as readFileSync24 } from "node:fs";
 import { basename as basename5 } from "node:path";
 
 // src/cli/backfill/transcript-times.ts
@@ -15648,7 +17919,7 @@ function transcriptTimes(text5) {
 
 // src/cli/backfill/session-events.ts
 function backfillEventId(sessionId, key) {
-  return `bf-${createHash4("sha256").update(`${sessionId}
+  return `bf-${createHash5("sha256").update(`${sessionId}
 ${key}`).digest("hex").slice(0, 32)}`;
 }
 function keyer(base2, total) {
@@ -15689,16 +17960,16 @@ function timeOf4(payload, times, prompt) {
 }
 var agentTypeOf = (path) => {
   const meta2 = path.replace(/\.jsonl$/, ".meta.json");
-  if (!existsSync15(meta2)) return void 0;
+  if (!existsSync20(meta2)) return void 0;
   try {
-    const parsed = JSON.parse(readFileSync23(meta2, "utf8"));
+    const parsed = JSON.parse(readFileSync24(meta2, "utf8"));
     return typeof parsed.agentType === "string" ? parsed.agentType : void 0;
   } catch {
     return void 0;
   }
 };
 function timedPayloads(file, source) {
-  const text5 = readFileSync23(file.path, "utf8");
+  const text5 = readFileSync24(file.path, "utf8");
   const agentType = file.agent ? agentTypeOf(file.path) : void 0;
   const payloads = replayTranscript(text5, { transcriptPath: file.path, agentType });
   const times = transcriptTimes(text5);
@@ -15825,25 +18096,25 @@ async function chooseSessions(plans, run2) {
 }
 
 // src/cli/backfill/session-plan.ts
-import { existsSync as existsSync16, readFileSync as readFileSync24, statSync as statSync12 } from "node:fs";
-import { basename as basename6, dirname as dirname10, isAbsolute as isAbsolute6, join as join36 } from "node:path";
+import { existsSync as existsSync21, readFileSync as readFileSync25, statSync as statSync14 } from "node:fs";
+import { basename as basename6, dirname as dirname12, isAbsolute as isAbsolute6, join as join39 } from "node:path";
 function transcriptPaths(paths) {
   const found2 = /* @__PURE__ */ new Set();
   for (const path of paths) {
-    if (statSync12(path).isDirectory()) {
+    if (statSync14(path).isDirectory()) {
       listTranscriptFiles(path).forEach((file) => found2.add(file));
       continue;
     }
     found2.add(path);
-    const subagents = join36(dirname10(path), basename6(path, ".jsonl"), "subagents");
-    if (existsSync16(subagents)) listTranscriptFiles(subagents).forEach((file) => found2.add(file));
+    const subagents = join39(dirname12(path), basename6(path, ".jsonl"), "subagents");
+    if (existsSync21(subagents)) listTranscriptFiles(subagents).forEach((file) => found2.add(file));
   }
   return [...found2].sort();
 }
 function scan3(path) {
-  const stat = statSync12(path);
+  const stat = statSync14(path);
   const [size, mtimeMs] = [stat.size, Math.floor(stat.mtimeMs)];
-  const text5 = readFileSync24(path, "utf8");
+  const text5 = readFileSync25(path, "utf8");
   const times = transcriptTimes(text5);
   const first = times.lines > 0 ? replayTranscript(text5, { transcriptPath: path })[0] : void 0;
   if (!first || first.session_id === "") return void 0;
@@ -15859,7 +18130,7 @@ function scan3(path) {
   };
 }
 function projectOf2(file, env, cache2) {
-  if (file.cwd === "") return { name: basename6(dirname10(file.path)), root: dirname10(file.path) };
+  if (file.cwd === "") return { name: basename6(dirname12(file.path)), root: dirname12(file.path) };
   if (!isAbsolute6(file.cwd)) return { name: basename6(file.cwd), root: file.cwd };
   const known = cache2.get(file.cwd);
   if (known) return known;
@@ -15910,7 +18181,7 @@ var IMPORT_TRANSCRIPTS_OPTIONS = {
   "dry-run": { type: "boolean" },
   yes: { type: "boolean", short: "y" }
 };
-function parse4(args2, env, settings, now2) {
+function parse5(args2, env, settings, now2) {
   let parsed;
   try {
     parsed = parseArgs4({ args: args2, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
@@ -15918,8 +18189,8 @@ function parse4(args2, env, settings, now2) {
     throw parseFailure(error, IMPORT_TRANSCRIPTS_OPTIONS);
   }
   const { values, positionals } = parsed;
-  const roots = positionals.length > 0 ? positionals : [join37(claudeConfigDir(env), "projects")];
-  const missing2 = roots.find((root) => !existsSync17(root));
+  const roots = positionals.length > 0 ? positionals : [join40(claudeConfigDir(env), "projects")];
+  const missing2 = roots.find((root) => !existsSync22(root));
   if (missing2) throw new CliError(`no transcripts at ${missing2}`);
   const maxAge = settings["retention.maxAgeDays"];
   const since = values.since ? sinceOf2(values.since, now2) : maxAge > 0 ? now2 - maxAge * 864e5 : void 0;
@@ -15939,9 +18210,9 @@ function sinceOf2(text5, now2) {
   }
 }
 function withMarkerDir(run2) {
-  const dir = mkdtempSync3(join37(tmpdir3(), "claude-mem-backfill-"));
-  mkdirSync6(join37(dir, "state"), { mode: 448 });
-  return run2(dir).finally(() => rmSync12(dir, { recursive: true, force: true }));
+  const dir = mkdtempSync3(join40(tmpdir3(), "claude-mem-backfill-"));
+  mkdirSync5(join40(dir, "state"), { mode: 448 });
+  return run2(dir).finally(() => rmSync16(dir, { recursive: true, force: true }));
 }
 function importChosen(chosen, run2) {
   const progress4 = createProgress({
@@ -15961,7 +18232,7 @@ var importTranscriptsCommand = async function importTranscriptsCommand2(args2, p
   const dataDir = dataDirFrom(env);
   ensureDataDir(dataDir);
   const { settings } = loadSettings(dataDir, env);
-  const options = parse4(args2, env, settings, (deps.now ?? Date.now)());
+  const options = parse5(args2, env, settings, (deps.now ?? Date.now)());
   const stderr = deps.stderr ?? process.stderr;
   const paths = transcriptPaths(options.roots);
   let empty = 0;
@@ -16038,7 +18309,7 @@ var purgeCommand = optionsCommand(
 );
 
 // src/hooks/io.ts
-import { readSync as readSync3, writeSync as writeSync3 } from "node:fs";
+import { readSync as readSync3, writeSync as writeSync5 } from "node:fs";
 function readStdin(stdin = process.stdin, maxBytes = 32 * 1024 * 1024, timeoutMs = 1e4) {
   return new Promise((resolve5) => {
     const chunks = [];
@@ -16091,7 +18362,7 @@ function writeOutput(output, stdout) {
 `;
   if (!stdout) {
     try {
-      writeSync3(1, line2);
+      writeSync5(1, line2);
       return Promise.resolve();
     } catch {
       stdout = process.stdout;
@@ -16104,19 +18375,19 @@ function writeOutput(output, stdout) {
 }
 
 // src/hooks/moment-recall.ts
-async function ask(target, path, body) {
+async function ask(target2, path, body) {
   try {
-    const res = await workerRequest(target.port, path, {
+    const res = await workerRequest(target2.port, path, {
       method: "POST",
       body,
-      timeoutMs: target.timeoutMs,
-      token: readToken(target.dataDir)
+      timeoutMs: target2.timeoutMs,
+      token: readToken(target2.dataDir)
     });
     const context = res.body?.context;
     if (res.status === 200 && typeof context === "string") return context || void 0;
-    target.log.log("warn", `recall ${path} answered ${res.status}`);
+    target2.log.log("warn", `recall ${path} answered ${res.status}`);
   } catch (error) {
-    target.log.log("debug", `recall ${path} skipped`, { error: String(error) });
+    target2.log.log("debug", `recall ${path} skipped`, { error: String(error) });
   }
   return void 0;
 }
@@ -16125,22 +18396,22 @@ var answer = (event, context) => context === void 0 ? void 0 : {
   suppressOutput: true,
   hookSpecificOutput: { hookEventName: event, additionalContext: context }
 };
-async function promptMoment(target, payload, sessionId) {
+async function promptMoment(target2, payload, sessionId) {
   const prompt = payload.prompt ?? "";
   if (prompt.trim() === "" || isFullyPrivate(prompt)) return void 0;
-  const context = await ask(target, "/api/recall/prompt", {
+  const context = await ask(target2, "/api/recall/prompt", {
     session_id: sessionId,
     cwd: payload.cwd ?? process.cwd(),
     prompt: sanitizeText(prompt).slice(0, 2e4)
   });
   return answer("UserPromptSubmit", context);
 }
-async function fileMoment(target, payload, sessionId) {
+async function fileMoment(target2, payload, sessionId) {
   if (payload.agent_id) return void 0;
   const input = payload.tool_input;
   const file = input && typeof input === "object" && !Array.isArray(input) ? input.file_path : void 0;
   if (typeof file !== "string" || file === "") return void 0;
-  const context = await ask(target, "/api/recall/file", {
+  const context = await ask(target2, "/api/recall/file", {
     session_id: sessionId,
     cwd: payload.cwd ?? process.cwd(),
     file_path: file
@@ -16170,6 +18441,42 @@ async function fetchContext(worker, payload, log, timeoutMs = 3e3) {
   return void 0;
 }
 
+// src/hooks/spool-fallback.ts
+import { closeSync as closeSync7, openSync as openSync7, unlinkSync as unlinkSync5 } from "node:fs";
+import { join as join41 } from "node:path";
+function keepElsewhere(dataDir, event, error, log, now2) {
+  recordSpoolError(dataDir, error, now2);
+  if (!event) return "lost";
+  try {
+    if (keepInReserve(dataDir, event)) {
+      log.log("warn", `${event.kind}: the spool could not be written; kept in the reserve`);
+      return "reserve";
+    }
+  } catch (reserveError) {
+    log.log("error", "the disk-full reserve could not be written", { error: String(reserveError) });
+  }
+  return "lost";
+}
+var toldFile = (dataDir, sessionId) => join41(stateDir(dataDir), `disk-full-told-${stableHash(sessionId)}`);
+function shouldTell(dataDir, sessionId) {
+  try {
+    closeSync7(openSync7(toldFile(dataDir, sessionId), "wx", 384));
+    return true;
+  } catch (error) {
+    return error.code !== "EEXIST";
+  }
+}
+function forgetTold(dataDir, sessionId) {
+  try {
+    unlinkSync5(toldFile(dataDir, sessionId));
+  } catch {
+  }
+}
+function lostMessage(dataDir, error) {
+  const code = error?.code ?? "an error";
+  return `claude-mem: cannot save what this session does (${code} writing ${dataDir}; is the disk full?). Free some space; "claude-mem doctor" checks.`;
+}
+
 // src/hooks/run-hook.ts
 async function runHook(eventName, deps) {
   const env = deps.env ?? process.env;
@@ -16185,7 +18492,7 @@ async function runHook(eventName, deps) {
     output = await handle(eventName, input.text, base2, input.overflow);
   } catch (error) {
     (log ?? createLogger(dataDir, "hook")).log("error", `hook ${eventName} failed`, {
-      error: describe(error)
+      error: describe2(error)
     });
   }
   const adapter = adapterFor(deps.agent);
@@ -16218,7 +18525,7 @@ function warn2(log, message3) {
   log.log("warn", message3);
   return NEUTRAL;
 }
-function spool2(run2) {
+function captureEvent(run2) {
   const cwd = run2.payload.cwd ?? process.cwd();
   const ctx = {
     settings: run2.settings,
@@ -16234,29 +18541,39 @@ function spool2(run2) {
     run2.log.log("debug", `${run2.event}: not captured: ${result.reason}`);
     return void 0;
   }
-  writeSpoolEvent(run2.dataDir, result.event, run2.deps.writeFile);
-  clearSpoolError(run2.dataDir);
   return result.event;
 }
 function trySpool(run2) {
+  let event;
   try {
-    spool2(run2);
+    event = captureEvent(run2);
+    if (!event) return void 0;
+    writeSpoolEvent(run2.dataDir, event, run2.deps.writeFile);
+    clearSpoolError(run2.dataDir);
+    forgetTold(run2.dataDir, run2.sessionId);
+    return void 0;
   } catch (error) {
-    run2.log.log("error", `${run2.event}: could not write the spool`, { error: describe(error) });
-    recordSpoolError(run2.dataDir, error, (run2.deps.now ?? Date.now)());
+    run2.log.log("error", `${run2.event}: could not write the spool`, { error: describe2(error) });
+    const now2 = (run2.deps.now ?? Date.now)();
+    if (keepElsewhere(run2.dataDir, event, error, run2.log, now2) === "reserve") return void 0;
+    const ioError = typeof error.code === "string";
+    return ioError && shouldTell(run2.dataDir, run2.sessionId) ? lostMessage(run2.dataDir, error) : void 0;
   }
 }
+function withNotice(output, notice) {
+  return notice === void 0 ? output : { ...output, systemMessage: notice };
+}
 async function captureAndSpool(run2) {
-  trySpool(run2);
+  const notice = trySpool(run2);
   await nudge(run2, 0);
-  return NEUTRAL;
+  return withNotice(NEUTRAL, notice);
 }
 async function promptSubmit(run2) {
-  trySpool(run2);
+  const notice = trySpool(run2);
   const worker = await nudge(run2, 0);
-  if (!worker || !run2.settings["recall.promptTime"]) return NEUTRAL;
-  const target = momentTarget(run2, worker.port);
-  return await promptMoment(target, run2.payload, run2.sessionId) ?? NEUTRAL;
+  if (!worker || !run2.settings["recall.promptTime"]) return withNotice(NEUTRAL, notice);
+  const target2 = momentTarget(run2, worker.port);
+  return withNotice(await promptMoment(target2, run2.payload, run2.sessionId) ?? NEUTRAL, notice);
 }
 async function preToolUse(run2) {
   if (!run2.settings["recall.fileTime"] || isPrivateTurn(run2.dataDir, run2.sessionId)) return NEUTRAL;
@@ -16271,21 +18588,34 @@ var momentTarget = (run2, port) => ({
   log: run2.log
 });
 async function sessionStart(run2) {
-  trySpool(run2);
-  const worker = await nudge(run2, run2.settings["worker.startWaitMs"]);
-  if (!worker) return warn2(run2.log, "SessionStart: worker not available in time, no context given");
+  const notice = trySpool(run2);
+  const waitMs = run2.settings["worker.startWaitMs"];
+  const deadline = Date.now() + waitMs;
+  const worker = await nudge(run2, waitMs);
+  const leftMs = deadline - Date.now();
+  if (!worker || leftMs <= 0) {
+    return withNotice(
+      warn2(run2.log, "SessionStart: worker not available in time, no context given"),
+      notice
+    );
+  }
   const context = await fetchContext(
     { port: worker.port, dataDir: run2.dataDir },
     run2.payload,
-    run2.log
+    run2.log,
+    Math.min(leftMs, CONTEXT_TIMEOUT_MS)
   );
-  if (!context) return NEUTRAL;
-  return {
-    continue: true,
-    suppressOutput: true,
-    hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context }
-  };
+  if (!context) return withNotice(NEUTRAL, notice);
+  return withNotice(
+    {
+      continue: true,
+      suppressOutput: true,
+      hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context }
+    },
+    notice
+  );
 }
+var CONTEXT_TIMEOUT_MS = 3e3;
 async function nudge(run2, waitMs) {
   try {
     return await ensureWorker({
@@ -16297,14 +18627,14 @@ async function nudge(run2, waitMs) {
       env: run2.env
     });
   } catch (error) {
-    run2.log.log("warn", `${run2.event}: could not start the worker`, { error: describe(error) });
+    run2.log.log("warn", `${run2.event}: could not start the worker`, { error: describe2(error) });
     return void 0;
   }
 }
 function contextOf(output) {
   return "hookSpecificOutput" in output ? output.hookSpecificOutput.additionalContext : void 0;
 }
-function describe(error) {
+function describe2(error) {
   if (error instanceof Error) {
     const code = error.code;
     return code ? `${code}: ${error.message}` : error.message;
@@ -16320,17 +18650,16 @@ async function hookCommand2(args2, cliEntry) {
 }
 
 // src/cli/commands/install-command.ts
-import { dirname as dirname13, join as join39, relative as relative2 } from "node:path";
+import { relative as relative2 } from "node:path";
 
 // src/cli/commands/install-agents.ts
-import { dirname as dirname12, join as join38 } from "node:path";
+import { dirname as dirname13, join as join42 } from "node:path";
 
 // src/cli/install/agents/agent-files.ts
-import { copyFileSync as copyFileSync3, existsSync as existsSync18, mkdirSync as mkdirSync7, readFileSync as readFileSync25, rmSync as rmSync13 } from "node:fs";
-import { dirname as dirname11 } from "node:path";
+import { existsSync as existsSync23 } from "node:fs";
 
 // src/cli/install/agents/mcp-entries.ts
-var isObject5 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var isObject8 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function agentMcpEntry(agent, cliEntry, env) {
   const dataDir = env.CLAUDE_MEM_DATA_DIR?.trim();
   const base2 = { command: "node", args: [cliEntry, "mcp"] };
@@ -16339,125 +18668,261 @@ function agentMcpEntry(agent, cliEntry, env) {
 }
 function addAgentMcp(config, entry) {
   const next = structuredClone(config);
-  const servers = isObject5(next.mcpServers) ? next.mcpServers : {};
+  const servers = isObject8(next.mcpServers) ? next.mcpServers : {};
   servers[MCP_NAME] = entry;
   next.mcpServers = servers;
   return next;
 }
 
-// src/cli/install/agents/agent-files.ts
-function planToml(path, block) {
-  const before = existsSync18(path) ? readFileSync25(path, "utf8") : "";
-  if (hasForeignServer(before)) {
-    throw new CliError(`${path} already has an [mcp_servers.claude-mem] of yours; nothing changed`);
-  }
-  const after = addBlock(before, block);
-  if (after === before) return void 0;
-  return {
-    path,
-    before,
-    after,
-    apply: () => {
-      mkdirSync7(dirname11(path), { recursive: true });
-      const backup = existsSync18(path) ? `${path}.claude-mem.bak` : void 0;
-      if (backup) copyFileSync3(path, backup);
-      writeFileAtomic(path, after, 384, false);
-      return backup;
+// src/cli/install/agents/toml-check.ts
+var KEY = String.raw`(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')`;
+var DOTTED = String.raw`${KEY}(?:\s*\.\s*${KEY})*`;
+var HEADER = new RegExp(String.raw`^\[(\[)?\s*(${DOTTED})\s*\](\])?\s*(?:#.*)?$`);
+var ASSIGN = new RegExp(String.raw`^${DOTTED}[ \t]*=[ \t]*`);
+var TOKEN = /^(?:"""[\s\S]*?"""(?!")|'''[\s\S]*?'''(?!')|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[[\]{},=]|#[^\n]*|[A-Za-z0-9_+\-.:]+(?: [0-9:.+\-Z]+)?|[ \t\r]+|\n)/;
+function scanValue(text5, scan4) {
+  let depth = 0;
+  let seen = false;
+  for (; ; ) {
+    const token2 = TOKEN.exec(text5.slice(scan4.at))?.[0];
+    if (token2 === void 0) {
+      if (scan4.at >= text5.length) return depth > 0 ? "an unclosed [ or {" : seen ? "" : "no value";
+      const char = text5[scan4.at] ?? "";
+      return `"'`.includes(char) ? "an unclosed string" : `unexpected ${JSON.stringify(char)}`;
     }
+    if (token2 === "\n" && depth === 0) return seen ? "" : 'no value after "="';
+    const significant = !/^\s|^#/.test(token2);
+    if (significant && seen && depth === 0) return `more than one value (${token2})`;
+    scan4.at += token2.length;
+    scan4.line += token2.split("\n").length - 1;
+    if (token2 === "[" || token2 === "{") depth += 1;
+    if (token2 === "]" || token2 === "}") depth -= 1;
+    if (depth < 0) return `an unmatched ${token2}`;
+    if (significant && depth === 0) seen = true;
+  }
+}
+function scanLine(text5, scan4, tables) {
+  const end = text5.indexOf("\n", scan4.at);
+  const line2 = text5.slice(scan4.at, end === -1 ? text5.length : end).trim();
+  if (line2 === "" || line2.startsWith("#")) {
+    scan4.at = end === -1 ? text5.length : end;
+    return "";
+  }
+  const header = HEADER.exec(line2);
+  if (header) {
+    if (Boolean(header[1]) !== Boolean(header[3])) return `a header with unbalanced brackets`;
+    const name = (header[2] ?? "").replace(/\s*\.\s*/g, ".");
+    if (!header[1] && tables.has(name)) return `the table [${name}] a second time`;
+    if (!header[1]) tables.add(name);
+    scan4.at = end === -1 ? text5.length : end;
+    return "";
+  }
+  const lead = text5.slice(scan4.at).length - text5.slice(scan4.at).trimStart().length;
+  const assign = ASSIGN.exec(text5.slice(scan4.at + lead));
+  if (!assign) return "a line that is neither a [table] nor key = value";
+  scan4.at += lead + assign[0].length;
+  return scanValue(text5, scan4);
+}
+function tomlProblem(text5) {
+  const scan4 = { at: 0, line: 1 };
+  const tables = /* @__PURE__ */ new Set();
+  while (scan4.at < text5.length) {
+    if (text5[scan4.at] === "\n") {
+      scan4.at += 1;
+      scan4.line += 1;
+      continue;
+    }
+    const line2 = scan4.line;
+    const problem = scanLine(text5, scan4, tables);
+    if (problem) return `line ${line2}: ${problem}`;
+  }
+  return void 0;
+}
+
+// src/cli/install/agents/agent-files.ts
+function planTomlInstall(path, block) {
+  const before = readSettingsText(path);
+  const problem = before === void 0 ? void 0 : tomlProblem(before);
+  if (problem) {
+    throw new CliError(
+      `${path} is not valid TOML (${problem}); Codex cannot read it either: fix it first, nothing was changed`
+    );
+  }
+  if (before !== void 0 && hasForeignServer(before)) {
+    throw new CliError(
+      `${path} already has an [mcp_servers.claude-mem] that claude-mem did not write, so install leaves it as it is: rename or remove that table, then install again; nothing was changed`
+    );
+  }
+  const after = addBlock(before ?? "", block);
+  if (after === before) return void 0;
+  const fresh = !hasBlock(before ?? "") || !existsSync23(backupPath(path));
+  return { path, before, after, backup: fresh ? "write" : "keep" };
+}
+function planTomlUninstall(path) {
+  const before = readSettingsText(path);
+  const backup = readSettingsText(backupPath(path));
+  if (before === void 0) {
+    return backup === void 0 ? void 0 : { path, before, after: before, backup: "drop" };
+  }
+  const removed = removeBlock(before);
+  if (removed === before && backup === void 0) return void 0;
+  const created = backup === void 0 && removed.trim() === "";
+  return { path, before, after: created ? void 0 : removed, backup: "drop" };
+}
+function jsonMerges(spec, bundles, env) {
+  const hooks = {
+    add: (value) => addAgentHooks(value, spec, bundles.hookBundle),
+    remove: (value) => removeAgentHooks(value, spec, bundles.hookBundle),
+    jsonc: spec.jsonc
   };
+  const entry = agentMcpEntry(spec.agent, bundles.cliEntry, env);
+  const mcp = {
+    add: (value) => addAgentMcp(value, entry),
+    remove: removeMcpServer,
+    conflict: mcpConflict,
+    jsonc: spec.jsonc
+  };
+  if (spec.mcpFormat === "toml") return [{ path: spec.hooksFile, merge: hooks }];
+  if (spec.mcpFile !== spec.hooksFile) {
+    return [
+      { path: spec.hooksFile, merge: hooks },
+      { path: spec.mcpFile, merge: mcp }
+    ];
+  }
+  const both = {
+    add: (value) => mcp.add(hooks.add(value)),
+    remove: (value) => mcp.remove(hooks.remove(value)),
+    conflict: mcpConflict,
+    jsonc: spec.jsonc
+  };
+  return [{ path: spec.hooksFile, merge: both }];
 }
+var defined = (changes) => changes.filter((change) => change !== void 0);
 function planAgentInstall(spec, bundles, env) {
-  const hooks = (value) => addAgentHooks(value, spec, bundles.hookBundle);
-  const mcp = (value) => addAgentMcp(value, agentMcpEntry(spec.agent, bundles.cliEntry, env));
-  const changes = spec.mcpFormat === "toml" ? [
-    planJson(spec.hooksFile, hooks),
-    planToml(spec.mcpFile, codexMcpBlock(bundles.cliEntry, env))
-  ] : spec.mcpFile === spec.hooksFile ? [planJson(spec.hooksFile, (value) => mcp(hooks(value)))] : [planJson(spec.hooksFile, hooks), planJson(spec.mcpFile, mcp)];
-  return changes.filter((change) => change !== void 0);
+  const json2 = jsonMerges(spec, bundles, env).map(
+    ({ path, merge }) => planJsonInstall(path, merge)
+  );
+  const toml = spec.mcpFormat === "toml" ? planTomlInstall(spec.mcpFile, codexMcpBlock(bundles.cliEntry, env)) : void 0;
+  return defined([...json2, toml]);
 }
-function restore(path, after, empty, print2) {
-  const backup = `${path}.claude-mem.bak`;
-  const backupText = existsSync18(backup) ? readFileSync25(backup, "utf8") : void 0;
-  if (backupText === void 0 && empty) {
-    rmSync13(path);
-    print2(`removed ${path}`);
-    return;
-  }
-  const exact = backupText !== void 0 && sameText(after, backupText);
-  writeFileAtomic(path, exact ? backupText : after, 384, false);
-  if (exact) rmSync13(backup);
-  print2(`updated ${path}`);
+function planAgentUninstall(spec, bundles) {
+  const json2 = jsonMerges(spec, bundles, {}).map(
+    ({ path, merge }) => planJsonUninstall(path, merge)
+  );
+  const toml = spec.mcpFormat === "toml" ? planTomlUninstall(spec.mcpFile) : void 0;
+  return defined([...json2, toml]);
 }
-function sameText(after, backup) {
-  if (after === backup) return true;
-  try {
-    return sameJson(JSON.parse(after), JSON.parse(backup));
-  } catch {
-    return false;
-  }
+
+// src/cli/install/claude-files.ts
+function merges(targets, hookBundle, cliEntry, runtime = NODE_RUNTIME) {
+  const portable = targets.scope === "project";
+  const hooks = {
+    add: (value) => addHooks(value, hookBundle, portable, runtime),
+    remove: (value) => removeHooks(value, hookBundle)
+  };
+  const mcp = {
+    add: (value) => addMcpServer(value, cliEntry, portable),
+    remove: removeMcpServer,
+    conflict: mcpConflict
+  };
+  return [
+    { path: targets.settingsFile, merge: hooks },
+    { path: targets.mcpFile, merge: mcp }
+  ];
 }
-function unmergeJson(path, update, print2) {
-  const file = readJsonFile(path);
-  if (!file.exists) return;
-  const next = update(file.value);
-  if (sameJson(next, file.value)) return;
-  restore(path, serialize(next, file.text), Object.keys(next).length === 0, print2);
+var defined2 = (changes) => changes.filter((change) => change !== void 0);
+function planClaudeInstall(targets, hookBundle, cliEntry, runtime = NODE_RUNTIME) {
+  return defined2(
+    merges(targets, hookBundle, cliEntry, runtime).map(
+      ({ path, merge }) => planJsonInstall(path, merge)
+    )
+  );
 }
-function unmergeToml(path, print2) {
-  if (!existsSync18(path)) return;
-  const text5 = readFileSync25(path, "utf8");
-  const after = removeBlock(text5);
-  if (after !== text5) restore(path, after, after.trim() === "", print2);
-}
-function uninstallAgent(spec, hookBundle, print2) {
-  unmergeJson(spec.hooksFile, (value) => removeAgentHooks(value, spec, hookBundle), print2);
-  if (spec.mcpFormat === "toml") unmergeToml(spec.mcpFile, print2);
-  else unmergeJson(spec.mcpFile, removeMcpServer, print2);
+function planClaudeUninstall(targets, hookBundle, cliEntry) {
+  return defined2(
+    merges(targets, hookBundle, cliEntry).map(({ path, merge }) => planJsonUninstall(path, merge))
+  );
 }
 
 // src/cli/commands/install-agents.ts
-function selectAgents(name, path = process.env.PATH ?? "") {
+var binOf = (agent) => agent === "claude" ? "claude" : agentSpec(agent).bin;
+function selectAgents(name, path = process.env.PATH ?? "", forUninstall = false) {
   if (name === void 0 || name === "") return ["claude"];
+  if (name === "all" && forUninstall) return [...AGENTS];
   if (name === "all") {
-    return AGENTS.filter(
-      (agent) => onPath(agent === "claude" ? "claude" : agentSpec(agent).bin, path)
+    const found2 = AGENTS.filter((agent) => onPath(binOf(agent), path));
+    if (found2.length > 0) return found2;
+    throw new CliError(
+      `install --agent all found none of ${AGENTS.map(binOf).join(", ")} on your PATH: nothing was installed; install an agent first, or name one with --agent ${AGENTS.join("|")}`
     );
   }
   if (isAgentId(name)) return [name];
   throw usage(`unknown agent "${name}"${didYouMean(name, [...AGENTS, "all"])}`);
 }
-function installAgents(agents2, options) {
-  const bundles = {
-    hookBundle: join38(dirname12(options.cliEntry), "hook.cjs"),
-    cliEntry: options.cliEntry
-  };
-  for (const agent of agents2) {
-    if (agent === "claude") continue;
-    const spec = agentSpec(agent);
-    const changes = planAgentInstall(spec, bundles, process.env);
-    if (changes.length === 0) options.print(`${agent}: already installed, nothing to change`);
+function missingAgentNotes(agents2, path = process.env.PATH ?? "") {
+  return agents2.filter((agent) => !onPath(binOf(agent), path)).map(
+    (agent) => `${agent}: note: "${binOf(agent)}" is not on your PATH; installed anyway, it takes effect once ${binOf(agent)} runs here (undo with "claude-mem uninstall --agent ${agent}")`
+  );
+}
+var bundlesOf = (cliEntry) => ({
+  hookBundle: join42(dirname13(cliEntry), "hook.cjs"),
+  cliEntry
+});
+function planInstalls(agents2, cliEntry, project2, runtime = NODE_RUNTIME) {
+  const bundles = bundlesOf(cliEntry);
+  return agents2.map((agent) => ({
+    agent,
+    changes: agent === "claude" ? planClaudeInstall(installTargets(project2), bundles.hookBundle, cliEntry, runtime) : planAgentInstall(agentSpec(agent), bundles, process.env)
+  }));
+}
+function planUninstalls(agents2, cliEntry, project2) {
+  const bundles = bundlesOf(cliEntry);
+  return agents2.map((agent) => ({
+    agent,
+    changes: agent === "claude" ? planClaudeUninstall(installTargets(project2), bundles.hookBundle, cliEntry) : planAgentUninstall(agentSpec(agent), bundles)
+  }));
+}
+function skippedAgentsNote(agents2) {
+  const skipped = AGENTS.filter((agent) => !agents2.includes(agent));
+  return skipped.length === 0 ? [] : [
+    `not on your PATH, so not installed: ${skipped.join(", ")} (name one with --agent to install it anyway)`
+  ];
+}
+function printInstalled(plans, print2) {
+  for (const { agent, changes } of plans) {
+    const prefix = agent === "claude" ? "" : `${agent}: `;
+    if (changes.length === 0) {
+      print2(
+        agent === "claude" ? "already installed: nothing to change" : `${agent}: already installed, nothing to change`
+      );
+    }
     for (const change of changes) {
-      if (options.dryRun) {
-        options.print(
-          `--- ${change.path} (now)
-${change.before || "(missing)"}
-+++ ${change.path} (after install)
-${change.after}`
-        );
-        continue;
-      }
-      const backup = change.apply();
-      options.print(`${agent}: updated ${change.path}${backup ? ` (backup: ${backup})` : ""}`);
+      const backup = change.backup === "write" && change.before !== void 0;
+      print2(
+        `${prefix}updated ${change.path}${backup ? ` (backup: ${backupPath(change.path)})` : ""}`
+      );
     }
-    if (agent === "codex" && !options.dryRun) {
-      options.print("codex: trust the hooks once: start codex and review them with /hooks");
-    }
+    if (agent === "codex")
+      print2("codex: trust the hooks once: start codex and review them with /hooks");
   }
 }
-function uninstallAgents(agents2, cliEntry, print2) {
-  const hookBundle = join38(dirname12(cliEntry), "hook.cjs");
-  for (const agent of agents2) {
-    if (agent !== "claude") uninstallAgent(agentSpec(agent), hookBundle, print2);
+function printUninstalled(plans, print2) {
+  for (const change of plans.flatMap((plan) => plan.changes)) {
+    if (change.after === change.before) continue;
+    if (change.after === void 0) print2(`removed ${change.path}`);
+    else if (change.after !== change.before) print2(`updated ${change.path}`);
+  }
+}
+function printDryRun(plans, print2) {
+  const changes = plans.flatMap((plan) => plan.changes);
+  if (changes.length === 0) print2("already installed: nothing would change");
+  for (const change of changes) {
+    print2(
+      `--- ${change.path} (now)
+${change.before || "(missing)"}
++++ ${change.path} (after install)
+${change.after ?? "(removed)"}`
+    );
   }
 }
 
@@ -16465,37 +18930,41 @@ function uninstallAgents(agents2, cliEntry, print2) {
 var INSTALL_OPTIONS = {
   project: { type: "boolean" },
   "dry-run": { type: "boolean" },
-  agent: { type: "string" }
+  agent: { type: "string" },
+  runtime: { type: "string" }
 };
 async function installCommand(args2, deps) {
   const values = parseOptions(args2, INSTALL_OPTIONS);
   const agents2 = selectAgents(values.agent);
-  if (values.project && agents2.some((agent) => agent !== "claude")) {
+  const project2 = values.project === true;
+  if (project2 && agents2.some((agent) => agent !== "claude")) {
     throw usage("--project installs for Claude Code only; leave out --agent or --project");
   }
-  installAgents(agents2, { ...deps, dryRun: values["dry-run"] === true });
-  if (!agents2.includes("claude")) {
-    if (!values["dry-run"]) await startWorker(deps);
+  if (project2 && values.runtime !== void 0) {
+    throw usage(
+      '--runtime: --project writes "claude-mem-hook <Event>", run by node; leave one out'
+    );
+  }
+  const runtime = project2 ? NODE_RUNTIME : chooseRuntime(values.runtime);
+  const plans = planInstalls(agents2, deps.cliEntry, project2, runtime);
+  const changes = plans.flatMap((plan) => plan.changes);
+  const notes = values.agent === "all" ? skippedAgentsNote(agents2) : missingAgentNotes(agents2);
+  if (values["dry-run"]) {
+    checkChanges(changes);
+    printDryRun(plans, deps.print);
     return 0;
   }
-  const targets = installTargets(values.project === true);
-  const hookBundle = join39(dirname13(deps.cliEntry), "hook.cjs");
-  const portable = targets.scope === "project";
-  const changes = [
-    planJson(targets.settingsFile, (value) => addHooks(value, hookBundle, portable)),
-    planJson(targets.mcpFile, (value) => addMcpServer(value, deps.cliEntry, portable))
-  ].filter((change) => change !== void 0);
-  if (values["dry-run"]) return dryRun(changes, deps.print);
-  for (const change of changes) {
-    const backup = change.apply();
-    deps.print(`updated ${change.path}${backup ? ` (backup: ${backup})` : ""}`);
-  }
-  if (changes.length === 0) deps.print("already installed: nothing to change");
+  applyChanges(changes);
+  if (!project2) for (const note of notes) deps.print(note);
+  printInstalled(plans, deps.print);
+  if (!project2 && agents2.includes("claude")) deps.print(runtimeLine(runtime));
   await startWorker(deps);
+  if (!agents2.includes("claude")) return 0;
+  const targets = installTargets(project2);
   deps.print(`
 claude-mem is active from your next Claude Code session (${targets.scope} scope).`);
-  deps.print(`Undo with: claude-mem uninstall${values.project ? " --project" : ""}`);
-  if (portable) for (const line2 of teammateNote(targets)) deps.print(line2);
+  deps.print(`Undo with: claude-mem uninstall${project2 ? " --project" : ""}`);
+  if (project2) for (const line2 of teammateNote(targets)) deps.print(line2);
   return 0;
 }
 function teammateNote(targets, path = process.env.PATH ?? "") {
@@ -16503,23 +18972,16 @@ function teammateNote(targets, path = process.env.PATH ?? "") {
   return [
     `
 Commit ${relative2(process.cwd(), targets.settingsFile) || targets.settingsFile} and ${relative2(process.cwd(), targets.mcpFile) || targets.mcpFile}: they run "${PORTABLE_HOOK_BIN} <Event>" and "claude-mem mcp" from PATH, no path of this machine.`,
-    `Each teammate needs those commands once: npm install -g ${PACKAGE_NAME} (or "npm link" in a clone of claude-mem).`,
+    `Each teammate needs those commands once (claude-mem is not on the npm registry): ${INSTALL_HINT}; or the claude-mem plugin.`,
     ...missing2.length > 0 ? [
       `Not on your PATH yet: ${missing2.join(", ")}; install them the same way (until then Claude Code reports these hooks as failing here).`
     ] : []
   ];
 }
-function dryRun(changes, print2) {
-  if (changes.length === 0) print2("already installed: nothing would change");
-  for (const change of changes) {
-    print2(
-      `--- ${change.path} (now)
-${change.before || "(missing)"}
-+++ ${change.path} (after install)
-${change.after}`
-    );
-  }
-  return 0;
+function runtimeLine(runtime) {
+  if (runtime.name === "node") return "hooks run under node";
+  const path = JSON.parse(runtime.command);
+  return `hooks run under bun (${path}, ${bunVersion(path) ?? "version unknown"})`;
 }
 async function startWorker(deps) {
   const dataDir = dataDirFrom();
@@ -16532,39 +18994,19 @@ async function startWorker(deps) {
 }
 
 // src/cli/commands/uninstall-command.ts
-import { existsSync as existsSync19, readFileSync as readFileSync26, rmSync as rmSync14 } from "node:fs";
-import { dirname as dirname14, join as join40 } from "node:path";
+import { rmSync as rmSync17 } from "node:fs";
 var UNINSTALL_OPTIONS = {
   project: { type: "boolean" },
   purge: { type: "boolean" },
   agent: { type: "string" }
 };
-function unmerge(path, update, print2) {
-  const file = readJsonFile(path);
-  if (!file.exists) return;
-  const next = update(file.value);
-  if (sameJson(next, file.value)) return;
-  const backup = `${path}.claude-mem.bak`;
-  const backupText = existsSync19(backup) ? readFileSync26(backup, "utf8") : void 0;
-  const restoreExact = backupText !== void 0 && sameJson(next, JSON.parse(backupText));
-  if (backupText === void 0 && Object.keys(next).length === 0) {
-    rmSync14(path);
-    print2(`removed ${path}`);
-    return;
-  }
-  writeFileAtomic(path, restoreExact ? backupText : serialize(next, file.text), 384, false);
-  if (restoreExact) rmSync14(backup);
-  print2(`updated ${path}`);
-}
 async function uninstallCommand(args2, deps) {
   const values = parseOptions(args2, UNINSTALL_OPTIONS);
-  const agents2 = selectAgents(values.agent);
-  uninstallAgents(agents2, deps.cliEntry, deps.print);
+  const agents2 = selectAgents(values.agent, void 0, true);
+  const plans = planUninstalls(agents2, deps.cliEntry, values.project === true);
+  applyChanges(plans.flatMap((plan) => plan.changes));
+  printUninstalled(plans, deps.print);
   if (!agents2.includes("claude")) return 0;
-  const targets = installTargets(values.project === true);
-  const hookBundle = join40(dirname14(deps.cliEntry), "hook.cjs");
-  unmerge(targets.settingsFile, (value) => removeHooks(value, hookBundle), deps.print);
-  unmerge(targets.mcpFile, removeMcpServer, deps.print);
   await workerCommand(["stop"], deps);
   if (!values.purge) {
     deps.print(
@@ -16572,7 +19014,7 @@ async function uninstallCommand(args2, deps) {
     );
     return 0;
   }
-  rmSync14(dataDirFrom(), { recursive: true, force: true });
+  rmSync17(dataDirFrom(), { recursive: true, force: true });
   deps.print(`hooks and MCP server removed; ${dataDirFrom()} deleted`);
   return 0;
 }
@@ -16662,7 +19104,11 @@ function teamName(value) {
   }
   return team2;
 }
-function parse5(args2) {
+function adminUrl(url) {
+  if (!isPostgresUrl(url)) throw usage(`expected a postgres:// admin URL, got ${refusedUrl(url)}`);
+  return url;
+}
+function parse6(args2) {
   try {
     return parseArgs5({ args: args2, options: ADMIN_OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
@@ -16670,11 +19116,11 @@ function parse5(args2) {
   }
 }
 async function teamInit(args2, print2) {
-  const { values, positionals } = parse5(args2);
+  const { values, positionals } = parse6(args2);
   const url = positionals[0] ?? values.url;
   if (!url || positionals.length > 1) throw usage("team init takes one PostgreSQL admin URL");
   const team2 = teamName(values.team);
-  const applied = await withClient(clientConfig(url), (client) => initTeam(client, team2));
+  const applied = await withClient(clientConfig(adminUrl(url)), (client) => initTeam(client, team2));
   print2(
     applied.length > 0 ? `team schema created (server migrations ${applied.join(", ")} applied); team "${team2}" ready` : `team schema already up to date; team "${team2}" ready`
   );
@@ -16684,7 +19130,7 @@ async function teamInit(args2, print2) {
   return 0;
 }
 async function teamMember(args2, add2, print2) {
-  const { values, positionals } = parse5(args2);
+  const { values, positionals } = parse6(args2);
   const [role, extra] = positionals;
   const verb = add2 ? "add-member" : "remove-member";
   if (!role || extra !== void 0 || !values.url) {
@@ -16692,7 +19138,7 @@ async function teamMember(args2, add2, print2) {
   }
   const team2 = teamName(values.team);
   await withClient(
-    clientConfig(values.url),
+    clientConfig(adminUrl(values.url)),
     (client) => add2 ? addMember(client, team2, role) : removeMember(client, team2, role)
   );
   print2(
@@ -16703,6 +19149,28 @@ async function teamMember(args2, add2, print2) {
 
 // src/cli/team/team-connect.ts
 import { parseArgs as parseArgs6 } from "node:util";
+
+// src/cli/team/team-first-pull.ts
+async function pullFolderAtConnect(target2, print2) {
+  const folder = resolveProject(target2.cwd);
+  const db = openDatabase(databaseFile(target2.dataDir));
+  try {
+    const pulled = await pullFolderNow(db, clientConfig(target2.url, target2.dataDir), target2.team, {
+      project: folder.name,
+      root: folder.root
+    });
+    print2(
+      pulled.teamProject === void 0 ? `${folder.root} has no git remote and no .claude-mem.json id: nothing of it to pull (its memory is shared with the team from its first session)` : `pulled the team's memory of ${pulled.teamProject} into project ${pulled.project}: ${pulled.rows} shared memories`
+    );
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    print2(`could not pull ${folder.name} now (${why}); the worker pulls it on its next round`);
+  } finally {
+    db.close();
+  }
+}
+
+// src/cli/team/team-connect.ts
 var CONNECT_OPTIONS = { team: { type: "string" } };
 async function checkMembership(url, dataDir, team2) {
   return withClient(clientConfig(url, dataDir), async (client) => {
@@ -16722,10 +19190,19 @@ async function checkMembership(url, dataDir, team2) {
         `role ${row.role} is not a member of team "${team2}": ask an admin to run "claude-mem team add-member ${row.role} --url <admin-url> --team ${team2}"`
       );
     }
+    const functions = await client.query(
+      `SELECT to_regprocedure('claude_mem.check_member(text)') AS f`
+    );
+    if (functions.rows[0]?.f === null) {
+      throw new CliError(
+        `the team server's schema is older than this claude-mem: ask an admin to run "claude-mem team init <admin-url>" to upgrade it`
+      );
+    }
+    await client.query("SELECT claude_mem.check_member($1)", [team2]);
     return row.role;
   });
 }
-async function teamConnect(args2, print2, env = process.env) {
+async function teamConnect(args2, print2, env = process.env, cwd = process.cwd()) {
   let parsed;
   try {
     parsed = parseArgs6({ args: args2, options: CONNECT_OPTIONS, strict: true, allowPositionals: true });
@@ -16734,7 +19211,7 @@ async function teamConnect(args2, print2, env = process.env) {
   }
   const [url, extra] = parsed.positionals;
   if (!url || extra !== void 0) throw usage("team connect takes one postgres:// URL");
-  if (!/^postgres(ql)?:\/\//.test(url)) throw usage(`"${url}" is not a postgres:// URL`);
+  if (!isPostgresUrl(url)) throw usage(`expected a postgres:// URL, got ${refusedUrl(url)}`);
   const team2 = teamName(parsed.values.team);
   const dataDir = dataDirFrom(env);
   ensureDataDir(dataDir);
@@ -16755,6 +19232,7 @@ async function teamConnect(args2, print2, env = process.env) {
   print2(
     password === void 0 ? "no password saved (PGPASSWORD or ~/.pgpass will be used)" : "the password is kept in team-secret (mode 0600), not in settings.json"
   );
+  await pullFolderAtConnect({ dataDir, url, team: team2, cwd }, print2);
   return 0;
 }
 function teamDisconnect(print2, env = process.env) {
@@ -16768,8 +19246,50 @@ function teamDisconnect(print2, env = process.env) {
   return 0;
 }
 
+// src/cli/team/team-members.ts
+import { parseArgs as parseArgs7 } from "node:util";
+var MEMBERS_OPTIONS = { url: { type: "string" }, team: { type: "string" } };
+function ago(at, now2) {
+  if (at === null) return "never";
+  const seconds = Math.max(0, Math.round((now2 - at) / 1e3));
+  const span = seconds < 120 ? `${seconds} s` : seconds < 7200 ? `${Math.round(seconds / 60)} min` : `${Math.round(seconds / 3600)} h`;
+  return `${new Date(at).toISOString()} (${span} ago)`;
+}
+function formatMembers(team2, members, now2) {
+  if (members.length === 0) {
+    return [`team "${team2}" has no members (claude-mem team add-member <role> --url <admin-url>)`];
+  }
+  return [
+    `team "${team2}": ${members.length} member${members.length === 1 ? "" : "s"}`,
+    ...members.map(
+      (m) => `  ${m.role}: last push ${ago(m.lastPushAt, now2)}, last pull ${ago(m.lastPullAt, now2)}`
+    )
+  ];
+}
+async function teamMembers(args2, print2) {
+  let parsed;
+  try {
+    parsed = parseArgs7({ args: args2, options: MEMBERS_OPTIONS, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw parseFailure(error, MEMBERS_OPTIONS);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 0 || !values.url) throw usage("team members takes --url <admin-url>");
+  const team2 = teamName(values.team);
+  const members = await withClient(clientConfig(adminUrl(values.url)), async (client) => {
+    await initTeam(client, team2);
+    return listMembers(client, team2);
+  });
+  formatMembers(team2, members, Date.now()).forEach((line2) => print2(line2));
+  return 0;
+}
+
 // src/cli/team/team-status.ts
 var when = (at) => at === null ? "never" : new Date(at).toISOString();
+function connection(status2) {
+  if (status2.stall) return `sync stalled for ${status2.stall.seconds} s: ${status2.stall.why}`;
+  return status2.connected ? "connected" : "not connected";
+}
 function formatTeamStatus(status2) {
   if (!status2.configured) {
     return [
@@ -16779,12 +19299,21 @@ function formatTeamStatus(status2) {
   }
   const lines = [
     `team: ${status2.team} at ${status2.url ?? "?"}${status2.role ? ` as ${status2.role}` : ""}`,
-    `connection: ${status2.connected ? "connected" : "not connected"}; last sync ${when(status2.lastSuccessAt)}`
+    `connection: ${connection(status2)}; last sync ${when(status2.lastSuccessAt)}`
   ];
-  if (status2.lastError) lines.push(`error: ${status2.lastError}`);
+  if (status2.stall) lines.push(`remedy: ${status2.stall.remedy}`);
+  else if (status2.lastError) lines.push(`error: ${status2.lastError}`);
   lines.push(`backlog: ${status2.backlog.queued} queued, ${status2.backlog.refused.length} refused`);
   for (const row of status2.backlog.refused)
     lines.push(`  ${row.kind} ${row.item_id}: ${row.reason}`);
+  const aside = status2.setAside;
+  if (aside && aside.count > 0) {
+    lines.push(
+      `set aside at pull: ${aside.count} rows that could not be stored (the pull went on)`
+    );
+    for (const row of aside.recent)
+      lines.push(`  ${row.kind} ${row.ref} by ${row.author ?? "?"}: ${row.reason}`);
+  }
   for (const project2 of status2.projects) {
     lines.push(
       `project ${project2.project} = ${project2.team_project}: last push ${when(project2.last_push_at)}, last pull ${when(project2.last_pull_at)}`
@@ -16811,6 +19340,7 @@ var SUBCOMMANDS = {
   init: (rest, { print: print2 }) => teamInit(rest, print2),
   "add-member": (rest, { print: print2 }) => teamMember(rest, true, print2),
   "remove-member": (rest, { print: print2 }) => teamMember(rest, false, print2),
+  members: (rest, { print: print2 }) => teamMembers(rest, print2),
   connect: (rest, { print: print2 }) => teamConnect(rest, print2),
   status: (rest, { cliEntry, print: print2 }) => teamStatus(rest, print2, { cliEntry }),
   disconnect: (rest, { print: print2 }) => {
@@ -16828,6 +19358,22 @@ async function teamCommand(args2, deps) {
   );
 }
 
+// src/cli/env-warnings.ts
+var SILENT = /* @__PURE__ */ new Set(["config", "doctor", "hook"]);
+function warnEnvProblems(command, env = process.env, write = (text5) => process.stderr.write(text5)) {
+  if (command === void 0 || SILENT.has(command)) return;
+  const ours = Object.keys(env).some(
+    (name) => name.startsWith("CLAUDE_MEM_") && name !== "CLAUDE_MEM_DATA_DIR"
+  );
+  if (!ours) return;
+  const { problems } = loadSettings(dataDirFrom(env), env);
+  for (const problem of problems.filter((p) => p.source === "env")) {
+    const fallback = isSettingKey(problem.key) ? "; the default is used" : "";
+    write(`claude-mem: warning: ${problemText(problem)}${fallback}
+`);
+  }
+}
+
 // src/cli/fs-failure.ts
 var WHAT = {
   ENOTDIR: "is a file, or lies under a file, not a folder",
@@ -16835,7 +19381,8 @@ var WHAT = {
   EACCES: "cannot be written by you (permission denied)",
   EPERM: "cannot be written by you (operation not permitted)",
   EROFS: "is on a read-only file system",
-  ENOSPC: "is on a full disk"
+  ENOSPC: "is on a full disk",
+  ENOENT: "cannot be created there (a folder on its way is missing or takes no new folders)"
 };
 function fsFailure(error, env = process.env) {
   const { code, path } = error;
@@ -16861,6 +19408,8 @@ Commands:
   install [--project] [--dry-run]    Register the hooks and the MCP server in Claude Code
                                      (~/.claude/settings.json, or the repo's .claude/ with
                                      --project), merging with a backup; starts the worker
+  install --runtime node|bun|auto    What runs the hooks: node (default), Bun, or auto
+                                     (Bun when it is on PATH)
   install --agent codex|gemini|copilot|claude|all [--dry-run]
                                      The same for another coding agent: Codex CLI
                                      ($CODEX_HOME/hooks.json, config.toml), Gemini CLI
@@ -16948,19 +19497,21 @@ Commands:
   config set <key> <value>           Validate and save a setting (value as JSON or text)
   config path                        Where the data folder and settings file are
   team init <admin-url> [--team NAME]
-                                     Create the team schema (numbered migrations, row-level
-                                     security) in a PostgreSQL database, and the team
+                                     Create or upgrade the team schema (numbered migrations;
+                                     members write only through its functions), and the team
   team add-member <role> --url <admin-url> [--team NAME]
                                      Let an existing PostgreSQL role read the team's shared
                                      memory and write its own (idempotent)
   team remove-member <role> --url <admin-url> [--team NAME]
                                      Revoke it: the role reads nothing of the team's memory
+  team members --url <admin-url> [--team NAME]
+                                     Each member's last push and pull (who is stuck)
   team connect <postgres-url> [--team NAME]
                                      Sync this machine's shared memory as the URL's role (a
                                      password in the URL goes to a 0600 file, not settings;
                                      PG* variables and ~/.pgpass work too)
   team status [--json]               Connected?, role, last sync, backlog, refused rows and
-                                     why, errors
+                                     why, a stalled sync with why and the remedy
   team disconnect                    Stop syncing (shared rows stay queued for a reconnect)
 
 DATE: 2025-01-31, a date and time, epoch milliseconds, or an age (90m, 12h, 7d, 2w).
@@ -17003,12 +19554,18 @@ ${section}${dates}
 Every command: claude-mem --help`;
 }
 
+// src/cli/terminal-text.ts
+var CONTROLS2 = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+function terminalSafe(text5) {
+  return text5.replace(CONTROLS2, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 // src/cli/main.ts
 var print = (line2) => {
-  process.stdout.write(`${line2}
+  process.stdout.write(`${terminalSafe(line2)}
 `);
 };
-var CLI_ENTRY = join41(dirname15(fileURLToPath3(import.meta.url)), "cli.mjs");
+var CLI_ENTRY = join43(dirname14(fileURLToPath3(import.meta.url)), "cli.mjs");
 async function dispatch(argv) {
   const [command, ...rest] = argv;
   const help = command === "hook" ? void 0 : commandHelp(command ?? "");
@@ -17087,11 +19644,12 @@ async function dispatch(argv) {
 }
 async function main(argv = process.argv.slice(2)) {
   try {
+    warnEnvProblems(argv[0]);
     process.exitCode = await dispatch(argv);
   } catch (caught) {
     const error = fsFailure(caught);
     const message3 = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`claude-mem: ${message3}
+    process.stderr.write(`claude-mem: ${terminalSafe(message3)}
 `);
     process.exitCode = error instanceof CliError ? error.exitCode : 1;
   }
