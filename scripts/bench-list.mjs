@@ -19,7 +19,7 @@ export const BENCHES = [
     name: 'hook-runtime',
     title: 'Capture hook under node and under Bun',
     about:
-      '`bun dist/hook.cjs PostToolUse` against `node dist/hook.cjs PostToolUse` and each runtime\'s bare start (`-e 0`), interleaved, worker running. Bun from BENCH_BUN or PATH; skipped without it.',
+      "`bun dist/hook.cjs PostToolUse` against `node dist/hook.cjs PostToolUse` and each runtime's bare start (`-e 0`), interleaved, worker running. Bun from BENCH_BUN or PATH; skipped without it.",
     args: ['40'],
     short: ['10'],
     timeoutMin: 5,
@@ -28,7 +28,7 @@ export const BENCHES = [
     name: 'claude-hook-wait',
     title: 'What the real claude waits for: foreground against background ("async": true) hooks',
     about:
-      'The real `claude` offline, one Bash call, a 2 s shell hook on PostToolUse, Stop and SessionEnd: when each model request came, and each hook\'s start, signals and end. Run with `sync` or `async`; skipped without the binary.',
+      "The real `claude` offline, one Bash call, a 2 s shell hook on PostToolUse, Stop and SessionEnd: when each model request came, and each hook's start, signals and end. Run with `sync` or `async`; skipped without the binary.",
     args: ['async'],
     short: ['async'],
     timeoutMin: 3,
