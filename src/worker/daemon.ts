@@ -74,6 +74,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
   // answers 503 DB_BUSY (routes).
   db.pragma('busy_timeout = 2000');
   const startedAt = Date.now();
+  const hookTraffic = createHookTraffic();
   const deps: WorkerDeps = {
     db,
     dataDir,
@@ -86,9 +87,11 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     log,
     now: Date.now,
     dbHealth: createDbHealth(),
-    hookTraffic: createHookTraffic(),
+    hookTraffic,
     diskHealth: createDiskHealth(dataDir),
     onApplied: (applied) => {
+      // Captured events mean a session is at work: background pulls pace themselves.
+      if (applied.length > 0) hookTraffic.touch();
       for (const service of services) service.onApplied?.(applied);
     },
   };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Hono } from 'hono';
-import { createHookTraffic } from './hook-traffic.ts';
+import { ACTIVE_MS, createHookTraffic, MAX_PACE_MS } from './hook-traffic.ts';
 
 test('background work waits while a hook request is answered, and only for hook paths', async () => {
   const traffic = createHookTraffic();
@@ -54,4 +54,20 @@ test('a hook request waiting on background work aside does not hold that work ba
   });
   await app.request('/api/context');
   assert.equal(outcome, 'quiet');
+});
+
+test('pace pauses background work only while a session is active, as long as its step took', async () => {
+  let clock = 1_000_000;
+  const pauses: number[] = [];
+  const traffic = createHookTraffic(
+    () => clock,
+    async (ms) => void pauses.push(ms),
+  );
+  await traffic.pace(200); // an idle machine: no pause
+  traffic.touch();
+  await traffic.pace(200); // a session at work: as long as the step took
+  await traffic.pace(5_000); // never longer than MAX_PACE_MS
+  clock += ACTIVE_MS + 1;
+  await traffic.pace(200); // quiet again once the session has been idle for a while
+  assert.deepEqual(pauses, [200, MAX_PACE_MS]);
 });
