@@ -12246,6 +12246,17 @@ function createFirstPullWait(deps) {
 // src/worker/team/team-service.ts
 var FIRST_PULL_WAIT_MS = 2e3;
 var HOOK_PRIORITY_MS = 3e3;
+function paced(deps) {
+  let sliceStarted;
+  return async function beforeSlice() {
+    const traffic = deps.hookTraffic;
+    if (traffic) {
+      await traffic.quiet(HOOK_PRIORITY_MS);
+      if (sliceStarted !== void 0) await traffic.pace(Date.now() - sliceStarted);
+    }
+    sliceStarted = Date.now();
+  };
+}
 function fromSettings(deps) {
   return () => {
     const { settings } = loadSettings(deps.dataDir, process.env);
@@ -12265,8 +12276,9 @@ function createTeamService(deps, options = {}) {
     now: deps.now,
     log: deps.log,
     target: settings,
-    // A hook that asked while a page was written is answered before the next page.
-    beforePage: () => deps.hookTraffic?.quiet(HOOK_PRIORITY_MS) ?? Promise.resolve()
+    // A hook that asked while a slice was written is answered before the next slice, and
+    // while a session is active the pull takes at most about half the time (pace).
+    beforePage: paced(deps)
   });
   const firstPull = createFirstPullWait({
     db: deps.db,
@@ -12320,13 +12332,17 @@ function createTeamService(deps, options = {}) {
 
 // src/worker/hook-traffic.ts
 var HOOK_PATHS = ["/api/context", "/api/recall/"];
+var ACTIVE_MS = 15e3;
+var MAX_PACE_MS = 250;
 var sleep4 = (ms) => new Promise((done) => setTimeout(done, ms));
-function createHookTraffic() {
+function createHookTraffic(now2 = Date.now, pause = sleep4) {
   let inFlight = 0;
+  let activeAt = Number.NEGATIVE_INFINITY;
   return {
     middleware: async function countHookRequests(c, next) {
       if (!HOOK_PATHS.some((path) => c.req.path.startsWith(path))) return next();
       inFlight += 1;
+      activeAt = now2();
       try {
         await next();
       } finally {
@@ -12340,6 +12356,13 @@ function createHookTraffic() {
       } finally {
         inFlight += 1;
       }
+    },
+    touch() {
+      activeAt = now2();
+    },
+    async pace(workedMs) {
+      if (now2() - activeAt > ACTIVE_MS) return;
+      await pause(Math.min(Math.max(workedMs, 0), MAX_PACE_MS));
     },
     async quiet(maxMs) {
       await new Promise((done) => setImmediate(done));
@@ -13580,6 +13603,7 @@ async function runWorker(env = process.env) {
   }
   db.pragma("busy_timeout = 2000");
   const startedAt = Date.now();
+  const hookTraffic = createHookTraffic();
   const deps = {
     db,
     dataDir,
@@ -13592,9 +13616,10 @@ async function runWorker(env = process.env) {
     log,
     now: Date.now,
     dbHealth: createDbHealth(),
-    hookTraffic: createHookTraffic(),
+    hookTraffic,
     diskHealth: createDiskHealth(dataDir),
     onApplied: (applied) => {
+      if (applied.length > 0) hookTraffic.touch();
       for (const service of services) service.onApplied?.(applied);
     }
   };
