@@ -161,7 +161,7 @@ describe('claude-mem mcp over stdio with the MCP SDK Client', () => {
 
   it(
     'answers a line that is not JSON-RPC with -32700 or -32600 and keeps serving',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
     async (t) => {
       const home = await recallHome(t);
       const child = spawn(process.execPath, [CLI_BUNDLE, 'mcp'], {

@@ -79,7 +79,7 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
       cwd: home.projects.parser,
       prompt: `Trace the ${marker} handler`,
     });
-    await card(page, marker).waitFor({ timeout: 2_000 });
+    await card(page, marker).waitFor({ timeout: 60_000 });
     assert.equal(navigations, 0);
     await context.close();
   });
@@ -120,7 +120,7 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
       cwd: bulk,
       prompt: 'One more live prompt while scrolling',
     });
-    await card(page, 'One more live prompt').waitFor({ timeout: 2_000 });
+    await card(page, 'One more live prompt').waitFor({ timeout: 60_000 });
     const stats = await getJson<{ observations: number; summaries: number; prompts: number }>(
       home,
       '/api/stats',
@@ -173,7 +173,7 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
       cwd: home.projects.parser,
       prompt: 'A prompt after the restart',
     });
-    await card(page, 'A prompt after the restart', 'prompt').waitFor({ timeout: 2_000 });
+    await card(page, 'A prompt after the restart', 'prompt').waitFor({ timeout: 60_000 });
     await context.close();
   });
 
@@ -190,7 +190,7 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
     assert.equal(run.code, 0, run.stderr);
     await page
       .locator(`article.card[data-key="${key}"]`)
-      .waitFor({ state: 'detached', timeout: 5_000 });
+      .waitFor({ state: 'detached', timeout: 60_000 });
     assert.equal(navigations, 0);
     await context.close();
   });

@@ -219,7 +219,7 @@ describe('worker security on a real port', () => {
   // A timeout: without the check, GET /stream would answer an endless event stream.
   it(
     'refuses every route group without the token with 401, reads and export included',
-    { timeout: 30_000 },
+    { timeout: 120_000 },
     async () => {
       const answers: string[] = [];
       for (const [method, path] of UNAUTHENTICATED) {
