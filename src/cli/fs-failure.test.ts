@@ -25,7 +25,7 @@ test('EPERM on a parent of the data folder is about the data folder too', () => 
 });
 
 test('other errors pass through unchanged', () => {
-  const other = errno('ENOENT', '/srv/mem/x');
+  const other = errno('EBUSY', '/srv/mem/x');
   const plain = new Error('boom');
   assert.deepEqual([fsFailure(other, env), fsFailure(plain, env)], [other, plain]);
 });
