@@ -104,8 +104,9 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
       ],
       answer: 'Fixed.',
     });
-    await card(page, 'Edited src/escape.ts', 'observation').waitFor({ timeout: 10_000 });
-    await card(page, 'Fix the escape parser', 'summary').waitFor({ timeout: 10_000 });
+    await card(page, 'Edited src/escape.ts', 'observation').waitFor({ timeout: 60_000 });
+    // The heuristic's summary says what was done, never the prompt (issue 30).
+    await card(page, 'Turn 1: Edited src/escape.ts', 'summary').waitFor({ timeout: 60_000 });
     assert.equal(await card(page, 'Edited src/escape.ts', 'observation').count(), 1);
     assert.equal(await card(page, 'Fix the escape parser', 'prompt').count(), 1);
     await context.close();
