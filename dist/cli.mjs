@@ -3925,32 +3925,200 @@ function setAsideReport(db, source, limit = 5) {
   return { count: Number(count3), recent };
 }
 
+// src/store/team-prompt-scrub.ts
+var PROMPT_OMITTED = "(prompt omitted)";
+var MIN_LINE = 16;
+var PROBE = 24;
+function promptLines(db, sessionRowId2) {
+  const texts = stmt(db, "SELECT text FROM prompts WHERE session_id = ?").pluck().all(sessionRowId2);
+  const lines = texts.flatMap((text5) => text5.split("\n").map((line2) => line2.trim()));
+  return [...new Set(lines.filter((line2) => line2.length >= MIN_LINE))];
+}
+function withoutQuotes(text5, line2) {
+  const probe = line2.slice(0, PROBE);
+  let out = "";
+  let from = 0;
+  for (let at = text5.indexOf(probe); at !== -1; at = text5.indexOf(probe, from)) {
+    let end = at + probe.length;
+    while (end < text5.length && end - at < line2.length && text5[end] === line2[end - at]) end += 1;
+    out += text5.slice(from, at) + PROMPT_OMITTED;
+    from = end;
+  }
+  return out + text5.slice(from);
+}
+function scrubPrompts(db, sessionRowId2, body) {
+  if (sessionRowId2 === null) return body;
+  const lines = promptLines(db, sessionRowId2);
+  if (lines.length === 0) return body;
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [
+      key,
+      typeof value === "string" ? lines.reduce(withoutQuotes, value) : value
+    ])
+  );
+}
+
+// src/store/team-sessions.ts
+import { createHash as createHash2 } from "node:crypto";
+var ORIGIN = /^[0-9a-f]{8,64}$/;
+function originOf(sessionId, source) {
+  if (source !== "team") return createHash2("sha256").update(sessionId).digest("hex").slice(0, 16);
+  const parts2 = sessionId.split(":");
+  const last = parts2.at(-1) ?? "";
+  return parts2.length >= 4 && ORIGIN.test(last) ? last : void 0;
+}
+function turnTaken(db, key, prompt) {
+  return stmt(
+    db,
+    `SELECT 1 FROM summaries s JOIN sessions x ON x.id = s.session_id
+       WHERE x.session_id = ? AND s.prompt_number = ?`
+  ).get(key, prompt) !== void 0;
+}
+function pulledSessionKey(db, project2, row, prompt) {
+  const base2 = `team:${row.author}:${project2}`;
+  const origin = typeof row.body.session === "string" && ORIGIN.test(row.body.session) ? row.body.session : void 0;
+  if (row.kind !== "summary") return origin ? `${base2}:${origin}` : base2;
+  const own = `${base2}:${row.global_id}`;
+  if (!origin) return own;
+  return turnTaken(db, `${base2}:${origin}`, prompt) ? own : `${base2}:${origin}`;
+}
+function teamSession(db, project2, key, author, at) {
+  const root = stmt(
+    db,
+    `SELECT project_root FROM sessions WHERE project = ? AND source IS NOT 'team'
+     ORDER BY started_at DESC LIMIT 1`
+  ).get(project2);
+  stmt(
+    db,
+    `INSERT OR IGNORE INTO sessions (session_id, project, project_root, cwd, source, status,
+       title, started_at, updated_at) VALUES (?, ?, ?, ?, 'team', 'completed', ?, ?, ?)`
+  ).run(
+    key,
+    project2,
+    root?.project_root ?? "",
+    root?.project_root ?? "",
+    `shared by ${author}`,
+    at,
+    at
+  );
+  return stmt(db, "SELECT id FROM sessions WHERE session_id = ?").get(key).id;
+}
+
+// src/store/team-outbox.ts
+var COLUMNS2 = {
+  observation: {
+    table: "observations",
+    body: [
+      "type",
+      "title",
+      "subtitle",
+      "narrative",
+      "facts",
+      "concepts",
+      "files_read",
+      "files_modified",
+      "search_keys",
+      "prompt_number"
+    ]
+  },
+  summary: {
+    table: "summaries",
+    body: [
+      "request",
+      "investigated",
+      "learned",
+      "completed",
+      "next_steps",
+      "notes",
+      "files_read",
+      "files_modified",
+      "prompt_number"
+    ]
+  }
+};
+function teamColumns2(kind) {
+  return COLUMNS2[kind];
+}
+function pendingOutbox(db, limit) {
+  return stmt(
+    db,
+    `SELECT id, kind, item_id, global_id, op, attempts FROM team_outbox
+     WHERE refused_reason IS NULL ORDER BY id LIMIT ?`
+  ).all(limit);
+}
+function workLead(row) {
+  const lead = ["completed", "investigated", "learned"].map(
+    (column) => String(row[column] ?? "").split("; ")[0]?.trim() ?? ""
+  ).find((text5) => text5 !== "");
+  return (lead ?? "").slice(0, 200);
+}
+function sharedRow(db, kind, id3) {
+  const { table: table2, body } = COLUMNS2[kind];
+  const row = stmt(
+    db,
+    `SELECT t.global_id, t.project, t.version, t.created_at, t.session_id AS session_row,
+       s.session_id AS origin_id,
+       s.source AS origin_source, ${body.map((c) => `t.${c}`).join(", ")} FROM ${table2} t
+     LEFT JOIN sessions s ON s.id = t.session_id
+     WHERE t.id = ? AND t.scope = 'team' AND t.author IS NULL AND t.global_id IS NOT NULL`
+  ).get(id3);
+  if (!row) return void 0;
+  const origin = row.origin_id === null ? void 0 : originOf(String(row.origin_id), row.origin_source);
+  const content2 = Object.fromEntries(body.map((column) => [column, row[column] ?? null]));
+  if (kind === "summary") content2.request = workLead(row);
+  const session = typeof row.session_row === "number" ? row.session_row : null;
+  return {
+    kind,
+    global_id: String(row.global_id),
+    project: String(row.project),
+    version: Number(row.version),
+    created_at: Number(row.created_at),
+    body: {
+      ...scrubPrompts(db, session, content2),
+      // Teammates file the rows of one session together by it (see pulledSessionKey).
+      ...origin ? { session: origin } : {}
+    }
+  };
+}
+function ackOutbox(db, entries) {
+  const drop3 = stmt(db, "DELETE FROM team_outbox WHERE id = ?");
+  const dropRefused = stmt(
+    db,
+    `DELETE FROM team_outbox WHERE kind = ? AND item_id = ? AND id < ? AND refused_reason IS NOT NULL`
+  );
+  db.transaction(() => {
+    for (const entry of entries) {
+      drop3.run(entry.id);
+      if (entry.op === "delete") dropRefused.run(entry.kind, entry.item_id, entry.id);
+    }
+  })();
+}
+function refuseOutbox(db, id3, reason) {
+  stmt(db, "UPDATE team_outbox SET refused_reason = ? WHERE id = ?").run(reason, id3);
+}
+function failOutbox(db, ids2, error) {
+  const update = stmt(
+    db,
+    "UPDATE team_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?"
+  );
+  db.transaction(() => ids2.forEach((id3) => update.run(error, id3)))();
+}
+function outboxBacklog(db) {
+  const queued = stmt(
+    db,
+    "SELECT count(*) AS n FROM team_outbox WHERE refused_reason IS NULL"
+  ).get();
+  const refused = stmt(
+    db,
+    `SELECT kind, item_id, refused_reason AS reason FROM team_outbox
+     WHERE refused_reason IS NOT NULL ORDER BY id DESC LIMIT 20`
+  ).all();
+  return { queued: queued.n, refused };
+}
+
 // src/store/import-merge.ts
-var OBSERVATION_CONTENT = [
-  "type",
-  "title",
-  "subtitle",
-  "narrative",
-  "facts",
-  "concepts",
-  "files_read",
-  "files_modified",
-  "search_keys",
-  "prompt_number"
-];
-var SUMMARY_CONTENT = [
-  "request",
-  "investigated",
-  "learned",
-  "completed",
-  "next_steps",
-  "notes",
-  "files_read",
-  "files_modified",
-  "prompt_number"
-];
 function soundContent(kind, record) {
-  const columns = kind === "observation" ? OBSERVATION_CONTENT : SUMMARY_CONTENT;
+  const columns = teamColumns2(kind).body;
   const values = soundMemory(kind, columns, record);
   return throughDoor(values, { text: columns.filter((c) => c !== "prompt_number") });
 }
@@ -4340,197 +4508,6 @@ function injectedIds(db, sessionId, moments = ["session-start", "prompt", "file"
 function resetInjected(db, sessionId, now2) {
   stmt(db, "DELETE FROM recall_injected WHERE session_id = ?").run(sessionId);
   stmt(db, "DELETE FROM recall_injected WHERE at < ?").run(now2 - KEEP_MS);
-}
-
-// src/store/team-prompt-scrub.ts
-var PROMPT_OMITTED = "(prompt omitted)";
-var MIN_LINE = 16;
-var PROBE = 24;
-function promptLines(db, sessionRowId2) {
-  const texts = stmt(db, "SELECT text FROM prompts WHERE session_id = ?").pluck().all(sessionRowId2);
-  const lines = texts.flatMap((text5) => text5.split("\n").map((line2) => line2.trim()));
-  return [...new Set(lines.filter((line2) => line2.length >= MIN_LINE))];
-}
-function withoutQuotes(text5, line2) {
-  const probe = line2.slice(0, PROBE);
-  let out = "";
-  let from = 0;
-  for (let at = text5.indexOf(probe); at !== -1; at = text5.indexOf(probe, from)) {
-    let end = at + probe.length;
-    while (end < text5.length && end - at < line2.length && text5[end] === line2[end - at]) end += 1;
-    out += text5.slice(from, at) + PROMPT_OMITTED;
-    from = end;
-  }
-  return out + text5.slice(from);
-}
-function scrubPrompts(db, sessionRowId2, body) {
-  if (sessionRowId2 === null) return body;
-  const lines = promptLines(db, sessionRowId2);
-  if (lines.length === 0) return body;
-  return Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [
-      key,
-      typeof value === "string" ? lines.reduce(withoutQuotes, value) : value
-    ])
-  );
-}
-
-// src/store/team-sessions.ts
-import { createHash as createHash2 } from "node:crypto";
-var ORIGIN = /^[0-9a-f]{8,64}$/;
-function originOf(sessionId, source) {
-  if (source !== "team") return createHash2("sha256").update(sessionId).digest("hex").slice(0, 16);
-  const parts2 = sessionId.split(":");
-  const last = parts2.at(-1) ?? "";
-  return parts2.length >= 4 && ORIGIN.test(last) ? last : void 0;
-}
-function turnTaken(db, key, prompt) {
-  return stmt(
-    db,
-    `SELECT 1 FROM summaries s JOIN sessions x ON x.id = s.session_id
-       WHERE x.session_id = ? AND s.prompt_number = ?`
-  ).get(key, prompt) !== void 0;
-}
-function pulledSessionKey(db, project2, row, prompt) {
-  const base2 = `team:${row.author}:${project2}`;
-  const origin = typeof row.body.session === "string" && ORIGIN.test(row.body.session) ? row.body.session : void 0;
-  if (row.kind !== "summary") return origin ? `${base2}:${origin}` : base2;
-  const own = `${base2}:${row.global_id}`;
-  if (!origin) return own;
-  return turnTaken(db, `${base2}:${origin}`, prompt) ? own : `${base2}:${origin}`;
-}
-function teamSession(db, project2, key, author, at) {
-  const root = stmt(
-    db,
-    `SELECT project_root FROM sessions WHERE project = ? AND source IS NOT 'team'
-     ORDER BY started_at DESC LIMIT 1`
-  ).get(project2);
-  stmt(
-    db,
-    `INSERT OR IGNORE INTO sessions (session_id, project, project_root, cwd, source, status,
-       title, started_at, updated_at) VALUES (?, ?, ?, ?, 'team', 'completed', ?, ?, ?)`
-  ).run(
-    key,
-    project2,
-    root?.project_root ?? "",
-    root?.project_root ?? "",
-    `shared by ${author}`,
-    at,
-    at
-  );
-  return stmt(db, "SELECT id FROM sessions WHERE session_id = ?").get(key).id;
-}
-
-// src/store/team-outbox.ts
-var COLUMNS2 = {
-  observation: {
-    table: "observations",
-    body: [
-      "type",
-      "title",
-      "subtitle",
-      "narrative",
-      "facts",
-      "concepts",
-      "files_read",
-      "files_modified",
-      "search_keys",
-      "prompt_number"
-    ]
-  },
-  summary: {
-    table: "summaries",
-    body: [
-      "request",
-      "investigated",
-      "learned",
-      "completed",
-      "next_steps",
-      "notes",
-      "files_read",
-      "files_modified",
-      "prompt_number"
-    ]
-  }
-};
-function teamColumns2(kind) {
-  return COLUMNS2[kind];
-}
-function pendingOutbox(db, limit) {
-  return stmt(
-    db,
-    `SELECT id, kind, item_id, global_id, op, attempts FROM team_outbox
-     WHERE refused_reason IS NULL ORDER BY id LIMIT ?`
-  ).all(limit);
-}
-function workLead(row) {
-  const lead = ["completed", "investigated", "learned"].map(
-    (column) => String(row[column] ?? "").split("; ")[0]?.trim() ?? ""
-  ).find((text5) => text5 !== "");
-  return (lead ?? "").slice(0, 200);
-}
-function sharedRow(db, kind, id3) {
-  const { table: table2, body } = COLUMNS2[kind];
-  const row = stmt(
-    db,
-    `SELECT t.global_id, t.project, t.version, t.created_at, t.session_id AS session_row,
-       s.session_id AS origin_id,
-       s.source AS origin_source, ${body.map((c) => `t.${c}`).join(", ")} FROM ${table2} t
-     LEFT JOIN sessions s ON s.id = t.session_id
-     WHERE t.id = ? AND t.scope = 'team' AND t.author IS NULL AND t.global_id IS NOT NULL`
-  ).get(id3);
-  if (!row) return void 0;
-  const origin = row.origin_id === null ? void 0 : originOf(String(row.origin_id), row.origin_source);
-  const content2 = Object.fromEntries(body.map((column) => [column, row[column] ?? null]));
-  if (kind === "summary") content2.request = workLead(row);
-  const session = typeof row.session_row === "number" ? row.session_row : null;
-  return {
-    kind,
-    global_id: String(row.global_id),
-    project: String(row.project),
-    version: Number(row.version),
-    created_at: Number(row.created_at),
-    body: {
-      ...scrubPrompts(db, session, content2),
-      // Teammates file the rows of one session together by it (see pulledSessionKey).
-      ...origin ? { session: origin } : {}
-    }
-  };
-}
-function ackOutbox(db, entries) {
-  const drop3 = stmt(db, "DELETE FROM team_outbox WHERE id = ?");
-  const dropRefused = stmt(
-    db,
-    `DELETE FROM team_outbox WHERE kind = ? AND item_id = ? AND id < ? AND refused_reason IS NOT NULL`
-  );
-  db.transaction(() => {
-    for (const entry of entries) {
-      drop3.run(entry.id);
-      if (entry.op === "delete") dropRefused.run(entry.kind, entry.item_id, entry.id);
-    }
-  })();
-}
-function refuseOutbox(db, id3, reason) {
-  stmt(db, "UPDATE team_outbox SET refused_reason = ? WHERE id = ?").run(reason, id3);
-}
-function failOutbox(db, ids2, error) {
-  const update = stmt(
-    db,
-    "UPDATE team_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?"
-  );
-  db.transaction(() => ids2.forEach((id3) => update.run(error, id3)))();
-}
-function outboxBacklog(db) {
-  const queued = stmt(
-    db,
-    "SELECT count(*) AS n FROM team_outbox WHERE refused_reason IS NULL"
-  ).get();
-  const refused = stmt(
-    db,
-    `SELECT kind, item_id, refused_reason AS reason FROM team_outbox
-     WHERE refused_reason IS NOT NULL ORDER BY id DESC LIMIT 20`
-  ).all();
-  return { queued: queued.n, refused };
 }
 
 // src/store/team-pulled.ts

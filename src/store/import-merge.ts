@@ -7,6 +7,7 @@ import { soundMemory } from './row-door.ts';
 import { setAside } from './set-aside.ts';
 import type { SessionRow } from './sessions.ts';
 import { stmt } from './statements.ts';
+import { teamColumns } from './team-outbox.ts';
 
 /** A session as exported: the row without its local id, and what the API leaves out. */
 export interface SessionImport extends Omit<SessionRow, 'id'> {
@@ -30,7 +31,7 @@ export interface PromptImport {
 
 /**
  * An observation as exported; provenance travels as the source events' ingestion ids. Its
- * content (OBSERVATION_CONTENT: whatever an export holds, a teammate's odd row included) is
+ * content (`teamColumns(kind).body`: whatever an export holds, a teammate's odd row included) is
  * made sound by the row door before it is stored.
  */
 export interface ObservationImport extends SpendFields {
@@ -46,7 +47,7 @@ export interface ObservationImport extends SpendFields {
   [column: string]: unknown;
 }
 
-/** A turn summary as exported; its content (SUMMARY_CONTENT) passes the row door too. */
+/** A turn summary as exported; its content (`teamColumns`) passes the row door too. */
 export interface SummaryImport extends SpendFields {
   kind: 'summary';
   id: number | null;
@@ -56,34 +57,10 @@ export interface SummaryImport extends SpendFields {
   [column: string]: unknown;
 }
 
-const OBSERVATION_CONTENT = [
-  'type',
-  'title',
-  'subtitle',
-  'narrative',
-  'facts',
-  'concepts',
-  'files_read',
-  'files_modified',
-  'search_keys',
-  'prompt_number',
-] as const;
-
-const SUMMARY_CONTENT = [
-  'request',
-  'investigated',
-  'learned',
-  'completed',
-  'next_steps',
-  'notes',
-  'files_read',
-  'files_modified',
-  'prompt_number',
-] as const;
-
 /** Content columns through the row door, then the privacy door (text and JSON list columns). */
 function soundContent(kind: 'observation' | 'summary', record: object) {
-  const columns = kind === 'observation' ? OBSERVATION_CONTENT : SUMMARY_CONTENT;
+  // The same content columns a shared row carries (one list per kind, in team-outbox.ts).
+  const columns = teamColumns(kind).body;
   const values = soundMemory(kind, columns, record);
   return throughDoor(values, { text: columns.filter((c) => c !== 'prompt_number') });
 }
