@@ -34,6 +34,7 @@ export const UNIT_TESTS = [
   'src/client/handover.test.ts',
   'src/worker/data-lock.test.ts',
   'src/cli/commands/import-command.test.ts',
+  'src/cli/commands/eval-command.test.ts',
   'test/fuzz/hook-input.test.ts',
   'test/fuzz/strip-tags.test.ts',
   'test/fuzz/redact-secrets.test.ts',
