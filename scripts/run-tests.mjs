@@ -35,6 +35,8 @@ export const UNIT_TESTS = [
   'src/worker/data-lock.test.ts',
   'src/cli/commands/import-command.test.ts',
   'src/cli/commands/eval-command.test.ts',
+  'src/cli/eval/eval-run.test.ts',
+  'src/cli/eval/eval-history.test.ts',
   'test/fuzz/hook-input.test.ts',
   'test/fuzz/strip-tags.test.ts',
   'test/fuzz/redact-secrets.test.ts',
