@@ -236,6 +236,7 @@ export const UNIT_TESTS = [
   'src/transcripts/session-replay.test.ts',
   'src/transcripts/transcript-line.test.ts',
   'src/transcripts/transcript-paths.test.ts',
+  'src/transcripts/use-signals.test.ts',
   'src/transcripts/user-line-kind.test.ts',
   'test/tooling/no-outside-paths.test.ts',
   'test/tooling/quickstart-commands.test.ts',
