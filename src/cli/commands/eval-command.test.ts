@@ -68,6 +68,7 @@ describe('claude-mem eval --dir <fixture transcripts>', () => {
     for (const label of [
       'reached before the call',
       'tokens injected per turn',
+      'memories used',
       'injections never used',
     ]) {
       assert.ok(
@@ -92,6 +93,9 @@ describe('claude-mem eval --dir <fixture transcripts>', () => {
     assert.equal(metrics.moments['session-start'].reach, 1);
     assert.equal(metrics.moments.file.reach, 1 / 3);
     assert.ok(metrics.moments.file.tokensPerTurn > 0);
+    // The second session reads the file and re-runs the command its index named.
+    assert.ok((metrics.moments['session-start'].usedShare ?? 0) > 0);
+    assert.ok((metrics.moments['session-start'].neverUsedShare ?? 1) < 1);
   });
 
   it('--compare recall.promptTime=false prints two columns, the second without prompt time', async (t) => {

@@ -16,8 +16,10 @@ export interface MomentMetrics {
   memories: number;
   tokens: number;
   tokensPerTurn: number;
-  /** Share of its shown memories the session then used; null without use signals. */
+  /** Share of the memories it showed (distinct per session) that the session then used. */
   usedShare: number | null;
+  /** Share of its injections (those with a memory) of which the session used no memory. */
+  neverUsedShare: number | null;
 }
 
 /** One configuration's figures, as `eval` prints and `--json` gives them. */
@@ -40,19 +42,19 @@ function momentMetrics(results: readonly SessionResult[], moment: Moment | 'all'
   const memories = shown.reduce((sum, i) => sum + i.ids.length, 0);
   const tokens = shown.reduce((sum, i) => sum + i.tokens, 0);
   const turns = results.reduce((sum, result) => sum + result.turns, 0);
-  const withUse = results.every((result) => result.used !== undefined);
-  const used = results.reduce(
-    (sum, result) =>
-      sum + MOMENTS.filter(of).reduce((inner, m) => inner + (result.used?.[m] ?? 0), 0),
-    0,
-  );
+  const uses = results.flatMap((result) => MOMENTS.filter(of).map((m) => result.use[m]));
+  const used = uses.reduce((sum, use) => sum + use.used, 0);
+  const distinct = uses.reduce((sum, use) => sum + use.shown, 0);
+  const given = uses.reduce((sum, use) => sum + use.injections, 0);
+  const neverUsed = uses.reduce((sum, use) => sum + use.neverUsed, 0);
   return {
     reach: share(needs.filter((n) => n.reachedBy.some(of)).length, needs.length),
     injections: shown.length,
     memories,
     tokens,
     tokensPerTurn: turns === 0 ? 0 : tokens / turns,
-    usedShare: withUse ? share(used, memories) : null,
+    usedShare: share(used, distinct),
+    neverUsedShare: share(neverUsed, given),
   };
 }
 

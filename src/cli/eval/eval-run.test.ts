@@ -50,6 +50,9 @@ describe('eval replay (runEval)', () => {
       'session-start',
     ]);
     assert.ok(second.injections.every((i) => i.tokens > 0 && i.ids.length > 0));
+    // Use signals (the ledger's detector): it read the file and re-ran the command shown.
+    assert.ok(second.use['session-start'].used > 0);
+    assert.equal(second.use.prompt.shown, 0);
     assert.deepEqual(
       second.needs.map((n) => [n.kind, n.reachedBy.includes('session-start')]),
       [

@@ -5,6 +5,7 @@ import type { SessionPlan } from '../backfill/session-plan.ts';
 import { askedBefore, commandOf, filePathOf, type History } from './eval-history.ts';
 import { memoriesOfCommand, memoriesOfFile, memoriesOfTurn } from './eval-memory.ts';
 import type { Injection, Moment, Need, NeedKind, SessionResult } from './eval-types.ts';
+import { useOf } from './eval-use.ts';
 
 /** A session being replayed: what it was shown so far and what it needed. */
 interface Replay {
@@ -12,6 +13,8 @@ interface Replay {
   worker: ReplayWorker;
   history: History;
   setClock: (at: number) => void;
+  /** The time of the event being replayed. */
+  at: number;
   turn: number;
   injections: Injection[];
   needs: Need[];
@@ -26,7 +29,7 @@ function inject(replay: Replay, moment: Moment, answer: Answer): void {
   const ids = answer.ids ?? [...answer.context.matchAll(/^#(\d+) /gm)].map((m) => Number(m[1]));
   if (answer.context === '' && ids.length === 0) return;
   const tokens = estimateTokens(answer.context);
-  replay.injections.push({ moment, ids, tokens, turn: replay.turn });
+  replay.injections.push({ moment, ids, tokens, turn: replay.turn, at: replay.at });
 }
 
 /** The moments that showed one of `helpful` in this session so far. */
@@ -98,6 +101,7 @@ const store = (replay: Replay, event: SpoolEvent) =>
 
 async function step(replay: Replay, event: SpoolEvent): Promise<void> {
   replay.setClock(event.at);
+  replay.at = event.at;
   if (event.kind === 'session-start') await sessionStart(replay, event);
   if (event.kind === 'tool') await beforeTool(replay, event);
   await store(replay, event);
@@ -118,11 +122,14 @@ async function step(replay: Replay, event: SpoolEvent): Promise<void> {
  */
 export async function replaySession(
   events: readonly SpoolEvent[],
-  run: Omit<Replay, 'turn' | 'injections' | 'needs' | 'seen'>,
+  run: Omit<Replay, 'at' | 'turn' | 'injections' | 'needs' | 'seen'>,
 ): Promise<SessionResult> {
-  const replay: Replay = { ...run, turn: 0, injections: [], needs: [], seen: new Set() };
+  const replay: Replay = { ...run, at: 0, turn: 0, injections: [], needs: [], seen: new Set() };
   // A transcript without its start (a resumed or trimmed file) still began a session.
-  if (events[0]?.kind !== 'session-start' && events[0]) await sessionStart(replay, events[0]);
+  if (events[0]?.kind !== 'session-start' && events[0]) {
+    replay.at = events[0].at;
+    await sessionStart(replay, events[0]);
+  }
   for (const event of events) await step(replay, event);
   await replay.worker.settle();
   return {
@@ -130,5 +137,6 @@ export async function replaySession(
     turns: replay.turn,
     injections: replay.injections,
     needs: replay.needs,
+    use: useOf(replay.worker.db, run.plan, replay.injections),
   };
 }

@@ -44,11 +44,8 @@ const ROWS: Row[] = [
   ...momentRows('reached before the call', (m) => percent(m.reach)),
   ...momentRows('tokens injected per turn', (m) => m.tokensPerTurn.toFixed(1), 'all moments'),
   ...momentRows('memories injected', (m) => count(m.memories), 'all moments'),
-  ...momentRows(
-    'injections never used',
-    (m) => (m.usedShare === null ? 'n/a' : percent(1 - m.usedShare)),
-    'all moments',
-  ),
+  ...momentRows('memories used', (m) => percent(m.usedShare), 'all moments'),
+  ...momentRows('injections never used', (m) => percent(m.neverUsedShare), 'all moments'),
 ];
 
 /**

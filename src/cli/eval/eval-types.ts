@@ -19,6 +19,8 @@ export interface Injection {
   tokens: number;
   /** The turn (prompt number, 0 before the first prompt). */
   turn: number;
+  /** When (the replayed event's time, ms). */
+  at: number;
 }
 
 /**
@@ -42,9 +44,16 @@ export interface SessionResult {
   turns: number;
   injections: Injection[];
   needs: Need[];
-  /**
-   * Per moment, how many of its injected memories the session then used (use signals); absent
-   * when the use-signal detector is not available.
-   */
-  used?: Partial<Record<Moment, number>> | undefined;
+  /** Per moment, the distinct memories it showed the session and how many the session used. */
+  use: Record<Moment, MomentUse>;
+}
+
+/** What one moment showed a session, and what of it the session used (use signals). */
+export interface MomentUse {
+  /** Distinct memories shown, and how many of them were used. */
+  shown: number;
+  used: number;
+  /** Injections that gave at least one memory, and how many had none of theirs used. */
+  injections: number;
+  neverUsed: number;
 }
