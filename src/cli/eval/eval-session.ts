@@ -55,6 +55,8 @@ const where = (replay: Replay) => ({
 
 /** Before a tool runs: file-time recall (PreToolUse), then whether the call repeats old work. */
 async function beforeTool(replay: Replay, event: Extract<SpoolEvent, { kind: 'tool' }>) {
+  // Claude Code gives a subagent neither the index nor hook context: its calls are not counted.
+  if (event.agentId !== null) return;
   const path = filePathOf(event);
   if (path !== undefined) {
     const body = {
