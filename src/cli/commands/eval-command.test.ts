@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, it, type TestContext } from 'node:test';
 import { ensureDataDir } from '../../config/index.ts';
 import { insertMemory, openDatabase } from '../../store/index.ts';
@@ -24,12 +25,18 @@ interface Run {
 }
 
 /** Runs `eval` in process with a data folder and temp folder of the test's own. */
-async function runEval(t: TestContext, args: string[], home = tempDir(t)): Promise<Run> {
+async function runEval(
+  t: TestContext,
+  args: string[],
+  home = tempDir(t),
+  more: { env?: NodeJS.ProcessEnv; stderr?: string[] } = {},
+): Promise<Run> {
   const lines: string[] = [];
   const tmp = tempDir(t);
   const code = await evalCommand(['--dir', FIXTURE, ...args], (line) => lines.push(line), {
-    env: { CLAUDE_MEM_DATA_DIR: home, HOME: home },
-    stderr: { write: () => true, isTTY: false },
+    env: { CLAUDE_MEM_DATA_DIR: home, HOME: home, ...more.env },
+    stderr: { write: (text: string) => more.stderr?.push(text), isTTY: false },
+    stdin: Readable.from([]),
     tmpDir: tmp,
   });
   return { lines, home, tmp, code };
@@ -58,8 +65,11 @@ function hashFolder(dir: string): string {
 
 describe('claude-mem eval --dir <fixture transcripts>', () => {
   it('prints the per-moment table: needs, reach, tokens per turn, never used', async (t) => {
-    const { lines, code } = await runEval(t, []);
+    const stderr: string[] = [];
+    const { lines, code } = await runEval(t, [], undefined, { stderr });
     assert.equal(code, 0);
+    // The progress bar is for a terminal only.
+    assert.deepEqual(stderr, []);
     assert.match(lines[0] ?? '', /^eval: 3 sessions from .*fixtures\/eval/);
     assert.deepEqual(row(lines, 'turns that needed memory'), ['1 (33%)']);
     assert.deepEqual(row(lines, 'read/edited a remembered file'), ['1']);
@@ -133,5 +143,25 @@ describe('claude-mem eval --dir <fixture transcripts>', () => {
   it('refuses an unknown setting in --compare, naming the nearest key', async (t) => {
     await assert.rejects(runEval(t, ['--compare', 'recall.promptTim=false']), /recall\.promptTime/);
     await assert.rejects(runEval(t, ['--compare', 'recall.promptTime=maybe']), /expects/);
+  });
+
+  it('--provider configured with an LLM shows the cost and asks first: no answer, nothing replayed', async (t) => {
+    const env = { CLAUDE_MEM_COMPRESS_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'sk-ant-test' };
+    const run = await runEval(t, ['--provider', 'configured'], undefined, { env });
+    assert.equal(run.code, 1);
+    assert.match(
+      run.lines.join('\n'),
+      /compression: anthropic .*\nestimated cost: ~[\d,]+ input tokens/,
+    );
+    assert.equal(run.lines.at(-1), 'nothing replayed');
+    assert.equal(existsSync(join(run.tmp, 'claude-mem-eval')), false);
+  });
+
+  it('--provider configured with no LLM to use replays at once with the heuristic', async (t) => {
+    const env = { CLAUDE_MEM_COMPRESS_PROVIDER: 'heuristic' };
+    const run = await runEval(t, ['--provider', 'configured'], undefined, { env });
+    assert.equal(run.code, 0);
+    assert.match(run.lines[0] ?? '', /^compression: heuristic \(no LLM, no tokens\)/);
+    assert.ok(run.lines.some((line) => line.startsWith('turns that needed memory')));
   });
 });
