@@ -244,6 +244,7 @@ export const UNIT_TESTS = [
 ];
 
 export const E2E_TESTS = [
+  'test/e2e/eval-cli.test.ts',
   'test/e2e/recall-embedder-switch.test.ts',
   'test/team/sync-engine.test.ts',
   'test/team/hostile-member.test.ts',
