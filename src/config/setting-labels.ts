@@ -123,6 +123,15 @@ export const SETTING_LABELS = {
       false: 'Reading or editing a file brings back nothing.',
     },
   },
+  'recall.deadEnds': {
+    group: 'recall',
+    label: 'Dead-end warnings',
+    help: 'Whether a command or edit that failed before, and was solved another way, is warned about.',
+    effects: {
+      true: 'Before the same command shape or file edit: one line with the failure and what worked.',
+      false: 'No warnings; dead ends are still recorded and searchable.',
+    },
+  },
   'search.mode': {
     group: 'recall',
     label: 'Search ranking',

@@ -42,3 +42,4 @@ export * from './maintenance.ts';
 export { identifierParts, codeTerms } from './code-terms.ts';
 export * from './search-horizon.ts';
 export * from './export-stream.ts';
+export * from './dead-ends.ts';
