@@ -49,6 +49,8 @@ export const UNIT_TESTS = [
   'src/compress/command-shape.test.ts',
   'src/compress/dead-ends.test.ts',
   'src/context/dead-end-warning.test.ts',
+  'src/store/consolidation.test.ts',
+  'src/search/consolidation-search.test.ts',
   'src/mcp/format.test.ts',
   'src/mcp/server.test.ts',
   'src/mcp/stdin-guard.test.ts',

@@ -43,3 +43,5 @@ export { identifierParts, codeTerms } from './code-terms.ts';
 export * from './search-horizon.ts';
 export * from './export-stream.ts';
 export * from './dead-ends.ts';
+export { proposeConsolidation } from './consolidation-propose.ts';
+export { applyConsolidation, undoConsolidation, UndoRefused } from './consolidation-apply.ts';

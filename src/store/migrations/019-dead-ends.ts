@@ -9,7 +9,8 @@
  *
  * `consolidation_journal`: each applied consolidation, with the rows it changed as they were
  * before, so `consolidate --undo ID` puts them back exactly. `consolidated`: each observation a
- * merge folded into another, so the merged memory keeps every source id.
+ * consolidation took out of the memory, why (`merged`, `noise`, `superseded`) and, for a merge,
+ * the one it was folded into, so the merged memory keeps every source id.
  */
 export const deadEnds = `
 CREATE TABLE dead_end_keys (
@@ -40,7 +41,8 @@ CREATE TABLE consolidation_journal (
 
 CREATE TABLE consolidated (
   source_id INTEGER PRIMARY KEY,
-  into_id INTEGER NOT NULL,
+  into_id INTEGER,
+  reason TEXT NOT NULL,
   journal_id INTEGER NOT NULL REFERENCES consolidation_journal (id)
 );
 CREATE INDEX consolidated_into ON consolidated (into_id);
