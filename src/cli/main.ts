@@ -15,6 +15,7 @@ import { demoCommand } from './commands/demo-command.ts';
 import { doctorCommand } from './commands/doctor-command.ts';
 import { exportCommand } from './commands/export-command.ts';
 import { forgetCommand } from './commands/forget-command.ts';
+import { consolidateCommand } from './commands/consolidate-command.ts';
 import { editCommand } from './commands/edit-command.ts';
 import { pinCommand, showCommand } from './commands/memory-command.ts';
 import { shareCommand } from './commands/share-command.ts';
@@ -94,6 +95,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return importCommand(rest, print);
     case 'forget':
       return forgetCommand(rest, print);
+    case 'consolidate':
+      return consolidateCommand(rest, print);
     case 'show':
       return showCommand(rest, print);
     case 'pin':

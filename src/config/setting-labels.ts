@@ -209,6 +209,16 @@ export const SETTING_LABELS = {
     label: 'Most memories per project',
     help: 'Only the newest this many are kept, pinned ones aside; 0: no limit.',
   },
+  'consolidate.onIdle': {
+    group: 'storage',
+    label: 'Consolidation when idle',
+    help: 'Whether the worker tidies memory on its own: near-duplicates merged, noise dropped.',
+    effects: {
+      off: 'Only "claude-mem consolidate" proposes; nothing changes unless you apply.',
+      propose: 'The worker proposes when idle; you review and apply on the consolidation page.',
+      apply: 'The worker applies its proposals when idle; each one can be undone.',
+    },
+  },
   'search.vectorStore': {
     group: 'storage',
     label: 'Vector index',

@@ -45,3 +45,4 @@ export * from './export-stream.ts';
 export * from './dead-ends.ts';
 export { proposeConsolidation } from './consolidation-propose.ts';
 export { applyConsolidation, undoConsolidation, UndoRefused } from './consolidation-apply.ts';
+export * from './consolidation-journal.ts';
