@@ -277,6 +277,7 @@ export const E2E_TESTS = [
   'test/e2e/recall-moments.test.ts',
   'test/e2e/dead-ends.test.ts',
   'test/e2e/consolidate-cli.test.ts',
+  'test/e2e/viewer-consolidate.test.ts',
   'test/e2e/anchors-context.test.ts',
   'test/e2e/viewer-anchors.test.ts',
   'test/e2e/recall-cli.test.ts',

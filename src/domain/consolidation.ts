@@ -25,3 +25,18 @@ export interface Changeset {
   considered: number;
   journalId?: number | undefined;
 }
+
+/** One applied consolidation as the journal lists it. */
+export interface JournalEntry {
+  id: number;
+  createdAt: number;
+  undoneAt: number | null;
+  merged: number;
+  dropped: number;
+}
+
+/** GET /api/consolidation: the project's proposal (nothing applied) and its journal. */
+export interface ConsolidationView {
+  proposal: Changeset;
+  journal: JournalEntry[];
+}

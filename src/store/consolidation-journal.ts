@@ -1,15 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { Changeset } from '../domain/index.ts';
+import type { Changeset, JournalEntry } from '../domain/index.ts';
 import { stmt } from './statements.ts';
-
-/** One applied consolidation as the journal lists it. */
-export interface JournalEntry {
-  id: number;
-  createdAt: number;
-  undoneAt: number | null;
-  merged: number;
-  dropped: number;
-}
 
 /** The newest `limit` consolidations of `project`, undone ones included. */
 export function consolidationJournal(db: Database, project: string, limit = 20): JournalEntry[] {

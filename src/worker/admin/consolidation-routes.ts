@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { Changeset } from '../../domain/index.ts';
+import type { Changeset, ConsolidationView } from '../../domain/index.ts';
 import {
   applyConsolidation,
   consolidationJournal,
@@ -49,7 +49,7 @@ export function consolidationRoutes(deps: WorkerDeps): Hono {
       return c.json({
         proposal: proposeConsolidation(deps.db, project),
         journal: consolidationJournal(deps.db, project),
-      });
+      } satisfies ConsolidationView);
     })
     .post('/api/consolidation/apply', async (c) => {
       const { project } = ProjectSchema.parse(await jsonBody(c.req));
