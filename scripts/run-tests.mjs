@@ -50,6 +50,7 @@ export const UNIT_TESTS = [
   'src/compress/dead-ends.test.ts',
   'src/context/dead-end-warning.test.ts',
   'src/store/admin/consolidation.test.ts',
+  'src/worker/admin/consolidation-service.test.ts',
   'src/search/consolidation-search.test.ts',
   'src/mcp/format.test.ts',
   'src/mcp/server.test.ts',
