@@ -20,7 +20,7 @@ test('consolidate proposes a diff, --apply journals it, --undo restores it', asy
 
   const proposal = await cli(['consolidate', '--project', 'alpha'], home.env);
   assert.deepEqual([proposal.code, proposal.stderr], [0, '']);
-  assert.match(proposal.stdout, /^consolidate alpha: 2 merges, 1 drop \(of 11 memories/);
+  assert.match(proposal.stdout, /^consolidate alpha: 2 merges, 1 drop \(of 13 memories/);
   assert.match(
     proposal.stdout,
     new RegExp(`^ {2}= #${keep} Fixed token refresh clock skew in auth module$`, 'm'),

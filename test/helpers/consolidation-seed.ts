@@ -51,6 +51,8 @@ export function plantStore(db: Database): PlantedStore {
     add('Fixed token refresh clock skew in auth', 10, { filesModified: ['src/auth/token.ts'] }),
     add('Fixed token refresh clock skew in auth', 11, { ...file, pinned: true }),
   ];
+  apart.push(add("Committed: $(cat <<'EOF'", 12, { type: 'change' }));
+  apart.push(add("Committed: $(cat <<'EOF'", 12.5, { type: 'change' }));
   const teammate = add('Build cache lives in the .turbo folder', 12);
   const shared = add('Build cache lives in .turbo folder', 13);
   db.prepare("UPDATE observations SET author = 'bob' WHERE id = ?").run(teammate);

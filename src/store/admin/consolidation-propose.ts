@@ -49,6 +49,10 @@ function sameFiles(a: Candidate, b: Candidate): boolean {
   return one.length === 0 || two.length === 0 || one.some((file) => two.includes(file));
 }
 
+// A title holding shell syntax (`$(cat <<'EOF'`) names no subject: the heuristic titles every
+// commit made with a heredoc message that way, and such look-alikes are different commits.
+const SHELL_TITLE = /\$\(|<<|\|\s*\w/;
+
 const isNoise = (c: Candidate): boolean =>
   c.pinned === 0 &&
   (c.title.trim() === '' || (TRIVIAL.test(c.title.trim()) && c.narrative.trim() === ''));
@@ -110,7 +114,9 @@ export function proposeConsolidation(db: Database, project: string): Changeset {
       .map((c) => ({ id: c.id, reason: 'superseded' as const, title: c.title })),
   ];
   const out = new Set(drops.map((drop) => drop.id));
-  const mergeable = candidates.filter((c) => !out.has(c.id) && c.pinned === 0);
+  const mergeable = candidates.filter(
+    (c) => !out.has(c.id) && c.pinned === 0 && !SHELL_TITLE.test(c.title),
+  );
   const merges = groupsOf(mergeable).map(mergeOf);
   return { project, merges, drops, considered: candidates.length };
 }
