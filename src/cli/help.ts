@@ -86,6 +86,10 @@ Commands:
   forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]
                                      Delete memories (search, context and vectors too);
                                      ids: 123 (observation), S12 (summary), P7 (prompt)
+  consolidate [--project P] [--json] Propose merging near-duplicate memories and dropping
+                                     noise, as a diff; changes nothing
+  consolidate --apply [--project P]  Apply that proposal, journaled; prints its undo id
+  consolidate --undo ID              Restore a consolidation exactly as it was before
   show <id> [--json]                 One observation in full: every field, files, session,
                                      dates, whether it is pinned
   pin <id>                           Pin an observation: listed first in every context

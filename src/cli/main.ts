@@ -15,6 +15,7 @@ import { demoCommand } from './commands/demo-command.ts';
 import { doctorCommand } from './commands/doctor-command.ts';
 import { exportCommand } from './commands/export-command.ts';
 import { forgetCommand } from './commands/forget-command.ts';
+import { consolidateCommand } from './commands/consolidate-command.ts';
 import { editCommand } from './commands/edit-command.ts';
 import { evalCommand } from './commands/eval-command.ts';
 import { pinCommand, showCommand } from './commands/memory-command.ts';
@@ -97,6 +98,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return importCommand(rest, print);
     case 'forget':
       return forgetCommand(rest, print);
+    case 'consolidate':
+      return consolidateCommand(rest, print);
     case 'show':
       return showCommand(rest, print);
     case 'pin':

@@ -11,3 +11,5 @@ export { fileRecall, FILE_BUDGET } from './file-recall.ts';
 export type { FileRecallRequest } from './file-recall.ts';
 export type { RecallBlock } from './recall-lines.ts';
 export { contentTerms } from './relevance.ts';
+export { deadEndWarning } from './dead-end-warning.ts';
+export type { DeadEndRequest } from './dead-end-warning.ts';

@@ -42,3 +42,7 @@ export * from './admin/maintenance.ts';
 export { identifierParts, codeTerms } from './fulltext/code-terms.ts';
 export * from './fulltext/search-horizon.ts';
 export * from './admin/export-stream.ts';
+export * from './memory/dead-ends.ts';
+export { proposeConsolidation } from './admin/consolidation-propose.ts';
+export { applyConsolidation, undoConsolidation, UndoRefused } from './admin/consolidation-apply.ts';
+export * from './admin/consolidation-journal.ts';
