@@ -146,6 +146,7 @@ export const UNIT_TESTS = [
   'src/worker/admin/maintenance-service.test.ts',
   'src/cli/doctor/free-space.test.ts',
   'src/store/privacy-door.test.ts',
+  'src/store/memory/memory-columns.test.ts',
   'src/store/usage/usage.test.ts',
   'src/store/usage/usage-report.test.ts',
   'src/store/usage/overview.test.ts',
