@@ -9,11 +9,13 @@ import {
   seedTurn,
 } from '../../../test/helpers/seed-memory.ts';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { detailTokens, detailTokensOf } from '../../domain/index.ts';
 import { openDatabase, type Db } from '../db.ts';
 import { countObservations, indexEntries, observationsMark } from './memory-index.ts';
 import {
   findSession,
   getObservations,
+  getSearchLines,
   lastResponseAt,
   latestSummary,
   SUMMARY_WINDOW,
@@ -127,4 +129,31 @@ test("latestSummary prefers one's own among the project's newest, and reads no f
   // Behind as many newer ones as the window holds, one's own is stale: the newest is shown.
   teammates(1, 10_000);
   assert.equal(latestSummary(db, 'alpha')?.created_at, 10_000);
+});
+
+test('getSearchLines reads a line per id in the order asked, its details sized as detailTokens does', (t) => {
+  const db = open(t);
+  const s = seedSession(db, 'sess-lines');
+  const a = seedObservation(db, {
+    title: 'a',
+    subtitle: 'the sub',
+    narrative: 'a narrative of some length',
+    facts: ['one fact', 'two "quoted" facts'],
+    concepts: ['c'],
+    filesRead: ['src/a.ts'],
+    sessionRowId: s,
+  });
+  const b = seedObservation(db, { title: 'b' });
+  const lines = getSearchLines(db, [b, 999, a]);
+  assert.deepEqual(
+    lines.map((line) => [line.id, line.title, line.session_id]),
+    [
+      [b, 'b', null],
+      [a, 'a', 'sess-lines'],
+    ],
+  );
+  for (const record of getObservations(db, [a, b])) {
+    const line = lines.find((l) => l.id === record.id);
+    assert.equal(detailTokensOf(line?.detail_chars ?? -1), detailTokens(record));
+  }
 });
