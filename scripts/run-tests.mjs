@@ -138,7 +138,7 @@ export const UNIT_TESTS = [
   'src/compress/providers/process-reaper.test.ts',
   'src/store/capture/event-state.test.ts',
   'src/store/memory/observations-write.test.ts',
-  'src/store/fulltext/bulk-insert.test.ts',
+  'test/helpers/bulk-insert.test.ts',
   'src/search/query-plans.test.ts',
   'src/context/context-plans.test.ts',
   'src/store/migrations/011-counts.test.ts',
