@@ -16,6 +16,7 @@ export type MemoryKind = 'observation' | 'summary';
  * every `text` and `list` one of them. A new column of text is one line here (and its migration).
  */
 export const OBSERVATION_CONTENT = {
+  prompt_number: 'count',
   type: 'type',
   title: 'text',
   subtitle: 'text',
@@ -25,11 +26,11 @@ export const OBSERVATION_CONTENT = {
   files_read: 'list',
   files_modified: 'list',
   search_keys: 'text',
-  prompt_number: 'count',
 } as const satisfies Record<string, ColumnKind>;
 
 /** The content columns of a turn summary; the same one list for every writer as above. */
 export const SUMMARY_CONTENT = {
+  prompt_number: 'count',
   request: 'text',
   investigated: 'text',
   learned: 'text',
@@ -38,7 +39,6 @@ export const SUMMARY_CONTENT = {
   notes: 'text',
   files_read: 'list',
   files_modified: 'list',
-  prompt_number: 'count',
 } as const satisfies Record<string, ColumnKind>;
 
 const CONTENT: Record<
