@@ -30,16 +30,20 @@ export interface BulkObservation {
   updatedAt?: number;
 }
 
-/** Every row's values in the same shape, so one prepared statement serves the batch. */
+/** Every row's values in the same shape (each content field given), so one statement serves all. */
 function valuesOf(row: BulkObservation) {
-  const content = { subtitle: '', narrative: '', facts: [], concepts: [], ...row };
-  return {
-    ...contentValues('observation', {
-      filesRead: [],
-      filesModified: [],
-      ...content,
-      promptNumber: row.promptNumber ?? null,
-    }),
+  const content = contentValues('observation', {
+    promptNumber: row.promptNumber ?? null,
+    type: row.type,
+    title: row.title,
+    subtitle: row.subtitle ?? '',
+    narrative: row.narrative ?? '',
+    facts: row.facts ?? [],
+    concepts: row.concepts ?? [],
+    filesRead: row.filesRead ?? [],
+    filesModified: row.filesModified ?? [],
+  });
+  return Object.assign(content, {
     session_id: row.sessionRowId ?? null,
     project: row.project,
     provider: row.provider ?? 'heuristic',
@@ -48,7 +52,7 @@ function valuesOf(row: BulkObservation) {
     pinned: row.pinned ? 1 : 0,
     created_at: row.createdAt,
     updated_at: row.updatedAt ?? row.createdAt,
-  };
+  });
 }
 
 /**
@@ -60,14 +64,12 @@ function valuesOf(row: BulkObservation) {
 export function insertObservations(db: Db, rows: readonly BulkObservation[]): number {
   return withDeferredIndexing(db, () => {
     let added = 0;
+    const tail = 'ON CONFLICT (session_id, content_hash) DO NOTHING';
+    let insert: ReturnType<typeof stmt> | undefined;
     for (const row of rows) {
       const values = valuesOf(row);
-      const sql = insertSql(
-        'observations',
-        values,
-        'ON CONFLICT (session_id, content_hash) DO NOTHING',
-      );
-      added += stmt(db, sql).run(values).changes;
+      insert ??= stmt(db, insertSql('observations', values, tail));
+      added += insert.run(values).changes;
     }
     return added;
   });

@@ -64,7 +64,17 @@ export function doorColumns(kind: MemoryKind): string[] {
     .map(([column]) => column);
 }
 
-const camel = (column: string) => column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const camelNames = new Map<string, string>();
+
+/** `files_read` -> `filesRead`, remembered: the mapper runs once per stored row. */
+function camel(column: string): string {
+  let name = camelNames.get(column);
+  if (name === undefined) {
+    name = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    camelNames.set(column, name);
+  }
+  return name;
+}
 
 /** A column value as the database takes it: lists (arrays) as JSON text. */
 type ColumnValue = string | number | null;
@@ -79,11 +89,14 @@ type ColumnValue = string | number | null;
 export function contentValues(kind: MemoryKind, input: object): Record<string, ColumnValue> {
   const source = input as Record<string, unknown>;
   const picked: Record<string, unknown> = {};
-  for (const column of Object.keys(CONTENT[kind].columns)) {
+  const door: string[] = [];
+  for (const [column, how] of Object.entries(CONTENT[kind].columns)) {
     const value = column in source ? source[column] : source[camel(column)];
-    if (value !== undefined) picked[column] = value;
+    if (value === undefined) continue;
+    picked[column] = value;
+    if (how === 'text' || how === 'list') door.push(column);
   }
-  const clean = throughDoor(picked, { text: doorColumns(kind).filter((c) => c in picked) });
+  const clean = throughDoor(picked, { text: door });
   const out: Record<string, ColumnValue> = {};
   for (const [column, value] of Object.entries(clean)) {
     out[column] = Array.isArray(value) ? JSON.stringify(value) : (value as ColumnValue);
