@@ -7,7 +7,7 @@ import { importRecords, type ImportRecord } from '../admin/import-merge.ts';
 import { openDatabase, type Db } from '../db.ts';
 import { applyPulled } from '../team/team-pulled.ts';
 import { insertMemory, type MemoryInput } from './memory-edit.ts';
-import { updateObservation, type ObservationPatch } from './memory-manage.ts';
+import { EDITABLE_COLUMNS, updateObservation, type ObservationPatch } from './memory-manage.ts';
 import {
   contentColumns,
   doorColumns,
@@ -38,6 +38,13 @@ function plant(t: TestContext, db: Db, kind: MemoryKind): void {
   const list = columns as Record<string, ColumnKind>;
   list.planted = 'text';
   t.after(() => delete list.planted);
+}
+
+/** The planted column made editable too, as a person's edit would need. */
+function plantEditable(t: TestContext): void {
+  const editable = EDITABLE_COLUMNS as string[];
+  editable.push('planted');
+  t.after(() => editable.pop());
 }
 
 const pulled = (kind: MemoryKind, n: number, body: Record<string, unknown>) => ({
@@ -85,6 +92,7 @@ test('the door list is every text and list column of the one content list', () =
 test('a text column planted in the observation list passes the privacy door on every write path', (t) => {
   const db = open(t);
   plant(t, db, 'observation');
+  plantEditable(t);
   const s = seedSession(db, 's1');
   const observation = {
     sessionRowId: s,
@@ -171,4 +179,20 @@ test('a text column planted in the summary list passes the privacy door on every
     { notes: 'imported', planted: CLEAN },
     { notes: 'pulled', planted: CLEAN },
   ]);
+});
+
+test('an edit writes only the editable columns, whatever else its patch holds', (t) => {
+  const db = open(t);
+  const id = seedObservation(db, { title: 'before' });
+  const patch = { title: 'after', type: 'bugfix', prompt_number: 9, concepts: ['x'] };
+  updateObservation(db, id, patch as ObservationPatch, 2);
+  assert.deepEqual(
+    db.prepare('SELECT title, type, prompt_number, concepts FROM observations').get(),
+    {
+      title: 'after',
+      type: 'discovery',
+      prompt_number: 1,
+      concepts: '[]',
+    },
+  );
 });

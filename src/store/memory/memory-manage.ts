@@ -5,6 +5,12 @@ import { stmt } from '../statements.ts';
 import { assertOwnMemories } from '../team/team-ownership.ts';
 import { contentValues } from './memory-columns.ts';
 
+/**
+ * The content columns a person may edit. Only these are taken from a patch: the route's schema
+ * lets unknown keys through, and they must not reach other columns.
+ */
+export const EDITABLE_COLUMNS: readonly string[] = ['title', 'narrative', 'facts'];
+
 /** The fields of an observation a person may edit; absent ones stay as they are. */
 export interface ObservationPatch {
   title?: string | undefined;
@@ -25,7 +31,9 @@ export function updateObservation(
 ): boolean {
   assertOwnMemories(db, 'observation', [id]);
   // Through the row door and the one mapper; a field the patch lacks is not in the statement.
-  const values = contentValues('observation', soundPresent('observation', patch));
+  const source = patch as Record<string, unknown>;
+  const editable = Object.fromEntries(EDITABLE_COLUMNS.map((column) => [column, source[column]]));
+  const values = contentValues('observation', soundPresent('observation', editable));
   const sets = Object.keys(values).map((column) => `${column} = @${column}`);
   return (
     stmt(
