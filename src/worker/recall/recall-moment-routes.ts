@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { resolveProject } from '../../config/index.ts';
 import { fileRecall, promptRecall } from '../../context/index.ts';
 import { stripTags } from '../../privacy/index.ts';
-import { markInjected, projectRoot } from '../../store/index.ts';
+import { estimateTokens } from '../../domain/index.ts';
+import { evenShares, projectRoot, recordInjected, type Db } from '../../store/index.ts';
+import type { RecallBlock } from '../../context/index.ts';
 import type { Recall } from './recall.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { anchorStatesOf, projectOf } from './context-routes.ts';
@@ -21,6 +23,18 @@ export const PromptRecallSchema = z.object({ ...Common, prompt: z.string().max(1
 export const FileRecallSchema = z.object({ ...Common, file_path: z.string().min(1).max(4096) });
 
 const NOTHING = { context: '', ids: [] as number[] };
+
+/** Records what a moment selected, after selection: the block's tokens shared by its memories. */
+function record(
+  db: Db,
+  sessionId: string,
+  block: RecallBlock,
+  moment: 'prompt' | 'file',
+  at: number,
+) {
+  const items = evenShares(block.ids, estimateTokens(block.text));
+  recordInjected(db, { sessionId, moment, at, items });
+}
 
 /**
  * Recall at the moment of need (issue 15): memories for a prompt (UserPromptSubmit) and for a
@@ -41,7 +55,7 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         maxItems: deps.settings['recall.promptMaxItems'],
         anchorStates: anchorStatesOf(recall.anchors, project, body.cwd),
       });
-      markInjected(deps.db, body.session_id, block.ids, 'prompt', deps.now());
+      record(deps.db, body.session_id, block, 'prompt', deps.now());
       return c.json({ context: block.text, ids: block.ids });
     })
     .post('/api/recall/file', async (c) => {
@@ -56,7 +70,7 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         now: deps.now(),
         anchorStates: anchorStatesOf(recall.anchors, project, body.cwd),
       });
-      markInjected(deps.db, body.session_id, block.ids, 'file', deps.now());
+      record(deps.db, body.session_id, block, 'file', deps.now());
       return c.json({ context: block.text, ids: block.ids });
     });
 }
