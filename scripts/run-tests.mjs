@@ -306,6 +306,7 @@ export const E2E_TESTS = [
   'test/e2e/viewer-status.test.ts',
   'test/e2e/viewer-overview.test.ts',
   'test/e2e/usage-cli.test.ts',
+  'test/e2e/usage-ledger.test.ts',
   'test/e2e/cli.test.ts',
   'test/e2e/cli-memory.test.ts',
   'test/e2e/cli-errors.test.ts',

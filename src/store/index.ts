@@ -31,6 +31,7 @@ export * from './recall-injected.ts';
 export * from './usage/injection-ledger.ts';
 export * from './usage/use-record.ts';
 export * from './usage/use-rank.ts';
+export * from './usage/ledger-report.ts';
 export * from './team-outbox.ts';
 export * from './team-pulled.ts';
 export * from './set-aside.ts';
