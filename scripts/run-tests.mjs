@@ -305,6 +305,7 @@ export const E2E_TESTS = [
   'test/e2e/viewer-auth.test.ts',
   'test/e2e/viewer-status.test.ts',
   'test/e2e/viewer-overview.test.ts',
+  'test/e2e/viewer-recall.test.ts',
   'test/e2e/usage-cli.test.ts',
   'test/e2e/usage-ledger.test.ts',
   'test/e2e/cli.test.ts',

@@ -1,6 +1,7 @@
 import type { WorkerService } from '../service.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { ledgerPass } from './ledger-pass.ts';
+import { ledgerRoutes } from './ledger-routes.ts';
 
 /**
  * The injection ledger's background work (issue 35): after a turn ends (Stop) or a session
@@ -36,6 +37,7 @@ export function createLedgerService(deps: WorkerDeps): WorkerService {
 
   return {
     name: 'ledger',
+    routes: ledgerRoutes(deps),
     onApplied(applied) {
       for (const event of applied) {
         if (event.duplicate) continue;
