@@ -17,6 +17,7 @@ import { exportCommand } from './commands/export-command.ts';
 import { forgetCommand } from './commands/forget-command.ts';
 import { editCommand } from './commands/edit-command.ts';
 import { pinCommand, showCommand } from './commands/memory-command.ts';
+import { unsinkCommand } from './commands/memory-use-command.ts';
 import { shareCommand } from './commands/share-command.ts';
 import { importCommand } from './commands/import-command.ts';
 import { importTranscriptsCommand } from './commands/import-transcripts-command.ts';
@@ -99,6 +100,8 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'pin':
     case 'unpin':
       return pinCommand(rest, command === 'pin', print);
+    case 'unsink':
+      return unsinkCommand(rest, print);
     case 'share':
     case 'unshare':
       return shareCommand(rest, command === 'share', print);

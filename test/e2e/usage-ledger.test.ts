@@ -101,3 +101,38 @@ test('usage --json reports the injected tokens and used share the ledger holds, 
     /\nMemory cost \$0\.25 this month; it injected 140 tokens, 21% of them used\.\n/,
   );
 });
+
+test('show ID says when the memory was injected and used; unsink resets its decay', async (t) => {
+  const home = await recallHome(t);
+  const ignored = withDatabase(home, (db) => {
+    const id = seedObservation(db, { title: 'often shown', createdAt: NOW - 48 * HOUR });
+    for (let i = 0; i < 4; i += 1) {
+      const at = NOW - 10_000 + i;
+      recordInjected(db, {
+        sessionId: `q${i}`,
+        moment: 'session-start',
+        at,
+        items: [{ id, tokens: 9 }],
+      });
+    }
+    return id;
+  });
+  const shown = await cli(['show', String(ignored)], home.env);
+  assert.deepEqual([shown.code, shown.stderr], [0, '']);
+  assert.match(shown.stdout, /\nInjected: 4 times, used after 0\n/);
+  assert.match(shown.stdout, /session-start +9 tokens +not used/);
+  assert.match(
+    shown.stdout,
+    new RegExp(
+      `Sinks in ranking: injected in 4 sessions without use \\("claude-mem unsink ${ignored}" resets it\\)`,
+    ),
+  );
+  const unsunk = await cli(['unsink', String(ignored)], home.env);
+  assert.deepEqual([unsunk.code, unsunk.stderr], [0, '']);
+  const again = await cli(['show', String(ignored), '--json'], home.env);
+  const use = (
+    JSON.parse(again.stdout) as { use: { unusedSessions: number; decayResetAt: number } }
+  ).use;
+  assert.equal(use.unusedSessions, 0);
+  assert.ok(use.decayResetAt > 0);
+});
