@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { InjectionMoment } from '../../domain/index.ts';
 import { stmt } from '../statements.ts';
-import { markInjected, type InjectMoment } from '../recall-injected.ts';
+import { markInjected, type InjectMoment } from './recall-injected.ts';
 
 /** One memory a moment put before the agent, and what its part of the text cost. */
 export interface InjectedItem {
