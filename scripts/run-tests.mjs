@@ -148,6 +148,7 @@ export const UNIT_TESTS = [
   'src/cli/doctor/free-space.test.ts',
   'src/store/privacy-door.test.ts',
   'src/store/usage/usage.test.ts',
+  'src/store/usage/use-record.test.ts',
   'src/store/usage/usage-report.test.ts',
   'src/store/usage/overview.test.ts',
   'src/store/migrations/006-overview.test.ts',
