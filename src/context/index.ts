@@ -10,3 +10,4 @@ export type { PromptRecallRequest } from './prompt-recall.ts';
 export { fileRecall, FILE_BUDGET } from './file-recall.ts';
 export type { FileRecallRequest } from './file-recall.ts';
 export type { RecallBlock } from './recall-lines.ts';
+export { contentTerms } from './relevance.ts';
