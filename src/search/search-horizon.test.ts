@@ -18,7 +18,8 @@ import { buildFtsQuery } from './fts-query.ts';
 import { ftsSearch } from './fts-search.ts';
 import { embedText } from './embed-text.ts';
 import { createHashEmbedder } from './embedders/hash-embedder.ts';
-import { createVectorIndex, loadSqliteVec, rebuildKnnIfStale } from './vector-index.ts';
+import { createVectorIndex } from './vector-index.ts';
+import { loadSqliteVec, rebuildKnnIfStale } from './vector-space.ts';
 
 /** A horizon of the newest 20 observations, kept from 40 on (the real sizes are 100k and 200k). */
 const SIZE = { rows: 20, from: 40 };
