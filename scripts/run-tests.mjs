@@ -64,6 +64,7 @@ export const UNIT_TESTS = [
   'src/search/code-aware.test.ts',
   'src/search/fts-search.test.ts',
   'src/search/search-horizon.test.ts',
+  'src/search/exact-search.test.ts',
   'src/config/poller.test.ts',
   'src/search/rrf.test.ts',
   'src/search/relevance-floor.test.ts',

@@ -42,7 +42,8 @@ function toRequest(deps: WorkerDeps, q: SearchQuery): SearchRequest {
     agent: q.agent,
   };
   const root = q.project ? projectRoot(deps.db, q.project) : undefined;
-  return { query: q.q, filters, limit: q.limit, offset: q.offset, mode: q.mode, root };
+  const { limit, offset, mode } = q;
+  return { query: q.q, filters, limit, offset, mode, root, allTime: q.all_time };
 }
 
 /** One line of the search index: enough to choose, not the details. */
@@ -138,6 +139,14 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
         offset: query.offset,
         hasMore: result.hasMore || more,
         ...(result.note ? { note: result.note } : {}),
+        // Older matches were not ranked (a query of common words only): say so and how to widen.
+        ...(result.partial
+          ? {
+              partial: true,
+              searched_from: new Date(result.partial.from).toISOString(),
+              widen: result.partial.widen,
+            }
+          : {}),
       });
     })
     .get('/api/timeline', async (c) => {

@@ -102,6 +102,7 @@ export function createRecall(
     runtime: vectors?.runtime,
     minSimilarity: deps.settings['search.minSimilarity'],
     vectorWeight,
+    exactCap: deps.settings['search.exactCap'],
   });
   const off = (): EmbeddingStatus => ({
     state: 'off',
