@@ -65,6 +65,7 @@ export const UNIT_TESTS = [
   'src/search/fts-search.test.ts',
   'src/search/search-horizon.test.ts',
   'src/search/exact-search.test.ts',
+  'src/context/recall-abstain.test.ts',
   'src/config/poller.test.ts',
   'src/search/rrf.test.ts',
   'src/search/relevance-floor.test.ts',

@@ -8,4 +8,4 @@ export { promptRecall, PROMPT_BUDGET } from './prompt-recall.ts';
 export type { PromptRecallRequest } from './prompt-recall.ts';
 export { fileRecall, FILE_BUDGET } from './file-recall.ts';
 export type { FileRecallRequest } from './file-recall.ts';
-export type { RecallBlock } from './recall-lines.ts';
+export type { RecallBlock, RecallReason } from './recall-lines.ts';

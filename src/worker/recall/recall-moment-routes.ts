@@ -20,7 +20,7 @@ export const PromptRecallSchema = z.object({ ...Common, prompt: z.string().max(1
 /** POST /api/recall/file: the path the tool is about to read or edit. */
 export const FileRecallSchema = z.object({ ...Common, file_path: z.string().min(1).max(4096) });
 
-const NOTHING = { context: '', ids: [] as number[] };
+const NOTHING = { context: '', ids: [] as number[], reasons: [] };
 
 /**
  * Recall at the moment of need (issue 15): memories for a prompt (UserPromptSubmit) and for a
@@ -42,7 +42,8 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         anchorStates: anchorStatesOf(recall.anchors, project, body.cwd),
       });
       markInjected(deps.db, body.session_id, block.ids, 'prompt', deps.now());
-      return c.json({ context: block.text, ids: block.ids });
+      recall.moments.add('prompt', body.session_id, block.reasons ?? [], deps.now());
+      return c.json({ context: block.text, ids: block.ids, reasons: block.reasons ?? [] });
     })
     .post('/api/recall/file', async (c) => {
       const body = FileRecallSchema.parse(await c.req.json());
@@ -57,6 +58,7 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         anchorStates: anchorStatesOf(recall.anchors, project, body.cwd),
       });
       markInjected(deps.db, body.session_id, block.ids, 'file', deps.now());
-      return c.json({ context: block.text, ids: block.ids });
+      recall.moments.add('file', body.session_id, block.reasons ?? [], deps.now());
+      return c.json({ context: block.text, ids: block.ids, reasons: block.reasons ?? [] });
     });
 }

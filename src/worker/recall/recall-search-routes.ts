@@ -114,7 +114,7 @@ async function anchorOf(recall: Recall, q: z.infer<typeof TimelineQuerySchema>):
   return { kind: 'observation', id: best.id };
 }
 
-/** GET /api/search, GET /api/timeline and GET /api/recall/status. */
+/** GET /api/search, GET /api/timeline, GET /api/recall/recent and GET /api/recall/status. */
 export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
   return new Hono()
     .get('/api/search', async (c) => {
@@ -158,6 +158,25 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
         anchor: itemRef(timeline.anchor),
         items: timeline.items.map((item) => timelineEntry(item, timeline.anchor)),
       });
+    })
+    .get('/api/recall/recent', (c) => {
+      // The recall log: each injected memory of the last moments, its title and why it passed.
+      const moments = recall.moments.recent();
+      const titles = new Map(
+        getObservations(
+          deps.db,
+          moments.map((m) => m.id),
+        ).map((r) => [r.id, r.title]),
+      );
+      const items = moments.map((m) => ({
+        moment: m.moment,
+        session_id: m.sessionId,
+        id: m.id,
+        title: titles.get(m.id) ?? null,
+        reason: m.reason,
+        date: new Date(m.at).toISOString(),
+      }));
+      return c.json({ items });
     })
     .get('/api/recall/status', (c) =>
       c.json({
