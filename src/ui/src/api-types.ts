@@ -17,6 +17,7 @@ export type {
   Project,
   PromptItem,
   QueueDepth,
+  RecallInjection,
   RecallStatus,
   SearchPage,
   SettingGroupView,

@@ -2,6 +2,7 @@ import {
   OBSERVATION_TYPES,
   type AnchorVerdict,
   type CompressionStatus,
+  type RecallInjection,
   type RecallStatus,
   type ContextPreview,
   type FailedEvent,
@@ -110,6 +111,7 @@ export const api = {
     ),
   compression: () => call<CompressionStatus>('GET', '/api/compression/status'),
   recall: () => call<RecallStatus>('GET', '/api/recall/status'),
+  recallRecent: () => call<{ items: RecallInjection[] }>('GET', '/api/recall/recent'),
   team: () => call<TeamStatus>('GET', '/api/team/status'),
   retry: () =>
     call<{ requeued: { events: number; turns: number } }>('POST', '/api/compression/retry'),
