@@ -170,7 +170,7 @@ export interface FtsOptions {
  * The best `limit` observations for `query` under `filters`, best first: those matching every
  * term first, then (when they are fewer than `limit`) those matching any term. Ranked over the
  * whole index, rarest term first (fts-exact.ts); a query of common words only is ranked among its
- * newest matches (in a large memory, src/store/search-horizon.ts, among the newest observations)
+ * newest matches (in a large memory, src/store/fulltext/search-horizon.ts, among the newest observations)
  * and the answer carries the cut-off; `allTime` ranks every match.
  */
 export function ftsRank(
