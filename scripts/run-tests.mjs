@@ -34,6 +34,9 @@ export const UNIT_TESTS = [
   'src/client/handover.test.ts',
   'src/worker/data-lock.test.ts',
   'src/cli/commands/import-command.test.ts',
+  'src/cli/commands/eval-command.test.ts',
+  'src/cli/eval/eval-run.test.ts',
+  'src/cli/eval/eval-history.test.ts',
   'test/fuzz/hook-input.test.ts',
   'test/fuzz/strip-tags.test.ts',
   'test/fuzz/redact-secrets.test.ts',
@@ -236,6 +239,7 @@ export const UNIT_TESTS = [
   'src/transcripts/session-replay.test.ts',
   'src/transcripts/transcript-line.test.ts',
   'src/transcripts/transcript-paths.test.ts',
+  'src/transcripts/use-signals.test.ts',
   'src/transcripts/user-line-kind.test.ts',
   'test/tooling/no-outside-paths.test.ts',
   'test/tooling/quickstart-commands.test.ts',
@@ -243,6 +247,7 @@ export const UNIT_TESTS = [
 ];
 
 export const E2E_TESTS = [
+  'test/e2e/eval-cli.test.ts',
   'test/e2e/recall-embedder-switch.test.ts',
   'test/team/sync-engine.test.ts',
   'test/team/hostile-member.test.ts',
