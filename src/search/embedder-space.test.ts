@@ -4,8 +4,9 @@ import { test, type TestContext } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
 import { sizedVectors } from '../../test/helpers/sized-embedder.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
 import Database from 'better-sqlite3';
-import { migrate, openDatabase, type Db } from '../store/index.ts';
+import { migrate, type Db } from '../store/index.ts';
 import { MIGRATIONS } from '../store/migrations/index.ts';
 import { embedText } from './embed-text.ts';
 import {
@@ -16,8 +17,7 @@ import {
 } from './vector-index.ts';
 
 function open(t: TestContext, exactLimit?: number): { db: Db; index: VectorIndex } {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   assert.equal(loadSqliteVec(db), true);
   return { db, index: createVectorIndex(db, { exactLimit }) };
 }
@@ -62,8 +62,7 @@ for (const dimensions of [3, 12, 100, 768]) {
 }
 
 test('the KNN table of an odd size is refilled when vectors come back from Chroma', async (t) => {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   loadSqliteVec(db);
   const ids = seedGrid(db);
   await embed(createVectorIndex(db, { knn: false }), 'm-12', 12);
