@@ -1,11 +1,15 @@
 import {
   createLlmCompressor,
   createMemoryBudget,
+  echoObservation,
   type CompressEvent,
   type LlmLimits,
   type LlmReply,
   type LlmRequest,
   type LlmTransport,
+  type ObservationsResult,
+  type SummaryDraft,
+  type TurnBatch,
 } from '../../src/compress/index.ts';
 import type { ObservationBody } from '../../src/domain/index.ts';
 
@@ -97,4 +101,30 @@ export const observationBody = (
   filesRead: [],
   filesModified: [],
   ...over,
+});
+
+/**
+ * What a provider answers to a closing batch: the batch's echo observation and the turn's
+ * summary (its `completed` says how many earlier observations the batch carried), 90 tokens
+ * in and 30 out. `summary` overrides fields of the summary.
+ */
+export const closingAnswer = (
+  batch: TurnBatch,
+  summary: Partial<SummaryDraft> = {},
+): ObservationsResult => ({
+  observations: [echoObservation(batch)],
+  usage: { calls: 1, tokensIn: 90, tokensOut: 30, durationMs: 1 },
+  summary: {
+    summary: {
+      request: 'fix the parser',
+      investigated: '',
+      learned: '',
+      completed: `done, after ${batch.withSummary?.observations.length ?? 0} earlier`,
+      nextSteps: '',
+      notes: '',
+      filesRead: [],
+      filesModified: ['src/parser.ts'],
+      ...summary,
+    },
+  },
 });
