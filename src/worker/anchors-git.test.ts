@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { reply, startFakeAnthropic } from '../../test/helpers/fake-anthropic.ts';
+import { answeringAnthropic } from '../../test/helpers/answering-anthropic.ts';
 import { gitRepo } from '../../test/helpers/git-repo.ts';
 import { testHeaders } from '../../test/helpers/route-call.ts';
 import { promptEvent, toolEvent, turnEndEvent } from '../../test/helpers/spool-events.ts';
@@ -24,13 +24,7 @@ async function sessionInRepo(t: TestContext) {
   repo.write('a.ts', A);
   repo.write('b.ts', B_BEFORE);
   repo.commit('start');
-  const fake = await startFakeAnthropic();
-  t.after(() => fake.close());
-  fake.respondWith(() => reply.text(ANSWER));
-  const settings = {
-    'compress.provider': 'anthropic' as const,
-    'compress.anthropic.baseUrl': fake.url,
-  };
+  const { settings } = await answeringAnthropic(t, ANSWER);
   const deps = createTestDeps(t, { now: Date.now, settings });
   const compression = createCompressionService(deps, {
     env: { ANTHROPIC_API_KEY: 'k' },

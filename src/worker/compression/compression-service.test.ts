@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import type { Settings } from '../../config/index.ts';
-import { reply, startFakeAnthropic } from '../../../test/helpers/fake-anthropic.ts';
+import { answeringAnthropic } from '../../../test/helpers/answering-anthropic.ts';
 import { chatReply, startFakeOpenAi } from '../../../test/helpers/fake-openai.ts';
 import { testHeaders } from '../../../test/helpers/route-call.ts';
 import { promptEvent, toolEvent, turnEndEvent } from '../../../test/helpers/spool-events.ts';
@@ -71,14 +71,12 @@ test('status names the provider in use and why, and counts events and turns per 
 });
 
 test('when the daily budget is spent the heuristic takes over, and status says so', async (t) => {
-  const fake = await startFakeAnthropic();
-  t.after(() => fake.close());
-  fake.respondWith(() =>
-    reply.text('<observation><type>bugfix</type><title>Fixed it</title></observation>'),
+  const { fake, settings: provider } = await answeringAnthropic(
+    t,
+    '<observation><type>bugfix</type><title>Fixed it</title></observation>',
   );
   const settings = {
-    'compress.provider': 'anthropic' as const,
-    'compress.anthropic.baseUrl': fake.url,
+    ...provider,
     'compress.anthropic.dailyTokens': 4_000,
     'compress.batchEvents': 1,
   };
