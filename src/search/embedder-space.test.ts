@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
 import { sizedVectors } from '../../test/helpers/sized-embedder.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openTestDb } from '../../test/helpers/test-db.ts';
-import Database from 'better-sqlite3';
 import { migrate, type Db } from '../store/index.ts';
-import { MIGRATIONS } from '../store/migrations/index.ts';
 import { embedText } from './embed-text.ts';
 import {
   createVectorIndex,
@@ -15,6 +10,8 @@ import {
   rebuildKnnIfStale,
   type VectorIndex,
 } from './vector-index.ts';
+import { migratedTo } from '../../test/helpers/test-db.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
 
 function open(t: TestContext, exactLimit?: number): { db: Db; index: VectorIndex } {
   const db = openTestDb(t);
@@ -144,12 +141,7 @@ test('a batch of vectors of two sizes is refused, nothing stored', async (t) => 
 });
 
 test('migration 010 gives the vectors stored before it their size, read from the blob', (t) => {
-  const db = new Database(join(tempDir(t), 'old.db'));
-  t.after(() => db.close());
-  migrate(
-    db,
-    MIGRATIONS.filter((m) => m.version <= 7),
-  );
+  const db = migratedTo(t, 7);
   const id = seedObservation(db, { title: 'stored before 010' });
   db.prepare(
     `INSERT INTO recall_vectors (observation_id, project, model, embedding, source_updated_at, created_at)
