@@ -20,6 +20,26 @@ function pulled(db: Db, title: string, author: string): number {
 const outbox = (db: Db) =>
   db.prepare('SELECT kind, item_id AS id, op FROM team_outbox ORDER BY id').all();
 
+/** A heuristic summary of turn 1 of session row `session` in alpha ("fix login"). */
+const loginSummary = (session: number) => ({
+  sessionRowId: session,
+  project: 'alpha',
+  promptNumber: 1,
+  request: 'fix login',
+  investigated: '',
+  learned: '',
+  completed: '',
+  nextSteps: '',
+  notes: '',
+  filesRead: [],
+  filesModified: [],
+  provider: 'heuristic',
+  model: null,
+  tokensIn: 0,
+  tokensOut: 0,
+  at: 1,
+});
+
 test('team.share decides the scope of what compression writes', () => {
   const table = (['off', 'summaries', 'all'] as const).map((share) => [
     share,
@@ -49,24 +69,7 @@ test('share queues an upsert, unshare a delete; sharing twice queues nothing mor
 test('a summary is shared and unshared the same way', (t) => {
   const db = openTestDb(t);
   const session = seedSession(db, 's1');
-  const id = upsertSummary(db, {
-    sessionRowId: session,
-    project: 'alpha',
-    promptNumber: 1,
-    request: 'fix login',
-    investigated: '',
-    learned: '',
-    completed: '',
-    nextSteps: '',
-    notes: '',
-    filesRead: [],
-    filesModified: [],
-    provider: 'heuristic',
-    model: null,
-    tokensIn: 0,
-    tokensOut: 0,
-    at: 1,
-  });
+  const id = upsertSummary(db, loginSummary(session));
   setScope(db, 'summary', id, 'team');
   assert.deepEqual(outbox(db), [{ kind: 'summary', id, op: 'upsert' }]);
 });
@@ -74,24 +77,7 @@ test('a summary is shared and unshared the same way', (t) => {
 test('a summary written again keeps the scope it has (an unshared one stays private)', (t) => {
   const db = openTestDb(t);
   const session = seedSession(db, 's1');
-  const summary = {
-    sessionRowId: session,
-    project: 'alpha',
-    promptNumber: 1,
-    request: 'fix login',
-    investigated: '',
-    learned: '',
-    completed: '',
-    nextSteps: '',
-    notes: '',
-    filesRead: [],
-    filesModified: [],
-    provider: 'heuristic',
-    model: null,
-    tokensIn: 0,
-    tokensOut: 0,
-    at: 1,
-  };
+  const summary = loginSummary(session);
   const id = upsertSummary(db, { ...summary, scope: 'team' });
   setScope(db, 'summary', id, 'private');
   upsertSummary(db, { ...summary, completed: 'again', scope: 'team' });
