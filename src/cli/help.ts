@@ -70,6 +70,15 @@ Commands:
                                      Backfill memory from past Claude Code transcripts
                                      (default ~/.claude/projects); shows a cost preview and
                                      asks before an LLM compresses; rerun to resume
+  eval [--dir DIR] [--compare KEY=VALUE] [--provider heuristic|configured] [--since DATE]
+       [--project P] [--json] [-y|--yes]
+                                     Replay past transcripts (default ~/.claude/projects) in
+                                     time order into a throwaway store and report, per recall
+                                     moment, how often memory reached the calls that repeated
+                                     earlier work and its tokens per turn; --compare runs again
+                                     with one setting changed (two columns). Heuristic
+                                     compression unless --provider configured (cost preview,
+                                     then asks). Your memory is not touched; rerun to resume
   export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]
                                      Write sessions, prompts, observations, summaries
                                      (default jsonl, to stdout)
@@ -77,6 +86,10 @@ Commands:
   forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]
                                      Delete memories (search, context and vectors too);
                                      ids: 123 (observation), S12 (summary), P7 (prompt)
+  consolidate [--project P] [--json] Propose merging near-duplicate memories and dropping
+                                     noise, as a diff; changes nothing
+  consolidate --apply [--project P]  Apply that proposal, journaled; prints its undo id
+  consolidate --undo ID              Restore a consolidation exactly as it was before
   show <id> [--json]                 One observation in full: every field, files, session,
                                      dates, whether it is pinned
   pin <id>                           Pin an observation: listed first in every context

@@ -5,8 +5,9 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { planOf, recordQueries, scansObservations } from '../../test/helpers/query-plans.ts';
 import { seedSession, seedSummary, seedTurn } from '../../test/helpers/seed-memory.ts';
+import { insertObservations } from '../../test/helpers/bulk-insert.ts';
 import { openTestDb } from '../../test/helpers/test-db.ts';
-import { insertObservations, type Db } from '../store/index.ts';
+import type { Db } from '../store/index.ts';
 import { buildContext } from './build-context.ts';
 import type { ContextSource } from './select.ts';
 

@@ -5,3 +5,5 @@ export * from './embedding-status.ts';
 export * from './memory.ts';
 export * from './observation-types.ts';
 export * from './tokens.ts';
+export * from './command-shape.ts';
+export * from './consolidation.ts';

@@ -4,8 +4,9 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { planOf, recordQueries, scansObservations } from '../../test/helpers/query-plans.ts';
+import { insertObservations } from '../../test/helpers/bulk-insert.ts';
 import { openTestDb } from '../../test/helpers/test-db.ts';
-import { insertObservations, type Db } from '../store/index.ts';
+import type { Db } from '../store/index.ts';
 import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery } from './fts-query.ts';
 import { ftsSearch, recentIds } from './fts-search.ts';

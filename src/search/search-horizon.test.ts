@@ -6,11 +6,10 @@ import {
   HORIZON_BATCH,
   HORIZON_TABLE,
   horizonBoundary,
-  insertObservations,
   refreshHorizon,
-  type BulkObservation,
   type Db,
 } from '../store/index.ts';
+import { insertObservations, type BulkObservation } from '../../test/helpers/bulk-insert.ts';
 import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery } from './fts-query.ts';
 import { ftsSearch } from './fts-search.ts';

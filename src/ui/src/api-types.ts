@@ -1,6 +1,7 @@
 /** The worker's answers, as the viewer reads them: the wire types of src/domain (types only). */
 export { OBSERVATION_TYPES, type ObservationType } from '../../domain/observation-types.ts';
 export { EMBEDDING_STATE_WORDS } from '../../domain/embedding-status.ts';
+export type { Changeset, ConsolidationView } from '../../domain/consolidation.ts';
 export type {
   AnchorVerdict,
   BudgetStatus,

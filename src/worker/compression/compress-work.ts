@@ -1,7 +1,6 @@
 import {
   noiseReason,
   type CompressEvent,
-  type ObservationKind,
   type TurnBatch,
   type TurnSummaryInput,
 } from '../../compress/index.ts';
@@ -146,10 +145,7 @@ function summaryContextOf(db: Db, turn: PendingTurnEnd) {
 /** What a turn's summary is made from: its prompt, stored observations and final messages. */
 function summaryInputOf(db: Db, turn: PendingTurnEnd): TurnSummaryInput {
   const messages = turnMessages(db, turn.sessionRowId, turn.promptNumber);
-  const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber).map((o) => ({
-    ...o,
-    type: o.type as ObservationKind,
-  }));
+  const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber);
   return {
     project: turn.project,
     root: turn.projectRoot,
