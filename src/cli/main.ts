@@ -19,6 +19,7 @@ import { consolidateCommand } from './commands/consolidate-command.ts';
 import { editCommand } from './commands/edit-command.ts';
 import { evalCommand } from './commands/eval-command.ts';
 import { pinCommand, showCommand } from './commands/memory-command.ts';
+import { unsinkCommand } from './commands/memory-use-command.ts';
 import { shareCommand } from './commands/share-command.ts';
 import { importCommand } from './commands/import-command.ts';
 import { importTranscriptsCommand } from './commands/import-transcripts-command.ts';
@@ -105,6 +106,8 @@ async function dispatch(argv: string[]): Promise<number> {
     case 'pin':
     case 'unpin':
       return pinCommand(rest, command === 'pin', print);
+    case 'unsink':
+      return unsinkCommand(rest, print);
     case 'share':
     case 'unshare':
       return shareCommand(rest, command === 'share', print);

@@ -7,3 +7,4 @@ export * from './observation-types.ts';
 export * from './tokens.ts';
 export * from './command-shape.ts';
 export * from './consolidation.ts';
+export * from './ledger.ts';

@@ -55,6 +55,7 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   show: flagsOf(SHOW_OPTIONS),
   pin: [],
   unpin: [],
+  unsink: [],
   edit: [],
   team: ['--json', '--team', '--url'],
   share: [],

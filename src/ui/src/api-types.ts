@@ -28,6 +28,8 @@ export type {
   TeamRefusal,
   TeamStatus,
 } from '../../domain/viewer-api.ts';
+export { INJECTION_MOMENTS } from '../../domain/ledger.ts';
+export type { InjectionMoment, LedgerMomentDay, NeverUsedMemory } from '../../domain/ledger.ts';
 
 /** The feed's filters; `type` is an observation type, or `summary` / `prompt` for those kinds. */
 export interface FeedFilter {

@@ -10,6 +10,8 @@ import {
   type FeedFilter,
   type FeedItem,
   type FeedPage,
+  type LedgerMomentDay,
+  type NeverUsedMemory,
   type ObservationItem,
   type Overview,
   type Project,
@@ -119,6 +121,12 @@ export const api = {
   logs: (lines: number) => call<{ lines: string[] }>('GET', `/api/logs${query({ lines })}`),
   overview: (project: string, days: number) =>
     call<Overview>('GET', `/api/overview${query({ project, days })}`),
+  recallOverview: (project: string, days: number) =>
+    call<{ chart: LedgerMomentDay[]; neverUsed: NeverUsedMemory[] }>(
+      'GET',
+      `/api/overview/recall${query({ project, days })}`,
+    ),
+  unsink: (id: number) => call<unknown>('POST', `/api/observations/${id}/unsink`),
   anchors: (ids: number[]) =>
     call<{ items: Record<string, AnchorVerdict> }>(
       'GET',

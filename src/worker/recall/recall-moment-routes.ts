@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { resolveProject } from '../../config/index.ts';
 import { deadEndWarning, fileRecall, promptRecall } from '../../context/index.ts';
 import { stripTags } from '../../privacy/index.ts';
-import { markInjected, projectRoot } from '../../store/index.ts';
+import { estimateTokens } from '../../domain/index.ts';
+import { evenShares, projectRoot, recordInjected, type Db } from '../../store/index.ts';
 import type { Recall } from './recall.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { anchorStatesOf, projectOf } from './context-routes.ts';
@@ -37,6 +38,18 @@ const joined = (a: { text: string; ids: number[] }, b: { text: string; ids: numb
   ids: [...a.ids, ...b.ids],
 });
 
+/** Records what a moment selected, after selection: the block's tokens shared by its memories. */
+function record(
+  db: Db,
+  sessionId: string,
+  block: { text: string; ids: number[] },
+  moment: 'prompt' | 'file' | 'dead-end',
+  at: number,
+) {
+  const items = evenShares(block.ids, estimateTokens(block.text));
+  recordInjected(db, { sessionId, moment, at, items });
+}
+
 /**
  * Recall at the moment of need (issue 15): memories for a prompt (UserPromptSubmit) and for a
  * file (PreToolUse of Read, Edit, Write, MultiEdit), as `<claude-mem-recall>` blocks the hooks
@@ -58,7 +71,7 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         maxItems: deps.settings['recall.promptMaxItems'],
         anchorStates: anchorStatesOf(recall.anchors, project, body.cwd),
       });
-      markInjected(deps.db, body.session_id, block.ids, 'prompt', deps.now());
+      record(deps.db, body.session_id, block, 'prompt', deps.now());
       return c.json({ context: block.text, ids: block.ids });
     })
     .post('/api/recall/file', async (c) => {
@@ -73,7 +86,10 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
               now: deps.now(),
             })
           : NOTHING_BLOCK;
-      if (!deps.settings['recall.fileTime']) return c.json(joined(warning, NOTHING_BLOCK));
+      if (!deps.settings['recall.fileTime']) {
+        record(deps.db, body.session_id, warning, 'dead-end', deps.now());
+        return c.json(joined(warning, NOTHING_BLOCK));
+      }
       const block = fileRecall(deps.db, {
         project,
         sessionId: body.session_id,
@@ -82,7 +98,8 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         now: deps.now(),
         anchorStates: anchorStatesOf(recall.anchors, project, body.cwd),
       });
-      markInjected(deps.db, body.session_id, block.ids, 'file', deps.now());
+      record(deps.db, body.session_id, warning, 'dead-end', deps.now());
+      record(deps.db, body.session_id, block, 'file', deps.now());
       return c.json(joined(warning, block));
     })
     .post('/api/recall/command', async (c) => {
@@ -94,6 +111,7 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         command: body.command,
         now: deps.now(),
       });
+      record(deps.db, body.session_id, block, 'dead-end', deps.now());
       return c.json({ context: block.text, ids: block.ids });
     });
 }
