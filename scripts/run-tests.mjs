@@ -183,6 +183,7 @@ export const UNIT_TESTS = [
   'src/store/migrations/003-compression.test.ts',
   'src/worker/compression/compress-closing.test.ts',
   'src/worker/compression/compress-loop.test.ts',
+  'src/worker/compression/turn-plan.test.ts',
   'src/worker/compression/compression-service.test.ts',
   'src/worker/search-keys.test.ts',
   'src/worker/anchors-git.test.ts',

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { seedObservation, seedSession } from '../../test/helpers/seed-memory.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { anchorsOf, openDatabase, writeAnchors, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import { anchorsOf, writeAnchors, type Db } from '../store/index.ts';
 import { createAnchorChecker } from './check-anchors.ts';
 import { makeAnchors } from './make-anchors.ts';
 
@@ -20,8 +21,7 @@ function bigProject(
   observations = OBSERVATIONS,
 ): { db: Db; root: string; ids: number[] } {
   const root = tempDir(t);
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   mkdirSync(join(root, 'src'));
   for (let n = 0; n < FILES; n += 1)
     writeFileSync(join(root, fileName(n)), `export const v${n} = ${n};\n`);

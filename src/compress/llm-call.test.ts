@@ -1,38 +1,20 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { reply, startFakeAnthropic } from '../../test/helpers/fake-anthropic.ts';
+import { compressEvent, TEST_LIMITS } from '../../test/helpers/llm-script.ts';
 import { createMemoryBudget } from './budget.ts';
-import { createLlmCompressor, type LlmLimits } from './llm-compressor.ts';
+import { createLlmCompressor } from './llm-compressor.ts';
 import { createAnthropicTransport } from './providers/anthropic.ts';
 import type { TurnBatch } from './types.ts';
 
-const limits: LlmLimits = {
-  maxInputTokens: 4000,
-  maxOutputTokens: 500,
-  fieldChars: 500,
-  timeoutMs: 10_000,
-  retries: 2,
-  retryBaseMs: 200,
-  concurrency: 1,
-};
+const limits = { ...TEST_LIMITS, timeoutMs: 10_000, retries: 2, retryBaseMs: 200 };
 
 const turn = (prompt: string): TurnBatch => ({
   project: 'app',
   root: '/app',
   promptNumber: 1,
   prompt,
-  events: [
-    {
-      id: 1,
-      toolName: 'Read',
-      input: { file_path: '/app/a.ts' },
-      response: null,
-      error: null,
-      failed: false,
-      agentId: null,
-      at: 0,
-    },
-  ],
+  events: [compressEvent()],
 });
 
 /**
@@ -51,12 +33,16 @@ function fakeClock() {
   return { now: () => time, sleep, waits };
 }
 
-test('after a 429 with Retry-After 5 no request of the provider goes out sooner, from any turn', async (t) => {
+/**
+ * An Anthropic compressor on the fake clock whose first request gets a 429 with Retry-After
+ * `seconds`; every later request is answered with a skip and its send time recorded.
+ */
+async function throttled(t: TestContext, seconds: number, options: { random?: () => number } = {}) {
   const fake = await startFakeAnthropic();
   t.after(() => fake.close());
   const clock = fakeClock();
   const sentAt: number[] = [];
-  fake.enqueue(reply.error(429, { retryAfterSeconds: 5 }));
+  fake.enqueue(reply.error(429, { retryAfterSeconds: seconds }));
   fake.respondWith(() => {
     sentAt.push(clock.now());
     return reply.text('<skip>read only</skip>');
@@ -67,8 +53,13 @@ test('after a 429 with Retry-After 5 no request of the provider goes out sooner,
     budget: createMemoryBudget(),
     now: clock.now,
     sleep: clock.sleep,
-    random: () => 0,
+    ...options,
   });
+  return { fake, clock, sentAt, compressor };
+}
+
+test('after a 429 with Retry-After 5 no request of the provider goes out sooner, from any turn', async (t) => {
+  const { fake, clock, sentAt, compressor } = await throttled(t, 5, { random: () => 0 });
   const results = await Promise.all([
     compressor.compressTurn(turn('first turn')),
     compressor.compressTurn(turn('second turn')),
@@ -87,22 +78,7 @@ test('after a 429 with Retry-After 5 no request of the provider goes out sooner,
 });
 
 test('a Retry-After too long to wait for fails its turn at once and still holds the others back', async (t) => {
-  const fake = await startFakeAnthropic();
-  t.after(() => fake.close());
-  const clock = fakeClock();
-  const sentAt: number[] = [];
-  fake.enqueue(reply.error(429, { retryAfterSeconds: 60 }));
-  fake.respondWith(() => {
-    sentAt.push(clock.now());
-    return reply.text('<skip>read only</skip>');
-  });
-  const transport = createAnthropicTransport({ apiKey: 'k', model: 'm', baseURL: fake.url });
-  const compressor = createLlmCompressor(transport, {
-    limits,
-    budget: createMemoryBudget(),
-    now: clock.now,
-    sleep: clock.sleep,
-  });
+  const { sentAt, compressor } = await throttled(t, 60);
   const [first, second] = await Promise.allSettled([
     compressor.compressTurn(turn('first turn')),
     compressor.compressTurn(turn('second turn')),

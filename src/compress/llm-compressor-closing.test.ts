@@ -1,37 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createMemoryBudget } from './budget.ts';
-import { createLlmCompressor, type LlmLimits } from './llm-compressor.ts';
-import type { LlmRequest, LlmTransport } from './llm-request.ts';
+import { compressEvent, scriptedCompressor } from '../../test/helpers/llm-script.ts';
 import { OBSERVATION_AND_SUMMARY_SYSTEM, OBSERVATION_SYSTEM } from './prompts.ts';
 import type { ObservationDraft, TurnBatch } from './types.ts';
 
-/** An in-memory transport answering from a script and recording each request. */
-function scripted(...answers: string[]) {
-  const requests: LlmRequest[] = [];
-  const transport: LlmTransport = {
-    provider: 'anthropic',
-    model: 'm',
-    complete(request) {
-      requests.push(request);
-      const text = answers.shift() ?? '<skip>done</skip>';
-      return Promise.resolve({ text, tokensIn: 100, tokensOut: 10, truncated: false });
-    },
-  };
-  const limits: LlmLimits = {
-    maxInputTokens: 4000,
-    maxOutputTokens: 500,
-    fieldChars: 500,
-    timeoutMs: 1000,
-    retries: 0,
-    retryBaseMs: 1,
-    concurrency: 1,
-  };
-  return {
-    compressor: createLlmCompressor(transport, { limits, budget: createMemoryBudget() }),
-    requests,
-  };
-}
+const scripted = (...answers: string[]) => scriptedCompressor(answers);
 
 const earlier: ObservationDraft = {
   type: 'discovery',
@@ -51,16 +24,11 @@ const closing: TurnBatch = {
   promptNumber: 2,
   prompt: 'fix a',
   events: [
-    {
+    compressEvent({
       id: 41,
       toolName: 'Edit',
       input: { file_path: '/app/src/a.ts', old_string: 'a', new_string: 'b' },
-      response: null,
-      error: null,
-      failed: false,
-      agentId: null,
-      at: 0,
-    },
+    }),
   ],
   withSummary: {
     observations: [earlier],

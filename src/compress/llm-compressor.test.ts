@@ -1,57 +1,21 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { compressEvent, scriptedTransport, TEST_LIMITS } from '../../test/helpers/llm-script.ts';
 import { createMemoryBudget } from './budget.ts';
 import { createCompressorChain } from './chain.ts';
 import { unavailable } from './compress-error.ts';
-import { createLlmCompressor, type LlmLimits } from './llm-compressor.ts';
-import { requestTokens, type LlmReply, type LlmRequest, type LlmTransport } from './llm-request.ts';
+import { createLlmCompressor } from './llm-compressor.ts';
+import { requestTokens } from './llm-request.ts';
 import { createHeuristicCompressor } from './providers/heuristic.ts';
 import type { CompressEvent, TurnBatch } from './types.ts';
 
-type Step = string | Error | 'hang';
+const limits = { ...TEST_LIMITS, retries: 1 };
 
-/** An in-memory transport: answers from a script, records each request. */
-function scripted(...steps: Step[]) {
-  const requests: LlmRequest[] = [];
-  const transport: LlmTransport = {
-    provider: 'anthropic',
-    model: 'm',
-    complete(request, signal) {
-      requests.push(request);
-      const step = steps.shift() ?? '<skip>done</skip>';
-      if (step === 'hang') {
-        return new Promise((_, reject) =>
-          signal.addEventListener('abort', () => reject(new Error('aborted'))),
-        );
-      }
-      if (step instanceof Error) return Promise.reject(step);
-      const reply: LlmReply = { text: step, tokensIn: 100, tokensOut: 10, truncated: false };
-      return Promise.resolve(reply);
-    },
-  };
-  return { transport, requests };
-}
-
-const limits: LlmLimits = {
-  maxInputTokens: 4000,
-  maxOutputTokens: 500,
-  fieldChars: 500,
-  timeoutMs: 1000,
-  retries: 1,
-  retryBaseMs: 1,
-  concurrency: 1,
-};
-
-const edit: CompressEvent = {
+const edit = compressEvent({
   id: 41,
   toolName: 'Edit',
   input: { file_path: '/app/src/a.ts', old_string: 'a', new_string: 'b' },
-  response: null,
-  error: null,
-  failed: false,
-  agentId: null,
-  at: 0,
-};
+});
 const read: CompressEvent = {
   ...edit,
   id: 42,
@@ -70,7 +34,7 @@ const good =
   '<observation><type>bugfix</type><title>Fixed a</title><files_modified><file>src/a.ts</file></files_modified></observation>';
 
 test('a good answer becomes observations whose sources are the events of their files', async () => {
-  const { transport } = scripted(good);
+  const { transport } = scriptedTransport(good);
   const budget = createMemoryBudget();
   const result = await createLlmCompressor(transport, { limits, budget }).compressTurn(batch);
   assert.deepEqual(
@@ -88,7 +52,7 @@ test('a good answer becomes observations whose sources are the events of their f
 });
 
 test('unusable output is retried once with a correction that quotes it', async () => {
-  const { transport, requests } = scripted('I fixed the bug.', good);
+  const { transport, requests } = scriptedTransport('I fixed the bug.', good);
   const result = await createLlmCompressor(transport, {
     limits,
     budget: createMemoryBudget(),
@@ -107,7 +71,7 @@ test('unusable output is retried once with a correction that quotes it', async (
 });
 
 test('unusable output twice is PROVIDER_BAD_OUTPUT, carrying the tokens spent', async () => {
-  const { transport } = scripted('nope', 'still nope');
+  const { transport } = scriptedTransport('nope', 'still nope');
   await assert.rejects(
     createLlmCompressor(transport, { limits, budget: createMemoryBudget() }).compressTurn(batch),
     (error: Error & { code?: string; usage?: { calls: number } }) => {
@@ -119,7 +83,7 @@ test('unusable output twice is PROVIDER_BAD_OUTPUT, carrying the tokens spent', 
 });
 
 test('a call the budget does not allow is never sent: BUDGET_SPENT', async () => {
-  const { transport, requests } = scripted(good);
+  const { transport, requests } = scriptedTransport(good);
   const budget = createMemoryBudget({ anthropic: 600 });
   await assert.rejects(createLlmCompressor(transport, { limits, budget }).compressTurn(batch), {
     code: 'BUDGET_SPENT',
@@ -128,7 +92,7 @@ test('a call the budget does not allow is never sent: BUDGET_SPENT', async () =>
 });
 
 test('a transient failure is retried, then thrown as transient', async () => {
-  const { transport, requests } = scripted(
+  const { transport, requests } = scriptedTransport(
     unavailable('anthropic answered 500'),
     unavailable('anthropic answered 500'),
   );
@@ -144,7 +108,7 @@ test('a transient failure is retried, then thrown as transient', async () => {
 });
 
 test('a request that does not answer in time is aborted and reported as a timeout', async () => {
-  const { transport } = scripted('hang', 'hang');
+  const { transport } = scriptedTransport('hang', 'hang');
   const fast = { ...limits, timeoutMs: 50, retries: 0 };
   await assert.rejects(
     createLlmCompressor(transport, { limits: fast, budget: createMemoryBudget() }).compressTurn(
@@ -163,7 +127,7 @@ test('requests never exceed maxInputTokens, the correction retry included', asyn
     id: i,
     response: { file: { content: 'x'.repeat(500) } },
   }));
-  const { transport, requests } = scripted('z'.repeat(20_000), good);
+  const { transport, requests } = scriptedTransport('z'.repeat(20_000), good);
   await createLlmCompressor(transport, { limits, budget: createMemoryBudget() }).compressTurn({
     ...batch,
     events: big,
@@ -175,7 +139,7 @@ test('requests never exceed maxInputTokens, the correction retry included', asyn
 });
 
 test('a summary comes back with the files of the observations', async () => {
-  const { transport } = scripted(
+  const { transport } = scriptedTransport(
     '<summary><request>Fix a</request><completed>a fixed</completed></summary>',
   );
   const input = {
@@ -211,7 +175,7 @@ test('a summary comes back with the files of the observations', async () => {
 
 test('a field left open is corrected once, then the heuristic takes over with the reason', async () => {
   const broken = '<observation><title>unclosed <type>x</obs>';
-  const { transport, requests } = scripted(broken, broken);
+  const { transport, requests } = scriptedTransport(broken, broken);
   const llm = createLlmCompressor(transport, { limits, budget: createMemoryBudget() });
   const chain = createCompressorChain([llm, createHeuristicCompressor()]);
   const result = await chain.compressTurn(batch, { finalAttempt: false });

@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { observationBody } from '../../test/helpers/llm-script.ts';
 import { contentHash, observationKind, toObservationDraft } from './normalize.ts';
 import type { RawObservation } from './parse-output.ts';
 
 const raw = (overrides: Partial<RawObservation> = {}): RawObservation => ({
   type: 'bugfix',
-  title: 'Fixed it',
-  subtitle: '',
-  facts: [],
-  narrative: '',
-  concepts: [],
-  filesRead: [],
-  filesModified: [],
+  ...observationBody('Fixed it'),
   searchKeys: '',
   ...overrides,
 });

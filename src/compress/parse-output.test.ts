@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { observationBody } from '../../test/helpers/llm-script.ts';
 import { parseObservations, parseSummary } from './parse-output.ts';
 
 const full = `<observation>
@@ -43,13 +44,7 @@ test('tolerates missing fields: a title alone is an observation', () => {
   const parsed = parseObservations('<observation><title>Only a title</title></observation>');
   assert.deepEqual(parsed.kind === 'items' && parsed.items[0], {
     type: '',
-    title: 'Only a title',
-    subtitle: '',
-    facts: [],
-    narrative: '',
-    concepts: [],
-    filesRead: [],
-    filesModified: [],
+    ...observationBody('Only a title'),
     searchKeys: '',
   });
 });

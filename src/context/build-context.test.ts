@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import {
   seedMany,
   seedObservation,
@@ -8,20 +7,13 @@ import {
   seedSummary,
   seedTurn,
 } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
 import { buildContext, type ContextOptions } from './build-context.ts';
 import type { ContextRequest } from './select.ts';
 
 const NOW = new Date(2025, 4, 31, 18, 0).getTime();
 const HOUR = 3_600_000;
 const OPTIONS: ContextOptions = { maxTokens: 1500, maxObservations: 60 };
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 const ask = (over: Partial<ContextRequest> = {}): ContextRequest => ({
   project: 'alpha',
@@ -33,7 +25,7 @@ const ask = (over: Partial<ContextRequest> = {}): ContextRequest => ({
 const lines = (text: string): string[] => text.split('\n');
 
 test('a new project gets a short empty-state message, wrapped in the context tags', (t) => {
-  const built = buildContext(open(t), ask(), OPTIONS);
+  const built = buildContext(openTestDb(t), ask(), OPTIONS);
   assert.equal(built.kind, 'empty');
   assert.match(
     built.text,
@@ -44,7 +36,7 @@ test('a new project gets a short empty-state message, wrapped in the context tag
 });
 
 test('the index has a header, the legend, the latest summary, day groups and how to fetch details', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = seedSession(db, 's1');
   seedSummary(db, {
     sessionRowId: s,
@@ -89,7 +81,7 @@ test('the index has a header, the legend, the latest summary, day groups and how
 });
 
 test('pinned observations come first however old they are', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedMany(db, 200, { end: NOW });
   const pinned = seedObservation(db, {
     title: 'Always use the spool',
@@ -106,7 +98,7 @@ test('pinned observations come first however old they are', (t) => {
 });
 
 test('the token budget and the 8,000-byte cap hold, whole lines only', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = seedSession(db, 's1');
   seedSummary(db, {
     sessionRowId: s,
@@ -135,7 +127,7 @@ test('the token budget and the 8,000-byte cap hold, whole lines only', (t) => {
 });
 
 test('maxObservations caps the lines and the heading says how many of how many', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedMany(db, 50, { end: NOW });
   const built = buildContext(db, ask(), { maxTokens: 2000, maxObservations: 5 });
   assert.equal(built.observations, 5);
@@ -143,7 +135,7 @@ test('maxObservations caps the lines and the heading says how many of how many',
 });
 
 test("says which observations it shows, each with its line's tokens, the same ids as its text", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedMany(db, 30, { end: NOW });
   const built = buildContext(db, ask(), { maxTokens: 2000, maxObservations: 7 });
   const inText = [...built.text.matchAll(/^#(\d+) /gm)].map((match) => Number(match[1]));
@@ -156,7 +148,7 @@ test("says which observations it shows, each with its line's tokens, the same id
 });
 
 test("resume shows only what is newer than the session's last response", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = seedSession(db, 's1');
   seedMany(db, 100, { end: NOW - 2 * HOUR, sessionRowId: s });
   seedTurn(db, s, NOW - HOUR);
@@ -177,7 +169,7 @@ test("resume shows only what is newer than the session's last response", (t) => 
 });
 
 test('resume with nothing new gives no context; resume of an unknown session gives the full index', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = seedSession(db, 's1');
   seedMany(db, 10, { end: NOW - 2 * HOUR, sessionRowId: s });
   seedTurn(db, s, NOW - HOUR);
@@ -195,7 +187,7 @@ test('resume with nothing new gives no context; resume of an unknown session giv
 });
 
 test("compact shows this session's own latest summary, even when another session summarized later", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const own = seedSession(db, 's-own');
   const other = seedSession(db, 's-other');
   seedObservation(db, { title: 'x', createdAt: NOW - HOUR });
@@ -208,7 +200,7 @@ test("compact shows this session's own latest summary, even when another session
 });
 
 test('clear is a full index like startup; other projects never show', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedObservation(db, { title: 'alpha thing', createdAt: NOW - HOUR });
   seedObservation(db, { title: 'beta thing', project: 'beta', createdAt: NOW - HOUR });
   const cleared = buildContext(db, ask({ source: 'clear' }), OPTIONS);

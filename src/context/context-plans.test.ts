@@ -2,21 +2,19 @@
 // must read only what it shows (pinned and newest rows by index, each query with its LIMIT, the
 // total from the per-project counts), so its time does not grow with the memory.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { planOf, recordQueries, scansObservations } from '../../test/helpers/query-plans.ts';
 import { seedSession, seedSummary, seedTurn } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { insertObservations } from '../../test/helpers/bulk-insert.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import type { Db } from '../store/index.ts';
 import { buildContext } from './build-context.ts';
 import type { ContextSource } from './select.ts';
 
 const NOW = 1_000_000 + 3000 * 60_000;
 
 function seeded(t: TestContext, analyzed: boolean): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   const session = seedSession(db, 's1', 'big');
   seedSummary(db, {
     sessionRowId: session,

@@ -1,16 +1,14 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, writeDeadEndKeys, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import { writeDeadEndKeys, type Db } from '../store/index.ts';
 import { deadEndWarning } from './dead-end-warning.ts';
 
 const TITLE = '`npm run e2e` fails (exit code 1): use `PLAYWRIGHT_BROWSERS_PATH=0 npm run e2e`';
 
 function store(t: TestContext): { db: Db; id: number } {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   const id = seedObservation(db, { title: TITLE, type: 'dead-end' });
   writeDeadEndKeys(db, id, 'alpha', [
     { key: 'cmd:npm run e2e', fix: 'PLAYWRIGHT_BROWSERS_PATH=0 npm run e2e' },

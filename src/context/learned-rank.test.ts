@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, recordInjected, recordUse, resetDecay, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import { recordInjected, recordUse, resetDecay, type Db } from '../store/index.ts';
 import { buildContext, type ContextOptions } from './build-context.ts';
 
 // Must show 2 of issue 35 (first half): learning from use in the SessionStart ranking.
@@ -11,12 +10,6 @@ import { buildContext, type ContextOptions } from './build-context.ts';
 const NOW = Date.UTC(2026, 2, 1, 12, 0);
 const DAY = 86_400_000;
 const ON = { sinkUnused: true, renewUsed: true };
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 /** Two memories made at the same time; `ignored` injected in ten sessions, `used` used once. */
 function seed(db: Db): { used: number; ignored: number } {
@@ -55,7 +48,7 @@ const shownBy = (db: Db, learn: ContextOptions['learn']) =>
   ).shown.map(({ id }) => id);
 
 test('a memory injected in ten sessions and never used ranks below an equally old, used one', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const { used, ignored } = seed(db);
   assert.deepEqual(shownBy(db, ON), [used]);
   // Without learning the newer id wins the tie, so the order above is the ledger's doing.
@@ -63,7 +56,7 @@ test('a memory injected in ten sessions and never used ranks below an equally ol
 });
 
 test('each setting alone still ranks the ignored one below; a reset of its decay undoes the sink', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const { used, ignored } = seed(db);
   assert.deepEqual(shownBy(db, { sinkUnused: true, renewUsed: false }), [used]);
   assert.deepEqual(shownBy(db, { sinkUnused: false, renewUsed: true }), [used]);

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
 import { createSearcher } from '../search/index.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { type Db } from '../store/index.ts';
 import { promptRecall } from './prompt-recall.ts';
 
 /**
@@ -12,8 +11,7 @@ import { promptRecall } from './prompt-recall.ts';
  * `rounding` in 70 each (one holds both), `ECONNRESET` in one, the rest filler.
  */
 function seeded(t: TestContext): { db: Db; invoicing: number[]; both: number; reset: number } {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   const ids = db.transaction(() => {
     const add = (title: string, narrative = 'routine upkeep of the service') =>
       seedObservation(db, { title, narrative });

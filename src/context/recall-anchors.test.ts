@@ -1,25 +1,17 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
 import type { AnchorState } from '../anchors/index.ts';
 import { createSearcher } from '../search/index.ts';
-import { openDatabase } from '../store/index.ts';
 import { fileRecall } from './file-recall.ts';
 import { promptRecall } from './prompt-recall.ts';
-
-function open(t: TestContext) {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 const statesOf = (states: Record<number, AnchorState>) => () =>
   new Map(Object.entries(states).map(([id, state]) => [Number(id), state]));
 
 test('file-time recall leaves out a memory whose files are gone and marks a changed one', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const at = (n: number) => 1_700_000_000_000 + n;
   const fresh = seedObservation(db, { title: 'Fresh', filesRead: ['src/x.ts'], createdAt: at(1) });
   const gone = seedObservation(db, { title: 'Gone', filesRead: ['src/x.ts'], createdAt: at(3) });
@@ -42,7 +34,7 @@ test('file-time recall leaves out a memory whose files are gone and marks a chan
 });
 
 test('prompt-time recall leaves out a gone memory; with nothing marked there is no legend', async (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const id = seedObservation(db, { title: 'Walrus tariff rounding' });
   const searcher = createSearcher({ db, mode: 'fts' });
   const ask = (session: string, states: Record<number, AnchorState>) =>

@@ -1,16 +1,9 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation, seedSession } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import { type Db } from '../store/index.ts';
 import { fileEntries } from './recall-entries.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 const ids = (db: Db, file: string, limit: number, exclude: number[] = []) =>
   fileEntries(
@@ -21,7 +14,7 @@ const ids = (db: Db, file: string, limit: number, exclude: number[] = []) =>
   ).map((entry) => entry.id);
 
 test("a file's observations: pinned first, then the newest, that exact path only", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const asking = seedSession(db, 'asking', 'alpha', { root: '/repo', at: 1 });
   const pinned = seedObservation(db, {
     title: 'old pinned',

@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation, seedPrompt, seedSession } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
 import { selectContext } from './select.ts';
 
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
-
 test("resume without a Stop yet starts from the session's last prompt", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = seedSession(db, 's1');
   seedPrompt(db, s, 'hello', 1000);
   seedObservation(db, { title: 'before', createdAt: 900 });
@@ -30,7 +22,7 @@ test("resume without a Stop yet starts from the session's last prompt", (t) => {
 });
 
 test('a session with neither prompt nor Stop, and startup, get the full index', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedSession(db, 's1');
   seedObservation(db, { title: 'one', createdAt: 900 });
   for (const source of ['resume', 'startup'] as const) {
@@ -40,7 +32,7 @@ test('a session with neither prompt nor Stop, and startup, get the full index', 
 });
 
 test('candidates: pinned ones first, then the newest, each once', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const pinned = seedObservation(db, { title: 'pin', pinned: true, createdAt: 3000 });
   const a = seedObservation(db, { title: 'a', createdAt: 1000 });
   const b = seedObservation(db, { title: 'b', createdAt: 2000 });

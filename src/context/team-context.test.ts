@@ -1,20 +1,13 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation, seedSession, seedSummary } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import { type Db } from '../store/index.ts';
 import { buildContext } from './build-context.ts';
 import { fileRecall } from './file-recall.ts';
 
 const NOW = new Date(2025, 4, 31, 18, 0).getTime();
 const HOUR = 3_600_000;
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 const byTeammate = (db: Db, table: string, id: number, author: string) =>
   db.prepare(`UPDATE ${table} SET author = ?, scope = 'team' WHERE id = ?`).run(author, id);
@@ -27,7 +20,7 @@ const context = (db: Db, maxObservations = 60) =>
   ).text;
 
 test("a teammate's memory is marked with their name; one's own is not", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const mine = seedObservation(db, { title: 'my fix', createdAt: NOW - 2 * HOUR });
   const theirs = seedObservation(db, { title: 'alice fix', createdAt: NOW - HOUR });
   byTeammate(db, 'observations', theirs, 'alice');
@@ -40,7 +33,7 @@ test("a teammate's memory is marked with their name; one's own is not", (t) => {
 });
 
 test("teammates' memories rank below one's own, unless pinned", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const old = seedObservation(db, { title: 'my old note', createdAt: NOW - 20 * HOUR });
   const fresh = seedObservation(db, { title: 'bob fresh', createdAt: NOW - HOUR });
   const pinned = seedObservation(db, { title: 'bob pinned', createdAt: NOW - 30 * HOUR });
@@ -54,7 +47,7 @@ test("teammates' memories rank below one's own, unless pinned", (t) => {
 });
 
 test("the latest summary is one's own; a teammate's is shown, with their name, only without one", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const session = seedSession(db, 's1');
   seedObservation(db, { title: 'a note', createdAt: NOW - 3 * HOUR });
   const theirs = seedSummary(db, {
@@ -71,7 +64,7 @@ test("the latest summary is one's own; a teammate's is shown, with their name, o
 });
 
 test("one's own lead the index even when a teammate shared far more, and newer, rows", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const mine = Array.from({ length: 30 }, (_, i) =>
     seedObservation(db, { title: `my note ${i}`, createdAt: NOW - 48 * HOUR + i }),
   );
@@ -93,7 +86,7 @@ test("one's own lead the index even when a teammate shared far more, and newer, 
 });
 
 test("file-time recall puts one's own first and marks a teammate's line with their name", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const mine = seedObservation(db, {
     title: 'my x change',
     filesModified: ['/repo/src/x.ts'],

@@ -297,6 +297,7 @@ export interface TeamStatus {
 export interface TeamSetAside {
   project: string;
   kind: string;
+  /** The row's global id (pull) or its id in the export (import). */
   ref: string;
   author: string | null;
   reason: string;

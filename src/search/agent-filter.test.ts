@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { seedObservation, seedSession } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, setSessionAgent } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import { setSessionAgent } from '../store/index.ts';
 import { buildFtsQuery } from './fts-query.ts';
 import { ftsSearch } from './fts-search.ts';
 
 test('search filters by agent', (t) => {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   const codex = seedSession(db, 'c1');
   setSessionAgent(db, codex, 'gemini');
   const gemini = seedObservation(db, { title: 'spool reader', sessionRowId: codex });

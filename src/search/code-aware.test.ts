@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { seedObservation, type SeedObservation } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import { type Db } from '../store/index.ts';
 import { createSearcher } from './search.ts';
 
 /** Memories whose only link to their query is an identifier or a path in some spelling. */
@@ -52,8 +51,7 @@ const CASES: Array<{ query: string; finds: keyof typeof MEMORIES; within: number
 ];
 
 function seeded(t: TestContext): { db: Db; ids: Map<string, number> } {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   const ids = new Map(Object.entries(MEMORIES).map(([key, o]) => [key, seedObservation(db, o)]));
   return { db, ids };
 }

@@ -1,16 +1,14 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { plantStore } from '../../test/helpers/consolidation-seed.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { applyConsolidation, openDatabase, proposeConsolidation } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import { applyConsolidation, proposeConsolidation } from '../store/index.ts';
 import { createSearcher } from './search.ts';
 
 // Must show 3 of issue 34: a merged memory is found by every query that found any of its sources.
 
 test('every word query that found a merged source finds the memory it was merged into', async (t) => {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   plantStore(db);
   const searcher = createSearcher({ db, mode: 'fts' });
   const found = async (query: string) =>

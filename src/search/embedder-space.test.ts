@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
 import { sizedVectors } from '../../test/helpers/sized-embedder.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import Database from 'better-sqlite3';
-import { migrate, openDatabase, type Db } from '../store/index.ts';
-import { MIGRATIONS } from '../store/migrations/index.ts';
+import { migrate, type Db } from '../store/index.ts';
 import { embedText } from './embed-text.ts';
 import { createVectorIndex, type VectorIndex } from './vector-index.ts';
 import { loadSqliteVec, rebuildKnnIfStale } from './vector-space.ts';
+import { migratedTo, openTestDb } from '../../test/helpers/test-db.ts';
 
 function open(t: TestContext, exactLimit?: number): { db: Db; index: VectorIndex } {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   assert.equal(loadSqliteVec(db), true);
   return { db, index: createVectorIndex(db, { exactLimit }) };
 }
@@ -58,8 +54,7 @@ for (const dimensions of [3, 12, 100, 768]) {
 }
 
 test('the KNN table of an odd size is refilled when vectors come back from Chroma', async (t) => {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   loadSqliteVec(db);
   const ids = seedGrid(db);
   await embed(createVectorIndex(db, { knn: false }), 'm-12', 12);
@@ -141,12 +136,7 @@ test('a batch of vectors of two sizes is refused, nothing stored', async (t) => 
 });
 
 test('migration 010 gives the vectors stored before it their size, read from the blob', (t) => {
-  const db = new Database(join(tempDir(t), 'old.db'));
-  t.after(() => db.close());
-  migrate(
-    db,
-    MIGRATIONS.filter((m) => m.version <= 7),
-  );
+  const db = migratedTo(t, 7);
   const id = seedObservation(db, { title: 'stored before 010' });
   db.prepare(
     `INSERT INTO recall_vectors (observation_id, project, model, embedding, source_updated_at, created_at)

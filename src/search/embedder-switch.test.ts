@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { recordingLogger } from '../../test/helpers/logger.ts';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
 import { sizedVectors } from '../../test/helpers/sized-embedder.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { observationsMark, openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import { observationsMark, type Db } from '../store/index.ts';
 import { createEmbeddingRuntime, type EmbeddingRuntime } from './embedding-runtime.ts';
 import { EmbedderError, type Embedder } from './embedders/embedder.ts';
 import { createSearcher } from './search.ts';
@@ -54,8 +53,7 @@ const searcherOf = (db: Db, runtime: EmbeddingRuntime) =>
 const TOPICS = ['spool reader', 'parser tables', 'token budget', 'worker daemon', 'queue lock'];
 
 test('a switch of embedder re-embeds with progress, searches full text meanwhile, resumes after a restart', async (t) => {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   loadSqliteVec(db);
   for (let i = 0; i < 20; i += 1) seedObservation(db, { title: `${TOPICS[i % 5]} note ${i}` });
 
@@ -97,8 +95,7 @@ test('a switch of embedder re-embeds with progress, searches full text meanwhile
 });
 
 test('the hybrid weight comes from the searcher: a strong embedder lets a vector-only match rise', async (t) => {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   loadSqliteVec(db);
   // Full text: `exact` (every word), then `worded` (one word). Vectors: `meant`, then `exact`.
   const exact = seedObservation(db, { title: 'cache eviction policy' });

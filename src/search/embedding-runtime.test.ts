@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { recordingLogger } from '../../test/helpers/logger.ts';
+import { openEmbeddingDb } from '../../test/helpers/embedding-db.ts';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { observationsMark, openDatabase, type Db } from '../store/index.ts';
-import { createEmbeddingRuntime, type EmbeddingRuntimeOptions } from './embedding-runtime.ts';
+import { type EmbeddingRuntimeOptions } from './embedding-runtime.ts';
 import { EmbedderError, type Embedder } from './embedders/embedder.ts';
 import { createHashEmbedder } from './embedders/hash-embedder.ts';
-import { createVectorIndex } from './vector-index.ts';
-import { loadSqliteVec } from './vector-space.ts';
 
 /** The hash embedder, counting calls and failing while `failing` is set. */
 function countingEmbedder(): Embedder & { calls: string[][]; failing: boolean } {
@@ -29,22 +25,14 @@ function countingEmbedder(): Embedder & { calls: string[][]; failing: boolean } 
 }
 
 function setup(t: TestContext, overrides: Partial<EmbeddingRuntimeOptions> = {}) {
-  const db: Db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  loadSqliteVec(db);
   const embedder = countingEmbedder();
   const log = recordingLogger();
-  const runtime = createEmbeddingRuntime({
-    index: createVectorIndex(db),
+  const { db, runtime } = openEmbeddingDb(t, {
     embedder,
-    changeMark: () => observationsMark(db),
     log,
     batchSize: 2,
     intervalMs: 10_000,
     ...overrides,
-  });
-  t.after(async () => {
-    await runtime.stop();
-    db.close();
   });
   return { db, embedder, runtime, log };
 }

@@ -1,16 +1,9 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import { type Db } from '../store/index.ts';
 import { buildFtsQuery, MAX_QUERY_CHARS } from './fts-query.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 const match = (db: Db, query: string): number[] =>
   db
@@ -82,7 +75,7 @@ test('long input is cut at MAX_QUERY_CHARS and at 24 terms', () => {
 });
 
 test('phrases and prefixes match what they should in a real FTS5 index', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const a = seedObservation(db, { title: 'Spool reader quarantines partial files' });
   const b = seedObservation(db, { title: 'Reader of the spool', narrative: 'quarantine' });
   assert.deepEqual(match(db, buildFtsQuery('"spool reader"')!.all), [a]);
@@ -137,7 +130,7 @@ function random(seed: number): () => number {
 }
 
 test('2,000 random hostile strings never produce a query FTS5 rejects', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedObservation(db, { title: 'x and 1 a é 東' });
   const next = random(42);
   for (let i = 0; i < 2000; i += 1) {

@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation, seedSession } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import { type Db } from '../store/index.ts';
 import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery } from './fts-query.ts';
 import { ftsRank, ftsSearch, RANK_WINDOW, recentIds } from './fts-search.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 const ids = (
   db: Db,
@@ -23,7 +16,7 @@ const ids = (
 ): number[] => ftsSearch(db, buildFtsQuery(text)!, filters, limit, root).map((hit) => hit.id);
 
 test('a word in the title ranks above the same word in the subtitle, facts, then narrative', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const narrative = seedObservation(db, { title: 'one', narrative: 'the tokenizer was slow' });
   const facts = seedObservation(db, { title: 'two', facts: ['tokenizer is slow'] });
   const subtitle = seedObservation(db, { title: 'three', subtitle: 'tokenizer' });
@@ -35,7 +28,7 @@ test('a word in the title ranks above the same word in the subtitle, facts, then
 });
 
 test('observations matching every word come first, then those matching any', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const one = seedObservation(db, { title: 'spool spool spool spool' });
   const both = seedObservation(db, { title: 'spool reader' });
   assert.deepEqual(ids(db, 'spool reader'), [both, one]);
@@ -43,7 +36,7 @@ test('observations matching every word come first, then those matching any', (t)
 });
 
 test('filters: project, type, concept, date range and session', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s1 = seedSession(db, 's1');
   const a = seedObservation(db, {
     title: 'cache a',
@@ -64,7 +57,7 @@ test('filters: project, type, concept, date range and session', (t) => {
 });
 
 test('a file filter matches absolute paths, paths relative to the root, other worktrees and folders', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const abs = seedObservation(db, { title: 'f abs', filesRead: ['/repo/src/a.ts'] });
   const rel = seedObservation(db, { title: 'f rel', filesModified: ['src/a.ts'] });
   const tree = seedObservation(db, { title: 'f tree', filesRead: ['/repo-wt/src/a.ts'] });
@@ -81,7 +74,7 @@ test('a file filter matches absolute paths, paths relative to the root, other wo
 });
 
 test('malformed JSON in a list column does not break filtering', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const id = seedObservation(db, { title: 'broken lists' });
   db.prepare("UPDATE observations SET concepts = 'not json', files_read = '[' WHERE id = ?").run(
     id,
@@ -91,7 +84,7 @@ test('malformed JSON in a list column does not break filtering', (t) => {
 });
 
 test('recentIds lists the newest first under the filters', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const old = seedObservation(db, { title: 'old', createdAt: 1000 });
   const fresh = seedObservation(db, { title: 'fresh', createdAt: 2000 });
   seedObservation(db, { title: 'elsewhere', project: 'beta', createdAt: 3000 });
@@ -102,7 +95,7 @@ test('recentIds lists the newest first under the filters', (t) => {
 });
 
 test('a rare term ranks every match; a common one the newest RANK_WINDOW, with the cut-off', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const oldest = seedObservation(db, { title: 'window window window' });
   db.transaction(() => {
     for (let i = 0; i < RANK_WINDOW; i += 1)

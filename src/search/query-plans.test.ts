@@ -2,19 +2,17 @@
 // at a million observations a plan that reads all of observations, or scores every match,
 // costs hundreds of milliseconds, so a change of query or index that brings one back fails here.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { planOf, recordQueries, scansObservations } from '../../test/helpers/query-plans.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { insertObservations } from '../../test/helpers/bulk-insert.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import type { Db } from '../store/index.ts';
 import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery } from './fts-query.ts';
 import { ftsSearch, recentIds } from './fts-search.ts';
 
 function seeded(t: TestContext, analyzed: boolean): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   db.prepare(
     `INSERT INTO sessions (id, session_id, project, project_root, cwd, started_at, updated_at)
      VALUES (1, 's1', 'app', '/app', '/app', 0, 0)`,

@@ -1,18 +1,12 @@
 // The default search.minSimilarity against the default, local embedder: nonsense finds nothing,
 // a paraphrase sharing no word with its memory still finds it (see bench/vector-floor.ts).
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { silentLogger } from '../../test/helpers/logger.ts';
+import { openEmbeddingDb } from '../../test/helpers/embedding-db.ts';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { SETTINGS_SCHEMA } from '../config/index.ts';
-import { observationsMark, openDatabase } from '../store/index.ts';
-import { createEmbeddingRuntime } from './embedding-runtime.ts';
 import { createLocalEmbedder } from './embedders/local-embedder.ts';
 import { createSearcher } from './search.ts';
-import { createVectorIndex } from './vector-index.ts';
-import { loadSqliteVec } from './vector-space.ts';
 
 const MEMORIES = [
   'SQLite schema upgrade failed: migration 003 aborted because a column already existed',
@@ -23,19 +17,7 @@ const MEMORIES = [
 ];
 
 async function seeded(t: TestContext) {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  loadSqliteVec(db);
-  const index = createVectorIndex(db);
-  const runtime = createEmbeddingRuntime({
-    index,
-    embedder: createLocalEmbedder(),
-    changeMark: () => observationsMark(db),
-    log: silentLogger,
-  });
-  t.after(async () => {
-    await runtime.stop();
-    db.close();
-  });
+  const { db, index, runtime } = openEmbeddingDb(t, { embedder: createLocalEmbedder() });
   const ids = MEMORIES.map((title) => seedObservation(db, { title }));
   await runtime.drain();
   const searcher = createSearcher({

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
 import {
   HORIZON_BATCH,
   HORIZON_TABLE,
   horizonBoundary,
-  openDatabase,
   refreshHorizon,
   type Db,
 } from '../store/index.ts';
@@ -23,12 +21,6 @@ import { loadSqliteVec, rebuildKnnIfStale } from './vector-space.ts';
 /** A horizon of the newest 20 observations, kept from 40 on (the real sizes are 100k and 200k). */
 const SIZE = { rows: 20, from: 40 };
 const LIMIT = 5;
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 /** Held by more than 10 rows, a term is common here: its matches are ranked newest first. */
 const ids = (db: Db, text: string, filters: SearchFilters = {}): number[] =>
@@ -53,7 +45,7 @@ function seedAges(db: Db): { old: number[]; fresh: number[] } {
 }
 
 test('below its threshold there is no horizon, and search ranks every match', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const { old } = seedAges(db);
   assert.equal(refreshHorizon(db, { rows: 20, from: 100 }), 'none');
   assert.equal(horizonBoundary(db), undefined);
@@ -66,7 +58,7 @@ test('below its threshold there is no horizon, and search ranks every match', (t
 });
 
 test('the horizon holds the newest rows, and a page of matches there is ranked there', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const { old, fresh } = seedAges(db);
   assert.equal(refreshHorizon(db, SIZE), 'rebuilt');
   assert.equal(horizonBoundary(db), fresh[9]);
@@ -87,7 +79,7 @@ test('the horizon holds the newest rows, and a page of matches there is ranked t
 });
 
 test('the triggers keep the horizon in step with inserts, edits and deletes', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const { fresh } = seedAges(db);
   refreshHorizon(db, SIZE);
   const added = seedObservation(db, { title: 'spool reader' });
@@ -110,7 +102,7 @@ const bulkRow = (i: number, title: string): BulkObservation => ({
 });
 
 test('a small bulk batch is indexed into the horizon; a large one drops it until the next rebuild', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedAges(db);
   refreshHorizon(db, SIZE);
   insertObservations(db, [bulkRow(0, 'ledger import'), bulkRow(1, 'ledger export')]);
@@ -126,7 +118,7 @@ test('a small bulk batch is indexed into the horizon; a large one drops it until
 });
 
 test('a horizon grown past 1.5x its rows is rebuilt, and one in a shrunk memory is dropped', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedAges(db);
   refreshHorizon(db, SIZE);
   for (let i = 0; i < 10; i += 1) seedObservation(db, { title: `more ${i}` });
@@ -160,7 +152,7 @@ async function embedded(db: Db) {
 }
 
 test('vector search in a large memory scans the buckets of its horizon when they hold a shortlist', async (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const old = Array.from({ length: 70 }, () =>
     seedObservation(db, { title: 'spool reader quarantine' }),
   );
@@ -183,7 +175,7 @@ test('vector search in a large memory scans the buckets of its horizon when they
 });
 
 test('a KNN table made before its id buckets is rebuilt from the stored vectors', async (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const spool = seedObservation(db, { title: 'spool reader quarantine' });
   seedObservation(db, { title: 'markdown parser tables' });
   const { near } = await embedded(db);

@@ -1,30 +1,11 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { silentLogger } from '../../test/helpers/logger.ts';
+import { openEmbeddingDb } from '../../test/helpers/embedding-db.ts';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { observationsMark, openDatabase, type Db } from '../store/index.ts';
-import { createEmbeddingRuntime } from './embedding-runtime.ts';
-import { createHashEmbedder } from './embedders/hash-embedder.ts';
 import { createSearcher, type SearchMode, type SearchRequest } from './search.ts';
-import { createVectorIndex } from './vector-index.ts';
-import { loadSqliteVec } from './vector-space.ts';
 
 function setup(t: TestContext, mode: SearchMode = 'hybrid') {
-  const db: Db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  loadSqliteVec(db);
-  const index = createVectorIndex(db);
-  const runtime = createEmbeddingRuntime({
-    index,
-    embedder: createHashEmbedder(128),
-    changeMark: () => observationsMark(db),
-    log: silentLogger,
-  });
-  t.after(async () => {
-    await runtime.stop();
-    db.close();
-  });
+  const { db, index, runtime } = openEmbeddingDb(t);
   return { db, runtime, searcher: createSearcher({ db, mode, vectors: index, runtime }) };
 }
 
@@ -84,19 +65,7 @@ test('a query without any word finds nothing rather than failing', async (t) => 
 });
 
 test('vector-only neighbours below minSimilarity are dropped; full-text matches always stay', async (t) => {
-  const db: Db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  loadSqliteVec(db);
-  const vectors = createVectorIndex(db);
-  const runtime = createEmbeddingRuntime({
-    index: vectors,
-    embedder: createHashEmbedder(128),
-    changeMark: () => observationsMark(db),
-    log: silentLogger,
-  });
-  t.after(async () => {
-    await runtime.stop();
-    db.close();
-  });
+  const { db, index: vectors, runtime } = openEmbeddingDb(t);
   const spool = seedObservation(db, { title: 'quarantined spool files' });
   seedObservation(db, { title: 'markdown tables' });
   await runtime.drain();

@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { feedPage, openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import { feedPage, type Db } from '../store/index.ts';
 import { buildFtsQuery } from './fts-query.ts';
 import { ftsSearch, recentIds } from './fts-search.ts';
 import type { SearchFilters } from './filters.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 /** Mine private, mine shared, alice's and bob's (as pulled): all about the login cookie. */
 function seed(db: Db) {
@@ -36,7 +29,7 @@ const recent = (db: Db, filters: SearchFilters) =>
   sorted(recentIds(db, filters, 20).map((hit) => hit.id));
 
 test('--author picks one teammate (any case); me picks what was written here', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const ids = seed(db);
   assert.deepEqual(words(db, { author: 'alice' }), [ids.alice]);
   assert.deepEqual(words(db, { author: 'ALICE' }), [ids.alice]);
@@ -45,7 +38,7 @@ test('--author picks one teammate (any case); me picks what was written here', (
 });
 
 test('--scope private or team, alone or with an author', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const ids = seed(db);
   assert.deepEqual(words(db, { scope: 'private' }), [ids.mine]);
   assert.deepEqual(recent(db, { scope: 'team' }), [ids.shared, ids.alice, ids.bob]);
@@ -54,7 +47,7 @@ test('--scope private or team, alone or with an author', (t) => {
 });
 
 test('the feed filters by author and scope too, and then shows no prompts', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const ids = seed(db);
   db.prepare(
     `INSERT INTO sessions (id, session_id, project, project_root, cwd, started_at, updated_at)

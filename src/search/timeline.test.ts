@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import {
   seedObservation,
   seedPrompt,
   seedSession,
   seedSummary,
 } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
 import { SearchInputError } from './search-input-error.ts';
 import { buildTimeline, itemRef, parseAnchor } from './timeline.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 test('anchors: 123, #123, S12, #S12, P7 and #P7', () => {
   assert.deepEqual(parseAnchor('123'), { kind: 'observation', id: 123 });
@@ -31,7 +23,7 @@ test('anchors: 123, #123, S12, #S12, P7 and #P7', () => {
 });
 
 test('observations, prompts and summaries around the anchor, in time order, depth each side', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = seedSession(db, 's1');
   const p = seedPrompt(db, s, 'fix the reader', 100);
   const o1 = seedObservation(db, { title: 'read reader.ts', createdAt: 200, sessionRowId: s });
@@ -48,7 +40,7 @@ test('observations, prompts and summaries around the anchor, in time order, dept
 });
 
 test('items at the same time as the anchor are split around it by kind and id', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const ids = [1, 2, 3, 4, 5].map((n) =>
     seedObservation(db, { title: `same ${n}`, createdAt: 1000 }),
   );
@@ -60,7 +52,7 @@ test('items at the same time as the anchor are split around it by kind and id', 
 });
 
 test('an unknown anchor, or one in another project than asked, is a SearchInputError', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const id = seedObservation(db, { title: 'x', project: 'beta' });
   assert.throws(
     () => buildTimeline(db, { kind: 'observation', id: 999 }, { before: 1, after: 1 }),

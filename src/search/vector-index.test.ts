@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { planOf, recordQueries } from '../../test/helpers/query-plans.ts';
 import { insertObservations } from '../../test/helpers/bulk-insert.ts';
-import { openDatabase, type Db } from '../store/index.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
+import type { Db } from '../store/index.ts';
 import { embedText } from './embed-text.ts';
 import { createHashEmbedder } from './embedders/hash-embedder.ts';
 import { createVectorIndex, type VectorIndex } from './vector-index.ts';
@@ -15,8 +14,7 @@ import { RERANK_WINDOW } from './vector-rank.ts';
 const embedder = createHashEmbedder(64);
 
 function open(t: TestContext, exactLimit?: number): { db: Db; index: VectorIndex } {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   assert.equal(loadSqliteVec(db), true);
   return { db, index: createVectorIndex(db, { exactLimit }) };
 }

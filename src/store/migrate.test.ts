@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
 import { openDatabase } from './db.ts';
 import { LATEST_VERSION, currentVersion, migrate } from './migrate.ts';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
@@ -26,8 +27,7 @@ const STEPS: Migration[] = [
 ];
 
 test('openDatabase applies every migration in order and records each in schema_migrations', (t) => {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   const rows = db.prepare('SELECT version, name FROM schema_migrations ORDER BY rowid').all();
   assert.deepEqual(
     rows,

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation, seedSession } from '../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../test/helpers/temp-dir.ts';
+import { openTestDb } from '../../test/helpers/test-db.ts';
 import { insertPrompt, insertToolEvent, insertTurnEnd } from './capture/captured.ts';
-import { openDatabase, type Db } from './db.ts';
+import { type Db } from './db.ts';
 import { importRecords } from './admin/import-merge.ts';
 import { insertMemory } from './memory/memory-edit.ts';
 import { updateObservation } from './memory/memory-manage.ts';
@@ -20,12 +19,6 @@ const PRIVATE = 'my home is 12 Elm Street';
 /** One text holding all four, as a person or a tool might write it. */
 const LEAK = `key ${ANTHROPIC} and DB_PASSWORD=${PASSWORD} then ${GITHUB} <private>${PRIVATE}</private> end`;
 const SECRETS = [ANTHROPIC, PASSWORD, GITHUB, PRIVATE, '<private>'];
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 /** Every row of every table holding text, as one string: what any reader could get back. */
 function everything(db: Db): string {
@@ -67,7 +60,7 @@ const observation = (sessionRowId: number) => ({
 });
 
 test('capture: prompts, session titles, tool events and turn ends pass the door', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = seedSession(db, 's1');
   nextPrompt(db, s, LEAK);
   insertPrompt(db, {
@@ -116,7 +109,7 @@ test('capture: prompts, session titles, tool events and turn ends pass the door'
 });
 
 test('compression: observations and summaries pass the door', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = seedSession(db, 's1');
   insertObservation(db, observation(s));
   upsertSummary(db, {
@@ -141,7 +134,7 @@ test('compression: observations and summaries pass the door', (t) => {
 });
 
 test('save_memory and edits pass the door, and a saved memory is deduplicated on what is stored', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const memory = {
     project: 'alpha',
     title: LEAK,
@@ -164,7 +157,7 @@ test('save_memory and edits pass the door, and a saved memory is deduplicated on
 });
 
 test('import passes the door: sessions, prompts, observations and summaries', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const session = {
     kind: 'session' as const,
     session_id: 's9',

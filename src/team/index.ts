@@ -1,4 +1,10 @@
-export { createTeamSync, type TeamSync, type TeamTarget, type SyncState } from './sync.ts';
+export {
+  createTeamSync,
+  NO_ROUND_YET,
+  type TeamSync,
+  type TeamTarget,
+  type SyncState,
+} from './sync.ts';
 export { addMember, initTeam, removeMember } from './admin.ts';
 export { listMembers, type MemberActivity } from './members.ts';
 export { clientConfig, saveTeamSecret, teamSecretFile, withClient } from './connection.ts';

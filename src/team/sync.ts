@@ -37,6 +37,20 @@ export interface SyncState {
   inFlight: { step: string; since: number } | null;
 }
 
+/** The state before any round: no team, nothing pushed or pulled, no failure. */
+export const NO_ROUND_YET: Readonly<SyncState> = {
+  configured: false,
+  connected: false,
+  role: null,
+  lastRoundAt: null,
+  lastSuccessAt: null,
+  lastError: null,
+  lastPush: null,
+  lastPulled: 0,
+  failingSince: null,
+  inFlight: null,
+};
+
 /** What the engine needs: the local store, its data folder (for the secret file), time, log. */
 export interface TeamSyncDeps {
   db: Db;
@@ -62,18 +76,7 @@ const RETRY_IDENTITY_MS = 600_000;
  * rounds fail and why (stall.ts turns that into "stalled for N s").
  */
 export function createTeamSync(deps: TeamSyncDeps) {
-  const state: SyncState = {
-    configured: false,
-    connected: false,
-    role: null,
-    lastRoundAt: null,
-    lastSuccessAt: null,
-    lastError: null,
-    lastPush: null,
-    lastPulled: 0,
-    failingSince: null,
-    inFlight: null,
-  };
+  const state: SyncState = { ...NO_ROUND_YET };
   let client: pg.Client | undefined;
   let guarded: Queryable | undefined;
   let overran: string | undefined;

@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { HookPayload } from './hook-payload.ts';
 import { replayTranscript } from './replay.ts';
-import { assistantLine, jsonl, resultLine, text, toolUse, userLine } from './test-transcript.ts';
+import {
+  assistantLine,
+  jsonl,
+  resultLine,
+  text,
+  toolUse,
+  userLine,
+} from '../../test/helpers/transcript-lines.ts';
 
 const PROJECT = '/home/u/.claude/projects/-proj';
 const AGENT_PATH = `${PROJECT}/parent-1/subagents/agent-a77.jsonl`;

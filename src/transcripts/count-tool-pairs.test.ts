@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { countToolPairs } from './count-tool-pairs.ts';
-import { assistantLine, jsonl, resultLine, toolUse } from './test-transcript.ts';
+import { assistantLine, jsonl, resultLine, toolUse } from '../../test/helpers/transcript-lines.ts';
 
 test('counts distinct tool uses that have a result in the same transcript', () => {
   const text = jsonl(

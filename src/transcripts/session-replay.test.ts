@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { HookPayload } from './hook-payload.ts';
 import { replayTranscript } from './replay.ts';
-import { assistantLine, jsonl, resultLine, text, toolUse, userLine } from './test-transcript.ts';
+import {
+  assistantLine,
+  jsonl,
+  resultLine,
+  text,
+  toolUse,
+  userLine,
+} from '../../test/helpers/transcript-lines.ts';
 
 const PATH = '/home/u/.claude/projects/-proj/sess-1.jsonl';
 const replay = (...lines: Array<Record<string, unknown>>): HookPayload[] =>

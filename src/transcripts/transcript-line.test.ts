@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { jsonl, resultLine, userLine } from './test-transcript.ts';
+import { jsonl, resultLine, userLine } from '../../test/helpers/transcript-lines.ts';
 import { parseTranscriptLines } from './transcript-line.ts';
 
 test('skips blank lines and counts lines that are not JSON objects', () => {

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { sessionEvents } from './session-events.ts';
-import { assistantLine, jsonl, resultLine, text, toolUse, userLine } from './test-transcript.ts';
+import {
+  assistantLine,
+  jsonl,
+  resultLine,
+  text,
+  toolUse,
+  userLine,
+} from '../../test/helpers/transcript-lines.ts';
 import { commandsOf, distinctiveTerms } from './memory-terms.ts';
 import { detectUse, type InjectedMemory } from './use-signals.ts';
 import { mcpInjections } from './mcp-results.ts';

@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { assistantLine, jsonl, resultLine, text, userLine } from './test-transcript.ts';
+import {
+  assistantLine,
+  jsonl,
+  resultLine,
+  text,
+  userLine,
+} from '../../test/helpers/transcript-lines.ts';
 import { parseTranscriptLines } from './transcript-line.ts';
 import { classifyUserLine, commandPrompt } from './user-line-kind.ts';
 import type { UserLineKind } from './user-line-kind.ts';

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { reply, startFakeAnthropic } from '../../test/helpers/fake-anthropic.ts';
+import { answeringAnthropic } from '../../test/helpers/answering-anthropic.ts';
 import { gitRepo } from '../../test/helpers/git-repo.ts';
+import { testHeaders } from '../../test/helpers/route-call.ts';
 import { promptEvent, toolEvent, turnEndEvent } from '../../test/helpers/spool-events.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { TEST_HOST, TEST_TOKEN, createTestDeps } from '../../test/helpers/worker-deps.ts';
+import { TEST_TOKEN, createTestDeps } from '../../test/helpers/worker-deps.ts';
 import { createApp } from './app.ts';
 import { applyEvent } from './capture/apply-event.ts';
 import { createCompressionService } from './compression/compression-service.ts';
@@ -23,13 +24,7 @@ async function sessionInRepo(t: TestContext) {
   repo.write('a.ts', A);
   repo.write('b.ts', B_BEFORE);
   repo.commit('start');
-  const fake = await startFakeAnthropic();
-  t.after(() => fake.close());
-  fake.respondWith(() => reply.text(ANSWER));
-  const settings = {
-    'compress.provider': 'anthropic' as const,
-    'compress.anthropic.baseUrl': fake.url,
-  };
+  const { settings } = await answeringAnthropic(t, ANSWER);
   const deps = createTestDeps(t, { now: Date.now, settings });
   const compression = createCompressionService(deps, {
     env: { ANTHROPIC_API_KEY: 'k' },
@@ -61,7 +56,7 @@ async function sessionInRepo(t: TestContext) {
   await compression.loop.idle();
   const get = async (path: string) => {
     const res = await app.request(path, {
-      headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}` },
+      headers: testHeaders(),
     });
     return (await res.json()) as Record<string, unknown>;
   };
@@ -149,11 +144,7 @@ test('re-confirming a changed observation anchors it to the current contents', a
   assert.equal((await anchor()).state, 'changed');
   const res = await app.request('/api/anchors/accept', {
     method: 'POST',
-    headers: {
-      host: TEST_HOST,
-      'x-claude-mem-token': TEST_TOKEN,
-      'content-type': 'application/json',
-    },
+    headers: testHeaders(TEST_TOKEN, 'x-claude-mem-token', true),
     body: JSON.stringify({ id: observationId }),
   });
   assert.equal(res.status, 200);
@@ -164,7 +155,7 @@ test('search results carry the anchor state, and fresh=1 leaves out changed memo
   const { repo, app, observationId } = await sessionInRepo(t);
   const search = async (extra: string) => {
     const res = await app.request(`/api/search?q=uses&project=repo${extra}`, {
-      headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}` },
+      headers: testHeaders(),
     });
     return ((await res.json()) as { items: Array<{ id: number; anchor: { state: string } }> })
       .items;
@@ -185,7 +176,7 @@ test('verify counts the states of a project page by page and names the changed f
   const { repo, app, observationId } = await sessionInRepo(t);
   repo.write('b.ts', 'export const b = 99;\n');
   const res = await app.request(`/api/anchors/verify?project=repo&cwd=${repo.dir}`, {
-    headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}` },
+    headers: testHeaders(),
   });
   const body = (await res.json()) as Record<string, unknown>;
   assert.deepEqual(
@@ -206,7 +197,7 @@ test('GET /api/anchors answers the state of each id the viewer shows', async (t)
   const { repo, app, observationId } = await sessionInRepo(t);
   repo.write('b.ts', 'export const b = 99;\n');
   const res = await app.request(`/api/anchors?ids=${observationId},999999`, {
-    headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}` },
+    headers: testHeaders(),
   });
   const body = (await res.json()) as { items: Record<string, { state: string }> };
   assert.deepEqual(

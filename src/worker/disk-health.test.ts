@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { TEST_HOST, TEST_TOKEN, createTestDeps } from '../../test/helpers/worker-deps.ts';
+import { testHeaders } from '../../test/helpers/route-call.ts';
+import { createTestDeps } from '../../test/helpers/worker-deps.ts';
 import { RESERVE_SLOTS, recordSpoolError, keepInReserve } from '../spool/index.ts';
 import { toolEvent } from '../../test/helpers/spool-events.ts';
 import { createApp } from './app.ts';
@@ -9,7 +10,7 @@ import { createDiskHealth } from './disk-health.ts';
 const health = async (app: ReturnType<typeof createApp>) =>
   (await (
     await app.request('/health', {
-      headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}` },
+      headers: testHeaders(),
     })
   ).json()) as { status: string; disk: { ok: boolean; reason?: string; reserveFree?: number } };
 

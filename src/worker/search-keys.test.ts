@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import type { Settings } from '../config/index.ts';
-import {
-  reply,
-  requestText,
-  startFakeAnthropic,
-  type MessagesBody,
-} from '../../test/helpers/fake-anthropic.ts';
+import { answeringAnthropic } from '../../test/helpers/answering-anthropic.ts';
+import { requestText, type MessagesBody } from '../../test/helpers/fake-anthropic.ts';
 import { promptEvent, toolEvent, turnEndEvent } from '../../test/helpers/spool-events.ts';
 import { createTestDeps } from '../../test/helpers/worker-deps.ts';
 import { createSearcher } from '../search/index.ts';
+import type { Db } from '../store/index.ts';
 import type { SpoolEvent } from '../spool/index.ts';
 import { applyEvent } from './capture/apply-event.ts';
 import { createCompressionService } from './compression/compression-service.ts';
@@ -47,14 +44,12 @@ const OBSERVATION = `<observation><type>bugfix</type><title>Worker retries a hel
 <search_keys>EADDRINUSE, address already in use, why does the daemon not come up</search_keys>
 </observation>`;
 
+/** The first five full-text hits for `query`. */
+const ftsSearch = (db: Db, query: string) =>
+  createSearcher({ db, mode: 'fts' }).search({ query, filters: {}, limit: 5, offset: 0 });
+
 test('search keys written by the model are asked for, parsed, stored and found by search', async (t) => {
-  const fake = await startFakeAnthropic();
-  t.after(() => fake.close());
-  fake.respondWith(() => reply.text(OBSERVATION));
-  const settings = {
-    'compress.provider': 'anthropic' as const,
-    'compress.anthropic.baseUrl': fake.url,
-  };
+  const { fake, settings } = await answeringAnthropic(t, OBSERVATION);
   const db = await compress(t, settings, [edit], { ANTHROPIC_API_KEY: 'k' });
   const [request] = fake.messageRequests();
   const sent = requestText(request!.json as MessagesBody);
@@ -68,13 +63,7 @@ test('search keys written by the model are asked for, parsed, stored and found b
       search_keys: 'EADDRINUSE, address already in use, why does the daemon not come up',
     },
   ]);
-  const searcher = createSearcher({ db, mode: 'fts' });
-  const found = await searcher.search({
-    query: 'address already in use',
-    filters: {},
-    limit: 5,
-    offset: 0,
-  });
+  const found = await ftsSearch(db, 'address already in use');
   assert.deepEqual(
     found.hits.map((hit) => hit.id),
     [1],
@@ -99,12 +88,6 @@ test('the heuristic writes keys from identifiers, commands and error lines', asy
   assert.match(all, /npm run build/);
   assert.match(all, /TS2307: Cannot find module \.\/rateLimiter/);
   assert.match(all, /rate limiter/);
-  const searcher = createSearcher({ db, mode: 'fts' });
-  const found = await searcher.search({
-    query: 'cannot find module',
-    filters: {},
-    limit: 5,
-    offset: 0,
-  });
+  const found = await ftsSearch(db, 'cannot find module');
   assert.ok(found.hits.length >= 1);
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { writeSession } from '../../src/cli/backfill/test-fixture.ts';
+import { writeSession } from '../helpers/backfill-session.ts';
 import { adminHome, api, tableCounts } from '../helpers/admin-home.ts';
 import { cli } from '../helpers/cli.ts';
 import { CLI_BUNDLE, type TestHome } from '../helpers/env.ts';

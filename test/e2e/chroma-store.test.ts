@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import { ChromaClient } from 'chromadb';
 import { createHashEmbedder } from '../../src/search/index.ts';
-import { forget, observationsMark, openDatabase, type Db } from '../../src/store/index.ts';
+import { forget, observationsMark, type Db } from '../../src/store/index.ts';
 import { createRecall, type RecallOptions } from '../../src/worker/recall/recall-service.ts';
 import type { WorkerDeps } from '../../src/worker/index.ts';
 import { startChroma, type ChromaServer } from '../helpers/chroma-server.ts';
 import { seedObservation } from '../helpers/seed-memory.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { openTestDb } from '../helpers/test-db.ts';
 import { createTestDeps } from '../helpers/worker-deps.ts';
 
 // One real Chroma server (from the chromadb npm package) for the file; one collection per test.
@@ -189,8 +189,7 @@ test('Chroma down: search falls back to full text with a note; vectors wait and 
 });
 
 test('switching store re-indexes from the database without re-embedding, both ways', async (t) => {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   for (const title of TITLES) seedObservation(db, { title });
   const first = recallOn(t, depsFor(t, 'sqlite-vec', db));
   await drained(first);

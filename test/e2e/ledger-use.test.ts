@@ -9,7 +9,7 @@ import {
   resultLine,
   toolUse,
   userLine,
-} from '../../src/transcripts/test-transcript.ts';
+} from '../helpers/transcript-lines.ts';
 import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE } from '../helpers/env.ts';
 import { recallHome, withDatabase, type RecallHome } from '../helpers/recall-home.ts';

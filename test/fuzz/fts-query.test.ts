@@ -2,14 +2,13 @@
 // FTS5 index of a migrated database: whatever a user types, the query it builds runs, and FTS5
 // syntax in user text is plain text. Fixed seed, bounded.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import fc from 'fast-check';
 import { buildFtsQuery, ftsSearch } from '../../src/search/index.ts';
-import { openDatabase, type Db } from '../../src/store/index.ts';
+import { type Db } from '../../src/store/index.ts';
 import { anyText, fuzzOptions, textOf } from '../helpers/fuzz.ts';
 import { seedObservation } from '../helpers/seed-memory.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import { openTestDb } from '../helpers/test-db.ts';
 
 /** FTS5 syntax and the words around it: operators, groups, column filters, prefixes, quotes. */
 const FTS_PIECES = [
@@ -52,8 +51,7 @@ const FTS_PIECES = [
 ];
 
 function openSeeded(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   const titles = ['spool reader rewrite', 'worker migration fails', 'café naïve 数据库 search'];
   for (const title of titles) seedObservation(db, { title, narrative: `${title} narrative` });
   return db;

@@ -1,20 +1,8 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
-import { tempDir } from './temp-dir.ts';
+import { test } from 'node:test';
 import { insertObservations, type BulkObservation } from './bulk-insert.ts';
-import {
-  mergeFullText,
-  openDatabase,
-  withDeferredIndexing,
-  type Db,
-} from '../../src/store/index.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
+import { mergeFullText, withDeferredIndexing, type Db } from '../../src/store/index.ts';
+import { openTestDb } from './test-db.ts';
 
 const row = (i: number, title: string): BulkObservation => ({
   project: i % 2 === 0 ? 'even' : 'odd',
@@ -33,7 +21,7 @@ const matches = (db: Db, word: string): number[] =>
     .all(word) as number[];
 
 test('bulk-inserted observations are found by full text, and the trigger indexes later rows', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const added = insertObservations(db, [row(1, 'alpha spool'), row(2, 'beta spool')]);
   assert.equal(added, 2);
   assert.deepEqual(matches(db, 'spool'), [1, 2]);
@@ -47,7 +35,7 @@ test('bulk-inserted observations are found by full text, and the trigger indexes
 });
 
 test('the full-text index is consistent after bulk inserts, edits and deletes', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   insertObservations(
     db,
     Array.from({ length: 500 }, (_, i) => row(i, `title ${i} worker`)),
@@ -62,7 +50,7 @@ test('the full-text index is consistent after bulk inserts, edits and deletes', 
 });
 
 test('a stored (session, content hash) is skipped, and a failing batch leaves nothing', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   db.prepare(
     `INSERT INTO sessions (id, session_id, project, project_root, cwd, started_at, updated_at)
      VALUES (1, 's1', 'app', '/app', '/app', 0, 0)`,
@@ -88,7 +76,7 @@ test('a stored (session, content hash) is skipped, and a failing batch leaves no
 });
 
 test('the deferred indexing follows the schema: a trigger that transforms values is replayed alike', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   // The shape of a later migration's trigger: expressions with calls and nested parentheses.
   db.exec(`DROP TRIGGER observations_fts_insert;
     CREATE TRIGGER observations_fts_insert AFTER INSERT ON observations BEGIN
@@ -107,7 +95,7 @@ test('the deferred indexing follows the schema: a trigger that transforms values
 });
 
 test('bulk-inserted text goes through the privacy door', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   insertObservations(db, [
     { ...row(1, 'kept <private>hidden words</private> title'), facts: ['<private>gone</private>'] },
   ]);
@@ -158,7 +146,7 @@ const derived = (db: Db): unknown[] => [
 ];
 
 test('deferred counts and file names leave the same rows as the per-row triggers', (t) => {
-  const [bulk, perRow] = [open(t), open(t)];
+  const [bulk, perRow] = [openTestDb(t), openTestDb(t)];
   const first = Array.from({ length: 12 }, (_, i) => filed(i));
   const second = Array.from({ length: 9 }, (_, i) => filed(i + 12));
   insertObservations(bulk, first);
@@ -180,7 +168,7 @@ test('deferred counts and file names leave the same rows as the per-row triggers
 });
 
 test('deferred agents and team queue leave the same rows as the per-row triggers', (t) => {
-  const [bulk, perRow] = [open(t), open(t)];
+  const [bulk, perRow] = [openTestDb(t), openTestDb(t)];
   const teamRow = (db: Db, i: number) =>
     db
       .prepare(
@@ -217,7 +205,7 @@ test('deferred agents and team queue leave the same rows as the per-row triggers
 });
 
 test('a row inserted with an id below the newest is indexed when the batch is told of it', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   insertObservations(db, [row(1, 'first'), row(2, 'second'), row(3, 'third')]);
   db.prepare('DELETE FROM observations WHERE id = 2').run();
   withDeferredIndexing(db, (noted) => {
@@ -255,7 +243,7 @@ const segments = (db: Db): number =>
     .get() as number;
 
 test('a batch leaves the automerge setting as it was, and idle merging takes its segments', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const automerge = () =>
     db.prepare("SELECT v FROM observations_fts_config WHERE k = 'automerge'").pluck().get();
   assert.equal(automerge(), undefined);

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { ToolEventInput } from '../../src/store/index.ts';
 
 /** An observation to insert directly (as compression would), every field but the title optional. */
 export interface SeedObservation {
@@ -172,3 +173,14 @@ export function seedMany(
     ),
   )();
 }
+
+/** The tool part of a stored event: a Read with `{}` input, no response, no error, no agent. */
+export const READ_EVENT = {
+  agentId: null,
+  toolName: 'Read',
+  toolInput: '{}',
+  toolResponse: null,
+  error: null,
+  failed: false,
+  durationMs: null,
+} satisfies Partial<ToolEventInput>;

@@ -10,7 +10,7 @@ import { applyEvent } from '../../worker/capture/apply-event.ts';
 import { backfillStateFile, loadBackfillState } from './backfill-state.ts';
 import { analyzeSessions, sendSessions, type BackfillClient } from './run-backfill.ts';
 import { planSessions, transcriptPaths } from './session-plan.ts';
-import { writeSession } from './test-fixture.ts';
+import { writeSession } from '../../../test/helpers/backfill-session.ts';
 
 const quiet = { update: () => undefined, finish: () => undefined };
 

@@ -7,7 +7,7 @@ import { loadSettings } from '../../config/index.ts';
 import type { SpoolEvent } from '../../spool/index.ts';
 import { backfillEventId, sessionEvents } from './session-events.ts';
 import { planSessions, transcriptPaths } from './session-plan.ts';
-import { T0, writeSession } from './test-fixture.ts';
+import { T0, writeSession } from '../../../test/helpers/backfill-session.ts';
 
 function setup(t: TestContext) {
   const root = tempDir(t);

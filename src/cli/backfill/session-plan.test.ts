@@ -3,9 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { jsonl, userLine } from '../../transcripts/test-transcript.ts';
+import { jsonl, userLine } from '../../../test/helpers/transcript-lines.ts';
 import { planSessions, transcriptPaths } from './session-plan.ts';
-import { T0, writeSession } from './test-fixture.ts';
+import { T0, writeSession } from '../../../test/helpers/backfill-session.ts';
 
 test('a transcript given by path brings its subagent transcripts along', (t) => {
   const root = tempDir(t);

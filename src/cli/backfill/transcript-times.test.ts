@@ -6,7 +6,7 @@ import {
   resultLine,
   toolUse,
   userLine,
-} from '../../transcripts/test-transcript.ts';
+} from '../../../test/helpers/transcript-lines.ts';
 import { transcriptTimes } from './transcript-times.ts';
 
 const at = (iso: string) => ({ timestamp: iso });

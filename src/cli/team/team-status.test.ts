@@ -1,22 +1,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TeamStatus } from '../../domain/viewer-api.ts';
+import { NO_ROUND_YET } from '../../team/index.ts';
 import { formatMembers } from './team-members.ts';
 import { formatTeamStatus } from './team-status.ts';
 
 const STATUS: TeamStatus = {
+  ...NO_ROUND_YET,
   configured: true,
   connected: true,
   url: 'postgres://alice@db/team',
   team: 'acme',
   role: 'alice',
   lastRoundAt: 0,
-  lastSuccessAt: null,
-  lastError: null,
-  lastPush: null,
-  lastPulled: 0,
-  failingSince: null,
-  inFlight: null,
   stall: null,
   backlog: { queued: 0, refused: [] },
   projects: [],

@@ -5,9 +5,9 @@ import {
   startFakeAnthropic,
   type FakeAnthropic,
 } from '../../../test/helpers/fake-anthropic.ts';
+import { NEVER_ABORTED, PLAIN_REQUEST } from '../../../test/helpers/llm-script.ts';
 import { createMemoryBudget } from '../budget.ts';
 import { createLlmCompressor } from '../llm-compressor.ts';
-import type { LlmRequest } from '../llm-request.ts';
 import type { TurnBatch } from '../types.ts';
 import { createAnthropicTransport } from './anthropic.ts';
 
@@ -17,12 +17,8 @@ async function fakeServer(t: TestContext): Promise<FakeAnthropic> {
   return fake;
 }
 
-const request: LlmRequest = {
-  system: 'You record memory.',
-  messages: [{ role: 'user', content: 'events here' }],
-  maxOutputTokens: 300,
-};
-const never = new AbortController().signal;
+const request = PLAIN_REQUEST;
+const never = NEVER_ABORTED;
 const transport = (fake: FakeAnthropic) =>
   createAnthropicTransport({ apiKey: 'k', model: 'claude-haiku-4-5', baseURL: fake.url });
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { chatReply, startFakeOpenAi, type FakeOpenAi } from '../../../test/helpers/fake-openai.ts';
+import { NEVER_ABORTED, PLAIN_REQUEST } from '../../../test/helpers/llm-script.ts';
 import { createMemoryBudget } from '../budget.ts';
 import { createLlmCompressor } from '../llm-compressor.ts';
-import type { LlmRequest } from '../llm-request.ts';
 import { createOpenAiTransport } from './openai.ts';
 
 async function fakeServer(t: TestContext): Promise<FakeOpenAi> {
@@ -12,12 +12,8 @@ async function fakeServer(t: TestContext): Promise<FakeOpenAi> {
   return fake;
 }
 
-const request: LlmRequest = {
-  system: 'You record memory.',
-  messages: [{ role: 'user', content: 'events here' }],
-  maxOutputTokens: 300,
-};
-const never = new AbortController().signal;
+const request = PLAIN_REQUEST;
+const never = NEVER_ABORTED;
 
 test('posts a chat completion with the system message first and reads text and usage', async (t) => {
   const fake = await fakeServer(t);

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { plantStore } from '../../../test/helpers/consolidation-seed.ts';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { applyConsolidation, undoConsolidation, UndoRefused } from './consolidation-apply.ts';
 import { proposeConsolidation } from './consolidation-propose.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { type Db } from '../db.ts';
 import { writeAnchors } from '../memory/anchors.ts';
 import { writeDeadEndKeys } from '../memory/dead-ends.ts';
 
@@ -17,12 +16,6 @@ const MEMORY_TABLES = [
   'recall_vectors',
   'observation_counts',
 ];
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 /** Every row of the memory tables, in a fixed order, as text (blobs as hex). */
 const dump = (db: Db): string =>
@@ -37,7 +30,7 @@ const dump = (db: Db): string =>
   ).join('\n');
 
 test('consolidate proposes the planted near-duplicates and the noise, nothing else', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const planted = plantStore(db);
   const changeset = proposeConsolidation(db, 'alpha');
   assert.deepEqual(
@@ -49,7 +42,7 @@ test('consolidate proposes the planted near-duplicates and the noise, nothing el
 });
 
 test('apply then undo restores the memory tables byte for byte', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const planted = plantStore(db);
   const [keep, gone] = planted.skew as [number, number];
   writeAnchors(
@@ -94,7 +87,7 @@ test('apply then undo restores the memory tables byte for byte', (t) => {
 });
 
 test('an undo under a later consolidation of the same memories is refused', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const planted = plantStore(db);
   const before = dump(db);
   const first = applyConsolidation(db, proposeConsolidation(db, 'alpha'), 1);

@@ -1,24 +1,18 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import {
   seedObservation,
   seedPrompt,
   seedSession,
   seedSummary,
+  READ_EVENT,
 } from '../../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { insertToolEvent } from '../capture/captured.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { type Db } from '../db.ts';
 import { EXPORT_KINDS, exportPage, type ExportFilter, type ExportRecord } from './export-import.ts';
 import { importRecords, type ImportRecord } from './import-merge.ts';
 import { insertMemory } from '../memory/memory-edit.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 function exportAll(db: Db, filter: ExportFilter = {}, limit = 2): ExportRecord[] {
   return EXPORT_KINDS.flatMap((kind) => {
@@ -43,13 +37,7 @@ function seed(db: Db): void {
     sessionRowId: s1,
     project: 'alpha',
     promptNumber: 1,
-    agentId: null,
-    toolName: 'Read',
-    toolInput: '{}',
-    toolResponse: null,
-    error: null,
-    failed: false,
-    durationMs: null,
+    ...READ_EVENT,
     at: 1200,
   });
   const o = seedObservation(db, {
@@ -80,7 +68,7 @@ function seed(db: Db): void {
 const rows = (db: Db, table: string) => db.prepare(`SELECT * FROM ${table} ORDER BY id`).all();
 
 test('an export restored into an empty database gives the same rows, ids included', (t) => {
-  const source = open(t);
+  const source = openTestDb(t);
   seed(source);
   const records = exportAll(source);
   assert.deepEqual(
@@ -106,7 +94,7 @@ test('an export restored into an empty database gives the same rows, ids include
     ],
     ['sess-a', ['evt-1'], 'anthropic', true],
   );
-  const target = open(t);
+  const target = openTestDb(t);
   const { counts } = importRecords(target, records as unknown as ImportRecord[]);
   assert.deepEqual(counts.observation, { added: 3, skipped: 0 });
   for (const table of ['prompts', 'summaries'])
@@ -127,10 +115,10 @@ test('an export restored into an empty database gives the same rows, ids include
 });
 
 test('importing the same records again adds nothing', (t) => {
-  const source = open(t);
+  const source = openTestDb(t);
   seed(source);
   const records = exportAll(source) as unknown as ImportRecord[];
-  const target = open(t);
+  const target = openTestDb(t);
   importRecords(target, records);
   const again = importRecords(target, records).counts;
   assert.deepEqual(
@@ -144,9 +132,9 @@ test('importing the same records again adds nothing', (t) => {
 });
 
 test('merging into a database that holds other rows keeps both and takes new ids on collision', (t) => {
-  const source = open(t);
+  const source = openTestDb(t);
   seed(source);
-  const target = open(t);
+  const target = openTestDb(t);
   const other = seedSession(target, 'sess-z', 'zeta');
   seedObservation(target, { title: 'zeta one', project: 'zeta', sessionRowId: other });
   importRecords(target, exportAll(source) as unknown as ImportRecord[]);
@@ -163,7 +151,7 @@ test('merging into a database that holds other rows keeps both and takes new ids
 });
 
 test('an export of one project since a date holds its sessions and what is newer', (t) => {
-  const source = open(t);
+  const source = openTestDb(t);
   seed(source);
   const records = exportAll(source, { project: 'alpha', since: 1250 });
   assert.deepEqual(

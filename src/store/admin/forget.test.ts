@@ -1,19 +1,12 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
-import { seedObservation, seedSummary } from '../../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { test } from 'node:test';
+import { seedObservation, seedSummary, READ_EVENT } from '../../../test/helpers/seed-memory.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { insertPrompt, insertToolEvent, insertTurnEnd } from '../capture/captured.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { type Db } from '../db.ts';
 import { forget, forgetSample, purgeProject } from './forget.ts';
 import { insertMemory } from '../memory/memory-edit.ts';
 import { nextPrompt, upsertSession } from '../capture/sessions.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 let uid = 0;
 
@@ -35,13 +28,7 @@ function seedTurn(db: Db, sessionId: string, project: string, at: number, title:
     eventUid: `e${uid}`,
     toolUseId: `t${uid}`,
     project,
-    agentId: null,
-    toolName: 'Read',
-    toolInput: '{}',
-    toolResponse: null,
-    error: null,
-    failed: false,
-    durationMs: null,
+    ...READ_EVENT,
   });
   insertTurnEnd(db, { ...common, eventUid: `s${uid}`, agentId: null, lastAssistantMessage: 'ok' });
   const event = db.prepare('SELECT id FROM events WHERE event_uid = ?').pluck().get(`e${uid}`);
@@ -70,7 +57,7 @@ const ftsHits = (db: Db, word: string): number =>
     .get(word) as number;
 
 test('forget by id removes the observation, its full-text entry and the events it was made from', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const a = seedTurn(db, 's1', 'alpha', 1000, 'zebra parser');
   seedTurn(db, 's2', 'alpha', 2000, 'yak parser');
   assert.deepEqual(
@@ -89,7 +76,7 @@ test('forget by id removes the observation, its full-text entry and the events i
 });
 
 test('forgetting the first prompt of a session gives the session the next prompt as title', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedTurn(db, 's1', 'alpha', 1000, 'first secret');
   seedTurn(db, 's1', 'alpha', 2000, 'second');
   const first = db
@@ -105,7 +92,7 @@ test('forgetting the first prompt of a session gives the session the next prompt
 });
 
 test('forget by project and time range removes every row in range and the sessions it empties', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedTurn(db, 'old', 'alpha', 1000, 'ancient');
   seedTurn(db, 'mixed', 'alpha', 1500, 'middle');
   seedTurn(db, 'mixed', 'alpha', 5000, 'recent');
@@ -128,7 +115,7 @@ test('forget by project and time range removes every row in range and the sessio
 });
 
 test('a dry run counts exactly what the real run removes and changes nothing', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedTurn(db, 'old', 'alpha', 1000, 'ancient');
   const preview = forget(db, { kind: 'scope', project: 'alpha' }, true);
   assert.equal(count(db, 'sessions'), 1);
@@ -144,7 +131,7 @@ test('a dry run counts exactly what the real run removes and changes nothing', (
 });
 
 test('purge removes a project: sessions, everything in them, and memories saved without a session', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedTurn(db, 's1', 'alpha', 1000, 'kept elsewhere');
   seedTurn(db, 's2', 'beta', 1000, 'purged one');
   insertMemory(db, {

@@ -1,24 +1,17 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import {
   seedObservation,
   seedPrompt,
   seedSession,
   seedSummary,
 } from '../../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
+import { type Db } from '../db.ts';
 import { applyRetention, retentionCutoff } from './retention.ts';
 
 const DAY = 86_400_000;
 const NOW = 1_750_000_000_000;
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 const titles = (db: Db): string[] =>
   db
@@ -38,7 +31,7 @@ function seedAges(db: Db, project: string, days: number[], pinnedDays: number[] 
 }
 
 test('0 days and 0 per project keep everything', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedAges(db, 'alpha', [1, 100, 1000]);
   const counts = applyRetention(db, { maxAgeDays: 0, maxPerProject: 0, now: NOW });
   assert.equal(counts.observations, 0);
@@ -47,14 +40,14 @@ test('0 days and 0 per project keep everything', (t) => {
 });
 
 test('maximum age removes unpinned observations older than the limit and keeps pinned ones', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedAges(db, 'alpha', [1, 29, 31, 400], [400]);
   applyRetention(db, { maxAgeDays: 30, maxPerProject: 0, now: NOW });
   assert.deepEqual(titles(db), ['alpha 400d pinned', 'alpha 29d', 'alpha 1d']);
 });
 
 test('maximum per project keeps the newest unpinned ones of each project, pinned ones on top', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   seedAges(db, 'alpha', [1, 2, 3, 4, 5], [5]);
   seedAges(db, 'beta', [1, 2]);
   const counts = applyRetention(db, { maxAgeDays: 0, maxPerProject: 2, now: NOW });
@@ -63,7 +56,7 @@ test('maximum per project keeps the newest unpinned ones of each project, pinned
 });
 
 test('age removes old prompts and summaries, and old sessions only once nothing of them is left', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const gone = seedSession(db, 'gone', 'alpha', { at: NOW - 90 * DAY });
   const kept = seedSession(db, 'kept', 'alpha', { at: NOW - 90 * DAY });
   seedPrompt(db, gone, 'old prompt', NOW - 90 * DAY);

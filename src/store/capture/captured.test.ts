@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { test } from 'node:test';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import {
   claimEvent,
   countEventStates,
@@ -12,14 +11,8 @@ import {
   listPrompts,
   type ToolEventInput,
 } from './captured.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { type Db } from '../db.ts';
 import { upsertSession } from './sessions.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 function sessionRow(db: Db, sessionId: string, project: string): number {
   const at = 1000;
@@ -57,14 +50,14 @@ const count = (db: Db, table: string): unknown =>
   db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get();
 
 test('claimEvent accepts an event id once and refuses it after', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   assert.equal(claimEvent(db, 'evt-1', 'tool', 1), true);
   assert.equal(claimEvent(db, 'evt-1', 'tool', 2), false);
   assert.equal(claimEvent(db, 'evt-2', 'tool', 3), true);
 });
 
 test('insertToolEvent stores a tool_use_id once and ignores a second delivery', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = sessionRow(db, 's1', 'alpha');
   assert.equal(insertToolEvent(db, tool(s, { toolUseId: 'toolu_same' })), true);
   assert.equal(insertToolEvent(db, tool(s, { toolUseId: 'toolu_same', toolName: 'Bash' })), false);
@@ -73,7 +66,7 @@ test('insertToolEvent stores a tool_use_id once and ignores a second delivery', 
 });
 
 test('tool events without a tool_use_id are all kept', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = sessionRow(db, 's1', 'alpha');
   insertToolEvent(db, tool(s, { toolUseId: null }));
   insertToolEvent(db, tool(s, { toolUseId: null }));
@@ -81,7 +74,7 @@ test('tool events without a tool_use_id are all kept', (t) => {
 });
 
 test('a stored tool event starts pending with its fields as given', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = sessionRow(db, 's1', 'alpha');
   insertToolEvent(
     db,
@@ -98,7 +91,7 @@ test('a stored tool event starts pending with its fields as given', (t) => {
 });
 
 test('listEvents filters by project, session and state and pages newest first', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const a1 = sessionRow(db, 'a1', 'alpha');
   const a2 = sessionRow(db, 'a2', 'alpha');
   const b1 = sessionRow(db, 'b1', 'beta');
@@ -122,7 +115,7 @@ test('listEvents filters by project, session and state and pages newest first', 
 });
 
 test('listPrompts filters by project and session and pages newest first', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const a1 = sessionRow(db, 'a1', 'alpha');
   const b1 = sessionRow(db, 'b1', 'beta');
   for (let n = 1; n <= 3; n += 1) {
@@ -152,7 +145,7 @@ test('listPrompts filters by project and session and pages newest first', (t) =>
 });
 
 test('a prompt or turn end delivered twice under the same event id is stored once', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = sessionRow(db, 's1', 'alpha');
   const prompt = {
     eventUid: 'p1',
@@ -179,14 +172,14 @@ test('a prompt or turn end delivered twice under the same event id is stored onc
 });
 
 test('a tool event missing a required column is refused loudly, not ignored like a duplicate', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = sessionRow(db, 's1', 'alpha');
   const broken = { ...tool(s), toolInput: undefined } as unknown as ToolEventInput;
   assert.throws(() => insertToolEvent(db, broken), { code: 'SQLITE_CONSTRAINT_NOTNULL' });
 });
 
 test('a prompt missing its text is refused loudly', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = sessionRow(db, 's1', 'alpha');
   const broken = {
     eventUid: 'p1',

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { READ_EVENT } from '../../../test/helpers/seed-memory.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { insertPrompt, insertToolEvent, insertTurnEnd } from './captured.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { type Db } from '../db.ts';
 import {
   failEvents,
   listPendingTurns,
@@ -32,8 +32,7 @@ type Step =
 
 let uid = 0;
 function open(t: TestContext, steps: Step[]): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   const id = upsertSession(db, {
     sessionId: 's1',
     project: 'alpha',
@@ -54,13 +53,7 @@ function open(t: TestContext, steps: Step[]): Db {
         at: step.at ?? uid,
         project: 'alpha',
         toolUseId: null,
-        agentId: null,
-        toolName: 'Read',
-        toolInput: '{}',
-        toolResponse: null,
-        error: null,
-        failed: false,
-        durationMs: null,
+        ...READ_EVENT,
       });
     } else if (step.kind === 'stop') {
       insertTurnEnd(db, {

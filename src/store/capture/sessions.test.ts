@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { test } from 'node:test';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
+import { type Db } from '../db.ts';
 import {
   endSession,
   listSessions,
@@ -11,12 +10,6 @@ import {
   upsertSession,
   type SessionInput,
 } from './sessions.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 const session = (overrides: Partial<SessionInput> = {}): SessionInput => ({
   sessionId: 's1',
@@ -31,7 +24,7 @@ const row = (db: Db, id: number): Record<string, unknown> =>
   db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as Record<string, unknown>;
 
 test('upsertSession creates one row per session_id and returns the same id on repeats', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const first = upsertSession(db, session({ at: 1000, source: 'startup' }));
   const again = upsertSession(db, session({ at: 2000 }));
   assert.equal(again.id, first.id);
@@ -41,14 +34,14 @@ test('upsertSession creates one row per session_id and returns the same id on re
 });
 
 test('upsertSession never moves updated_at backwards for a late event', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const { id } = upsertSession(db, session({ at: 5000 }));
   upsertSession(db, session({ at: 3000 }));
   assert.equal(row(db, id).updated_at, 5000);
 });
 
 test('upsertSession reports the prompt counter that nextPrompt advances', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const { id, promptCount } = upsertSession(db, session());
   assert.equal(promptCount, 0);
   assert.equal(nextPrompt(db, id, 'first prompt'), 1);
@@ -57,7 +50,7 @@ test('upsertSession reports the prompt counter that nextPrompt advances', (t) =>
 });
 
 test('the first visible prompt becomes the title and later ones do not replace it', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const { id } = upsertSession(db, session());
   nextPrompt(db, id, null);
   nextPrompt(db, id, 'fix the login bug');
@@ -66,7 +59,7 @@ test('the first visible prompt becomes the title and later ones do not replace i
 });
 
 test('endSession marks the session completed with its reason and time', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const { id } = upsertSession(db, session());
   endSession(db, id, 'logout', 9000);
   assert.deepEqual(
@@ -80,7 +73,7 @@ test('endSession marks the session completed with its reason and time', (t) => {
 });
 
 test('a new prompt after the end reactivates the session (resume)', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const { id } = upsertSession(db, session());
   endSession(db, id, 'clear', 9000);
   nextPrompt(db, id, 'back again');
@@ -89,14 +82,14 @@ test('a new prompt after the end reactivates the session (resume)', (t) => {
 });
 
 test('markCompacted records the compaction time', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const { id } = upsertSession(db, session());
   markCompacted(db, id, 7000);
   assert.equal(row(db, id).compacted_at, 7000);
 });
 
 test('listSessions filters by project and pages newest first', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   for (let i = 1; i <= 5; i += 1) upsertSession(db, session({ sessionId: `a${i}`, at: i * 100 }));
   for (let i = 1; i <= 2; i += 1) {
     upsertSession(db, session({ sessionId: `b${i}`, project: 'beta', at: i * 100 + 50 }));

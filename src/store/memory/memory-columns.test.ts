@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { seedObservation, seedSession } from '../../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { importRecords, type ImportRecord } from '../admin/import-merge.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { type Db } from '../db.ts';
 import { applyPulled } from '../team/team-pulled.ts';
 import { insertMemory, type MemoryInput } from './memory-edit.ts';
 import { EDITABLE_COLUMNS, updateObservation, type ObservationPatch } from './memory-manage.ts';
@@ -21,12 +20,6 @@ import { upsertSummary, type SummaryInput } from './summaries-write.ts';
 const LEAK =
   'key sk-ant-api03-Zq9xW2vB7nM4kL1pR8tY6uI3oE5aS0dF and DB_PASSWORD=hunter2-Secret9 <private>12 Elm Street</private> end';
 const CLEAN = 'key [REDACTED:anthropic-key] and DB_PASSWORD=[REDACTED:password]  end';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 /**
  * A new text column, as a migration and one line in the kind's content list would add it. The
@@ -61,7 +54,7 @@ const pulled = (kind: MemoryKind, n: number, body: Record<string, unknown>) => (
 const spend = { provider: 'user', model: null, tokens_in: 0, tokens_out: 0 };
 
 test('every content column is a column of its table', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   for (const kind of ['observation', 'summary'] as const) {
     const { table, columns } = contentColumns(kind);
     const stored = (db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name);
@@ -90,7 +83,7 @@ test('the door list is every text and list column of the one content list', () =
 });
 
 test('a text column planted in the observation list passes the privacy door on every write path', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   plant(t, db, 'observation');
   plantEditable(t);
   const s = seedSession(db, 's1');
@@ -143,7 +136,7 @@ test('a text column planted in the observation list passes the privacy door on e
 });
 
 test('a text column planted in the summary list passes the privacy door on every write path', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   plant(t, db, 'summary');
   const s = seedSession(db, 's1');
   const texts = { request: 'r', investigated: '', learned: '', completed: '', nextSteps: '' };
@@ -182,7 +175,7 @@ test('a text column planted in the summary list passes the privacy door on every
 });
 
 test('an edit writes only the editable columns, whatever else its patch holds', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const id = seedObservation(db, { title: 'before' });
   const patch = { title: 'after', type: 'bugfix', prompt_number: 9, concepts: ['x'] };
   updateObservation(db, id, patch as ObservationPatch, 2);

@@ -1,17 +1,9 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation } from '../../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { deleteObservations, insertMemory, setPinned, type MemoryInput } from './memory-edit.ts';
 import { getObservations } from './memory-read.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 const memory = (over: Partial<MemoryInput> = {}): MemoryInput => ({
   project: 'alpha',
@@ -27,7 +19,7 @@ const memory = (over: Partial<MemoryInput> = {}): MemoryInput => ({
 });
 
 test('insertMemory stores an observation from the user and returns the same id for a repeat', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const first = insertMemory(db, memory());
   assert.deepEqual(insertMemory(db, memory({ at: 2000 })), { id: first.id, created: false });
   assert.equal(insertMemory(db, memory({ project: 'beta' })).created, true);
@@ -46,7 +38,7 @@ test('insertMemory stores an observation from the user and returns the same id f
 });
 
 test('deleteObservations counts what it deleted; their index entries and vectors go too', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const a = seedObservation(db, { title: 'forgettable' });
   const b = seedObservation(db, { title: 'keeper' });
   db.prepare(
@@ -67,7 +59,7 @@ test('deleteObservations counts what it deleted; their index entries and vectors
 });
 
 test('setPinned pins and unpins; false for an unknown id', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const id = seedObservation(db, { title: 'x' });
   assert.equal(setPinned(db, id, true, 5), true);
   assert.equal(getObservations(db, [id])[0]?.pinned, 1);

@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { seedObservation, seedSession } from '../../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase } from '../index.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { feedPage } from './memory-feed.ts';
 import { setSessionAgent } from '../capture/session-agent.ts';
 
 test("the viewer's feed filters by agent", (t) => {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   const codexSession = seedSession(db, 'c1');
   setSessionAgent(db, codexSession, 'codex');
   const codex = seedObservation(db, { title: 'by codex', sessionRowId: codexSession });

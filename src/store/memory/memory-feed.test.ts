@@ -1,24 +1,17 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import {
   seedObservation,
   seedPrompt,
   seedSession,
   seedSummary,
 } from '../../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
+import { type Db } from '../db.ts';
 import { feedAfter, feedMarks, feedPage, type FeedFilter } from './memory-feed.ts';
 import { listProjects, memoryCounts, updateObservation } from './memory-manage.ts';
 
 const ALL: FeedFilter = { kinds: ['observation', 'summary', 'prompt'] };
-
-function setup(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 /** A session with a prompt, two observations and a summary at the same and at later times. */
 function seedTurnAt(db: Db, at: number, project = 'alpha', type = 'bugfix'): number {
@@ -40,7 +33,7 @@ const labels = (items: Array<{ kind: string; id: number }>) =>
   items.map((item) => `${item.kind}:${item.id}`);
 
 test('pages the merged feed newest first, an observation before its summary before its prompt', (t) => {
-  const db = setup(t);
+  const db = openTestDb(t);
   seedTurnAt(db, 1_000);
   seedTurnAt(db, 2_000);
   const first = feedPage(db, ALL, undefined, 5);
@@ -57,7 +50,7 @@ test('pages the merged feed newest first, an observation before its summary befo
 });
 
 test('keeps later pages stable when new items arrive after the first page', (t) => {
-  const db = setup(t);
+  const db = openTestDb(t);
   seedTurnAt(db, 1_000);
   seedTurnAt(db, 2_000);
   const first = feedPage(db, ALL, undefined, 4);
@@ -69,7 +62,7 @@ test('keeps later pages stable when new items arrive after the first page', (t) 
 });
 
 test('filters by project, by observation type and by kind', (t) => {
-  const db = setup(t);
+  const db = openTestDb(t);
   seedTurnAt(db, 1_000, 'alpha', 'bugfix');
   seedTurnAt(db, 2_000, 'beta', 'feature');
   const beta = feedPage(db, { ...ALL, project: 'beta' }, undefined, 50).items;
@@ -87,7 +80,7 @@ test('filters by project, by observation type and by kind', (t) => {
 });
 
 test('hands the live stream what was stored after its marks, with lists parsed', (t) => {
-  const db = setup(t);
+  const db = openTestDb(t);
   seedTurnAt(db, 1_000);
   const marks = feedMarks(db);
   assert.deepEqual(feedAfter(db, marks, 10), []);
@@ -100,7 +93,7 @@ test('hands the live stream what was stored after its marks, with lists parsed',
 });
 
 test('edits an observation and counts projects from sessions and explicit memories', (t) => {
-  const db = setup(t);
+  const db = openTestDb(t);
   seedTurnAt(db, 1_000, 'alpha');
   seedObservation(db, { title: 'a memory without a session', project: 'gamma' });
   assert.equal(updateObservation(db, 1, { title: 'New title', facts: ['one'] }, 5_000), true);

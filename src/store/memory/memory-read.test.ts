@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import {
   seedObservation,
   seedPrompt,
@@ -8,9 +7,8 @@ import {
   seedSummary,
   seedTurn,
 } from '../../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { detailTokens, detailTokensOf } from '../../domain/index.ts';
-import { openDatabase, type Db } from '../db.ts';
 import { countObservations, indexEntries, observationsMark } from './memory-index.ts';
 import {
   findSession,
@@ -22,14 +20,8 @@ import {
   projectRoot,
 } from './memory-read.ts';
 
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
-
 test('getObservations returns full records in the order asked, lists parsed, unknown ids left out', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = seedSession(db, 'sess-1');
   const a = seedObservation(db, { title: 'a', facts: ['f1'], concepts: ['c'], sessionRowId: s });
   const b = seedObservation(db, { title: 'b' });
@@ -46,7 +38,7 @@ test('getObservations returns full records in the order asked, lists parsed, unk
 });
 
 test('lastResponseAt is the last Stop of the session, else its last prompt, else undefined', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = seedSession(db, 'sess-1');
   assert.equal(lastResponseAt(db, s), undefined);
   seedPrompt(db, s, 'hi', 100);
@@ -59,7 +51,7 @@ test('lastResponseAt is the last Stop of the session, else its last prompt, else
 });
 
 test('latestSummary of a project or of one session; projectRoot of the newest session', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s1 = seedSession(db, 's1', 'alpha', { root: '/old', at: 1 });
   const s2 = seedSession(db, 's2', 'alpha', { root: '/new', at: 2 });
   seedSummary(db, { sessionRowId: s1, request: 'first', createdAt: 10 });
@@ -72,7 +64,7 @@ test('latestSummary of a project or of one session; projectRoot of the newest se
 });
 
 test('index entries: newest first, after `since`, pinned apart, with the size of their details', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const old = seedObservation(db, { title: 'old', createdAt: 10, narrative: '12345' });
   const pinned = seedObservation(db, { title: 'pin', createdAt: 5, pinned: true });
   const fresh = seedObservation(db, { title: 'fresh', createdAt: 30 });
@@ -102,7 +94,7 @@ test('index entries: newest first, after `since`, pinned apart, with the size of
 });
 
 test('observationsMark changes on insert, edit and delete', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const first = seedObservation(db, { title: 'first', createdAt: 1 });
   const marks = [observationsMark(db)];
   const id = seedObservation(db, { title: 'x', createdAt: 1 });
@@ -115,7 +107,7 @@ test('observationsMark changes on insert, edit and delete', (t) => {
 });
 
 test("latestSummary prefers one's own among the project's newest, and reads no further", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = seedSession(db, 's1', 'alpha', { root: '/a', at: 1 });
   const teammates = (count: number, from: number) => {
     for (let i = 0; i < count; i += 1) {
@@ -132,7 +124,7 @@ test("latestSummary prefers one's own among the project's newest, and reads no f
 });
 
 test('getSearchLines reads a line per id in the order asked, its details sized as detailTokens does', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const s = seedSession(db, 'sess-lines');
   const a = seedObservation(db, {
     title: 'a',

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
+import { type Db } from '../db.ts';
 
 function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   db.prepare(
     `INSERT INTO sessions (id, session_id, project, project_root, cwd, started_at, updated_at)
      VALUES (1, 's1', 'alpha', '/alpha', '/alpha', 0, 0)`,

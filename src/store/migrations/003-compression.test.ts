@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase } from '../db.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 
 test('adds retry times, turn attempts, call duration and one summary per turn', (t) => {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   const columns = (table: string) =>
     db.prepare(`SELECT name FROM pragma_table_info('${table}')`).pluck().all();
   assert.ok(columns('events').includes('next_attempt_at'));

@@ -1,26 +1,15 @@
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { migratedTo, migrationsAfter } from '../../../test/helpers/test-db.ts';
 import { migrate } from '../migrate.ts';
-import { MIGRATIONS } from './index.ts';
 
 test('usage rows recorded before projects were kept move over with project unknown', (t) => {
-  const db = new Database(join(tempDir(t), 'old.db'));
-  t.after(() => db.close());
-  migrate(
-    db,
-    MIGRATIONS.filter((m) => m.version < 6),
-  );
+  const db = migratedTo(t, 5);
   db.prepare(
     `INSERT INTO usage (day, provider, model, calls, tokens_in, tokens_out, duration_ms, cost_usd)
      VALUES ('2026-01-02', 'anthropic', 'haiku', 3, 300, 60, 900, 0.0006)`,
   ).run();
-  assert.deepEqual(
-    migrate(db),
-    MIGRATIONS.filter((m) => m.version >= 6).map((m) => m.version),
-  );
+  assert.deepEqual(migrate(db), migrationsAfter(5));
   assert.deepEqual(db.prepare('SELECT * FROM usage').all(), [
     {
       day: '2026-01-02',

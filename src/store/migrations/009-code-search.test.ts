@@ -3,8 +3,8 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { migratedTo } from '../../../test/helpers/test-db.ts';
 import { migrate } from '../migrate.ts';
-import { MIGRATIONS } from './index.ts';
 
 const match = (db: Database.Database, query: string): number[] =>
   db
@@ -13,12 +13,7 @@ const match = (db: Database.Database, query: string): number[] =>
     .all(query) as number[];
 
 test('observations stored before migration 9 are indexed by their split identifiers and paths', (t) => {
-  const db = new Database(join(tempDir(t), 'old.db'));
-  t.after(() => db.close());
-  migrate(
-    db,
-    MIGRATIONS.filter((m) => m.version < 9),
-  );
+  const db = migratedTo(t, 8);
   db.prepare(
     `INSERT INTO observations (project, type, title, narrative, files_modified, content_hash,
        created_at, updated_at)

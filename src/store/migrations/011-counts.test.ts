@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { migratedTo } from '../../../test/helpers/test-db.ts';
 import { countObservations, observationsMark } from '../memory/memory-index.ts';
 import { migrate } from '../migrate.ts';
-import { MIGRATIONS } from './index.ts';
 
 const add = (db: Database.Database, project: string, hash: string): number =>
   Number(
@@ -21,12 +19,7 @@ const counts = (db: Database.Database) =>
   db.prepare('SELECT project, n FROM observation_counts ORDER BY project').all();
 
 test('per-project counts start from the stored rows and follow inserts, moves and deletes', (t) => {
-  const db = new Database(join(tempDir(t), 'old.db'));
-  t.after(() => db.close());
-  migrate(
-    db,
-    MIGRATIONS.filter((m) => m.version < 11),
-  );
+  const db = migratedTo(t, 10);
   add(db, 'app', 'a');
   add(db, 'app', 'b');
   const moved = add(db, 'lib', 'c');

@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { migratedTo } from '../../../test/helpers/test-db.ts';
 import { migrate } from '../migrate.ts';
 import { MIGRATIONS } from './index.ts';
 
 test('every full-text index holds 8 MB of a transaction before writing a segment, and stays sound', (t) => {
-  const db = new Database(join(tempDir(t), 'old.db'));
-  t.after(() => db.close());
-  migrate(
-    db,
-    MIGRATIONS.filter((m) => m.version < 14),
-  );
+  const db = migratedTo(t, 13);
   db.prepare(
     `INSERT INTO observations (project, type, title, content_hash, created_at, updated_at)
      VALUES ('app', 'change', 'spool worker', 'h', 1, 1)`,

@@ -1,15 +1,11 @@
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { migratedTo } from '../../../test/helpers/test-db.ts';
 import { migrate } from '../migrate.ts';
 import { MIGRATIONS } from './index.ts';
 
 test("migration 016 mends what a store took in before the row door: times, lists, a teammate's huge text", (t) => {
-  const db = new Database(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  migrate(db, MIGRATIONS.slice(0, 15));
+  const db = migratedTo(t, 15);
   db.prepare(
     `INSERT INTO sessions (session_id, project, project_root, cwd, started_at, updated_at)
      VALUES ('s1', 'widget', '/w', '/w', 1, 1)`,

@@ -1,16 +1,10 @@
 import type { Database } from 'better-sqlite3';
+import type { TeamSetAside } from '../../domain/viewer-api.ts';
 import { stmt } from '../statements.ts';
 
-/** A row that came in (pulled or imported) and was not stored, with why. */
-export interface SetAsideEntry {
+/** A row that came in (pulled or imported) and was not stored, with why (the viewer's fields). */
+export interface SetAsideEntry extends TeamSetAside {
   source: 'pull' | 'import';
-  project: string;
-  kind: string;
-  /** The row's global id (pull) or its id in the export (import). */
-  ref: string;
-  author: string | null;
-  reason: string;
-  at: number;
 }
 
 const KEEP = 1000;

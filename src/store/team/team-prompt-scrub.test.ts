@@ -1,20 +1,15 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase } from '../db.ts';
+import { test, type TestContext } from 'node:test';
+import { seedSession } from '../../../test/helpers/seed-memory.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { sharedRow } from './team-outbox.ts';
 import { PROMPT_OMITTED } from './team-prompt-scrub.ts';
 
 const PROMPT = 'make the zebracorn checkout retry twice before failing\nand log it';
 
-function store(t: Parameters<typeof tempDir>[0]) {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  db.prepare(
-    `INSERT INTO sessions (session_id, project, project_root, cwd, started_at, updated_at)
-     VALUES ('s1', 'widget', '/w', '/w', 1, 1)`,
-  ).run();
+function store(t: TestContext) {
+  const db = openTestDb(t);
+  seedSession(db, 's1', 'widget', { root: '/w', at: 1 });
   db.prepare(
     `INSERT INTO prompts (event_uid, session_id, project, prompt_number, text, created_at)
      VALUES ('p1', 1, 'widget', 1, ?, 1)`,

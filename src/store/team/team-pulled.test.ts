@@ -1,19 +1,14 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase } from '../db.ts';
+import { test, type TestContext } from 'node:test';
+import { seedSession } from '../../../test/helpers/seed-memory.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { updateObservation } from '../memory/memory-manage.ts';
 import { adoptOwnRows, applyPulled, type PulledRow } from './team-pulled.ts';
 import { assertOwnMemories, ReadOnlyMemoryError } from './team-ownership.ts';
 
-function store(t: Parameters<typeof tempDir>[0]) {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  db.prepare(
-    `INSERT INTO sessions (session_id, project, project_root, cwd, started_at, updated_at)
-     VALUES ('s1', 'widget', '/w', '/w', 1, 1)`,
-  ).run();
+function store(t: TestContext) {
+  const db = openTestDb(t);
+  seedSession(db, 's1', 'widget', { root: '/w', at: 1 });
   return db;
 }
 

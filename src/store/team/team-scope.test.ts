@@ -1,21 +1,14 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation, seedSession } from '../../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
+import { type Db } from '../db.ts';
 import { forget } from '../admin/forget.ts';
 import { insertMemory } from '../memory/memory-edit.ts';
 import { updateObservation } from '../memory/memory-manage.ts';
 import { upsertSummary } from '../memory/summaries-write.ts';
 import { ReadOnlyMemoryError } from './team-ownership.ts';
 import { scopeFor, setScope } from './team-scope.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 /** A teammate's observation as team sync's pull writes it: author set, scope team. */
 function pulled(db: Db, title: string, author: string): number {
@@ -26,6 +19,26 @@ function pulled(db: Db, title: string, author: string): number {
 
 const outbox = (db: Db) =>
   db.prepare('SELECT kind, item_id AS id, op FROM team_outbox ORDER BY id').all();
+
+/** A heuristic summary of turn 1 of session row `session` in alpha ("fix login"). */
+const loginSummary = (session: number) => ({
+  sessionRowId: session,
+  project: 'alpha',
+  promptNumber: 1,
+  request: 'fix login',
+  investigated: '',
+  learned: '',
+  completed: '',
+  nextSteps: '',
+  notes: '',
+  filesRead: [],
+  filesModified: [],
+  provider: 'heuristic',
+  model: null,
+  tokensIn: 0,
+  tokensOut: 0,
+  at: 1,
+});
 
 test('team.share decides the scope of what compression writes', () => {
   const table = (['off', 'summaries', 'all'] as const).map((share) => [
@@ -41,7 +54,7 @@ test('team.share decides the scope of what compression writes', () => {
 });
 
 test('share queues an upsert, unshare a delete; sharing twice queues nothing more', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const id = seedObservation(db, { title: 'cookie path' });
   assert.equal(setScope(db, 'observation', id, 'team'), true);
   assert.equal(setScope(db, 'observation', id, 'team'), true);
@@ -54,51 +67,17 @@ test('share queues an upsert, unshare a delete; sharing twice queues nothing mor
 });
 
 test('a summary is shared and unshared the same way', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const session = seedSession(db, 's1');
-  const id = upsertSummary(db, {
-    sessionRowId: session,
-    project: 'alpha',
-    promptNumber: 1,
-    request: 'fix login',
-    investigated: '',
-    learned: '',
-    completed: '',
-    nextSteps: '',
-    notes: '',
-    filesRead: [],
-    filesModified: [],
-    provider: 'heuristic',
-    model: null,
-    tokensIn: 0,
-    tokensOut: 0,
-    at: 1,
-  });
+  const id = upsertSummary(db, loginSummary(session));
   setScope(db, 'summary', id, 'team');
   assert.deepEqual(outbox(db), [{ kind: 'summary', id, op: 'upsert' }]);
 });
 
 test('a summary written again keeps the scope it has (an unshared one stays private)', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const session = seedSession(db, 's1');
-  const summary = {
-    sessionRowId: session,
-    project: 'alpha',
-    promptNumber: 1,
-    request: 'fix login',
-    investigated: '',
-    learned: '',
-    completed: '',
-    nextSteps: '',
-    notes: '',
-    filesRead: [],
-    filesModified: [],
-    provider: 'heuristic',
-    model: null,
-    tokensIn: 0,
-    tokensOut: 0,
-    at: 1,
-  };
+  const summary = loginSummary(session);
   const id = upsertSummary(db, { ...summary, scope: 'team' });
   setScope(db, 'summary', id, 'private');
   upsertSummary(db, { ...summary, completed: 'again', scope: 'team' });
@@ -108,7 +87,7 @@ test('a summary written again keeps the scope it has (an unshared one stays priv
 });
 
 test('save_memory with scope team is shared at once', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const memory = {
     project: 'alpha',
     title: 'Use pnpm',
@@ -129,7 +108,7 @@ test('save_memory with scope team is shared at once', (t) => {
 });
 
 test('saving a private memory again with scope team shares it; a private repeat changes nothing', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const memory = {
     project: 'alpha',
     title: 'Use pnpm',
@@ -152,7 +131,7 @@ test('saving a private memory again with scope team shares it; a private repeat 
 });
 
 test("a teammate's memory is read-only: edit, share, unshare and forget by id name its author", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const theirs = pulled(db, 'from alice', 'alice');
   const named = { name: 'ReadOnlyMemoryError', author: 'alice', id: theirs };
   const message = /#\d+ is alice's team memory: it is read-only here, only alice can change/;
@@ -168,7 +147,7 @@ test("a teammate's memory is read-only: edit, share, unshare and forget by id na
 });
 
 test("forgetting a project or a time range still clears teammates' local copies", (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   pulled(db, 'from bob', 'bob');
   const counts = forget(db, { kind: 'scope', project: 'alpha' });
   assert.equal(counts.observations, 1);

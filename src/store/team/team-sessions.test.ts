@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase } from '../db.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { originOf, pulledSessionKey, teamSession } from './team-sessions.ts';
 
 const GID = '7d8f3c2a-1b4e-4f6a-9c3d-2e1f0a9b8c7d';
@@ -16,8 +14,7 @@ test('a local session sends an opaque origin; a pulled one the origin it was fil
 });
 
 test('summaries hang per origin, or alone when they have none or their turn is taken', (t) => {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   const summary = (session: string | undefined, gid = GID) => ({
     kind: 'summary',
     author: 'alice',

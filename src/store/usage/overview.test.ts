@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { seedObservation } from '../../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase } from '../db.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { projectOverview } from './overview.ts';
 
 test('every local day once across a daylight-saving change, observations on their local day', (t) => {
   // Each test file runs in its own process, so the zone set here stays here.
   process.env.TZ = 'Europe/Berlin';
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   // 2026-03-29 has 23 hours in Berlin; 00:30 local on the 30th is 22:30 UTC on the 29th.
   const halfPastMidnight = new Date(2026, 2, 30, 0, 30).getTime();
   seedObservation(db, { title: 'just after midnight', createdAt: halfPastMidnight });

@@ -1,25 +1,18 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { test } from 'node:test';
 import { seedObservation } from '../../../test/helpers/seed-memory.ts';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase } from '../db.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
+import type { Db } from '../db.ts';
 import { claimFile, injectedIds, markInjected, resetInjected } from './recall-injected.ts';
 
-function open(t: TestContext) {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
-
-const namesOf = (db: ReturnType<typeof open>, id: number): string[] =>
+const namesOf = (db: Db, id: number): string[] =>
   db
     .prepare('SELECT name FROM observation_file_names WHERE observation_id = ? ORDER BY name')
     .pluck()
     .all(id) as string[];
 
 test('file names follow the observation through insert, edit and delete', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   const id = seedObservation(db, {
     title: 'x',
     filesRead: ['/abs/src/a.ts', 'README.md'],
@@ -35,7 +28,7 @@ test('file names follow the observation through insert, edit and delete', (t) =>
 });
 
 test('what a session was shown is kept per moment, files are claimed once, reset forgets', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   markInjected(db, 's-1', [1, 2], 'session-start', 1000);
   markInjected(db, 's-1', [2, 3], 'prompt', 1000);
   markInjected(db, 's-2', [9], 'file', 1000);

@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
+import { type Db } from '../db.ts';
 import { usageReport } from './usage-report.ts';
 import { recordUsage } from './usage.ts';
 
 function seeded(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
+  const db = openTestDb(t);
   const call = { provider: 'anthropic', calls: 1, durationMs: 10 };
   recordUsage(db, {
     ...call,

@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test, type TestContext } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { test } from 'node:test';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { localDay, recordUsage, tokensOfDay, usageOfDay } from './usage.ts';
-
-function open(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 const call = {
   project: 'alpha',
@@ -23,7 +15,7 @@ const call = {
 };
 
 test('calls add up per day, provider and model, over projects', (t) => {
-  const db = open(t);
+  const db = openTestDb(t);
   recordUsage(db, { ...call, day: '2026-01-02' });
   recordUsage(db, { ...call, day: '2026-01-02', project: 'beta' });
   recordUsage(db, { ...call, day: '2026-01-02', provider: 'openai' });

@@ -1,18 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { seedObservation } from '../../../test/helpers/seed-memory.ts';
-import { join } from 'node:path';
-import type { TestContext } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { openDatabase, type Db } from '../db.ts';
+import { openTestDb } from '../../../test/helpers/test-db.ts';
+import { type Db } from '../db.ts';
 import { recordInjected } from './injection-ledger.ts';
 import { recordUse, sessionMemories } from './use-record.ts';
-
-function openTestDb(t: TestContext): Db {
-  const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
-  t.after(() => db.close());
-  return db;
-}
 
 const rows = (db: Db) =>
   db.prepare('SELECT moment, used_at AS usedAt FROM injections ORDER BY moment').all() as Array<{

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
+import { routeCaller } from '../../../test/helpers/route-call.ts';
 import { seedObservation, seedSession } from '../../../test/helpers/seed-memory.ts';
 import { promptEvent, sessionStartEvent, toolEvent } from '../../../test/helpers/spool-events.ts';
-import { createTestDeps, TEST_HOST, TEST_TOKEN } from '../../../test/helpers/worker-deps.ts';
+import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { createApp } from '../app.ts';
 import { createRetentionService } from './retention-service.ts';
 
@@ -16,27 +17,7 @@ function setup(
   const deps = createTestDeps(t, { now: () => NOW });
   const service = createRetentionService(deps, { settings: () => retention });
   const app = createApp(deps, [service]);
-  const call = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    token: string | null = TEST_TOKEN,
-  ) => {
-    const headers: Record<string, string> = { host: TEST_HOST };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.request(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return {
-      status: res.status,
-      text,
-      body: JSON.parse(text.split('\n')[0] ?? 'null') as Record<string, unknown>,
-    };
-  };
+  const call = routeCaller(app);
   return { deps, call };
 }
 

@@ -10,9 +10,10 @@ import { ensureDataDir } from '../../config/index.ts';
 import { countQuarantined, listSpool, writeSpoolEvent } from '../../spool/index.ts';
 import { openDatabase, type Db } from '../../store/index.ts';
 import { recordingLogger } from '../../../test/helpers/logger.ts';
+import { testHeaders } from '../../../test/helpers/route-call.ts';
 import { toolEvent } from '../../../test/helpers/spool-events.ts';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { TEST_HOST, TEST_TOKEN, createTestDeps } from '../../../test/helpers/worker-deps.ts';
+import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { createApp } from '../app.ts';
 import { createDbHealth } from '../db-fault.ts';
 import { ingestAll } from './ingest.ts';
@@ -108,7 +109,7 @@ test('/health says degraded and what to do while the database is at fault', asyn
     2_000,
   );
   const res = await createApp(deps).request('/health', {
-    headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}` },
+    headers: testHeaders(),
   });
   const body = (await res.json()) as { status: string; database: Record<string, unknown> };
   assert.equal(res.status, 200);

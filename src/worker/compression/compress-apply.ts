@@ -20,6 +20,7 @@ import {
 } from '../../store/index.ts';
 import type { TeamShare } from '../../config/index.ts';
 import type { EventWork, SummaryWork } from './compress-work.ts';
+import { ridingSummary } from './turn-plan.ts';
 
 /** Splits `total` over `n` parts that add up to it exactly. */
 export function share(total: number, n: number, index: number): number {
@@ -31,9 +32,10 @@ const eventIds = (work: EventWork): number[] => work.batch.events.map((event) =>
 /**
  * Stores a batch's observations (deduplicated per session; the batch's tokens split over them)
  * and ends its events `compressed`, with the fallback reason if the heuristic stood in; a batch
- * with no observations ends `skipped` with the provider's reason. A closing batch whose answer
- * held the turn's summary stores it and ends the turn's rows too (the summary takes one share
- * of the tokens); without one, the turn rows stay pending for a summary request of their own.
+ * with no observations ends `skipped` with the provider's reason. A batch the turn's summary
+ * rides on (turn-plan.ts) whose answer held it stores it and ends the turn's rows too (the
+ * summary takes one share of the tokens); without one, the turn rows stay pending for a
+ * summary request of their own.
  * `teamShare` (`team.share`) decides which of them are born shared. One transaction.
  */
 export function storeObservations(
@@ -44,7 +46,7 @@ export function storeObservations(
   teamShare: TeamShare = 'off',
 ): void {
   const { observations, usage } = result;
-  const folded = work.closes && result.summary ? { end: work.closes, ...result.summary } : null;
+  const folded = ridingSummary(work.summary, result.summary);
   const shares = observations.length + (folded?.summary ? 1 : 0);
   // Dated when the work happened, not when it was compressed: a backfill compresses months of
   // old sessions today, and retention and the context's days read created_at.

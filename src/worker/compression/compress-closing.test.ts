@@ -10,6 +10,7 @@ import {
   type TurnBatch,
 } from '../../compress/index.ts';
 import type { Settings } from '../../config/index.ts';
+import { closingAnswer } from '../../../test/helpers/llm-script.ts';
 import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { promptEvent, toolEvent, turnEndEvent } from '../../../test/helpers/spool-events.ts';
 import type { SpoolEvent } from '../../spool/index.ts';
@@ -49,23 +50,7 @@ const edit = (path: string) =>
 
 const usage = { calls: 1, tokensIn: 90, tokensOut: 30, durationMs: 1 };
 
-/** What a provider answers to a closing batch: its echo observation and the turn's summary. */
-const withSummary = (batch: TurnBatch): ObservationsResult => ({
-  observations: [echoObservation(batch)],
-  usage,
-  summary: {
-    summary: {
-      request: 'fix the parser',
-      investigated: '',
-      learned: '',
-      completed: `done, after ${batch.withSummary?.observations.length ?? 0} earlier`,
-      nextSteps: '',
-      notes: '',
-      filesRead: [],
-      filesModified: ['src/parser.ts'],
-    },
-  },
-});
+const withSummary = (batch: TurnBatch): ObservationsResult => closingAnswer(batch);
 
 test('a turn that has ended gets its observations and its summary from one request', async (t) => {
   const h = harness(t);

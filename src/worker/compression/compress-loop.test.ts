@@ -9,6 +9,7 @@ import {
   type FakeCompressor,
 } from '../../compress/index.ts';
 import type { Settings } from '../../config/index.ts';
+import { observationBody } from '../../../test/helpers/llm-script.ts';
 import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { promptEvent, toolEvent, turnEndEvent } from '../../../test/helpers/spool-events.ts';
 import type { SpoolEvent } from '../../spool/index.ts';
@@ -201,16 +202,7 @@ test('a transient failure marks the events failed with the reason, retried with 
 
 test('the same observation twice in a session is stored once, with both batches as sources', async (t) => {
   const h = harness(t);
-  const same = {
-    type: 'discovery' as const,
-    title: 'Same',
-    subtitle: '',
-    facts: [],
-    narrative: '',
-    concepts: [],
-    filesRead: [],
-    filesModified: [],
-  };
+  const same = { type: 'discovery' as const, ...observationBody('Same') };
   const usage = { calls: 1, tokensIn: 10, tokensOut: 2, durationMs: 1 };
   h.fake.enqueueTurn(
     { observations: [{ ...same, sourceEventIds: [1] }], usage },

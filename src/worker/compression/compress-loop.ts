@@ -97,8 +97,8 @@ export function createCompressLoop(deps: CompressLoopDeps): CompressLoop {
   async function runSummary(work: SummaryWork): Promise<void> {
     if (abort.signal.aborted) return;
     const turn = { sessionRowId: work.turn.sessionRowId, promptNumber: work.turn.promptNumber };
-    if (work.skip) {
-      settleTurnEnds(db, turn, 'skipped', work.skip);
+    if (work.plan.kind === 'skip') {
+      settleTurnEnds(db, turn, 'skipped', work.plan.reason);
       return;
     }
     try {

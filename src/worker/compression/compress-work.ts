@@ -1,10 +1,6 @@
 import {
-  frameTokens,
   noiseReason,
-  sliceTurn,
   type CompressEvent,
-  type Slice,
-  type SliceLimits,
   type TurnBatch,
   type TurnSummaryInput,
 } from '../../compress/index.ts';
@@ -26,14 +22,15 @@ import {
   type PendingTurnEnd,
   type StoredEvent,
 } from '../../store/index.ts';
+import { planSummaryRequest, planTurn, type SummaryPlan } from './turn-plan.ts';
 
 /** One observation request to make: a turn or a slice of it. */
 export interface EventWork {
   turn: PendingTurn;
   batch: TurnBatch;
   finalAttempt: boolean;
-  /** The turn end whose summary this batch asks for too (its batch has `withSummary`). */
-  closes?: PendingTurnEnd | undefined;
+  /** How the turn's summary comes (`rides`: this batch asks for it, its batch has `withSummary`). */
+  summary: SummaryPlan;
 }
 
 /** One summary to write. */
@@ -41,12 +38,9 @@ export interface SummaryWork {
   turn: PendingTurnEnd;
   input: TurnSummaryInput;
   finalAttempt: boolean;
-  /** Why no provider needs to be asked (nothing to summarize). */
-  skip?: string | undefined;
+  /** A request of its own, or a skip when there is nothing to summarize. */
+  plan: SummaryPlan;
 }
-
-/** Below this, a final message with no observations is not worth a summary. */
-const SUBSTANTIAL_MESSAGE = 200;
 
 function parse(text: string | null): unknown {
   if (text === null) return null;
@@ -92,9 +86,7 @@ function dropNoise(db: Db, events: CompressEvent[], now: number): CompressEvent[
  * The observation requests ready now: every slice of a turn that is over (Stop, a later prompt,
  * session end, or its oldest event older than compress.flushAfterMs), and the full slices (N
  * events or K tokens) of a turn still running. Failed events whose retry time came are
- * requeued first. The last request of a turn whose end is ready for its summary also asks for
- * the summary (see closingSlices); the slices before it go first, so that it can name their
- * observations.
+ * requeued first. Whether the turn's summary rides on its last request is planTurn's.
  */
 export function collectEventWork(db: Db, settings: Settings, now: number): EventWork[] {
   const maxAttempts = settings['compress.maxAttempts'];
@@ -123,20 +115,17 @@ export function collectEventWork(db: Db, settings: Settings, now: number): Event
     const finalAttempt = turn.attempts + 1 >= maxAttempts;
     const over = isOver(turn, settings, now);
     const end = over ? ends.get(turnKey(turn)) : undefined;
-    const closing = end && closingSlices(db, batch, end, limits, maxAttempts);
-    if (end && closing?.length === 1)
-      return closing.map((slice) => ({ turn, batch: slice.batch, finalAttempt, closes: end }));
-    // Every slice but the last goes now; the last one, alone next round, brings the summary.
-    if (closing) return closing.slice(0, -1).map((slice) => work(turn, slice, finalAttempt));
-    return sliceTurn(batch, limits)
-      .filter((slice) => over || slice.full)
-      .map((slice) => work(turn, slice, finalAttempt));
+    const { summary, slices } = planTurn({
+      batch,
+      over,
+      end,
+      limits,
+      awaitsRetries: (closes) =>
+        turnAwaitsRetries(db, closes.sessionRowId, closes.promptNumber, maxAttempts),
+      summaryContext: (closes) => summaryContextOf(db, closes),
+    });
+    return slices.map((slice) => ({ turn, batch: slice.batch, finalAttempt, summary }));
   });
-}
-
-/** Plain observation work of a slice (no summary asked for). */
-function work(turn: PendingTurn, slice: Slice, finalAttempt: boolean): EventWork {
-  return { turn, batch: { ...slice.batch, withSummary: undefined }, finalAttempt };
 }
 
 const turnKey = (turn: { sessionRowId: number; promptNumber: number }): string =>
@@ -147,27 +136,10 @@ function readyTurnEnds(db: Db, settings: Settings, now: number): PendingTurnEnd[
   return listPendingTurnEnds(db).filter((turn) => isOver(turn, settings, now));
 }
 
-/**
- * The turn's events sliced as requests that close the turn (their fixed part holds the
- * summary's instructions and context), or undefined when the summary must come from a request
- * of its own: earlier failed events of the turn wait for their retry, or the summary's context
- * would take more than half of compress.maxInputTokens.
- */
-function closingSlices(
-  db: Db,
-  batch: TurnBatch,
-  end: PendingTurnEnd,
-  limits: SliceLimits,
-  maxAttempts: number,
-): Slice[] | undefined {
-  if (turnAwaitsRetries(db, end.sessionRowId, end.promptNumber, maxAttempts)) return undefined;
-  const { observations, lastAssistantMessage, subagentMessages } = summaryInputOf(db, end);
-  const closing = {
-    ...batch,
-    withSummary: { observations, lastAssistantMessage, subagentMessages },
-  };
-  if (frameTokens(closing, limits.fieldChars) > limits.maxInputTokens / 2) return undefined;
-  return sliceTurn(closing, limits);
+/** The part of a turn's summary input a closing batch carries (`withSummary`). */
+function summaryContextOf(db: Db, turn: PendingTurnEnd) {
+  const { observations, lastAssistantMessage, subagentMessages } = summaryInputOf(db, turn);
+  return { observations, lastAssistantMessage, subagentMessages };
 }
 
 /** What a turn's summary is made from: its prompt, stored observations and final messages. */
@@ -196,12 +168,7 @@ export function collectSummaryWork(db: Db, settings: Settings, now: number): Sum
     .filter((turn) => !turnHasOpenEvents(db, turn.sessionRowId, turn.promptNumber, maxAttempts))
     .map((turn) => {
       const input = summaryInputOf(db, turn);
-      const trivial =
-        input.observations.length === 0 &&
-        input.lastAssistantMessage.trim().length < SUBSTANTIAL_MESSAGE;
-      const skip = trivial
-        ? 'nothing worth keeping: no observations and a short final message'
-        : undefined;
-      return { turn, input, finalAttempt: turn.attempts + 1 >= maxAttempts, skip };
+      const plan = planSummaryRequest(turn, input);
+      return { turn, input, finalAttempt: turn.attempts + 1 >= maxAttempts, plan };
     });
 }

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import type { Settings } from '../../config/index.ts';
-import { reply, startFakeAnthropic } from '../../../test/helpers/fake-anthropic.ts';
+import { answeringAnthropic } from '../../../test/helpers/answering-anthropic.ts';
 import { chatReply, startFakeOpenAi } from '../../../test/helpers/fake-openai.ts';
+import { testHeaders } from '../../../test/helpers/route-call.ts';
 import { promptEvent, toolEvent, turnEndEvent } from '../../../test/helpers/spool-events.ts';
-import { TEST_HOST, TEST_TOKEN, createTestDeps } from '../../../test/helpers/worker-deps.ts';
+import { TEST_TOKEN, createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { createApp } from '../app.ts';
 import { applyEvent } from '../capture/apply-event.ts';
 import { createCompressionService } from './compression-service.ts';
@@ -17,7 +18,7 @@ async function setup(t: TestContext, settings: Partial<Settings>, env: NodeJS.Pr
   const call = async (path: string, init: RequestInit = {}) => {
     const res = await app.request(path, {
       ...init,
-      headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}`, ...init.headers },
+      headers: { ...testHeaders(), ...init.headers },
     });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
@@ -70,14 +71,12 @@ test('status names the provider in use and why, and counts events and turns per 
 });
 
 test('when the daily budget is spent the heuristic takes over, and status says so', async (t) => {
-  const fake = await startFakeAnthropic();
-  t.after(() => fake.close());
-  fake.respondWith(() =>
-    reply.text('<observation><type>bugfix</type><title>Fixed it</title></observation>'),
+  const { fake, settings: provider } = await answeringAnthropic(
+    t,
+    '<observation><type>bugfix</type><title>Fixed it</title></observation>',
   );
   const settings = {
-    'compress.provider': 'anthropic' as const,
-    'compress.anthropic.baseUrl': fake.url,
+    ...provider,
     'compress.anthropic.dailyTokens': 4_000,
     'compress.batchEvents': 1,
   };

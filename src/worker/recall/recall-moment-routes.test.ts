@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
+import { routeCaller } from '../../../test/helpers/route-call.ts';
 import { seedObservation, seedSession } from '../../../test/helpers/seed-memory.ts';
-import { createTestDeps, TEST_HOST, TEST_TOKEN } from '../../../test/helpers/worker-deps.ts';
+import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import type { Settings } from '../../config/index.ts';
 import { createApp } from '../app.ts';
 import { createRecallService } from './recall-service.ts';
@@ -12,16 +13,7 @@ const DAY = 86_400_000;
 function setup(t: TestContext, settings: Partial<Settings> = {}) {
   const deps = createTestDeps(t, { now: () => NOW, settings });
   const app = createApp(deps, [createRecallService(deps, { embedder: null })]);
-  const call = async (method: string, path: string, body?: unknown, token = TEST_TOKEN) => {
-    const headers: Record<string, string> = { host: TEST_HOST, authorization: `Bearer ${token}` };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.request(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as { context: string; ids: number[] } };
-  };
+  const call = routeCaller<{ context: string; ids: number[] }>(app);
   const prompt = (session: string, text: string, token?: string) =>
     call(
       'POST',

@@ -1,23 +1,22 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
+import { routeCaller } from '../../../test/helpers/route-call.ts';
 import { seedObservation } from '../../../test/helpers/seed-memory.ts';
-import { createTestDeps, TEST_HOST, TEST_TOKEN } from '../../../test/helpers/worker-deps.ts';
+import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { createApp } from '../app.ts';
 import { createRecallService } from './recall-service.ts';
 
 function setup(t: TestContext) {
   const deps = createTestDeps(t, { now: () => 1_750_000_000_000 });
   const app = createApp(deps, [createRecallService(deps, { embedder: null })]);
+  const call = routeCaller<{
+    items?: Array<{ id: number }>;
+    hasMore?: boolean;
+    error?: { message: string };
+  }>(app);
   const get = async (path: string) => {
-    const res = await app.request(path, {
-      headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}` },
-    });
-    const body = (await res.json()) as {
-      items?: Array<{ id: number }>;
-      hasMore?: boolean;
-      error?: { message: string };
-    };
-    return { status: res.status, body, ids: (body.items ?? []).map((item) => item.id) };
+    const { status, body } = await call('GET', path);
+    return { status, body, ids: (body.items ?? []).map((item) => item.id) };
   };
   const seed = {
     port: seedObservation(deps.db, { title: 'Worker retries when the port is held' }),

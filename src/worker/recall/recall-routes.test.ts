@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
+import { routeCaller } from '../../../test/helpers/route-call.ts';
 import { seedObservation, seedSession, seedSummary } from '../../../test/helpers/seed-memory.ts';
-import { createTestDeps, TEST_HOST, TEST_TOKEN } from '../../../test/helpers/worker-deps.ts';
+import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { createHashEmbedder } from '../../search/index.ts';
 import { createApp } from '../app.ts';
 import { createRecall, createRecallService } from './recall-service.ts';
@@ -9,31 +10,13 @@ import type { WorkerDeps } from '../worker-deps.ts';
 
 const NOW = 1_750_000_000_000;
 
+type Body = Record<string, unknown> & { items?: Array<Record<string, unknown>> };
+
 function setup(t: TestContext) {
   const deps = createTestDeps(t, { now: () => NOW });
   const service = createRecallService(deps, { embedder: null });
   const app = createApp(deps, [service]);
-  const call = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    token: string | null = TEST_TOKEN,
-  ) => {
-    const headers: Record<string, string> = { host: TEST_HOST };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.request(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    return {
-      status: res.status,
-      body: (await res.json()) as Record<string, unknown> & {
-        items?: Array<Record<string, unknown>>;
-      },
-    };
-  };
+  const call = routeCaller<Body>(app);
   return { deps, call, get: (path: string) => call('GET', path) };
 }
 

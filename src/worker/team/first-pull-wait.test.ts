@@ -4,21 +4,10 @@ import { test, type TestContext } from 'node:test';
 import { makeClone } from '../../../test/helpers/team-fixture.ts';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
 import { openDatabase, teamProjects, type Db } from '../../store/index.ts';
-import type { SyncState } from '../../team/index.ts';
+import { NO_ROUND_YET, type SyncState } from '../../team/index.ts';
 import { createFirstPullWait } from './first-pull-wait.ts';
 
-const STATE: SyncState = {
-  configured: true,
-  connected: true,
-  role: 'bob',
-  lastRoundAt: null,
-  lastSuccessAt: null,
-  lastError: null,
-  lastPush: null,
-  lastPulled: 0,
-  failingSince: null,
-  inFlight: null,
-};
+const STATE: SyncState = { ...NO_ROUND_YET, configured: true, connected: true, role: 'bob' };
 
 function setUp(t: TestContext, lastError: string | null = null) {
   const dir = tempDir(t);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
+import { routeCaller } from '../../../test/helpers/route-call.ts';
 import { seedObservation, seedSession, seedSummary } from '../../../test/helpers/seed-memory.ts';
-import { createTestDeps, TEST_HOST, TEST_TOKEN } from '../../../test/helpers/worker-deps.ts';
+import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { createApp } from '../app.ts';
 import { createRecallService } from '../recall/recall-service.ts';
 import { createViewerService } from '../viewer/viewer-service.ts';
@@ -15,16 +16,7 @@ function setup(t: TestContext) {
   const viewer = createViewerService(deps, { uiDir: undefined, env: {} });
   t.after(() => viewer.stop());
   const app = createApp(deps, [viewer, createRecallService(deps, { embedder: null })]);
-  const call = async (method: string, path: string, body?: unknown, token = TEST_TOKEN) => {
-    const headers: Record<string, string> = { host: TEST_HOST, 'content-type': 'application/json' };
-    if (token) headers['x-claude-mem-token'] = token;
-    const res = await app.request(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Body };
-  };
+  const call = routeCaller<Body>(app, 'x-claude-mem-token');
   const mine = seedObservation(deps.db, { title: 'cookie path is /api' });
   const theirs = seedObservation(deps.db, { title: 'cookie domain from alice' });
   deps.db

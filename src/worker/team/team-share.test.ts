@@ -6,10 +6,10 @@ import {
   createCompressorChain,
   createFakeCompressor,
   createHeuristicCompressor,
-  echoObservation,
   type TurnBatch,
 } from '../../compress/index.ts';
 import { saveSetting } from '../../config/index.ts';
+import { closingAnswer } from '../../../test/helpers/llm-script.ts';
 import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { promptEvent, toolEvent, turnEndEvent } from '../../../test/helpers/spool-events.ts';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
@@ -17,25 +17,9 @@ import { applyEvent } from '../capture/apply-event.ts';
 import { createCompressLoop } from '../compression/compress-loop.ts';
 import { createTeamShareOf } from './team-share.ts';
 
-const usage = { calls: 1, tokensIn: 90, tokensOut: 30, durationMs: 1 };
-
 /** A provider answer with one observation and the turn's summary. */
-const withSummary = (batch: TurnBatch) => ({
-  observations: [echoObservation(batch)],
-  usage,
-  summary: {
-    summary: {
-      request: 'fix the parser',
-      investigated: '',
-      learned: '',
-      completed: 'done',
-      nextSteps: '',
-      notes: '',
-      filesRead: [],
-      filesModified: [],
-    },
-  },
-});
+const withSummary = (batch: TurnBatch) =>
+  closingAnswer(batch, { completed: 'done', filesModified: [] });
 
 /** Compresses one ended turn of a project rooted at `root`, with the real `team.share` reader. */
 async function compressTurn(t: TestContext, share: string | undefined, root: string) {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
+import { testHeaders } from '../../../test/helpers/route-call.ts';
 import { seedObservation, seedPrompt, seedSession } from '../../../test/helpers/seed-memory.ts';
-import { createTestDeps, TEST_HOST, TEST_TOKEN } from '../../../test/helpers/worker-deps.ts';
+import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { createApp } from '../app.ts';
 import { createLiveFeed, decodeMarks, encodeMarks, type LiveMessage } from './viewer-live.ts';
 import { createViewerService } from './viewer-service.ts';
@@ -142,7 +143,7 @@ test('GET /stream answers an event stream that starts with a retry delay and the
   const service = createViewerService(deps, { uiDir: undefined, env: {}, liveIntervalMs: 20 });
   const app = createApp(deps, [service]);
   const res = await app.request('/stream', {
-    headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}` },
+    headers: testHeaders(),
   });
   assert.equal(res.headers.get('content-type'), 'text/event-stream');
   const reader = (res.body as ReadableStream<Uint8Array>).getReader();

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
+import { routeCaller } from '../../../test/helpers/route-call.ts';
 import { seedObservation, seedSession } from '../../../test/helpers/seed-memory.ts';
-import { createTestDeps, TEST_HOST, TEST_TOKEN } from '../../../test/helpers/worker-deps.ts';
+import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { localDay, recordUsage, type Db } from '../../store/index.ts';
 import { createApp } from '../app.ts';
 import { createViewerService } from './viewer-service.ts';
@@ -14,12 +15,8 @@ function setup(t: TestContext) {
   const service = createViewerService(deps, { uiDir: undefined, env: {} });
   t.after(() => service.stop());
   const app = createApp(deps, [service]);
-  const get = async (path: string) => {
-    const res = await app.request(path, {
-      headers: { host: TEST_HOST, 'x-claude-mem-token': TEST_TOKEN },
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
+  const call = routeCaller(app, 'x-claude-mem-token');
+  const get = (path: string) => call('GET', path);
   return { db: deps.db, get };
 }
 

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { test, type TestContext } from 'node:test';
+import { routeCaller } from '../../../test/helpers/route-call.ts';
 import {
   seedObservation,
   seedPrompt,
   seedSession,
   seedSummary,
 } from '../../../test/helpers/seed-memory.ts';
-import { createTestDeps, TEST_HOST, TEST_TOKEN } from '../../../test/helpers/worker-deps.ts';
+import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { SETTINGS_SCHEMA, settingsFile } from '../../config/index.ts';
 import { createApp } from '../app.ts';
 import { createViewerService } from './viewer-service.ts';
@@ -21,22 +22,7 @@ function setup(t: TestContext) {
   const service = createViewerService(deps, { uiDir: undefined, env: {} });
   t.after(() => service.stop());
   const app = createApp(deps, [service]);
-  const call = async (
-    method: string,
-    path: string,
-    body?: unknown,
-    token: string | null = TEST_TOKEN,
-  ) => {
-    const headers: Record<string, string> = { host: TEST_HOST };
-    if (token) headers['x-claude-mem-token'] = token;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await app.request(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as Body };
-  };
+  const call = routeCaller<Body>(app, 'x-claude-mem-token');
   return { deps, call, get: (path: string) => call('GET', path) };
 }
 

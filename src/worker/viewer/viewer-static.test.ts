@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { appendFileSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
+import { testHeaders } from '../../../test/helpers/route-call.ts';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { createTestDeps, TEST_HOST, TEST_TOKEN } from '../../../test/helpers/worker-deps.ts';
+import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
 import { logFile } from '../../config/index.ts';
 import { createApp } from '../app.ts';
 import { createViewerService } from './viewer-service.ts';
@@ -29,7 +30,7 @@ function setup(t: TestContext, uiDir: string | undefined) {
   const app = createApp(deps, [service]);
   const get = (path: string, headers: Record<string, string> = {}) =>
     app.request(path, {
-      headers: { host: TEST_HOST, authorization: `Bearer ${TEST_TOKEN}`, ...headers },
+      headers: { ...testHeaders(), ...headers },
     });
   return { deps, get };
 }
