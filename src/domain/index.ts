@@ -5,3 +5,4 @@ export * from './embedding-status.ts';
 export * from './memory.ts';
 export * from './observation-types.ts';
 export * from './tokens.ts';
+export * from './fact-subjects.ts';

@@ -42,3 +42,6 @@ export * from './maintenance.ts';
 export { identifierParts, codeTerms } from './code-terms.ts';
 export * from './search-horizon.ts';
 export * from './export-stream.ts';
+export * from './memory/supersession.ts';
+export * from './memory/known.ts';
+export * from './memory/related.ts';
