@@ -242,6 +242,7 @@ export const UNIT_TESTS = [
 ];
 
 export const E2E_TESTS = [
+  'test/e2e/supersede-hooks.test.ts',
   'test/e2e/recall-embedder-switch.test.ts',
   'test/team/sync-engine.test.ts',
   'test/team/hostile-member.test.ts',

@@ -3,6 +3,7 @@ import { hasTeammates, injectedIds, OWN_AUTHOR, type Db } from '../store/index.t
 import { entriesOf } from './recall-entries.ts';
 import type { AnchorStates } from './anchor-marks.ts';
 import { applyAnchors, ownFirst, renderRecall, type RecallBlock } from './recall-lines.ts';
+import { recallTruth } from './newest-wins.ts';
 import { contentTerms, isRelevant, matchedTerms, rareTerms } from './relevance.ts';
 
 /** One prompt to find memories for. */
@@ -81,5 +82,6 @@ export async function promptRecall(
     .filter((entry) => isRelevant(count(entry.id), rare, terms.length))
     .sort((a, b) => count(b.id) - count(a.id)); // stable: search order among equals
   const { entries: kept, marks } = applyAnchors(ownFirst(relevant), request.anchorStates);
-  return renderRecall(HEADING, kept, { maxItems: request.maxItems, ...PROMPT_BUDGET }, { marks });
+  const truth = recallTruth(kept, marks);
+  return renderRecall(HEADING, truth, { maxItems: request.maxItems, ...PROMPT_BUDGET }, { marks });
 }

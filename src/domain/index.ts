@@ -6,3 +6,4 @@ export * from './memory.ts';
 export * from './observation-types.ts';
 export * from './tokens.ts';
 export * from './fact-subjects.ts';
+export * from './truth-notes.ts';

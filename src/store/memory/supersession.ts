@@ -121,3 +121,30 @@ export function supersedeByRules(db: Database, id: number, at: number): Superses
   }
   return made;
 }
+
+/** One link of a supersession chain. */
+export interface ChainRow {
+  id: number;
+  title: string;
+  created_at: number;
+  superseded_at: number | null;
+}
+
+/**
+ * The supersession chain `id` belongs to, oldest first: what it superseded (and what those
+ * superseded) and what superseded it, up to 20 links each way. Just `id` when it has none.
+ */
+export function supersessionChain(db: Database, id: number): ChainRow[] {
+  return stmt(
+    db,
+    `WITH RECURSIVE
+       back(id, depth) AS (SELECT @id, 0 UNION
+         SELECT o.id, b.depth + 1 FROM back b JOIN observations o ON o.superseded_by = b.id
+         WHERE b.depth < 20),
+       ahead(id, depth) AS (SELECT @id, 0 UNION
+         SELECT o.superseded_by, a.depth + 1 FROM ahead a JOIN observations o ON o.id = a.id
+         WHERE o.superseded_by IS NOT NULL AND a.depth < 20)
+     SELECT id, title, created_at, superseded_at FROM observations
+     WHERE id IN (SELECT id FROM back UNION SELECT id FROM ahead) ORDER BY created_at, id`,
+  ).all({ id }) as ChainRow[];
+}
