@@ -86,7 +86,13 @@ const edit = (home: RecallHome, file: string, before: string, after: string): Pa
 const bash = (command: string): Payload => ({ tool_name: 'Bash', tool_input: { command } });
 
 async function additionalContext(home: RecallHome, event: string, extra: Payload) {
-  const payload = { session_id: 'reader', cwd: home.projectDir, hook_event_name: event, ...extra };
+  // Each read is a session of its own: a session is never recalled what it was shown before.
+  const payload = {
+    session_id: `reader-${event}`,
+    cwd: home.projectDir,
+    hook_event_name: event,
+    ...extra,
+  };
   const run = await runHookProcess(HOOK_BUNDLE, event, JSON.stringify(payload), home.env);
   const answer = JSON.parse(run.stdout) as { hookSpecificOutput?: { additionalContext?: string } };
   return answer.hookSpecificOutput?.additionalContext ?? '';
