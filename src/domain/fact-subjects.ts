@@ -28,7 +28,11 @@ const STOP = new Set(
   ).split(' '),
 );
 
-const norm = (text: string): string => text.toLowerCase().replace(/^[`'"]+|[`'".,;:)]+$/g, '');
+const norm = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/^[`'"]+|[`'".,;:)]+$/g, '')
+    .replace(/\/+$/, '');
 
 /** Up to 3 content words of `text`, its last ones, as a subject. */
 function subjectWords(text: string): string {
@@ -55,10 +59,20 @@ const VERSION_VERB =
   /\b(?:upgrade[sd]?|bump(?:s|ed)?|pin(?:s|ned)?|downgraded|updated|require[sd]?|use[sd]?|on|to)\s+([A-Za-z][\w+-]*(?:\.js)?)\s+(?:to\s+|at\s+)?v?(\d+(?:\.\d+){0,2})\b/gi;
 const VERSION_DOTTED = /\b([A-Za-z][\w+-]*(?:\.js)?)\s+v?(\d+\.\d+(?:\.\d+)?)\b/g;
 const PORT = /\bport\s*(?:[:=]|is|to|of|number)?\s*(\d{2,5})\b/gi;
-const PLACE =
-  /\b([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3}?)\s+(?:now\s+)?(?:lives?|is|are|was|were|moved|kept|stored|located|sits?)\s+(?:now\s+)?(?:in|at|to|under|into)\s+`?((?:\.{0,2}\/)?[\w.-]+\/[\w./-]*)`?/gi;
+const PATH_VALUE = '`?((?:\\.{0,2}\\/)?[\\w.-]+\\/[\\w./-]*)`?';
+const THING = '([A-Za-z][\\w.-]*(?:\\s+[A-Za-z][\\w.-]*){0,3}?)';
+const PLACE = new RegExp(
+  `\\b${THING}\\s+(?:(?:is|are|was|were)\\s+(?:now\\s+)?(?:(?:kept|stored|located|moved)\\s+)?|(?:now\\s+)?(?:lives?|kept|stored|located|moved|sits?)\\s+)(?:now\\s+)?(?:in|at|to|under|into)\\s+${PATH_VALUE}`,
+  'gi',
+);
+const PLACE_MOVED = new RegExp(
+  `\\bmoved\\s+(?:the\\s+)?${THING}\\s+(?:to|into|under)\\s+${PATH_VALUE}`,
+  'gi',
+);
 const OWNER =
   /\b([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3}?)\s+(?:is\s+)?(?:now\s+)?(?:owned|maintained|run)\s+by\s+(@?[\w.-]+)/gi;
+const OWNER_MOVED =
+  /\bownership\s+of\s+(?:the\s+)?([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3}?)\s+(?:moved|went|passed)\s+to\s+(@?[\w.-]+)/gi;
 const REPLACED = [
   /\b(?:switched|migrated|moved)\s+(?:\w+\s+){0,3}?from\s+`?([\w.@/-]+)`?\s+to\s+`?([\w.@/-]+)/gi,
   /\breplaced\s+`?([\w.@/-]+)`?\s+with\s+`?([\w.@/-]+)/gi,
@@ -117,10 +131,13 @@ function ports(text: string, file: string | undefined): Fact[] {
 
 function places(text: string): Fact[] {
   const found: Fact[] = [];
-  for (const [kind, pattern] of [
+  const patterns = [
     ['place', PLACE],
+    ['place', PLACE_MOVED],
     ['owner', OWNER],
-  ] as const) {
+    ['owner', OWNER_MOVED],
+  ] as const;
+  for (const [kind, pattern] of patterns) {
     for (const [, thing = '', value = ''] of text.matchAll(pattern)) {
       const words = subjectWords(thing);
       if (words) found.push({ kind, subject: `${kind}:${words}`, value: norm(value) });
