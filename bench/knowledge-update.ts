@@ -13,11 +13,11 @@
 // Per question: is the chain's newest memory the first search hit (raw ranking, and after the
 // newest-wins step the search route applies), and is every superseded memory of the chain absent
 // from the prompt-time recall block (and the newest in it)?
-// Usage: node --import tsx bench/knowledge-update.ts
+// Usage: node --import tsx bench/knowledge-update.ts [--misses: name the questions missed]
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { newestWins, promptRecall } from '../src/context/index.ts';
+import { newestWins, promptRecall, withSuccessors } from '../src/context/index.ts';
 import { factsOf } from '../src/domain/index.ts';
 import { createSearcher } from '../src/search/index.ts';
 import {
@@ -126,7 +126,10 @@ async function measure(mode: Mode): Promise<Score> {
         offset: 0,
       });
       const hits = found.hits.map((hit) => hit.id);
-      const records = getObservations(db, hits);
+      const records = getObservations(
+        db,
+        withSuccessors(db, found.hits).map((hit) => hit.id),
+      );
       const ordered = newestWins(records).items.map((record) => record.id);
       const block = await promptRecall(db, searcher, {
         project: PROJECT,
@@ -134,6 +137,14 @@ async function measure(mode: Mode): Promise<Score> {
         prompt: chain.question,
         maxItems: 3,
       });
+      if (process.argv.includes('--misses') && mode !== 'none') {
+        if (ordered[0] !== newest)
+          console.log(
+            `${mode} not first: ${chain.question} -> ${records.find((r) => r.id === ordered[0])?.title}`,
+          );
+        if (block.ids.some((id) => older.has(id)))
+          console.log(`${mode} superseded shown: ${chain.question}`);
+      }
       score.rawFirst += hits[0] === newest ? 1 : 0;
       score.first += ordered[0] === newest ? 1 : 0;
       score.absent += block.ids.some((id) => older.has(id)) ? 0 : 1;

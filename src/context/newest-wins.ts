@@ -1,4 +1,5 @@
 import { factsOf } from '../domain/index.ts';
+import { currentOf, type Db } from '../store/index.ts';
 import { GUESS_MARK, OLDER_MARK, addMark } from './anchor-marks.ts';
 
 /** What the newest-wins step reads of a retrieved memory. */
@@ -107,4 +108,23 @@ export function recallTruth<T extends Truthful>(
     if (older.has(item.id)) addMark(marks, item.id, OLDER_MARK);
   }
   return items;
+}
+
+/**
+ * Search hits with what replaced them (issue 34): the memory that is true now about a
+ * superseded hit comes in right above it when the search did not find it (a newer wording may
+ * share fewer of the query's words), with the hit's score. Newest wins then orders them.
+ */
+export function withSuccessors<T extends { id: number }>(db: Db, hits: readonly T[]): T[] {
+  const current = currentOf(
+    db,
+    hits.map((hit) => hit.id),
+  );
+  const seen = new Set(hits.map((hit) => hit.id));
+  return hits.flatMap((hit) => {
+    const head = current.get(hit.id);
+    if (head === undefined || seen.has(head)) return [hit];
+    seen.add(head);
+    return [{ ...hit, id: head }, hit];
+  });
 }

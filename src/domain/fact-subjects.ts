@@ -190,7 +190,9 @@ export function disagreement(
   for (const fact of newer) {
     if (fact.kind === 'choice') {
       const old = fact.subject.slice('choice:'.length);
-      if (choseWord(older.text, old)) return fact.subject;
+      // The older chose it in words (`uses jest`) or by a replacement of its own (`to jest`).
+      const chosen = older.facts.some((had) => had.kind === 'choice' && had.value === old);
+      if (chosen || choseWord(older.text, old)) return fact.subject;
       continue;
     }
     const values = stated.get(fact.subject);

@@ -11,7 +11,7 @@ test('reads settings, versions, ports, places, owners and replaced choices', () 
   assert.deepEqual(subjects('Upgraded react to 18.3.1'), ['version:react=18.3.1']);
   assert.deepEqual(subjects('Project pins Node 20 in .nvmrc'), ['version:node=20']);
   assert.deepEqual(subjects('Dev server runs on port 5173'), ['port:dev server=5173']);
-  assert.deepEqual(subjects('Migrations live in db/migrate/'), ['place:migrations=db/migrate/']);
+  assert.deepEqual(subjects('Migrations live in db/migrate/'), ['place:migrations=db/migrate']);
   assert.deepEqual(subjects('The billing service is owned by @alice'), [
     'owner:billing service=@alice',
   ]);

@@ -148,3 +148,21 @@ export function supersessionChain(db: Database, id: number): ChainRow[] {
      WHERE id IN (SELECT id FROM back UNION SELECT id FROM ahead) ORDER BY created_at, id`,
   ).all({ id }) as ChainRow[];
 }
+
+/**
+ * The memory that says what is true now about each superseded one of `ids`: the end of its
+ * chain of `superseded_by` (at most 20 links). Ids not superseded are absent from the map.
+ */
+export function currentOf(db: Database, ids: readonly number[]): Map<number, number> {
+  const rows = stmt(
+    db,
+    `WITH RECURSIVE walk(start, id, depth) AS (
+       SELECT o.id, o.superseded_by, 1 FROM observations o
+       WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.superseded_by IS NOT NULL
+       UNION ALL
+       SELECT w.start, o.superseded_by, w.depth + 1 FROM walk w JOIN observations o ON o.id = w.id
+       WHERE o.superseded_by IS NOT NULL AND w.depth < 20)
+     SELECT start, id FROM walk w WHERE depth = (SELECT MAX(depth) FROM walk v WHERE v.start = w.start)`,
+  ).all({ ids: JSON.stringify(ids) }) as Array<{ start: number; id: number }>;
+  return new Map(rows.map((row) => [row.start, row.id]));
+}

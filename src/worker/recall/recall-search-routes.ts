@@ -14,7 +14,7 @@ import {
   type SearchRequest,
 } from '../../search/index.ts';
 import { getObservations, horizonHeld, projectRoot, type TimelineItem } from '../../store/index.ts';
-import { newestWins, type Truthful } from '../../context/index.ts';
+import { newestWins, withSuccessors, type Truthful } from '../../context/index.ts';
 import { AppError } from '../errors.ts';
 import type { Recall } from './recall.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -143,7 +143,7 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
           throw toBadRequest(error);
         },
       );
-      const found = newestFirst(indexItems(deps, result.hits));
+      const found = newestFirst(indexItems(deps, withSuccessors(deps.db, result.hits)));
       const { items, more } = withAnchors(recall, found, query);
       return c.json({
         items,
