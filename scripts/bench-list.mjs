@@ -90,6 +90,15 @@ export const BENCHES = [
     pending: 'Owned by the recall work.',
   },
   {
+    name: 'vs-incumbent',
+    title: 'Search over HTTP side by side with the incumbent (claude-mem 13.x)',
+    about:
+      "The same 10,000 synthetic observations in our store and the incumbent's (its worker under Bun, rows copied into its SQLite schema), the same queries, one request to each worker and one to a bare node http server in turn. Needs `--incumbent DIR` (an unpacked `npm pack claude-mem@13.15.3`) and Bun (BENCH_BUN or PATH); skipped without them.",
+    args: [],
+    short: [],
+    timeoutMin: 10,
+  },
+  {
     name: 'recall',
     title: 'Recall quality (LoCoMo, known items)',
     about:
@@ -143,6 +152,16 @@ export const BENCHES = [
     args: [],
     short: ['--index', '10'],
     timeoutMin: 5,
+  },
+  {
+    name: 'eval-replay',
+    title:
+      'claude-mem eval over the real transcripts, with and without prompt-time and file-time recall',
+    about:
+      "What `claude-mem eval` reports (src/cli/eval: every session replayed in time order through the worker's code in process, heuristic compression, full-text recall, use signals by the ledger's detector) for the default settings, recall.promptTime=false, recall.fileTime=false and both off: per moment the share of the calls that needed memory it reached before the call, tokens per turn, the share of shown memories used and the share of injections none of whose memories was used. Ratios against the default of the same run.",
+    args: [],
+    short: ['--dir', 'fixtures/transcripts'],
+    timeoutMin: 15,
   },
   {
     name: 'soak',

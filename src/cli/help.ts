@@ -71,6 +71,15 @@ Commands:
                                      Backfill memory from past Claude Code transcripts
                                      (default ~/.claude/projects); shows a cost preview and
                                      asks before an LLM compresses; rerun to resume
+  eval [--dir DIR] [--compare KEY=VALUE] [--provider heuristic|configured] [--since DATE]
+       [--project P] [--json] [-y|--yes]
+                                     Replay past transcripts (default ~/.claude/projects) in
+                                     time order into a throwaway store and report, per recall
+                                     moment, how often memory reached the calls that repeated
+                                     earlier work and its tokens per turn; --compare runs again
+                                     with one setting changed (two columns). Heuristic
+                                     compression unless --provider configured (cost preview,
+                                     then asks). Your memory is not touched; rerun to resume
   export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]
                                      Write sessions, prompts, observations, summaries
                                      (default jsonl, to stdout)

@@ -16,6 +16,7 @@ import { doctorCommand } from './commands/doctor-command.ts';
 import { exportCommand } from './commands/export-command.ts';
 import { forgetCommand } from './commands/forget-command.ts';
 import { editCommand } from './commands/edit-command.ts';
+import { evalCommand } from './commands/eval-command.ts';
 import { pinCommand, showCommand } from './commands/memory-command.ts';
 import { shareCommand } from './commands/share-command.ts';
 import { importCommand } from './commands/import-command.ts';
@@ -88,6 +89,8 @@ async function dispatch(argv: string[]): Promise<number> {
       return uninstallCommand(rest, { cliEntry: CLI_ENTRY, print });
     case 'import-transcripts':
       return importTranscriptsCommand(rest, print);
+    case 'eval':
+      return evalCommand(rest, print);
     case 'export':
       return exportCommand(rest, print);
     case 'import':

@@ -1,6 +1,7 @@
 export { buildContext } from './build-context.ts';
 export type { BuiltContext, ContextOptions } from './build-context.ts';
 export { MAX_CONTEXT_BYTES, entryLine } from './format.ts';
+export type { ShownEntry } from './format.ts';
 export type { ContextRequest, ContextSource } from './select.ts';
 export { TYPE_ICONS, iconOf, legendLine } from './type-icons.ts';
 export type { AnchorStates } from './anchor-marks.ts';
@@ -11,3 +12,4 @@ export type { FileRecallRequest } from './file-recall.ts';
 export type { RecallBlock } from './recall-lines.ts';
 export { newestWins, recallTruth, verifiedFirst, withSuccessors } from './newest-wins.ts';
 export type { NewestWins, OlderMark, Truthful } from './newest-wins.ts';
+export { contentTerms } from './relevance.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The observation types (the compressor's; kept in step with src/store/memory-types.ts). */
+/** The observation types (the compressor's; kept in step with src/store/memory/memory-types.ts). */
 export const TYPES = ['bugfix', 'feature', 'refactor', 'change', 'discovery', 'decision'] as const;
 
 const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);

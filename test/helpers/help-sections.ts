@@ -3,6 +3,7 @@ import { CONTEXT_OPTIONS } from '../../src/cli/commands/context-command.ts';
 import { DOCTOR_OPTIONS } from '../../src/cli/commands/doctor-command.ts';
 import { DEMO_OPTIONS } from '../../src/cli/commands/demo-command.ts';
 import { EXPORT_OPTIONS } from '../../src/cli/commands/export-command.ts';
+import { EVAL_OPTIONS } from '../../src/cli/eval/eval-options.ts';
 import { FORGET_OPTIONS } from '../../src/cli/commands/forget-command.ts';
 import { IMPORT_TRANSCRIPTS_OPTIONS } from '../../src/cli/commands/import-transcripts-command.ts';
 import { INSTALL_OPTIONS } from '../../src/cli/commands/install-command.ts';
@@ -42,6 +43,7 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   verify: flagsOf(VERIFY_OPTIONS),
   mcp: [],
   'import-transcripts': flagsOf(IMPORT_TRANSCRIPTS_OPTIONS),
+  eval: flagsOf(EVAL_OPTIONS),
   export: flagsOf(EXPORT_OPTIONS),
   import: [],
   forget: flagsOf(FORGET_OPTIONS),

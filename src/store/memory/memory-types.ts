@@ -1,0 +1,59 @@
+import type { SpendFields, SummaryFields } from '../../domain/index.ts';
+
+export { OBSERVATION_TYPES, type ObservationType } from '../../domain/index.ts';
+
+/** An observation as stored; list fields are JSON arrays of strings in the table. */
+export interface ObservationRow {
+  id: number;
+  session_id: number | null;
+  project: string;
+  prompt_number: number | null;
+  type: string;
+  title: string;
+  subtitle: string;
+  narrative: string;
+  facts: string;
+  concepts: string;
+  files_read: string;
+  files_modified: string;
+  source_event_ids: string;
+  provider: string;
+  model: string | null;
+  tokens_in: number;
+  tokens_out: number;
+  content_hash: string;
+  pinned: number;
+  created_at: number;
+  updated_at: number;
+  /** Team memory (migration 008): `private` or `team`. */
+  scope: 'private' | 'team';
+  /** Set on a teammate's row pulled from the team; null when written on this machine. */
+  author: string | null;
+  global_id: string | null;
+  version: number;
+  /** The newer observation that states its subject otherwise (migration 018), or null. */
+  superseded_by?: number | null;
+  superseded_at?: number | null;
+  /** 1: a teammate's memory marked older on this machine only (the newer is not its author's). */
+  superseded_local?: number;
+  /** How it is known: `hypothesis` or `verified`; null for rows stored before migration 018. */
+  known?: 'hypothesis' | 'verified' | null;
+  /** What verified it: `test`, `command`, `commit` or `user`. */
+  known_by?: string | null;
+}
+
+/** A per-turn summary as stored; list fields are JSON arrays of strings in the table. */
+export interface SummaryRow
+  extends Omit<SummaryFields, 'files_read' | 'files_modified'>, SpendFields {
+  id: number;
+  session_id: number;
+  project: string;
+  prompt_number: number;
+  files_read: string;
+  files_modified: string;
+  created_at: number;
+  scope: 'private' | 'team';
+  author: string | null;
+  global_id: string | null;
+  version: number;
+}
