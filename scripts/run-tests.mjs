@@ -22,6 +22,7 @@ import { fileReport, runSummary } from './test-runner/summary.mjs';
 export const UNIT_TESTS = [
   'src/store/memory/fact-subjects.test.ts',
   'src/store/memory/supersession.test.ts',
+  'src/context/newest-wins.test.ts',
   'src/capture/agents/adapters.test.ts',
   'src/cli/install/agents/toml-block.test.ts',
   'src/cli/install/json-edit.test.ts',
