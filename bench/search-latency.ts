@@ -19,7 +19,8 @@ import {
   type SearchFilters,
   type SearchMode,
 } from '../src/search/index.ts';
-import { insertObservations, refreshHorizon, stmt, type Db } from '../src/store/index.ts';
+import { refreshHorizon, stmt, type Db } from '../src/store/index.ts';
+import { insertObservations } from '../test/helpers/bulk-insert.ts';
 import { createTestHome, HOOK_BUNDLE } from '../test/helpers/env.ts';
 import { withDatabase } from '../test/helpers/recall-home.ts';
 import { startWorker, stopWorker } from '../test/helpers/worker.ts';

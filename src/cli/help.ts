@@ -87,10 +87,16 @@ Commands:
   forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]
                                      Delete memories (search, context and vectors too);
                                      ids: 123 (observation), S12 (summary), P7 (prompt)
+  consolidate [--project P] [--json] Propose merging near-duplicate memories and dropping
+                                     noise, as a diff; changes nothing
+  consolidate --apply [--project P]  Apply that proposal, journaled; prints its undo id
+  consolidate --undo ID              Restore a consolidation exactly as it was before
   show <id> [--json]                 One observation in full: every field, files, session,
-                                     dates, whether it is pinned
+                                     dates, whether it is pinned, when it was injected and used
   pin <id>                           Pin an observation: listed first in every context
   unpin <id>                         Unpin it again
+  unsink <id>                        Reset its decay: sessions that were given it and did not
+                                     use it no longer rank it lower
   edit <id>                          Edit its title, narrative and facts in $EDITOR (or
                                      $VISUAL); saves what changed
   share <id>                         Share one memory with the team: an observation (12) or

@@ -15,9 +15,11 @@ import { demoCommand } from './commands/demo-command.ts';
 import { doctorCommand } from './commands/doctor-command.ts';
 import { exportCommand } from './commands/export-command.ts';
 import { forgetCommand } from './commands/forget-command.ts';
+import { consolidateCommand } from './commands/consolidate-command.ts';
 import { editCommand } from './commands/edit-command.ts';
 import { evalCommand } from './commands/eval-command.ts';
 import { pinCommand, showCommand } from './commands/memory-command.ts';
+import { unsinkCommand } from './commands/memory-use-command.ts';
 import { shareCommand } from './commands/share-command.ts';
 import { importCommand } from './commands/import-command.ts';
 import { importTranscriptsCommand } from './commands/import-transcripts-command.ts';
@@ -97,11 +99,15 @@ async function dispatch(argv: string[]): Promise<number> {
       return importCommand(rest, print);
     case 'forget':
       return forgetCommand(rest, print);
+    case 'consolidate':
+      return consolidateCommand(rest, print);
     case 'show':
       return showCommand(rest, print);
     case 'pin':
     case 'unpin':
       return pinCommand(rest, command === 'pin', print);
+    case 'unsink':
+      return unsinkCommand(rest, print);
     case 'share':
     case 'unshare':
       return shareCommand(rest, command === 'share', print);

@@ -13,3 +13,5 @@ export type { RecallBlock } from './recall-lines.ts';
 export { newestWins, recallTruth, verifiedFirst, withSuccessors } from './newest-wins.ts';
 export type { NewestWins, OlderMark, Truthful } from './newest-wins.ts';
 export { contentTerms } from './relevance.ts';
+export { deadEndWarning } from './dead-end-warning.ts';
+export type { DeadEndRequest } from './dead-end-warning.ts';

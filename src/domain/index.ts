@@ -5,5 +5,8 @@ export * from './embedding-status.ts';
 export * from './memory.ts';
 export * from './observation-types.ts';
 export * from './tokens.ts';
+export * from './command-shape.ts';
+export * from './consolidation.ts';
+export * from './ledger.ts';
 export * from './fact-subjects.ts';
 export * from './truth-notes.ts';

@@ -26,11 +26,13 @@ import { createOpenLinks } from './open-links.ts';
 import { openLinkUrl } from './open-link-routes.ts';
 import { createCompressionService } from './compression/compression-service.ts';
 import { createRecallService } from './recall/recall-service.ts';
+import { createConsolidationService } from './admin/consolidation-service.ts';
 import { createMaintenanceService } from './admin/maintenance-service.ts';
 import { createRetentionService } from './admin/retention-service.ts';
 import { createTeamService } from './team/team-service.ts';
 import { createHookTraffic } from './hook-traffic.ts';
 import { createViewerService } from './viewer/viewer-service.ts';
+import { createLedgerService } from './ledger/ledger-service.ts';
 import { acquireDataLock } from './data-lock.ts';
 import { createDiskHealth } from './disk-health.ts';
 import { createDbHealth, faultAdvice, isDbFault } from './db-fault.ts';
@@ -102,8 +104,10 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     createRecallService(deps),
     createRetentionService(deps),
     createViewerService(deps),
+    createLedgerService(deps),
     team,
     createMaintenanceService(deps),
+    createConsolidationService(deps),
   ];
   let server: ServerType;
   try {

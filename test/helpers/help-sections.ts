@@ -1,4 +1,5 @@
 export { commandSections } from '../../src/cli/help.ts';
+import { CONSOLIDATE_OPTIONS } from '../../src/cli/commands/consolidate-command.ts';
 import { CONTEXT_OPTIONS } from '../../src/cli/commands/context-command.ts';
 import { DOCTOR_OPTIONS } from '../../src/cli/commands/doctor-command.ts';
 import { DEMO_OPTIONS } from '../../src/cli/commands/demo-command.ts';
@@ -47,12 +48,14 @@ export const ACCEPTED_FLAGS: Record<string, string[]> = {
   export: flagsOf(EXPORT_OPTIONS),
   import: [],
   forget: flagsOf(FORGET_OPTIONS),
+  consolidate: flagsOf(CONSOLIDATE_OPTIONS),
   purge: flagsOf(PURGE_OPTIONS),
   worker: ['--json', '-n'],
   config: [],
   show: flagsOf(SHOW_OPTIONS),
   pin: [],
   unpin: [],
+  unsink: [],
   edit: [],
   team: ['--json', '--team', '--url'],
   share: [],

@@ -1,6 +1,7 @@
 /** The worker's answers, as the viewer reads them: the wire types of src/domain (types only). */
 export { OBSERVATION_TYPES, type ObservationType } from '../../domain/observation-types.ts';
 export { EMBEDDING_STATE_WORDS } from '../../domain/embedding-status.ts';
+export type { Changeset, ConsolidationView } from '../../domain/consolidation.ts';
 export type {
   AnchorVerdict,
   BudgetStatus,
@@ -27,6 +28,8 @@ export type {
   TeamRefusal,
   TeamStatus,
 } from '../../domain/viewer-api.ts';
+export { INJECTION_MOMENTS } from '../../domain/ledger.ts';
+export type { InjectionMoment, LedgerMomentDay, NeverUsedMemory } from '../../domain/ledger.ts';
 
 /** The feed's filters; `type` is an observation type, or `summary` / `prompt` for those kinds. */
 export interface FeedFilter {

@@ -1,6 +1,8 @@
 import {
   OBSERVATION_TYPES,
   type AnchorVerdict,
+  type Changeset,
+  type ConsolidationView,
   type CompressionStatus,
   type RecallStatus,
   type ContextPreview,
@@ -8,6 +10,8 @@ import {
   type FeedFilter,
   type FeedItem,
   type FeedPage,
+  type LedgerMomentDay,
+  type NeverUsedMemory,
   type ObservationItem,
   type Overview,
   type Project,
@@ -117,11 +121,22 @@ export const api = {
   logs: (lines: number) => call<{ lines: string[] }>('GET', `/api/logs${query({ lines })}`),
   overview: (project: string, days: number) =>
     call<Overview>('GET', `/api/overview${query({ project, days })}`),
+  recallOverview: (project: string, days: number) =>
+    call<{ chart: LedgerMomentDay[]; neverUsed: NeverUsedMemory[] }>(
+      'GET',
+      `/api/overview/recall${query({ project, days })}`,
+    ),
+  unsink: (id: number) => call<unknown>('POST', `/api/observations/${id}/unsink`),
   anchors: (ids: number[]) =>
     call<{ items: Record<string, AnchorVerdict> }>(
       'GET',
       `/api/anchors${query({ ids: ids.join(',') })}`,
     ),
+  consolidation: (project: string) =>
+    call<ConsolidationView>('GET', `/api/consolidation${query({ project })}`),
+  applyConsolidation: (project: string) =>
+    call<Changeset>('POST', '/api/consolidation/apply', { project }),
+  undoConsolidation: (id: number) => call<Changeset>('POST', '/api/consolidation/undo', { id }),
   acceptAnchors: (id: number) =>
     call<{ anchor: AnchorVerdict | null }>('POST', '/api/anchors/accept', { id }),
 };

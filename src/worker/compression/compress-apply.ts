@@ -1,5 +1,6 @@
 import {
   contentHash,
+  deadEndKeys,
   type ObservationsResult,
   type Produced,
   type SummaryResult,
@@ -14,6 +15,7 @@ import {
   settleTurnEnds,
   upsertSummary,
   writeAnchors,
+  writeDeadEndKeys,
   type Db,
   type PendingTurnEnd,
 } from '../../store/index.ts';
@@ -66,6 +68,10 @@ export function storeObservations(
         at: happened,
         scope: scopeFor(teamShare, 'observation'),
       });
+      if (observation.type === 'dead-end') {
+        const keys = deadEndKeys(observation, work.batch.events);
+        writeDeadEndKeys(db, stored.id, work.turn.project, keys);
+      }
       if (stored.duplicate) return;
       writeAnchors(db, stored.id, anchors[index] ?? [], at);
       fresh.push({ id: stored.id, draft: observation });

@@ -5,7 +5,6 @@ import {
   type CompressEvent,
   type Slice,
   type SliceLimits,
-  type ObservationKind,
   type TurnBatch,
   type TurnSummaryInput,
 } from '../../compress/index.ts';
@@ -175,10 +174,7 @@ function closingSlices(
 /** What a turn's summary is made from: its prompt, stored observations and final messages. */
 function summaryInputOf(db: Db, turn: PendingTurnEnd): TurnSummaryInput {
   const messages = turnMessages(db, turn.sessionRowId, turn.promptNumber);
-  const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber).map((o) => ({
-    ...o,
-    type: o.type as ObservationKind,
-  }));
+  const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber);
   return {
     project: turn.project,
     root: turn.projectRoot,
