@@ -46,7 +46,7 @@ Commands:
   search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]
          [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]
          [--scope private|team] [--agent A] [--mode fts|vector|hybrid] [--limit N]
-         [--offset N] [--fresh] [--json]
+         [--offset N] [--fresh] [--all-time] [--json]
                                      Search the memory: the current folder's project, or P,
                                      or --all projects. Each -q is another phrasing of the
                                      same need (at most 5 in all): each is searched and the
@@ -56,7 +56,9 @@ Commands:
                                      --author a teammate's memories (me: your own), --scope
                                      only private or only shared ones
                                      --agent: only memories made by claude, codex, gemini or
-                                     copilot
+                                     copilot; --all-time ranks every match however old (a
+                                     query of common words only is otherwise ranked among
+                                     its newest matches, with a note saying so)
   context [--project P] [--source startup|resume|clear|compact] [--session ID]
           [--agent A]                Print exactly what SessionStart would inject (default:
                                      this folder's project, source startup; --agent: only

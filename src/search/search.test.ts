@@ -8,7 +8,8 @@ import { observationsMark, openDatabase, type Db } from '../store/index.ts';
 import { createEmbeddingRuntime } from './embedding-runtime.ts';
 import { createHashEmbedder } from './embedders/hash-embedder.ts';
 import { createSearcher, type SearchMode, type SearchRequest } from './search.ts';
-import { createVectorIndex, loadSqliteVec } from './vector-index.ts';
+import { createVectorIndex } from './vector-index.ts';
+import { loadSqliteVec } from './vector-space.ts';
 
 function setup(t: TestContext, mode: SearchMode = 'hybrid') {
   const db: Db = openDatabase(join(tempDir(t), 'claude-mem.db'));

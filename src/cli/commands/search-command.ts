@@ -60,6 +60,7 @@ export const SEARCH_OPTIONS = {
   limit: { type: 'string' },
   offset: { type: 'string' },
   fresh: { type: 'boolean' },
+  'all-time': { type: 'boolean' },
   json: { type: 'boolean' },
   query: { type: 'string', short: 'q', multiple: true },
 } as const;
@@ -107,7 +108,7 @@ const line = (hit: Hit): string =>
 /**
  * `claude-mem search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C]
  * [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME] [--scope private|team]
- * [--mode fts|vector|hybrid] [--limit N] [--offset N] [--json]`: searches the current folder's
+ * [--mode fts|vector|hybrid] [--limit N] [--offset N] [--all-time] [--json]`: searches the current folder's
  * project unless told otherwise. Each `-q` is one more phrasing of the same need; the worker
  * fuses their rankings.
  */
@@ -125,6 +126,7 @@ export const searchCommand: Command<RecallCommandDeps> = async function searchCo
     project,
     session_id: values.session,
     fresh: values.fresh ? '1' : undefined,
+    all_time: values['all-time'] ? '1' : undefined,
     cwd: deps.cwd ?? process.cwd(),
     ...pick(values, ['type', 'concept', 'file', 'since', 'until', 'mode', 'limit', 'offset']),
     ...pick(values, ['author', 'scope', 'agent']),
@@ -154,6 +156,9 @@ export const searchCommand: Command<RecallCommandDeps> = async function searchCo
   }
   if (body.note) print(`note: ${body.note}`);
   for (const hit of body.items) print(line(hit));
+  if (body.partial && body.searched_from) {
+    print(`note: ranked matches from ${body.searched_from.slice(0, 10)} on; ${body.widen ?? ''}`);
+  }
   const offset = Number(values.offset ?? 0) + body.items.length;
   if (body.hasMore) print(`more: --offset ${offset}`);
   // Nothing here, from the first page on: say whether the other projects have it.
@@ -171,6 +176,10 @@ interface SearchBody {
   hasMore: boolean;
   /** Why the ranking is not the one asked for (the vector store could not be reached). */
   note?: string;
+  /** Older matches were not ranked: from when it looked, and how to widen. */
+  partial?: boolean;
+  searched_from?: string;
+  widen?: string;
 }
 
 const plural = (n: number, word: string): string =>

@@ -18,6 +18,7 @@ export type {
   Project,
   PromptItem,
   QueueDepth,
+  RecallInjection,
   RecallStatus,
   SearchPage,
   SettingGroupView,

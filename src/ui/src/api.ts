@@ -4,6 +4,7 @@ import {
   type Changeset,
   type ConsolidationView,
   type CompressionStatus,
+  type RecallInjection,
   type RecallStatus,
   type ContextPreview,
   type FailedEvent,
@@ -114,6 +115,7 @@ export const api = {
     ),
   compression: () => call<CompressionStatus>('GET', '/api/compression/status'),
   recall: () => call<RecallStatus>('GET', '/api/recall/status'),
+  recallRecent: () => call<{ items: RecallInjection[] }>('GET', '/api/recall/recent'),
   team: () => call<TeamStatus>('GET', '/api/team/status'),
   retry: () =>
     call<{ requeued: { events: number; turns: number } }>('POST', '/api/compression/retry'),

@@ -1,7 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { resolveProject } from '../../config/index.ts';
-import { deadEndWarning, fileRecall, promptRecall } from '../../context/index.ts';
+import {
+  deadEndWarning,
+  fileRecall,
+  promptRecall,
+  type RecallReason,
+} from '../../context/index.ts';
 import { stripTags } from '../../privacy/index.ts';
 import { estimateTokens } from '../../domain/index.ts';
 import { evenShares, projectRoot, recordInjected, type Db } from '../../store/index.ts';
@@ -29,13 +34,17 @@ export const FileRecallSchema = z.object({
 /** POST /api/recall/command: the shell command the Bash tool is about to run. */
 export const CommandRecallSchema = z.object({ ...Common, command: z.string().min(1).max(20_000) });
 
-const NOTHING = { context: '', ids: [] as number[] };
+const NOTHING = { context: '', ids: [] as number[], reasons: [] };
 const NOTHING_BLOCK = { text: '', ids: [] as number[] };
 
 /** Two blocks as one answer: the dead-end warning first, it is the one to act on. */
-const joined = (a: { text: string; ids: number[] }, b: { text: string; ids: number[] }) => ({
+const joined = (
+  a: { text: string; ids: number[] },
+  b: { text: string; ids: number[]; reasons?: RecallReason[] | undefined },
+) => ({
   context: [a.text, b.text].filter((text) => text !== '').join('\n'),
   ids: [...a.ids, ...b.ids],
+  reasons: b.reasons ?? [],
 });
 
 /** Records what a moment selected, after selection: the block's tokens shared by its memories. */
@@ -72,7 +81,8 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         anchorStates: anchorStatesOf(recall.anchors, project, body.cwd),
       });
       record(deps.db, body.session_id, block, 'prompt', deps.now());
-      return c.json({ context: block.text, ids: block.ids });
+      recall.moments.add('prompt', body.session_id, block.reasons ?? [], deps.now());
+      return c.json({ context: block.text, ids: block.ids, reasons: block.reasons ?? [] });
     })
     .post('/api/recall/file', async (c) => {
       const body = FileRecallSchema.parse(await c.req.json());
@@ -100,6 +110,7 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
       });
       record(deps.db, body.session_id, warning, 'dead-end', deps.now());
       record(deps.db, body.session_id, block, 'file', deps.now());
+      recall.moments.add('file', body.session_id, block.reasons ?? [], deps.now());
       return c.json(joined(warning, block));
     })
     .post('/api/recall/command', async (c) => {
@@ -112,6 +123,6 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         now: deps.now(),
       });
       record(deps.db, body.session_id, block, 'dead-end', deps.now());
-      return c.json({ context: block.text, ids: block.ids });
+      return c.json({ context: block.text, ids: block.ids, reasons: [] });
     });
 }
