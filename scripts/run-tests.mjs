@@ -20,6 +20,9 @@ import { killAll, runFiles } from './test-runner/run-files.mjs';
 import { fileReport, runSummary } from './test-runner/summary.mjs';
 
 export const UNIT_TESTS = [
+  'src/store/memory/fact-subjects.test.ts',
+  'src/store/memory/supersession.test.ts',
+  'src/context/newest-wins.test.ts',
   'src/capture/agents/adapters.test.ts',
   'src/cli/install/agents/toml-block.test.ts',
   'src/cli/install/json-edit.test.ts',
@@ -257,6 +260,7 @@ export const UNIT_TESTS = [
 ];
 
 export const E2E_TESTS = [
+  'test/e2e/supersede-hooks.test.ts',
   'test/e2e/eval-cli.test.ts',
   'test/e2e/recall-embedder-switch.test.ts',
   'test/team/sync-engine.test.ts',

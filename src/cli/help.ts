@@ -66,7 +66,8 @@ Commands:
   verify [--project P] [--json]      Check every memory of the project against the code in
                                      this folder: counts fresh, changed, gone and unknown,
                                      and the changed and gone files
-  verify --accept ID                 Re-confirm a memory: anchor it to its files as they are
+  verify --accept ID                 Confirm a memory: verified knowledge, no longer a
+                                     hypothesis, anchored to its files as they are now
   mcp                                Run the MCP server on stdio (Claude Code starts it)
   import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]
                                      Backfill memory from past Claude Code transcripts

@@ -12,6 +12,8 @@ export type { LlmLimits } from './llm-compressor.ts';
 export type { LlmReply, LlmRequest, LlmTransport } from './llm-request.ts';
 export { contentHash } from './normalize.ts';
 export { noiseReason } from './noise.ts';
+export { passingChecks } from './checks.ts';
+export type { PassingCheck } from './checks.ts';
 export { frameTokens, sliceTurn } from './slice.ts';
 export type { Slice, SliceLimits } from './slice.ts';
 export { chooseProvider, decideProvider, limitsOf } from './select-provider.ts';

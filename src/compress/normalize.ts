@@ -73,6 +73,7 @@ export function toObservationDraft(
     filesModified: uniqueList(raw.filesModified, (path) => relativePath(path, root)),
     searchKeys: clip(raw.searchKeys.replace(/\s+/g, ' ').trim(), SEARCH_KEYS_CHARS),
     sourceEventIds,
+    ...(raw.supersedes?.length ? { supersedes: raw.supersedes } : {}),
   };
 }
 

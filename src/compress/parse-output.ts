@@ -5,6 +5,8 @@ import { elementBlocks, elementInner, fieldText, itemTexts, unclosedField } from
 export interface RawObservation extends ObservationBody {
   type: string;
   searchKeys: string;
+  /** Ids from `<supersedes>` (issue 34). */
+  supersedes?: number[] | undefined;
 }
 
 /** A summary as read from model output. */
@@ -30,6 +32,7 @@ const OBSERVATION_FIELDS = [
   'files_read',
   'files_modified',
   'search_keys',
+  'supersedes',
 ];
 const SUMMARY_FIELDS = ['request', 'investigated', 'learned', 'completed', 'next_steps', 'notes'];
 
@@ -39,6 +42,7 @@ const text = (block: string, name: string, fields: readonly string[]): string =>
 function readObservation(block: string): RawObservation {
   const list = (name: string, item: string) =>
     itemTexts(elementInner(block, name, OBSERVATION_FIELDS), item);
+  const supersedes = idsOf(text(block, 'supersedes', OBSERVATION_FIELDS));
   return {
     type: text(block, 'type', OBSERVATION_FIELDS),
     title: text(block, 'title', OBSERVATION_FIELDS),
@@ -49,8 +53,13 @@ function readObservation(block: string): RawObservation {
     filesRead: list('files_read', 'file'),
     filesModified: list('files_modified', 'file'),
     searchKeys: text(block, 'search_keys', OBSERVATION_FIELDS),
+    ...(supersedes.length > 0 ? { supersedes } : {}),
   };
 }
+
+/** `#12, 34` or `12 34`: at most 10 ids. */
+const idsOf = (field: string): number[] =>
+  [...new Set([...field.matchAll(/\d{1,15}/g)].map((m) => Number(m[0])))].slice(0, 10);
 
 /** Code fences around XML are common; they carry nothing. */
 export const unfence = (output: string): string => output.replace(/```[a-z]*\n?/gi, '');

@@ -16,9 +16,11 @@ Answer in XML only, one or more of:
 <files_read><file>path</file></files_read>
 <files_modified><file>path</file></files_modified>
 <search_keys>up to 20 other words a search might use: synonyms, questions it answers, error text</search_keys>
+<supersedes>ids of <known_memories> this one makes untrue, if any</supersedes>
 </observation>
 bugfix: broken now works; feature: new capability; refactor: restructured, same behaviour; change: other edits (docs, config); discovery: learned how existing code or tools work; decision: a choice and why; dead-end: a command or tool call that failed and what worked instead, titled like "\`npm run e2e\` fails without PLAYWRIGHT_BROWSERS_PATH: use \`PLAYWRIGHT_BROWSERS_PATH=0 npm run e2e\`" (the failing command verbatim in backticks, then the fix), only when something else worked.
-One observation per distinct piece of work or finding, usually 1-5 per turn; merge related tool calls; leave out routine noise (listings, empty searches, status checks, repeated reads).`;
+One observation per distinct piece of work or finding, usually 1-5 per turn; merge related tool calls; leave out routine noise (listings, empty searches, status checks, repeated reads).
+<supersedes> only when the observation states something different about the same subject as a known memory (a setting's value, a version, a port, an owner, the chosen approach, where a thing lives); never for a memory it merely relates to.`;
 
 /** The format of a turn's summary. */
 const SUMMARY_FORMAT = `<summary>
@@ -91,7 +93,21 @@ export function observationMessage(batch: TurnBatch, options: RenderOptions): st
   const end = context
     ? relativize(turnEnd(context.observations, 'earlier_observations', context), batch.root)
     : '';
-  return `${turnHeader(batch)}<events>\n${events}\n</events>\n${end}</turn>`;
+  return `${turnHeader(batch)}${relatedBlock(batch)}<events>\n${events}\n</events>\n${end}</turn>`;
+}
+
+/** Characters of a related memory's title in a request. */
+const RELATED_TITLE_CHARS = 120;
+
+/** `<known_memories>`: the ids, days and titles of existing memories the batch may supersede. */
+function relatedBlock(batch: Pick<TurnBatch, 'related'>): string {
+  const related = batch.related ?? [];
+  if (related.length === 0) return '';
+  const lines = related.map((memory) => {
+    const day = new Date(memory.createdAt).toISOString().slice(0, 10);
+    return `#${memory.id} ${day} ${elide(memory.title, RELATED_TITLE_CHARS)}`;
+  });
+  return `<known_memories>\n${escapeData(lines.join('\n'))}\n</known_memories>\n`;
 }
 
 function observationLine(observation: ObservationDraft): string {

@@ -34,10 +34,24 @@ export interface TurnBatch {
   prompt: string | null;
   events: CompressEvent[];
   /**
+   * Existing memories of the project that share files, identifiers or key terms with the
+   * batch (issue 34): an LLM may answer that an observation `<supersedes>` some of them. A few
+   * titles only, so the request stays within compress.maxInputTokens (they are part of the
+   * frame every slice repeats).
+   */
+  related?: RelatedMemory[] | undefined;
+  /**
    * Set when this batch closes a turn that has ended: the same request then also asks for the
    * turn's summary, which saves a second request with its own instructions and context.
    */
   withSummary?: SummaryContext | undefined;
+}
+
+/** An existing memory offered to the LLM as one a new observation may supersede. */
+export interface RelatedMemory {
+  id: number;
+  title: string;
+  createdAt: number;
 }
 
 /** What a closing batch adds so that its request can also summarize the turn. */
@@ -59,6 +73,8 @@ export interface ObservationDraft extends ObservationBody {
   searchKeys?: string | undefined;
   /** The events it was made from (provenance). */
   sourceEventIds: number[];
+  /** Ids of the batch's `related` memories that this one says are no longer true. */
+  supersedes?: number[] | undefined;
 }
 
 /** A turn's summary before it is stored. */

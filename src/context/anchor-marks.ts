@@ -6,6 +6,17 @@ export const CHANGED_MARK = '⚠';
 /** Marks a pinned observation whose files are gone (unpinned ones leave the context). */
 export const GONE_MARK = '✗';
 
+/** Marks a hypothesis: stated, never checked by a passing test, a commit or the user (issue 34). */
+export const GUESS_MARK = '?';
+/** Marks a memory older than another result on the same subject (issue 34). */
+export const OLDER_MARK = '↓';
+
+/** Adds `mark` to an observation's marks (after an anchor mark it may already have). */
+export function addMark(marks: Map<number, string>, id: number, mark: string): void {
+  const had = marks.get(id);
+  marks.set(id, had ? `${had} ${mark}` : mark);
+}
+
 /** The anchor states of these observations (ids without anchors may be absent). */
 export type AnchorStates = (ids: readonly number[]) => ReadonlyMap<number, AnchorState>;
 
@@ -30,13 +41,15 @@ export function applyAnchorStates(entries: readonly IndexEntry[], states?: Ancho
 
 /** The legend's words for the marks in use, or undefined when none is. */
 export function marksLegend(marks: ReadonlyMap<number, string>): string | undefined {
-  // An agent's name may follow the mark (`⚠ [codex]`, agent-marks.ts): the mark comes first.
-  const used = new Set([...marks.values()].map((mark) => mark.split(' ')[0]));
+  // An agent's name may follow the marks (`⚠ ? [codex]`, agent-marks.ts).
+  const used = new Set([...marks.values()].flatMap((mark) => mark.split(' ')));
   const parts = [
     used.has(CHANGED_MARK)
       ? `${CHANGED_MARK} = its code changed since: re-read before relying on it`
       : '',
     used.has(GONE_MARK) ? `${GONE_MARK} = its files are gone` : '',
+    used.has(GUESS_MARK) ? `${GUESS_MARK} = a hypothesis: stated, not verified` : '',
+    used.has(OLDER_MARK) ? `${OLDER_MARK} = older than another memory on the same subject` : '',
   ].filter((part) => part !== '');
   return parts.length > 0 ? parts.join('  ') : undefined;
 }

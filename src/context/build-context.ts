@@ -1,5 +1,5 @@
 import { useStandings, type Db, type UseStanding } from '../store/index.ts';
-import { applyAnchorStates, type AnchorStates } from './anchor-marks.ts';
+import { GUESS_MARK, addMark, applyAnchorStates, type AnchorStates } from './anchor-marks.ts';
 import { MAX_CONTEXT_BYTES, renderContext, type Budget, type ShownEntry } from './format.ts';
 import { rankEntries } from './rank.ts';
 import { selectContext, type ContextRequest } from './select.ts';
@@ -85,6 +85,9 @@ export function buildContext(
     return built(emptyState(request.project), 'empty');
   }
   const anchored = applyAnchorStates(data.entries, options.anchorStates);
+  // A hypothesis is marked and, like changed code, ranked below what is known (issue 34).
+  for (const entry of anchored.entries)
+    if (entry.known === 'hypothesis') addMark(anchored.marks, entry.id, GUESS_MARK);
   const learned = learnedOf(
     db,
     anchored.entries.map((entry) => entry.id),

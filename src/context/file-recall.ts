@@ -2,6 +2,7 @@ import { claimFile, injectedIds, type Db } from '../store/index.ts';
 import { fileEntries } from './recall-entries.ts';
 import type { AnchorStates } from './anchor-marks.ts';
 import { applyAnchors, renderRecall, type RecallBlock } from './recall-lines.ts';
+import { recallTruth } from './newest-wins.ts';
 import { clip } from './text.ts';
 
 /** One file the agent is about to read or edit. */
@@ -29,7 +30,9 @@ export const FILE_BUDGET = { maxItems: 2, maxTokens: 150, maxBytes: 600 } as con
 export function fileRecall(db: Db, request: FileRecallRequest): RecallBlock {
   const shown = injectedIds(db, request.sessionId, ['prompt', 'file']);
   const found = fileEntries(db, request, shown, FILE_BUDGET.maxItems * 3);
-  const { entries, marks } = applyAnchors(found, request.anchorStates);
+  const anchored = applyAnchors(found, request.anchorStates);
+  const marks = anchored.marks;
+  const entries = recallTruth(anchored.entries, marks);
   if (entries.length === 0) return { text: '', ids: [] };
   const name = relativeName(request.file, request.root);
   const heading = `Memories of ${clip(name, 120)} (claude-mem; get_observations for details):`;

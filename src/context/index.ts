@@ -10,6 +10,8 @@ export type { PromptRecallRequest } from './prompt-recall.ts';
 export { fileRecall, FILE_BUDGET } from './file-recall.ts';
 export type { FileRecallRequest } from './file-recall.ts';
 export type { RecallBlock, RecallReason } from './recall-lines.ts';
+export { newestWins, recallTruth, verifiedFirst, withSuccessors } from './newest-wins.ts';
+export type { NewestWins, OlderMark, Truthful } from './newest-wins.ts';
 export { contentTerms } from './relevance.ts';
 export { deadEndWarning } from './dead-end-warning.ts';
 export type { DeadEndRequest } from './dead-end-warning.ts';

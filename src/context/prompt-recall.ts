@@ -3,6 +3,7 @@ import { hasTeammates, injectedIds, OWN_AUTHOR, type Db } from '../store/index.t
 import { entriesOf } from './recall-entries.ts';
 import type { AnchorStates } from './anchor-marks.ts';
 import { applyAnchors, ownFirst, renderRecall, type RecallBlock } from './recall-lines.ts';
+import { recallTruth } from './newest-wins.ts';
 import {
   contentTerms,
   isRelevant,
@@ -92,7 +93,7 @@ export async function promptRecall(
   const { entries: kept, marks } = applyAnchors(ownFirst(relevant), request.anchorStates);
   const block = renderRecall(
     HEADING,
-    kept,
+    recallTruth(kept, marks),
     { maxItems: request.maxItems, ...PROMPT_BUDGET },
     { marks },
   );

@@ -5,7 +5,8 @@ import { stmt, type Db } from '../store/index.ts';
 import type { RecallEntry } from './recall-lines.ts';
 
 const COLUMNS = `o.id AS id, o.type AS type, o.title AS title, o.pinned AS pinned,
-  o.created_at AS created_at, o.author AS author, ${detailCharsSql('o.')} AS detail_chars`;
+  o.created_at AS created_at, o.author AS author, ${detailCharsSql('o.')} AS detail_chars,
+  o.superseded_by AS superseded_by, o.known AS known`;
 
 /** Observations made in the asking session are the model's own recent work: never recalled. */
 const NOT_OWN_SESSION = `(o.session_id IS NULL OR o.session_id IS NOT

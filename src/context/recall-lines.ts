@@ -14,6 +14,9 @@ export interface RecallEntry {
   detail_chars: number;
   /** A teammate's name when the memory was pulled from the team; null for this machine's own. */
   author?: string | null | undefined;
+  /** Issue 34: the newer memory that superseded it, and how it is known. */
+  superseded_by?: number | null | undefined;
+  known?: string | null | undefined;
 }
 
 /** Limits of one recall block: the context's, with a count of items for its observations. */

@@ -8,3 +8,5 @@ export * from './tokens.ts';
 export * from './command-shape.ts';
 export * from './consolidation.ts';
 export * from './ledger.ts';
+export * from './fact-subjects.ts';
+export * from './truth-notes.ts';

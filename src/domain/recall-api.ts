@@ -18,6 +18,30 @@ export interface SearchItem {
   scope?: string | undefined;
   author?: string | null | undefined;
   anchor?: AnchorVerdict | null | undefined;
+  /** Issue 34: how it is known, and what says it is no longer true. */
+  known?: Knowing | undefined;
+  older?: OlderThan | null | undefined;
+}
+
+/** How a memory is known: `hypothesis`, `verified`, or null when stored before it was recorded. */
+export type Knowing = 'hypothesis' | 'verified' | null;
+
+/**
+ * Why a result is older: the newer memory `by`, when (ms), and whether the link is `stored`
+ * (superseded) or only seen among these results (several memories on one subject).
+ */
+export interface OlderThan {
+  by: number;
+  at: number | null;
+  stored: boolean;
+}
+
+/** One link of a supersession chain, oldest first (`show`, get_observations). */
+export interface ChainLink {
+  id: number;
+  title: string;
+  created_at: number;
+  superseded_at: number | null;
 }
 
 /** One timeline entry as GET /api/timeline returns it. */
@@ -41,4 +65,11 @@ export interface ObservationItem extends ObservationFields {
   scope?: string | undefined;
   author?: string | null | undefined;
   anchor?: AnchorVerdict | null | undefined;
+  /** Issue 34: how it is known, its supersession, and the chain of its subject, oldest first. */
+  known?: Knowing | undefined;
+  known_by?: string | null | undefined;
+  superseded_by?: number | null | undefined;
+  superseded_at?: number | null | undefined;
+  superseded_local?: number | undefined;
+  chain?: ChainLink[] | undefined;
 }

@@ -1,12 +1,48 @@
 import type * as RecallApi from '../domain/recall-api.ts';
 import type { ObservationItem, TimelineEntry } from '../domain/recall-api.ts';
+import { knownNote, olderNote } from '../domain/index.ts';
 import { anchorLine, anchorTag } from './anchor-format.ts';
 
 /** The fields of a search hit the index line shows. */
 export type SearchItem = Pick<
   RecallApi.SearchItem,
-  'id' | 'date' | 'type' | 'title' | 'project' | 'tokens' | 'pinned' | 'anchor' | 'scope' | 'author'
+  | 'id'
+  | 'date'
+  | 'type'
+  | 'title'
+  | 'project'
+  | 'tokens'
+  | 'pinned'
+  | 'anchor'
+  | 'scope'
+  | 'author'
+  | 'known'
+  | 'older'
 >;
+
+/** ` [superseded by #12 on 2026-11-02]`, ` [hypothesis (not verified)]` (issue 34). */
+function truthTag(item: Pick<SearchItem, 'known' | 'older'>): string {
+  const notes = [
+    item.older ? olderNote(item.older) : '',
+    item.known === 'hypothesis' ? knownNote(item.known) : '',
+  ];
+  const text = notes.filter((note) => note !== '').join('; ');
+  return text ? ` [${text}]` : '';
+}
+
+/** What get_observations says of a record's truth: how it is known, what replaced it, its chain. */
+function truthLines(o: ObservationItem): string[] {
+  const known = knownNote(o.known, o.known_by);
+  const older =
+    o.superseded_by != null
+      ? `${o.superseded_local ? 'Marked older here: ' : 'Superseded: '}${olderNote({ by: o.superseded_by, at: o.superseded_at ?? null, stored: true })}; get_observations(ids=[${o.superseded_by}]) says what is true now`
+      : '';
+  const chain =
+    (o.chain ?? []).length > 1
+      ? `Chain: ${(o.chain ?? []).map((link) => `#${link.id}`).join(' -> ')} (oldest first)`
+      : '';
+  return [known ? `Known: ${known}` : '', older, chain].filter((line) => line !== '');
+}
 
 export type { TimelineEntry, ObservationItem };
 
@@ -30,7 +66,7 @@ export function formatSearch(
   if (items.length === 0) return `No observations found (${meta.scope}).`;
   const lines = items.map(
     (item) =>
-      `#${item.id}  ${short(item.date)}  ${item.type.padEnd(9)} ${item.pinned ? '[pinned] ' : ''}${teamTag(item)}${item.title}  (~${item.tokens} tokens)${anchorTag(item.anchor)}`,
+      `#${item.id}  ${short(item.date)}  ${item.type.padEnd(9)} ${item.pinned ? '[pinned] ' : ''}${teamTag(item)}${item.title}  (~${item.tokens} tokens)${anchorTag(item.anchor)}${truthTag(item)}`,
   );
   const more = meta.hasMore
     ? `\nMore results: call search again with offset=${meta.offset + items.length}.`
@@ -73,6 +109,7 @@ export function formatObservations(
       `#${o.id} ${o.type}${o.pinned ? ' [pinned]' : ''} ${teamTag(o)}`.trimEnd() + `: ${o.title}`,
       ...(o.subtitle ? [o.subtitle] : []),
       `Date: ${short(o.date)} UTC  Project: ${o.project}${o.session_id ? `  Session: ${o.session_id}` : ''}`,
+      ...truthLines(o),
       ...(o.narrative ? ['', o.narrative] : []),
       ...(o.facts.length > 0 ? ['', 'Facts:', ...o.facts.map((fact) => `- ${fact}`)] : []),
       ...listLine('Concepts', o.concepts),

@@ -50,3 +50,6 @@ export * from './memory/dead-ends.ts';
 export { proposeConsolidation } from './admin/consolidation-propose.ts';
 export { applyConsolidation, undoConsolidation, UndoRefused } from './admin/consolidation-apply.ts';
 export * from './admin/consolidation-journal.ts';
+export * from './memory/supersession.ts';
+export * from './memory/known.ts';
+export * from './memory/related.ts';

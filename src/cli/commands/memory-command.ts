@@ -1,4 +1,6 @@
 import type { WorkerCall } from '../../mcp/worker-client.ts';
+import { knownNote, olderNote } from '../../domain/index.ts';
+import type { ChainLink } from '../../domain/recall-api.ts';
 import type { ObservationRecord } from '../../store/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
@@ -8,7 +10,11 @@ import { fetchUse, formatUse } from './memory-use.ts';
 type Print = (line: string) => void;
 
 /** A full observation as GET /api/observations/:id returns it: the stored record, pinned a boolean. */
-export type FullObservation = Omit<ObservationRecord, 'pinned'> & { pinned: boolean };
+export type FullObservation = Omit<ObservationRecord, 'pinned'> & {
+  pinned: boolean;
+  /** The supersession chain it belongs to, oldest first (issue 34). */
+  chain?: ChainLink[] | undefined;
+};
 
 /** The options `show` accepts. */
 export const SHOW_OPTIONS = { json: { type: 'boolean' } } as const;
@@ -47,6 +53,29 @@ function teamLine(o: FullObservation): string[] {
   return o.scope === 'team' ? ['Shared with the team ("claude-mem unshare" makes it private)'] : [];
 }
 
+/**
+ * How it is known, what superseded it, and its chain (issue 34):
+ * `Chain: #3 (2026-11-01) -> #9 (2026-11-20, superseded #3) <- this one`.
+ */
+function truthLines(o: FullObservation): string[] {
+  const known = knownNote(o.known, o.known_by);
+  const by = o.superseded_by;
+  const older =
+    by != null
+      ? `${o.superseded_local ? 'Marked older here' : 'No longer true'}: ${olderNote({ by, at: o.superseded_at ?? null, stored: true })} ("claude-mem show ${by}")`
+      : '';
+  const chain = o.chain ?? [];
+  const links = chain.map(
+    (link) =>
+      `#${link.id} (${utc(link.created_at).slice(0, 10)})${link.id === o.id ? ' <- this one' : ''}`,
+  );
+  return [
+    ...(known ? [`Known: ${known}`] : []),
+    ...(older ? [older] : []),
+    ...(chain.length > 1 ? [`Chain, oldest first: ${links.join(' -> ')}`] : []),
+  ];
+}
+
 /** Every field of one observation, for people. */
 export function formatObservation(o: FullObservation): string[] {
   const prompt = o.prompt_number === null ? '' : `  Prompt ${o.prompt_number} of the session`;
@@ -58,6 +87,7 @@ export function formatObservation(o: FullObservation): string[] {
     `Project: ${o.project}  Session: ${o.session_id ?? 'none'}${prompt}`,
     `Created: ${utc(o.created_at)}${updated}`,
     ...teamLine(o),
+    ...truthLines(o),
     `By: ${o.provider}${model}, ${o.tokens_in.toLocaleString('en-US')} tokens in, ${o.tokens_out.toLocaleString('en-US')} out`,
     ...(o.narrative ? ['', o.narrative] : []),
     ...(o.facts.length > 0 ? ['', 'Facts:', ...o.facts.map((fact) => `- ${fact}`)] : []),

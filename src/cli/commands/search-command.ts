@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolveProject } from '../../config/index.ts';
+import { knownNote, olderNote } from '../../domain/index.ts';
+import type { Knowing, OlderThan } from '../../domain/recall-api.ts';
 import { iconOf } from '../../context/index.ts';
 import { MAX_PHRASINGS } from '../../search/index.ts';
 import { CliError, usage } from '../cli-error.ts';
@@ -19,7 +21,19 @@ interface Hit {
   scope?: string;
   author?: string | null;
   anchor?: { state: string; files: Array<{ path: string; state: string }> } | null;
+  known?: Knowing | undefined;
+  older?: OlderThan | null | undefined;
 }
+
+/** `  [superseded by #12 on 2026-11-02]`, `  [hypothesis (not verified)]` (issue 34). */
+const truthNote = (hit: Hit): string => {
+  const notes = [
+    hit.older ? olderNote(hit.older) : '',
+    hit.known === 'hypothesis' ? knownNote(hit.known) : '',
+  ];
+  const text = notes.filter((note) => note !== '').join('; ');
+  return text ? `  [${text}]` : '';
+};
 
 /** ` ⚠ changed: b.ts` when the code a hit describes is not as it was. */
 const anchorNote = (hit: Hit): string => {
@@ -89,7 +103,7 @@ const teamTag = (hit: Hit): string =>
   hit.author ? `[by ${hit.author}] ` : hit.scope === 'team' ? '[team] ' : '';
 
 const line = (hit: Hit): string =>
-  `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${teamTag(hit)}${hit.title}  (~${hit.tokens.toLocaleString('en-US')} token${hit.tokens === 1 ? '' : 's'})${anchorNote(hit)}`;
+  `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${teamTag(hit)}${hit.title}  (~${hit.tokens.toLocaleString('en-US')} token${hit.tokens === 1 ? '' : 's'})${anchorNote(hit)}${truthNote(hit)}`;
 
 /**
  * `claude-mem search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C]

@@ -53,6 +53,7 @@ async function acceptOne(
   const body = (await call(deps, 'POST', '/api/anchors/accept', { id, cwd })) as {
     anchor: { state: string } | null;
   };
+  print(`#${id} verified by you: no longer shown as a hypothesis`);
   print(`#${id} re-anchored to the files as they are now: ${body.anchor?.state ?? 'no files'}`);
   return 0;
 }
@@ -60,7 +61,8 @@ async function acceptOne(
 /**
  * `claude-mem verify [--project P] [--json]`: checks every observation of the project against
  * the work tree of the current folder and prints the counts per state and the changed and gone
- * files. `--accept ID` re-confirms one observation: it is anchored to the files as they are now.
+ * files. `--accept ID` confirms one observation: it is verified knowledge (issue 34), no longer a
+ * hypothesis, and anchored to the files as they are now.
  */
 export const verifyCommand: Command<VerifyDeps> = async function verifyCommand(
   args,

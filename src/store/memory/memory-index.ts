@@ -16,6 +16,8 @@ export interface IndexEntry {
   detail_chars: number;
   /** The coding agent that made it (migration 012). */
   agent?: string;
+  /** `hypothesis`, `verified`, or null when stored before migration 018. */
+  known?: string | null;
 }
 
 type EntryRow = [
@@ -28,10 +30,11 @@ type EntryRow = [
   string | null,
   string,
   number,
+  string | null,
 ];
 
 const COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, author, agent,
-  ${detailCharsSql()} AS detail_chars`;
+  ${detailCharsSql()} AS detail_chars, known`;
 
 /** Which observations of a project to list. */
 export interface IndexQuery {
@@ -47,6 +50,7 @@ export interface IndexQuery {
 const newestSql = (where: string, limit: string): string =>
   `SELECT ${COLUMNS} FROM observations
      WHERE project = @project${where} AND created_at > @since AND (@agent IS NULL OR agent = @agent)
+       AND (superseded_by IS NULL OR pinned = 1)
      ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 
 // One's own newest come by their own index (migration 016): a teammate who shared 10,000 newer
@@ -66,6 +70,7 @@ const toEntry = ([
   author,
   agent,
   detail,
+  known,
 ]: EntryRow) => ({
   id,
   session_row_id: session,
@@ -76,12 +81,14 @@ const toEntry = ([
   author,
   agent,
   detail_chars: detail,
+  known,
 });
 
 /**
  * What the SessionStart index chooses from, in one statement: the project's pinned
  * observations (up to `pinnedLimit`, newest first), then its newest own ones (written on this
- * machine), then its newest of anyone's, each not among those before.
+ * machine), then its newest of anyone's, each not among those before. A superseded one (issue
+ * 34) is left out unless pinned: the newer memory on its subject says what is true now.
  */
 export function indexEntries(db: Database, query: IndexQuery, pinnedLimit: number): IndexEntry[] {
   // better-sqlite3 builds an object a row key by key, which cost more than the query itself

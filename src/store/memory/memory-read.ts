@@ -75,6 +75,10 @@ export interface SearchLineRow {
   scope: string;
   author: string | null;
   detail_chars: number;
+  /** Issue 34: how it is known and what superseded it. */
+  known: 'hypothesis' | 'verified' | null;
+  superseded_by: number | null;
+  superseded_at: number | null;
 }
 
 /**
@@ -87,7 +91,8 @@ export function getSearchLines(db: Database, ids: readonly number[]): SearchLine
   const rows = stmt(
     db,
     `SELECT o.id, o.created_at, o.type, o.title, o.subtitle, o.project, s.session_id AS session_id,
-       o.pinned, o.scope, o.author, ${detailCharsSql('o.')} AS detail_chars
+       o.pinned, o.scope, o.author, ${detailCharsSql('o.')} AS detail_chars,
+       o.known, o.superseded_by, o.superseded_at
      FROM observations o LEFT JOIN sessions s ON s.id = o.session_id
      WHERE o.id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(ids)) as SearchLineRow[];

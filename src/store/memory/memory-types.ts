@@ -39,6 +39,15 @@ export interface ObservationRow extends StoredContent<typeof OBSERVATION_CONTENT
   pinned: number;
   created_at: number;
   updated_at: number;
+  /** The newer observation that states its subject otherwise (migration 018), or null. */
+  superseded_by?: number | null;
+  superseded_at?: number | null;
+  /** 1: a teammate's memory marked older on this machine only (the newer is not its author's). */
+  superseded_local?: number;
+  /** How it is known: `hypothesis` or `verified`; null for rows stored before migration 018. */
+  known?: 'hypothesis' | 'verified' | null;
+  /** What verified it: `test`, `command`, `commit` or `user`. */
+  known_by?: string | null;
 }
 
 /** A per-turn summary as stored; list fields are JSON arrays of strings in the table. */

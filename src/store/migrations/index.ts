@@ -15,6 +15,7 @@ import { ftsBatches } from './014-fts-batches.ts';
 import { searchHorizon } from './015-search-horizon.ts';
 import { setAside } from './016-set-aside.ts';
 import { ownFirst } from './017-own-first.ts';
+import { supersession } from './018-supersession.ts';
 import { deadEnds } from './019-dead-ends.ts';
 import { injectionLedger } from './020-injection-ledger.ts';
 
@@ -44,6 +45,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: 'search-horizon', sql: searchHorizon },
   { version: 16, name: 'set-aside', sql: setAside },
   { version: 17, name: 'own-first', sql: ownFirst },
+  { version: 18, name: 'supersession', sql: supersession },
   { version: 19, name: 'dead-ends', sql: deadEnds },
   { version: 20, name: 'injection-ledger', sql: injectionLedger },
 ];

@@ -6,6 +6,7 @@ import {
   type SummaryResult,
 } from '../../compress/index.ts';
 import { anchorsFor } from './anchor-capture.ts';
+import { applyTruth, type StoredDraft } from './apply-truth.ts';
 import {
   failEvents,
   insertObservation,
@@ -54,6 +55,7 @@ export function storeObservations(
   const happened = Math.min(at, newest === -Infinity ? at : newest);
   const anchors = anchorsFor(db, work.turn, observations);
   db.transaction(() => {
+    const fresh: StoredDraft[] = [];
     observations.forEach((observation, index) => {
       const stored = insertObservation(db, {
         ...observation,
@@ -68,12 +70,15 @@ export function storeObservations(
         at: happened,
         scope: scopeFor(teamShare, 'observation'),
       });
-      if (!stored.duplicate) writeAnchors(db, stored.id, anchors[index] ?? [], at);
       if (observation.type === 'dead-end') {
         const keys = deadEndKeys(observation, work.batch.events);
         writeDeadEndKeys(db, stored.id, work.turn.project, keys);
       }
+      if (stored.duplicate) return;
+      writeAnchors(db, stored.id, anchors[index] ?? [], at);
+      fresh.push({ id: stored.id, draft: observation });
     });
+    applyTruth(db, work.batch, work.turn.sessionRowId, fresh, at);
     if (observations.length > 0)
       settleEvents(db, eventIds(work), 'compressed', result.fellBack, at);
     else settleEvents(db, eventIds(work), 'skipped', skipReason(result), at);

@@ -23,6 +23,7 @@ import {
   type StoredEvent,
 } from '../../store/index.ts';
 import { planSummaryRequest, planTurn, type SummaryPlan } from './turn-plan.ts';
+import { withRelated } from './related-work.ts';
 
 /** One observation request to make: a turn or a slice of it. */
 export interface EventWork {
@@ -105,13 +106,13 @@ export function collectEventWork(db: Db, settings: Settings, now: number): Event
     );
     if (events.length === 0) return [];
     const prompt = promptOfTurn(db, turn.sessionRowId, turn.promptNumber);
-    const batch = {
+    const batch = withRelated(db, {
       project: turn.project,
       root: turn.projectRoot,
       promptNumber: turn.promptNumber,
       prompt,
       events,
-    };
+    });
     const finalAttempt = turn.attempts + 1 >= maxAttempts;
     const over = isOver(turn, settings, now);
     const end = over ? ends.get(turnKey(turn)) : undefined;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANCHOR_STATES } from '../../anchors/index.ts';
-import { getObservations, projectObservationPage } from '../../store/index.ts';
+import { acceptMemory, getObservations, projectObservationPage } from '../../store/index.ts';
 import type { AnchorRecall } from './anchor-recall.ts';
 import { AppError } from '../errors.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -70,7 +70,8 @@ function verifyPage(deps: WorkerDeps, anchors: AnchorRecall, q: z.infer<typeof V
 
 /**
  * GET /api/anchors (states by id, for the viewer), GET /api/anchors/verify (`claude-mem verify`, paged so the CLI can show progress) and POST
- * /api/anchors/accept (re-confirm an observation: anchor it to its files as they are now).
+ * /api/anchors/accept (re-confirm an observation: anchor it to its files as they are now, and
+ * mark it verified by the user).
  */
 export function anchorRoutes(deps: WorkerDeps, anchors: AnchorRecall): Hono {
   return new Hono()
@@ -86,8 +87,10 @@ export function anchorRoutes(deps: WorkerDeps, anchors: AnchorRecall): Hono {
       const body = AcceptBodySchema.parse(await jsonBody(c.req));
       if (!anchors.accept(body.id, body.cwd, deps.now()))
         throw new AppError('NOT_FOUND', `no observation ${body.id}`);
+      // The user's confirmation makes it verified knowledge, not a hypothesis (issue 34).
+      acceptMemory(deps.db, body.id);
       const [record] = getObservations(deps.db, [body.id]);
       const verdict = anchors.verdicts([{ id: body.id, project: record?.project ?? '' }], body.cwd);
-      return c.json({ id: body.id, anchor: verdict.get(body.id) ?? null });
+      return c.json({ id: body.id, anchor: verdict.get(body.id) ?? null, known: 'verified' });
     });
 }

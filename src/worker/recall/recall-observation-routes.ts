@@ -8,6 +8,8 @@ import {
   findSession,
   getObservations,
   insertMemory,
+  supersedeByRules,
+  supersessionChain,
   type ObservationRecord,
 } from '../../store/index.ts';
 import type { AnchorVerdict } from '../../anchors/index.ts';
@@ -36,9 +38,18 @@ const full = (
 });
 
 /** Full records, each with its anchor verdict checked against the caller's tree. */
-function fullRecords(recall: Recall, records: ObservationRecord[], cwd: string | undefined) {
+function fullRecords(
+  deps: WorkerDeps,
+  recall: Recall,
+  records: ObservationRecord[],
+  cwd: string | undefined,
+) {
   const anchors = recall.anchors.verdicts(records, cwd);
-  return records.map((record) => full(record, anchors));
+  // Issue 34: each record says what superseded it and what it superseded (`show` prints it).
+  return records.map((record) => ({
+    ...full(record, anchors),
+    chain: supersessionChain(deps.db, record.id),
+  }));
 }
 
 function idOf(text: string): number {
@@ -63,6 +74,8 @@ function saveMemory(deps: WorkerDeps, body: z.infer<typeof MemoryBodySchema>) {
     scope: body.scope,
     at: deps.now(),
   });
+  // A memory saved on purpose states what is true now as much as a compressed one (issue 34).
+  supersedeByRules(deps.db, saved.id, deps.now());
   return { ...saved, project };
 }
 
@@ -77,11 +90,11 @@ export function recallObservationRoutes(deps: WorkerDeps, recall: Recall): Hono 
     .get('/api/observations/:id', (c) => {
       const [record] = getObservations(deps.db, [idOf(c.req.param('id'))]);
       if (!record) throw new AppError('NOT_FOUND', `no observation ${c.req.param('id')}`);
-      return c.json(fullRecords(recall, [record], c.req.query('cwd'))[0]);
+      return c.json(fullRecords(deps, recall, [record], c.req.query('cwd'))[0]);
     })
     .post('/api/observations/batch', async (c) => {
       const { ids, cwd } = BatchBodySchema.parse(await jsonBody(c.req));
-      const items = fullRecords(recall, getObservations(deps.db, ids), cwd);
+      const items = fullRecords(deps, recall, getObservations(deps.db, ids), cwd);
       const found = new Set(items.map((item) => item.id));
       return c.json({ items, missing: ids.filter((id) => !found.has(id)) });
     })

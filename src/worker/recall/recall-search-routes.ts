@@ -20,6 +20,7 @@ import {
   projectRoot,
   type TimelineItem,
 } from '../../store/index.ts';
+import { newestWins, withSuccessors, type Truthful } from '../../context/index.ts';
 import { AppError } from '../errors.ts';
 import type { Recall } from './recall.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -78,9 +79,21 @@ function indexItems(deps: WorkerDeps, hits: ReadonlyArray<{ id: number; score: n
         author: r.author,
         tokens: detailTokensOf(r.detail_chars),
         score: hit.score,
-      } satisfies SearchItem,
+        known: r.known ?? null,
+        superseded_by: r.superseded_by ?? null,
+        superseded_at: r.superseded_at ?? null,
+      } satisfies SearchItem & Truthful,
     ];
   });
+}
+
+/** Newest wins (issue 34): older results below the memory that replaced them, and marked. */
+function newestFirst<T extends SearchItem & Truthful>(items: readonly T[]): SearchItem[] {
+  const { items: ordered, older } = newestWins(items);
+  return ordered.map(({ superseded_by: _by, superseded_at: _at, ...item }) => ({
+    ...item,
+    older: older.get(item.id) ?? null,
+  }));
 }
 
 /** Each hit with its anchor verdict; with `fresh`, only hits whose code is not changed or gone. */
@@ -137,7 +150,8 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
           throw toBadRequest(error);
         },
       );
-      const { items, more } = withAnchors(recall, indexItems(deps, result.hits), query);
+      const found = newestFirst(indexItems(deps, withSuccessors(deps.db, result.hits)));
+      const { items, more } = withAnchors(recall, found, query);
       return c.json({
         items,
         mode: result.mode,
