@@ -205,6 +205,14 @@ var MOMENT_SETTINGS = {
     min: 50,
     max: 2e3,
     description: "How long the prompt and file hooks wait for recall from the worker; a slower or stopped worker is skipped and the turn goes on without it."
+  }),
+  "recall.sinkUnused": boolean({
+    default: true,
+    description: "Memories injected into many sessions and never used there rank lower (one step per 3 such sessions, at most 4); `claude-mem unsink ID` resets one."
+  }),
+  "recall.renewUsed": boolean({
+    default: true,
+    description: "A memory the agent used (fetched it, opened a file or ran a command it names, repeated its terms) ranks as if made when it was last used."
   })
 };
 
@@ -244,6 +252,13 @@ var RECALL_SETTINGS = {
     // vector-only mode 39.4/57.6 -> 36.4/45.5 (its weak neighbours are what the floor drops).
     default: 0.45,
     description: "Cosine similarity (0-1) a match found only by embeddings must reach to count; matches of the full-text search always count. 0 keeps every nearest neighbour. Tuned for the local model; another embedder may need another value."
+  }),
+  "search.exactCap": integer({
+    // bench/old-answers.ts: at 250,000 observations (issue 32).
+    default: 5e3,
+    min: 1,
+    max: 1e5,
+    description: "A query term held by at most this many observations is rare: the observations holding a rare term are ranked over the whole memory. A query of common terms only is ranked among its newest matches, and the answer says how far back it looked (search --all-time ranks every match)."
   }),
   "search.embeddingsUrl": text({
     default: "http://127.0.0.1:11434/v1",
@@ -2469,6 +2484,50 @@ CREATE TABLE consolidated (
 CREATE INDEX consolidated_into ON consolidated (into_id);
 `;
 
+// src/store/migrations/020-injection-ledger.ts
+var injectionLedger = `
+CREATE TABLE injections (
+  id INTEGER PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  observation_id INTEGER NOT NULL,
+  moment TEXT NOT NULL CHECK (moment IN
+    ('session-start', 'prompt', 'file', 'dead-end', 'mcp-search', 'mcp-timeline', 'mcp-get')),
+  project TEXT NOT NULL,
+  turn INTEGER NOT NULL DEFAULT 0,
+  tokens INTEGER NOT NULL DEFAULT 0,
+  at INTEGER NOT NULL,
+  used_at INTEGER,
+  UNIQUE (session_id, moment, observation_id)
+);
+CREATE INDEX injections_at ON injections (at);
+CREATE INDEX injections_observation ON injections (observation_id, at);
+
+CREATE TABLE use_signals (
+  session_id TEXT NOT NULL,
+  observation_id INTEGER NOT NULL,
+  signal TEXT NOT NULL CHECK (signal IN ('fetched', 'file', 'command', 'term')),
+  turn INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  detail TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (session_id, observation_id, signal, turn)
+) WITHOUT ROWID;
+CREATE INDEX use_signals_observation ON use_signals (observation_id, at);
+
+CREATE TABLE memory_use (
+  observation_id INTEGER PRIMARY KEY,
+  renewed_at INTEGER,
+  decay_reset_at INTEGER
+);
+CREATE TRIGGER memory_use_forget AFTER DELETE ON observations BEGIN
+  DELETE FROM memory_use WHERE observation_id = old.id;
+END;
+
+INSERT OR IGNORE INTO injections (session_id, observation_id, moment, project, tokens, at)
+  SELECT r.session_id, o.id, r.moment, o.project, 10 + (length(o.title) + 3) / 4, r.at
+  FROM recall_injected r JOIN observations o ON o.id = CAST(r.item AS INTEGER)
+  WHERE r.kind = 'observation';
+`;
+
 // src/store/migrations/index.ts
 var MIGRATIONS = [
   { version: 1, name: "initial", sql: initial },
@@ -2488,7 +2547,8 @@ var MIGRATIONS = [
   { version: 15, name: "search-horizon", sql: searchHorizon },
   { version: 16, name: "set-aside", sql: setAside },
   { version: 17, name: "own-first", sql: ownFirst },
-  { version: 19, name: "dead-ends", sql: deadEnds }
+  { version: 19, name: "dead-ends", sql: deadEnds },
+  { version: 20, name: "injection-ledger", sql: injectionLedger }
 ];
 
 // src/store/migrate.ts
@@ -3916,14 +3976,14 @@ function pageSql(kind) {
 var LIST_COLUMNS = ["source_event_ids", "source_event_uids"];
 var isContentList = (kind, column) => (kind === "observation" || kind === "summary") && contentColumns(kind).columns[column] === "list";
 function toRecord2(kind, row) {
-  const record = { kind };
+  const record2 = { kind };
   for (const [column, value] of Object.entries(row)) {
     if (column === "cursor") continue;
-    if (isContentList(kind, column)) record[column] = soundList(value);
-    else record[column] = LIST_COLUMNS.includes(column) ? parseList(value) : value;
+    if (isContentList(kind, column)) record2[column] = soundList(value);
+    else record2[column] = LIST_COLUMNS.includes(column) ? parseList(value) : value;
   }
-  if (kind === "observation") record.pinned = row.pinned === 1;
-  return record;
+  if (kind === "observation") record2.pinned = row.pinned === 1;
+  return record2;
 }
 function parseList(value) {
   try {
@@ -4099,8 +4159,8 @@ function setAsideReport(db, source, limit = 5) {
 }
 
 // src/store/admin/import-merge.ts
-function soundContent(kind, record) {
-  return contentValues(kind, soundMemory(kind, record));
+function soundContent(kind, record2) {
+  return contentValues(kind, soundMemory(kind, record2));
 }
 var spendOf = (r) => ({
   provider: r.provider,
@@ -4110,8 +4170,8 @@ var spendOf = (r) => ({
 });
 var sessionRowId = (db, sessionId) => sessionId === null ? void 0 : stmt(db, "SELECT id FROM sessions WHERE session_id = ?").pluck().get(sessionId);
 var freeId = (db, table2, id3) => id3 !== null && stmt(db, `SELECT 1 FROM ${table2} WHERE id = ?`).get(id3) === void 0 ? id3 : null;
-function addSession(db, record) {
-  const r = throughDoor(record, { text: ["title"] });
+function addSession(db, record2) {
+  const r = throughDoor(record2, { text: ["title"] });
   return stmt(
     db,
     `INSERT INTO sessions (session_id, project, project_root, cwd, git_branch, transcript_path,
@@ -4123,8 +4183,8 @@ function addSession(db, record) {
        ON CONFLICT (session_id) DO NOTHING`
   ).run({ ...r, kind: void 0 }).changes === 1;
 }
-function addPrompt(db, record) {
-  const r = throughDoor(record, { text: ["text"] });
+function addPrompt(db, record2) {
+  const r = throughDoor(record2, { text: ["text"] });
   const session = sessionRowId(db, r.session_id);
   if (session === void 0) return false;
   const taken = stmt(db, "SELECT 1 FROM prompts WHERE session_id = ? AND prompt_number = ?").get(
@@ -4198,18 +4258,18 @@ function addSummary(db, r) {
     insertSql("summaries", values, "ON CONFLICT (session_id, prompt_number) DO NOTHING")
   ).run(values).changes === 1;
 }
-function addRecord(db, record, noted) {
-  switch (record.kind) {
+function addRecord(db, record2, noted) {
+  switch (record2.kind) {
     case "session":
-      return addSession(db, record);
+      return addSession(db, record2);
     case "prompt":
-      return addPrompt(db, record);
+      return addPrompt(db, record2);
     case "observation":
-      return addObservation(db, record, noted);
+      return addObservation(db, record2, noted);
     case "summary":
-      return addSummary(db, record);
+      return addSummary(db, record2);
     default:
-      record;
+      record2;
       return false;
   }
 }
@@ -4222,20 +4282,20 @@ function importRecords(db, records, now2 = Date.now()) {
   };
   let setAsideCount = 0;
   withDeferredIndexing(db, (noted) => {
-    const one = db.transaction((record) => addRecord(db, record, noted));
-    for (const record of records) {
+    const one = db.transaction((record2) => addRecord(db, record2, noted));
+    for (const record2 of records) {
       try {
-        counts2[record.kind][one(record) ? "added" : "skipped"] += 1;
+        counts2[record2.kind][one(record2) ? "added" : "skipped"] += 1;
       } catch (error) {
-        setAsideImport(db, record, `could not be stored: ${error.message}`, now2);
+        setAsideImport(db, record2, `could not be stored: ${error.message}`, now2);
         setAsideCount += 1;
       }
     }
   });
   return { counts: counts2, setAside: setAsideCount };
 }
-function setAsideImport(db, record, reason, now2) {
-  const r = typeof record === "object" && record !== null ? record : {};
+function setAsideImport(db, record2, reason, now2) {
+  const r = typeof record2 === "object" && record2 !== null ? record2 : {};
   setAside2(db, {
     source: "import",
     project: typeof r.project === "string" ? r.project.slice(0, 200) : "",
@@ -4486,6 +4546,206 @@ function injectedIds(db, sessionId, moments = ["session-start", "prompt", "file"
 function resetInjected(db, sessionId, now2) {
   stmt(db, "DELETE FROM recall_injected WHERE session_id = ?").run(sessionId);
   stmt(db, "DELETE FROM recall_injected WHERE at < ?").run(now2 - KEEP_MS);
+}
+
+// src/store/usage/injection-ledger.ts
+var KEEP_MS2 = 400 * 24 * 3600 * 1e3;
+var HELD = ["session-start", "prompt", "file"];
+var held = (moment) => HELD.includes(moment);
+function recordInjected(db, injection) {
+  const { sessionId, moment, at, items: items2 } = injection;
+  if (items2.length === 0) return;
+  const turn = injection.turn ?? stmt(db, "SELECT prompt_count FROM sessions WHERE session_id = ?").pluck().get(sessionId) ?? 0;
+  const insert = stmt(
+    db,
+    `INSERT OR IGNORE INTO injections (session_id, observation_id, moment, project, turn, tokens, at)
+     SELECT ?, id, ?, project, ?, ?, ? FROM observations WHERE id = ?`
+  );
+  db.transaction(() => {
+    for (const item of items2) insert.run(sessionId, moment, turn, item.tokens, at, item.id);
+    if (held(moment))
+      markInjected(
+        db,
+        sessionId,
+        items2.map(({ id: id3 }) => id3),
+        moment,
+        at
+      );
+  })();
+}
+function evenShares(ids2, tokens) {
+  const share3 = ids2.length > 0 ? Math.ceil(tokens / ids2.length) : 0;
+  return ids2.map((id3) => ({ id: id3, tokens: share3 }));
+}
+function pruneLedger(db, now2) {
+  stmt(db, "DELETE FROM injections WHERE at < ?").run(now2 - KEEP_MS2);
+  stmt(db, "DELETE FROM use_signals WHERE at < ?").run(now2 - KEEP_MS2);
+}
+
+// src/store/usage/use-record.ts
+var listOf2 = (json2) => {
+  try {
+    const value = JSON.parse(json2);
+    return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
+  } catch {
+    return [];
+  }
+};
+function sessionMemories(db, sessionId) {
+  const rows = stmt(
+    db,
+    `SELECT o.id, MIN(i.at) AS at, MIN(i.turn) AS turn, o.title, o.subtitle, o.narrative,
+            o.facts, o.files_read, o.files_modified
+     FROM injections i JOIN observations o ON o.id = i.observation_id
+     WHERE i.session_id = ? GROUP BY o.id`
+  ).all(sessionId);
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    turn: row.turn,
+    files: [...listOf2(row.files_read), ...listOf2(row.files_modified)],
+    text: [row.title, row.subtitle ?? "", row.narrative, ...listOf2(row.facts)].join("\n")
+  }));
+}
+function recordUse(db, sessionId, signals, renew) {
+  const insert = stmt(
+    db,
+    `INSERT OR IGNORE INTO use_signals (session_id, observation_id, signal, turn, at, detail)
+     VALUES (?, ?, ?, ?, ?, ?)`
+  );
+  const used = stmt(
+    db,
+    `UPDATE injections SET used_at = @at
+     WHERE session_id = @sessionId AND observation_id = @id AND (used_at IS NULL OR used_at > @at)
+       AND (at < @at OR (@at = 0 AND turn < @turn))`
+  );
+  const renewed = stmt(
+    db,
+    `INSERT INTO memory_use (observation_id, renewed_at) VALUES (@id, @at)
+     ON CONFLICT (observation_id) DO UPDATE SET renewed_at = MAX(COALESCE(renewed_at, 0), @at)`
+  );
+  db.transaction(() => {
+    for (const s of signals) {
+      const at = Number.isFinite(s.at) ? s.at : 0;
+      insert.run(sessionId, s.observationId, s.signal, s.turn, at, s.detail.slice(0, 300));
+      used.run({ at, sessionId, id: s.observationId, turn: s.turn });
+      if (renew && at > 0) renewed.run({ id: s.observationId, at });
+    }
+  })();
+}
+function transcriptPathOf(db, sessionId) {
+  const path = stmt(db, "SELECT transcript_path FROM sessions WHERE session_id = ?").pluck().get(sessionId);
+  return path || void 0;
+}
+
+// src/store/usage/use-rank.ts
+function useStandings(db, ids2, exceptSession = "") {
+  if (ids2.length === 0) return /* @__PURE__ */ new Map();
+  const rows = stmt(
+    db,
+    `SELECT w.id, m.renewed_at AS renewedAt, (
+       SELECT COUNT(DISTINCT i.session_id) FROM injections i
+       WHERE i.observation_id = w.id AND i.session_id != @except
+         AND i.at > MAX(COALESCE(m.decay_reset_at, 0), COALESCE(m.renewed_at, 0))
+         AND NOT EXISTS (SELECT 1 FROM injections u WHERE u.session_id = i.session_id
+                           AND u.observation_id = i.observation_id AND u.used_at IS NOT NULL)
+     ) AS unusedSessions
+     FROM (SELECT value AS id FROM json_each(@ids)) w
+     LEFT JOIN memory_use m ON m.observation_id = w.id`
+  ).all({ ids: JSON.stringify(ids2), except: exceptSession });
+  return new Map(
+    rows.filter((row) => row.renewedAt !== null || row.unusedSessions > 0).map(({ id: id3, ...standing }) => [id3, standing])
+  );
+}
+function resetDecay(db, id3, now2) {
+  stmt(
+    db,
+    `INSERT INTO memory_use (observation_id, decay_reset_at) VALUES (@id, @now)
+     ON CONFLICT (observation_id) DO UPDATE SET decay_reset_at = @now`
+  ).run({ id: id3, now: now2 });
+}
+
+// src/store/usage/ledger-report.ts
+var LOCAL_DAY = "strftime('%Y-%m-%d', at / 1000, 'unixepoch', 'localtime')";
+var SUMS = `COUNT(*) AS injected, COALESCE(SUM(tokens), 0) AS injectedTokens,
+  COALESCE(SUM(used_at IS NOT NULL), 0) AS used,
+  COALESCE(SUM(CASE WHEN used_at IS NOT NULL THEN tokens ELSE 0 END), 0) AS usedTokens`;
+var usedShare = (t) => t.injectedTokens > 0 ? Math.round(t.usedTokens / t.injectedTokens * 1e3) / 1e3 : 0;
+function recallUsage(db, by, project2 = null) {
+  const periods = stmt(
+    db,
+    `SELECT substr(${LOCAL_DAY}, 1, @len) AS period, ${SUMS}
+     FROM injections WHERE @project IS NULL OR project = @project
+     GROUP BY period ORDER BY period`
+  ).all({ len: by === "day" ? 10 : 7, project: project2 });
+  const sum = (key) => periods.reduce((total, row) => total + row[key], 0);
+  const totals = {
+    injected: sum("injected"),
+    injectedTokens: sum("injectedTokens"),
+    used: sum("used"),
+    usedTokens: sum("usedTokens")
+  };
+  return { periods, totals: { ...totals, usedShare: usedShare(totals) } };
+}
+function recallChart(db, query2) {
+  return stmt(
+    db,
+    `SELECT ${LOCAL_DAY} AS day, moment, COUNT(*) AS injected,
+       COALESCE(SUM(used_at IS NOT NULL), 0) AS used
+     FROM injections WHERE at >= @since AND (@project IS NULL OR project = @project)
+     GROUP BY day, moment ORDER BY day, moment`
+  ).all({
+    since: query2.now - query2.days * 864e5,
+    project: query2.project
+  });
+}
+function neverUsed(db, query2) {
+  const rows = stmt(
+    db,
+    `SELECT o.id, o.title, o.type, o.project, o.pinned, COUNT(DISTINCT i.session_id) AS sessions,
+       SUM(i.tokens) AS tokens, MAX(i.at) AS lastInjectedAt
+     FROM injections i JOIN observations o ON o.id = i.observation_id
+     LEFT JOIN memory_use m ON m.observation_id = o.id
+     WHERE (@project IS NULL OR o.project = @project)
+       AND i.at > COALESCE(m.decay_reset_at, 0)
+       AND NOT EXISTS (SELECT 1 FROM injections u
+                       WHERE u.observation_id = o.id AND u.used_at IS NOT NULL)
+     GROUP BY o.id ORDER BY sessions DESC, tokens DESC, o.id DESC LIMIT @limit`
+  ).all(query2);
+  return rows.map((row) => ({ ...row, pinned: row.pinned === 1 }));
+}
+function memoryUse(db, id3) {
+  const injections = stmt(
+    db,
+    `SELECT session_id AS sessionId, moment, at, tokens, used_at AS usedAt
+     FROM injections WHERE observation_id = ? ORDER BY at DESC LIMIT 50`
+  ).all(id3);
+  const signals = stmt(
+    db,
+    `SELECT session_id AS sessionId, signal, turn, at, detail
+     FROM use_signals WHERE observation_id = ? ORDER BY at DESC LIMIT 50`
+  ).all(id3);
+  const standing = stmt(
+    db,
+    "SELECT renewed_at AS renewedAt, decay_reset_at AS decayResetAt FROM memory_use WHERE observation_id = ?"
+  ).get(id3);
+  const unusedSessions = stmt(
+    db,
+    `SELECT COUNT(DISTINCT i.session_id) FROM injections i
+     WHERE i.observation_id = @id AND i.at > @since
+       AND NOT EXISTS (SELECT 1 FROM injections u WHERE u.session_id = i.session_id
+                         AND u.observation_id = i.observation_id AND u.used_at IS NOT NULL)`
+  ).pluck().get({
+    id: id3,
+    since: Math.max(standing?.decayResetAt ?? 0, standing?.renewedAt ?? 0)
+  });
+  return {
+    injections,
+    signals,
+    unusedSessions,
+    renewedAt: standing?.renewedAt ?? null,
+    decayResetAt: standing?.decayResetAt ?? null
+  };
 }
 
 // src/store/team/team-prompt-scrub.ts
@@ -5136,11 +5396,11 @@ function undoConsolidation(db, id3, at) {
       throw new UndoRefused("ALREADY_UNDONE", `consolidation #${id3} was undone already`);
     const changeset = JSON.parse(row.changeset);
     const ids2 = touched(changeset);
-    const later = laterOverlap(db, id3, ids2);
-    if (later !== void 0)
+    const later2 = laterOverlap(db, id3, ids2);
+    if (later2 !== void 0)
       throw new UndoRefused(
         "LATER_CHANGE",
-        `consolidation #${later} changed the same memories later: undo #${later} first`
+        `consolidation #${later2} changed the same memories later: undo #${later2} first`
       );
     restoreRows(db, ids2, JSON.parse(row.before_rows));
     stmt(db, "DELETE FROM consolidated WHERE journal_id = ?").run(id3);
@@ -5150,11 +5410,11 @@ function undoConsolidation(db, id3, at) {
 }
 function laterOverlap(db, id3, ids2) {
   const mine = new Set(ids2);
-  const later = stmt(
+  const later2 = stmt(
     db,
     "SELECT id, changeset FROM consolidation_journal WHERE id > ? AND undone_at IS NULL ORDER BY id DESC"
   ).all(id3);
-  return later.find(
+  return later2.find(
     (entry) => touched(JSON.parse(entry.changeset)).some((x) => mine.has(x))
   )?.id;
 }
@@ -5677,15 +5937,15 @@ import { join as join12 } from "node:path";
 var LONG_FIELDS = ["input", "response", "text", "lastAssistantMessage"];
 var CUT_MARK = "[cut to fit the disk-full reserve] ";
 function fitEvent(event, maxBytes) {
-  const whole = JSON.stringify(event);
-  if (Buffer.byteLength(whole) <= maxBytes) return whole;
-  const record = event;
-  const present = LONG_FIELDS.filter((field3) => record[field3] !== void 0);
-  const bare = JSON.stringify({ ...record, ...Object.fromEntries(present.map((f) => [f, ""])) });
+  const whole2 = JSON.stringify(event);
+  if (Buffer.byteLength(whole2) <= maxBytes) return whole2;
+  const record2 = event;
+  const present = LONG_FIELDS.filter((field3) => record2[field3] !== void 0);
+  const bare = JSON.stringify({ ...record2, ...Object.fromEntries(present.map((f) => [f, ""])) });
   let share3 = Math.floor((maxBytes - Buffer.byteLength(bare)) / Math.max(present.length, 1));
   while (share3 > CUT_MARK.length) {
-    const cut = Object.fromEntries(present.map((field3) => [field3, cutField(record[field3], share3)]));
-    const text5 = JSON.stringify({ ...record, ...cut });
+    const cut = Object.fromEntries(present.map((field3) => [field3, cutField(record2[field3], share3)]));
+    const text5 = JSON.stringify({ ...record2, ...cut });
     if (Buffer.byteLength(text5) <= maxBytes) return text5;
     share3 = Math.floor(share3 * 0.8);
   }
@@ -6133,7 +6393,7 @@ var UNLIMITED = { allows: () => true, record: () => void 0 };
 // src/compress/chain.ts
 function createCompressorChain(compressors) {
   if (compressors.length === 0) throw new Error("a compressor chain needs at least one compressor");
-  async function run2(options, call2) {
+  async function run(options, call2) {
     const reasons = [];
     const logged = [];
     for (const [index, compressor] of compressors.entries()) {
@@ -6159,8 +6419,8 @@ function createCompressorChain(compressors) {
   }
   return {
     compressors,
-    compressTurn: (batch, options) => run2(options, (c) => c.compressTurn(batch, options.signal)),
-    summarizeTurn: (input, options) => run2(options, (c) => c.summarizeTurn(input, options.signal))
+    compressTurn: (batch, options) => run(options, (c) => c.compressTurn(batch, options.signal)),
+    summarizeTurn: (input, options) => run(options, (c) => c.summarizeTurn(input, options.signal))
   };
 }
 
@@ -6691,10 +6951,10 @@ function withUsage(error, usage2) {
 // src/compress/xml-fields.ts
 var ENTITIES = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
 function decodeEntities(text5) {
-  return text5.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,4});/gi, (whole, name) => {
-    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? whole;
+  return text5.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,4});/gi, (whole2, name) => {
+    if (name[0] !== "#") return ENTITIES[name.toLowerCase()] ?? whole2;
     const code = name[1] === "x" || name[1] === "X" ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-    return code > 0 && code <= 1114111 ? String.fromCodePoint(code) : whole;
+    return code > 0 && code <= 1114111 ? String.fromCodePoint(code) : whole2;
   });
 }
 function fieldText(raw) {
@@ -6963,8 +7223,8 @@ function foundNothing(response) {
   if (response === null || response === "") return true;
   if (typeof response === "string") return /^No (?:files|matches) found\.?$/i.test(response.trim());
   if (typeof response !== "object") return false;
-  const record = response;
-  return record.numFiles === 0 && !record.content;
+  const record2 = response;
+  return record2.numFiles === 0 && !record2.content;
 }
 function commandOf(event) {
   const input = event.input;
@@ -7524,7 +7784,7 @@ function commitMessage(command) {
   const match = COMMIT.exec(command);
   return match ? firstLine2(match[1] ?? match[2] ?? match[3] ?? "", 100) : void 0;
 }
-var passedLater = (event, events) => events.slice(events.indexOf(event) + 1).some((later) => !later.failed && commandOf2(later) === commandOf2(event));
+var passedLater = (event, events) => events.slice(events.indexOf(event) + 1).some((later2) => !later2.failed && commandOf2(later2) === commandOf2(event));
 function commandTitle(event, events) {
   const command = firstLine2(commandOf2(event), 60);
   const why = firstLine2(inputText(event, "description"), 60);
@@ -7571,20 +7831,20 @@ var program = (command) => commandShape(command).split(" ")[0] ?? "";
 var words = (command) => new Set(
   commandShape(command).split(" ").slice(1).filter((word) => word.length >= 3)
 );
-function sameWork(failed, later) {
-  if (program(failed) !== "" && program(failed) === program(later)) return true;
+function sameWork(failed, later2) {
+  if (program(failed) !== "" && program(failed) === program(later2)) return true;
   const mine = words(failed);
-  return [...words(later)].some((word) => mine.has(word));
+  return [...words(later2)].some((word) => mine.has(word));
 }
 function deadEndPairs(events) {
   const pairs = [];
   events.forEach((event, index) => {
     const command = bashCommand(event);
     if (!event.failed || specificShape(command) === "") return;
-    const later = events.slice(index + 1).filter((other) => !other.failed && bashCommand(other));
-    if (later.some((other) => commandText(bashCommand(other)) === commandText(command))) return;
+    const later2 = events.slice(index + 1).filter((other) => !other.failed && bashCommand(other));
+    if (later2.some((other) => commandText(bashCommand(other)) === commandText(command))) return;
     if (pairs.some((pair) => bashCommand(pair.failed) === command)) return;
-    const worked = later.find((other) => sameWork(command, bashCommand(other)));
+    const worked = later2.find((other) => sameWork(command, bashCommand(other)));
     if (worked) pairs.push({ failed: event, worked });
   });
   return pairs;
@@ -8354,22 +8614,22 @@ function overallState(files3) {
 }
 function createAnchorChecker(options = {}) {
   const cache2 = /* @__PURE__ */ new Map();
-  function digestAt(abs, stat) {
+  function digestAt(abs, stat2) {
     const hit = cache2.get(abs);
-    if (hit && hit.mtimeMs === stat.mtimeMs && hit.size === stat.size && hit.ino === stat.ino)
+    if (hit && hit.mtimeMs === stat2.mtimeMs && hit.size === stat2.size && hit.ino === stat2.ino)
       return hit.digest;
     options.onRead?.(abs);
     const digest = digestOf(readFileSync12(abs));
     if (cache2.size >= MAX_CACHED_FILES) cache2.clear();
-    cache2.set(abs, { mtimeMs: stat.mtimeMs, size: stat.size, ino: stat.ino, digest });
+    cache2.set(abs, { mtimeMs: stat2.mtimeMs, size: stat2.size, ino: stat2.ino, digest });
     return digest;
   }
   function fileNow(abs) {
     try {
-      const stat = statSync6(abs, { throwIfNoEntry: false });
-      if (!stat?.isFile()) return { kind: "missing" };
-      if (stat.size > MAX_ANCHOR_BYTES) return { kind: "large" };
-      return { kind: "file", digest: digestAt(abs, stat) };
+      const stat2 = statSync6(abs, { throwIfNoEntry: false });
+      if (!stat2?.isFile()) return { kind: "missing" };
+      if (stat2.size > MAX_ANCHOR_BYTES) return { kind: "large" };
+      return { kind: "file", digest: digestAt(abs, stat2) };
     } catch {
       return { kind: "missing" };
     }
@@ -8457,11 +8717,11 @@ function locate(file, tree, realTree) {
 }
 function anchorOne(file, tracked, head2, turnEnd2) {
   const base2 = { path: file.path, hash: null, lines: null, ...head2 };
-  const stat = statSync7(file.abs, { throwIfNoEntry: false });
-  if (!stat) return { ...base2, kind: "missing" };
-  if (!stat.isFile()) return void 0;
-  if (stat.size > MAX_ANCHOR_BYTES) return { ...base2, kind: "large" };
-  if (stat.mtimeMs > turnEnd2 + MTIME_SLACK_MS) return { ...base2, kind: "late" };
+  const stat2 = statSync7(file.abs, { throwIfNoEntry: false });
+  if (!stat2) return { ...base2, kind: "missing" };
+  if (!stat2.isFile()) return void 0;
+  if (stat2.size > MAX_ANCHOR_BYTES) return { ...base2, kind: "large" };
+  if (stat2.mtimeMs > turnEnd2 + MTIME_SLACK_MS) return { ...base2, kind: "late" };
   const digest = digestOf(readFileSync13(file.abs));
   if (digest.binary) return { ...base2, kind: "binary" };
   return tracked.has(file.path) ? { ...base2, kind: "git", hash: digest.git, lines: digest.lines } : { ...base2, kind: "sha256", hash: digest.sha256, lines: digest.lines };
@@ -8778,7 +9038,7 @@ function createCompressLoop(deps) {
       if (!stopped) poller.kick();
     },
     async idle() {
-      for (let run2 = poller.current(); run2; run2 = poller.current()) await run2;
+      for (let run = poller.current(); run; run = poller.current()) await run;
     },
     async stop() {
       stopped = true;
@@ -8931,11 +9191,11 @@ var content = (terms) => {
 };
 function words2(term) {
   if (term.phrase) return [term];
-  const whole = term.text.split(/[^\p{L}\p{N}]+/u).filter((part) => part !== "");
-  return whole.flatMap((word, i) => {
+  const whole2 = term.text.split(/[^\p{L}\p{N}]+/u).filter((part) => part !== "");
+  return whole2.flatMap((word, i) => {
     const split = identifierParts(word);
     const parts2 = split.length > 1 ? [word, ...split] : [word];
-    const last = term.prefix && i === whole.length - 1;
+    const last = term.prefix && i === whole2.length - 1;
     return parts2.map((part, j) => ({
       text: part,
       phrase: false,
@@ -8950,12 +9210,12 @@ function buildFtsQuery(text5) {
   const all = content(terms).map(render);
   const any = [...new Set(content(terms.flatMap(words2)).map(quoted))].slice(0, MAX_TERMS * 2);
   const and = all.some((term) => term.startsWith("(")) ? " AND " : " ";
-  return { all: all.join(and), any: any.join(" OR "), terms: all };
+  return { all: all.join(and), any: any.join(" OR "), terms: all, anyTerms: any };
 }
 
 // src/search/filters.ts
 import { isAbsolute as isAbsolute4, posix } from "node:path";
-var listOf2 = (column) => `json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)`;
+var listOf3 = (column) => `json_each(CASE WHEN json_valid(${column}) THEN ${column} ELSE '[]' END)`;
 var likeEscape = (text5) => text5.replace(/[\\%_]/g, (c) => `\\${c}`);
 function filePatterns(path, root) {
   const trimmed = path.trim().replace(/\/+$/, "").replace(/^\.\//, "");
@@ -8968,11 +9228,11 @@ function filePatterns(path, root) {
   ];
   return { equal, like };
 }
-var FILE_SQL = `EXISTS (SELECT 1 FROM (SELECT value FROM ${listOf2("o.files_read")}
-    UNION ALL SELECT value FROM ${listOf2("o.files_modified")}) f
+var FILE_SQL = `EXISTS (SELECT 1 FROM (SELECT value FROM ${listOf3("o.files_read")}
+    UNION ALL SELECT value FROM ${listOf3("o.files_modified")}) f
   WHERE f.value IN (SELECT value FROM json_each(@fileEqual))
     OR EXISTS (SELECT 1 FROM json_each(@fileLike) l WHERE f.value LIKE l.value ESCAPE '\\'))`;
-var CONCEPT_SQL = `EXISTS (SELECT 1 FROM ${listOf2("o.concepts")} c
+var CONCEPT_SQL = `EXISTS (SELECT 1 FROM ${listOf3("o.concepts")} c
   WHERE lower(c.value) IN (SELECT lower(value) FROM json_each(@concepts)))`;
 function fileParts(files3, root) {
   const patterns = files3.map((file) => filePatterns(file, root));
@@ -9009,23 +9269,75 @@ function filterSql(filters, root) {
   };
 }
 
+// src/search/fts-exact.ts
+var EXACT_CAP = 5e3;
+var K1 = 1.2;
+var FTS2 = "observations_fts";
+function boundedCount(db, match, cap = EXACT_CAP) {
+  return stmt(
+    db,
+    `SELECT COUNT(*) FROM (SELECT 1 FROM ${FTS2} WHERE ${FTS2} MATCH @match LIMIT @cap)`
+  ).pluck().get({ match, cap: cap + 1 });
+}
+function termBound(n9, df) {
+  const idf = Math.log((n9 - df + 0.5) / (df + 0.5));
+  return (idf > 1e-6 ? idf : 1e-6) * (K1 + 1);
+}
+var documentsAtMost = (db) => stmt(db, "SELECT MAX(id) FROM observations").pluck().get() ?? 0;
+function exactAll(db, match, limit, rank2, cap = EXACT_CAP) {
+  return boundedCount(db, match, cap) <= cap ? rank2(match, limit) : void 0;
+}
+function exactAny(db, terms, limit, rank2, cap = EXACT_CAP) {
+  const counted = terms.map((term) => ({ term, df: boundedCount(db, term, cap) }));
+  const rare = counted.filter((c) => c.df > 0 && c.df <= cap).map((c) => c.term);
+  const common2 = counted.filter((c) => c.df > cap).map((c) => c.term);
+  if (rare.length === 0) return void 0;
+  const rareQuery = rare.join(" OR ");
+  if (common2.length === 0) return { hits: rank2(rareQuery, limit), complete: true };
+  const both = `(${rareQuery}) AND (${common2.join(" OR ")})`;
+  const hits = [...rank2(both, limit), ...rank2(rareQuery, limit, both)].sort((a, b) => a.score - b.score || b.id - a.id).slice(0, limit);
+  const n9 = documentsAtMost(db);
+  const bound = common2.reduce((sum) => sum + termBound(n9, cap + 1), 0);
+  const last = hits[limit - 1];
+  return { hits, complete: last !== void 0 && -last.score >= bound };
+}
+
 // src/search/fts-search.ts
 var FTS_WEIGHTS = [8, 4, 4, 1, 2, 3, 2];
 var RANK_WINDOW = 2e3;
 var FEW_IN_SCOPE = 500;
-var FTS2 = "observations_fts";
-function run(db, match, where3, limit, driver, table2 = FTS2) {
+var FTS3 = "observations_fts";
+function windowed(db, match, where3, limit, table2 = FTS3) {
   const weights = FTS_WEIGHTS.join(", ");
-  const sql = driver === "text" ? `SELECT id, score FROM (
-           SELECT o.id AS id, bm25(${table2}, ${weights}) AS score
-           FROM ${table2} CROSS JOIN observations o ON o.id = ${table2}.rowid
-           WHERE ${table2} MATCH @match AND ${where3.sql}
-           ORDER BY ${table2}.rowid DESC LIMIT ${RANK_WINDOW})
-         ORDER BY score, id DESC LIMIT @limit` : `SELECT o.id AS id, bm25(${table2}, ${weights}) AS score
-         FROM observations o CROSS JOIN ${table2} ON ${table2}.rowid = o.id
-         WHERE ${table2} MATCH @match AND ${where3.sql}
-         ORDER BY score, id DESC LIMIT @limit`;
-  return stmt(db, sql).all({ ...where3.params, match, limit });
+  const rows = stmt(
+    db,
+    `SELECT id, score, count(*) OVER () AS held, min(id) OVER () AS oldest FROM (
+       SELECT o.id AS id, bm25(${table2}, ${weights}) AS score
+       FROM ${table2} CROSS JOIN observations o ON o.id = ${table2}.rowid
+       WHERE ${table2} MATCH @match AND ${where3.sql}
+       ORDER BY ${table2}.rowid DESC LIMIT ${RANK_WINDOW})
+     ORDER BY score, id DESC LIMIT @limit`
+  ).all({ ...where3.params, match, limit });
+  return {
+    hits: rows.map(({ id: id3, score }) => ({ id: id3, score })),
+    held: rows[0]?.held ?? 0,
+    oldest: rows[0]?.oldest
+  };
+}
+function whole(db, where3, driver) {
+  const weights = FTS_WEIGHTS.join(", ");
+  return (match, limit, exclude) => {
+    const without = exclude === void 0 ? "" : `AND ${FTS3}.rowid NOT IN (SELECT rowid FROM ${FTS3} WHERE ${FTS3} MATCH @exclude)`;
+    const sql = driver === "text" ? `SELECT o.id AS id, bm25(${FTS3}, ${weights}) AS score
+           FROM ${FTS3} CROSS JOIN observations o ON o.id = ${FTS3}.rowid
+           WHERE ${FTS3} MATCH @match AND ${where3.sql} ${without}
+           ORDER BY score, id DESC LIMIT @limit` : `SELECT o.id AS id, bm25(${FTS3}, ${weights}) AS score
+           FROM observations o CROSS JOIN ${FTS3} ON ${FTS3}.rowid = o.id
+           WHERE ${FTS3} MATCH @match AND ${where3.sql} ${without}
+           ORDER BY score, id DESC LIMIT @limit`;
+    const params = { ...where3.params, match, limit, ...exclude ? { exclude } : {} };
+    return stmt(db, sql).all(params);
+  };
 }
 function driverFor(db, filters) {
   const { project: project2, since, until, sessionId } = filters;
@@ -9037,22 +9349,49 @@ function driverFor(db, filters) {
   ).pluck().get(scope.params);
   return count4 <= FEW_IN_SCOPE ? "rows" : "text";
 }
-function ftsSearch(db, query2, filters, limit, root) {
-  const where3 = filterSql(filters, root);
-  const driver = driverFor(db, filters);
-  const horizon = driver === "text" && filters.until === void 0 && horizonBoundary(db) !== void 0;
-  const ranked = (match) => {
-    if (horizon) {
-      const recent = run(db, match, where3, limit, driver, HORIZON_TABLE);
-      if (recent.length >= limit) return recent;
+function newestRanked(f, match) {
+  if (f.horizon !== void 0) {
+    const recent = windowed(f.db, match, f.where, f.limit, HORIZON_TABLE);
+    if (recent.hits.length >= f.limit) {
+      const full2 = recent.held >= RANK_WINDOW && recent.oldest !== void 0;
+      const fromId = full2 ? Math.max(f.horizon + 1, recent.oldest) : f.horizon + 1;
+      return { hits: recent.hits, cutoff: { fromId } };
     }
-    return run(db, match, where3, limit, driver);
-  };
-  const all = ranked(query2.all).map((hit) => ({ ...hit, allTerms: true }));
-  if (all.length >= limit || query2.any === query2.all) return all;
+  }
+  const all = windowed(f.db, match, f.where, f.limit);
+  const cut = all.held >= RANK_WINDOW && all.oldest !== void 0;
+  return { hits: all.hits, ...cut ? { cutoff: { fromId: all.oldest } } : {} };
+}
+var later = (a, b) => a === void 0 ? b : b === void 0 ? a : { fromId: Math.max(a.fromId, b.fromId) };
+function ftsRank(db, query2, filters, limit, options = {}) {
+  const where3 = filterSql(filters, options.root);
+  const driver = driverFor(db, filters);
+  const rank2 = whole(db, where3, driver);
+  if (driver === "rows" || options.allTime) return exhaustive(query2, limit, rank2);
+  const fallback = { db, where: where3, limit, horizon: horizonBoundary(db) };
+  const exactAnd = exactAll(db, query2.all, limit, rank2, options.exactCap);
+  const and = exactAnd ? { hits: exactAnd } : newestRanked(fallback, query2.all);
+  const all = and.hits.map((hit) => ({ ...hit, allTerms: true }));
+  if (all.length >= limit || query2.any === query2.all) return { hits: all, cutoff: and.cutoff };
   const seen = new Set(all.map((hit) => hit.id));
-  const any = ranked(query2.any).filter((hit) => !seen.has(hit.id));
-  return [...all, ...any].slice(0, limit);
+  const rare = exactAny(db, query2.anyTerms, limit, rank2, options.exactCap);
+  let any;
+  if (rare?.complete) any = { hits: rare.hits };
+  else {
+    const newest = newestRanked(fallback, query2.any);
+    const merged = new Map([...newest.hits, ...rare?.hits ?? []].map((hit) => [hit.id, hit]));
+    const hits = [...merged.values()].sort((a, b) => a.score - b.score || b.id - a.id);
+    any = { hits: hits.slice(0, limit), cutoff: newest.cutoff };
+  }
+  const rest = any.hits.filter((hit) => !seen.has(hit.id));
+  return { hits: [...all, ...rest].slice(0, limit), cutoff: later(and.cutoff, any.cutoff) };
+}
+function exhaustive(query2, limit, rank2) {
+  const all = rank2(query2.all, limit).map((hit) => ({ ...hit, allTerms: true }));
+  if (all.length >= limit || query2.any === query2.all) return { hits: all };
+  const seen = new Set(all.map((hit) => hit.id));
+  const any = rank2(query2.any, limit).filter((hit) => !seen.has(hit.id));
+  return { hits: [...all, ...any].slice(0, limit) };
 }
 function recentIds(db, filters, limit, root) {
   const where3 = filterSql(filters, root);
@@ -9075,6 +9414,7 @@ function reciprocalRankFusion(lists, k = RRF_K, weights = []) {
 }
 
 // src/search/search.ts
+var WIDEN = "older matches were not ranked: search again with --all-time (API all_time=1, MCP allTime: true) or --until";
 var FUSION_DEPTH = 30;
 var HYBRID_WEIGHTS = [1, 0.1];
 function fuse(text5, near, vectorWeight = HYBRID_WEIGHTS[1]) {
@@ -9097,8 +9437,9 @@ async function rank(deps, request, fts, need2) {
   const vector = wanted === "fts" || !deps.vectors ? void 0 : await deps.runtime?.queryVector(request.query);
   const { db, vectors } = deps;
   const floor = deps.minSimilarity ?? 0;
-  const fullText = () => ftsSearch(db, fts, request.filters, need2, request.root);
-  if (!vector || !vectors) return { hits: fullText(), mode: "fts" };
+  const options = { root: request.root, allTime: request.allTime, exactCap: deps.exactCap };
+  const fullText = (limit) => ftsRank(db, fts, request.filters, limit, options);
+  if (!vector || !vectors) return { ...fullText(need2), mode: "fts" };
   const depth = wanted === "vector" ? need2 : Math.max(need2, FUSION_DEPTH);
   let nearest2;
   try {
@@ -9106,16 +9447,23 @@ async function rank(deps, request, fts, need2) {
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
-      hits: fullText(),
+      ...fullText(need2),
       mode: "fts",
       note: `vector store unreachable (${reason}): full-text results only`
     };
   }
   if (wanted === "vector") return { hits: closeEnough(nearest2, floor), mode: "vector" };
-  const text5 = ftsSearch(db, fts, request.filters, depth, request.root);
-  const found2 = new Set(text5.map((hit) => hit.id));
+  const text5 = fullText(depth);
+  const found2 = new Set(text5.hits.map((hit) => hit.id));
   const near = nearest2.filter((hit) => found2.has(hit.id) || 1 - hit.score >= floor);
-  return { hits: fuse(text5, near, deps.vectorWeight).slice(0, need2), mode: "hybrid" };
+  const hits = fuse(text5.hits, near, deps.vectorWeight).slice(0, need2);
+  return { hits, mode: "hybrid", cutoff: text5.cutoff };
+}
+var withPartial = (partial) => partial ? { partial } : {};
+function partialOf(db, cutoff) {
+  if (cutoff === void 0) return void 0;
+  const from = stmt(db, "SELECT created_at FROM observations WHERE id >= ? ORDER BY id LIMIT 1").pluck().get(cutoff.fromId);
+  return from === void 0 ? void 0 : { from, widen: WIDEN };
 }
 function createSearcher(deps) {
   return {
@@ -9130,7 +9478,8 @@ function createSearcher(deps) {
         hits: ranked.hits.slice(request.offset, request.offset + request.limit),
         mode: ranked.mode,
         hasMore: ranked.hits.length > request.offset + request.limit,
-        ..."note" in ranked && ranked.note ? { note: ranked.note } : {}
+        ..."note" in ranked && ranked.note ? { note: ranked.note } : {},
+        ...withPartial(partialOf(deps.db, "cutoff" in ranked ? ranked.cutoff : void 0))
       };
     }
   };
@@ -9201,26 +9550,6 @@ function buildTimeline(db, anchor, depth, project2) {
   };
 }
 
-// src/search/vector-index.ts
-import * as sqliteVec from "sqlite-vec";
-
-// src/search/embedders/embedder.ts
-var EmbedderError = class extends Error {
-  constructor(code, message3) {
-    super(message3);
-    this.code = code;
-    this.name = "EmbedderError";
-  }
-  code;
-};
-function normalize2(vector) {
-  let sum = 0;
-  for (const value of vector) sum += value * value;
-  const norm = Math.sqrt(sum);
-  if (norm > 0) for (let i = 0; i < vector.length; i += 1) vector[i] /= norm;
-  return vector;
-}
-
 // src/search/vector-rank.ts
 var blob = (vector) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 var narrowed = (filters) => Object.entries(filters).some(([key, value]) => key !== "project" && value !== void 0);
@@ -9254,9 +9583,23 @@ function fewInScope(db, model, project2, exact) {
   return count4 <= exact;
 }
 
-// src/search/vector-index.ts
+// src/search/vector-space.ts
+import * as sqliteVec from "sqlite-vec";
+var META = {
+  /** The model whose vectors search may use (the current space). */
+  model: "vectors.model",
+  /** The current space's dimension. */
+  dimensions: "vectors.dimensions",
+  /** The model being filled after a switch (search uses full text meanwhile). */
+  filling: "vectors.filling",
+  /** The model whose vectors the filling space replaces. */
+  previous: "vectors.previous",
+  /** `on` while the KNN table is kept, `off` while the vectors live elsewhere (Chroma). */
+  knn: "vectors.knn",
+  /** Where Chroma's collection lives (src/search/chroma/chroma-sync.ts). */
+  chromaTarget: "chroma.target"
+};
 var VEC_TABLE = "observation_vectors";
-var MAX_K = 4096;
 function loadSqliteVec(db) {
   try {
     sqliteVec.load(db);
@@ -9293,22 +9636,22 @@ var unbucketed = (db) => /\bbucket\b/.test(
   stmt(db, "SELECT sql FROM sqlite_master WHERE name = ?").pluck().get(VEC_TABLE) ?? "bucket"
 ) === false;
 function ensureSpace(db, model, dimensions, knn) {
-  const sameModel = meta(db, "vectors.model") === model;
-  const sameSize = meta(db, "vectors.dimensions") === String(dimensions);
+  const sameModel = meta(db, META.model) === model;
+  const sameSize = meta(db, META.dimensions) === String(dimensions);
   if ((tableExists(db) || !knn) && sameModel && sameSize) return;
   db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}`);
   if (sameModel && !sameSize) stmt(db, "DELETE FROM recall_vectors WHERE model = ?").run(model);
-  const previous = meta(db, "vectors.model");
+  const previous = meta(db, META.model);
   if (!(sameModel && sameSize)) {
-    setMeta(db, "vectors.filling", model);
-    if (previous !== void 0 && !sameModel) setMeta(db, "vectors.previous", previous);
+    setMeta(db, META.filling, model);
+    if (previous !== void 0 && !sameModel) setMeta(db, META.previous, previous);
   }
-  setMeta(db, "vectors.model", model);
-  setMeta(db, "vectors.dimensions", String(dimensions));
+  setMeta(db, META.model, model);
+  setMeta(db, META.dimensions, String(dimensions));
   if (!knn) return;
   createKnnTable(db, dimensions);
   if (sameModel && sameSize) fillKnn(db, model, dimensions);
-  setMeta(db, "vectors.knn", "on");
+  setMeta(db, META.knn, "on");
 }
 function fillKnn(db, model, dimensions) {
   const insert = stmt(db, INSERT_KNN);
@@ -9328,6 +9671,39 @@ function fillKnn(db, model, dimensions) {
     rows = page2.all(model, rows[rows.length - 1].observation_id);
   }
 }
+var tableExists = (db) => db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(VEC_TABLE) !== void 0;
+function rebuildKnnIfStale(db) {
+  const dimensions = meta(db, META.dimensions);
+  const model = meta(db, META.model);
+  if (dimensions === void 0 || model === void 0) return false;
+  if (meta(db, META.knn) !== "off" && !(tableExists(db) && unbucketed(db))) return false;
+  db.transaction(() => {
+    db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}`);
+    createKnnTable(db, Number(dimensions));
+    fillKnn(db, model, Number(dimensions));
+    setMeta(db, META.knn, "on");
+  }).immediate();
+  return true;
+}
+
+// src/search/embedders/embedder.ts
+var EmbedderError = class extends Error {
+  constructor(code, message3) {
+    super(message3);
+    this.code = code;
+    this.name = "EmbedderError";
+  }
+  code;
+};
+function normalize2(vector) {
+  let sum = 0;
+  for (const value of vector) sum += value * value;
+  const norm = Math.sqrt(sum);
+  if (norm > 0) for (let i = 0; i < vector.length; i += 1) vector[i] /= norm;
+  return vector;
+}
+
+// src/search/vector-write.ts
 function storeOne(db, model, item, at, knn) {
   const stored = stmt(
     db,
@@ -9355,19 +9731,6 @@ function storeOne(db, model, item, at, knn) {
     knnBlob(item.vector, knnBits(item.vector.length))
   );
 }
-function coarse(db, vector, scope, k) {
-  const { project: project2, from } = scope;
-  const sql = `SELECT rowid FROM ${VEC_TABLE} WHERE embedding MATCH vec_quantize_binary(@q) AND k = @k
-    ${project2 === void 0 ? "" : "AND project = @project"} ${from === void 0 ? "" : "AND bucket >= @from"}`;
-  const q = knnBlob(vector, knnBits(vector.length));
-  const params = {
-    q,
-    k,
-    ...project2 === void 0 ? {} : { project: project2 },
-    ...from === void 0 ? {} : { from }
-  };
-  return stmt(db, sql).pluck().all(params).map(Number);
-}
 function pending(db, model, limit) {
   return stmt(
     db,
@@ -9377,23 +9740,6 @@ function pending(db, model, limit) {
      ORDER BY o.id DESC LIMIT @limit`
   ).all({ model, limit });
 }
-function nearest(db, vector, query2) {
-  const { filters, limit } = query2;
-  const model = meta(db, "vectors.model");
-  const sameSize = meta(db, "vectors.dimensions") === String(vector.length);
-  if (model === void 0 || !sameSize || limit <= 0) return [];
-  const where3 = filterSql(filters, query2.root);
-  if (narrowed(filters) || fewInScope(db, model, filters.project, query2.exact)) {
-    return rerank(db, vector, where3, { model, limit, candidates: null });
-  }
-  const k = Math.min(MAX_K, Math.max(64, limit * 2));
-  const { project: project2 } = filters;
-  const boundary = filters.until === void 0 ? horizonBoundary(db) : void 0;
-  const recent = boundary === void 0 ? [] : coarse(db, vector, { project: project2, from: bucketOf(boundary) }, k);
-  const ids2 = recent.length >= k ? recent : coarse(db, vector, { project: project2, from: void 0 }, k);
-  return rerank(db, vector, where3, { model, limit, candidates: JSON.stringify(ids2) });
-}
-var tableExists = (db) => db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(VEC_TABLE) !== void 0;
 function sweep(db) {
   if (!tableExists(db)) return 0;
   const orphans = db.prepare(
@@ -9418,42 +9764,63 @@ function store2(db, model, items2, at, knn) {
   db.transaction(() => {
     ensureSpace(db, model, size, knn);
     for (const item of items2) storeOne(db, model, item, at, knn);
-    if (!knn) setMeta(db, "vectors.knn", "off");
+    if (!knn) setMeta(db, META.knn, "off");
   }).immediate();
 }
-function rebuildKnnIfStale(db) {
-  const dimensions = meta(db, "vectors.dimensions");
-  const model = meta(db, "vectors.model");
-  if (dimensions === void 0 || model === void 0) return false;
-  if (meta(db, "vectors.knn") !== "off" && !(tableExists(db) && unbucketed(db))) return false;
-  db.transaction(() => {
-    db.exec(`DROP TABLE IF EXISTS ${VEC_TABLE}`);
-    createKnnTable(db, Number(dimensions));
-    fillKnn(db, model, Number(dimensions));
-    setMeta(db, "vectors.knn", "on");
-  }).immediate();
-  return true;
+function dropKnn(db, ids2) {
+  if (!tableExists(db)) return;
+  const remove2 = stmt(db, `DELETE FROM ${VEC_TABLE} WHERE rowid = ?`);
+  db.transaction(() => ids2.forEach((id3) => remove2.run(BigInt(id3)))).immediate();
+}
+
+// src/search/vector-index.ts
+var MAX_K = 4096;
+function coarse(db, vector, scope, k) {
+  const { project: project2, from } = scope;
+  const sql = `SELECT rowid FROM ${VEC_TABLE} WHERE embedding MATCH vec_quantize_binary(@q) AND k = @k
+    ${project2 === void 0 ? "" : "AND project = @project"} ${from === void 0 ? "" : "AND bucket >= @from"}`;
+  const q = knnBlob(vector, knnBits(vector.length));
+  const params = {
+    q,
+    k,
+    ...project2 === void 0 ? {} : { project: project2 },
+    ...from === void 0 ? {} : { from }
+  };
+  return stmt(db, sql).pluck().all(params).map(Number);
+}
+function nearest(db, vector, query2) {
+  const { filters, limit } = query2;
+  const model = meta(db, META.model);
+  const sameSize = meta(db, META.dimensions) === String(vector.length);
+  if (model === void 0 || !sameSize || limit <= 0) return [];
+  const where3 = filterSql(filters, query2.root);
+  if (narrowed(filters) || fewInScope(db, model, filters.project, query2.exact)) {
+    return rerank(db, vector, where3, { model, limit, candidates: null });
+  }
+  const k = Math.min(MAX_K, Math.max(64, limit * 2));
+  const { project: project2 } = filters;
+  const boundary = filters.until === void 0 ? horizonBoundary(db) : void 0;
+  const recent = boundary === void 0 ? [] : coarse(db, vector, { project: project2, from: bucketOf(boundary) }, k);
+  const ids2 = recent.length >= k ? recent : coarse(db, vector, { project: project2, from: void 0 }, k);
+  return rerank(db, vector, where3, { model, limit, candidates: JSON.stringify(ids2) });
 }
 function createVectorIndex(db, options = {}) {
   const exact = options.exactLimit ?? EXACT_LIMIT;
   const knn = options.knn ?? true;
   return {
-    model: () => meta(db, "vectors.model"),
+    model: () => meta(db, META.model),
     dimensions() {
-      const value = meta(db, "vectors.dimensions");
+      const value = meta(db, META.dimensions);
       return value === void 0 ? void 0 : Number(value);
     },
     begin(model, dimensions) {
       db.transaction(() => ensureSpace(db, model, dimensions, knn)).immediate();
     },
-    filling: () => meta(db, "vectors.filling"),
-    previous: () => meta(db, "vectors.previous"),
+    filling: () => meta(db, META.filling),
+    previous: () => meta(db, META.previous),
     finishFilling(model) {
-      if (meta(db, "vectors.filling") !== model) return;
-      stmt(
-        db,
-        "DELETE FROM recall_meta WHERE key IN ('vectors.filling', 'vectors.previous')"
-      ).run();
+      if (meta(db, META.filling) !== model) return;
+      stmt(db, "DELETE FROM recall_meta WHERE key IN (?, ?)").run(META.filling, META.previous);
     },
     pending: (model, limit) => pending(db, model, limit),
     store: (model, items2, at) => store2(db, model, items2, at, knn),
@@ -9463,11 +9830,7 @@ function createVectorIndex(db, options = {}) {
       total: stmt(db, "SELECT COUNT(*) AS n FROM observations").pluck().get()
     }),
     sweep: () => sweep(db),
-    drop(ids2) {
-      if (!tableExists(db)) return;
-      const remove2 = stmt(db, `DELETE FROM ${VEC_TABLE} WHERE rowid = ?`);
-      db.transaction(() => ids2.forEach((id3) => remove2.run(BigInt(id3)))).immediate();
-    }
+    drop: (ids2) => dropKnn(db, ids2)
   };
 }
 
@@ -9717,7 +10080,7 @@ function createLocalEmbedder(load2 = loadModel) {
   return {
     id: "energetic-ai/use-lite-512",
     embed(texts) {
-      const run2 = async () => {
+      const run = async () => {
         if (texts.length === 0) return [];
         const loaded = await getModel();
         const vectors = await loaded.embed(texts.map((text5) => text5.slice(0, MAX_CHARS) || " ")).catch((error) => {
@@ -9725,7 +10088,7 @@ function createLocalEmbedder(load2 = loadModel) {
         });
         return vectors.map((vector) => normalize2(Float32Array.from(vector)));
       };
-      const result = queue2.then(run2, run2);
+      const result = queue2.then(run, run);
       queue2 = result.catch(() => void 0);
       return result;
     }
@@ -9948,9 +10311,9 @@ function createChromaPort(config) {
       return n9;
     },
     async adopt(model) {
-      const held = (await open()).metadata?.[MODEL_KEY];
-      if (held === model) return "kept";
-      const empty = held === void 0 && await port.count() === 0;
+      const held2 = (await open()).metadata?.[MODEL_KEY];
+      if (held2 === model) return "kept";
+      const empty = held2 === void 0 && await port.count() === 0;
       if (!empty) {
         const c = await client();
         await c.deleteCollection({ name: config.collection });
@@ -9984,7 +10347,7 @@ function createChromaSearch(db, port, options) {
   const exact = options.exactLimit ?? EXACT_LIMIT;
   return {
     async search(vector, filters, limit, root) {
-      const model = meta(db, "vectors.model");
+      const model = meta(db, META.model);
       if (model === void 0 || limit <= 0) return [];
       const where3 = filterSql(filters, root);
       if (narrowed(filters) || !options.synced(model) || fewInScope(db, model, filters.project, exact)) {
@@ -10062,17 +10425,17 @@ function createChromaSync(db, port, config) {
   return {
     async pass(model, onBatch) {
       const target2 = targetOf(config, model);
-      if (meta(db, "chroma.target") !== target2) {
+      if (meta(db, META.chromaTarget) !== target2) {
         await port.adopt(model);
         db.exec("DELETE FROM chroma_synced");
-        setMeta(db, "chroma.target", target2);
+        setMeta(db, META.chromaTarget, target2);
       }
       await deleteGone(db, port, model);
       await writeMissing(db, port, model, onBatch);
       return progress2(db, model);
     },
     progress: (model) => progress2(db, model),
-    holds: (model) => meta(db, "chroma.target") === targetOf(config, model)
+    holds: (model) => meta(db, META.chromaTarget) === targetOf(config, model)
   };
 }
 
@@ -10093,7 +10456,7 @@ function createChromaStore(db, config, options) {
   const port = options.port ?? createChromaPort(config);
   const sync = createChromaSync(db, port, config);
   const state = { reachable: null, error: "", doneMark: "", checkedAt: 0 };
-  const model = () => meta(db, "vectors.model");
+  const model = () => meta(db, META.model);
   const pass = async () => {
     const current2 = model();
     const mark = options.changeMark();
@@ -10195,7 +10558,9 @@ async function searchPhrasings(searcher, request, phrasings) {
   const end = request.offset + request.limit;
   const hits = fused.slice(request.offset, end).map((hit) => ({ id: hit.id, score: -hit.score }));
   const notes = [...new Set(results.flatMap((result) => result.note ? [result.note] : []))];
+  const partial = results.flatMap((result) => result.partial ? [result.partial] : []).sort((a, b) => b.from - a.from)[0];
   return {
+    ...partial ? { partial } : {},
     hits,
     mode: modeOf(results),
     hasMore: fused.length > end || results.some((result) => result.hasMore),
@@ -10229,16 +10594,29 @@ function createAnchorRecall(db) {
       return verdicts;
     },
     accept(id3, cwd, at) {
-      const [record] = getObservations(db, [id3]);
-      if (!record) return false;
-      const tree = treeOf(record.project, cwd);
+      const [record2] = getObservations(db, [id3]);
+      if (!record2) return false;
+      const tree = treeOf(record2.project, cwd);
       const existing = anchorsOf(db, [id3]);
       const now2 = checker.check(existing, tree).get(id3)?.files ?? [];
-      const files3 = now2.length > 0 ? now2.map((file) => file.movedTo ?? file.path) : [...record.files_modified, ...record.files_read];
+      const files3 = now2.length > 0 ? now2.map((file) => file.movedTo ?? file.path) : [...record2.files_modified, ...record2.files_read];
       const origin = { cwd: tree ?? cwd ?? "/", projectRoot: tree ?? "/", turnEnd: Infinity };
       db.transaction(() => writeAnchors(db, id3, makeAnchors(files3, origin), at)).immediate();
       return true;
     }
+  };
+}
+
+// src/worker/recall/recall-moments.ts
+var MOMENTS_KEPT = 50;
+function createRecallMoments(kept = MOMENTS_KEPT) {
+  const log = [];
+  return {
+    add(moment, sessionId, reasons, at) {
+      for (const { id: id3, reason } of reasons) log.unshift({ moment, sessionId, id: id3, reason, at });
+      log.splice(kept);
+    },
+    recent: () => [...log]
   };
 }
 
@@ -10491,6 +10869,8 @@ var SearchQuerySchema = z4.object({
   fresh: z4.enum(["1", "0", "true", "false"]).transform((flag) => flag === "1" || flag === "true").optional(),
   /** The caller's folder: anchors are checked against its work tree. */
   cwd: z4.string().min(1).max(4096).optional(),
+  /** Rank every match however old (no window, no horizon): slower in a large memory. */
+  all_time: z4.enum(["1", "0", "true", "false"]).transform((flag) => flag === "1" || flag === "true").optional(),
   limit: z4.coerce.number().int().min(1).max(100).default(20),
   offset: z4.coerce.number().int().min(0).max(1e4).default(0)
 });
@@ -10583,11 +10963,11 @@ function verifyPage(deps, anchors2, q) {
   const stale = page2.ids.filter(
     (id3) => ["changed", "gone"].includes(verdicts.get(id3)?.state ?? "")
   );
-  const items2 = getObservations(deps.db, stale).map((record) => ({
-    id: record.id,
-    title: record.title,
-    state: verdicts.get(record.id)?.state,
-    files: verdicts.get(record.id)?.files.filter((file) => file.state !== "fresh" || file.movedTo)
+  const items2 = getObservations(deps.db, stale).map((record2) => ({
+    id: record2.id,
+    title: record2.title,
+    state: verdicts.get(record2.id)?.state,
+    files: verdicts.get(record2.id)?.files.filter((file) => file.state !== "fresh" || file.movedTo)
   }));
   const last = page2.ids[page2.ids.length - 1];
   return {
@@ -10612,8 +10992,8 @@ function anchorRoutes(deps, anchors2) {
     const body = AcceptBodySchema.parse(await jsonBody(c.req));
     if (!anchors2.accept(body.id, body.cwd, deps.now()))
       throw new AppError("NOT_FOUND", `no observation ${body.id}`);
-    const [record] = getObservations(deps.db, [body.id]);
-    const verdict = anchors2.verdicts([{ id: body.id, project: record?.project ?? "" }], body.cwd);
+    const [record2] = getObservations(deps.db, [body.id]);
+    const verdict = anchors2.verdicts([{ id: body.id, project: record2?.project ?? "" }], body.cwd);
     return c.json({ id: body.id, anchor: verdict.get(body.id) ?? null });
   });
 }
@@ -10808,14 +11188,18 @@ var IMPORTANCE_HOURS = {
   refactor: 6,
   change: 0
 };
-var effectiveTime = (entry) => entry.created_at + (IMPORTANCE_HOURS[entry.type] ?? 0) * HOUR;
-function rankEntries(entries, marked = /* @__PURE__ */ new Set()) {
+var SINK_SESSIONS = 3;
+var SINK_STEP_HOURS = 48;
+var MAX_SINK_STEPS = 4;
+var sinkOf = (standing) => Math.min(Math.floor((standing?.unusedSessions ?? 0) / SINK_SESSIONS), MAX_SINK_STEPS) * SINK_STEP_HOURS * HOUR;
+var effectiveTime = (entry, standing) => Math.max(entry.created_at, standing?.renewedAt ?? 0) + (IMPORTANCE_HOURS[entry.type] ?? 0) * HOUR - sinkOf(standing);
+function rankEntries(entries, marked = /* @__PURE__ */ new Set(), learned = /* @__PURE__ */ new Map()) {
   const keyed = entries.map((entry) => ({
     entry,
     pinned: entry.pinned,
     teammate: entry.author ? 1 : 0,
     demoted: marked.has(entry.id) ? 1 : 0,
-    time: effectiveTime(entry)
+    time: effectiveTime(entry, learned.get(entry.id))
   }));
   keyed.sort(
     (a, b) => b.pinned - a.pinned || a.teammate - b.teammate || a.demoted - b.demoted || b.time - a.time || b.entry.id - a.entry.id
@@ -10867,6 +11251,18 @@ function withAgentMarks(marks, entries) {
 }
 
 // src/context/build-context.ts
+function learnedOf(db, ids2, request, options) {
+  const learn = options.learn;
+  if (!learn || !learn.sinkUnused && !learn.renewUsed) return /* @__PURE__ */ new Map();
+  const standings = useStandings(db, ids2, request.sessionId);
+  for (const [id3, standing] of standings) {
+    standings.set(id3, {
+      renewedAt: learn.renewUsed ? standing.renewedAt : null,
+      unusedSessions: learn.sinkUnused ? standing.unusedSessions : 0
+    });
+  }
+  return standings;
+}
 function emptyState(project2) {
   return [
     "<claude-mem-context>",
@@ -10896,7 +11292,13 @@ function buildContext(db, request, options) {
     return built(emptyState(request.project), "empty");
   }
   const anchored = applyAnchorStates(data.entries, options.anchorStates);
-  const ranked = rankEntries(anchored.entries, anchored.marks);
+  const learned = learnedOf(
+    db,
+    anchored.entries.map((entry) => entry.id),
+    request,
+    options
+  );
+  const ranked = rankEntries(anchored.entries, anchored.marks, learned);
   const marks = withAgentMarks(anchored.marks, data.entries);
   const { text: text5, shown: shown2 } = renderContext(data, ranked, budget2, request.now, marks);
   return built(text5, data.kind, shown2);
@@ -10989,6 +11391,13 @@ function renderRecall(heading2, entries, budget2, options = {}) {
   return { text: [...lines, CLOSE2].join("\n"), ids: ids2 };
 }
 
+// src/context/generic-words.ts
+var GENERIC_WORDS = new Set(
+  "and not but above add added adding again annotation annotations api app application async await better branch break breaks broke broken bug bugs build builds bump bumped call calls change changed changelog changes check checker clarity class classes clean cleanup clear clearer code comment comments commit commits condition config conflict conflicts console constant continue convert create created current debug delete deleted dependencies dependency deploy dev diff doc docs docstring documentation documented done dead english entry environment error errors everything explain explaining export exported extract fail failed failing fails faster feature file files find first fix fixed fixes flaky folder format formatted formatting function functions generated git gitignore going good grammar guide handling helper helpers ignore implement import imports improve increase indentation inline install installation installing issue jsdoc keep last latest leave line lines link lint linter list locally log logging logs longer looks loop main make map merge merged message method methods mistake mistakes move name naming new next node only output own pass passes print prints production project prettier pull push quick readable readme rebase refactor release remove removed rename renamed reorder request resolve resolved restart review revert run running same script search section server set setup short shorter show simplify skip small sort spelling split stable stage three two start stop suggestions suite summarize summary switch tag test tested testing tests thanks timeout todo translate tried type types typo undo unit unused update updated usage usages used variable variables version work working write writing wrong yes".split(" ")
+);
+var IDENTIFIER2 = /\d|[a-z][A-Z]/;
+var isGeneric = (word) => !IDENTIFIER2.test(word) && GENERIC_WORDS.has(word.toLowerCase());
+
 // src/context/relevance.ts
 var COMMON = new Set(
   "about above after again all also any are because been before being below between both but can cannot could did does doing done down during each either else even ever every few for from get got had has have having here how into its just like make many may more most much must need now off once only other our out over own please same should show some still such than that the their them then there these they thing things this those through too try under until use used using very want was way were what when where which while who why will with would yes yet you your let lets look see run file files code work".split(" ")
@@ -10997,6 +11406,11 @@ var MAX_TERMS2 = 24;
 function contentTerms(text5) {
   const words3 = text5.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
   return [...new Set(words3.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS2);
+}
+function signalTerms(text5) {
+  const words3 = text5.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  const kept = words3.filter((word) => !isGeneric(word)).map((word) => word.toLowerCase());
+  return [...new Set(kept.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS2);
 }
 var quote3 = (term) => `"${term.replaceAll('"', '""')}"`;
 function docFrequency(db, term, cap) {
@@ -11019,7 +11433,7 @@ function rareTerms(db, terms) {
   });
 }
 function matchedTerms(db, ids2, terms) {
-  const counts2 = new Map(ids2.map((id3) => [id3, 0]));
+  const held2 = new Map(ids2.map((id3) => [id3, []]));
   const idList2 = JSON.stringify(ids2);
   for (const term of terms) {
     const hits = stmt(
@@ -11027,15 +11441,21 @@ function matchedTerms(db, ids2, terms) {
       `SELECT rowid FROM observations_fts WHERE observations_fts MATCH @match
          AND rowid IN (SELECT value FROM json_each(@ids))`
     ).pluck().all({ match: quote3(term), ids: idList2 });
-    for (const id3 of hits) counts2.set(id3, (counts2.get(id3) ?? 0) + 1);
+    for (const id3 of hits) held2.get(id3)?.push(term);
   }
-  return counts2;
+  return held2;
 }
 var SHORT_PROMPT = 3;
 function isRelevant(matched, rare, content2) {
   if (rare.length >= 2) return matched >= 2;
   const sole = rare[0];
   return sole !== void 0 && matched >= 1 && (content2 <= SHORT_PROMPT || sole.holders <= RARE_FLOOR);
+}
+function reasonOf(held2, rare) {
+  const holders = new Map(rare.map((r) => [r.term, r.holders]));
+  const terms = held2.map((term) => `"${term}" (${holders.get(term) ?? "?"} memories hold it)`);
+  const kind = held2.length >= 2 ? `${held2.length} of the prompt's rare terms` : "rare term";
+  return `${kind}: ${terms.join(", ")}`;
 }
 
 // src/context/prompt-recall.ts
@@ -11058,8 +11478,9 @@ async function candidates(db, searcher, request, words3) {
 }
 async function promptRecall(db, searcher, request) {
   const terms = contentTerms(request.prompt);
-  if (terms.length === 0) return NONE;
-  const rare = rareTerms(db, terms);
+  const signal = signalTerms(request.prompt);
+  if (signal.length === 0) return NONE;
+  const rare = rareTerms(db, signal);
   if (rare.length === 0) return NONE;
   const words3 = rare.map(({ term }) => term);
   const shown2 = injectedIds(db, request.sessionId);
@@ -11070,10 +11491,17 @@ async function promptRecall(db, searcher, request) {
     entries.map((entry) => entry.id),
     words3
   );
-  const count4 = (id3) => matched.get(id3) ?? 0;
+  const count4 = (id3) => matched.get(id3)?.length ?? 0;
   const relevant = entries.filter((entry) => isRelevant(count4(entry.id), rare, terms.length)).sort((a, b) => count4(b.id) - count4(a.id));
   const { entries: kept, marks } = applyAnchors(ownFirst2(relevant), request.anchorStates);
-  return renderRecall(HEADING2, kept, { maxItems: request.maxItems, ...PROMPT_BUDGET }, { marks });
+  const block = renderRecall(
+    HEADING2,
+    kept,
+    { maxItems: request.maxItems, ...PROMPT_BUDGET },
+    { marks }
+  );
+  const reasons = block.ids.map((id3) => ({ id: id3, reason: reasonOf(matched.get(id3) ?? [], rare) }));
+  return { ...block, reasons };
 }
 
 // src/context/file-recall.ts
@@ -11087,7 +11515,8 @@ function fileRecall(db, request) {
   const heading2 = `Memories of ${clip2(name, 120)} (claude-mem; get_observations for details):`;
   const block = renderRecall(heading2, entries, FILE_BUDGET, { titleChars: 90, marks });
   if (block.ids.length === 0) return block;
-  return claimFile(db, request.sessionId, name, request.now) ? block : { text: "", ids: [] };
+  const reasons = block.ids.map((id3) => ({ id: id3, reason: `read or modified ${clip2(name, 120)}` }));
+  return claimFile(db, request.sessionId, name, request.now) ? { ...block, reasons } : { text: "", ids: [] };
 }
 function relativeName(file, root) {
   return root && file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
@@ -11135,13 +11564,8 @@ function anchorStatesOf(anchors2, project2, cwd) {
 function recordShown(deps, sessionId, source, shown2) {
   const now2 = deps.now();
   if (source !== "resume") resetInjected(deps.db, sessionId, now2);
-  markInjected(
-    deps.db,
-    sessionId,
-    shown2.map(({ id: id3 }) => id3),
-    "session-start",
-    now2
-  );
+  pruneLedger(deps.db, now2);
+  recordInjected(deps.db, { sessionId, moment: "session-start", at: now2, items: shown2 });
 }
 function contextRoutes(deps, anchors2) {
   return new Hono8().get("/api/context", async (c) => {
@@ -11163,7 +11587,11 @@ function contextRoutes(deps, anchors2) {
       {
         maxTokens: deps.settings["context.maxTokens"],
         maxObservations: deps.settings["context.maxObservations"],
-        anchorStates: anchors2 && anchorStatesOf(anchors2, project2, query2.cwd)
+        anchorStates: anchors2 && anchorStatesOf(anchors2, project2, query2.cwd),
+        learn: {
+          sinkUnused: deps.settings["recall.sinkUnused"],
+          renewUsed: deps.settings["recall.renewUsed"]
+        }
       }
     );
     if (query2.record === "1" && query2.session_id)
@@ -11199,12 +11627,17 @@ var FileRecallSchema = z6.object({
   tool: z6.string().max(200).optional()
 });
 var CommandRecallSchema = z6.object({ ...Common, command: z6.string().min(1).max(2e4) });
-var NOTHING2 = { context: "", ids: [] };
+var NOTHING2 = { context: "", ids: [], reasons: [] };
 var NOTHING_BLOCK = { text: "", ids: [] };
 var joined = (a, b) => ({
   context: [a.text, b.text].filter((text5) => text5 !== "").join("\n"),
-  ids: [...a.ids, ...b.ids]
+  ids: [...a.ids, ...b.ids],
+  reasons: b.reasons ?? []
 });
+function record(db, sessionId, block, moment, at) {
+  const items2 = evenShares(block.ids, estimateTokens(block.text));
+  recordInjected(db, { sessionId, moment, at, items: items2 });
+}
 function recallMomentRoutes(deps, recall2) {
   return new Hono9().post("/api/recall/prompt", async (c) => {
     const body = PromptRecallSchema.parse(await c.req.json());
@@ -11217,8 +11650,9 @@ function recallMomentRoutes(deps, recall2) {
       maxItems: deps.settings["recall.promptMaxItems"],
       anchorStates: anchorStatesOf(recall2.anchors, project2, body.cwd)
     });
-    markInjected(deps.db, body.session_id, block.ids, "prompt", deps.now());
-    return c.json({ context: block.text, ids: block.ids });
+    record(deps.db, body.session_id, block, "prompt", deps.now());
+    recall2.moments.add("prompt", body.session_id, block.reasons ?? [], deps.now());
+    return c.json({ context: block.text, ids: block.ids, reasons: block.reasons ?? [] });
   }).post("/api/recall/file", async (c) => {
     const body = FileRecallSchema.parse(await c.req.json());
     const project2 = projectOf(deps, body);
@@ -11228,7 +11662,10 @@ function recallMomentRoutes(deps, recall2) {
       file: body.file_path,
       now: deps.now()
     }) : NOTHING_BLOCK;
-    if (!deps.settings["recall.fileTime"]) return c.json(joined(warning, NOTHING_BLOCK));
+    if (!deps.settings["recall.fileTime"]) {
+      record(deps.db, body.session_id, warning, "dead-end", deps.now());
+      return c.json(joined(warning, NOTHING_BLOCK));
+    }
     const block = fileRecall(deps.db, {
       project: project2,
       sessionId: body.session_id,
@@ -11237,7 +11674,9 @@ function recallMomentRoutes(deps, recall2) {
       now: deps.now(),
       anchorStates: anchorStatesOf(recall2.anchors, project2, body.cwd)
     });
-    markInjected(deps.db, body.session_id, block.ids, "file", deps.now());
+    record(deps.db, body.session_id, warning, "dead-end", deps.now());
+    record(deps.db, body.session_id, block, "file", deps.now());
+    recall2.moments.add("file", body.session_id, block.reasons ?? [], deps.now());
     return c.json(joined(warning, block));
   }).post("/api/recall/command", async (c) => {
     const body = CommandRecallSchema.parse(await c.req.json());
@@ -11248,23 +11687,24 @@ function recallMomentRoutes(deps, recall2) {
       command: body.command,
       now: deps.now()
     });
-    return c.json({ context: block.text, ids: block.ids });
+    record(deps.db, body.session_id, block, "dead-end", deps.now());
+    return c.json({ context: block.text, ids: block.ids, reasons: [] });
   });
 }
 
 // src/worker/recall/recall-observation-routes.ts
 import { Hono as Hono10 } from "hono";
 import "zod";
-var full = (record, anchors2) => ({
-  ...record,
-  pinned: record.pinned === 1,
-  date: new Date(record.created_at).toISOString(),
-  tokens: estimateTokens(JSON.stringify(record).length),
-  anchor: anchors2.get(record.id) ?? null
+var full = (record2, anchors2) => ({
+  ...record2,
+  pinned: record2.pinned === 1,
+  date: new Date(record2.created_at).toISOString(),
+  tokens: estimateTokens(JSON.stringify(record2).length),
+  anchor: anchors2.get(record2.id) ?? null
 });
 function fullRecords(recall2, records, cwd) {
   const anchors2 = recall2.anchors.verdicts(records, cwd);
-  return records.map((record) => full(record, anchors2));
+  return records.map((record2) => full(record2, anchors2));
 }
 function idOf(text5) {
   const parsed = IdParamSchema.safeParse(text5);
@@ -11291,9 +11731,9 @@ function saveMemory(deps, body) {
 }
 function recallObservationRoutes(deps, recall2) {
   return new Hono10().get("/api/observations/:id", (c) => {
-    const [record] = getObservations(deps.db, [idOf(c.req.param("id"))]);
-    if (!record) throw new AppError("NOT_FOUND", `no observation ${c.req.param("id")}`);
-    return c.json(fullRecords(recall2, [record], c.req.query("cwd"))[0]);
+    const [record2] = getObservations(deps.db, [idOf(c.req.param("id"))]);
+    if (!record2) throw new AppError("NOT_FOUND", `no observation ${c.req.param("id")}`);
+    return c.json(fullRecords(recall2, [record2], c.req.query("cwd"))[0]);
   }).post("/api/observations/batch", async (c) => {
     const { ids: ids2, cwd } = BatchBodySchema.parse(await jsonBody(c.req));
     const items2 = fullRecords(recall2, getObservations(deps.db, ids2), cwd);
@@ -11336,7 +11776,8 @@ function toRequest(deps, q) {
     agent: q.agent
   };
   const root = q.project ? projectRoot(deps.db, q.project) : void 0;
-  return { query: q.q, filters, limit: q.limit, offset: q.offset, mode: q.mode, root };
+  const { limit, offset, mode: mode2 } = q;
+  return { query: q.q, filters, limit, offset, mode: mode2, root, allTime: q.all_time };
 }
 function indexItems(deps, hits) {
   const records = new Map(
@@ -11412,7 +11853,13 @@ function recallSearchRoutes(deps, recall2) {
       limit: query2.limit,
       offset: query2.offset,
       hasMore: result.hasMore || more,
-      ...result.note ? { note: result.note } : {}
+      ...result.note ? { note: result.note } : {},
+      // Older matches were not ranked (a query of common words only): say so and how to widen.
+      ...result.partial ? {
+        partial: true,
+        searched_from: new Date(result.partial.from).toISOString(),
+        widen: result.partial.widen
+      } : {}
     });
   }).get("/api/timeline", async (c) => {
     const query2 = TimelineQuerySchema.parse(c.req.query());
@@ -11423,6 +11870,23 @@ function recallSearchRoutes(deps, recall2) {
       anchor: itemRef(timeline.anchor),
       items: timeline.items.map((item) => timelineEntry(item, timeline.anchor))
     });
+  }).get("/api/recall/recent", (c) => {
+    const moments = recall2.moments.recent();
+    const titles2 = new Map(
+      getObservations(
+        deps.db,
+        moments.map((m) => m.id)
+      ).map((r) => [r.id, r.title])
+    );
+    const items2 = moments.map((m) => ({
+      moment: m.moment,
+      session_id: m.sessionId,
+      id: m.id,
+      title: titles2.get(m.id) ?? null,
+      reason: m.reason,
+      date: new Date(m.at).toISOString()
+    }));
+    return c.json({ items: items2 });
   }).get(
     "/api/recall/status",
     (c) => c.json({
@@ -11479,7 +11943,8 @@ function createRecall(deps, options = {}) {
     vectors: vectors?.chroma ?? vectors?.index,
     runtime: vectors?.runtime,
     minSimilarity: deps.settings["search.minSimilarity"],
-    vectorWeight
+    vectorWeight,
+    exactCap: deps.settings["search.exactCap"]
   });
   const off = () => ({
     state: "off",
@@ -11491,6 +11956,7 @@ function createRecall(deps, options = {}) {
     searcher,
     vectors,
     anchors: createAnchorRecall(deps.db),
+    moments: createRecallMoments(),
     status: () => {
       if (!vectors) return off();
       const store4 = vectors.chroma?.status();
@@ -11640,10 +12106,10 @@ var ImportBodySchema = z9.looseObject({ records: z9.array(z9.unknown()).max(5e3)
 function importRecordsOf(body) {
   const records = [];
   const unsound = [];
-  for (const record of body.records) {
-    const parsed = ImportRecordSchema.safeParse(record);
+  for (const record2 of body.records) {
+    const parsed = ImportRecordSchema.safeParse(record2);
     if (parsed.success) records.push(parsed.data);
-    else unsound.push({ record, reason: describeIssue(parsed.error.issues[0]) });
+    else unsound.push({ record: record2, reason: describeIssue(parsed.error.issues[0]) });
   }
   return { records, unsound };
 }
@@ -11887,7 +12353,7 @@ function adminExportRoutes(deps) {
     const body = ImportBodySchema.parse(await jsonBody(c.req));
     const now2 = deps.now();
     const { records, unsound } = importRecordsOf(body);
-    for (const { record, reason } of unsound) setAsideImport(deps.db, record, reason, now2);
+    for (const { record: record2, reason } of unsound) setAsideImport(deps.db, record2, reason, now2);
     const result = importRecords(deps.db, records, now2);
     const merged = { counts: result.counts, setAside: result.setAside + unsound.length };
     deps.log.log("info", "import merged records", { ...merged });
@@ -11927,7 +12393,7 @@ function createRetentionService(deps, options = {}) {
   const file = join20(stateDir(deps.dataDir), "retention.json");
   const settings = options.settings ?? (() => loadSettings(deps.dataDir, process.env).settings);
   const timers = [];
-  const run2 = (dryRun) => {
+  const run = (dryRun) => {
     const s = settings();
     const policy = {
       maxAgeDays: s["retention.maxAgeDays"],
@@ -11946,18 +12412,18 @@ function createRetentionService(deps, options = {}) {
     if (s["retention.maxAgeDays"] === 0 && s["retention.maxPerProject"] === 0) return;
     if (deps.now() - (readLastRun(file)?.at ?? 0) < DAY_MS2) return;
     try {
-      run2(false);
+      run(false);
     } catch (error) {
       deps.log.log("warn", `retention run failed, next check later: ${String(error)}`);
     }
   };
   const routes = adminBackfillRoutes(deps);
   for (const more of [adminExportRoutes(deps), adminForgetRoutes(deps)]) routes.route("/", more);
-  routes.route("/", retentionRoutes({ run: run2, last: () => readLastRun(file), settings }));
+  routes.route("/", retentionRoutes({ run, last: () => readLastRun(file), settings }));
   return {
     name: "retention",
     routes,
-    run: run2,
+    run,
     start() {
       timers.push(setTimeout(check, options.firstCheckMs ?? 6e4));
       timers.push(setInterval(check, options.checkEveryMs ?? 36e5));
@@ -13104,9 +13570,9 @@ function idOf2(text5) {
   return parsed.data;
 }
 function current(db, id3) {
-  const [record] = getObservations(db, [id3]);
-  if (!record) throw new AppError("NOT_FOUND", `no observation ${id3}`);
-  return presentItem({ kind: "observation", ...record });
+  const [record2] = getObservations(db, [id3]);
+  if (!record2) throw new AppError("NOT_FOUND", `no observation ${id3}`);
+  return presentItem({ kind: "observation", ...record2 });
 }
 function viewerMemoryRoutes(deps) {
   return new Hono19().patch("/api/observations/:id", async (c) => {
@@ -13135,9 +13601,9 @@ function idOf3(text5) {
 }
 var missing = (kind, id3) => new AppError("NOT_FOUND", `no ${kind} ${kind === "summary" ? "S" : "#"}${id3}`);
 function observation(db, id3) {
-  const [record] = getObservations(db, [id3]);
-  if (!record) throw missing("observation", id3);
-  return presentItem({ kind: "observation", ...record });
+  const [record2] = getObservations(db, [id3]);
+  if (!record2) throw missing("observation", id3);
+  return presentItem({ kind: "observation", ...record2 });
 }
 function teamShareRoutes(deps) {
   return new Hono20().post("/api/observations/:id/share", async (c) => {
@@ -13172,7 +13638,8 @@ var OverviewQuerySchema = z12.object({
 function viewerOverviewRoutes(deps) {
   return new Hono21().get("/api/usage", (c) => {
     const { by, project: project2 } = UsageQuerySchema.parse(c.req.query());
-    return c.json(usageReport(deps.db, by, project2 ?? null));
+    const recall2 = recallUsage(deps.db, by, project2 ?? null);
+    return c.json({ ...usageReport(deps.db, by, project2 ?? null), recall: recall2 });
   }).get("/api/overview", (c) => {
     const { project: project2, days } = OverviewQuerySchema.parse(c.req.query());
     return c.json(projectOverview(deps.db, { project: project2 ?? null, days, now: deps.now() }));
@@ -13250,6 +13717,10 @@ var ADVANCED_LABELS = {
   "search.minSimilarity": advanced(
     "Least similarity of a meaning-only match",
     "Higher drops weak matches found only by embeddings; 0 keeps them all."
+  ),
+  "search.exactCap": advanced(
+    "Rare-term limit of exact search",
+    "Higher ranks more queries over the whole memory, each a little slower."
   ),
   "search.embeddingsDimensions": advanced(
     "Embedding size",
@@ -13419,6 +13890,24 @@ var SETTING_LABELS = {
     effects: {
       true: "Before the same command shape or file edit: one line with the failure and what worked.",
       false: "No warnings; dead ends are still recorded and searchable."
+    }
+  },
+  "recall.sinkUnused": {
+    group: "recall",
+    label: "Unused memories sink",
+    help: "Whether memories shown in many sessions and never used there rank lower.",
+    effects: {
+      true: "A memory the agent keeps ignoring drops in the session start index; unsink resets it.",
+      false: "How often a memory was ignored does not change its rank."
+    }
+  },
+  "recall.renewUsed": {
+    group: "recall",
+    label: "Used memories renewed",
+    help: "Whether a memory the agent used ranks as fresh as its last use.",
+    effects: {
+      true: "Using a memory resets its age for ranking.",
+      false: "A memory ranks by when it was made, used or not."
     }
   },
   "search.mode": {
@@ -13929,11 +14418,635 @@ function createViewerService(deps, options = {}) {
   };
 }
 
+// src/worker/ledger/ledger-pass.ts
+import { readFile, stat } from "node:fs/promises";
+
+// src/transcripts/blocks.ts
+var blocksOf = (line2) => Array.isArray(line2.content) ? line2.content : [];
+function toolUsesOf(line2) {
+  if (line2.type !== "assistant") return [];
+  return blocksOf(line2).filter((b) => b.type === "tool_use" && b.id !== void 0 && b.name);
+}
+function toolResultsOf(line2) {
+  if (line2.type !== "user") return [];
+  return blocksOf(line2).filter((b) => b.type === "tool_result" && b.tool_use_id !== void 0);
+}
+function textsOf(line2) {
+  if (typeof line2.content === "string") return [line2.content];
+  return blocksOf(line2).flatMap((b) => b.type === "text" && b.text !== void 0 ? [b.text] : []);
+}
+function resultText(content2) {
+  if (typeof content2 === "string") return content2;
+  if (!Array.isArray(content2)) return "";
+  const texts = content2.flatMap(
+    (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? [b.text] : []
+  );
+  return texts.join("\n");
+}
+
+// src/transcripts/transcript-line.ts
+var isJsonObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var stringField = (obj, key) => {
+  const value = obj[key];
+  return typeof value === "string" ? value : void 0;
+};
+var BLOCK_STRINGS = ["text", "id", "name", "tool_use_id"];
+function toBlock(raw) {
+  if (!isJsonObject(raw) || typeof raw.type !== "string") return void 0;
+  const block = { type: raw.type };
+  for (const key of BLOCK_STRINGS) {
+    const value = stringField(raw, key);
+    if (value !== void 0) block[key] = value;
+  }
+  if (raw.input !== void 0) block.input = raw.input;
+  if (raw.content !== void 0) block.content = raw.content;
+  if (raw.is_error === true) block.is_error = true;
+  return block;
+}
+function toContent(message3) {
+  if (!isJsonObject(message3)) return void 0;
+  const content2 = message3.content;
+  if (typeof content2 === "string") return content2;
+  if (!Array.isArray(content2)) return void 0;
+  return content2.map(toBlock).filter((block) => block !== void 0);
+}
+function toLine(raw) {
+  const line2 = {
+    type: stringField(raw, "type") ?? "",
+    isSidechain: raw.isSidechain === true,
+    isMeta: raw.isMeta === true,
+    isCompactSummary: raw.isCompactSummary === true,
+    content: toContent(raw.message),
+    toolUseResult: raw.toolUseResult ?? void 0
+  };
+  const at = Date.parse(stringField(raw, "timestamp") ?? "");
+  if (Number.isFinite(at)) line2.at = at;
+  for (const key of ["sessionId", "cwd", "agentId", "promptId", "permissionMode"]) {
+    const value = stringField(raw, key);
+    if (value !== void 0 && value !== "") line2[key] = value;
+  }
+  return line2;
+}
+function parseJson(text5) {
+  try {
+    return JSON.parse(text5);
+  } catch {
+    return void 0;
+  }
+}
+function parseTranscriptLines(text5) {
+  const lines = [];
+  let unparsable = 0;
+  for (const rawLine of text5.split("\n")) {
+    if (rawLine.trim() === "") continue;
+    const value = parseJson(rawLine);
+    if (isJsonObject(value)) lines.push(toLine(value));
+    else unparsable += 1;
+  }
+  return { lines, unparsable };
+}
+
+// src/transcripts/tool-pairs.ts
+var asInput = (input) => isJsonObject(input) ? input : {};
+function createToolPairer() {
+  const pending2 = /* @__PURE__ */ new Map();
+  const paired = /* @__PURE__ */ new Set();
+  function addUses(line2) {
+    for (const use of toolUsesOf(line2)) {
+      const id3 = use.id ?? "";
+      if (pending2.has(id3) || paired.has(id3)) continue;
+      const toolInput = asInput(use.input);
+      const where3 = { agentId: line2.agentId, sidechain: line2.isSidechain };
+      pending2.set(id3, { toolName: use.name ?? "", toolInput, ...where3 });
+    }
+  }
+  function pairOne(line2, block, single) {
+    const id3 = block.tool_use_id ?? "";
+    const use = pending2.get(id3);
+    if (use === void 0) return [];
+    pending2.delete(id3);
+    paired.add(id3);
+    const fromLine = single && line2.toolUseResult !== void 0;
+    const response = fromLine ? line2.toolUseResult : block.content;
+    const result = { isError: block.is_error === true, response, text: resultText(block.content) };
+    return [{ ...use, toolUseId: id3, ...result }];
+  }
+  function takeResults(line2) {
+    const results = toolResultsOf(line2);
+    return results.flatMap((block) => pairOne(line2, block, results.length === 1));
+  }
+  return { addUses, takeResults };
+}
+function toolPayload3(pair, base2) {
+  const tool = { tool_name: pair.toolName, tool_input: pair.toolInput };
+  if (!pair.isError) {
+    const rest2 = { tool_response: pair.response, tool_use_id: pair.toolUseId };
+    return { ...base2, hook_event_name: "PostToolUse", ...tool, ...rest2 };
+  }
+  const isInterrupt = pair.text.startsWith("[Request interrupted by user");
+  const rest = { tool_use_id: pair.toolUseId, error: pair.text, is_interrupt: isInterrupt };
+  return { ...base2, hook_event_name: "PostToolUseFailure", ...tool, ...rest };
+}
+
+// src/transcripts/agent-replay.ts
+function agentBase(ctx, agent, cwd) {
+  const base2 = { session_id: ctx.sessionId, transcript_path: ctx.transcriptPath, cwd };
+  const withId = { ...base2, agent_id: agent.agentId };
+  return agent.agentType === void 0 ? withId : { ...withId, agent_type: agent.agentType };
+}
+function replayAgent(lines, ctx, agent) {
+  const out = [];
+  const pairer = createToolPairer();
+  let cwd = ctx.cwd;
+  let lastText = "";
+  for (const line2 of lines) {
+    cwd = line2.cwd ?? cwd;
+    if (line2.type === "assistant") lastText = textsOf(line2).at(-1) ?? lastText;
+    pairer.addUses(line2);
+    for (const pair of pairer.takeResults(line2))
+      out.push(toolPayload3(pair, agentBase(ctx, agent, cwd)));
+  }
+  const stop2 = { stop_hook_active: false, last_assistant_message: lastText };
+  const paths = { agent_id: agent.agentId, agent_transcript_path: agent.agentTranscriptPath };
+  out.push({ ...agentBase(ctx, agent, cwd), hook_event_name: "SubagentStop", ...paths, ...stop2 });
+  return out;
+}
+
+// src/transcripts/transcript-paths.ts
+import { basename as basename4, dirname as dirname5, join as join24 } from "node:path";
+function transcriptStem(path) {
+  return basename4(path).replace(/\.jsonl$/, "");
+}
+function agentIdFromPath(path) {
+  const stem2 = transcriptStem(path);
+  return stem2.startsWith("agent-") && stem2.length > "agent-".length ? stem2.slice(6) : void 0;
+}
+function parentTranscriptPath(agentPath, parentSessionId) {
+  if (agentPath === "") return "";
+  const dir = dirname5(agentPath);
+  const projectDir = basename4(dir) === "subagents" ? dirname5(dirname5(dir)) : dir;
+  return join24(projectDir, `${parentSessionId}.jsonl`);
+}
+
+// src/transcripts/replay-context.ts
+var firstOf = (lines, key) => lines.find((line2) => line2[key] !== void 0)?.[key];
+function isAgentTranscript(lines, path) {
+  if (agentIdFromPath(path) !== void 0) return true;
+  const first = lines.find((line2) => line2.type === "user" || line2.type === "assistant");
+  return first?.isSidechain === true;
+}
+function agentOf(lines, path, opts) {
+  const agentId = firstOf(lines, "agentId") ?? agentIdFromPath(path) ?? transcriptStem(path);
+  const agent = { agentId, agentTranscriptPath: path };
+  return opts.agentType === void 0 ? agent : { ...agent, agentType: opts.agentType };
+}
+function resolveContext(lines, opts = {}) {
+  const path = opts.transcriptPath ?? "";
+  const sessionId = firstOf(lines, "sessionId") ?? opts.sessionId ?? transcriptStem(path);
+  const cwd = firstOf(lines, "cwd") ?? opts.cwd ?? "";
+  if (!isAgentTranscript(lines, path)) return { sessionId, transcriptPath: path, cwd };
+  const transcriptPath = parentTranscriptPath(path, sessionId);
+  return { sessionId, transcriptPath, cwd, agent: agentOf(lines, path, opts) };
+}
+
+// src/transcripts/user-line-kind.ts
+var OTHER = { kind: "other" };
+var CONTEXT_BLOCK = /^<(ide_opened_file|ide_selection|ide_diagnostics|system-reminder)>/;
+var LOCAL_OUTPUT = /^<(local-command-(stdout|stderr|caveat)|bash-(input|stdout|stderr)|user-memory-input)>/;
+var SLASH_COMMAND = /^<command-(name|message)>/;
+var LOCAL_COMMAND_RESULT = /^<local-command-(stdout|stderr)>/;
+function typedText(line2) {
+  return textsOf(line2).filter((text5) => !CONTEXT_BLOCK.test(text5.trimStart())).join("\n");
+}
+var tag = (text5, name) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(text5)?.[1]?.trim();
+function commandPrompt(text5) {
+  const name = tag(text5, "command-name") ?? "";
+  const slashed = name.startsWith("/") ? name : `/${name}`;
+  const args2 = tag(text5, "command-args") ?? "";
+  return args2 === "" ? slashed : `${slashed} ${args2}`;
+}
+function isLocalCommand(lines, index) {
+  for (const line2 of lines.slice(index + 1)) {
+    if (line2.type === "assistant") return false;
+    if (line2.type !== "user" || line2.isMeta) continue;
+    return LOCAL_COMMAND_RESULT.test(typedText(line2).trimStart());
+  }
+  return false;
+}
+function classifyText(text5, lines, index) {
+  const head2 = text5.trimStart();
+  if (head2.startsWith("[Request interrupted by user")) return { kind: "interrupt" };
+  if (head2.startsWith("<task-notification>")) return { kind: "notification" };
+  if (LOCAL_OUTPUT.test(head2)) return OTHER;
+  if (!SLASH_COMMAND.test(head2)) return { kind: "prompt", prompt: text5 };
+  return isLocalCommand(lines, index) ? OTHER : { kind: "prompt", prompt: commandPrompt(head2) };
+}
+function classifyUserLine(lines, index) {
+  const line2 = lines[index];
+  if (line2 === void 0 || line2.type !== "user") return OTHER;
+  if (line2.isMeta || line2.isSidechain || line2.isCompactSummary) return OTHER;
+  if (toolResultsOf(line2).length > 0) return OTHER;
+  const text5 = typedText(line2);
+  return text5.trim() === "" ? OTHER : classifyText(text5, lines, index);
+}
+
+// src/transcripts/session-replay.ts
+var baseOf = (state) => ({
+  session_id: state.ctx.sessionId,
+  transcript_path: state.ctx.transcriptPath,
+  cwd: state.cwd
+});
+function promptPayload(base2, line2, prompt) {
+  const payload = { ...base2, hook_event_name: "UserPromptSubmit", prompt };
+  if (line2.promptId !== void 0) payload.prompt_id = line2.promptId;
+  if (line2.permissionMode !== void 0) payload.permission_mode = line2.permissionMode;
+  return payload;
+}
+var sidechainFields = (pair) => pair.sidechain && pair.agentId !== void 0 ? { agent_id: pair.agentId } : {};
+function closeTurn(state) {
+  if (state.turn === void 0) return;
+  const stop2 = { stop_hook_active: false, last_assistant_message: state.turn.lastText };
+  state.out.push({ ...baseOf(state), hook_event_name: "Stop", ...stop2 });
+  state.turn = void 0;
+}
+function onAssistant(state, line2) {
+  state.pairer.addUses(line2);
+  if (line2.isSidechain) return;
+  state.turn ??= { lastText: "" };
+  state.turn.lastText = textsOf(line2).at(-1) ?? state.turn.lastText;
+}
+function applyKind(state, line2, kind) {
+  switch (kind.kind) {
+    case "prompt":
+      closeTurn(state);
+      state.out.push(promptPayload(baseOf(state), line2, kind.prompt));
+      state.turn = { lastText: "" };
+      return;
+    case "notification":
+      closeTurn(state);
+      state.turn = { lastText: "" };
+      return;
+    case "interrupt":
+      state.turn = void 0;
+      return;
+    case "other":
+      return;
+    default:
+      kind;
+  }
+}
+function onUser(state, line2, index) {
+  for (const pair of state.pairer.takeResults(line2)) {
+    state.out.push(toolPayload3(pair, { ...baseOf(state), ...sidechainFields(pair) }));
+  }
+  applyKind(state, line2, classifyUserLine(state.lines, index));
+}
+function replaySession(lines, ctx) {
+  const state = {
+    ctx,
+    lines,
+    out: [],
+    pairer: createToolPairer(),
+    cwd: ctx.cwd,
+    turn: void 0
+  };
+  state.out.push({ ...baseOf(state), hook_event_name: "SessionStart", source: "startup" });
+  lines.forEach((line2, index) => {
+    state.cwd = line2.cwd ?? state.cwd;
+    if (line2.type === "assistant") onAssistant(state, line2);
+    else if (line2.type === "user") onUser(state, line2, index);
+  });
+  closeTurn(state);
+  state.out.push({ ...baseOf(state), hook_event_name: "SessionEnd", reason: "other" });
+  return state.out;
+}
+
+// src/transcripts/replay.ts
+function replayTranscript(text5, opts = {}) {
+  const { lines } = parseTranscriptLines(text5);
+  const ctx = resolveContext(lines, opts);
+  return ctx.agent === void 0 ? replaySession(lines, ctx) : replayAgent(lines, ctx, ctx.agent);
+}
+
+// src/transcripts/list-transcript-files.ts
+import { readdirSync as readdirSync7 } from "node:fs";
+import { join as join25 } from "node:path";
+function collect2(dir, found2) {
+  for (const entry of readdirSync7(dir, { withFileTypes: true })) {
+    const path = join25(dir, entry.name);
+    if (entry.isDirectory()) collect2(path, found2);
+    else if (entry.isFile() && entry.name.endsWith(".jsonl")) found2.push(path);
+  }
+}
+function listTranscriptFiles(root) {
+  const found2 = [];
+  collect2(root, found2);
+  return found2.sort();
+}
+
+// src/transcripts/session-events.ts
+function resultEvents(line2, base2, toolNames) {
+  return toolResultsOf(line2).map((block) => ({
+    ...base2,
+    kind: "context",
+    text: resultText(block.content),
+    tool: toolNames.get(block.tool_use_id ?? "") ?? ""
+  }));
+}
+function assistantEvents(line2, base2, toolNames) {
+  const texts = textsOf(line2).map((text5) => ({ ...base2, kind: "text", text: text5 }));
+  const tools = toolUsesOf(line2).map((block) => {
+    toolNames.set(block.id ?? "", block.name ?? "");
+    return { ...base2, kind: "tool", text: "", tool: block.name ?? "", input: block.input };
+  });
+  return [...texts, ...tools];
+}
+function sessionEvents(text5) {
+  const { lines } = parseTranscriptLines(text5);
+  const toolNames = /* @__PURE__ */ new Map();
+  const events = [];
+  let turn = 0;
+  lines.forEach((line2, index) => {
+    const at = line2.at ?? Number.NaN;
+    if (line2.type === "assistant") {
+      events.push(...assistantEvents(line2, { turn, at }, toolNames));
+      return;
+    }
+    if (line2.type !== "user") return;
+    const kind = classifyUserLine(lines, index);
+    if (kind.kind === "prompt") {
+      turn += 1;
+      events.push({ kind: "prompt", turn, at, text: kind.prompt });
+      return;
+    }
+    events.push(...resultEvents(line2, { turn, at }, toolNames));
+    const other = toolResultsOf(line2).length === 0 ? textsOf(line2).join("\n") : "";
+    if (other.trim() !== "") events.push({ kind: "context", turn, at, text: other });
+  });
+  return events;
+}
+
+// src/transcripts/memory-terms.ts
+var MIN_TERM = 6;
+var MAX_TERMS3 = 24;
+var MAX_COMMANDS = 8;
+var WORD3 = /[A-Za-z_$][\w$]*(?:(?:[.:-]|::)[A-Za-z0-9_$]+)*/g;
+var CAMEL = /[a-z0-9][A-Z]|[A-Z][a-z0-9]+[A-Z]/;
+var SNAKE = /[A-Za-z0-9]_[A-Za-z0-9]/;
+var DOTTED = /[A-Za-z0-9][.:][A-Za-z]/;
+var PROSE_DOTS = /^(?:e\.g|i\.e|etc\.|vs\.)/i;
+var codeLike = (word) => word.length >= MIN_TERM && !PROSE_DOTS.test(word) && (CAMEL.test(word) || SNAKE.test(word) || DOTTED.test(word));
+var basename5 = (path) => path.slice(path.lastIndexOf("/") + 1);
+function distinctiveTerms(text5, files3 = []) {
+  const words3 = new Set([...text5.match(WORD3) ?? [], ...files3.map(basename5)].filter(codeLike));
+  return [...words3].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, MAX_TERMS3);
+}
+var COMMAND_SHAPE = /^[a-z][\w./-]*\s+\S/;
+var QUOTED = /`([^`\n]+)`/g;
+var FACT = /^(?:- )?(.{5,200}?) -> /gm;
+function commandsOf(text5) {
+  const quoted2 = [...text5.matchAll(QUOTED)].map((m) => m[1] ?? "");
+  const facts = [...text5.matchAll(FACT)].map((m) => m[1] ?? "");
+  const commands = [...quoted2, ...facts].map((command) => command.trim().replace(/\s+/g, " ")).filter((command) => command.length <= 200 && COMMAND_SHAPE.test(command));
+  return [...new Set(commands)].slice(0, MAX_COMMANDS);
+}
+
+// src/transcripts/use-signals.ts
+var GET_TOOL = /^mcp__.+__get_observations$/;
+var TIMELINE_TOOL = /^mcp__.*mem.*__timeline$/i;
+var OWN_TOOL2 = /^mcp__.*mem.*__/i;
+var FILE_TOOLS = /* @__PURE__ */ new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Grep", "Glob"]);
+var OUR_TAGS = /<claude-mem-(context|recall)>/;
+var field = (input, key) => typeof input === "object" && input !== null ? input[key] : void 0;
+var textField = (input, key) => {
+  const value = field(input, key);
+  return typeof value === "string" ? value : "";
+};
+function fetchedIds(event) {
+  if (event.kind !== "tool" || !event.tool) return [];
+  if (GET_TOOL.test(event.tool)) {
+    const ids2 = field(event.input, "ids");
+    return Array.isArray(ids2) ? ids2.map(Number).filter(Number.isInteger) : [];
+  }
+  if (!TIMELINE_TOOL.test(event.tool)) return [];
+  const anchor = field(event.input, "anchor");
+  const id3 = Number(typeof anchor === "string" ? anchor.replace(/^#/, "") : anchor);
+  return Number.isInteger(id3) && id3 > 0 ? [id3] : [];
+}
+var pathOf = (event) => FILE_TOOLS.has(event.tool ?? "") ? textField(event.input, "file_path") || textField(event.input, "notebook_path") || textField(event.input, "path") : "";
+function sameFile(a, b) {
+  if (a === "" || b === "") return false;
+  if (a === b) return true;
+  const [long, short2] = a.length > b.length ? [a, b] : [b, a];
+  return long.endsWith(short2) && long[long.length - short2.length - 1] === "/";
+}
+var after = (event, memory2) => Number.isFinite(event.at) && Number.isFinite(memory2.at) ? event.at > memory2.at : event.turn > memory2.turn;
+var agentWords = (event) => event.kind === "text" ? event.text : event.kind === "tool" ? JSON.stringify(event.input) : "";
+var otherSource = (event) => event.kind === "prompt" || event.kind === "context" && !OWN_TOOL2.test(event.tool ?? "") && !OUR_TAGS.test(event.text) ? event.text : "";
+function matches(event, wanted, said) {
+  const { memory: memory2 } = wanted;
+  const found2 = [];
+  if (fetchedIds(event).includes(memory2.id)) found2.push(["fetched", event.tool ?? ""]);
+  const path = pathOf(event);
+  const file = memory2.files.find((f) => sameFile(f, path));
+  if (file) found2.push(["file", file]);
+  if (event.tool === "Bash") {
+    const command = textField(event.input, "command").replace(/\s+/g, " ");
+    const named = wanted.commands.find((c) => command.includes(c));
+    if (named) found2.push(["command", named]);
+  }
+  const words3 = found2.length === 0 ? agentWords(event) : "";
+  const term = words3 ? wanted.terms.find((t) => !said.has(t) && words3.includes(t)) : void 0;
+  if (term) found2.push(["term", term]);
+  return found2.map(([signal, detail]) => ({
+    observationId: memory2.id,
+    signal,
+    turn: event.turn,
+    at: event.at,
+    detail
+  }));
+}
+function detectUse(memories, events) {
+  const wanted = memories.map((memory2) => ({
+    memory: memory2,
+    commands: commandsOf(memory2.text),
+    terms: distinctiveTerms(memory2.text, memory2.files)
+  }));
+  const allTerms = new Set(wanted.flatMap((w) => w.terms));
+  const elsewhere = /* @__PURE__ */ new Set();
+  const signals = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const event of events) {
+    const other = otherSource(event);
+    for (const term of other ? allTerms : []) if (other.includes(term)) elsewhere.add(term);
+    for (const w of wanted) {
+      if (!after(event, w.memory)) continue;
+      for (const signal of matches(event, w, elsewhere)) {
+        const key = `${signal.observationId}:${signal.signal}:${signal.turn}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        signals.push(signal);
+      }
+    }
+  }
+  return signals;
+}
+
+// src/transcripts/mcp-results.ts
+var TOOLS = [
+  [/^mcp__.*mem.*__search$/i, "mcp-search"],
+  [/^mcp__.*mem.*__timeline$/i, "mcp-timeline"],
+  [/^mcp__.+__get_observations$/, "mcp-get"]
+];
+var LINE_ID = /^[> ]?\s*#(\d+)\s/;
+var tokensOf = (text5) => Math.ceil(text5.length / 4);
+function shownIn(text5, moment) {
+  const parts2 = moment === "mcp-get" ? text5.split("\n\n") : text5.split("\n");
+  const found2 = /* @__PURE__ */ new Map();
+  for (const part of parts2) {
+    const id3 = Number(LINE_ID.exec(part)?.[1] ?? Number.NaN);
+    if (Number.isInteger(id3) && id3 > 0) found2.set(id3, (found2.get(id3) ?? 0) + tokensOf(part));
+  }
+  return [...found2];
+}
+function mcpInjections(events) {
+  return events.flatMap((event) => {
+    if (event.kind !== "context" || !event.tool) return [];
+    const moment = TOOLS.find(([pattern]) => pattern.test(event.tool ?? ""))?.[1];
+    if (!moment) return [];
+    return shownIn(event.text, moment).map(([observationId2, tokens]) => ({
+      observationId: observationId2,
+      moment,
+      turn: event.turn,
+      at: event.at,
+      tokens
+    }));
+  });
+}
+
+// src/worker/ledger/ledger-pass.ts
+var MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
+var PRIVATE = /^\s*<private>[\s\S]*<\/private>\s*$/;
+function visibleEvents(events) {
+  const hidden = new Set(
+    events.filter((e) => e.kind === "prompt" && PRIVATE.test(e.text)).map((e) => e.turn)
+  );
+  return events.filter((event) => !hidden.has(event.turn));
+}
+function recordMcp(deps, sessionId, found2) {
+  for (const injection of found2) {
+    recordInjected(deps.db, {
+      sessionId,
+      moment: injection.moment,
+      at: Number.isFinite(injection.at) ? injection.at : deps.now(),
+      turn: injection.turn,
+      items: [{ id: injection.observationId, tokens: injection.tokens }]
+    });
+  }
+}
+async function readTranscript(deps, path) {
+  try {
+    const size = (await stat(path)).size;
+    if (size > MAX_TRANSCRIPT_BYTES) {
+      deps.log.log("info", `ledger: transcript ${path} is ${size} bytes; use not read`);
+      return void 0;
+    }
+    return await readFile(path, "utf8");
+  } catch (error) {
+    deps.log.log("debug", `ledger: cannot read transcript ${path}: ${String(error)}`);
+    return void 0;
+  }
+}
+async function ledgerPass(deps, sessionId) {
+  const path = transcriptPathOf(deps.db, sessionId);
+  const text5 = path ? await readTranscript(deps, path) : void 0;
+  if (text5 === void 0) return 0;
+  const events = visibleEvents(sessionEvents(text5));
+  recordMcp(deps, sessionId, mcpInjections(events));
+  const signals = detectUse(sessionMemories(deps.db, sessionId), events);
+  recordUse(deps.db, sessionId, signals, deps.settings["recall.renewUsed"]);
+  return signals.length;
+}
+
+// src/worker/ledger/ledger-routes.ts
+import { Hono as Hono27 } from "hono";
+var NEVER_USED_LIMIT = 10;
+function idOf4(text5) {
+  const parsed = IdParamSchema.safeParse(text5);
+  if (!parsed.success) throw new AppError("BAD_REQUEST", "id: expected a positive whole number");
+  return parsed.data;
+}
+function mustExist(deps, id3) {
+  if (getObservations(deps.db, [id3]).length === 0) {
+    throw new AppError("NOT_FOUND", `no observation ${id3}`);
+  }
+}
+function ledgerRoutes(deps) {
+  return new Hono27().get("/api/overview/recall", (c) => {
+    const { project: project2, days } = OverviewQuerySchema.parse(c.req.query());
+    const scope = project2 ?? null;
+    return c.json({
+      chart: recallChart(deps.db, { project: scope, days, now: deps.now() }),
+      neverUsed: neverUsed(deps.db, { project: scope, limit: NEVER_USED_LIMIT })
+    });
+  }).get("/api/observations/:id/use", (c) => {
+    const id3 = idOf4(c.req.param("id"));
+    mustExist(deps, id3);
+    return c.json(memoryUse(deps.db, id3));
+  }).post("/api/observations/:id/unsink", (c) => {
+    const id3 = idOf4(c.req.param("id"));
+    mustExist(deps, id3);
+    resetDecay(deps.db, id3, deps.now());
+    return c.json(memoryUse(deps.db, id3));
+  });
+}
+
+// src/worker/ledger/ledger-service.ts
+function createLedgerService(deps) {
+  const queued = /* @__PURE__ */ new Set();
+  let running;
+  let stopped = false;
+  async function drain() {
+    for (const sessionId of queued) {
+      queued.delete(sessionId);
+      if (stopped) return;
+      try {
+        const found2 = await ledgerPass(deps, sessionId);
+        deps.log.log("debug", `ledger: ${found2} use signals in session ${sessionId}`);
+      } catch (error) {
+        deps.log.log("warn", `ledger: session ${sessionId} not read: ${String(error)}`);
+      }
+    }
+  }
+  function kick() {
+    if (running || stopped) return;
+    running = drain().finally(() => {
+      running = void 0;
+      if (queued.size > 0) kick();
+    });
+  }
+  return {
+    name: "ledger",
+    routes: ledgerRoutes(deps),
+    onApplied(applied) {
+      for (const event of applied) {
+        if (event.duplicate) continue;
+        if (event.kind === "turn-end" || event.kind === "session-end") queued.add(event.sessionId);
+      }
+      if (queued.size > 0) setImmediate(kick);
+    },
+    async stop() {
+      stopped = true;
+      await running;
+    }
+  };
+}
+
 // src/worker/data-lock.ts
 import Database2 from "better-sqlite3";
 import { chmodSync as chmodSync3 } from "node:fs";
-import { join as join24 } from "node:path";
-var dataLockFile = (dataDir) => join24(dataDir, "worker.lock");
+import { join as join26 } from "node:path";
+var dataLockFile = (dataDir) => join26(dataDir, "worker.lock");
 var sleep5 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function acquireDataLock(dataDir, waitMs = 0) {
   const file = dataLockFile(dataDir);
@@ -14229,6 +15342,7 @@ async function runWorker(env = process.env) {
     createRecallService(deps),
     createRetentionService(deps),
     createViewerService(deps),
+    createLedgerService(deps),
     team2,
     createMaintenanceService(deps),
     createConsolidationService(deps)
@@ -14329,12 +15443,12 @@ async function portTaken(error, port, dataDir, log) {
 }
 
 // src/worker/replay-worker.ts
-import { join as join25 } from "node:path";
+import { join as join27 } from "node:path";
 var PORT = 37999;
 var TOKEN = "replay-worker-token";
 function createReplayWorker(options) {
   ensureDataDir(options.dataDir);
-  const db = openDatabase(join25(options.dataDir, "claude-mem.db"));
+  const db = openDatabase(join27(options.dataDir, "claude-mem.db"));
   const deps = {
     db,
     dataDir: options.dataDir,
@@ -14478,7 +15592,7 @@ function list3(dataDir, env, print2) {
 }
 
 // src/cli/worker-call.ts
-import { dirname as dirname5, join as join26 } from "node:path";
+import { dirname as dirname6, join as join28 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/mcp/worker-client.ts
@@ -14520,7 +15634,7 @@ function workerTarget(deps) {
   return {
     dataDir,
     port: settings["worker.port"],
-    cliEntry: deps.cliEntry ?? join26(dirname5(fileURLToPath2(import.meta.url)), "cli.mjs"),
+    cliEntry: deps.cliEntry ?? join28(dirname6(fileURLToPath2(import.meta.url)), "cli.mjs"),
     autoStart: settings["worker.autoStart"],
     waitMs: 1e4,
     env
@@ -14634,8 +15748,8 @@ function parseOptions(args2, options) {
 }
 
 // src/cli/command.ts
-function optionsCommand(options, run2) {
-  return async (args2, print2, deps) => run2(parseOptions(args2, options), print2, deps ?? {});
+function optionsCommand(options, run) {
+  return async (args2, print2, deps) => run(parseOptions(args2, options), print2, deps ?? {});
 }
 
 // src/cli/commands/context-command.ts
@@ -14688,6 +15802,9 @@ var SearchInputSchema = z13.object({
   scope: SCOPE2.optional().describe("Only private memories, or only team (shared) ones."),
   agent: z13.enum(["claude", "codex", "gemini", "copilot"]).optional().describe("Only memories made by this coding agent."),
   fresh: z13.boolean().default(false).describe("Leave out memories whose code changed or is gone since they were made."),
+  allTime: z13.boolean().default(false).describe(
+    "Rank every match however old. Without it a query of common words only is ranked among its newest matches, and the answer says so."
+  ),
   limit: z13.number().int().min(1).max(50).default(10),
   offset: z13.number().int().min(0).max(1e4).default(0)
 });
@@ -14831,6 +15948,7 @@ async function searchTool(ctx, args2) {
     scope: args2.scope,
     agent: args2.agent,
     fresh: args2.fresh ? "1" : void 0,
+    all_time: args2.allTime ? "1" : void 0,
     cwd: ctx.cwd,
     limit: args2.limit,
     offset: args2.offset
@@ -14847,8 +15965,10 @@ async function searchTool(ctx, args2) {
     scope,
     query: [args2.query, ...args2.queries ?? []].filter((text5) => text5.trim() !== "").join('" or "')
   });
-  return text4(body.note ? `Note: ${body.note}
-${found2}` : found2);
+  const partial = body.partial ? `
+partial: true (ranked matches from ${body.searched_from ?? "?"} on; older ones were not looked at: ask again with allTime: true to rank every match)` : "";
+  return text4(`${body.note ? `Note: ${body.note}
+` : ""}${found2}${partial}`);
 }
 async function timelineTool(ctx, args2) {
   if (args2.anchor === void 0 && args2.query === void 0) {
@@ -15113,6 +16233,7 @@ var SEARCH_OPTIONS = {
   limit: { type: "string" },
   offset: { type: "string" },
   fresh: { type: "boolean" },
+  "all-time": { type: "boolean" },
   json: { type: "boolean" },
   query: { type: "string", short: "q", multiple: true }
 };
@@ -15155,6 +16276,7 @@ var searchCommand = async function searchCommand2(args2, print2, deps = {}) {
     project: project2,
     session_id: values.session,
     fresh: values.fresh ? "1" : void 0,
+    all_time: values["all-time"] ? "1" : void 0,
     cwd: deps.cwd ?? process.cwd(),
     ...pick(values, ["type", "concept", "file", "since", "until", "mode", "limit", "offset"]),
     ...pick(values, ["author", "scope", "agent"])
@@ -15184,6 +16306,9 @@ var searchCommand = async function searchCommand2(args2, print2, deps = {}) {
   }
   if (body.note) print2(`note: ${body.note}`);
   for (const hit of body.items) print2(line(hit));
+  if (body.partial && body.searched_from) {
+    print2(`note: ranked matches from ${body.searched_from.slice(0, 10)} on; ${body.widen ?? ""}`);
+  }
   const offset = Number(values.offset ?? 0) + body.items.length;
   if (body.hasMore) print2(`more: --offset ${offset}`);
   if (body.items.length === 0 && project2 !== void 0 && offset === 0) {
@@ -15329,7 +16454,7 @@ function switchLine(from) {
   const until = "search uses full text until every observation has a vector";
   return from === null ? `  first embedding: ${until}` : `  re-embedding after the switch from ${from}: ${until}`;
 }
-var horizonLine = (held) => `  search horizon: the newest ${n2(held)} observations, searched first; older ones when fewer than a page of those match, or with --until`;
+var horizonLine = (held2) => `  search horizon: the newest ${n2(held2)} observations, searched first; older ones when fewer than a page of those match, or with --until`;
 function formatRecallStatus(status2) {
   const horizon = typeof status2.horizon === "number" ? [horizonLine(status2.horizon)] : [];
   if (status2.state === "off" || status2.model === null) {
@@ -15432,477 +16557,6 @@ var faultLine = (fault) => `database: FAULT ${fault.code} (${fault.message}): ${
 import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync18, rmSync as rmSync11, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname as dirname8, join as join31 } from "node:path";
-
-// src/transcripts/blocks.ts
-var blocksOf = (line2) => Array.isArray(line2.content) ? line2.content : [];
-function toolUsesOf(line2) {
-  if (line2.type !== "assistant") return [];
-  return blocksOf(line2).filter((b) => b.type === "tool_use" && b.id !== void 0 && b.name);
-}
-function toolResultsOf(line2) {
-  if (line2.type !== "user") return [];
-  return blocksOf(line2).filter((b) => b.type === "tool_result" && b.tool_use_id !== void 0);
-}
-function textsOf(line2) {
-  if (typeof line2.content === "string") return [line2.content];
-  return blocksOf(line2).flatMap((b) => b.type === "text" && b.text !== void 0 ? [b.text] : []);
-}
-function resultText(content2) {
-  if (typeof content2 === "string") return content2;
-  if (!Array.isArray(content2)) return "";
-  const texts = content2.flatMap(
-    (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? [b.text] : []
-  );
-  return texts.join("\n");
-}
-
-// src/transcripts/transcript-line.ts
-var isJsonObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-var stringField = (obj, key) => {
-  const value = obj[key];
-  return typeof value === "string" ? value : void 0;
-};
-var BLOCK_STRINGS = ["text", "id", "name", "tool_use_id"];
-function toBlock(raw) {
-  if (!isJsonObject(raw) || typeof raw.type !== "string") return void 0;
-  const block = { type: raw.type };
-  for (const key of BLOCK_STRINGS) {
-    const value = stringField(raw, key);
-    if (value !== void 0) block[key] = value;
-  }
-  if (raw.input !== void 0) block.input = raw.input;
-  if (raw.content !== void 0) block.content = raw.content;
-  if (raw.is_error === true) block.is_error = true;
-  return block;
-}
-function toContent(message3) {
-  if (!isJsonObject(message3)) return void 0;
-  const content2 = message3.content;
-  if (typeof content2 === "string") return content2;
-  if (!Array.isArray(content2)) return void 0;
-  return content2.map(toBlock).filter((block) => block !== void 0);
-}
-function toLine(raw) {
-  const line2 = {
-    type: stringField(raw, "type") ?? "",
-    isSidechain: raw.isSidechain === true,
-    isMeta: raw.isMeta === true,
-    isCompactSummary: raw.isCompactSummary === true,
-    content: toContent(raw.message),
-    toolUseResult: raw.toolUseResult ?? void 0
-  };
-  const at = Date.parse(stringField(raw, "timestamp") ?? "");
-  if (Number.isFinite(at)) line2.at = at;
-  for (const key of ["sessionId", "cwd", "agentId", "promptId", "permissionMode"]) {
-    const value = stringField(raw, key);
-    if (value !== void 0 && value !== "") line2[key] = value;
-  }
-  return line2;
-}
-function parseJson(text5) {
-  try {
-    return JSON.parse(text5);
-  } catch {
-    return void 0;
-  }
-}
-function parseTranscriptLines(text5) {
-  const lines = [];
-  let unparsable = 0;
-  for (const rawLine of text5.split("\n")) {
-    if (rawLine.trim() === "") continue;
-    const value = parseJson(rawLine);
-    if (isJsonObject(value)) lines.push(toLine(value));
-    else unparsable += 1;
-  }
-  return { lines, unparsable };
-}
-
-// src/transcripts/tool-pairs.ts
-var asInput = (input) => isJsonObject(input) ? input : {};
-function createToolPairer() {
-  const pending2 = /* @__PURE__ */ new Map();
-  const paired = /* @__PURE__ */ new Set();
-  function addUses(line2) {
-    for (const use of toolUsesOf(line2)) {
-      const id3 = use.id ?? "";
-      if (pending2.has(id3) || paired.has(id3)) continue;
-      const toolInput = asInput(use.input);
-      const where3 = { agentId: line2.agentId, sidechain: line2.isSidechain };
-      pending2.set(id3, { toolName: use.name ?? "", toolInput, ...where3 });
-    }
-  }
-  function pairOne(line2, block, single) {
-    const id3 = block.tool_use_id ?? "";
-    const use = pending2.get(id3);
-    if (use === void 0) return [];
-    pending2.delete(id3);
-    paired.add(id3);
-    const fromLine = single && line2.toolUseResult !== void 0;
-    const response = fromLine ? line2.toolUseResult : block.content;
-    const result = { isError: block.is_error === true, response, text: resultText(block.content) };
-    return [{ ...use, toolUseId: id3, ...result }];
-  }
-  function takeResults(line2) {
-    const results = toolResultsOf(line2);
-    return results.flatMap((block) => pairOne(line2, block, results.length === 1));
-  }
-  return { addUses, takeResults };
-}
-function toolPayload3(pair, base2) {
-  const tool = { tool_name: pair.toolName, tool_input: pair.toolInput };
-  if (!pair.isError) {
-    const rest2 = { tool_response: pair.response, tool_use_id: pair.toolUseId };
-    return { ...base2, hook_event_name: "PostToolUse", ...tool, ...rest2 };
-  }
-  const isInterrupt = pair.text.startsWith("[Request interrupted by user");
-  const rest = { tool_use_id: pair.toolUseId, error: pair.text, is_interrupt: isInterrupt };
-  return { ...base2, hook_event_name: "PostToolUseFailure", ...tool, ...rest };
-}
-
-// src/transcripts/agent-replay.ts
-function agentBase(ctx, agent, cwd) {
-  const base2 = { session_id: ctx.sessionId, transcript_path: ctx.transcriptPath, cwd };
-  const withId = { ...base2, agent_id: agent.agentId };
-  return agent.agentType === void 0 ? withId : { ...withId, agent_type: agent.agentType };
-}
-function replayAgent(lines, ctx, agent) {
-  const out = [];
-  const pairer = createToolPairer();
-  let cwd = ctx.cwd;
-  let lastText = "";
-  for (const line2 of lines) {
-    cwd = line2.cwd ?? cwd;
-    if (line2.type === "assistant") lastText = textsOf(line2).at(-1) ?? lastText;
-    pairer.addUses(line2);
-    for (const pair of pairer.takeResults(line2))
-      out.push(toolPayload3(pair, agentBase(ctx, agent, cwd)));
-  }
-  const stop2 = { stop_hook_active: false, last_assistant_message: lastText };
-  const paths = { agent_id: agent.agentId, agent_transcript_path: agent.agentTranscriptPath };
-  out.push({ ...agentBase(ctx, agent, cwd), hook_event_name: "SubagentStop", ...paths, ...stop2 });
-  return out;
-}
-
-// src/transcripts/transcript-paths.ts
-import { basename as basename4, dirname as dirname6, join as join27 } from "node:path";
-function transcriptStem(path) {
-  return basename4(path).replace(/\.jsonl$/, "");
-}
-function agentIdFromPath(path) {
-  const stem2 = transcriptStem(path);
-  return stem2.startsWith("agent-") && stem2.length > "agent-".length ? stem2.slice(6) : void 0;
-}
-function parentTranscriptPath(agentPath, parentSessionId) {
-  if (agentPath === "") return "";
-  const dir = dirname6(agentPath);
-  const projectDir = basename4(dir) === "subagents" ? dirname6(dirname6(dir)) : dir;
-  return join27(projectDir, `${parentSessionId}.jsonl`);
-}
-
-// src/transcripts/replay-context.ts
-var firstOf = (lines, key) => lines.find((line2) => line2[key] !== void 0)?.[key];
-function isAgentTranscript(lines, path) {
-  if (agentIdFromPath(path) !== void 0) return true;
-  const first = lines.find((line2) => line2.type === "user" || line2.type === "assistant");
-  return first?.isSidechain === true;
-}
-function agentOf(lines, path, opts) {
-  const agentId = firstOf(lines, "agentId") ?? agentIdFromPath(path) ?? transcriptStem(path);
-  const agent = { agentId, agentTranscriptPath: path };
-  return opts.agentType === void 0 ? agent : { ...agent, agentType: opts.agentType };
-}
-function resolveContext(lines, opts = {}) {
-  const path = opts.transcriptPath ?? "";
-  const sessionId = firstOf(lines, "sessionId") ?? opts.sessionId ?? transcriptStem(path);
-  const cwd = firstOf(lines, "cwd") ?? opts.cwd ?? "";
-  if (!isAgentTranscript(lines, path)) return { sessionId, transcriptPath: path, cwd };
-  const transcriptPath = parentTranscriptPath(path, sessionId);
-  return { sessionId, transcriptPath, cwd, agent: agentOf(lines, path, opts) };
-}
-
-// src/transcripts/user-line-kind.ts
-var OTHER = { kind: "other" };
-var CONTEXT_BLOCK = /^<(ide_opened_file|ide_selection|ide_diagnostics|system-reminder)>/;
-var LOCAL_OUTPUT = /^<(local-command-(stdout|stderr|caveat)|bash-(input|stdout|stderr)|user-memory-input)>/;
-var SLASH_COMMAND = /^<command-(name|message)>/;
-var LOCAL_COMMAND_RESULT = /^<local-command-(stdout|stderr)>/;
-function typedText(line2) {
-  return textsOf(line2).filter((text5) => !CONTEXT_BLOCK.test(text5.trimStart())).join("\n");
-}
-var tag = (text5, name) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(text5)?.[1]?.trim();
-function commandPrompt(text5) {
-  const name = tag(text5, "command-name") ?? "";
-  const slashed = name.startsWith("/") ? name : `/${name}`;
-  const args2 = tag(text5, "command-args") ?? "";
-  return args2 === "" ? slashed : `${slashed} ${args2}`;
-}
-function isLocalCommand(lines, index) {
-  for (const line2 of lines.slice(index + 1)) {
-    if (line2.type === "assistant") return false;
-    if (line2.type !== "user" || line2.isMeta) continue;
-    return LOCAL_COMMAND_RESULT.test(typedText(line2).trimStart());
-  }
-  return false;
-}
-function classifyText(text5, lines, index) {
-  const head2 = text5.trimStart();
-  if (head2.startsWith("[Request interrupted by user")) return { kind: "interrupt" };
-  if (head2.startsWith("<task-notification>")) return { kind: "notification" };
-  if (LOCAL_OUTPUT.test(head2)) return OTHER;
-  if (!SLASH_COMMAND.test(head2)) return { kind: "prompt", prompt: text5 };
-  return isLocalCommand(lines, index) ? OTHER : { kind: "prompt", prompt: commandPrompt(head2) };
-}
-function classifyUserLine(lines, index) {
-  const line2 = lines[index];
-  if (line2 === void 0 || line2.type !== "user") return OTHER;
-  if (line2.isMeta || line2.isSidechain || line2.isCompactSummary) return OTHER;
-  if (toolResultsOf(line2).length > 0) return OTHER;
-  const text5 = typedText(line2);
-  return text5.trim() === "" ? OTHER : classifyText(text5, lines, index);
-}
-
-// src/transcripts/session-replay.ts
-var baseOf = (state) => ({
-  session_id: state.ctx.sessionId,
-  transcript_path: state.ctx.transcriptPath,
-  cwd: state.cwd
-});
-function promptPayload(base2, line2, prompt) {
-  const payload = { ...base2, hook_event_name: "UserPromptSubmit", prompt };
-  if (line2.promptId !== void 0) payload.prompt_id = line2.promptId;
-  if (line2.permissionMode !== void 0) payload.permission_mode = line2.permissionMode;
-  return payload;
-}
-var sidechainFields = (pair) => pair.sidechain && pair.agentId !== void 0 ? { agent_id: pair.agentId } : {};
-function closeTurn(state) {
-  if (state.turn === void 0) return;
-  const stop2 = { stop_hook_active: false, last_assistant_message: state.turn.lastText };
-  state.out.push({ ...baseOf(state), hook_event_name: "Stop", ...stop2 });
-  state.turn = void 0;
-}
-function onAssistant(state, line2) {
-  state.pairer.addUses(line2);
-  if (line2.isSidechain) return;
-  state.turn ??= { lastText: "" };
-  state.turn.lastText = textsOf(line2).at(-1) ?? state.turn.lastText;
-}
-function applyKind(state, line2, kind) {
-  switch (kind.kind) {
-    case "prompt":
-      closeTurn(state);
-      state.out.push(promptPayload(baseOf(state), line2, kind.prompt));
-      state.turn = { lastText: "" };
-      return;
-    case "notification":
-      closeTurn(state);
-      state.turn = { lastText: "" };
-      return;
-    case "interrupt":
-      state.turn = void 0;
-      return;
-    case "other":
-      return;
-    default:
-      kind;
-  }
-}
-function onUser(state, line2, index) {
-  for (const pair of state.pairer.takeResults(line2)) {
-    state.out.push(toolPayload3(pair, { ...baseOf(state), ...sidechainFields(pair) }));
-  }
-  applyKind(state, line2, classifyUserLine(state.lines, index));
-}
-function replaySession(lines, ctx) {
-  const state = {
-    ctx,
-    lines,
-    out: [],
-    pairer: createToolPairer(),
-    cwd: ctx.cwd,
-    turn: void 0
-  };
-  state.out.push({ ...baseOf(state), hook_event_name: "SessionStart", source: "startup" });
-  lines.forEach((line2, index) => {
-    state.cwd = line2.cwd ?? state.cwd;
-    if (line2.type === "assistant") onAssistant(state, line2);
-    else if (line2.type === "user") onUser(state, line2, index);
-  });
-  closeTurn(state);
-  state.out.push({ ...baseOf(state), hook_event_name: "SessionEnd", reason: "other" });
-  return state.out;
-}
-
-// src/transcripts/replay.ts
-function replayTranscript(text5, opts = {}) {
-  const { lines } = parseTranscriptLines(text5);
-  const ctx = resolveContext(lines, opts);
-  return ctx.agent === void 0 ? replaySession(lines, ctx) : replayAgent(lines, ctx, ctx.agent);
-}
-
-// src/transcripts/list-transcript-files.ts
-import { readdirSync as readdirSync7 } from "node:fs";
-import { join as join28 } from "node:path";
-function collect2(dir, found2) {
-  for (const entry of readdirSync7(dir, { withFileTypes: true })) {
-    const path = join28(dir, entry.name);
-    if (entry.isDirectory()) collect2(path, found2);
-    else if (entry.isFile() && entry.name.endsWith(".jsonl")) found2.push(path);
-  }
-}
-function listTranscriptFiles(root) {
-  const found2 = [];
-  collect2(root, found2);
-  return found2.sort();
-}
-
-// src/transcripts/session-events.ts
-function resultEvents(line2, base2, toolNames) {
-  return toolResultsOf(line2).map((block) => ({
-    ...base2,
-    kind: "context",
-    text: resultText(block.content),
-    tool: toolNames.get(block.tool_use_id ?? "") ?? ""
-  }));
-}
-function assistantEvents(line2, base2, toolNames) {
-  const texts = textsOf(line2).map((text5) => ({ ...base2, kind: "text", text: text5 }));
-  const tools = toolUsesOf(line2).map((block) => {
-    toolNames.set(block.id ?? "", block.name ?? "");
-    return { ...base2, kind: "tool", text: "", tool: block.name ?? "", input: block.input };
-  });
-  return [...texts, ...tools];
-}
-function sessionEvents(text5) {
-  const { lines } = parseTranscriptLines(text5);
-  const toolNames = /* @__PURE__ */ new Map();
-  const events = [];
-  let turn = 0;
-  lines.forEach((line2, index) => {
-    const at = line2.at ?? Number.NaN;
-    if (line2.type === "assistant") {
-      events.push(...assistantEvents(line2, { turn, at }, toolNames));
-      return;
-    }
-    if (line2.type !== "user") return;
-    const kind = classifyUserLine(lines, index);
-    if (kind.kind === "prompt") {
-      turn += 1;
-      events.push({ kind: "prompt", turn, at, text: kind.prompt });
-      return;
-    }
-    events.push(...resultEvents(line2, { turn, at }, toolNames));
-    const other = toolResultsOf(line2).length === 0 ? textsOf(line2).join("\n") : "";
-    if (other.trim() !== "") events.push({ kind: "context", turn, at, text: other });
-  });
-  return events;
-}
-
-// src/transcripts/memory-terms.ts
-var MIN_TERM = 6;
-var MAX_TERMS3 = 24;
-var MAX_COMMANDS = 8;
-var WORD3 = /[A-Za-z_$][\w$]*(?:(?:[.:-]|::)[A-Za-z0-9_$]+)*/g;
-var CAMEL = /[a-z0-9][A-Z]|[A-Z][a-z0-9]+[A-Z]/;
-var SNAKE = /[A-Za-z0-9]_[A-Za-z0-9]/;
-var DOTTED = /[A-Za-z0-9][.:][A-Za-z]/;
-var PROSE_DOTS = /^(?:e\.g|i\.e|etc\.|vs\.)/i;
-var codeLike = (word) => word.length >= MIN_TERM && !PROSE_DOTS.test(word) && (CAMEL.test(word) || SNAKE.test(word) || DOTTED.test(word));
-var basename5 = (path) => path.slice(path.lastIndexOf("/") + 1);
-function distinctiveTerms(text5, files3 = []) {
-  const words3 = new Set([...text5.match(WORD3) ?? [], ...files3.map(basename5)].filter(codeLike));
-  return [...words3].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, MAX_TERMS3);
-}
-var COMMAND_SHAPE = /^[a-z][\w./-]*\s+\S/;
-var QUOTED = /`([^`\n]+)`/g;
-var FACT = /^(?:- )?(.{5,200}?) -> /gm;
-function commandsOf(text5) {
-  const quoted2 = [...text5.matchAll(QUOTED)].map((m) => m[1] ?? "");
-  const facts = [...text5.matchAll(FACT)].map((m) => m[1] ?? "");
-  const commands = [...quoted2, ...facts].map((command) => command.trim().replace(/\s+/g, " ")).filter((command) => command.length <= 200 && COMMAND_SHAPE.test(command));
-  return [...new Set(commands)].slice(0, MAX_COMMANDS);
-}
-
-// src/transcripts/use-signals.ts
-var GET_TOOL = /^mcp__.+__get_observations$/;
-var TIMELINE_TOOL = /^mcp__.*mem.*__timeline$/i;
-var OWN_TOOL2 = /^mcp__.*mem.*__/i;
-var FILE_TOOLS = /* @__PURE__ */ new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Grep", "Glob"]);
-var OUR_TAGS = /<claude-mem-(context|recall)>/;
-var field = (input, key) => typeof input === "object" && input !== null ? input[key] : void 0;
-var textField = (input, key) => {
-  const value = field(input, key);
-  return typeof value === "string" ? value : "";
-};
-function fetchedIds(event) {
-  if (event.kind !== "tool" || !event.tool) return [];
-  if (GET_TOOL.test(event.tool)) {
-    const ids2 = field(event.input, "ids");
-    return Array.isArray(ids2) ? ids2.map(Number).filter(Number.isInteger) : [];
-  }
-  if (!TIMELINE_TOOL.test(event.tool)) return [];
-  const anchor = field(event.input, "anchor");
-  const id3 = Number(typeof anchor === "string" ? anchor.replace(/^#/, "") : anchor);
-  return Number.isInteger(id3) && id3 > 0 ? [id3] : [];
-}
-var pathOf = (event) => FILE_TOOLS.has(event.tool ?? "") ? textField(event.input, "file_path") || textField(event.input, "notebook_path") || textField(event.input, "path") : "";
-function sameFile(a, b) {
-  if (a === "" || b === "") return false;
-  if (a === b) return true;
-  const [long, short2] = a.length > b.length ? [a, b] : [b, a];
-  return long.endsWith(short2) && long[long.length - short2.length - 1] === "/";
-}
-var after = (event, memory2) => Number.isFinite(event.at) && Number.isFinite(memory2.at) ? event.at > memory2.at : event.turn > memory2.turn;
-var agentWords = (event) => event.kind === "text" ? event.text : event.kind === "tool" ? JSON.stringify(event.input) : "";
-var otherSource = (event) => event.kind === "prompt" || event.kind === "context" && !OWN_TOOL2.test(event.tool ?? "") && !OUR_TAGS.test(event.text) ? event.text : "";
-function matches(event, wanted, said) {
-  const { memory: memory2 } = wanted;
-  const found2 = [];
-  if (fetchedIds(event).includes(memory2.id)) found2.push(["fetched", event.tool ?? ""]);
-  const path = pathOf(event);
-  const file = memory2.files.find((f) => sameFile(f, path));
-  if (file) found2.push(["file", file]);
-  if (event.tool === "Bash") {
-    const command = textField(event.input, "command").replace(/\s+/g, " ");
-    const named = wanted.commands.find((c) => command.includes(c));
-    if (named) found2.push(["command", named]);
-  }
-  const words3 = found2.length === 0 ? agentWords(event) : "";
-  const term = words3 ? wanted.terms.find((t) => !said.has(t) && words3.includes(t)) : void 0;
-  if (term) found2.push(["term", term]);
-  return found2.map(([signal, detail]) => ({
-    observationId: memory2.id,
-    signal,
-    turn: event.turn,
-    at: event.at,
-    detail
-  }));
-}
-function detectUse(memories, events) {
-  const wanted = memories.map((memory2) => ({
-    memory: memory2,
-    commands: commandsOf(memory2.text),
-    terms: distinctiveTerms(memory2.text, memory2.files)
-  }));
-  const allTerms = new Set(wanted.flatMap((w) => w.terms));
-  const elsewhere = /* @__PURE__ */ new Set();
-  const signals = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const event of events) {
-    const other = otherSource(event);
-    for (const term of other ? allTerms : []) if (other.includes(term)) elsewhere.add(term);
-    for (const w of wanted) {
-      if (!after(event, w.memory)) continue;
-      for (const signal of matches(event, w, elsewhere)) {
-        const key = `${signal.observationId}:${signal.signal}:${signal.turn}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        signals.push(signal);
-      }
-    }
-  }
-  return signals;
-}
 
 // src/cli/hook-process.ts
 import { spawn as spawn2 } from "node:child_process";
@@ -16160,14 +16814,14 @@ Captured ${prompts.length} prompts and ${events.length} tool events:`);
     source: "startup",
     transcript_path: ""
   };
-  const run2 = await runHookProcess(
+  const run = await runHookProcess(
     hookBundle,
     "SessionStart",
     JSON.stringify(next),
     env,
     projectDir
   );
-  const output = JSON.parse(run2.stdout);
+  const output = JSON.parse(run.stdout);
   print2("\nWhat the next session is told at SessionStart:");
   print2(output.hookSpecificOutput?.additionalContext ?? "  (nothing yet)");
 }
@@ -16317,9 +16971,9 @@ async function* jsonlRecords(file) {
     else yield row;
   }
 }
-function* jsonRecords(whole) {
+function* jsonRecords(whole2) {
   for (const kind of EXPORT_KINDS) {
-    const list4 = whole[PLURAL2[kind]];
+    const list4 = whole2[PLURAL2[kind]];
     if (Array.isArray(list4)) for (const row of list4) yield { ...row, kind };
   }
 }
@@ -16366,13 +17020,13 @@ function head(file) {
 function recordsOf(file) {
   const isJsonl = /^\s*\{\s*"kind"\s*:\s*"header"/.test(head(file));
   if (isJsonl) return jsonlRecords(file);
-  const whole = parseWhole(readFileSync19(file, "utf8"), file);
-  checkHeader(whole, file);
-  return jsonRecords(whole);
+  const whole2 = parseWhole(readFileSync19(file, "utf8"), file);
+  checkHeader(whole2, file);
+  return jsonRecords(whole2);
 }
 async function checkExport(file) {
   let n9 = 0;
-  for await (const record of recordsOf(file)) if (record) n9 += 1;
+  for await (const record2 of recordsOf(file)) if (record2) n9 += 1;
   return n9;
 }
 function progress3(sent, started, stream = process.stderr) {
@@ -16406,8 +17060,8 @@ var importCommand = async function importCommand2(args2, print2, deps = {}) {
   let batch = [];
   let sent = 0;
   const started = Date.now();
-  for await (const record of records) {
-    batch.push(record);
+  for await (const record2 of records) {
+    batch.push(record2);
     if (batch.length >= BATCH4) {
       await send2(worker, batch, counts2, aside);
       sent += batch.length;
@@ -16831,8 +17485,8 @@ function readSettingsText(path) {
   return readFileSync20(path, "utf8");
 }
 function writable(path, what) {
-  const stat = statSync11(path);
-  const readOnly = (stat.mode & 128) === 0;
+  const stat2 = statSync11(path);
+  const readOnly = (stat2.mode & 128) === 0;
   let denied = "";
   try {
     accessSync2(path, constants2.W_OK);
@@ -16840,7 +17494,7 @@ function writable(path, what) {
     denied = error.code ?? "denied";
   }
   if (!readOnly && !denied) return;
-  const mode2 = `mode ${(stat.mode & 511).toString(8).padStart(4, "0")}`;
+  const mode2 = `mode ${(stat2.mode & 511).toString(8).padStart(4, "0")}`;
   const why = denied ? `${denied}, ${mode2}` : mode2;
   throw new CliError(
     `${path} is read-only (${why}): claude-mem needs to change this ${what}; make it writable (chmod u+w "${path}"${denied === "EPERM" ? `, chattr -i "${path}"` : ""}) and run the command again; ${NOTHING3}`
@@ -16850,8 +17504,8 @@ var target = (path) => existsSync12(path) ? realpathSync3(path) : path;
 function checkWritable(link) {
   const path = target(link);
   if (existsSync12(path)) {
-    const stat = statSync11(path);
-    if (stat.isDirectory()) {
+    const stat2 = statSync11(path);
+    if (stat2.isDirectory()) {
       throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING3}`);
     }
     writable(path, "file");
@@ -17067,8 +17721,8 @@ function runtimeOfCommand(command) {
   return bun === void 0 ? void 0 : `bun ${bun}`;
 }
 function bunVersion(path) {
-  const run2 = spawnSync(path, ["--version"], { encoding: "utf8", timeout: 5e3 });
-  return run2.status === 0 ? run2.stdout.trim() : void 0;
+  const run = spawnSync(path, ["--version"], { encoding: "utf8", timeout: 5e3 });
+  return run.status === 0 ? run.stdout.trim() : void 0;
 }
 
 // src/cli/install/hook-commands.ts
@@ -18156,8 +18810,8 @@ async function selection(worker, values, refs, now2) {
     until: timeOf2(values.until, "until", now2)
   };
 }
-async function previewThenDelete(run2, print2, io) {
-  const preview = await run2.worker.post(run2.path, { ...run2.body, dry_run: true });
+async function previewThenDelete(run, print2, io) {
+  const preview = await run.worker.post(run.path, { ...run.body, dry_run: true });
   const total = Object.values(preview.counts).reduce((sum, n9) => sum + n9, 0);
   if (total === 0) {
     print2("nothing to delete");
@@ -18165,11 +18819,11 @@ async function previewThenDelete(run2, print2, io) {
   }
   print2(`to delete: ${formatCounts(preview.counts)}`);
   for (const item of preview.sample ?? []) print2(`  #${item.id} [${item.project}] ${item.title}`);
-  if (!run2.yes && !await confirm("Delete for good?", io)) {
+  if (!run.yes && !await confirm("Delete for good?", io)) {
     print2("nothing deleted");
     return 1;
   }
-  const done = await run2.worker.post(run2.path, { ...run2.body, dry_run: false });
+  const done = await run.worker.post(run.path, { ...run.body, dry_run: false });
   print2(`deleted: ${formatCounts(done.counts)} (search, context and vectors included)`);
   return 0;
 }
@@ -18339,6 +18993,32 @@ function changedFields(before, after2) {
   return Object.keys(patch).length > 0 ? patch : void 0;
 }
 
+// src/cli/commands/memory-use.ts
+var utc = (ms) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+async function fetchUse(call2, id3) {
+  const res = await callOrFail(call2, "GET", `/api/observations/${id3}/use`);
+  return res.status === 200 ? res.body : void 0;
+}
+function formatUse(id3, use) {
+  const injected = use.injections.length;
+  const used = use.injections.filter((i) => i.usedAt !== null).length;
+  if (injected === 0) return ["", "Injected: never yet"];
+  const lines = [
+    "",
+    `Injected: ${injected} time${injected === 1 ? "" : "s"}${injected === 50 ? " or more" : ""}, used after ${used}`,
+    ...use.injections.slice(0, 5).map(
+      (i) => `  ${utc(i.at)}  ${i.moment.padEnd(13)} ${String(i.tokens).padStart(4)} tokens  ${i.usedAt === null ? "not used" : `used ${utc(i.usedAt)}`}  (session ${i.sessionId.slice(0, 8)})`
+    ),
+    ...use.signals.slice(0, 5).map((s) => `  used: ${s.signal} ${s.detail} (turn ${s.turn}, ${utc(s.at)})`)
+  ];
+  if (use.unusedSessions >= 3) {
+    lines.push(
+      `Sinks in ranking: injected in ${use.unusedSessions} sessions without use ("claude-mem unsink ${id3}" resets it)`
+    );
+  }
+  return lines;
+}
+
 // src/cli/commands/memory-command.ts
 var SHOW_OPTIONS = { json: { type: "boolean" } };
 function observationId(text5, command) {
@@ -18358,7 +19038,7 @@ async function fetchObservation(call2, id3) {
   if (res.status !== 200) throw apiFailure(res);
   return res.body;
 }
-var utc = (ms) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+var utc2 = (ms) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
 var listed2 = (label2, values) => values.length > 0 ? [`${label2}: ${values.map(String).join(", ")}`] : [];
 function teamLine(o) {
   if (o.author) return [`Team memory by ${o.author} (read-only here)`];
@@ -18366,13 +19046,13 @@ function teamLine(o) {
 }
 function formatObservation(o) {
   const prompt = o.prompt_number === null ? "" : `  Prompt ${o.prompt_number} of the session`;
-  const updated = o.updated_at !== o.created_at ? `  Updated: ${utc(o.updated_at)}` : "";
+  const updated = o.updated_at !== o.created_at ? `  Updated: ${utc2(o.updated_at)}` : "";
   const model = o.model ? ` ${o.model}` : "";
   return [
     `#${o.id} ${o.type}${o.pinned ? " (pinned)" : ""}: ${o.title}`,
     ...o.subtitle ? [o.subtitle] : [],
     `Project: ${o.project}  Session: ${o.session_id ?? "none"}${prompt}`,
-    `Created: ${utc(o.created_at)}${updated}`,
+    `Created: ${utc2(o.created_at)}${updated}`,
     ...teamLine(o),
     `By: ${o.provider}${model}, ${o.tokens_in.toLocaleString("en-US")} tokens in, ${o.tokens_out.toLocaleString("en-US")} out`,
     ...o.narrative ? ["", o.narrative] : [],
@@ -18390,10 +19070,11 @@ function formatObservation(o) {
 async function showCommand(args2, print2, deps = {}) {
   const [id3, ...rest] = args2;
   const values = parseOptions(rest, SHOW_OPTIONS);
-  const observation2 = await fetchObservation(recallClient(deps), observationId(id3, "show"));
-  print2(
-    values.json ? JSON.stringify(observation2, null, 2) : formatObservation(observation2).join("\n").trimEnd()
-  );
+  const call2 = recallClient(deps);
+  const observation2 = await fetchObservation(call2, observationId(id3, "show"));
+  const use = await fetchUse(call2, observation2.id);
+  const text5 = () => [...formatObservation(observation2), ...use ? formatUse(observation2.id, use) : []].join("\n").trimEnd();
+  print2(values.json ? JSON.stringify({ ...observation2, use }, null, 2) : text5());
   return 0;
 }
 async function pinCommand(args2, pinned, print2, deps = {}) {
@@ -18421,14 +19102,14 @@ function editorOf(env) {
   return editor;
 }
 function runEditor(editor, file, env) {
-  const run2 = spawnSync2(`${editor} "$CLAUDE_MEM_EDIT_FILE"`, {
+  const run = spawnSync2(`${editor} "$CLAUDE_MEM_EDIT_FILE"`, {
     shell: true,
     stdio: "inherit",
     env: { ...env, CLAUDE_MEM_EDIT_FILE: file }
   });
-  if (run2.status !== 0) {
+  if (run.status !== 0) {
     throw new CliError(
-      `the editor "${editor}" exited with ${run2.status ?? run2.signal}: nothing was saved`
+      `the editor "${editor}" exited with ${run.status ?? run.signal}: nothing was saved`
     );
   }
 }
@@ -18508,11 +19189,11 @@ function createProgress(options) {
     const elapsed = now2() - started;
     const eta = events === 0 ? "" : `, ETA ${formatDuration(elapsed / events * (options.totalEvents - events))}`;
     const counts2 = `${of(events, options.totalEvents)} ${unit}, ${of(sessions2, options.totalSessions)} ${second}${eta}`;
-    const percent2 = `${String(Math.floor(share3 * 100)).padStart(3)}%`;
-    if (!tty) return `${label2}: ${percent2.trim()} (${counts2})`;
+    const percent3 = `${String(Math.floor(share3 * 100)).padStart(3)}%`;
+    if (!tty) return `${label2}: ${percent3.trim()} (${counts2})`;
     const filled = Math.round(share3 * BAR2);
     const prefix = options.label === void 0 ? "" : `${label2} `;
-    return `${prefix}[${"#".repeat(filled)}${".".repeat(BAR2 - filled)}] ${percent2} ${counts2}`;
+    return `${prefix}[${"#".repeat(filled)}${".".repeat(BAR2 - filled)}] ${percent3} ${counts2}`;
   };
   return {
     update(events, sessions2) {
@@ -18812,30 +19493,30 @@ function analyzeSessions(plans, settings, markerDir, analyzed = () => void 0) {
   });
 }
 var resumeAt = (state, plan) => state.partial?.sessionId === plan.sessionId && state.partial.signature === plan.signature ? state.partial.offset : 0;
-async function sendSessions(sessions2, run2) {
+async function sendSessions(sessions2, run) {
   const totals = { sessions: 0, stored: 0, duplicates: 0 };
   let sent = 0;
   for (const { plan } of sessions2) {
-    const events = sessionEvents2(plan, { settings: run2.settings, markerDir: run2.markerDir });
-    const resume2 = resumeAt(run2.state, plan);
-    for (const [start2, end] of chunkRanges(events, run2.limits)) {
+    const events = sessionEvents2(plan, { settings: run.settings, markerDir: run.markerDir });
+    const resume2 = resumeAt(run.state, plan);
+    for (const [start2, end] of chunkRanges(events, run.limits)) {
       if (end > resume2) {
-        const result = await run2.client.send(events.slice(start2, end));
+        const result = await run.client.send(events.slice(start2, end));
         totals.stored += result.stored;
         totals.duplicates += result.duplicates;
-        run2.state.partial = { sessionId: plan.sessionId, signature: plan.signature, offset: end };
-        saveBackfillState(run2.dataDir, run2.state);
+        run.state.partial = { sessionId: plan.sessionId, signature: plan.signature, offset: end };
+        saveBackfillState(run.dataDir, run.state);
       }
       sent += end - start2;
-      run2.progress.update(sent, totals.sessions);
+      run.progress.update(sent, totals.sessions);
     }
-    run2.state.done[plan.sessionId] = plan.signature;
-    run2.state.partial = void 0;
-    saveBackfillState(run2.dataDir, run2.state);
+    run.state.done[plan.sessionId] = plan.signature;
+    run.state.partial = void 0;
+    saveBackfillState(run.dataDir, run.state);
     totals.sessions += 1;
-    run2.progress.update(sent, totals.sessions);
+    run.progress.update(sent, totals.sessions);
   }
-  run2.progress.finish();
+  run.progress.finish();
   return totals;
 }
 
@@ -18856,23 +19537,23 @@ async function storedSessions(worker, sessions2) {
   const { known } = await worker.post("/api/admin/backfill/sessions", { sessions: sessions2 });
   return new Map(known.map((k) => [k.session_id, k.backfilled]));
 }
-async function chooseSessions(plans, run2) {
+async function chooseSessions(plans, run) {
   const leftOut = {};
-  const wanted = filterPlans(plans, run2.filters, leftOut);
+  const wanted = filterPlans(plans, run.filters, leftOut);
   const stored = await storedSessions(
-    run2.worker,
+    run.worker,
     wanted.map((p) => ({ session_id: p.sessionId }))
   );
-  const done = loadBackfillState(run2.dataDir).done;
+  const done = loadBackfillState(run.dataDir).done;
   const fresh = wanted.filter((plan) => {
     const finished = done[plan.sessionId] === plan.signature && stored.has(plan.sessionId);
     if (finished) count2(leftOut, "already imported");
     return !finished;
   });
-  const analyses = analyzeSessions(fresh, run2.settings, run2.markerDir, run2.reading?.(fresh.length));
+  const analyses = analyzeSessions(fresh, run.settings, run.markerDir, run.reading?.(fresh.length));
   const check = analyses.filter((a) => stored.has(a.plan.sessionId) && a.startUid !== void 0);
   const byBackfill = await storedSessions(
-    run2.worker,
+    run.worker,
     check.map((a) => ({ session_id: a.plan.sessionId, start_uid: a.startUid }))
   );
   const chosen = analyses.filter((a) => {
@@ -18900,8 +19581,8 @@ function transcriptPaths(paths) {
   return [...found2].sort();
 }
 function scan3(path) {
-  const stat = statSync14(path);
-  const [size, mtimeMs] = [stat.size, Math.floor(stat.mtimeMs)];
+  const stat2 = statSync14(path);
+  const [size, mtimeMs] = [stat2.size, Math.floor(stat2.mtimeMs)];
   const text5 = readFileSync25(path, "utf8");
   const times = transcriptTimes(text5);
   const first = times.lines > 0 ? replayTranscript(text5, { transcriptPath: path })[0] : void 0;
@@ -19067,7 +19748,7 @@ var MOMENTS = ["session-start", "prompt", "file"];
 var NEED_KINDS = ["file", "command", "ask-again"];
 
 // src/cli/eval/eval-metrics.ts
-var share2 = (part, whole) => whole === 0 ? null : part / whole;
+var share2 = (part, whole2) => whole2 === 0 ? null : part / whole2;
 function momentMetrics(results, moment) {
   const of = (m) => moment === "all" || m === moment;
   const needs = results.flatMap((result) => result.needs);
@@ -19079,7 +19760,7 @@ function momentMetrics(results, moment) {
   const used = uses.reduce((sum, use) => sum + use.used, 0);
   const distinct = uses.reduce((sum, use) => sum + use.shown, 0);
   const given = uses.reduce((sum, use) => sum + use.injections, 0);
-  const neverUsed = uses.reduce((sum, use) => sum + use.neverUsed, 0);
+  const neverUsed2 = uses.reduce((sum, use) => sum + use.neverUsed, 0);
   return {
     reach: share2(needs.filter((n9) => n9.reachedBy.some(of)).length, needs.length),
     injections: shown2.length,
@@ -19087,7 +19768,7 @@ function momentMetrics(results, moment) {
     tokens,
     tokensPerTurn: turns === 0 ? 0 : tokens / turns,
     usedShare: share2(used, distinct),
-    neverUsedShare: share2(neverUsed, given)
+    neverUsedShare: share2(neverUsed2, given)
   };
 }
 function evalMetrics(results) {
@@ -19266,7 +19947,7 @@ function memoryRows(db, ids2) {
   ).all(JSON.stringify(ids2));
   return new Map(rows.map((row) => [row.id, row]));
 }
-var listOf3 = (json2) => {
+var listOf4 = (json2) => {
   const parsed = JSON.parse(json2);
   return Array.isArray(parsed) ? parsed.filter((item) => typeof item === "string") : [];
 };
@@ -19278,7 +19959,7 @@ function shownBy(injections, moment, rows) {
   return [...first].flatMap(([id3, injection]) => {
     const row = rows.get(id3);
     if (!row) return [];
-    const files3 = [...listOf3(row.files_read), ...listOf3(row.files_modified)];
+    const files3 = [...listOf4(row.files_read), ...listOf4(row.files_modified)];
     return [{ id: id3, at: injection.at, turn: injection.turn, files: files3, text: row.text }];
   });
 }
@@ -19291,8 +19972,8 @@ function useOf(db, plan, injections) {
     const memories = shownBy(injections, moment, rows);
     const used = new Set(detectUse(memories, events).map((signal) => signal.observationId));
     const given = injections.filter((i) => i.moment === moment && i.ids.length > 0);
-    const neverUsed = given.filter((i) => !i.ids.some((id3) => used.has(id3))).length;
-    use[moment] = { shown: memories.length, used: used.size, injections: given.length, neverUsed };
+    const neverUsed2 = given.filter((i) => !i.ids.some((id3) => used.has(id3))).length;
+    use[moment] = { shown: memories.length, used: used.size, injections: given.length, neverUsed: neverUsed2 };
   }
   return use;
 }
@@ -19372,8 +20053,8 @@ async function step2(replay2, event) {
   }
   if (event.kind === "turn-end" || event.kind === "session-end") await replay2.worker.settle();
 }
-async function replaySession2(events, run2) {
-  const replay2 = { ...run2, at: 0, turn: 0, injections: [], needs: [], seen: /* @__PURE__ */ new Set() };
+async function replaySession2(events, run) {
+  const replay2 = { ...run, at: 0, turn: 0, injections: [], needs: [], seen: /* @__PURE__ */ new Set() };
   if (events[0]?.kind !== "session-start" && events[0]) {
     replay2.at = events[0].at;
     await sessionStart(replay2, events[0]);
@@ -19381,11 +20062,11 @@ async function replaySession2(events, run2) {
   for (const event of events) await step2(replay2, event);
   await replay2.worker.settle();
   return {
-    sessionId: run2.plan.sessionId,
+    sessionId: run.plan.sessionId,
     turns: replay2.turn,
     injections: replay2.injections,
     needs: replay2.needs,
-    use: useOf(replay2.worker.db, run2.plan, replay2.injections)
+    use: useOf(replay2.worker.db, run.plan, replay2.injections)
   };
 }
 
@@ -19432,8 +20113,8 @@ async function runEval(options) {
   try {
     for (const plan of options.plans.slice(state.results.length)) {
       const events = sessionEvents2(plan, { settings: options.settings, markerDir: at.markers });
-      const run2 = { plan, worker, history: state.history, setClock: (t) => clock = t };
-      state.results.push(await replaySession2(events, run2));
+      const run = { plan, worker, history: state.history, setClock: (t) => clock = t };
+      state.results.push(await replaySession2(events, run));
       remember(state.history, plan.sessionId, events);
       options.progress?.update(state.results.length, turnsOf2(state.results));
       if (wallClock() - saved >= (options.checkpointEveryMs ?? 15e3)) {
@@ -19575,6 +20256,19 @@ var evalCommand = async function evalCommand2(args2, print2, given = {}) {
   return 0;
 };
 
+// src/cli/commands/memory-use-command.ts
+async function unsinkCommand(args2, print2, deps = {}) {
+  const [text5, ...rest] = args2;
+  parseOptions(rest, {});
+  const id3 = observationId(text5, "unsink");
+  const call2 = recallClient(deps);
+  const res = await callOrFail(call2, "POST", `/api/observations/${id3}/unsink`);
+  if (res.status === 404) await fetchObservation(call2, id3);
+  if (res.status !== 200) throw apiFailure(res);
+  print2(`#${id3} unsunk: it ranks by its age again, however often it went unused before`);
+  return 0;
+}
+
 // src/cli/commands/share-command.ts
 function shareTarget(text5, command) {
   if (text5 === void 0)
@@ -19686,23 +20380,23 @@ function sinceOf3(text5, now2) {
     throw usage(`--${error.message}`);
   }
 }
-function withMarkerDir(run2) {
+function withMarkerDir(run) {
   const dir = mkdtempSync4(join45(tmpdir5(), "claude-mem-backfill-"));
   mkdirSync7(join45(dir, "state"), { mode: 448 });
-  return run2(dir).finally(() => rmSync19(dir, { recursive: true, force: true }));
+  return run(dir).finally(() => rmSync19(dir, { recursive: true, force: true }));
 }
-function importChosen(chosen, run2) {
+function importChosen(chosen, run) {
   const progress4 = createProgress({
     totalEvents: chosen.reduce((sum, a) => sum + a.events, 0),
     totalSessions: chosen.length,
-    stream: run2.stderr
+    stream: run.stderr
   });
   const client = {
-    send: (events) => run2.worker.post("/api/admin/backfill/events", {
+    send: (events) => run.worker.post("/api/admin/backfill/events", {
       events
     })
   };
-  return sendSessions(chosen, { ...run2, client, state: loadBackfillState(run2.dataDir), progress: progress4 });
+  return sendSessions(chosen, { ...run, client, state: loadBackfillState(run.dataDir), progress: progress4 });
 }
 var importTranscriptsCommand = async function importTranscriptsCommand2(args2, print2, deps = {}) {
   const env = deps.env ?? process.env;
@@ -19723,8 +20417,8 @@ var importTranscriptsCommand = async function importTranscriptsCommand2(args2, p
   );
   const worker = options.dryRun ? runningAdminWorker(env) : await adminWorker(deps);
   return withMarkerDir(async (markerDir) => {
-    const run2 = { worker, dataDir, settings, markerDir, filters: options, ...progress4 };
-    const { chosen, leftOut } = await chooseSessions(plans, run2);
+    const run = { worker, dataDir, settings, markerDir, filters: options, ...progress4 };
+    const { chosen, leftOut } = await chooseSessions(plans, run);
     const cost2 = chosen.reduce((sum, a) => addCost(sum, a.cost), NO_COST);
     const provider = await providerInUse(worker, settings, env);
     previewLines(
@@ -20005,97 +20699,97 @@ async function handle(eventName, text5, base2, overflow) {
   const sessionId = sessionIdOf(payload);
   if (!sessionId) return warn2(log, `${event}: missing or invalid session_id`);
   if (!base2.settings["capture.enabled"]) return NEUTRAL;
-  const run2 = { ...base2, event, payload, sessionId };
-  if (event === "SessionStart") return sessionStart2(run2);
-  if (event === "UserPromptSubmit") return promptSubmit(run2);
-  if (event === "PreToolUse") return preToolUse(run2);
-  return captureAndSpool(run2);
+  const run = { ...base2, event, payload, sessionId };
+  if (event === "SessionStart") return sessionStart2(run);
+  if (event === "UserPromptSubmit") return promptSubmit(run);
+  if (event === "PreToolUse") return preToolUse(run);
+  return captureAndSpool(run);
 }
 function warn2(log, message3) {
   log.log("warn", message3);
   return NEUTRAL;
 }
-function captureEvent(run2) {
-  const cwd = run2.payload.cwd ?? process.cwd();
+function captureEvent(run) {
+  const cwd = run.payload.cwd ?? process.cwd();
   const ctx = {
-    settings: run2.settings,
-    sessionId: run2.sessionId,
-    project: resolveProject(cwd, run2.env),
+    settings: run.settings,
+    sessionId: run.sessionId,
+    project: resolveProject(cwd, run.env),
     cwd,
     id: newEventId(),
-    now: (run2.deps.now ?? Date.now)(),
-    agent: adapterFor(run2.deps.agent)?.id
+    now: (run.deps.now ?? Date.now)(),
+    agent: adapterFor(run.deps.agent)?.id
   };
-  const result = applyPrivateTurn(run2.dataDir, run2.sessionId, capture(run2.event, run2.payload, ctx));
+  const result = applyPrivateTurn(run.dataDir, run.sessionId, capture(run.event, run.payload, ctx));
   if (result.action === "drop") {
-    run2.log.log("debug", `${run2.event}: not captured: ${result.reason}`);
+    run.log.log("debug", `${run.event}: not captured: ${result.reason}`);
     return void 0;
   }
   return result.event;
 }
-function trySpool(run2) {
+function trySpool(run) {
   let event;
   try {
-    event = captureEvent(run2);
+    event = captureEvent(run);
     if (!event) return void 0;
-    writeSpoolEvent(run2.dataDir, event, run2.deps.writeFile);
-    clearSpoolError(run2.dataDir);
-    forgetTold(run2.dataDir, run2.sessionId);
+    writeSpoolEvent(run.dataDir, event, run.deps.writeFile);
+    clearSpoolError(run.dataDir);
+    forgetTold(run.dataDir, run.sessionId);
     return void 0;
   } catch (error) {
-    run2.log.log("error", `${run2.event}: could not write the spool`, { error: describe2(error) });
-    const now2 = (run2.deps.now ?? Date.now)();
-    if (keepElsewhere(run2.dataDir, event, error, run2.log, now2) === "reserve") return void 0;
+    run.log.log("error", `${run.event}: could not write the spool`, { error: describe2(error) });
+    const now2 = (run.deps.now ?? Date.now)();
+    if (keepElsewhere(run.dataDir, event, error, run.log, now2) === "reserve") return void 0;
     const ioError = typeof error.code === "string";
-    return ioError && shouldTell(run2.dataDir, run2.sessionId) ? lostMessage(run2.dataDir, error) : void 0;
+    return ioError && shouldTell(run.dataDir, run.sessionId) ? lostMessage(run.dataDir, error) : void 0;
   }
 }
 function withNotice(output, notice) {
   return notice === void 0 ? output : { ...output, systemMessage: notice };
 }
-async function captureAndSpool(run2) {
-  const notice = trySpool(run2);
-  await nudge(run2, 0);
+async function captureAndSpool(run) {
+  const notice = trySpool(run);
+  await nudge(run, 0);
   return withNotice(NEUTRAL, notice);
 }
-async function promptSubmit(run2) {
-  const notice = trySpool(run2);
-  const worker = await nudge(run2, 0);
-  if (!worker || !run2.settings["recall.promptTime"]) return withNotice(NEUTRAL, notice);
-  const target2 = momentTarget(run2, worker.port);
-  return withNotice(await promptMoment(target2, run2.payload, run2.sessionId) ?? NEUTRAL, notice);
+async function promptSubmit(run) {
+  const notice = trySpool(run);
+  const worker = await nudge(run, 0);
+  if (!worker || !run.settings["recall.promptTime"]) return withNotice(NEUTRAL, notice);
+  const target2 = momentTarget(run, worker.port);
+  return withNotice(await promptMoment(target2, run.payload, run.sessionId) ?? NEUTRAL, notice);
 }
-async function preToolUse(run2) {
-  const bash = run2.payload.tool_name === "Bash";
-  const wanted = bash ? run2.settings["recall.deadEnds"] : run2.settings["recall.fileTime"] || run2.settings["recall.deadEnds"];
-  if (!wanted || isPrivateTurn(run2.dataDir, run2.sessionId)) return NEUTRAL;
-  const worker = await nudge(run2, 0);
+async function preToolUse(run) {
+  const bash = run.payload.tool_name === "Bash";
+  const wanted = bash ? run.settings["recall.deadEnds"] : run.settings["recall.fileTime"] || run.settings["recall.deadEnds"];
+  if (!wanted || isPrivateTurn(run.dataDir, run.sessionId)) return NEUTRAL;
+  const worker = await nudge(run, 0);
   if (!worker) return NEUTRAL;
   const moment = bash ? commandMoment : fileMoment;
-  return await moment(momentTarget(run2, worker.port), run2.payload, run2.sessionId) ?? NEUTRAL;
+  return await moment(momentTarget(run, worker.port), run.payload, run.sessionId) ?? NEUTRAL;
 }
-var momentTarget = (run2, port) => ({
+var momentTarget = (run, port) => ({
   port,
-  dataDir: run2.dataDir,
-  timeoutMs: run2.settings["recall.timeoutMs"],
-  log: run2.log
+  dataDir: run.dataDir,
+  timeoutMs: run.settings["recall.timeoutMs"],
+  log: run.log
 });
-async function sessionStart2(run2) {
-  const notice = trySpool(run2);
-  const waitMs = run2.settings["worker.startWaitMs"];
+async function sessionStart2(run) {
+  const notice = trySpool(run);
+  const waitMs = run.settings["worker.startWaitMs"];
   const deadline = Date.now() + waitMs;
-  const worker = await nudge(run2, waitMs);
+  const worker = await nudge(run, waitMs);
   const leftMs = deadline - Date.now();
   if (!worker || leftMs <= 0) {
     return withNotice(
-      warn2(run2.log, "SessionStart: worker not available in time, no context given"),
+      warn2(run.log, "SessionStart: worker not available in time, no context given"),
       notice
     );
   }
   const context = await fetchContext(
-    { port: worker.port, dataDir: run2.dataDir },
-    run2.payload,
-    run2.log,
+    { port: worker.port, dataDir: run.dataDir },
+    run.payload,
+    run.log,
     Math.min(leftMs, CONTEXT_TIMEOUT_MS)
   );
   if (!context) return withNotice(NEUTRAL, notice);
@@ -20109,18 +20803,18 @@ async function sessionStart2(run2) {
   );
 }
 var CONTEXT_TIMEOUT_MS = 3e3;
-async function nudge(run2, waitMs) {
+async function nudge(run, waitMs) {
   try {
     return await ensureWorker({
-      dataDir: run2.dataDir,
-      port: run2.settings["worker.port"],
-      cliEntry: run2.deps.cliEntry,
+      dataDir: run.dataDir,
+      port: run.settings["worker.port"],
+      cliEntry: run.deps.cliEntry,
       waitMs,
-      autoStart: run2.settings["worker.autoStart"],
-      env: run2.env
+      autoStart: run.settings["worker.autoStart"],
+      env: run.env
     });
   } catch (error) {
-    run2.log.log("warn", `${run2.event}: could not start the worker`, { error: describe2(error) });
+    run.log.log("warn", `${run.event}: could not start the worker`, { error: describe2(error) });
     return void 0;
   }
 }
@@ -20566,6 +21260,37 @@ function formatUsage(report2) {
   ];
 }
 
+// src/cli/usage/recall-lines.ts
+var int2 = (n9) => n9.toLocaleString("en-US");
+var percent2 = (share3) => `${Math.round(share3 * 100)}%`;
+var monthOf = (now2) => {
+  const d = new Date(now2);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
+};
+function recallLines(report2, now2) {
+  const recall2 = report2.recall;
+  if (!recall2 || recall2.periods.length === 0) return [];
+  const month = monthOf(now2);
+  const cost2 = report2.rows.filter((row) => row.period.startsWith(month)).reduce((sum, row) => sum + row.costUsd, 0);
+  const ledger = recall2.periods.filter((row) => row.period.startsWith(month));
+  const tokens = ledger.reduce((sum, row) => sum + row.injectedTokens, 0);
+  const used = ledger.reduce((sum, row) => sum + row.usedTokens, 0);
+  const share3 = tokens > 0 ? used / tokens : 0;
+  const headline = `Memory cost ${dollars(cost2)} this month; it injected ${int2(tokens)} tokens, ${percent2(share3)} of them used.`;
+  const rows = recall2.periods.map(
+    (row) => `${row.period.padEnd(10)}  ${int2(row.injected).padStart(9)}  ${int2(row.injectedTokens).padStart(15)}  ${percent2(
+      row.injectedTokens > 0 ? row.usedTokens / row.injectedTokens : 0
+    ).padStart(9)}`
+  );
+  return [
+    "",
+    headline,
+    "",
+    `${(report2.by === "day" ? "Date" : "Month").padEnd(10)}   Injected  Injected tokens  Used share`,
+    ...rows
+  ];
+}
+
 // src/cli/commands/usage-command.ts
 var USAGE_OPTIONS = {
   daily: { type: "boolean" },
@@ -20582,7 +21307,8 @@ var usageCommand = optionsCommand(
     if (values.project !== void 0) query2.set("project", values.project);
     const worker = await adminWorker(deps);
     const report2 = await worker.get(`/api/usage?${query2}`);
-    print2(values.json ? JSON.stringify(report2, null, 2) : formatUsage(report2).join("\n"));
+    const text5 = () => [...formatUsage(report2), ...recallLines(report2, Date.now())].join("\n");
+    print2(values.json ? JSON.stringify(report2, null, 2) : text5());
     return 0;
   }
 );
@@ -20843,8 +21569,8 @@ var SUBCOMMANDS = {
 };
 async function teamCommand(args2, deps) {
   const [sub, ...rest] = args2;
-  const run2 = sub !== void 0 && Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : void 0;
-  if (run2) return run2(rest, deps);
+  const run = sub !== void 0 && Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : void 0;
+  if (run) return run(rest, deps);
   const names = Object.keys(SUBCOMMANDS);
   throw usage(
     `team ${sub ?? ""}: expected one of ${names.join(", ")}.${didYouMean(sub ?? "", names)}`
@@ -20938,7 +21664,7 @@ Commands:
   search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]
          [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]
          [--scope private|team] [--agent A] [--mode fts|vector|hybrid] [--limit N]
-         [--offset N] [--fresh] [--json]
+         [--offset N] [--fresh] [--all-time] [--json]
                                      Search the memory: the current folder's project, or P,
                                      or --all projects. Each -q is another phrasing of the
                                      same need (at most 5 in all): each is searched and the
@@ -20948,7 +21674,9 @@ Commands:
                                      --author a teammate's memories (me: your own), --scope
                                      only private or only shared ones
                                      --agent: only memories made by claude, codex, gemini or
-                                     copilot
+                                     copilot; --all-time ranks every match however old (a
+                                     query of common words only is otherwise ranked among
+                                     its newest matches, with a note saying so)
   context [--project P] [--source startup|resume|clear|compact] [--session ID]
           [--agent A]                Print exactly what SessionStart would inject (default:
                                      this folder's project, source startup; --agent: only
@@ -20983,9 +21711,11 @@ Commands:
   consolidate --apply [--project P]  Apply that proposal, journaled; prints its undo id
   consolidate --undo ID              Restore a consolidation exactly as it was before
   show <id> [--json]                 One observation in full: every field, files, session,
-                                     dates, whether it is pinned
+                                     dates, whether it is pinned, when it was injected and used
   pin <id>                           Pin an observation: listed first in every context
   unpin <id>                         Unpin it again
+  unsink <id>                        Reset its decay: sessions that were given it and did not
+                                     use it no longer rank it lower
   edit <id>                          Edit its title, narrative and facts in $EDITOR (or
                                      $VISUAL); saves what changed
   share <id>                         Share one memory with the team: an observation (12) or
@@ -21133,6 +21863,8 @@ async function dispatch(argv) {
     case "pin":
     case "unpin":
       return pinCommand(rest, command === "pin", print);
+    case "unsink":
+      return unsinkCommand(rest, print);
     case "share":
     case "unshare":
       return shareCommand(rest, command === "share", print);

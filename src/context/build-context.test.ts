@@ -61,7 +61,7 @@ test('the index has a header, the legend, the latest summary, day groups and how
   assert.deepEqual(lines(text).slice(0, 3), [
     '<claude-mem-context>',
     '# claude-mem: project alpha, 2025-05-31 18:00',
-    'Legend: 🔴 bugfix  🟣 feature  🔄 refactor  ✅ change  🔵 discovery  ⚖️ decision  📌 pinned  ~N = tokens of the details',
+    'Legend: 🔴 bugfix  🟣 feature  🔄 refactor  ✅ change  🔵 discovery  ⚖️ decision  ⛔ dead-end  📌 pinned  ~N = tokens of the details',
   ]);
   assert.match(
     text,
