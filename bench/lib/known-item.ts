@@ -1,7 +1,7 @@
 import { basename, relative } from 'node:path';
 import { capture, type Payload } from '../../src/capture/index.ts';
 import { loadSettings } from '../../src/config/index.ts';
-import type { SearchMode } from '../../src/search/index.ts';
+import type { SearchMode } from '../../src/domain/index.ts';
 import type { Db } from '../../src/store/index.ts';
 import { replayCorpus, toolPayloads } from '../../test/helpers/replay.ts';
 import { benchCorpusDirs } from './corpus.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { contentHash, observationKind, toObservationDraft } from './normalize.ts';
+import { contentHash, observationType, toObservationDraft } from './normalize.ts';
 import type { RawObservation } from './parse-output.ts';
 
 const raw = (overrides: Partial<RawObservation> = {}): RawObservation => ({
@@ -18,7 +18,7 @@ const raw = (overrides: Partial<RawObservation> = {}): RawObservation => ({
 
 test('known types pass, synonyms map, anything else becomes change', () => {
   assert.deepEqual(
-    ['Bugfix', ' feature ', 'fix', 'Refactoring', 'research', 'banana', ''].map(observationKind),
+    ['Bugfix', ' feature ', 'fix', 'Refactoring', 'research', 'banana', ''].map(observationType),
     ['bugfix', 'feature', 'bugfix', 'refactor', 'discovery', 'change', 'change'],
   );
 });

@@ -1,12 +1,13 @@
+import type { ObservationType } from '../domain/index.ts';
 import type { IndexEntry } from '../store/index.ts';
 
 const HOUR = 3_600_000;
 
 /**
  * How much newer an observation of each type counts as: a decision from yesterday outranks a
- * routine change from this morning. Types not listed get no bonus.
+ * routine change from this morning. A type the list does not know (an old row's) gets no bonus.
  */
-const IMPORTANCE_HOURS: Record<string, number> = {
+const IMPORTANCE_HOURS: Record<ObservationType, number> = {
   decision: 36,
   bugfix: 24,
   feature: 24,
@@ -16,7 +17,7 @@ const IMPORTANCE_HOURS: Record<string, number> = {
 };
 
 const effectiveTime = (entry: IndexEntry): number =>
-  entry.created_at + (IMPORTANCE_HOURS[entry.type] ?? 0) * HOUR;
+  entry.created_at + ((IMPORTANCE_HOURS as Record<string, number>)[entry.type] ?? 0) * HOUR;
 
 /**
  * The order in which observations claim the context budget: pinned first (newest first), then

@@ -6,7 +6,7 @@ export { ftsSearch, recentIds, FTS_WEIGHTS } from './fts-search.ts';
 export type { RankedId } from './fts-search.ts';
 export { reciprocalRankFusion } from './rrf.ts';
 export { createSearcher } from './search.ts';
-export type { Searcher, SearchMode, SearchRequest, SearchResult } from './search.ts';
+export type { Searcher, SearchRequest, SearchResult } from './search.ts';
 export { SearchInputError } from './search-input-error.ts';
 export { parseTime } from './time-range.ts';
 export { buildTimeline, parseAnchor, itemRef } from './timeline.ts';

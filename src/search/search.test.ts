@@ -7,7 +7,8 @@ import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { observationsMark, openDatabase, type Db } from '../store/index.ts';
 import { createEmbeddingRuntime } from './embedding-runtime.ts';
 import { createHashEmbedder } from './embedders/hash-embedder.ts';
-import { createSearcher, type SearchMode, type SearchRequest } from './search.ts';
+import type { SearchMode } from '../domain/index.ts';
+import { createSearcher, type SearchRequest } from './search.ts';
 import { createVectorIndex, loadSqliteVec } from './vector-index.ts';
 
 function setup(t: TestContext, mode: SearchMode = 'hybrid') {

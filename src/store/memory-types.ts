@@ -1,4 +1,4 @@
-import type { SpendFields, SummaryFields } from '../domain/index.ts';
+import type { Scope, SpendFields, SummaryFields } from '../domain/index.ts';
 
 export { OBSERVATION_TYPES, type ObservationType } from '../domain/index.ts';
 
@@ -26,7 +26,7 @@ export interface ObservationRow {
   created_at: number;
   updated_at: number;
   /** Team memory (migration 008): `private` or `team`. */
-  scope: 'private' | 'team';
+  scope: Scope;
   /** Set on a teammate's row pulled from the team; null when written on this machine. */
   author: string | null;
   global_id: string | null;
@@ -43,7 +43,7 @@ export interface SummaryRow
   files_read: string;
   files_modified: string;
   created_at: number;
-  scope: 'private' | 'team';
+  scope: Scope;
   author: string | null;
   global_id: string | null;
   version: number;

@@ -1,13 +1,9 @@
 import type { Database } from 'better-sqlite3';
-import type { TeamShare } from '../config/index.ts';
+import type { Scope, TeamShare } from '../domain/index.ts';
 import { stmt } from './statements.ts';
 import { TEAM_TABLE, assertOwnMemories, type ScopedKind } from './team-ownership.ts';
 
-/** Who may see a memory: this machine only, or the team (migration 008). */
-export type Scope = 'private' | 'team';
-
-/** The scopes, for input schemas. */
-export const SCOPES = ['private', 'team'] as const satisfies readonly Scope[];
+export type { Scope } from '../domain/index.ts';
 
 export type { ScopedKind } from './team-ownership.ts';
 

@@ -1,4 +1,5 @@
 import { resolveProject } from '../../config/index.ts';
+import { AGENTS, SESSION_SOURCES } from '../../domain/index.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { checkChoice, checkProject } from './recall-args.ts';
 import { optionsCommand } from '../command.ts';
@@ -19,7 +20,8 @@ export const CONTEXT_OPTIONS = {
 export const contextCommand = optionsCommand<typeof CONTEXT_OPTIONS, RecallCommandDeps>(
   CONTEXT_OPTIONS,
   async function contextCommand(values, print, deps) {
-    checkChoice('source', values.source, ['startup', 'resume', 'clear', 'compact']);
+    checkChoice('source', values.source, SESSION_SOURCES);
+    checkChoice('agent', values.agent, AGENTS);
     const cwd = deps.cwd ?? process.cwd();
     const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
     const query = new URLSearchParams({ cwd, project, source: values.source ?? 'startup' });

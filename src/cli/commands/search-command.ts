@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { resolveProject } from '../../config/index.ts';
+import { AGENTS, SCOPES, SEARCH_MODES } from '../../domain/index.ts';
 import { iconOf } from '../../context/index.ts';
 import { MAX_PHRASINGS } from '../../search/index.ts';
 import { CliError, usage } from '../cli-error.ts';
@@ -56,8 +57,9 @@ function parse(args: string[]) {
     checkWhole('limit', parsed.values.limit, 1, 100, 20);
     checkWhole('offset', parsed.values.offset, 0, 10_000, 20);
     checkTypes(parsed.values.type);
-    checkChoice('mode', parsed.values.mode, ['fts', 'vector', 'hybrid']);
-    checkChoice('scope', parsed.values.scope, ['private', 'team']);
+    checkChoice('mode', parsed.values.mode, SEARCH_MODES);
+    checkChoice('scope', parsed.values.scope, SCOPES);
+    checkChoice('agent', parsed.values.agent, AGENTS);
     if (parsed.values.author?.trim() === '') throw usage("--author: give a teammate's name, or me");
     checkPhrasings(parsed.positionals, parsed.values.query ?? []);
     return parsed;

@@ -16,7 +16,7 @@ import {
   type Db,
   type PendingTurnEnd,
 } from '../../store/index.ts';
-import type { TeamShare } from '../../config/index.ts';
+import type { TeamShare } from '../../domain/index.ts';
 import type { EventWork, SummaryWork } from './compress-work.ts';
 
 /** Splits `total` over `n` parts that add up to it exactly. */

@@ -5,11 +5,11 @@ import {
   type CompressEvent,
   type Slice,
   type SliceLimits,
-  type ObservationKind,
   type TurnBatch,
   type TurnSummaryInput,
 } from '../../compress/index.ts';
 import type { Settings } from '../../config/index.ts';
+import type { ObservationType } from '../../domain/index.ts';
 import {
   listPendingTurnEnds,
   listPendingTurns,
@@ -176,7 +176,7 @@ function summaryInputOf(db: Db, turn: PendingTurnEnd): TurnSummaryInput {
   const messages = turnMessages(db, turn.sessionRowId, turn.promptNumber);
   const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber).map((o) => ({
     ...o,
-    type: o.type as ObservationKind,
+    type: o.type as ObservationType,
   }));
   return {
     project: turn.project,
