@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { parseArgs } from 'node:util';
 import { resolveProject } from '../../config/index.ts';
 import { AGENTS, SCOPES, SEARCH_MODES } from '../../domain/index.ts';
@@ -5,7 +6,8 @@ import { iconOf } from '../../context/index.ts';
 import { MAX_PHRASINGS } from '../../search/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseFailure } from '../parse-options.ts';
-import { checkChoice, checkProject, checkTypes, checkWhole } from './recall-args.ts';
+import { checkProject, checkTypes, checkWhole } from './recall-args.ts';
+import { alternatives, inWords } from '../help.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
 
@@ -57,9 +59,6 @@ function parse(args: string[]) {
     checkWhole('limit', parsed.values.limit, 1, 100, 20);
     checkWhole('offset', parsed.values.offset, 0, 10_000, 20);
     checkTypes(parsed.values.type);
-    checkChoice('mode', parsed.values.mode, SEARCH_MODES);
-    checkChoice('scope', parsed.values.scope, SCOPES);
-    checkChoice('agent', parsed.values.agent, AGENTS);
     if (parsed.values.author?.trim() === '') throw usage("--author: give a teammate's name, or me");
     checkPhrasings(parsed.positionals, parsed.values.query ?? []);
     return parsed;
@@ -93,10 +92,8 @@ const line = (hit: Hit): string =>
   `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${teamTag(hit)}${hit.title}  (~${hit.tokens.toLocaleString('en-US')} token${hit.tokens === 1 ? '' : 's'})${anchorNote(hit)}`;
 
 /**
- * `claude-mem search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C]
- * [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME] [--scope private|team]
- * [--mode fts|vector|hybrid] [--limit N] [--offset N] [--json]`: searches the current folder's
- * project unless told otherwise. Each `-q` is one more phrasing of the same need; the worker
+ * `claude-mem search` (usage in SEARCH_COMMAND below): searches the current folder's project
+ * unless told otherwise. Each `-q` is one more phrasing of the same need; the worker
  * fuses their rankings.
  */
 export const searchCommand: Command<RecallCommandDeps> = async function searchCommand(
@@ -163,3 +160,22 @@ interface SearchBody {
 
 const plural = (n: number, word: string): string =>
   `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/** `claude-mem search`: its help, options and handler (the command table's entry). */
+export const SEARCH_COMMAND: CliCommand = {
+  name: 'search',
+  help: [
+    {
+      usage: [
+        'search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]',
+        '       [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]',
+        `       [--scope ${alternatives(SCOPES)}] [--agent A] [--mode ${alternatives(SEARCH_MODES)}] [--limit N]`,
+        '       [--offset N] [--fresh] [--json]',
+      ],
+      text: `Search the memory: the current folder's project, or P, or --all projects. Each -q is another phrasing of the same need (at most ${MAX_PHRASINGS} in all): each is searched and the rankings fused. --limit 1-100 (default 20), --offset pages on; --mode defaults to the search.mode setting; --fresh leaves out memories whose code changed or is gone; --author a teammate's memories (me: your own), --scope only private or only shared ones\n--agent: only memories made by ${inWords(AGENTS)}`,
+    },
+  ],
+  options: SEARCH_OPTIONS,
+  choices: { mode: SEARCH_MODES, scope: SCOPES, agent: AGENTS },
+  run: (args, { print }) => searchCommand(args, print),
+};
