@@ -36,22 +36,32 @@ const FOLDERS = [...Object.keys(ALLOWED), 'cli', 'ui'];
 for (const [folder, allowed] of Object.entries(ALLOWED))
   if (folder !== 'domain') allowed.push('domain');
 
-const boundaries = Object.entries(ALLOWED).map(([folder, allowed]) => ({
-  files: [`src/${folder}/**/*.ts`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: FOLDERS.filter((other) => other !== folder && !allowed.includes(other)).map(
-          (other) => ({
-            group: [`../${other}/*`, `../../${other}/*`, `../${other}`, `../../${other}`],
-            message: `src/${folder} may import only: ${allowed.join(', ') || 'nothing of ours'} (ARCHITECTURE.md)`,
-          }),
-        ),
+/**
+ * One rule per folder and depth: a file `d` folders below src/<folder> reaches another top folder
+ * only through `d` times `../`, so a room named like a top folder (src/store/team/, src/worker/
+ * capture/) is its own folder's room, not the top folder.
+ */
+const boundaries = Object.entries(ALLOWED).flatMap(([folder, allowed]) =>
+  [1, 2, 3].map((depth) => {
+    const up = '../'.repeat(depth);
+    return {
+      files: [`src/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: FOLDERS.filter((other) => other !== folder && !allowed.includes(other)).map(
+              (other) => ({
+                group: [`${up}${other}/*`, `${up}${other}`],
+                message: `src/${folder} may import only: ${allowed.join(', ') || 'nothing of ours'} (ARCHITECTURE.md)`,
+              }),
+            ),
+          },
+        ],
       },
-    ],
-  },
-}));
+    };
+  }),
+);
 
 /** The leaf imports nothing: no folder of ours, no npm package (the viewer bundles it too). */
 const domainLeaf = {

@@ -90,6 +90,15 @@ export const BENCHES = [
     pending: 'Owned by the recall work.',
   },
   {
+    name: 'vs-incumbent',
+    title: 'Search over HTTP side by side with the incumbent (claude-mem 13.x)',
+    about:
+      "The same 10,000 synthetic observations in our store and the incumbent's (its worker under Bun, rows copied into its SQLite schema), the same queries, one request to each worker and one to a bare node http server in turn. Needs `--incumbent DIR` (an unpacked `npm pack claude-mem@13.15.3`) and Bun (BENCH_BUN or PATH); skipped without them.",
+    args: [],
+    short: [],
+    timeoutMin: 10,
+  },
+  {
     name: 'recall',
     title: 'Recall quality (LoCoMo, known items)',
     about:

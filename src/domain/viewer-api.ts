@@ -252,7 +252,7 @@ export type { AnchorVerdict };
  */
 export type RecallStatus = EmbeddingStatus & { mode: string; horizon?: number | null };
 
-/** A queued change the push refused (see src/store/team-outbox.ts), newest first. */
+/** A queued change the push refused (see src/store/team/team-outbox.ts), newest first. */
 export interface TeamRefusal {
   kind: 'observation' | 'summary';
   item_id: number;
@@ -280,11 +280,11 @@ export interface TeamStatus {
   backlog: { queued: number; refused: TeamRefusal[] };
   /** Pulled rows that could not be made sound: how many (of the newest thousand) and the newest. */
   setAside?: { count: number; recent: TeamSetAside[] };
-  /** Every local project with a team identity (src/store/team-projects.ts). */
+  /** Every local project with a team identity (src/store/team/team-projects.ts). */
   projects: TeamProjectStatus[];
 }
 
-/** A pulled row set aside (src/store/set-aside.ts): where, whose, and why. */
+/** A pulled row set aside (src/store/team/set-aside.ts): where, whose, and why. */
 export interface TeamSetAside {
   project: string;
   kind: string;

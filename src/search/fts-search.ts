@@ -76,7 +76,7 @@ function driverFor(db: Db, filters: SearchFilters): Driver {
 /**
  * The best `limit` observations for `query` under `filters`, best first: those matching every
  * term first, then (when they are fewer than `limit`) those matching any term. In a large memory
- * (src/store/search-horizon.ts) each is ranked among the newest observations when at least
+ * (src/store/fulltext/search-horizon.ts) each is ranked among the newest observations when at least
  * `limit` of them match there, so that the cost of a search does not grow with the memory; an
  * older match is reached when fewer do, or with a search into the past (`until`).
  */

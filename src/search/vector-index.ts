@@ -97,7 +97,7 @@ const knnBlob = (vector: Float32Array, bits: number): Buffer => {
 
 /**
  * Ids a KNN partition holds within a project: in a large memory the scan reads only the buckets
- * of the search horizon (src/store/search-horizon.ts), so its cost does not grow with the memory.
+ * of the search horizon (src/store/fulltext/search-horizon.ts), so its cost does not grow with the memory.
  */
 const BUCKET_IDS = 32_768;
 const bucketOf = (id: number): bigint => BigInt(Math.floor(id / BUCKET_IDS));

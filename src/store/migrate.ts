@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { registerCodeTerms } from './code-terms.ts';
+import { registerCodeTerms } from './fulltext/code-terms.ts';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
 
 /** The newest schema version this build knows. */

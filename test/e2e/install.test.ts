@@ -160,6 +160,50 @@ describe('claude-mem doctor', () => {
     assert.match(after.stdout, /OK {3}database +quick_check ok/);
   });
 
+  it('names capture hooks an older install left in the foreground, and install again moves them to the background', async (t) => {
+    const home = await homeWithSettings(t);
+    await cli(['install'], home.env);
+    // What an install from before issue 33 wrote: no "async", the old file-time matcher.
+    const today = JSON.parse(readFileSync(home.settings, 'utf8')) as {
+      hooks: Record<string, Array<HookGroup & { hooks: Array<Record<string, unknown>> }>>;
+    };
+    for (const groups of Object.values(today.hooks))
+      for (const group of groups) for (const hook of group.hooks) delete hook.async;
+    const ours = today.hooks.PreToolUse?.find((g) => g.hooks[0]?.command.includes(HOOK_BUNDLE));
+    if (ours) ours.matcher = 'Read';
+    writeFileSync(home.settings, JSON.stringify(today, null, 2));
+    const old = await cli(['doctor'], home.env);
+    assert.match(
+      old.stdout,
+      /WARN hooks +.*PostToolUse, PostToolUseFailure, SubagentStop, PreCompact, SessionEnd run in the foreground.*claude-mem install/,
+    );
+    const again = await cli(['install'], home.env);
+    assert.equal(again.code, 0, again.stderr);
+    const after = JSON.parse(readFileSync(home.settings, 'utf8')) as {
+      hooks: Record<string, Array<{ matcher?: string; hooks: Array<Record<string, unknown>> }>>;
+    };
+    const entry = (event: string) =>
+      after.hooks[event]
+        ?.flatMap((g) => g.hooks)
+        .find((h) => String(h.command).includes(HOOK_BUNDLE));
+    assert.equal(entry('PostToolUse')?.async, true);
+    assert.equal(entry('SessionEnd')?.async, true);
+    assert.equal(entry('UserPromptSubmit')?.async, undefined);
+    // The user's own PostToolUse group is untouched; ours took today's matcher.
+    assert.deepEqual(after.hooks.PostToolUse?.[0], {
+      matcher: 'Bash',
+      hooks: [{ type: 'command', command: 'echo mine' }],
+    });
+    assert.notEqual(
+      after.hooks.PreToolUse?.find((g) => String(g.hooks[0]?.command).includes(HOOK_BUNDLE))
+        ?.matcher,
+      'Read',
+    );
+    assert.deepEqual(ourCommands(readFileSync(home.settings, 'utf8')).length, EVENTS.length);
+    const now = await cli(['doctor'], home.env);
+    assert.match(now.stdout, /OK {3}hooks +registered once for each of 9 events/);
+  });
+
   it('reports hooks registered twice', async (t) => {
     const home = await homeWithSettings(t);
     await cli(['install'], home.env);

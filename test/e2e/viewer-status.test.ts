@@ -90,7 +90,7 @@ describe('the viewer status page', NEEDS_CHROMIUM, () => {
   });
 
   it('names the search horizon of a large memory', async () => {
-    // As the worker keeps it past 200,000 observations (src/store/search-horizon.ts).
+    // As the worker keeps it past 200,000 observations (src/store/fulltext/search-horizon.ts).
     withDatabase(home, (db) =>
       db.prepare('UPDATE search_horizon SET kept = 1, boundary = 0').run(),
     );

@@ -41,7 +41,7 @@ function switchLine(from: string | null): string {
     : `  re-embedding after the switch from ${from}: ${until}`;
 }
 
-/** What a search in a memory past 200,000 observations reads first (src/store/search-horizon.ts). */
+/** What a search in a memory past 200,000 observations reads first (src/store/fulltext/search-horizon.ts). */
 const horizonLine = (held: number): string =>
   `  search horizon: the newest ${n(held)} observations, searched first; older ones when fewer than a page of those match, or with --until`;
 

@@ -13,7 +13,11 @@ import { readJsonFile } from '../install/json-file.ts';
 import { hasMcpServer } from '../install/mcp-merge.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
 import { INSTALL_HINT, onPath } from '../install/package-name.ts';
-import { countOurHooks, usesPortableHooks } from '../install/settings-merge.ts';
+import {
+  countOurHooks,
+  foregroundCaptureHooks,
+  usesPortableHooks,
+} from '../install/settings-merge.ts';
 import { installTargets } from '../install/targets.ts';
 import { hookRuntimes, ourHookCommands } from './hook-runtime-check.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
@@ -108,9 +112,11 @@ export function checkHooks(cliEntry: string): CheckResult {
   const counts: Record<string, number> = {};
   let portable = false;
   const commands: string[] = [];
+  const foreground = new Set<string>();
   for (const file of new Set(files)) {
     const settings = readJsonFile(file).value;
     portable ||= usesPortableHooks(settings);
+    for (const event of foregroundCaptureHooks(settings, hookBundle)) foreground.add(event);
     const plugin = pluginEnabled(settings) ? 1 : 0;
     commands.push(...ourHookCommands(settings, hookBundle), ...(plugin ? ['node (plugin)'] : []));
     for (const [event, n] of Object.entries(countOurHooks(settings, hookBundle))) {
@@ -139,10 +145,13 @@ export function checkHooks(cliEntry: string): CheckResult {
       'hooks',
       `run under ${runtimes.missing.join(', ')}, which is missing: every hook fails; run "claude-mem uninstall", then "claude-mem install"`,
     );
-  return ok(
-    'hooks',
-    `registered once for each of ${Object.keys(counts).length} events; run under ${runtimes.names.join(' and ')}`,
-  );
+  const registered = `registered once for each of ${Object.keys(counts).length} events; run under ${runtimes.names.join(' and ')}`;
+  if (foreground.size > 0)
+    return warn(
+      'hooks',
+      `${registered}; but ${[...foreground].join(', ')} run in the foreground (installed by an older claude-mem), so the agent waits for each: run "claude-mem install" again`,
+    );
+  return ok('hooks', registered);
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   isOurCommand,
   isPortableCommand,
   portableHookCommand,
+  type RegisteredHook,
 } from './hook-commands.ts';
 import { NODE_RUNTIME, type HookRuntime } from './hook-runtime.ts';
 
@@ -44,7 +45,10 @@ export function addHooks(
   for (const hook of REGISTERED_HOOKS) {
     const { event, matcher } = hook;
     const groups = groupsOf(hooks, event);
-    if (groups.some((group) => hasOurs(group, isOurs))) continue;
+    if (groups.some((group) => hasOurs(group, isOurs))) {
+      upgradeOurs(groups, hook, isOurs);
+      continue;
+    }
     const line = portable ? portableHookCommand(event) : hookCommand(hookBundle, event, runtime);
     const command = hookEntry(hook, line);
     const group: Group = matcher ? { matcher, hooks: [command] } : { hooks: [command] };
@@ -52,6 +56,48 @@ export function addHooks(
   }
   next.hooks = hooks;
   return next;
+}
+
+/**
+ * Brings our entries of an event installed by an older claude-mem to today's shape, keeping
+ * their command (and so the runtime the user chose): an install from before issue 33 registered
+ * capture hooks in the foreground, and the agent waited for each until it was installed anew.
+ * A group that holds only our hook takes today's matcher too; a group shared with the user's own
+ * hooks keeps theirs.
+ */
+function upgradeOurs(
+  groups: Group[],
+  hook: RegisteredHook,
+  isOurs: (command: unknown) => boolean,
+): void {
+  for (const group of groups) {
+    if (!Array.isArray(group.hooks) || !hasOurs(group, isOurs)) continue;
+    group.hooks = group.hooks.map((entry) =>
+      isObject(entry) && isOurs(entry.command) ? hookEntry(hook, String(entry.command)) : entry,
+    );
+    const onlyOurs = group.hooks.every((entry) => isObject(entry) && isOurs(entry.command));
+    if (onlyOurs && hook.matcher !== undefined) group.matcher = hook.matcher;
+  }
+}
+
+/**
+ * The events whose hook of ours Claude Code waits for although it only captures: registered by
+ * an install from before capture ran in the background (issue 33). `claude-mem install` again
+ * brings them up to date.
+ */
+export function foregroundCaptureHooks(settings: Json, hookBundle: string): string[] {
+  const hooks = isObject(settings.hooks) ? settings.hooks : {};
+  const isOurs = (command: unknown): boolean =>
+    isOurCommand(command, hookBundle) || isPortableCommand(command);
+  return REGISTERED_HOOKS.filter(
+    ({ event, background }) =>
+      background === true &&
+      groupsOf(hooks, event).some((group) =>
+        (group.hooks ?? []).some(
+          (entry) => isObject(entry) && isOurs(entry.command) && entry.async !== true,
+        ),
+      ),
+  ).map(({ event }) => event);
 }
 
 /**

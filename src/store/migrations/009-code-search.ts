@@ -15,7 +15,7 @@ const DELETE_OLD = `INSERT INTO observations_fts (observations_fts, rowid, ${FTS
  * Code-aware full text and search keys (issue 15). Observations gain `search_keys`: other words
  * for the same thing (synonyms, the questions it answers, the error text a user would paste),
  * written by the compressor. The full-text index gains two columns: `search_keys`, and
- * `code_terms`, made by `cm_code_terms` (src/store/code-terms.ts, registered on every
+ * `code_terms`, made by `cm_code_terms` (src/store/fulltext/code-terms.ts, registered on every
  * connection that migrates): the files fields' paths and every camelCase word of the row split
  * at its case boundaries, so `rateLimiter.ts` is found by "rate limit" as `rate_limiter` already
  * was. The index reads its content through a view that computes `code_terms`, so 'rebuild' and

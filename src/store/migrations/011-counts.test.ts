@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
-import { countObservations, observationsMark } from '../memory-index.ts';
+import { countObservations, observationsMark } from '../memory/memory-index.ts';
 import { migrate } from '../migrate.ts';
 import { MIGRATIONS } from './index.ts';
 

@@ -14,7 +14,7 @@ const DELETE_OLD = `INSERT INTO observations_fts_recent (observations_fts_recent
  * (bm25 counts each term's documents over the whole index first, which grows with the memory).
  * `search_horizon` says which rows it holds: every observation with an id past `boundary`, while
  * `kept` is 1. While `kept` is 0 (a small memory, or a bulk insert that skipped it) it holds
- * nothing that search uses, and the triggers leave it alone. src/store/search-horizon.ts
+ * nothing that search uses, and the triggers leave it alone. src/store/fulltext/search-horizon.ts
  * rebuilds it in idle time.
  */
 export const searchHorizon = `

@@ -30,7 +30,7 @@ export interface MaintenanceCounts {
   checkpoints: number;
   merges: number;
   optimizes: number;
-  /** Search horizons built (src/store/search-horizon.ts). */
+  /** Search horizons built (src/store/fulltext/search-horizon.ts). */
   horizons: number;
 }
 

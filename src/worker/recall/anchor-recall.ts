@@ -46,7 +46,10 @@ export function createAnchorRecall(db: Db): AnchorRecall {
         byProject.set(item.project, [...(byProject.get(item.project) ?? []), item.id]);
       const verdicts = new Map<number, AnchorVerdict>();
       for (const [project, ids] of byProject) {
-        for (const [id, verdict] of checker.check(anchorsOf(db, ids), treeOf(project, cwd)))
+        const anchors = anchorsOf(db, ids);
+        // Finding the tree stats the disk and reads the project's root: not for nothing.
+        if (anchors.size === 0) continue;
+        for (const [id, verdict] of checker.check(anchors, treeOf(project, cwd)))
           verdicts.set(id, verdict);
       }
       return verdicts;

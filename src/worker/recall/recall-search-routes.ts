@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { detailTokens } from '../../domain/index.ts';
+import { detailTokensOf } from '../../domain/index.ts';
 import type { SearchItem } from '../../domain/recall-api.ts';
 import {
   buildTimeline,
@@ -13,7 +13,7 @@ import {
   type SearchFilters,
   type SearchRequest,
 } from '../../search/index.ts';
-import { getObservations, horizonHeld, projectRoot, type TimelineItem } from '../../store/index.ts';
+import { getSearchLines, horizonHeld, projectRoot, type TimelineItem } from '../../store/index.ts';
 import { AppError } from '../errors.ts';
 import type { Recall } from './recall.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -48,7 +48,7 @@ function toRequest(deps: WorkerDeps, q: SearchQuery): SearchRequest {
 /** One line of the search index: enough to choose, not the details. */
 function indexItems(deps: WorkerDeps, hits: ReadonlyArray<{ id: number; score: number }>) {
   const records = new Map(
-    getObservations(
+    getSearchLines(
       deps.db,
       hits.map((hit) => hit.id),
     ).map((r) => [r.id, r]),
@@ -69,7 +69,7 @@ function indexItems(deps: WorkerDeps, hits: ReadonlyArray<{ id: number; score: n
         pinned: r.pinned === 1,
         scope: r.scope,
         author: r.author,
-        tokens: detailTokens(r),
+        tokens: detailTokensOf(r.detail_chars),
         score: hit.score,
       } satisfies SearchItem,
     ];

@@ -1,0 +1,112 @@
+import type { Database } from 'better-sqlite3';
+import { soundList } from '../row-door.ts';
+import { stmt } from '../statements.ts';
+
+/** The kinds of record an export holds, in the order they are written and must be imported. */
+export const EXPORT_KINDS = ['session', 'prompt', 'observation', 'summary'] as const;
+
+/** One of EXPORT_KINDS. */
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+/** Which rows an export holds: of one project, and/or created at or after `since` (ms). */
+export interface ExportFilter {
+  project?: string | undefined;
+  since?: number | undefined;
+}
+
+/** One exported row: its kind, its columns (lists parsed), its session's Claude Code id. */
+export type ExportRecord = { kind: ExportKind; [column: string]: unknown };
+
+const SINCE_CHILD = (table: string) =>
+  `EXISTS (SELECT 1 FROM ${table} c WHERE c.session_id = s.id AND c.created_at >= @since)`;
+
+/** Per kind: the rows after `@after` (keyset) under the filter, oldest id first. */
+const PAGE_SQL: Record<ExportKind, string> = {
+  // A session goes out when it or anything of it is in range: every record names its session.
+  session: `SELECT s.session_id, s.project, s.project_root, s.cwd, s.git_branch, s.transcript_path,
+      s.source, s.status, s.prompt_count, s.title, s.started_at, s.updated_at, s.ended_at,
+      s.end_reason, s.compacted_at, s.id AS cursor
+    FROM sessions s WHERE s.id > @after AND (@project IS NULL OR s.project = @project)
+      AND (s.updated_at >= @since OR ${SINCE_CHILD('prompts')} OR ${SINCE_CHILD('observations')}
+        OR ${SINCE_CHILD('summaries')})`,
+  prompt: `SELECT p.id, p.event_uid, s.session_id, p.project, p.prompt_number, p.text, p.created_at,
+      p.id AS cursor
+    FROM prompts p JOIN sessions s ON s.id = p.session_id`,
+  observation: `SELECT o.id, s.session_id, o.project, o.prompt_number, o.type, o.title, o.subtitle,
+      o.narrative, o.facts, o.concepts, o.files_read, o.files_modified, o.search_keys,
+      o.source_event_ids,
+      (SELECT json_group_array(e.event_uid) FROM json_each(CASE WHEN json_valid(o.source_event_ids)
+         THEN o.source_event_ids ELSE '[]' END) j JOIN events e ON e.id = j.value) AS source_event_uids,
+      o.provider, o.model, o.tokens_in, o.tokens_out, o.content_hash, o.pinned, o.created_at,
+      o.updated_at, o.id AS cursor
+    FROM observations o LEFT JOIN sessions s ON s.id = o.session_id`,
+  summary: `SELECT m.id, s.session_id, m.project, m.prompt_number, m.request, m.investigated,
+      m.learned, m.completed, m.next_steps, m.notes, m.files_read, m.files_modified, m.provider,
+      m.model, m.tokens_in, m.tokens_out, m.created_at, m.id AS cursor
+    FROM summaries m JOIN sessions s ON s.id = m.session_id`,
+};
+
+const ALIAS: Record<ExportKind, string> = {
+  session: 's',
+  prompt: 'p',
+  observation: 'o',
+  summary: 'm',
+};
+
+function pageSql(kind: ExportKind): string {
+  if (kind === 'session') return `${PAGE_SQL.session} ORDER BY s.id LIMIT @limit`;
+  const a = ALIAS[kind];
+  return `${PAGE_SQL[kind]} WHERE ${a}.id > @after AND (@project IS NULL OR ${a}.project = @project)
+    AND ${a}.created_at >= @since ORDER BY ${a}.id LIMIT @limit`;
+}
+
+const LIST_COLUMNS = ['source_event_ids', 'source_event_uids'];
+
+// Content lists go out as the row door reads them (a row stored before it may hold a bare
+// string or numbers): what an export holds, an import takes.
+const CONTENT_LISTS = new Set(['facts', 'concepts', 'files_read', 'files_modified']);
+
+function toRecord(kind: ExportKind, row: Record<string, unknown>): ExportRecord {
+  const record: ExportRecord = { kind };
+  for (const [column, value] of Object.entries(row)) {
+    if (column === 'cursor') continue;
+    if (CONTENT_LISTS.has(column)) record[column] = soundList(value);
+    else record[column] = LIST_COLUMNS.includes(column) ? parseList(value) : value;
+  }
+  if (kind === 'observation') record.pinned = row.pinned === 1;
+  return record;
+}
+
+function parseList(value: unknown): unknown[] {
+  try {
+    const parsed: unknown = JSON.parse(String(value));
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * One page of an export: up to `limit` records of `kind` after row id `after`, and the cursor
+ * of the next page (undefined at the end). Keyset paging keeps each page one short read, so an
+ * export of any size never holds the database or the event loop for long.
+ */
+export function exportPage(
+  db: Database,
+  kind: ExportKind,
+  filter: ExportFilter,
+  after: number,
+  limit = 500,
+): { records: ExportRecord[]; next: number | undefined } {
+  const rows = stmt(db, pageSql(kind)).all({
+    after,
+    limit,
+    project: filter.project ?? null,
+    since: filter.since ?? Number.MIN_SAFE_INTEGER,
+  }) as Array<Record<string, unknown> & { cursor: number }>;
+  const last = rows.at(-1);
+  return {
+    records: rows.map((row) => toRecord(kind, row)),
+    next: rows.length === limit && last ? last.cursor : undefined,
+  };
+}

@@ -1,0 +1,267 @@
+import type { SpendFields } from '../../domain/index.ts';
+import type { Database } from 'better-sqlite3';
+import type { ExportKind } from './export-import.ts';
+import { withDeferredIndexing, type NoteInserted } from '../fulltext/deferred-indexing.ts';
+import { throughDoor } from '../privacy-door.ts';
+import { soundMemory } from '../row-door.ts';
+import { setAside } from '../team/set-aside.ts';
+import type { SessionRow } from '../capture/sessions.ts';
+import { stmt } from '../statements.ts';
+import { teamColumns } from '../team/team-outbox.ts';
+
+/** A session as exported: the row without its local id, and what the API leaves out. */
+export interface SessionImport extends Omit<SessionRow, 'id'> {
+  kind: 'session';
+  git_branch: string | null;
+  transcript_path: string | null;
+  compacted_at: number | null;
+}
+
+/** A prompt as exported; `id` is kept when it is free. */
+export interface PromptImport {
+  kind: 'prompt';
+  id: number | null;
+  event_uid: string | null;
+  session_id: string;
+  project: string;
+  prompt_number: number;
+  text: string;
+  created_at: number;
+}
+
+/**
+ * An observation as exported; provenance travels as the source events' ingestion ids. Its
+ * content (`teamColumns(kind).body`: whatever an export holds, a teammate's odd row included) is
+ * made sound by the row door before it is stored.
+ */
+export interface ObservationImport extends SpendFields {
+  kind: 'observation';
+  id: number | null;
+  session_id: string | null;
+  project: string;
+  source_event_uids: string[];
+  content_hash: string;
+  pinned: boolean;
+  created_at: number;
+  updated_at: number;
+  [column: string]: unknown;
+}
+
+/** A turn summary as exported; its content (`teamColumns`) passes the row door too. */
+export interface SummaryImport extends SpendFields {
+  kind: 'summary';
+  id: number | null;
+  session_id: string;
+  project: string;
+  created_at: number;
+  [column: string]: unknown;
+}
+
+/** Content columns through the row door, then the privacy door (text and JSON list columns). */
+function soundContent(kind: 'observation' | 'summary', record: object) {
+  // The same content columns a shared row carries (one list per kind, in team-outbox.ts).
+  const columns = teamColumns(kind).body;
+  const values = soundMemory(kind, columns, record);
+  return throughDoor(values, { text: columns.filter((c) => c !== 'prompt_number') });
+}
+
+/** Any record of an import. */
+export type ImportRecord = SessionImport | PromptImport | ObservationImport | SummaryImport;
+
+/** Per kind, how many records were added and how many were already there (or had no session). */
+export type ImportCounts = Record<ExportKind, { added: number; skipped: number }>;
+
+/** What an import did: counts per kind, and how many records were set aside (with why). */
+export interface ImportResult {
+  counts: ImportCounts;
+  setAside: number;
+}
+
+const sessionRowId = (db: Database, sessionId: string | null): number | undefined =>
+  sessionId === null
+    ? undefined
+    : (stmt(db, 'SELECT id FROM sessions WHERE session_id = ?').pluck().get(sessionId) as
+        number | undefined);
+
+/** The exported id when no row of `table` holds it yet, else null (a new id is assigned). */
+const freeId = (db: Database, table: string, id: number | null): number | null =>
+  id !== null && stmt(db, `SELECT 1 FROM ${table} WHERE id = ?`).get(id) === undefined ? id : null;
+
+function addSession(db: Database, record: SessionImport): boolean {
+  const r = throughDoor(record, { text: ['title'] });
+  return (
+    stmt(
+      db,
+      `INSERT INTO sessions (session_id, project, project_root, cwd, git_branch, transcript_path,
+         source, status, prompt_count, title, started_at, updated_at, ended_at, end_reason,
+         compacted_at)
+       VALUES (@session_id, @project, @project_root, @cwd, @git_branch, @transcript_path, @source,
+         @status, @prompt_count, @title, @started_at, @updated_at, @ended_at, @end_reason,
+         @compacted_at)
+       ON CONFLICT (session_id) DO NOTHING`,
+    ).run({ ...r, kind: undefined }).changes === 1
+  );
+}
+
+function addPrompt(db: Database, record: PromptImport): boolean {
+  const r = throughDoor(record, { text: ['text'] });
+  const session = sessionRowId(db, r.session_id);
+  if (session === undefined) return false;
+  const taken = stmt(db, 'SELECT 1 FROM prompts WHERE session_id = ? AND prompt_number = ?').get(
+    session,
+    r.prompt_number,
+  );
+  if (taken) return false;
+  return (
+    stmt(
+      db,
+      `INSERT INTO prompts (id, event_uid, session_id, project, prompt_number, text, created_at)
+       VALUES (@id, @uid, @session, @project, @prompt_number, @text, @created_at)
+       ON CONFLICT DO NOTHING`,
+    ).run({
+      ...r,
+      kind: undefined,
+      session_id: undefined,
+      id: freeId(db, 'prompts', r.id),
+      uid: r.event_uid ?? `import:${r.session_id}:${r.prompt_number}`,
+      session,
+    }).changes === 1
+  );
+}
+
+function observationExists(db: Database, r: ObservationImport, session: number | undefined) {
+  return session === undefined
+    ? stmt(
+        db,
+        'SELECT 1 FROM observations WHERE session_id IS NULL AND project = ? AND content_hash = ?',
+      ).get(r.project, r.content_hash) !== undefined
+    : stmt(db, 'SELECT 1 FROM observations WHERE session_id = ? AND content_hash = ?').get(
+        session,
+        r.content_hash,
+      ) !== undefined;
+}
+
+function addObservation(db: Database, record: ObservationImport, noted: NoteInserted): boolean {
+  const r = { ...record, ...soundContent('observation', record) };
+  const session = sessionRowId(db, r.session_id);
+  if ((r.session_id !== null && session === undefined) || observationExists(db, r, session)) {
+    return false;
+  }
+  const { lastInsertRowid } = stmt(
+    db,
+    `INSERT INTO observations (id, session_id, project, prompt_number, type, title, subtitle,
+       narrative, facts, concepts, files_read, files_modified, search_keys, source_event_ids,
+       provider, model, tokens_in, tokens_out, content_hash, pinned, created_at, updated_at)
+     VALUES (@id, @session, @project, @prompt_number, @type, @title, @subtitle, @narrative, @facts,
+       @concepts, @files_read, @files_modified, @search_keys,
+       (SELECT json_group_array(id) FROM (SELECT id FROM events
+          WHERE event_uid IN (SELECT value FROM json_each(@uids)) ORDER BY id)),
+       @provider, @model, @tokens_in, @tokens_out, @content_hash, @pinned, @created_at,
+       @updated_at)`,
+  ).run({
+    ...r,
+    kind: undefined,
+    session_id: undefined,
+    source_event_uids: undefined,
+    id: freeId(db, 'observations', r.id),
+    session: session ?? null,
+    uids: JSON.stringify(r.source_event_uids),
+    pinned: r.pinned ? 1 : 0,
+  });
+  // It may keep an id below the newest: the deferred indexing must be told.
+  noted(lastInsertRowid);
+  return true;
+}
+
+function addSummary(db: Database, record: SummaryImport): boolean {
+  const r = { ...record, ...soundContent('summary', record) };
+  const session = sessionRowId(db, r.session_id);
+  if (session === undefined) return false;
+  return (
+    stmt(
+      db,
+      `INSERT INTO summaries (id, session_id, project, prompt_number, request, investigated,
+         learned, completed, next_steps, notes, files_read, files_modified, provider, model,
+         tokens_in, tokens_out, created_at)
+       VALUES (@id, @session, @project, @prompt_number, @request, @investigated, @learned,
+         @completed, @next_steps, @notes, @files_read, @files_modified, @provider, @model,
+         @tokens_in, @tokens_out, @created_at)
+       ON CONFLICT (session_id, prompt_number) DO NOTHING`,
+    ).run({
+      ...r,
+      kind: undefined,
+      session_id: undefined,
+      id: freeId(db, 'summaries', r.id),
+      session,
+    }).changes === 1
+  );
+}
+
+function addRecord(db: Database, record: ImportRecord, noted: NoteInserted): boolean {
+  switch (record.kind) {
+    case 'session':
+      return addSession(db, record);
+    case 'prompt':
+      return addPrompt(db, record);
+    case 'observation':
+      return addObservation(db, record, noted);
+    case 'summary':
+      return addSummary(db, record);
+    default:
+      record satisfies never;
+      return false;
+  }
+}
+
+/**
+ * Merges exported records, in the order given (sessions before what names them), in one
+ * transaction. Deduplicated: a session by its session_id, a prompt and a summary by (session,
+ * prompt number), an observation by (session, content hash), or (project, content hash) when it
+ * has no session. Ids are kept when free, so an export restored into an empty folder answers
+ * searches exactly as the original did. Importing the same records again adds nothing. Each
+ * record is added in its own savepoint: one that cannot be stored is set aside with its reason
+ * (`set_aside`, source `import`) and the others go in.
+ */
+export function importRecords(
+  db: Database,
+  records: readonly ImportRecord[],
+  now = Date.now(),
+): ImportResult {
+  const counts: ImportCounts = {
+    session: { added: 0, skipped: 0 },
+    prompt: { added: 0, skipped: 0 },
+    observation: { added: 0, skipped: 0 },
+    summary: { added: 0, skipped: 0 },
+  };
+  let setAsideCount = 0;
+  // Imports only insert, so the insert triggers' work of a batch can wait for its end.
+  withDeferredIndexing(db, (noted) => {
+    const one = db.transaction((record: ImportRecord) => addRecord(db, record, noted));
+    for (const record of records) {
+      try {
+        counts[record.kind][one(record) ? 'added' : 'skipped'] += 1;
+      } catch (error) {
+        setAsideImport(db, record, `could not be stored: ${(error as Error).message}`, now);
+        setAsideCount += 1;
+      }
+    }
+  });
+  return { counts, setAside: setAsideCount };
+}
+
+/** Records an import record that was not stored (unsound, or refused by the database). */
+export function setAsideImport(db: Database, record: unknown, reason: string, now: number): void {
+  const r = (typeof record === 'object' && record !== null ? record : {}) as Record<
+    string,
+    unknown
+  >;
+  setAside(db, {
+    source: 'import',
+    project: typeof r.project === 'string' ? r.project.slice(0, 200) : '',
+    kind: typeof r.kind === 'string' ? r.kind.slice(0, 40) : '?',
+    ref: String(r.id ?? r.session_id ?? '').slice(0, 100),
+    author: null,
+    reason,
+    at: now,
+  });
+}

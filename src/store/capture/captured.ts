@@ -1,0 +1,151 @@
+import type { Database } from 'better-sqlite3';
+import { throughDoor } from '../privacy-door.ts';
+import { stmt, type Page } from '../statements.ts';
+
+/**
+ * Claims a spool event id. False when it was ingested before: the caller then skips it, which is
+ * what makes a redelivered spool file (worker killed between commit and unlink) harmless.
+ */
+export function claimEvent(db: Database, eventUid: string, kind: string, at: number): boolean {
+  const result = stmt(
+    db,
+    'INSERT OR IGNORE INTO ingested (event_uid, kind, at) VALUES (?, ?, ?)',
+  ).run(eventUid, kind, at);
+  return result.changes === 1;
+}
+
+/** A prompt as stored: tags already stripped by the hook. */
+export interface PromptInput {
+  eventUid: string;
+  sessionRowId: number;
+  project: string;
+  promptNumber: number;
+  text: string;
+  at: number;
+}
+
+/** Stores one user prompt. */
+export function insertPrompt(db: Database, input: PromptInput): void {
+  const clean = throughDoor(input, { text: ['text'] });
+  stmt(
+    db,
+    `INSERT INTO prompts (event_uid, session_id, project, prompt_number, text, created_at)
+     VALUES (@eventUid, @sessionRowId, @project, @promptNumber, @text, @at)
+     ON CONFLICT DO NOTHING`,
+  ).run(clean);
+}
+
+/** A captured tool call, already stripped, redacted and elided by the hook. */
+export interface ToolEventInput {
+  eventUid: string;
+  toolUseId: string | null;
+  sessionRowId: number;
+  project: string;
+  promptNumber: number;
+  agentId: string | null;
+  toolName: string;
+  toolInput: string;
+  toolResponse: string | null;
+  error: string | null;
+  failed: boolean;
+  durationMs: number | null;
+  at: number;
+}
+
+/**
+ * Stores a tool event once: a second delivery of the same tool_use_id is ignored. `ON CONFLICT
+ * DO NOTHING` rather than `OR IGNORE`, which would also swallow a NOT NULL violation and so drop
+ * a malformed event silently instead of letting ingest quarantine it with the reason.
+ */
+export function insertToolEvent(db: Database, input: ToolEventInput): boolean {
+  const clean = throughDoor(input, { text: ['error'], json: ['toolInput', 'toolResponse'] });
+  const result = stmt(
+    db,
+    `INSERT INTO events (event_uid, tool_use_id, session_id, project, prompt_number,
+       agent_id, tool_name, tool_input, tool_response, error, failed, duration_ms, created_at,
+       updated_at)
+     VALUES (@eventUid, @toolUseId, @sessionRowId, @project, @promptNumber, @agentId, @toolName,
+       @toolInput, @toolResponse, @error, @failed, @durationMs, @at, @at)
+     ON CONFLICT DO NOTHING`,
+  ).run({ ...clean, failed: clean.failed ? 1 : 0 });
+  return result.changes === 1;
+}
+
+/** The end of a turn (Stop) or of a subagent (SubagentStop), for the summarizer. */
+export interface TurnEndInput {
+  eventUid: string;
+  sessionRowId: number;
+  promptNumber: number;
+  agentId: string | null;
+  lastAssistantMessage: string;
+  at: number;
+}
+
+/** Stores a turn end. */
+export function insertTurnEnd(db: Database, input: TurnEndInput): void {
+  const clean = throughDoor(input, { text: ['lastAssistantMessage'] });
+  stmt(
+    db,
+    `INSERT INTO turns (event_uid, session_id, prompt_number, agent_id,
+       last_assistant_message, created_at)
+     VALUES (@eventUid, @sessionRowId, @promptNumber, @agentId, @lastAssistantMessage, @at)
+     ON CONFLICT DO NOTHING`,
+  ).run(clean);
+}
+
+/** Filters shared by the event and prompt listings. */
+export interface CapturedFilter {
+  project?: string | undefined;
+  sessionId?: string | undefined;
+  state?: string | undefined;
+}
+
+const EVENT_COLUMNS = `e.id, s.session_id, e.project, e.prompt_number, e.agent_id, e.tool_name,
+  e.tool_use_id, e.tool_input, e.tool_response, e.error, e.failed, e.duration_ms, e.state,
+  e.attempts, e.reason, e.created_at`;
+
+/** Captured tool events, newest first. */
+export function listEvents(db: Database, filter: CapturedFilter, page: Page): unknown[] {
+  return stmt(
+    db,
+    `SELECT ${EVENT_COLUMNS} FROM events e JOIN sessions s ON s.id = e.session_id
+     WHERE (@project IS NULL OR e.project = @project)
+       AND (@sessionId IS NULL OR s.session_id = @sessionId)
+       AND (@state IS NULL OR e.state = @state)
+     ORDER BY e.id DESC LIMIT @limit OFFSET @offset`,
+  ).all({ ...nulls(filter), ...page });
+}
+
+/** Stored prompts, newest first. */
+export function listPrompts(db: Database, filter: CapturedFilter, page: Page): unknown[] {
+  return stmt(
+    db,
+    `SELECT p.id, s.session_id, p.project, p.prompt_number, p.text, p.created_at
+     FROM prompts p JOIN sessions s ON s.id = p.session_id
+     WHERE (@project IS NULL OR p.project = @project)
+       AND (@sessionId IS NULL OR s.session_id = @sessionId)
+     ORDER BY p.id DESC LIMIT @limit OFFSET @offset`,
+  ).all({ ...nulls(filter), ...page });
+}
+
+function nulls(filter: CapturedFilter): Record<string, string | null> {
+  return {
+    project: filter.project ?? null,
+    sessionId: filter.sessionId ?? null,
+    state: filter.state ?? null,
+  };
+}
+
+/** Counts of events per state, for health and status. */
+export function countEventStates(db: Database): Record<string, number> {
+  return countStates(db, 'events');
+}
+
+/** Counts of the rows of `table` per state. */
+export function countStates(db: Database, table: 'events' | 'turns'): Record<string, number> {
+  const rows = stmt(db, `SELECT state, COUNT(*) AS n FROM ${table} GROUP BY state`).all() as Array<{
+    state: string;
+    n: number;
+  }>;
+  return Object.fromEntries(rows.map((row) => [row.state, row.n]));
+}

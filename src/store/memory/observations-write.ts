@@ -1,0 +1,99 @@
+import type { ObservationBody } from '../../domain/index.ts';
+import type { Database } from 'better-sqlite3';
+import { throughDoor } from '../privacy-door.ts';
+import { stmt } from '../statements.ts';
+import type { Scope } from '../team/team-scope.ts';
+
+/** A new observation and its provenance; list fields as arrays. */
+export interface ObservationInput extends ObservationBody {
+  sessionRowId: number;
+  project: string;
+  promptNumber: number;
+  type: string;
+  /** Other words for the observation (issue 15); '' when the provider wrote none. */
+  searchKeys?: string | undefined;
+  sourceEventIds: number[];
+  provider: string;
+  model: string | null;
+  tokensIn: number;
+  tokensOut: number;
+  contentHash: string;
+  at: number;
+  /** `team` queues it for the team (migration 008's triggers); default private. */
+  scope?: Scope | undefined;
+}
+
+const mergeIds = (stored: string, more: number[]): number[] => {
+  let ids: unknown = [];
+  try {
+    ids = JSON.parse(stored);
+  } catch {
+    // A malformed list is replaced by the merged one.
+  }
+  const known = Array.isArray(ids) ? ids.filter((id): id is number => typeof id === 'number') : [];
+  return [...new Set([...known, ...more])].sort((a, b) => a - b);
+};
+
+/**
+ * Stores an observation once per session and content hash. A duplicate (same normalized content
+ * in the same session) is not stored again; its source events are added to the stored one.
+ */
+export function insertObservation(
+  db: Database,
+  observation: ObservationInput,
+): { id: number; duplicate: boolean } {
+  const input = throughDoor(observation, {
+    text: ['title', 'subtitle', 'narrative', 'facts', 'concepts', 'searchKeys'],
+  });
+  const json = (list: unknown[]) => JSON.stringify(list);
+  const row = stmt(
+    db,
+    `INSERT INTO observations (session_id, project, prompt_number, type, title, subtitle, narrative,
+       facts, concepts, files_read, files_modified, search_keys, source_event_ids, provider, model,
+       tokens_in, tokens_out, content_hash, created_at, updated_at, scope)
+     VALUES (@sessionRowId, @project, @promptNumber, @type, @title, @subtitle, @narrative, @facts,
+       @concepts, @filesRead, @filesModified, @searchKeys, @sourceEventIds, @provider, @model,
+       @tokensIn, @tokensOut, @contentHash, @at, @at, @scope)
+     ON CONFLICT (session_id, content_hash) DO NOTHING RETURNING id`,
+  ).get({
+    ...input,
+    searchKeys: input.searchKeys ?? '',
+    facts: json(input.facts),
+    concepts: json(input.concepts),
+    filesRead: json(input.filesRead),
+    filesModified: json(input.filesModified),
+    sourceEventIds: json(input.sourceEventIds),
+    scope: input.scope ?? 'private',
+  }) as { id: number } | undefined;
+  if (row) return { id: row.id, duplicate: false };
+  const existing = stmt(
+    db,
+    'SELECT id, source_event_ids FROM observations WHERE session_id = ? AND content_hash = ?',
+  ).get(input.sessionRowId, input.contentHash) as { id: number; source_event_ids: string };
+  stmt(db, 'UPDATE observations SET source_event_ids = ? WHERE id = ?').run(
+    json(mergeIds(existing.source_event_ids, input.sourceEventIds)),
+    existing.id,
+  );
+  return { id: existing.id, duplicate: true };
+}
+
+/** The observations of one turn, oldest first, list fields parsed. */
+export function observationsOfTurn(db: Database, sessionRowId: number, promptNumber: number) {
+  const rows = stmt(
+    db,
+    `SELECT type, title, subtitle, narrative, facts, concepts, files_read, files_modified,
+       source_event_ids FROM observations WHERE session_id = ? AND prompt_number = ? ORDER BY id`,
+  ).all(sessionRowId, promptNumber) as Array<Record<string, string>>;
+  const list = (text: string | undefined): string[] => JSON.parse(text ?? '[]') as string[];
+  return rows.map((row) => ({
+    type: row.type ?? 'change',
+    title: row.title ?? '',
+    subtitle: row.subtitle ?? '',
+    narrative: row.narrative ?? '',
+    facts: list(row.facts),
+    concepts: list(row.concepts),
+    filesRead: list(row.files_read),
+    filesModified: list(row.files_modified),
+    sourceEventIds: JSON.parse(row.source_event_ids ?? '[]') as number[],
+  }));
+}
