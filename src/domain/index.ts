@@ -1,5 +1,5 @@
-// The wire types of the worker's HTTP API are imported from their own files
-// (`viewer-api.ts`, `recall-api.ts`): both name their full observation `ObservationItem`.
+// The wire types of the worker's HTTP API are imported from their own files (`viewer-api.ts`:
+// the feed's `ObservationItem`; `recall-api.ts`: the full `ObservationDetail`).
 export * from './agents.ts';
 export * from './anchor-verdict.ts';
 export * from './embedding-status.ts';

@@ -1,5 +1,5 @@
 import type * as RecallApi from '../domain/recall-api.ts';
-import type { ObservationItem, TimelineEntry } from '../domain/recall-api.ts';
+import type { ObservationDetail, TimelineEntry } from '../domain/recall-api.ts';
 import { anchorLine, anchorTag } from './anchor-format.ts';
 
 /** The fields of a search hit the index line shows. */
@@ -8,7 +8,7 @@ export type SearchItem = Pick<
   'id' | 'date' | 'type' | 'title' | 'project' | 'tokens' | 'pinned' | 'anchor' | 'scope' | 'author'
 >;
 
-export type { TimelineEntry, ObservationItem };
+export type { TimelineEntry, ObservationDetail };
 
 /** `[by alice] ` for a teammate's memory, `[team] ` for one of ours that is shared. */
 export function teamTag(item: { scope?: string | undefined; author?: string | null | undefined }) {
@@ -65,7 +65,7 @@ const listLine = (label: string, values: readonly string[]): string[] =>
 
 /** Full records, one block each. */
 export function formatObservations(
-  items: readonly ObservationItem[],
+  items: readonly ObservationDetail[],
   missing: readonly number[],
 ): string {
   const blocks = items.map((o) =>

@@ -1,9 +1,12 @@
 import type { Database, Statement } from 'better-sqlite3';
 
-const cache = new WeakMap<Database, Map<string, Statement>>();
+/** The store's database handle (better-sqlite3's connection): the one name every module uses. */
+export type Db = Database;
+
+const cache = new WeakMap<Db, Map<string, Statement>>();
 
 /** A prepared statement, compiled once per connection and reused. */
-export function stmt(db: Database, sql: string): Statement {
+export function stmt(db: Db, sql: string): Statement {
   let statements = cache.get(db);
   if (!statements) {
     statements = new Map();

@@ -1,5 +1,5 @@
 import type { HookEvent } from '../events.ts';
-import type { Payload } from '../payload.ts';
+import type { HookInput } from '../payload.ts';
 
 import { AGENTS, isOneOf, type AgentId } from '../../domain/index.ts';
 
@@ -18,7 +18,7 @@ export interface AgentAdapter {
   /** The agent's hook event name -> ours, or undefined when we do not capture it. */
   event(name: string): HookEvent | undefined;
   /** The agent's payload -> a Claude Code shaped payload (snake_case, canonical tool names). */
-  payload(event: HookEvent, payload: Payload): Payload;
+  payload(event: HookEvent, payload: HookInput): HookInput;
   /** Our answer (context for the model, or none) -> the one JSON value the agent reads. */
   output(nativeEvent: string, context: string | undefined): Record<string, unknown>;
 }

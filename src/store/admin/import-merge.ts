@@ -1,12 +1,11 @@
 import type { SpendFields } from '../../domain/index.ts';
-import type { Database } from 'better-sqlite3';
 import type { ExportKind } from './export-import.ts';
 import { withDeferredIndexing, type NoteInserted } from '../fulltext/deferred-indexing.ts';
 import { throughDoor } from '../privacy-door.ts';
 import { soundMemory } from '../row-door.ts';
 import { setAside } from '../team/set-aside.ts';
 import type { SessionRow } from '../capture/sessions.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import { teamColumns } from '../team/team-outbox.ts';
 
 /** A session as exported: the row without its local id, and what the API leaves out. */
@@ -77,17 +76,17 @@ export interface ImportResult {
   setAside: number;
 }
 
-const sessionRowId = (db: Database, sessionId: string | null): number | undefined =>
+const sessionRowId = (db: Db, sessionId: string | null): number | undefined =>
   sessionId === null
     ? undefined
     : (stmt(db, 'SELECT id FROM sessions WHERE session_id = ?').pluck().get(sessionId) as
         number | undefined);
 
 /** The exported id when no row of `table` holds it yet, else null (a new id is assigned). */
-const freeId = (db: Database, table: string, id: number | null): number | null =>
+const freeId = (db: Db, table: string, id: number | null): number | null =>
   id !== null && stmt(db, `SELECT 1 FROM ${table} WHERE id = ?`).get(id) === undefined ? id : null;
 
-function addSession(db: Database, record: SessionImport): boolean {
+function addSession(db: Db, record: SessionImport): boolean {
   const r = throughDoor(record, { text: ['title'] });
   return (
     stmt(
@@ -103,7 +102,7 @@ function addSession(db: Database, record: SessionImport): boolean {
   );
 }
 
-function addPrompt(db: Database, record: PromptImport): boolean {
+function addPrompt(db: Db, record: PromptImport): boolean {
   const r = throughDoor(record, { text: ['text'] });
   const session = sessionRowId(db, r.session_id);
   if (session === undefined) return false;
@@ -129,7 +128,7 @@ function addPrompt(db: Database, record: PromptImport): boolean {
   );
 }
 
-function observationExists(db: Database, r: ObservationImport, session: number | undefined) {
+function observationExists(db: Db, r: ObservationImport, session: number | undefined) {
   return session === undefined
     ? stmt(
         db,
@@ -141,7 +140,7 @@ function observationExists(db: Database, r: ObservationImport, session: number |
       ) !== undefined;
 }
 
-function addObservation(db: Database, record: ObservationImport, noted: NoteInserted): boolean {
+function addObservation(db: Db, record: ObservationImport, noted: NoteInserted): boolean {
   const r = { ...record, ...soundContent('observation', record) };
   const session = sessionRowId(db, r.session_id);
   if ((r.session_id !== null && session === undefined) || observationExists(db, r, session)) {
@@ -173,7 +172,7 @@ function addObservation(db: Database, record: ObservationImport, noted: NoteInse
   return true;
 }
 
-function addSummary(db: Database, record: SummaryImport): boolean {
+function addSummary(db: Db, record: SummaryImport): boolean {
   const r = { ...record, ...soundContent('summary', record) };
   const session = sessionRowId(db, r.session_id);
   if (session === undefined) return false;
@@ -197,7 +196,7 @@ function addSummary(db: Database, record: SummaryImport): boolean {
   );
 }
 
-function addRecord(db: Database, record: ImportRecord, noted: NoteInserted): boolean {
+function addRecord(db: Db, record: ImportRecord, noted: NoteInserted): boolean {
   switch (record.kind) {
     case 'session':
       return addSession(db, record);
@@ -223,7 +222,7 @@ function addRecord(db: Database, record: ImportRecord, noted: NoteInserted): boo
  * (`set_aside`, source `import`) and the others go in.
  */
 export function importRecords(
-  db: Database,
+  db: Db,
   records: readonly ImportRecord[],
   now = Date.now(),
 ): ImportResult {
@@ -250,7 +249,7 @@ export function importRecords(
 }
 
 /** Records an import record that was not stored (unsound, or refused by the database). */
-export function setAsideImport(db: Database, record: unknown, reason: string, now: number): void {
+export function setAsideImport(db: Db, record: unknown, reason: string, now: number): void {
   const r = (typeof record === 'object' && record !== null ? record : {}) as Record<
     string,
     unknown

@@ -1,7 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import { throughDoor } from '../privacy-door.ts';
 import { withDeferredIndexing } from './deferred-indexing.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** One observation for a bulk insert; lists as arrays. */
 export interface BulkObservation {
@@ -42,7 +41,7 @@ const json = (list: readonly string[] | undefined): string => JSON.stringify(lis
  * batches of a few thousand: one batch holds the write lock, and its rows stay in memory.
  * Vectors follow in the background (the embedding runtime finds the rows without one).
  */
-export function insertObservations(db: Database, rows: readonly BulkObservation[]): number {
+export function insertObservations(db: Db, rows: readonly BulkObservation[]): number {
   const insert = stmt(db, INSERT_SQL);
   return withDeferredIndexing(db, () => {
     let added = 0;

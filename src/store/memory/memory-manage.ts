@@ -1,8 +1,7 @@
 import type { FailedEvent, Project } from '../../domain/viewer-api.ts';
-import type { Database } from 'better-sqlite3';
 import { throughDoor } from '../privacy-door.ts';
 import { ROW_LIMITS, soundList, soundText } from '../row-door.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import { assertOwnMemories } from '../team/team-ownership.ts';
 
 /** The fields of an observation a person may edit; absent ones stay as they are. */
@@ -28,7 +27,7 @@ function soundPatch(patch: ObservationPatch): ObservationPatch {
  * throws ReadOnlyMemoryError.
  */
 export function updateObservation(
-  db: Database,
+  db: Db,
   id: number,
   patch: ObservationPatch,
   at: number,
@@ -61,7 +60,7 @@ export interface MemoryCounts {
 }
 
 /** How much is stored. */
-export function memoryCounts(db: Database): MemoryCounts {
+export function memoryCounts(db: Db): MemoryCounts {
   return stmt(
     db,
     `SELECT (SELECT COUNT(*) FROM observations) AS observations,
@@ -77,7 +76,7 @@ export function memoryCounts(db: Database): MemoryCounts {
 export type ProjectSummary = Project;
 
 /** Every project (from sessions and from explicit memories), most recently active first. */
-export function listProjects(db: Database): ProjectSummary[] {
+export function listProjects(db: Db): ProjectSummary[] {
   return stmt(
     db,
     `SELECT name, SUM(s) AS sessions, SUM(o) AS observations, MAX(at) AS last_at FROM (
@@ -92,7 +91,7 @@ export function listProjects(db: Database): ProjectSummary[] {
 export type { FailedEvent };
 
 /** Failed tool events, most recently failed first. */
-export function listFailedEvents(db: Database, limit: number): FailedEvent[] {
+export function listFailedEvents(db: Db, limit: number): FailedEvent[] {
   return stmt(
     db,
     `SELECT e.id, s.session_id, e.project, e.prompt_number, e.tool_name, e.attempts, e.reason,
@@ -103,7 +102,7 @@ export function listFailedEvents(db: Database, limit: number): FailedEvent[] {
 }
 
 /** Tool events waiting for compression and failed ones: the processing indicator. */
-export function queueCounts(db: Database): { pending: number; failed: number } {
+export function queueCounts(db: Db): { pending: number; failed: number } {
   return stmt(
     db,
     `SELECT (SELECT COUNT(*) FROM events WHERE state = 'pending') AS pending,

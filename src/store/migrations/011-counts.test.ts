@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
+import type { Db } from '../statements.ts';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
@@ -7,7 +8,7 @@ import { countObservations, observationsMark } from '../memory/memory-index.ts';
 import { migrate } from '../migrate.ts';
 import { MIGRATIONS } from './index.ts';
 
-const add = (db: Database.Database, project: string, hash: string): number =>
+const add = (db: Db, project: string, hash: string): number =>
   Number(
     db
       .prepare(
@@ -17,7 +18,7 @@ const add = (db: Database.Database, project: string, hash: string): number =>
       .run(project, hash).lastInsertRowid,
   );
 
-const counts = (db: Database.Database) =>
+const counts = (db: Db) =>
   db.prepare('SELECT project, n FROM observation_counts ORDER BY project').all();
 
 test('per-project counts start from the stored rows and follow inserts, moves and deletes', (t) => {
