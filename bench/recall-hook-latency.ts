@@ -3,6 +3,8 @@
 // for prompt-time recall, and PreToolUse of a Read, which asks for file-time recall. Each run is
 // a new session, so recall is never skipped as already given; the prompts draw words from the
 // seeded vocabulary and the files are ones the observations name, so many runs do inject.
+// And PreToolUse of Bash (issue 34), which asks for a dead-end warning: 200 of the observations
+// are dead ends keyed `cmd:make target-K`, and the commands hit one of them half of the time.
 // Target: hook p95 <= 2x bare node p95.
 // Usage: node --import tsx bench/recall-hook-latency.ts [--runs 30] [--observations 10000]
 import { spawn } from 'node:child_process';
@@ -65,6 +67,11 @@ async function main(): Promise<void> {
     .prepare("SELECT DISTINCT json_extract(files_read, '$[0]') FROM observations LIMIT 500")
     .pluck()
     .all() as string[];
+  const keyed = db.prepare(
+    "INSERT INTO dead_end_keys (project, key, observation_id, fix) VALUES ('bench', ?, ?, '')",
+  );
+  const ids = db.prepare('SELECT id FROM observations LIMIT 200').pluck().all() as number[];
+  ids.forEach((id, k) => keyed.run(`cmd:make target-${k}`, id));
   db.close();
   await startWorker(home);
   const pick = random(7);
@@ -92,6 +99,18 @@ async function main(): Promise<void> {
           tool_input: {
             file_path: join(projectDir, files[Math.floor(pick() * files.length)] ?? 'x'),
           },
+        }),
+        home.env,
+      ),
+    'PreToolUse Bash': (i) =>
+      timeNode(
+        [HOOK_BUNDLE, 'PreToolUse'],
+        JSON.stringify({
+          session_id: `bench-bash-${i}`,
+          cwd: projectDir,
+          hook_event_name: 'PreToolUse',
+          tool_name: 'Bash',
+          tool_input: { command: `make target-${Math.floor(pick() * 400)} -j4` },
         }),
         home.env,
       ),
@@ -152,7 +171,9 @@ function report(samples: Samples): void {
     }),
   );
   const worst = Math.max(
-    ...['UserPromptSubmit', 'PreToolUse'].map((n) => summarize(samples[n]?.ms ?? []).p95),
+    ...['UserPromptSubmit', 'PreToolUse', 'PreToolUse Bash'].map(
+      (n) => summarize(samples[n]?.ms ?? []).p95,
+    ),
   );
   console.log(
     `\ntarget: recall hooks p95 <= 2x bare node p95: ${worst / base.p95 <= 2 ? 'met' : 'NOT met'} (${fixed(worst / base.p95, 2)}x)`,

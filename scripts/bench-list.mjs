@@ -154,6 +154,16 @@ export const BENCHES = [
     timeoutMin: 5,
   },
   {
+    name: 'eval-replay',
+    title:
+      'claude-mem eval over the real transcripts, with and without prompt-time and file-time recall',
+    about:
+      "What `claude-mem eval` reports (src/cli/eval: every session replayed in time order through the worker's code in process, heuristic compression, full-text recall, use signals by the ledger's detector) for the default settings, recall.promptTime=false, recall.fileTime=false and both off: per moment the share of the calls that needed memory it reached before the call, tokens per turn, the share of shown memories used and the share of injections none of whose memories was used. Ratios against the default of the same run.",
+    args: [],
+    short: ['--dir', 'fixtures/transcripts'],
+    timeoutMin: 15,
+  },
+  {
     name: 'soak',
     title: 'Soak: 50 sessions, worker restarts, a misbehaving provider',
     about:

@@ -1,13 +1,14 @@
 // The fast seeding path of the scale benches: synthetic observations (bench/lib/synthetic.ts's
-// Zipf vocabulary) generated in chunks and stored through the bulk insert of the store
-// (insertObservations, which defers the index work as `claude-mem import` does), timed against
+// Zipf vocabulary) generated in chunks and stored through the bulk insert of the test
+// helpers (insertObservations, which defers the index work as `claude-mem import` does), timed against
 // plain INSERTs of the same rows into a bare table of another database file: the bulk rate and
 // its baseline from the same run.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { insertObservations, type BulkObservation, type Db } from '../../src/store/index.ts';
+import type { Db } from '../../src/store/index.ts';
+import { insertObservations, type BulkObservation } from '../../test/helpers/bulk-insert.ts';
 import { random, vocabulary } from './synthetic.ts';
 
 const TYPES = ['bugfix', 'feature', 'refactor', 'change', 'discovery', 'decision'];

@@ -1,8 +1,10 @@
 import { CONFIG_COMMAND } from './commands/config-command.ts';
+import { CONSOLIDATE_COMMAND } from './commands/consolidate-command.ts';
 import { CONTEXT_COMMAND } from './commands/context-command.ts';
 import { DEMO_COMMAND } from './commands/demo-command.ts';
 import { DOCTOR_COMMAND } from './commands/doctor-command.ts';
 import { EDIT_COMMAND } from './commands/edit-command.ts';
+import { EVAL_COMMAND } from './commands/eval-command.ts';
 import { EXPORT_COMMAND } from './commands/export-command.ts';
 import { FORGET_COMMAND } from './commands/forget-command.ts';
 import { HOOK_COMMAND } from './commands/hook-command.ts';
@@ -44,9 +46,11 @@ export const COMMANDS: readonly CliCommand[] = [
   VERIFY_COMMAND,
   MCP_COMMAND,
   IMPORT_TRANSCRIPTS_COMMAND,
+  EVAL_COMMAND,
   EXPORT_COMMAND,
   IMPORT_COMMAND,
   FORGET_COMMAND,
+  CONSOLIDATE_COMMAND,
   SHOW_COMMAND,
   PIN_COMMAND,
   UNPIN_COMMAND,

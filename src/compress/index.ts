@@ -27,3 +27,5 @@ export { estimateCostUsd } from './prices.ts';
 export { probeIsFree, probeProvider } from './probe.ts';
 export type { ProbeResult } from './probe.ts';
 export { tokenCeiling } from '../domain/index.ts';
+export { deadEndKeys, deadEndPairs } from './dead-ends.ts';
+export type { DeadEndKey } from './dead-ends.ts';

@@ -12,6 +12,8 @@ const TYPE_MEANINGS: Record<ObservationType, string> = {
   change: 'other edits (docs, config)',
   discovery: 'learned how existing code or tools work',
   decision: 'a choice and why',
+  'dead-end':
+    'a command or tool call that failed and what worked instead, titled like "`npm run e2e` fails without PLAYWRIGHT_BROWSERS_PATH: use `PLAYWRIGHT_BROWSERS_PATH=0 npm run e2e`" (the failing command verbatim in backticks, then the fix), only when something else worked',
 };
 
 const TYPE_LINE = OBSERVATION_TYPES.map((type) => `${type}: ${TYPE_MEANINGS[type]}`).join('; ');

@@ -123,6 +123,15 @@ export const SETTING_LABELS = {
       false: 'Reading or editing a file brings back nothing.',
     },
   },
+  'recall.deadEnds': {
+    group: 'recall',
+    label: 'Dead-end warnings',
+    help: 'Whether a command or edit that failed before, and was solved another way, is warned about.',
+    effects: {
+      true: 'Before the same command shape or file edit: one line with the failure and what worked.',
+      false: 'No warnings; dead ends are still recorded and searchable.',
+    },
+  },
   'search.mode': {
     group: 'recall',
     label: 'Search ranking',
@@ -199,6 +208,16 @@ export const SETTING_LABELS = {
     group: 'storage',
     label: 'Most memories per project',
     help: 'Only the newest this many are kept, pinned ones aside; 0: no limit.',
+  },
+  'consolidate.onIdle': {
+    group: 'storage',
+    label: 'Consolidation when idle',
+    help: 'Whether the worker tidies memory on its own: near-duplicates merged, noise dropped.',
+    effects: {
+      off: 'Only "claude-mem consolidate" proposes; nothing changes unless you apply.',
+      propose: 'The worker proposes when idle; you review and apply on the consolidation page.',
+      apply: 'The worker applies its proposals when idle; each one can be undone.',
+    },
   },
   'search.vectorStore': {
     group: 'storage',

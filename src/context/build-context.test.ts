@@ -142,6 +142,19 @@ test('maxObservations caps the lines and the heading says how many of how many',
   assert.match(built.text, /## Observations \(5 of 50, by day; pinned first\)/);
 });
 
+test("says which observations it shows, each with its line's tokens, the same ids as its text", (t) => {
+  const db = open(t);
+  seedMany(db, 30, { end: NOW });
+  const built = buildContext(db, ask(), { maxTokens: 2000, maxObservations: 7 });
+  const inText = [...built.text.matchAll(/^#(\d+) /gm)].map((match) => Number(match[1]));
+  assert.deepEqual(
+    built.shown.map(({ id }) => id).sort((a, b) => a - b),
+    inText.sort((a, b) => a - b),
+  );
+  assert.equal(built.shown.length, 7);
+  assert.ok(built.shown.every(({ tokens }) => tokens >= 5 && tokens <= 60));
+});
+
 test("resume shows only what is newer than the session's last response", (t) => {
   const db = open(t);
   const s = seedSession(db, 's1');
@@ -173,6 +186,7 @@ test('resume with nothing new gives no context; resume of an unknown session giv
     kind: 'resume',
     observations: 0,
     bytes: 0,
+    shown: [],
   });
   assert.equal(
     buildContext(db, ask({ source: 'resume', sessionId: 'unknown' }), OPTIONS).kind,

@@ -1,6 +1,6 @@
 import type { Db } from '../store/index.ts';
 import { applyAnchorStates, type AnchorStates } from './anchor-marks.ts';
-import { MAX_CONTEXT_BYTES, renderContext, type Budget } from './format.ts';
+import { MAX_CONTEXT_BYTES, renderContext, type Budget, type ShownEntry } from './format.ts';
 import { rankEntries } from './rank.ts';
 import { selectContext, type ContextRequest } from './select.ts';
 import { withAgentMarks } from './agent-marks.ts';
@@ -13,6 +13,8 @@ export interface BuiltContext {
   kind: 'full' | 'resume' | 'empty';
   observations: number;
   bytes: number;
+  /** The observations the text shows, with the tokens of each one's line (the ledger's record). */
+  shown: ShownEntry[];
 }
 
 /** Budget settings; the byte cap defaults to (and can never exceed) MAX_CONTEXT_BYTES. */
@@ -34,11 +36,16 @@ function emptyState(project: string): string {
   ].join('\n');
 }
 
-const built = (text: string, kind: BuiltContext['kind'], observations: number): BuiltContext => ({
+const built = (
+  text: string,
+  kind: BuiltContext['kind'],
+  shown: ShownEntry[] = [],
+): BuiltContext => ({
   text,
   kind,
-  observations,
+  observations: shown.length,
   bytes: Buffer.byteLength(text),
+  shown,
 });
 
 /**
@@ -57,13 +64,13 @@ export function buildContext(
   };
   const data = selectContext(db, request, Math.max(options.maxObservations * 2, 20));
   if (data.kind === 'resume' && data.entries.length === 0 && !data.summary)
-    return built('', 'resume', 0);
+    return built('', 'resume');
   if (data.kind === 'full' && data.total === 0 && !data.summary) {
-    return built(emptyState(request.project), 'empty', 0);
+    return built(emptyState(request.project), 'empty');
   }
   const anchored = applyAnchorStates(data.entries, options.anchorStates);
   const ranked = rankEntries(anchored.entries, anchored.marks);
   const marks = withAgentMarks(anchored.marks, data.entries);
-  const { text, observations } = renderContext(data, ranked, budget, request.now, marks);
-  return built(text, data.kind, observations);
+  const { text, shown } = renderContext(data, ranked, budget, request.now, marks);
+  return built(text, data.kind, shown);
 }

@@ -7,7 +7,8 @@ import { test, type TestContext } from 'node:test';
 import { planOf, recordQueries, scansObservations } from '../../test/helpers/query-plans.ts';
 import { seedSession, seedSummary, seedTurn } from '../../test/helpers/seed-memory.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
-import { insertObservations, openDatabase, type Db } from '../store/index.ts';
+import { insertObservations } from '../../test/helpers/bulk-insert.ts';
+import { openDatabase, type Db } from '../store/index.ts';
 import { buildContext } from './build-context.ts';
 import type { SessionSource } from '../domain/index.ts';
 

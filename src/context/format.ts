@@ -142,6 +142,24 @@ function groupLines(chosen: readonly Placed[]): string[] {
   return lines;
 }
 
+/** One observation the index shows, and what its line costs in tokens. */
+export interface ShownEntry {
+  id: number;
+  tokens: number;
+}
+
+/** The rendered index and the observations it shows, in rank order. */
+export interface Rendered {
+  text: string;
+  observations: number;
+  shown: ShownEntry[];
+}
+
+const shownLine = ({ entry, line }: Placed): ShownEntry => ({
+  id: entry.id,
+  tokens: estimateTokens(line.length + 1),
+});
+
 /**
  * Renders the index within the budget: the frame first (the summary shortened, then dropped,
  * if even it does not fit), then whole observation lines in rank order while both the token
@@ -153,7 +171,7 @@ export function renderContext(
   budget: Budget,
   now: number,
   marks: Marks = new Map(),
-): { text: string; observations: number } {
+): Rendered {
   for (const summaryChars of [300, 120, 0]) {
     const { top, bottom } = frame(data, now, summaryChars, marks);
     const meter = new Meter(budget);
@@ -167,8 +185,9 @@ export function renderContext(
       chosen.flatMap(({ entry: e }) => (marks.has(e.id) ? [[e.id, marks.get(e.id) ?? '']] : [])),
     );
     const legend = shown.size === marks.size ? top : frame(data, now, summaryChars, shown).top;
-    return { text: [...legend, ...body, ...bottom].join('\n'), observations: chosen.length };
+    const text = [...legend, ...body, ...bottom].join('\n');
+    return { text, observations: chosen.length, shown: chosen.map(shownLine) };
   }
   const text = [OPEN, `# claude-mem: project ${clip(data.project, 100)}`, HOW_TO_FETCH, CLOSE];
-  return { text: text.join('\n'), observations: 0 };
+  return { text: text.join('\n'), observations: 0, shown: [] };
 }

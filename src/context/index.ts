@@ -1,6 +1,7 @@
 export { buildContext } from './build-context.ts';
 export type { BuiltContext, ContextOptions } from './build-context.ts';
 export { MAX_CONTEXT_BYTES, entryLine } from './format.ts';
+export type { ShownEntry } from './format.ts';
 export type { ContextRequest } from './select.ts';
 export { TYPE_ICONS, iconOf, legendLine } from './type-icons.ts';
 export type { AnchorStates } from './anchor-marks.ts';
@@ -9,3 +10,6 @@ export type { PromptRecallRequest } from './prompt-recall.ts';
 export { fileRecall, FILE_BUDGET } from './file-recall.ts';
 export type { FileRecallRequest } from './file-recall.ts';
 export type { RecallBlock } from './recall-lines.ts';
+export { contentTerms } from './relevance.ts';
+export { deadEndWarning } from './dead-end-warning.ts';
+export type { DeadEndRequest } from './dead-end-warning.ts';

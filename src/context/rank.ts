@@ -14,6 +14,7 @@ const IMPORTANCE_HOURS: Record<ObservationType, number> = {
   discovery: 12,
   refactor: 6,
   change: 0,
+  'dead-end': 0,
 };
 
 const effectiveTime = (entry: IndexEntry): number =>

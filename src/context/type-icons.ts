@@ -8,6 +8,7 @@ export const TYPE_ICONS: Record<ObservationType, string> = {
   change: '✅',
   discovery: '🔵',
   decision: '⚖️',
+  'dead-end': '⛔',
 };
 
 /** Shown for a type the legend does not know (an explicit memory's own type). */

@@ -12,3 +12,5 @@ export * from './search-modes.ts';
 export * from './session-sources.ts';
 export * from './team-shares.ts';
 export * from './tokens.ts';
+export * from './command-shape.ts';
+export * from './consolidation.ts';

@@ -10,6 +10,8 @@ export const OBSERVATION_TYPES = [
   'change',
   'discovery',
   'decision',
+  // A failed attempt and what worked instead (issue 34): warned about before the same command.
+  'dead-end',
 ] as const;
 
 /** One of OBSERVATION_TYPES. */

@@ -88,6 +88,31 @@ export async function fileMoment(
     session_id: sessionId,
     cwd: payload.cwd ?? process.cwd(),
     file_path: file,
+    tool: payload.tool_name ?? '',
+  });
+  return answer('PreToolUse', context);
+}
+
+/**
+ * The dead-end warning for a PreToolUse payload of Bash (issue 34): one line when a recorded
+ * dead end has the command's shape. Not inside a subagent, as for file-time recall.
+ */
+export async function commandMoment(
+  target: MomentTarget,
+  payload: HookInput,
+  sessionId: string,
+): Promise<HookOutput | undefined> {
+  if (payload.agent_id) return undefined;
+  const input = payload.tool_input;
+  const command =
+    input && typeof input === 'object' && !Array.isArray(input)
+      ? (input as Record<string, unknown>).command
+      : undefined;
+  if (typeof command !== 'string' || command.trim() === '') return undefined;
+  const context = await ask(target, '/api/recall/command', {
+    session_id: sessionId,
+    cwd: payload.cwd ?? process.cwd(),
+    command: sanitizeText(command).slice(0, 20_000),
   });
   return answer('PreToolUse', context);
 }

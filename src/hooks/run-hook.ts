@@ -28,7 +28,7 @@ import {
 } from '../capture/index.ts';
 import { adapterFor } from '../capture/agents/index.ts';
 import { NEUTRAL, readStdin, readStdinSync, writeOutput, type HookOutput } from './io.ts';
-import { fileMoment, promptMoment } from './moment-recall.ts';
+import { commandMoment, fileMoment, promptMoment } from './moment-recall.ts';
 import { fetchContext } from './session-context.ts';
 import { forgetTold, keepElsewhere, lostMessage, shouldTell } from './spool-fallback.ts';
 
@@ -181,12 +181,20 @@ async function promptSubmit(run: Run): Promise<HookOutput> {
   return withNotice((await promptMoment(target, run.payload, run.sessionId)) ?? NEUTRAL, notice);
 }
 
-/** File-time recall; nothing is captured here (PostToolUse captures the call). */
+/**
+ * File-time recall and dead-end warnings (Bash: the warning only); nothing is captured here
+ * (PostToolUse captures the call).
+ */
 async function preToolUse(run: Run): Promise<HookOutput> {
-  if (!run.settings['recall.fileTime'] || isPrivateTurn(run.dataDir, run.sessionId)) return NEUTRAL;
+  const bash = run.payload.tool_name === 'Bash';
+  const wanted = bash
+    ? run.settings['recall.deadEnds']
+    : run.settings['recall.fileTime'] || run.settings['recall.deadEnds'];
+  if (!wanted || isPrivateTurn(run.dataDir, run.sessionId)) return NEUTRAL;
   const worker = await nudge(run, 0);
   if (!worker) return NEUTRAL;
-  return (await fileMoment(momentTarget(run, worker.port), run.payload, run.sessionId)) ?? NEUTRAL;
+  const moment = bash ? commandMoment : fileMoment;
+  return (await moment(momentTarget(run, worker.port), run.payload, run.sessionId)) ?? NEUTRAL;
 }
 
 const momentTarget = (run: Run, port: number) => ({

@@ -7,12 +7,11 @@ import {
   HORIZON_BATCH,
   HORIZON_TABLE,
   horizonBoundary,
-  insertObservations,
   openDatabase,
   refreshHorizon,
-  type BulkObservation,
   type Db,
 } from '../store/index.ts';
+import { insertObservations, type BulkObservation } from '../../test/helpers/bulk-insert.ts';
 import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery } from './fts-query.ts';
 import { ftsSearch } from './fts-search.ts';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { openDatabase, type Db } from './db.ts';
+import { stmt } from './statements.ts';
 
 function open(t: TestContext, options?: { busyTimeoutMs?: number }): { db: Db; file: string } {
   const file = join(tempDir(t), 'claude-mem.db');
@@ -41,4 +42,11 @@ test('foreign keys are enforced: a prompt of an unknown session is refused', (t)
      VALUES ('e1', 999, 'p', 1, 'hello', 0)`,
   );
   assert.throws(() => insert.run(), { code: 'SQLITE_CONSTRAINT_FOREIGNKEY' });
+});
+
+test('a cached statement plucked by one caller comes back to the next one unplucked', (t) => {
+  const { db } = open(t);
+  const sql = "SELECT 'x' AS id";
+  assert.equal(stmt(db, sql).pluck().get(), 'x');
+  assert.deepEqual(stmt(db, sql).get(), { id: 'x' });
 });

@@ -46,24 +46,34 @@ test('text loses its control characters and is cut to its size', () => {
 });
 
 test('an observation body is made sound: type, title, lists, sizes; no object is refused', () => {
-  const columns = ['type', 'title', 'narrative', 'files_read', 'prompt_number'];
+  const columns = {
+    type: 'type',
+    title: 'text',
+    narrative: 'text',
+    files_read: 'list',
+    prompt_number: 'count',
+  } as const;
   assert.deepEqual(
-    soundMemory('observation', columns, {
-      type: 'hack',
-      title: '',
-      narrative: `first line\n${'n'.repeat(30_000_000)}`,
-      files_read: 'not json',
-      prompt_number: -1,
-    }),
+    soundMemory(
+      'observation',
+      {
+        type: 'hack',
+        title: '',
+        narrative: `first line\n${'n'.repeat(30_000_000)}`,
+        files_read: 'not json',
+        prompt_number: -1,
+      },
+      columns,
+    ),
     {
       type: 'discovery',
       title: 'first line',
       narrative: `first line\n${'n'.repeat(ROW_LIMITS.body - 12)}…`,
-      files_read: '["not json"]',
+      files_read: ['not json'],
       prompt_number: null,
     },
   );
-  assert.equal(soundMemory('summary', ['prompt_number'], {}).prompt_number, 0);
-  assert.throws(() => soundMemory('summary', ['learned'], 'text'), RowRefusedError);
-  assert.throws(() => soundMemory('summary', ['learned'], null), /not an object/);
+  assert.equal(soundMemory('summary', {}).prompt_number, 0);
+  assert.throws(() => soundMemory('summary', 'text'), RowRefusedError);
+  assert.throws(() => soundMemory('summary', null), /not an object/);
 });

@@ -1,4 +1,5 @@
-import { OBSERVATION_TYPES } from '../domain/index.ts';
+import { OBSERVATION_TYPES, type ObservationType } from '../domain/index.ts';
+import { contentColumns, type ColumnKind, type MemoryKind } from './memory/memory-columns.ts';
 
 /** A row that cannot be made sound: stored nowhere, set aside with this reason. */
 export class RowRefusedError extends Error {
@@ -84,14 +85,16 @@ export function soundCount<T>(value: unknown, fallback: T): number | T {
   return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? n : fallback;
 }
 
-/** A known observation type, else `discovery`. */
-export function soundType(value: unknown): string {
-  return typeof value === 'string' && (OBSERVATION_TYPES as readonly string[]).includes(value)
-    ? value
-    : 'discovery';
+/** Whether `value` is one of the observation types. */
+export function isObservationType(value: unknown): value is ObservationType {
+  return typeof value === 'string' && (OBSERVATION_TYPES as readonly string[]).includes(value);
 }
 
-const LISTS = new Set(['facts', 'concepts', 'files_read', 'files_modified']);
+/** A known observation type, else `discovery`. */
+export function soundType(value: unknown): ObservationType {
+  return isObservationType(value) ? value : 'discovery';
+}
+
 const CAPS: Record<string, number> = {
   title: ROW_LIMITS.title,
   subtitle: ROW_LIMITS.subtitle,
@@ -103,30 +106,65 @@ function firstLine(...texts: string[]): string {
   return soundText(line ?? 'untitled', ROW_LIMITS.title);
 }
 
+/** A sound value of content column `column` (written as `how`) of a `kind` of memory. */
+export function soundColumn(
+  kind: MemoryKind,
+  column: string,
+  how: ColumnKind,
+  value: unknown,
+): SoundValue {
+  switch (how) {
+    case 'count':
+      return soundCount(value, kind === 'summary' ? 0 : null);
+    case 'type':
+      return soundType(value);
+    case 'list':
+      return soundList(value);
+    case 'text':
+      return soundText(value, CAPS[column] ?? ROW_LIMITS.body);
+    default:
+      how satisfies never;
+      return null;
+  }
+}
+
+/** A content value made sound: text, a list of strings, a prompt number or none. */
+export type SoundValue = string | number | null | string[];
+
 /**
- * The content `columns` of an observation or a summary from a row that came in (a pull, an
- * import), made sound: text without control characters and cut to the local sizes, lists as
- * JSON lists of strings, a known type, a title (from the subtitle or narrative when empty), a
- * prompt number (0 for a summary when missing). Throws RowRefusedError when `body` is no object.
+ * The content columns `input` holds (save_memory, an edit) made sound, and nothing else: a
+ * column it lacks stays out, so an edit keeps what is stored.
+ */
+export function soundPresent(kind: MemoryKind, input: object): Record<string, SoundValue> {
+  const source = input as Record<string, unknown>;
+  const out: Record<string, SoundValue> = {};
+  for (const [column, how] of Object.entries(contentColumns(kind).columns)) {
+    if (source[column] !== undefined) out[column] = soundColumn(kind, column, how, source[column]);
+  }
+  return out;
+}
+
+/**
+ * The content of an observation or a summary from a row that came in (a pull, an import), made
+ * sound: every content column (`columns`, the kind's one list unless given) as text without
+ * control characters cut to the local sizes, lists of strings, a known type, a title (from the
+ * subtitle or narrative when empty), a prompt number (0 for a summary when missing). Throws
+ * RowRefusedError when `body` is no object.
  */
 export function soundMemory(
-  kind: 'observation' | 'summary',
-  columns: readonly string[],
+  kind: MemoryKind,
   body: unknown,
-): Record<string, string | number | null> {
+  columns: Readonly<Record<string, ColumnKind>> = contentColumns(kind).columns,
+): Record<string, SoundValue> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new RowRefusedError(
       `its body is ${Array.isArray(body) ? 'a list' : typeof body}, not an object`,
     );
   }
   const input = body as Record<string, unknown>;
-  const out: Record<string, string | number | null> = {};
-  for (const column of columns) {
-    const value = input[column];
-    if (column === 'prompt_number') out[column] = soundCount(value, kind === 'summary' ? 0 : null);
-    else if (column === 'type') out[column] = soundType(value);
-    else if (LISTS.has(column)) out[column] = JSON.stringify(soundList(value));
-    else out[column] = soundText(value, CAPS[column] ?? ROW_LIMITS.body);
+  const out: Record<string, SoundValue> = {};
+  for (const [column, how] of Object.entries(columns)) {
+    out[column] = soundColumn(kind, column, how, input[column]);
   }
   if (kind === 'observation' && String(out.title ?? '').trim() === '') {
     out.title = firstLine(String(out.subtitle ?? ''), String(out.narrative ?? ''));

@@ -5,7 +5,11 @@ export type Db = Database;
 
 const cache = new WeakMap<Db, Map<string, Statement>>();
 
-/** A prepared statement, compiled once per connection and reused. */
+/**
+ * A prepared statement, compiled once per connection and reused; handed out without pluck mode
+ * (a caller that plucks sets it again), since `.pluck()` stays on a statement: an import's
+ * plucked session lookup once made a later team pull on the connection read `.id` of a number.
+ */
 export function stmt(db: Db, sql: string): Statement {
   let statements = cache.get(db);
   if (!statements) {
@@ -17,7 +21,7 @@ export function stmt(db: Db, sql: string): Statement {
     statement = db.prepare(sql);
     statements.set(sql, statement);
   }
-  return statement;
+  return statement.reader ? statement.pluck(false) : statement;
 }
 
 /** Paging for list queries. */

@@ -25,6 +25,8 @@ export interface TranscriptLine {
   content: string | ContentBlock[] | undefined;
   /** `toolUseResult` as written (object, string, array), undefined when absent. */
   toolUseResult: unknown;
+  /** `timestamp` in ms since the epoch, when the line has a readable one. */
+  at?: number;
 }
 
 /** The parsed lines of one transcript and how many non-blank lines could not be read. */
@@ -76,6 +78,8 @@ function toLine(raw: JsonObject): TranscriptLine {
     content: toContent(raw.message),
     toolUseResult: raw.toolUseResult ?? undefined,
   };
+  const at = Date.parse(stringField(raw, 'timestamp') ?? '');
+  if (Number.isFinite(at)) line.at = at;
   for (const key of ['sessionId', 'cwd', 'agentId', 'promptId', 'permissionMode'] as const) {
     const value = stringField(raw, key);
     if (value !== undefined && value !== '') line[key] = value;

@@ -26,6 +26,7 @@ import { createOpenLinks } from './open-links.ts';
 import { openLinkUrl } from './open-link-routes.ts';
 import { createCompressionService } from './compression/compression-service.ts';
 import { createRecallService } from './recall/recall-service.ts';
+import { createConsolidationService } from './admin/consolidation-service.ts';
 import { createMaintenanceService } from './admin/maintenance-service.ts';
 import { createRetentionService } from './admin/retention-service.ts';
 import { createTeamService } from './team/team-service.ts';
@@ -104,6 +105,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     createViewerService(deps),
     team,
     createMaintenanceService(deps),
+    createConsolidationService(deps),
   ];
   let server: ServerType;
   try {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createHeuristicCompressor } from '../../src/compress/index.ts';
 import { ensureDataDir, loadSettings } from '../../src/config/index.ts';
-import { openDatabase, type Db } from '../../src/store/index.ts';
+import { OBSERVATION_TYPES, openDatabase, type Db } from '../../src/store/index.ts';
 import { createCompressionService } from '../../src/worker/compression/compression-service.ts';
 import { createOpenLinks } from '../../src/worker/open-links.ts';
 import { replayCorpus } from '../helpers/replay.ts';
@@ -20,7 +20,7 @@ interface Row {
   files_modified: string;
 }
 
-const TYPES = ['bugfix', 'feature', 'refactor', 'change', 'discovery', 'decision'];
+const TYPES: readonly string[] = OBSERVATION_TYPES;
 
 /**
  * The shipped transcripts (fixtures/transcripts), captured with the hooks' own code in process (the spawned-hook

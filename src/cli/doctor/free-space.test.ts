@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { test } from 'node:test';
 import { databaseFile, ensureDataDir } from '../../config/index.ts';
-import { insertObservations, openDatabase } from '../../store/index.ts';
+import { openDatabase } from '../../store/index.ts';
+import { insertObservations } from '../../../test/helpers/bulk-insert.ts';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
 import { checkFreeSpace, vacuumDatabase } from './free-space.ts';
 

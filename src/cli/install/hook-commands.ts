@@ -24,8 +24,9 @@ export interface RegisteredHook {
 export const REGISTERED_HOOKS: ReadonlyArray<RegisteredHook> = [
   { event: 'SessionStart', matcher: 'startup|resume|clear|compact', timeout: 15 },
   { event: 'UserPromptSubmit', timeout: 10 },
-  // File-time recall (issue 15): memories of the file about to be read or edited.
-  { event: 'PreToolUse', matcher: 'Read|Edit|Write|MultiEdit', timeout: 5 },
+  // File-time recall (issue 15): memories of the file about to be read or edited; dead-end
+  // warnings before a command or an edit (issue 34).
+  { event: 'PreToolUse', matcher: 'Read|Edit|Write|MultiEdit|Bash', timeout: 5 },
   { event: 'PostToolUse', matcher: '*', timeout: 10, background: true },
   { event: 'PostToolUseFailure', matcher: '*', timeout: 10, background: true },
   { event: 'Stop', timeout: 10 },

@@ -9,6 +9,7 @@ import {
   type TurnSummaryInput,
 } from '../types.ts';
 import { commandObservation } from './heuristic-commands.ts';
+import { deadEndObservations } from './heuristic-dead-ends.ts';
 import { eventKind, firstLine, type EventKind } from './heuristic-events.ts';
 import {
   delegateObservations,
@@ -36,7 +37,7 @@ function byKind(events: readonly CompressEvent[]): Record<EventKind, CompressEve
 
 /**
  * Deterministic observations of a batch, no LLM: one per modified file, one for the commands,
- * one for reads and lookups, one per subagent run and plan, one for other tools; each with
+ * one per dead end among them, one for reads and lookups, one per subagent run and plan, one for other tools; each with
  * search keys from its identifiers, commands and error lines.
  */
 export function heuristicObservations(batch: TurnBatch): ObservationDraft[] {
@@ -45,6 +46,7 @@ export function heuristicObservations(batch: TurnBatch): ObservationDraft[] {
     ...planObservations(groups.plan),
     ...modifyObservations(groups.modify, batch),
     commandObservation(groups.command, batch),
+    ...deadEndObservations(groups.command, batch),
     lookupObservation([...groups.read, ...groups.search, ...groups.web], batch),
     ...delegateObservations(groups.delegate),
     otherObservation(groups.other),

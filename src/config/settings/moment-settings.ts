@@ -19,6 +19,11 @@ export const MOMENT_SETTINGS = {
     description:
       'PreToolUse of Read, Edit, Write and MultiEdit adds at most 2 short lines of memory about the file, once per file per session.',
   }),
+  'recall.deadEnds': boolean({
+    default: true,
+    description:
+      'PreToolUse of Bash, Edit, Write and MultiEdit adds one line when a recorded dead end is about the same command shape or file: what failed and what worked, once per session.',
+  }),
   'recall.timeoutMs': integer({
     default: 300,
     min: 50,

@@ -1,3 +1,4 @@
+import { contentColumns } from '../memory/memory-columns.ts';
 import { soundList } from '../row-door.ts';
 import { stmt, type Db } from '../statements.ts';
 
@@ -31,19 +32,25 @@ const PAGE_SQL: Record<ExportKind, string> = {
   prompt: `SELECT p.id, p.event_uid, s.session_id, p.project, p.prompt_number, p.text, p.created_at,
       p.id AS cursor
     FROM prompts p JOIN sessions s ON s.id = p.session_id`,
-  observation: `SELECT o.id, s.session_id, o.project, o.prompt_number, o.type, o.title, o.subtitle,
-      o.narrative, o.facts, o.concepts, o.files_read, o.files_modified, o.search_keys,
-      o.source_event_ids,
+  // The content columns come from memory-columns.ts's one list (see contentSql).
+  observation: `SELECT o.id, s.session_id, o.project, {content}, o.source_event_ids,
       (SELECT json_group_array(e.event_uid) FROM json_each(CASE WHEN json_valid(o.source_event_ids)
          THEN o.source_event_ids ELSE '[]' END) j JOIN events e ON e.id = j.value) AS source_event_uids,
       o.provider, o.model, o.tokens_in, o.tokens_out, o.content_hash, o.pinned, o.created_at,
       o.updated_at, o.id AS cursor
     FROM observations o LEFT JOIN sessions s ON s.id = o.session_id`,
-  summary: `SELECT m.id, s.session_id, m.project, m.prompt_number, m.request, m.investigated,
-      m.learned, m.completed, m.next_steps, m.notes, m.files_read, m.files_modified, m.provider,
+  summary: `SELECT m.id, s.session_id, m.project, {content}, m.provider,
       m.model, m.tokens_in, m.tokens_out, m.created_at, m.id AS cursor
     FROM summaries m JOIN sessions s ON s.id = m.session_id`,
 };
+
+/** The content columns of `kind` in an export's SELECT, read from the one list at each call. */
+function contentSql(kind: ExportKind, alias: string): string {
+  if (kind !== 'observation' && kind !== 'summary') return '';
+  return Object.keys(contentColumns(kind).columns)
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+}
 
 const ALIAS: Record<ExportKind, string> = {
   session: 's',
@@ -55,7 +62,7 @@ const ALIAS: Record<ExportKind, string> = {
 function pageSql(kind: ExportKind): string {
   if (kind === 'session') return `${PAGE_SQL.session} ORDER BY s.id LIMIT @limit`;
   const a = ALIAS[kind];
-  return `${PAGE_SQL[kind]} WHERE ${a}.id > @after AND (@project IS NULL OR ${a}.project = @project)
+  return `${PAGE_SQL[kind].replace('{content}', contentSql(kind, a))} WHERE ${a}.id > @after AND (@project IS NULL OR ${a}.project = @project)
     AND ${a}.created_at >= @since ORDER BY ${a}.id LIMIT @limit`;
 }
 
@@ -63,13 +70,14 @@ const LIST_COLUMNS = ['source_event_ids', 'source_event_uids'];
 
 // Content lists go out as the row door reads them (a row stored before it may hold a bare
 // string or numbers): what an export holds, an import takes.
-const CONTENT_LISTS = new Set(['facts', 'concepts', 'files_read', 'files_modified']);
+const isContentList = (kind: ExportKind, column: string): boolean =>
+  (kind === 'observation' || kind === 'summary') && contentColumns(kind).columns[column] === 'list';
 
 function toRecord(kind: ExportKind, row: Record<string, unknown>): ExportRecord {
   const record: ExportRecord = { kind };
   for (const [column, value] of Object.entries(row)) {
     if (column === 'cursor') continue;
-    if (CONTENT_LISTS.has(column)) record[column] = soundList(value);
+    if (isContentList(kind, column)) record[column] = soundList(value);
     else record[column] = LIST_COLUMNS.includes(column) ? parseList(value) : value;
   }
   if (kind === 'observation') record.pinned = row.pinned === 1;

@@ -1,12 +1,12 @@
 import type { SpendFields } from '../../domain/index.ts';
 import type { ExportKind } from './export-import.ts';
 import { withDeferredIndexing, type NoteInserted } from '../fulltext/deferred-indexing.ts';
+import { contentValues, insertSql, type MemoryKind } from '../memory/memory-columns.ts';
 import { throughDoor } from '../privacy-door.ts';
 import { soundMemory } from '../row-door.ts';
 import { setAside } from '../team/set-aside.ts';
 import type { SessionRow } from '../capture/sessions.ts';
 import { stmt, type Db } from '../statements.ts';
-import { teamColumns } from '../team/team-outbox.ts';
 
 /** A session as exported: the row without its local id, and what the API leaves out. */
 export interface SessionImport extends Omit<SessionRow, 'id'> {
@@ -30,8 +30,8 @@ export interface PromptImport {
 
 /**
  * An observation as exported; provenance travels as the source events' ingestion ids. Its
- * content (`teamColumns(kind).body`: whatever an export holds, a teammate's odd row included) is
- * made sound by the row door before it is stored.
+ * content (the content columns of memory-columns.ts: whatever an export holds, a teammate's odd
+ * row included) is made sound by the row door before it is stored.
  */
 export interface ObservationImport extends SpendFields {
   kind: 'observation';
@@ -46,7 +46,7 @@ export interface ObservationImport extends SpendFields {
   [column: string]: unknown;
 }
 
-/** A turn summary as exported; its content (`teamColumns`) passes the row door too. */
+/** A turn summary as exported; its content columns pass the row door too. */
 export interface SummaryImport extends SpendFields {
   kind: 'summary';
   id: number | null;
@@ -56,13 +56,18 @@ export interface SummaryImport extends SpendFields {
   [column: string]: unknown;
 }
 
-/** Content columns through the row door, then the privacy door (text and JSON list columns). */
-function soundContent(kind: 'observation' | 'summary', record: object) {
-  // The same content columns a shared row carries (one list per kind, in team-outbox.ts).
-  const columns = teamColumns(kind).body;
-  const values = soundMemory(kind, columns, record);
-  return throughDoor(values, { text: columns.filter((c) => c !== 'prompt_number') });
+/** Content columns through the row door, then the one mapper (and so the privacy door). */
+function soundContent(kind: MemoryKind, record: object) {
+  return contentValues(kind, soundMemory(kind, record));
 }
+
+/** An import record's spend: what produced it, as exported. */
+const spendOf = (r: SpendFields) => ({
+  provider: r.provider,
+  model: r.model,
+  tokens_in: r.tokens_in,
+  tokens_out: r.tokens_out,
+});
 
 /** Any record of an import. */
 export type ImportRecord = SessionImport | PromptImport | ObservationImport | SummaryImport;
@@ -140,59 +145,52 @@ function observationExists(db: Db, r: ObservationImport, session: number | undef
       ) !== undefined;
 }
 
-function addObservation(db: Db, record: ObservationImport, noted: NoteInserted): boolean {
-  const r = { ...record, ...soundContent('observation', record) };
+function addObservation(db: Db, r: ObservationImport, noted: NoteInserted): boolean {
   const session = sessionRowId(db, r.session_id);
   if ((r.session_id !== null && session === undefined) || observationExists(db, r, session)) {
     return false;
   }
-  const { lastInsertRowid } = stmt(
-    db,
-    `INSERT INTO observations (id, session_id, project, prompt_number, type, title, subtitle,
-       narrative, facts, concepts, files_read, files_modified, search_keys, source_event_ids,
-       provider, model, tokens_in, tokens_out, content_hash, pinned, created_at, updated_at)
-     VALUES (@id, @session, @project, @prompt_number, @type, @title, @subtitle, @narrative, @facts,
-       @concepts, @files_read, @files_modified, @search_keys,
-       (SELECT json_group_array(id) FROM (SELECT id FROM events
-          WHERE event_uid IN (SELECT value FROM json_each(@uids)) ORDER BY id)),
-       @provider, @model, @tokens_in, @tokens_out, @content_hash, @pinned, @created_at,
-       @updated_at)`,
-  ).run({
-    ...r,
-    kind: undefined,
-    session_id: undefined,
-    source_event_uids: undefined,
+  const values = {
+    ...soundContent('observation', r),
+    ...spendOf(r),
     id: freeId(db, 'observations', r.id),
-    session: session ?? null,
-    uids: JSON.stringify(r.source_event_uids),
+    session_id: session ?? null,
+    project: r.project,
+    content_hash: r.content_hash,
     pinned: r.pinned ? 1 : 0,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+  // Provenance travels as the source events' ingestion ids: mapped back to this database's ids.
+  const sql = insertSql('observations', values, '', {
+    source_event_ids: `(SELECT json_group_array(id) FROM (SELECT id FROM events
+       WHERE event_uid IN (SELECT value FROM json_each(@uids)) ORDER BY id))`,
+  });
+  const { lastInsertRowid } = stmt(db, sql).run({
+    ...values,
+    uids: JSON.stringify(r.source_event_uids),
   });
   // It may keep an id below the newest: the deferred indexing must be told.
   noted(lastInsertRowid);
   return true;
 }
 
-function addSummary(db: Db, record: SummaryImport): boolean {
-  const r = { ...record, ...soundContent('summary', record) };
+function addSummary(db: Db, r: SummaryImport): boolean {
   const session = sessionRowId(db, r.session_id);
   if (session === undefined) return false;
+  const values = {
+    ...soundContent('summary', r),
+    ...spendOf(r),
+    id: freeId(db, 'summaries', r.id),
+    session_id: session,
+    project: r.project,
+    created_at: r.created_at,
+  };
   return (
     stmt(
       db,
-      `INSERT INTO summaries (id, session_id, project, prompt_number, request, investigated,
-         learned, completed, next_steps, notes, files_read, files_modified, provider, model,
-         tokens_in, tokens_out, created_at)
-       VALUES (@id, @session, @project, @prompt_number, @request, @investigated, @learned,
-         @completed, @next_steps, @notes, @files_read, @files_modified, @provider, @model,
-         @tokens_in, @tokens_out, @created_at)
-       ON CONFLICT (session_id, prompt_number) DO NOTHING`,
-    ).run({
-      ...r,
-      kind: undefined,
-      session_id: undefined,
-      id: freeId(db, 'summaries', r.id),
-      session,
-    }).changes === 1
+      insertSql('summaries', values, 'ON CONFLICT (session_id, prompt_number) DO NOTHING'),
+    ).run(values).changes === 1
   );
 }
 

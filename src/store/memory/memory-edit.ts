@@ -1,15 +1,16 @@
+import type { ObservationType } from '../../domain/index.ts';
 import { createHash } from 'node:crypto';
-import { throughDoor } from '../privacy-door.ts';
-import { ROW_LIMITS, soundList, soundText } from '../row-door.ts';
+import { soundPresent } from '../row-door.ts';
 import { stmt, type Db } from '../statements.ts';
 import type { Scope } from '../team/team-scope.ts';
+import { contentValues, insertSql } from './memory-columns.ts';
 
 /** A memory saved explicitly (MCP `save_memory`), stored as an observation. */
 export interface MemoryInput {
   project: string;
   title: string;
   text: string;
-  type: string;
+  type: ObservationType;
   concepts: readonly string[];
   files: readonly string[];
   /** The session row it was saved in, when known. */
@@ -26,47 +27,37 @@ export interface MemoryInput {
  * repeat asks for `team`; never made private by a repeat).
  */
 export function insertMemory(db: Db, memory: MemoryInput): { id: number; created: boolean } {
-  const sound = {
-    ...memory,
-    title: soundText(memory.title, ROW_LIMITS.title),
-    text: soundText(memory.text, ROW_LIMITS.body),
-    concepts: soundList(memory.concepts),
-    files: soundList(memory.files),
-  };
-  const input = throughDoor(sound, { text: ['title', 'text', 'concepts'] });
-  const hash = createHash('sha256').update(`${input.title}\n${input.text}`).digest('hex');
+  // The text is the narrative, the files those read: then the one mapper, as every writer.
+  const content = contentValues(
+    'observation',
+    soundPresent('observation', { ...memory, narrative: memory.text, files_read: memory.files }),
+  );
+  const hash = createHash('sha256').update(`${content.title}\n${content.narrative}`).digest('hex');
   return db.transaction(() => {
     const existing = stmt(
       db,
       `SELECT id, scope, author FROM observations
        WHERE project = ? AND content_hash = ? AND provider = 'user'`,
-    ).get(input.project, hash) as { id: number; scope: Scope; author: string | null } | undefined;
+    ).get(memory.project, hash) as { id: number; scope: Scope; author: string | null } | undefined;
     if (existing) {
       // Saved again to share it: the person asked for team memory, so the stored one becomes it.
-      if (input.scope === 'team' && existing.scope !== 'team' && existing.author === null) {
+      if (memory.scope === 'team' && existing.scope !== 'team' && existing.author === null) {
         stmt(db, "UPDATE observations SET scope = 'team' WHERE id = ?").run(existing.id);
       }
       return { id: existing.id, created: false };
     }
-    const result = stmt(
-      db,
-      `INSERT INTO observations (session_id, project, type, title, narrative, concepts,
-         files_read, provider, content_hash, pinned, scope, created_at, updated_at)
-       VALUES (@session, @project, @type, @title, @text, @concepts, @files, 'user', @hash,
-         @pinned, @scope, @at, @at)`,
-    ).run({
-      session: input.sessionRowId,
-      project: input.project,
-      type: input.type,
-      title: input.title,
-      text: input.text,
-      concepts: JSON.stringify(input.concepts),
-      files: JSON.stringify(input.files),
-      hash,
-      pinned: input.pinned ? 1 : 0,
-      scope: input.scope ?? 'private',
-      at: input.at,
-    });
+    const values = {
+      ...content,
+      session_id: memory.sessionRowId,
+      project: memory.project,
+      provider: 'user',
+      content_hash: hash,
+      pinned: memory.pinned ? 1 : 0,
+      scope: memory.scope ?? 'private',
+      created_at: memory.at,
+      updated_at: memory.at,
+    };
+    const result = stmt(db, insertSql('observations', values)).run(values);
     return { id: Number(result.lastInsertRowid), created: true };
   })();
 }

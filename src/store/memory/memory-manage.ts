@@ -1,24 +1,20 @@
 import type { FailedEvent, Project } from '../../domain/viewer-api.ts';
-import { throughDoor } from '../privacy-door.ts';
-import { ROW_LIMITS, soundList, soundText } from '../row-door.ts';
+import { soundPresent } from '../row-door.ts';
 import { stmt, type Db } from '../statements.ts';
 import { assertOwnMemories } from '../team/team-ownership.ts';
+import { contentValues } from './memory-columns.ts';
+
+/**
+ * The content columns a person may edit. Only these are taken from a patch: the route's schema
+ * lets unknown keys through, and they must not reach other columns.
+ */
+export const EDITABLE_COLUMNS: readonly string[] = ['title', 'narrative', 'facts'];
 
 /** The fields of an observation a person may edit; absent ones stay as they are. */
 export interface ObservationPatch {
   title?: string | undefined;
   narrative?: string | undefined;
   facts?: readonly string[] | undefined;
-}
-
-/** An edit through the row door: the same sizes and clean text as any other stored row. */
-function soundPatch(patch: ObservationPatch): ObservationPatch {
-  return {
-    title: patch.title === undefined ? undefined : soundText(patch.title, ROW_LIMITS.title),
-    narrative:
-      patch.narrative === undefined ? undefined : soundText(patch.narrative, ROW_LIMITS.body),
-    facts: patch.facts === undefined ? undefined : soundList(patch.facts),
-  };
 }
 
 /**
@@ -33,20 +29,16 @@ export function updateObservation(
   at: number,
 ): boolean {
   assertOwnMemories(db, 'observation', [id]);
-  const clean = throughDoor(soundPatch(patch), { text: ['title', 'narrative', 'facts'] });
+  // Through the row door and the one mapper; a field the patch lacks is not in the statement.
+  const source = patch as Record<string, unknown>;
+  const editable = Object.fromEntries(EDITABLE_COLUMNS.map((column) => [column, source[column]]));
+  const values = contentValues('observation', soundPresent('observation', editable));
+  const sets = Object.keys(values).map((column) => `${column} = @${column}`);
   return (
     stmt(
       db,
-      `UPDATE observations SET title = COALESCE(@title, title),
-         narrative = COALESCE(@narrative, narrative), facts = COALESCE(@facts, facts),
-         updated_at = @at WHERE id = @id`,
-    ).run({
-      id,
-      at,
-      title: clean.title ?? null,
-      narrative: clean.narrative ?? null,
-      facts: clean.facts === undefined ? null : JSON.stringify(clean.facts),
-    }).changes === 1
+      `UPDATE observations SET ${[...sets, 'updated_at = @at'].join(', ')} WHERE id = @id`,
+    ).run({ ...values, id, at }).changes === 1
   );
 }
 

@@ -1,21 +1,35 @@
-import type { Scope, SpendFields, SummaryFields } from '../../domain/index.ts';
+import type { ObservationType, SpendFields } from '../../domain/index.ts';
+import type { ColumnKind, OBSERVATION_CONTENT, SUMMARY_CONTENT } from './memory-columns.ts';
 
 export { OBSERVATION_TYPES, type ObservationType } from '../../domain/index.ts';
 
-/** An observation as stored; list fields are JSON arrays of strings in the table. */
-export interface ObservationRow {
+/** Content columns as stored: text, lists as JSON text, the closed type, a prompt number. */
+type StoredContent<C extends Record<string, ColumnKind>> = {
+  -readonly [K in keyof C]: C[K] extends 'type'
+    ? ObservationType
+    : C[K] extends 'count'
+      ? number | null
+      : string;
+};
+
+/** Team memory (migration 008): who may see a row, whose it is, and its shared identity. */
+interface TeamColumns {
+  /** `private` or `team`. */
+  scope: 'private' | 'team';
+  /** Set on a teammate's row pulled from the team; null when written on this machine. */
+  author: string | null;
+  global_id: string | null;
+  version: number;
+}
+
+/**
+ * An observation as stored: its content columns (memory-columns.ts's one list, so a column added
+ * there is here too) and its provenance; list fields are JSON arrays of strings in the table.
+ */
+export interface ObservationRow extends StoredContent<typeof OBSERVATION_CONTENT>, TeamColumns {
   id: number;
   session_id: number | null;
   project: string;
-  prompt_number: number | null;
-  type: string;
-  title: string;
-  subtitle: string;
-  narrative: string;
-  facts: string;
-  concepts: string;
-  files_read: string;
-  files_modified: string;
   source_event_ids: string;
   provider: string;
   model: string | null;
@@ -25,26 +39,14 @@ export interface ObservationRow {
   pinned: number;
   created_at: number;
   updated_at: number;
-  /** Team memory (migration 008): `private` or `team`. */
-  scope: Scope;
-  /** Set on a teammate's row pulled from the team; null when written on this machine. */
-  author: string | null;
-  global_id: string | null;
-  version: number;
 }
 
 /** A per-turn summary as stored; list fields are JSON arrays of strings in the table. */
 export interface SummaryRow
-  extends Omit<SummaryFields, 'files_read' | 'files_modified'>, SpendFields {
+  extends Omit<StoredContent<typeof SUMMARY_CONTENT>, 'prompt_number'>, SpendFields, TeamColumns {
   id: number;
   session_id: number;
   project: string;
   prompt_number: number;
-  files_read: string;
-  files_modified: string;
   created_at: number;
-  scope: Scope;
-  author: string | null;
-  global_id: string | null;
-  version: number;
 }

@@ -1,6 +1,7 @@
-import type { ObservationBody } from '../../domain/index.ts';
-import { throughDoor } from '../privacy-door.ts';
+import type { ObservationBody, ObservationType } from '../../domain/index.ts';
+import { isObservationType } from '../row-door.ts';
 import { stmt, type Db } from '../statements.ts';
+import { contentValues, insertSql } from './memory-columns.ts';
 import type { Scope } from '../team/team-scope.ts';
 
 /** A new observation and its provenance; list fields as arrays. */
@@ -8,7 +9,7 @@ export interface ObservationInput extends ObservationBody {
   sessionRowId: number;
   project: string;
   promptNumber: number;
-  type: string;
+  type: ObservationType;
   /** Other words for the observation (issue 15); '' when the provider wrote none. */
   searchKeys?: string | undefined;
   sourceEventIds: number[];
@@ -41,36 +42,36 @@ export function insertObservation(
   db: Db,
   observation: ObservationInput,
 ): { id: number; duplicate: boolean } {
-  const input = throughDoor(observation, {
-    text: ['title', 'subtitle', 'narrative', 'facts', 'concepts', 'searchKeys'],
-  });
-  const json = (list: unknown[]) => JSON.stringify(list);
+  const input = { ...observation, searchKeys: observation.searchKeys ?? '' };
+  const values = {
+    ...contentValues('observation', input),
+    session_id: input.sessionRowId,
+    project: input.project,
+    source_event_ids: JSON.stringify(input.sourceEventIds),
+    provider: input.provider,
+    model: input.model,
+    tokens_in: input.tokensIn,
+    tokens_out: input.tokensOut,
+    content_hash: input.contentHash,
+    created_at: input.at,
+    updated_at: input.at,
+    scope: input.scope ?? 'private',
+  };
   const row = stmt(
     db,
-    `INSERT INTO observations (session_id, project, prompt_number, type, title, subtitle, narrative,
-       facts, concepts, files_read, files_modified, search_keys, source_event_ids, provider, model,
-       tokens_in, tokens_out, content_hash, created_at, updated_at, scope)
-     VALUES (@sessionRowId, @project, @promptNumber, @type, @title, @subtitle, @narrative, @facts,
-       @concepts, @filesRead, @filesModified, @searchKeys, @sourceEventIds, @provider, @model,
-       @tokensIn, @tokensOut, @contentHash, @at, @at, @scope)
-     ON CONFLICT (session_id, content_hash) DO NOTHING RETURNING id`,
-  ).get({
-    ...input,
-    searchKeys: input.searchKeys ?? '',
-    facts: json(input.facts),
-    concepts: json(input.concepts),
-    filesRead: json(input.filesRead),
-    filesModified: json(input.filesModified),
-    sourceEventIds: json(input.sourceEventIds),
-    scope: input.scope ?? 'private',
-  }) as { id: number } | undefined;
+    insertSql(
+      'observations',
+      values,
+      'ON CONFLICT (session_id, content_hash) DO NOTHING RETURNING id',
+    ),
+  ).get(values) as { id: number } | undefined;
   if (row) return { id: row.id, duplicate: false };
   const existing = stmt(
     db,
     'SELECT id, source_event_ids FROM observations WHERE session_id = ? AND content_hash = ?',
   ).get(input.sessionRowId, input.contentHash) as { id: number; source_event_ids: string };
   stmt(db, 'UPDATE observations SET source_event_ids = ? WHERE id = ?').run(
-    json(mergeIds(existing.source_event_ids, input.sourceEventIds)),
+    JSON.stringify(mergeIds(existing.source_event_ids, input.sourceEventIds)),
     existing.id,
   );
   return { id: existing.id, duplicate: true };
@@ -85,7 +86,8 @@ export function observationsOfTurn(db: Db, sessionRowId: number, promptNumber: n
   ).all(sessionRowId, promptNumber) as Array<Record<string, string>>;
   const list = (text: string | undefined): string[] => JSON.parse(text ?? '[]') as string[];
   return rows.map((row) => ({
-    type: row.type ?? 'change',
+    // Stored through this module or the row door, so always a known type.
+    type: isObservationType(row.type) ? row.type : 'change',
     title: row.title ?? '',
     subtitle: row.subtitle ?? '',
     narrative: row.narrative ?? '',

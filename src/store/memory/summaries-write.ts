@@ -1,6 +1,6 @@
 import type { SummaryBody } from '../../domain/index.ts';
-import { throughDoor } from '../privacy-door.ts';
 import { stmt, type Db } from '../statements.ts';
+import { contentValues, insertSql } from './memory-columns.ts';
 import type { Scope } from '../team/team-scope.ts';
 
 /** A turn's summary to store. */
@@ -21,30 +21,36 @@ export interface SummaryInput extends SummaryBody {
 
 /** Stores the summary of a turn; a turn summarized again (after a retry) keeps the newest. */
 export function upsertSummary(db: Db, summary: SummaryInput): number {
-  const input = throughDoor(summary, {
-    text: ['request', 'investigated', 'learned', 'completed', 'nextSteps', 'notes'],
-  });
+  const content = contentValues('summary', summary);
+  const values = {
+    ...content,
+    session_id: summary.sessionRowId,
+    project: summary.project,
+    provider: summary.provider,
+    model: summary.model,
+    tokens_in: summary.tokensIn,
+    tokens_out: summary.tokensOut,
+    created_at: summary.at,
+    scope: summary.scope ?? 'private',
+  };
+  // Written again: the newest content and spend; its turn, session and scope stay.
+  const again = [
+    ...Object.keys(content),
+    'provider',
+    'model',
+    'tokens_in',
+    'tokens_out',
+    'created_at',
+  ]
+    .filter((column) => column !== 'prompt_number')
+    .map((column) => `${column} = excluded.${column}`);
   const row = stmt(
     db,
-    `INSERT INTO summaries (session_id, project, prompt_number, request, investigated, learned,
-       completed, next_steps, notes, files_read, files_modified, provider, model, tokens_in,
-       tokens_out, created_at, scope)
-     VALUES (@sessionRowId, @project, @promptNumber, @request, @investigated, @learned, @completed,
-       @nextSteps, @notes, @filesRead, @filesModified, @provider, @model, @tokensIn, @tokensOut, @at,
-       @scope)
-     ON CONFLICT (session_id, prompt_number) DO UPDATE SET
-       request = excluded.request, investigated = excluded.investigated,
-       learned = excluded.learned, completed = excluded.completed,
-       next_steps = excluded.next_steps, notes = excluded.notes,
-       files_read = excluded.files_read, files_modified = excluded.files_modified,
-       provider = excluded.provider, model = excluded.model, tokens_in = excluded.tokens_in,
-       tokens_out = excluded.tokens_out, created_at = excluded.created_at
-     RETURNING id`,
-  ).get({
-    ...input,
-    filesRead: JSON.stringify(input.filesRead),
-    filesModified: JSON.stringify(input.filesModified),
-    scope: input.scope ?? 'private',
-  }) as { id: number };
+    insertSql(
+      'summaries',
+      values,
+      `ON CONFLICT (session_id, prompt_number) DO UPDATE SET ${again.join(', ')} RETURNING id`,
+    ),
+  ).get(values) as { id: number };
   return row.id;
 }

@@ -15,6 +15,7 @@ import { ftsBatches } from './014-fts-batches.ts';
 import { searchHorizon } from './015-search-horizon.ts';
 import { setAside } from './016-set-aside.ts';
 import { ownFirst } from './017-own-first.ts';
+import { deadEnds } from './019-dead-ends.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: 'search-horizon', sql: searchHorizon },
   { version: 16, name: 'set-aside', sql: setAside },
   { version: 17, name: 'own-first', sql: ownFirst },
+  { version: 19, name: 'dead-ends', sql: deadEnds },
 ];

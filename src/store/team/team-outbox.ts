@@ -1,9 +1,10 @@
+import { contentColumns, type MemoryKind } from '../memory/memory-columns.ts';
 import { stmt, type Db } from '../statements.ts';
 import { scrubPrompts } from './team-prompt-scrub.ts';
 import { originOf } from './team-sessions.ts';
 
 /** What a shared row is: the outbox's and the server's `kind`. */
-export type TeamKind = 'observation' | 'summary';
+export type TeamKind = MemoryKind;
 
 /** One queued change of a shared row (written by migration 008's triggers). */
 export interface OutboxEntry {
@@ -25,41 +26,10 @@ export interface SharedRow {
   body: Record<string, string | number | null>;
 }
 
-const COLUMNS: Record<TeamKind, { table: string; body: readonly string[] }> = {
-  observation: {
-    table: 'observations',
-    body: [
-      'type',
-      'title',
-      'subtitle',
-      'narrative',
-      'facts',
-      'concepts',
-      'files_read',
-      'files_modified',
-      'search_keys',
-      'prompt_number',
-    ],
-  },
-  summary: {
-    table: 'summaries',
-    body: [
-      'request',
-      'investigated',
-      'learned',
-      'completed',
-      'next_steps',
-      'notes',
-      'files_read',
-      'files_modified',
-      'prompt_number',
-    ],
-  },
-};
-
-/** The table and content columns of each kind, shared with the pull side. */
+/** The table and content columns of each kind (memory-columns.ts's one list), for push and pull. */
 export function teamColumns(kind: TeamKind): { table: string; body: readonly string[] } {
-  return COLUMNS[kind];
+  const { table, columns } = contentColumns(kind);
+  return { table, body: Object.keys(columns) };
 }
 
 /** The oldest queued changes not refused, in queue order. */
@@ -94,7 +64,7 @@ function workLead(row: Record<string, string | number | null>): string {
  * text field (`scrubPrompts`).
  */
 export function sharedRow(db: Db, kind: TeamKind, id: number): SharedRow | undefined {
-  const { table, body } = COLUMNS[kind];
+  const { table, body } = teamColumns(kind);
   const row = stmt(
     db,
     `SELECT t.global_id, t.project, t.version, t.created_at, t.session_id AS session_row,

@@ -1,4 +1,4 @@
-import { throughDoor } from '../privacy-door.ts';
+import { contentValues, insertSql } from '../memory/memory-columns.ts';
 import { RowRefusedError, soundMemory, soundTime } from '../row-door.ts';
 import { stmt, type Db } from '../statements.ts';
 import { teamColumns, type TeamKind } from './team-outbox.ts';
@@ -46,11 +46,9 @@ function checkShape(row: PulledRow): void {
   }
 }
 
+/** A pulled row's content through the row door, then the one mapper (and the privacy door). */
 function bodyValues(row: PulledRow): Record<string, string | number | null> {
-  const { body: columns } = teamColumns(row.kind);
-  const values = soundMemory(row.kind, columns, row.body);
-  const text = columns.filter((column) => column !== 'prompt_number');
-  return throughDoor(values, { text });
+  return contentValues(row.kind, soundMemory(row.kind, row.body));
 }
 
 /**
@@ -84,11 +82,7 @@ function insertPulled(db: Db, project: string, row: PulledRow, at: number, own: 
     author: row.author,
     version: row.version,
   };
-  const names = Object.keys(all);
-  const { lastInsertRowid } = stmt(
-    db,
-    `INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`,
-  ).run(all);
+  const { lastInsertRowid } = stmt(db, insertSql(table, all)).run(all);
   if (own) stmt(db, `UPDATE ${table} SET author = NULL WHERE id = ?`).run(lastInsertRowid);
 }
 

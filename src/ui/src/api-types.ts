@@ -5,6 +5,7 @@ export { AGENTS, AGENT_NAMES, type AgentId } from '../../domain/agents.ts';
 export { SCOPES, SCOPE_NAMES, type Scope } from '../../domain/scopes.ts';
 export { SEARCH_MODES, SEARCH_MODE_NAMES, type SearchMode } from '../../domain/search-modes.ts';
 export { EMBEDDING_STATE_WORDS } from '../../domain/embedding-status.ts';
+export type { Changeset, ConsolidationView } from '../../domain/consolidation.ts';
 export type {
   AnchorVerdict,
   BudgetStatus,

@@ -1,6 +1,8 @@
 import {
   OBSERVATION_TYPES,
   type AnchorVerdict,
+  type Changeset,
+  type ConsolidationView,
   type CompressionStatus,
   type RecallStatus,
   type ContextPreview,
@@ -123,6 +125,11 @@ export const api = {
       'GET',
       `/api/anchors${query({ ids: ids.join(',') })}`,
     ),
+  consolidation: (project: string) =>
+    call<ConsolidationView>('GET', `/api/consolidation${query({ project })}`),
+  applyConsolidation: (project: string) =>
+    call<Changeset>('POST', '/api/consolidation/apply', { project }),
+  undoConsolidation: (id: number) => call<Changeset>('POST', '/api/consolidation/undo', { id }),
   acceptAnchors: (id: number) =>
     call<{ anchor: AnchorVerdict | null }>('POST', '/api/anchors/accept', { id }),
 };

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { ConsolidatePage } from './consolidate/consolidate-page.tsx';
 import { FeedPage } from './feed/feed-page.tsx';
 import type { FilterValues } from './feed/filters.tsx';
 import { SettingsPage } from './settings/settings-page.tsx';
@@ -14,6 +15,7 @@ import { StatusPage } from './status/status-page.tsx';
 const PAGES: Array<[Route, string, string]> = [
   ['feed', '#/', 'Memory'],
   ['overview', '#/overview', 'Overview'],
+  ['consolidate', '#/consolidate', 'Consolidate'],
   ['settings', '#/settings', 'Settings'],
   ['status', '#/status', 'Status'],
 ];
@@ -77,6 +79,14 @@ export function App() {
             onProject={(project) => setFilters({ ...filters, project })}
           />
         </Suspense>
+      )}
+      {route === 'consolidate' && (
+        <ConsolidatePage
+          projects={projects}
+          project={filters.project}
+          onProject={(project) => setFilters({ ...filters, project })}
+          onChange={refresh}
+        />
       )}
       {route === 'settings' && <SettingsPage projects={projects} project={filters.project} />}
       {route === 'status' && <StatusPage />}

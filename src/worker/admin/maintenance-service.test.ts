@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
-import { horizonBoundary, insertObservations, type Db } from '../../store/index.ts';
+import { insertObservations } from '../../../test/helpers/bulk-insert.ts';
+import { horizonBoundary, type Db } from '../../store/index.ts';
 import { createMaintenanceService } from './maintenance-service.ts';
 
 const MINUTE = 60_000;

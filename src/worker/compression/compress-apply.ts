@@ -1,5 +1,6 @@
 import {
   contentHash,
+  deadEndKeys,
   type ObservationsResult,
   type Produced,
   type SummaryResult,
@@ -13,6 +14,7 @@ import {
   settleTurnEnds,
   upsertSummary,
   writeAnchors,
+  writeDeadEndKeys,
   type Db,
   type PendingTurnEnd,
 } from '../../store/index.ts';
@@ -65,6 +67,10 @@ export function storeObservations(
         scope: scopeFor(teamShare, 'observation'),
       });
       if (!stored.duplicate) writeAnchors(db, stored.id, anchors[index] ?? [], at);
+      if (observation.type === 'dead-end') {
+        const keys = deadEndKeys(observation, work.batch.events);
+        writeDeadEndKeys(db, stored.id, work.turn.project, keys);
+      }
     });
     if (observations.length > 0)
       settleEvents(db, eventIds(work), 'compressed', result.fellBack, at);

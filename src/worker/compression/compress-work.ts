@@ -9,7 +9,6 @@ import {
   type TurnSummaryInput,
 } from '../../compress/index.ts';
 import type { Settings } from '../../config/index.ts';
-import type { ObservationType } from '../../domain/index.ts';
 import {
   listPendingTurnEnds,
   listPendingTurns,
@@ -174,10 +173,7 @@ function closingSlices(
 /** What a turn's summary is made from: its prompt, stored observations and final messages. */
 function summaryInputOf(db: Db, turn: PendingTurnEnd): TurnSummaryInput {
   const messages = turnMessages(db, turn.sessionRowId, turn.promptNumber);
-  const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber).map((o) => ({
-    ...o,
-    type: o.type as ObservationType,
-  }));
+  const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber);
   return {
     project: turn.project,
     root: turn.projectRoot,

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { resolveProject } from '../../config/index.ts';
-import { buildContext } from '../../context/index.ts';
+import { buildContext, type ShownEntry } from '../../context/index.ts';
 import { SESSION_SOURCES, isOneOf, type SessionSource } from '../../domain/index.ts';
 import { findSession, markInjected, resetInjected } from '../../store/index.ts';
 import type { AnchorRecall } from './anchor-recall.ts';
@@ -40,11 +40,21 @@ export function anchorStatesOf(anchors: AnchorRecall, project: string, cwd: stri
  * twice". A new, cleared or compacted context starts the session's record afresh: the model no
  * longer holds what it was given before.
  */
-function recordShown(deps: WorkerDeps, sessionId: string, source: SessionSource, text: string) {
+function recordShown(
+  deps: WorkerDeps,
+  sessionId: string,
+  source: SessionSource,
+  shown: readonly ShownEntry[],
+) {
   const now = deps.now();
   if (source !== 'resume') resetInjected(deps.db, sessionId, now);
-  const ids = [...text.matchAll(/^#(\d+) /gm)].map((match) => Number(match[1]));
-  markInjected(deps.db, sessionId, ids, 'session-start', now);
+  markInjected(
+    deps.db,
+    sessionId,
+    shown.map(({ id }) => id),
+    'session-start',
+    now,
+  );
 }
 
 /**
@@ -80,7 +90,7 @@ export function contextRoutes(deps: WorkerDeps, anchors?: AnchorRecall): Hono {
       },
     );
     if (query.record === '1' && query.session_id)
-      recordShown(deps, query.session_id, source, built.text);
+      recordShown(deps, query.session_id, source, built.shown);
     deps.log.log(
       'debug',
       `context for ${source}: ${built.kind}, ${built.observations} observations, ${built.bytes} bytes`,

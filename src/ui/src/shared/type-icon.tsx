@@ -10,6 +10,8 @@ const PATHS: Record<ObservationType | 'summary' | 'prompt' | 'pin' | 'other', st
   discovery: 'M10.5 4.5a6 6 0 1 1 0 12 6 6 0 0 1 0-12z M15 15l5 5',
   decision:
     'M12 4v15 M7 20h10 M5 7.5h14 M5 7.5 2.5 13a2.5 2.5 0 0 0 5 0z M19 7.5 16.5 13a2.5 2.5 0 0 0 5 0z',
+  // No outline of its own yet: drawn as `other`, as before it had a type.
+  'dead-end': 'M12 8a4 4 0 1 1 0 8 4 4 0 0 1 0-8z',
   summary: 'M5 6h14 M5 11h14 M5 16h9',
   prompt: 'M4 5h16v11H10l-5 4v-4H4z',
   pin: 'M9 3h6l-1 6 3 3v2H7v-2l3-3z M12 14v7',

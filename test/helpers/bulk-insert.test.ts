@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { tempDir } from '../../../test/helpers/temp-dir.ts';
+import { tempDir } from './temp-dir.ts';
 import { insertObservations, type BulkObservation } from './bulk-insert.ts';
-import { withDeferredIndexing } from './deferred-indexing.ts';
-import { openDatabase, type Db } from '../db.ts';
-import { mergeFullText } from '../admin/maintenance.ts';
+import {
+  mergeFullText,
+  openDatabase,
+  withDeferredIndexing,
+  type Db,
+} from '../../src/store/index.ts';
 
 function open(t: TestContext): Db {
   const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
