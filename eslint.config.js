@@ -29,6 +29,7 @@ const ALLOWED = {
     'search',
     'context',
     'team',
+    'transcripts',
   ],
 };
 const FOLDERS = [...Object.keys(ALLOWED), 'cli', 'ui'];

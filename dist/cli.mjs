@@ -1,5 +1,5 @@
 // src/cli/main.ts
-import { dirname as dirname14, join as join43 } from "node:path";
+import { dirname as dirname14, join as join48 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/config/setting-kinds.ts
@@ -196,6 +196,10 @@ var MOMENT_SETTINGS = {
     default: true,
     description: "PreToolUse of Read, Edit, Write and MultiEdit adds at most 2 short lines of memory about the file, once per file per session."
   }),
+  "recall.deadEnds": boolean({
+    default: true,
+    description: "PreToolUse of Bash, Edit, Write and MultiEdit adds one line when a recorded dead end is about the same command shape or file: what failed and what worked, once per session."
+  }),
   "recall.timeoutMs": integer({
     default: 300,
     min: 50,
@@ -315,6 +319,11 @@ var RETENTION_SETTINGS = {
     min: 0,
     max: 1e7,
     description: "Keep at most this many observations per project, the newest; pinned ones are always kept and not counted. 0: no limit."
+  }),
+  "consolidate.onIdle": oneOf({
+    default: "off",
+    values: ["off", "propose", "apply"],
+    description: `What the worker does with consolidation (merging near-duplicates, dropping noise) when idle: off; propose (logged, and shown on the viewer's consolidation page, nothing changes); apply (applied and journaled; "claude-mem consolidate --undo ID" restores it).`
   })
 };
 
@@ -456,7 +465,7 @@ function fnv1a32(text5, basis = 2166136261, prime = 16777619) {
   return hash >>> 0;
 }
 function stableHash(text5) {
-  const hex = (n8) => n8.toString(16).padStart(8, "0");
+  const hex = (n9) => n9.toString(16).padStart(8, "0");
   return hex(fnv1a32(text5)) + hex(fnv1a32(text5, 16777619, 2166136261));
 }
 
@@ -777,8 +786,8 @@ function projectTeamShare(root) {
     return void 0;
   }
   const team2 = parsed?.team;
-  const share2 = team2?.share;
-  return isShare(share2) ? share2 : void 0;
+  const share3 = team2?.share;
+  return isShare(share3) ? share3 : void 0;
 }
 
 // src/config/poller.ts
@@ -1157,7 +1166,7 @@ var Starts = class {
       lists.set(key, [...lists.get(key) ?? [], needle]);
       for (const x of shapes(a)) {
         for (const y of shapes(b)) {
-          for (const z13 of shapes(c)) this.table[slotOf(trigram(x, y, z13))] |= flag;
+          for (const z14 of shapes(c)) this.table[slotOf(trigram(x, y, z14))] |= flag;
         }
       }
     }
@@ -1237,8 +1246,8 @@ function replaceAssignment(kind, keep = () => false) {
     const value = dq || sq || bare;
     if (value.startsWith("[REDACTED") || keep(name, value)) return match;
     if (bare !== "" && looksLikeCode(bare, next)) return match;
-    const quote4 = dq !== "" ? '"' : sq !== "" ? "'" : "";
-    return `${name}${sep3}${quote4}${marker3}${quote4}`;
+    const quote5 = dq !== "" ? '"' : sq !== "" ? "'" : "";
+    return `${name}${sep3}${quote5}${marker3}${quote5}`;
   };
 }
 
@@ -1545,10 +1554,10 @@ var REDACTION_RULES = SECRET_RULES.map(
 var escapeLiteral = (text5) => text5.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function needlesOf(folded) {
   const rules = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase === folded);
-  const list3 = rules.flatMap((rule) => rule.needles);
-  const longestFirst = [...new Set(list3)].sort((a, b) => b.length - a.length);
+  const list4 = rules.flatMap((rule) => rule.needles);
+  const longestFirst = [...new Set(list4)].sort((a, b) => b.length - a.length);
   const any = new RegExp(longestFirst.map(escapeLiteral).join("|"), folded ? "gi" : "g");
-  return { any, folded, list: list3, rules, rulesOf: /* @__PURE__ */ new Map() };
+  return { any, folded, list: list4, rules, rulesOf: /* @__PURE__ */ new Map() };
 }
 function rulesOfNeedle(needles2, needle) {
   let found2 = needles2.rulesOf.get(needle);
@@ -1749,10 +1758,10 @@ function setOwn(target2, key, value) {
 function uniqueKey(result, key, next) {
   const clean = sanitizeText(key);
   if (clean === key || !Object.hasOwn(result, clean)) return clean;
-  let n8 = next.get(clean) ?? 2;
-  while (Object.hasOwn(result, `${clean} #${n8}`)) n8 += 1;
-  next.set(clean, n8 + 1);
-  return `${clean} #${n8}`;
+  let n9 = next.get(clean) ?? 2;
+  while (Object.hasOwn(result, `${clean} #${n9}`)) n9 += 1;
+  next.set(clean, n9 + 1);
+  return `${clean} #${n9}`;
 }
 function walkObject(value, depth, ancestors) {
   const result = {};
@@ -1793,7 +1802,7 @@ function stringify(value) {
 import Database from "better-sqlite3";
 import { chmodSync as chmodSync2, existsSync as existsSync2 } from "node:fs";
 
-// src/store/code-terms.ts
+// src/store/fulltext/code-terms.ts
 var CODE_TERMS_FUNCTION = "cm_code_terms";
 var MAX_CODE_TERMS_CHARS = 8e3;
 var CASE_BOUNDARY = new RegExp("(?<=[\\p{Ll}\\p{N}])(?=\\p{Lu})|(?<=\\p{Lu})(?=\\p{Lu}\\p{Ll})", "u");
@@ -1821,8 +1830,8 @@ function codeTerms(...texts) {
 function registerCodeTerms(db) {
   db.function(CODE_TERMS_FUNCTION, { deterministic: true, varargs: true }, (...args2) => {
     const texts = args2.map((arg) => typeof arg === "string" ? arg : "");
-    const files2 = texts.slice(6).join("\n");
-    return `${files2}
+    const files3 = texts.slice(6).join("\n");
+    return `${files3}
 ${codeTerms(...texts)}`;
   });
 }
@@ -2423,6 +2432,43 @@ var ownFirst = `
 CREATE INDEX observations_own ON observations (project, created_at) WHERE author IS NULL;
 `;
 
+// src/store/migrations/019-dead-ends.ts
+var deadEnds = `
+CREATE TABLE dead_end_keys (
+  project TEXT NOT NULL,
+  key TEXT NOT NULL,
+  observation_id INTEGER NOT NULL REFERENCES observations (id) ON DELETE CASCADE,
+  fix TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (project, key, observation_id)
+) WITHOUT ROWID;
+CREATE INDEX dead_end_keys_by_observation ON dead_end_keys (observation_id);
+
+CREATE TABLE dead_end_warned (
+  session_id TEXT NOT NULL,
+  observation_id INTEGER NOT NULL,
+  at INTEGER NOT NULL,
+  PRIMARY KEY (session_id, observation_id)
+) WITHOUT ROWID;
+CREATE INDEX dead_end_warned_at ON dead_end_warned (at);
+
+CREATE TABLE consolidation_journal (
+  id INTEGER PRIMARY KEY,
+  project TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  undone_at INTEGER,
+  changeset TEXT NOT NULL,
+  before_rows TEXT NOT NULL
+);
+
+CREATE TABLE consolidated (
+  source_id INTEGER PRIMARY KEY,
+  into_id INTEGER,
+  reason TEXT NOT NULL,
+  journal_id INTEGER NOT NULL REFERENCES consolidation_journal (id)
+);
+CREATE INDEX consolidated_into ON consolidated (into_id);
+`;
+
 // src/store/migrations/index.ts
 var MIGRATIONS = [
   { version: 1, name: "initial", sql: initial },
@@ -2441,7 +2487,8 @@ var MIGRATIONS = [
   { version: 14, name: "fts-batches", sql: ftsBatches },
   { version: 15, name: "search-horizon", sql: searchHorizon },
   { version: 16, name: "set-aside", sql: setAside },
-  { version: 17, name: "own-first", sql: ownFirst }
+  { version: 17, name: "own-first", sql: ownFirst },
+  { version: 19, name: "dead-ends", sql: deadEnds }
 ];
 
 // src/store/migrate.ts
@@ -2513,10 +2560,10 @@ function stmt(db, sql) {
     statement = db.prepare(sql);
     statements.set(sql, statement);
   }
-  return statement;
+  return statement.reader ? statement.pluck(false) : statement;
 }
 
-// src/store/sessions.ts
+// src/store/capture/sessions.ts
 function upsertSession(db, input) {
   const row = stmt(
     db,
@@ -2560,14 +2607,14 @@ function listSessions(db, project2, page2) {
   ).all({ project: project2 ?? null, ...page2 });
 }
 
-// src/store/session-agent.ts
+// src/store/capture/session-agent.ts
 var KNOWN = /* @__PURE__ */ new Set(["claude", "codex", "gemini", "copilot"]);
 function setSessionAgent(db, id3, agent) {
   if (!agent || !KNOWN.has(agent)) return;
   stmt(db, "UPDATE sessions SET agent = ? WHERE id = ? AND agent <> ?").run(agent, id3, agent);
 }
 
-// src/store/captured.ts
+// src/store/capture/captured.ts
 function claimEvent(db, eventUid, kind, at) {
   const result = stmt(
     db,
@@ -2662,7 +2709,9 @@ var OBSERVATION_TYPES = [
   "refactor",
   "change",
   "discovery",
-  "decision"
+  "decision",
+  // A failed attempt and what worked instead (issue 34): warned about before the same command.
+  "dead-end"
 ];
 
 // src/domain/tokens.ts
@@ -2673,12 +2722,6 @@ function estimateTokens(chars) {
 function tokenCeiling(text5) {
   return Math.ceil(Buffer.byteLength(text5, "utf8") / 3);
 }
-function detailTokens(o) {
-  const lists = [o.facts, o.concepts, o.files_read, o.files_modified];
-  const chars = lists.reduce((sum, list3) => sum + listChars(JSON.stringify(list3)), 0);
-  return detailTokensOf(o.subtitle.length + o.narrative.length + chars);
-}
-var listChars = (json2) => Math.max(json2.length - 2, 0);
 function detailTokensOf(chars) {
   return Math.max(1, estimateTokens(chars));
 }
@@ -2689,7 +2732,120 @@ var detailCharsSql = (alias = "") => [
   )
 ].join(" + ");
 
-// src/store/memory-read.ts
+// src/domain/command-shape.ts
+function commandShape(command) {
+  const words3 = mainStep(command).split(/\s+/).filter((word) => word !== "");
+  let start2 = 0;
+  while (start2 < words3.length && isPrefixWord(words3[start2])) start2 += 1;
+  const shape = [];
+  for (const word of words3.slice(start2)) {
+    if (shape.length === 3 || !PLAIN.test(word)) break;
+    shape.push(word);
+  }
+  return shape.join(" ");
+}
+function specificShape(command) {
+  const shape = commandShape(command);
+  return shape.includes(" ") || !GENERAL.has(shape) ? shape : "";
+}
+var commandText = (command) => command.trim().replace(/\s+/g, " ");
+var PLAIN = /^[\w:.@/+][\w:.@/+-]*$/;
+var WRAPPERS = /* @__PURE__ */ new Set(["sudo", "time", "env", "command", "exec", "nohup"]);
+var SETUP = /^(?:cd|pushd|export|source|\.|set|unset|nvm|ulimit)\b/;
+var GENERAL = /* @__PURE__ */ new Set([
+  "npm",
+  "npx",
+  "pnpm",
+  "yarn",
+  "bun",
+  "node",
+  "deno",
+  "git",
+  "python",
+  "python3",
+  "pip",
+  "bash",
+  "sh",
+  "zsh",
+  "cargo",
+  "go",
+  "make",
+  "docker",
+  "ls",
+  "cat",
+  "echo"
+]);
+var isPrefixWord = (word) => WRAPPERS.has(word) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(word);
+function mainStep(command) {
+  const line2 = command.split("\n").find((candidate) => candidate.trim() !== "") ?? "";
+  const steps = line2.split(/&&|\|\||;|\|/).map((step3) => step3.trim());
+  return steps.find((step3) => step3 !== "" && !SETUP.test(step3)) ?? "";
+}
+
+// src/store/memory/memory-columns.ts
+var OBSERVATION_CONTENT = {
+  prompt_number: "count",
+  type: "type",
+  title: "text",
+  subtitle: "text",
+  narrative: "text",
+  facts: "list",
+  concepts: "list",
+  files_read: "list",
+  files_modified: "list",
+  search_keys: "text"
+};
+var SUMMARY_CONTENT = {
+  prompt_number: "count",
+  request: "text",
+  investigated: "text",
+  learned: "text",
+  completed: "text",
+  next_steps: "text",
+  notes: "text",
+  files_read: "list",
+  files_modified: "list"
+};
+var CONTENT = {
+  observation: { table: "observations", columns: OBSERVATION_CONTENT },
+  summary: { table: "summaries", columns: SUMMARY_CONTENT }
+};
+function contentColumns(kind) {
+  return CONTENT[kind];
+}
+var camelNames = /* @__PURE__ */ new Map();
+function camel(column) {
+  let name = camelNames.get(column);
+  if (name === void 0) {
+    name = column.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+    camelNames.set(column, name);
+  }
+  return name;
+}
+function contentValues(kind, input) {
+  const source = input;
+  const picked = {};
+  const door = [];
+  for (const [column, how] of Object.entries(CONTENT[kind].columns)) {
+    const value = column in source ? source[column] : source[camel(column)];
+    if (value === void 0) continue;
+    picked[column] = value;
+    if (how === "text" || how === "list") door.push(column);
+  }
+  const clean = throughDoor(picked, { text: door });
+  const out = {};
+  for (const [column, value] of Object.entries(clean)) {
+    out[column] = Array.isArray(value) ? JSON.stringify(value) : value;
+  }
+  return out;
+}
+function insertSql(table2, values, tail = "", expressions = {}) {
+  const names = [...Object.keys(values), ...Object.keys(expressions)];
+  const given = [...Object.keys(values).map((n9) => `@${n9}`), ...Object.values(expressions)];
+  return `INSERT INTO ${table2} (${names.join(", ")}) VALUES (${given.join(", ")}) ${tail}`;
+}
+
+// src/store/memory/memory-read.ts
 function jsonList(text5) {
   try {
     const parsed = JSON.parse(text5);
@@ -2724,6 +2880,18 @@ function getObservations(db, ids2) {
      WHERE o.id IN (SELECT value FROM json_each(?))`
   ).all(JSON.stringify(ids2));
   const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
+  return ids2.flatMap((id3) => byId.get(id3) ?? []);
+}
+function getSearchLines(db, ids2) {
+  if (ids2.length === 0) return [];
+  const rows = stmt(
+    db,
+    `SELECT o.id, o.created_at, o.type, o.title, o.subtitle, o.project, s.session_id AS session_id,
+       o.pinned, o.scope, o.author, ${detailCharsSql("o.")} AS detail_chars
+     FROM observations o LEFT JOIN sessions s ON s.id = o.session_id
+     WHERE o.id IN (SELECT value FROM json_each(?))`
+  ).all(JSON.stringify(ids2));
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return ids2.flatMap((id3) => byId.get(id3) ?? []);
 }
 function findSession(db, sessionId) {
@@ -2767,11 +2935,11 @@ function projectRoot(db, project2) {
   return row?.project_root;
 }
 
-// src/store/memory-index.ts
+// src/store/memory/memory-index.ts
 var COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, author, agent,
   ${detailCharsSql()} AS detail_chars`;
-var newestSql = (where2, limit) => `SELECT ${COLUMNS} FROM observations
-     WHERE project = @project${where2} AND created_at > @since AND (@agent IS NULL OR agent = @agent)
+var newestSql = (where3, limit) => `SELECT ${COLUMNS} FROM observations
+     WHERE project = @project${where3} AND created_at > @since AND (@agent IS NULL OR agent = @agent)
      ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 var INDEX_ENTRIES_SQL = `SELECT * FROM (${newestSql(" AND pinned = 1", "@pinned")})
   UNION ALL SELECT * FROM (${newestSql(" AND author IS NULL", "@limit")})
@@ -2829,7 +2997,7 @@ function observationsMark(db) {
   return `${row.n ?? 0}:${row.id ?? 0}:${row.updated ?? 0}`;
 }
 
-// src/store/memory-timeline.ts
+// src/store/memory/memory-timeline.ts
 var TITLE_CHARS = 200;
 var SELECTS = {
   observation: `SELECT 'observation' AS kind, o.id, s.session_id, o.created_at,
@@ -2863,8 +3031,8 @@ function tieClause(kind, anchor, side2) {
   const earlier = KIND_ORDER[kind] < KIND_ORDER[anchor.kind];
   return earlier === (side2 === "before") ? "1" : "0";
 }
-function side(db, project2, anchor, which, n8) {
-  if (n8 === 0) return [];
+function side(db, project2, anchor, which, n9) {
+  if (n9 === 0) return [];
   const rows = KINDS.flatMap((kind) => {
     const [cmp, order] = which === "before" ? ["<", "DESC"] : [">", "ASC"];
     const sql = `SELECT * FROM (${SELECTS[kind]})
@@ -2874,11 +3042,11 @@ function side(db, project2, anchor, which, n8) {
       project: project2,
       at: anchor.created_at,
       id: anchor.id,
-      n: n8
+      n: n9
     });
   });
   rows.sort(compareTimeline);
-  return which === "before" ? rows.slice(-n8) : rows.slice(0, n8);
+  return which === "before" ? rows.slice(-n9) : rows.slice(0, n9);
 }
 function timelineAround(db, project2, anchor, depth) {
   return [
@@ -2888,7 +3056,7 @@ function timelineAround(db, project2, anchor, depth) {
   ];
 }
 
-// src/store/memory-edit.ts
+// src/store/memory/memory-edit.ts
 import { createHash } from "node:crypto";
 
 // src/store/row-door.ts
@@ -2907,9 +3075,9 @@ var ROW_LIMITS = {
 };
 var SKEW_MS = 36e5;
 function soundTime(value, now2) {
-  const n8 = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  if (typeof n8 !== "number" || !Number.isFinite(n8) || n8 > now2 + SKEW_MS) return now2;
-  return Math.max(0, Math.round(n8));
+  const n9 = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof n9 !== "number" || !Number.isFinite(n9) || n9 > now2 + SKEW_MS) return now2;
+  return Math.max(0, Math.round(n9));
 }
 var CONTROLS = /\r\n?|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 function soundText(value, max) {
@@ -2941,13 +3109,15 @@ function soundList(value) {
   return out;
 }
 function soundCount(value, fallback) {
-  const n8 = typeof value === "string" ? Number(value) : value;
-  return typeof n8 === "number" && Number.isSafeInteger(n8) && n8 >= 0 ? n8 : fallback;
+  const n9 = typeof value === "string" ? Number(value) : value;
+  return typeof n9 === "number" && Number.isSafeInteger(n9) && n9 >= 0 ? n9 : fallback;
+}
+function isObservationType(value) {
+  return typeof value === "string" && OBSERVATION_TYPES.includes(value);
 }
 function soundType(value) {
-  return typeof value === "string" && OBSERVATION_TYPES.includes(value) ? value : "discovery";
+  return isObservationType(value) ? value : "discovery";
 }
-var LISTS2 = /* @__PURE__ */ new Set(["facts", "concepts", "files_read", "files_modified"]);
 var CAPS = {
   title: ROW_LIMITS.title,
   subtitle: ROW_LIMITS.subtitle,
@@ -2957,7 +3127,30 @@ function firstLine(...texts) {
   const line2 = texts.map((t) => t.trim().split("\n")[0]?.trim() ?? "").find((t) => t !== "");
   return soundText(line2 ?? "untitled", ROW_LIMITS.title);
 }
-function soundMemory(kind, columns, body) {
+function soundColumn(kind, column, how, value) {
+  switch (how) {
+    case "count":
+      return soundCount(value, kind === "summary" ? 0 : null);
+    case "type":
+      return soundType(value);
+    case "list":
+      return soundList(value);
+    case "text":
+      return soundText(value, CAPS[column] ?? ROW_LIMITS.body);
+    default:
+      how;
+      return null;
+  }
+}
+function soundPresent(kind, input) {
+  const source = input;
+  const out = {};
+  for (const [column, how] of Object.entries(contentColumns(kind).columns)) {
+    if (source[column] !== void 0) out[column] = soundColumn(kind, column, how, source[column]);
+  }
+  return out;
+}
+function soundMemory(kind, body, columns = contentColumns(kind).columns) {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new RowRefusedError(
       `its body is ${Array.isArray(body) ? "a list" : typeof body}, not an object`
@@ -2965,12 +3158,8 @@ function soundMemory(kind, columns, body) {
   }
   const input = body;
   const out = {};
-  for (const column of columns) {
-    const value = input[column];
-    if (column === "prompt_number") out[column] = soundCount(value, kind === "summary" ? 0 : null);
-    else if (column === "type") out[column] = soundType(value);
-    else if (LISTS2.has(column)) out[column] = JSON.stringify(soundList(value));
-    else out[column] = soundText(value, CAPS[column] ?? ROW_LIMITS.body);
+  for (const [column, how] of Object.entries(columns)) {
+    out[column] = soundColumn(kind, column, how, input[column]);
   }
   if (kind === "observation" && String(out.title ?? "").trim() === "") {
     out.title = firstLine(String(out.subtitle ?? ""), String(out.narrative ?? ""));
@@ -2978,49 +3167,38 @@ function soundMemory(kind, columns, body) {
   return out;
 }
 
-// src/store/memory-edit.ts
+// src/store/memory/memory-edit.ts
 function insertMemory(db, memory2) {
-  const sound = {
-    ...memory2,
-    title: soundText(memory2.title, ROW_LIMITS.title),
-    text: soundText(memory2.text, ROW_LIMITS.body),
-    concepts: soundList(memory2.concepts),
-    files: soundList(memory2.files)
-  };
-  const input = throughDoor(sound, { text: ["title", "text", "concepts"] });
-  const hash = createHash("sha256").update(`${input.title}
-${input.text}`).digest("hex");
+  const content2 = contentValues(
+    "observation",
+    soundPresent("observation", { ...memory2, narrative: memory2.text, files_read: memory2.files })
+  );
+  const hash = createHash("sha256").update(`${content2.title}
+${content2.narrative}`).digest("hex");
   return db.transaction(() => {
     const existing = stmt(
       db,
       `SELECT id, scope, author FROM observations
        WHERE project = ? AND content_hash = ? AND provider = 'user'`
-    ).get(input.project, hash);
+    ).get(memory2.project, hash);
     if (existing) {
-      if (input.scope === "team" && existing.scope !== "team" && existing.author === null) {
+      if (memory2.scope === "team" && existing.scope !== "team" && existing.author === null) {
         stmt(db, "UPDATE observations SET scope = 'team' WHERE id = ?").run(existing.id);
       }
       return { id: existing.id, created: false };
     }
-    const result = stmt(
-      db,
-      `INSERT INTO observations (session_id, project, type, title, narrative, concepts,
-         files_read, provider, content_hash, pinned, scope, created_at, updated_at)
-       VALUES (@session, @project, @type, @title, @text, @concepts, @files, 'user', @hash,
-         @pinned, @scope, @at, @at)`
-    ).run({
-      session: input.sessionRowId,
-      project: input.project,
-      type: input.type,
-      title: input.title,
-      text: input.text,
-      concepts: JSON.stringify(input.concepts),
-      files: JSON.stringify(input.files),
-      hash,
-      pinned: input.pinned ? 1 : 0,
-      scope: input.scope ?? "private",
-      at: input.at
-    });
+    const values = {
+      ...content2,
+      session_id: memory2.sessionRowId,
+      project: memory2.project,
+      provider: "user",
+      content_hash: hash,
+      pinned: memory2.pinned ? 1 : 0,
+      scope: memory2.scope ?? "private",
+      created_at: memory2.at,
+      updated_at: memory2.at
+    };
+    const result = stmt(db, insertSql("observations", values)).run(values);
     return { id: Number(result.lastInsertRowid), created: true };
   })();
 }
@@ -3038,7 +3216,7 @@ function setPinned(db, id3, pinned, at) {
   ).changes === 1;
 }
 
-// src/store/observations-write.ts
+// src/store/memory/observations-write.ts
 var mergeIds = (stored, more) => {
   let ids2 = [];
   try {
@@ -3049,36 +3227,36 @@ var mergeIds = (stored, more) => {
   return [.../* @__PURE__ */ new Set([...known, ...more])].sort((a, b) => a - b);
 };
 function insertObservation(db, observation2) {
-  const input = throughDoor(observation2, {
-    text: ["title", "subtitle", "narrative", "facts", "concepts", "searchKeys"]
-  });
-  const json2 = (list3) => JSON.stringify(list3);
+  const input = { ...observation2, searchKeys: observation2.searchKeys ?? "" };
+  const values = {
+    ...contentValues("observation", input),
+    session_id: input.sessionRowId,
+    project: input.project,
+    source_event_ids: JSON.stringify(input.sourceEventIds),
+    provider: input.provider,
+    model: input.model,
+    tokens_in: input.tokensIn,
+    tokens_out: input.tokensOut,
+    content_hash: input.contentHash,
+    created_at: input.at,
+    updated_at: input.at,
+    scope: input.scope ?? "private"
+  };
   const row = stmt(
     db,
-    `INSERT INTO observations (session_id, project, prompt_number, type, title, subtitle, narrative,
-       facts, concepts, files_read, files_modified, search_keys, source_event_ids, provider, model,
-       tokens_in, tokens_out, content_hash, created_at, updated_at, scope)
-     VALUES (@sessionRowId, @project, @promptNumber, @type, @title, @subtitle, @narrative, @facts,
-       @concepts, @filesRead, @filesModified, @searchKeys, @sourceEventIds, @provider, @model,
-       @tokensIn, @tokensOut, @contentHash, @at, @at, @scope)
-     ON CONFLICT (session_id, content_hash) DO NOTHING RETURNING id`
-  ).get({
-    ...input,
-    searchKeys: input.searchKeys ?? "",
-    facts: json2(input.facts),
-    concepts: json2(input.concepts),
-    filesRead: json2(input.filesRead),
-    filesModified: json2(input.filesModified),
-    sourceEventIds: json2(input.sourceEventIds),
-    scope: input.scope ?? "private"
-  });
+    insertSql(
+      "observations",
+      values,
+      "ON CONFLICT (session_id, content_hash) DO NOTHING RETURNING id"
+    )
+  ).get(values);
   if (row) return { id: row.id, duplicate: false };
   const existing = stmt(
     db,
     "SELECT id, source_event_ids FROM observations WHERE session_id = ? AND content_hash = ?"
   ).get(input.sessionRowId, input.contentHash);
   stmt(db, "UPDATE observations SET source_event_ids = ? WHERE id = ?").run(
-    json2(mergeIds(existing.source_event_ids, input.sourceEventIds)),
+    JSON.stringify(mergeIds(existing.source_event_ids, input.sourceEventIds)),
     existing.id
   );
   return { id: existing.id, duplicate: true };
@@ -3089,54 +3267,58 @@ function observationsOfTurn(db, sessionRowId2, promptNumber) {
     `SELECT type, title, subtitle, narrative, facts, concepts, files_read, files_modified,
        source_event_ids FROM observations WHERE session_id = ? AND prompt_number = ? ORDER BY id`
   ).all(sessionRowId2, promptNumber);
-  const list3 = (text5) => JSON.parse(text5 ?? "[]");
+  const list4 = (text5) => JSON.parse(text5 ?? "[]");
   return rows.map((row) => ({
-    type: row.type ?? "change",
+    // Stored through this module or the row door, so always a known type.
+    type: isObservationType(row.type) ? row.type : "change",
     title: row.title ?? "",
     subtitle: row.subtitle ?? "",
     narrative: row.narrative ?? "",
-    facts: list3(row.facts),
-    concepts: list3(row.concepts),
-    filesRead: list3(row.files_read),
-    filesModified: list3(row.files_modified),
+    facts: list4(row.facts),
+    concepts: list4(row.concepts),
+    filesRead: list4(row.files_read),
+    filesModified: list4(row.files_modified),
     sourceEventIds: JSON.parse(row.source_event_ids ?? "[]")
   }));
 }
 
-// src/store/summaries-write.ts
+// src/store/memory/summaries-write.ts
 function upsertSummary(db, summary) {
-  const input = throughDoor(summary, {
-    text: ["request", "investigated", "learned", "completed", "nextSteps", "notes"]
-  });
+  const content2 = contentValues("summary", summary);
+  const values = {
+    ...content2,
+    session_id: summary.sessionRowId,
+    project: summary.project,
+    provider: summary.provider,
+    model: summary.model,
+    tokens_in: summary.tokensIn,
+    tokens_out: summary.tokensOut,
+    created_at: summary.at,
+    scope: summary.scope ?? "private"
+  };
+  const again = [
+    ...Object.keys(content2),
+    "provider",
+    "model",
+    "tokens_in",
+    "tokens_out",
+    "created_at"
+  ].filter((column) => column !== "prompt_number").map((column) => `${column} = excluded.${column}`);
   const row = stmt(
     db,
-    `INSERT INTO summaries (session_id, project, prompt_number, request, investigated, learned,
-       completed, next_steps, notes, files_read, files_modified, provider, model, tokens_in,
-       tokens_out, created_at, scope)
-     VALUES (@sessionRowId, @project, @promptNumber, @request, @investigated, @learned, @completed,
-       @nextSteps, @notes, @filesRead, @filesModified, @provider, @model, @tokensIn, @tokensOut, @at,
-       @scope)
-     ON CONFLICT (session_id, prompt_number) DO UPDATE SET
-       request = excluded.request, investigated = excluded.investigated,
-       learned = excluded.learned, completed = excluded.completed,
-       next_steps = excluded.next_steps, notes = excluded.notes,
-       files_read = excluded.files_read, files_modified = excluded.files_modified,
-       provider = excluded.provider, model = excluded.model, tokens_in = excluded.tokens_in,
-       tokens_out = excluded.tokens_out, created_at = excluded.created_at
-     RETURNING id`
-  ).get({
-    ...input,
-    filesRead: JSON.stringify(input.filesRead),
-    filesModified: JSON.stringify(input.filesModified),
-    scope: input.scope ?? "private"
-  });
+    insertSql(
+      "summaries",
+      values,
+      `ON CONFLICT (session_id, prompt_number) DO UPDATE SET ${again.join(", ")} RETURNING id`
+    )
+  ).get(values);
   return row.id;
 }
 
-// src/store/usage.ts
+// src/store/usage/usage.ts
 function localDay(ms) {
   const date = new Date(ms);
-  const pad2 = (n8) => String(n8).padStart(2, "0");
+  const pad2 = (n9) => String(n9).padStart(2, "0");
   return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
 }
 function recordUsage(db, input) {
@@ -3167,7 +3349,7 @@ function tokensOfDay(db, day, provider) {
   return row.n;
 }
 
-// src/store/event-state.ts
+// src/store/capture/event-state.ts
 function listPendingTurns(db) {
   return stmt(
     db,
@@ -3235,7 +3417,7 @@ function turnAwaitsRetries(db, sessionRowId2, promptNumber, maxAttempts) {
   return row.waiting === 1;
 }
 
-// src/store/turn-state.ts
+// src/store/capture/turn-state.ts
 function listPendingTurnEnds(db) {
   return stmt(
     db,
@@ -3291,7 +3473,7 @@ function countTurnStates(db) {
   return countStates(db, "turns");
 }
 
-// src/store/team-filter.ts
+// src/store/team/team-filter.ts
 var OWN_AUTHOR = "me";
 function teamFilterParts(alias, filter) {
   const parts2 = [];
@@ -3312,7 +3494,7 @@ function hasTeammates(db, ids2) {
   ).pluck().get(JSON.stringify(ids2)) === 1;
 }
 
-// src/store/memory-feed.ts
+// src/store/memory/memory-feed.ts
 var FEED_KINDS = ["observation", "summary", "prompt"];
 var RANK2 = { observation: 2, summary: 1, prompt: 0 };
 var TABLE = {
@@ -3404,7 +3586,7 @@ function promptsById(db, ids2) {
   return rows.map((row) => ({ kind: "prompt", ...row }));
 }
 
-// src/store/deletions.ts
+// src/store/memory/deletions.ts
 function lastDeletion(db) {
   return stmt(db, "SELECT COALESCE(MAX(id), 0) FROM deletions").pluck().get();
 }
@@ -3415,7 +3597,7 @@ function deletionsAfter(db, mark, limit) {
   ).all(mark, limit);
 }
 
-// src/store/team-ownership.ts
+// src/store/team/team-ownership.ts
 var TEAM_TABLE = { observation: "observations", summary: "summaries" };
 var ReadOnlyMemoryError = class extends Error {
   constructor(kind, id3, author) {
@@ -3441,29 +3623,18 @@ function assertOwnMemories(db, kind, ids2) {
   if (row) throw new ReadOnlyMemoryError(kind, row.id, row.author);
 }
 
-// src/store/memory-manage.ts
-function soundPatch(patch) {
-  return {
-    title: patch.title === void 0 ? void 0 : soundText(patch.title, ROW_LIMITS.title),
-    narrative: patch.narrative === void 0 ? void 0 : soundText(patch.narrative, ROW_LIMITS.body),
-    facts: patch.facts === void 0 ? void 0 : soundList(patch.facts)
-  };
-}
+// src/store/memory/memory-manage.ts
+var EDITABLE_COLUMNS = ["title", "narrative", "facts"];
 function updateObservation(db, id3, patch, at) {
   assertOwnMemories(db, "observation", [id3]);
-  const clean = throughDoor(soundPatch(patch), { text: ["title", "narrative", "facts"] });
+  const source = patch;
+  const editable = Object.fromEntries(EDITABLE_COLUMNS.map((column) => [column, source[column]]));
+  const values = contentValues("observation", soundPresent("observation", editable));
+  const sets = Object.keys(values).map((column) => `${column} = @${column}`);
   return stmt(
     db,
-    `UPDATE observations SET title = COALESCE(@title, title),
-         narrative = COALESCE(@narrative, narrative), facts = COALESCE(@facts, facts),
-         updated_at = @at WHERE id = @id`
-  ).run({
-    id: id3,
-    at,
-    title: clean.title ?? null,
-    narrative: clean.narrative ?? null,
-    facts: clean.facts === void 0 ? null : JSON.stringify(clean.facts)
-  }).changes === 1;
+    `UPDATE observations SET ${[...sets, "updated_at = @at"].join(", ")} WHERE id = @id`
+  ).run({ ...values, id: id3, at }).changes === 1;
 }
 function memoryCounts(db) {
   return stmt(
@@ -3504,7 +3675,7 @@ function queueCounts(db) {
   ).get();
 }
 
-// src/store/dry-run.ts
+// src/store/admin/dry-run.ts
 var RolledBack = class extends Error {
   constructor(value) {
     super("dry run");
@@ -3525,7 +3696,7 @@ function changeOrPreview(db, dryRun, change) {
   }
 }
 
-// src/store/forget.ts
+// src/store/admin/forget.ts
 var json = (ids2) => JSON.stringify(ids2);
 var ids = (db, sql, params) => stmt(db, sql).pluck().all(params);
 function idTargets(db, sel) {
@@ -3590,18 +3761,18 @@ var EMPTY_SESSION = `NOT EXISTS (SELECT 1 FROM prompts WHERE session_id = sessio
   AND NOT EXISTS (SELECT 1 FROM turns WHERE session_id = sessions.id)
   AND NOT EXISTS (SELECT 1 FROM observations WHERE session_id = sessions.id)
   AND NOT EXISTS (SELECT 1 FROM summaries WHERE session_id = sessions.id)`;
-function settleSessions(db, touched, dropEmpty) {
-  const list3 = json(touched);
+function settleSessions(db, touched2, dropEmpty) {
+  const list4 = json(touched2);
   const dropped = dropEmpty ? stmt(
     db,
     `DELETE FROM sessions WHERE id IN (SELECT value FROM json_each(?)) AND ${EMPTY_SESSION}`
-  ).run(list3).changes : 0;
+  ).run(list4).changes : 0;
   stmt(
     db,
     `UPDATE sessions SET title = (SELECT substr(p.text, 1, 120) FROM prompts p
        WHERE p.session_id = sessions.id ORDER BY p.prompt_number, p.id LIMIT 1)
      WHERE id IN (SELECT value FROM json_each(?))`
-  ).run(list3);
+  ).run(list4);
   return dropped;
 }
 function remove(db, targets, dropEmpty) {
@@ -3632,7 +3803,7 @@ function forget(db, selection2, dryRun = false) {
   });
 }
 function forgetSample(db, selection2, limit = 10) {
-  const where2 = selection2.kind === "ids" ? "id IN (SELECT value FROM json_each(@ids))" : SCOPE;
+  const where3 = selection2.kind === "ids" ? "id IN (SELECT value FROM json_each(@ids))" : SCOPE;
   const params = selection2.kind === "ids" ? { ids: json(selection2.observations) } : {
     project: selection2.project ?? null,
     since: selection2.since ?? Number.MIN_SAFE_INTEGER,
@@ -3640,19 +3811,19 @@ function forgetSample(db, selection2, limit = 10) {
   };
   return stmt(
     db,
-    `SELECT id, title, project FROM observations WHERE ${where2} ORDER BY created_at DESC, id DESC LIMIT @limit`
+    `SELECT id, title, project FROM observations WHERE ${where3} ORDER BY created_at DESC, id DESC LIMIT @limit`
   ).all({ ...params, limit });
 }
 function projectCounts(db, project2) {
   const inProject = "session_id IN (SELECT id FROM sessions WHERE project = @project)";
-  const count3 = (table2, where2 = `project = @project OR ${inProject}`) => stmt(db, `SELECT COUNT(*) FROM ${table2} WHERE ${where2}`).pluck().get({ project: project2 });
+  const count4 = (table2, where3 = `project = @project OR ${inProject}`) => stmt(db, `SELECT COUNT(*) FROM ${table2} WHERE ${where3}`).pluck().get({ project: project2 });
   return {
-    observations: count3("observations"),
-    summaries: count3("summaries"),
-    prompts: count3("prompts"),
-    events: count3("events"),
-    turns: count3("turns", inProject),
-    sessions: count3("sessions", "project = @project")
+    observations: count4("observations"),
+    summaries: count4("summaries"),
+    prompts: count4("prompts"),
+    events: count4("events"),
+    turns: count4("turns", inProject),
+    sessions: count4("sessions", "project = @project")
   };
 }
 function purgeProject(db, project2, dryRun = false) {
@@ -3665,7 +3836,7 @@ function purgeProject(db, project2, dryRun = false) {
   });
 }
 
-// src/store/retention.ts
+// src/store/admin/retention.ts
 var DAY_MS = 864e5;
 function retentionCutoff(policy) {
   return policy.maxAgeDays > 0 ? policy.now - policy.maxAgeDays * DAY_MS : void 0;
@@ -3701,7 +3872,7 @@ function applyRetention(db, policy, dryRun = false) {
   });
 }
 
-// src/store/export-import.ts
+// src/store/admin/export-import.ts
 var EXPORT_KINDS = ["session", "prompt", "observation", "summary"];
 var SINCE_CHILD = (table2) => `EXISTS (SELECT 1 FROM ${table2} c WHERE c.session_id = s.id AND c.created_at >= @since)`;
 var PAGE_SQL = {
@@ -3715,19 +3886,21 @@ var PAGE_SQL = {
   prompt: `SELECT p.id, p.event_uid, s.session_id, p.project, p.prompt_number, p.text, p.created_at,
       p.id AS cursor
     FROM prompts p JOIN sessions s ON s.id = p.session_id`,
-  observation: `SELECT o.id, s.session_id, o.project, o.prompt_number, o.type, o.title, o.subtitle,
-      o.narrative, o.facts, o.concepts, o.files_read, o.files_modified, o.search_keys,
-      o.source_event_ids,
+  // The content columns come from memory-columns.ts's one list (see contentSql).
+  observation: `SELECT o.id, s.session_id, o.project, {content}, o.source_event_ids,
       (SELECT json_group_array(e.event_uid) FROM json_each(CASE WHEN json_valid(o.source_event_ids)
          THEN o.source_event_ids ELSE '[]' END) j JOIN events e ON e.id = j.value) AS source_event_uids,
       o.provider, o.model, o.tokens_in, o.tokens_out, o.content_hash, o.pinned, o.created_at,
       o.updated_at, o.id AS cursor
     FROM observations o LEFT JOIN sessions s ON s.id = o.session_id`,
-  summary: `SELECT m.id, s.session_id, m.project, m.prompt_number, m.request, m.investigated,
-      m.learned, m.completed, m.next_steps, m.notes, m.files_read, m.files_modified, m.provider,
+  summary: `SELECT m.id, s.session_id, m.project, {content}, m.provider,
       m.model, m.tokens_in, m.tokens_out, m.created_at, m.id AS cursor
     FROM summaries m JOIN sessions s ON s.id = m.session_id`
 };
+function contentSql(kind, alias) {
+  if (kind !== "observation" && kind !== "summary") return "";
+  return Object.keys(contentColumns(kind).columns).map((column) => `${alias}.${column}`).join(", ");
+}
 var ALIAS = {
   session: "s",
   prompt: "p",
@@ -3737,16 +3910,16 @@ var ALIAS = {
 function pageSql(kind) {
   if (kind === "session") return `${PAGE_SQL.session} ORDER BY s.id LIMIT @limit`;
   const a = ALIAS[kind];
-  return `${PAGE_SQL[kind]} WHERE ${a}.id > @after AND (@project IS NULL OR ${a}.project = @project)
+  return `${PAGE_SQL[kind].replace("{content}", contentSql(kind, a))} WHERE ${a}.id > @after AND (@project IS NULL OR ${a}.project = @project)
     AND ${a}.created_at >= @since ORDER BY ${a}.id LIMIT @limit`;
 }
 var LIST_COLUMNS = ["source_event_ids", "source_event_uids"];
-var CONTENT_LISTS = /* @__PURE__ */ new Set(["facts", "concepts", "files_read", "files_modified"]);
+var isContentList = (kind, column) => (kind === "observation" || kind === "summary") && contentColumns(kind).columns[column] === "list";
 function toRecord2(kind, row) {
   const record = { kind };
   for (const [column, value] of Object.entries(row)) {
     if (column === "cursor") continue;
-    if (CONTENT_LISTS.has(column)) record[column] = soundList(value);
+    if (isContentList(kind, column)) record[column] = soundList(value);
     else record[column] = LIST_COLUMNS.includes(column) ? parseList(value) : value;
   }
   if (kind === "observation") record.pinned = row.pinned === 1;
@@ -3760,9 +3933,9 @@ function parseList(value) {
     return [];
   }
 }
-function exportPage(db, kind, filter, after, limit = 500) {
+function exportPage(db, kind, filter, after2, limit = 500) {
   const rows = stmt(db, pageSql(kind)).all({
-    after,
+    after: after2,
     limit,
     project: filter.project ?? null,
     since: filter.since ?? Number.MIN_SAFE_INTEGER
@@ -3774,7 +3947,7 @@ function exportPage(db, kind, filter, after, limit = 500) {
   };
 }
 
-// src/store/search-horizon.ts
+// src/store/fulltext/search-horizon.ts
 var HORIZON_TABLE = "observations_fts_recent";
 var HORIZON_ROWS = 1e5;
 var HORIZON_FROM = 2 * HORIZON_ROWS;
@@ -3784,7 +3957,7 @@ function horizonBoundary(db) {
   const boundary = stmt(db, "SELECT boundary FROM search_horizon WHERE kept = 1").pluck().get();
   return typeof boundary === "number" ? boundary : void 0;
 }
-var indexWhere = (where2) => `${HORIZON_INSERT} SELECT ${ftsValues("new")} FROM observations AS new WHERE ${where2}`;
+var indexWhere = (where3) => `${HORIZON_INSERT} SELECT ${ftsValues("new")} FROM observations AS new WHERE ${where3}`;
 function horizonHeld(db) {
   const boundary = horizonBoundary(db);
   if (boundary === void 0) return void 0;
@@ -3816,16 +3989,16 @@ function rebuild(db, rows) {
 }
 function refreshHorizon(db, size = {}) {
   const rows = size.rows ?? HORIZON_ROWS;
-  const step2 = nextStep(db, rows, size.from ?? HORIZON_FROM);
-  if (step2 === "none" || step2 === "kept") return step2;
+  const step3 = nextStep(db, rows, size.from ?? HORIZON_FROM);
+  if (step3 === "none" || step3 === "kept") return step3;
   db.transaction(() => {
     drop(db);
-    if (step2 === "rebuild") rebuild(db, rows);
+    if (step3 === "rebuild") rebuild(db, rows);
   }).immediate();
-  return step2 === "drop" ? "dropped" : "rebuilt";
+  return step3 === "drop" ? "dropped" : "rebuilt";
 }
 
-// src/store/deferred-indexing.ts
+// src/store/fulltext/deferred-indexing.ts
 var FTS_TRIGGER = "observations_fts_insert";
 var FTS = "observations_fts";
 var DEFAULT_AUTOMERGE = 4;
@@ -3858,7 +4031,7 @@ function setBasedFts(db) {
   const statements = body.split(";").filter((part) => part.trim() !== "");
   const inserts = statements.map((part) => part.match(INSERT_VALUES));
   if (inserts.length === 0 || inserts.some((match) => !match)) return void 0;
-  const automerge = (n8) => `INSERT INTO ${FTS} (${FTS}, rank) VALUES ('automerge', ${n8})`;
+  const automerge = (n9) => `INSERT INTO ${FTS} (${FTS}, rank) VALUES ('automerge', ${n9})`;
   const configured = stmt(db, `SELECT v FROM ${FTS}_config WHERE k = 'automerge'`).pluck().get();
   return {
     name: FTS_TRIGGER,
@@ -3905,7 +4078,7 @@ function withDeferredIndexing(db, insert) {
   }).immediate();
 }
 
-// src/store/set-aside.ts
+// src/store/team/set-aside.ts
 var KEEP = 1e3;
 function setAside2(db, entry) {
   stmt(
@@ -3916,212 +4089,25 @@ function setAside2(db, entry) {
   stmt(db, "DELETE FROM set_aside WHERE id <= (SELECT max(id) FROM set_aside) - ?").run(KEEP);
 }
 function setAsideReport(db, source, limit = 5) {
-  const count3 = stmt(db, "SELECT count(*) FROM set_aside WHERE source = ?").pluck().get(source);
+  const count4 = stmt(db, "SELECT count(*) FROM set_aside WHERE source = ?").pluck().get(source);
   const recent = stmt(
     db,
     `SELECT source, project, kind, ref, author, reason, at FROM set_aside WHERE source = ?
      ORDER BY id DESC LIMIT ?`
   ).all(source, limit);
-  return { count: Number(count3), recent };
+  return { count: Number(count4), recent };
 }
 
-// src/store/team-prompt-scrub.ts
-var PROMPT_OMITTED = "(prompt omitted)";
-var MIN_LINE = 16;
-var PROBE = 24;
-function promptLines(db, sessionRowId2) {
-  const texts = stmt(db, "SELECT text FROM prompts WHERE session_id = ?").pluck().all(sessionRowId2);
-  const lines = texts.flatMap((text5) => text5.split("\n").map((line2) => line2.trim()));
-  return [...new Set(lines.filter((line2) => line2.length >= MIN_LINE))];
-}
-function withoutQuotes(text5, line2) {
-  const probe = line2.slice(0, PROBE);
-  let out = "";
-  let from = 0;
-  for (let at = text5.indexOf(probe); at !== -1; at = text5.indexOf(probe, from)) {
-    let end = at + probe.length;
-    while (end < text5.length && end - at < line2.length && text5[end] === line2[end - at]) end += 1;
-    out += text5.slice(from, at) + PROMPT_OMITTED;
-    from = end;
-  }
-  return out + text5.slice(from);
-}
-function scrubPrompts(db, sessionRowId2, body) {
-  if (sessionRowId2 === null) return body;
-  const lines = promptLines(db, sessionRowId2);
-  if (lines.length === 0) return body;
-  return Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [
-      key,
-      typeof value === "string" ? lines.reduce(withoutQuotes, value) : value
-    ])
-  );
-}
-
-// src/store/team-sessions.ts
-import { createHash as createHash2 } from "node:crypto";
-var ORIGIN = /^[0-9a-f]{8,64}$/;
-function originOf(sessionId, source) {
-  if (source !== "team") return createHash2("sha256").update(sessionId).digest("hex").slice(0, 16);
-  const parts2 = sessionId.split(":");
-  const last = parts2.at(-1) ?? "";
-  return parts2.length >= 4 && ORIGIN.test(last) ? last : void 0;
-}
-function turnTaken(db, key, prompt) {
-  return stmt(
-    db,
-    `SELECT 1 FROM summaries s JOIN sessions x ON x.id = s.session_id
-       WHERE x.session_id = ? AND s.prompt_number = ?`
-  ).get(key, prompt) !== void 0;
-}
-function pulledSessionKey(db, project2, row, prompt) {
-  const base2 = `team:${row.author}:${project2}`;
-  const origin = typeof row.body.session === "string" && ORIGIN.test(row.body.session) ? row.body.session : void 0;
-  if (row.kind !== "summary") return origin ? `${base2}:${origin}` : base2;
-  const own = `${base2}:${row.global_id}`;
-  if (!origin) return own;
-  return turnTaken(db, `${base2}:${origin}`, prompt) ? own : `${base2}:${origin}`;
-}
-function teamSession(db, project2, key, author, at) {
-  const root = stmt(
-    db,
-    `SELECT project_root FROM sessions WHERE project = ? AND source IS NOT 'team'
-     ORDER BY started_at DESC LIMIT 1`
-  ).get(project2);
-  stmt(
-    db,
-    `INSERT OR IGNORE INTO sessions (session_id, project, project_root, cwd, source, status,
-       title, started_at, updated_at) VALUES (?, ?, ?, ?, 'team', 'completed', ?, ?, ?)`
-  ).run(
-    key,
-    project2,
-    root?.project_root ?? "",
-    root?.project_root ?? "",
-    `shared by ${author}`,
-    at,
-    at
-  );
-  return stmt(db, "SELECT id FROM sessions WHERE session_id = ?").get(key).id;
-}
-
-// src/store/team-outbox.ts
-var COLUMNS2 = {
-  observation: {
-    table: "observations",
-    body: [
-      "type",
-      "title",
-      "subtitle",
-      "narrative",
-      "facts",
-      "concepts",
-      "files_read",
-      "files_modified",
-      "search_keys",
-      "prompt_number"
-    ]
-  },
-  summary: {
-    table: "summaries",
-    body: [
-      "request",
-      "investigated",
-      "learned",
-      "completed",
-      "next_steps",
-      "notes",
-      "files_read",
-      "files_modified",
-      "prompt_number"
-    ]
-  }
-};
-function teamColumns2(kind) {
-  return COLUMNS2[kind];
-}
-function pendingOutbox(db, limit) {
-  return stmt(
-    db,
-    `SELECT id, kind, item_id, global_id, op, attempts FROM team_outbox
-     WHERE refused_reason IS NULL ORDER BY id LIMIT ?`
-  ).all(limit);
-}
-function workLead(row) {
-  const lead = ["completed", "investigated", "learned"].map(
-    (column) => String(row[column] ?? "").split("; ")[0]?.trim() ?? ""
-  ).find((text5) => text5 !== "");
-  return (lead ?? "").slice(0, 200);
-}
-function sharedRow(db, kind, id3) {
-  const { table: table2, body } = COLUMNS2[kind];
-  const row = stmt(
-    db,
-    `SELECT t.global_id, t.project, t.version, t.created_at, t.session_id AS session_row,
-       s.session_id AS origin_id,
-       s.source AS origin_source, ${body.map((c) => `t.${c}`).join(", ")} FROM ${table2} t
-     LEFT JOIN sessions s ON s.id = t.session_id
-     WHERE t.id = ? AND t.scope = 'team' AND t.author IS NULL AND t.global_id IS NOT NULL`
-  ).get(id3);
-  if (!row) return void 0;
-  const origin = row.origin_id === null ? void 0 : originOf(String(row.origin_id), row.origin_source);
-  const content2 = Object.fromEntries(body.map((column) => [column, row[column] ?? null]));
-  if (kind === "summary") content2.request = workLead(row);
-  const session = typeof row.session_row === "number" ? row.session_row : null;
-  return {
-    kind,
-    global_id: String(row.global_id),
-    project: String(row.project),
-    version: Number(row.version),
-    created_at: Number(row.created_at),
-    body: {
-      ...scrubPrompts(db, session, content2),
-      // Teammates file the rows of one session together by it (see pulledSessionKey).
-      ...origin ? { session: origin } : {}
-    }
-  };
-}
-function ackOutbox(db, entries) {
-  const drop3 = stmt(db, "DELETE FROM team_outbox WHERE id = ?");
-  const dropRefused = stmt(
-    db,
-    `DELETE FROM team_outbox WHERE kind = ? AND item_id = ? AND id < ? AND refused_reason IS NOT NULL`
-  );
-  db.transaction(() => {
-    for (const entry of entries) {
-      drop3.run(entry.id);
-      if (entry.op === "delete") dropRefused.run(entry.kind, entry.item_id, entry.id);
-    }
-  })();
-}
-function refuseOutbox(db, id3, reason) {
-  stmt(db, "UPDATE team_outbox SET refused_reason = ? WHERE id = ?").run(reason, id3);
-}
-function failOutbox(db, ids2, error) {
-  const update = stmt(
-    db,
-    "UPDATE team_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?"
-  );
-  db.transaction(() => ids2.forEach((id3) => update.run(error, id3)))();
-}
-function outboxBacklog(db) {
-  const queued = stmt(
-    db,
-    "SELECT count(*) AS n FROM team_outbox WHERE refused_reason IS NULL"
-  ).get();
-  const refused = stmt(
-    db,
-    `SELECT kind, item_id, refused_reason AS reason FROM team_outbox
-     WHERE refused_reason IS NOT NULL ORDER BY id DESC LIMIT 20`
-  ).all();
-  return { queued: queued.n, refused };
-}
-
-// src/store/import-merge.ts
+// src/store/admin/import-merge.ts
 function soundContent(kind, record) {
-  const columns = teamColumns2(kind).body;
-  const values = soundMemory(kind, columns, record);
-  return throughDoor(values, { text: columns.filter((c) => c !== "prompt_number") });
+  return contentValues(kind, soundMemory(kind, record));
 }
+var spendOf = (r) => ({
+  provider: r.provider,
+  model: r.model,
+  tokens_in: r.tokens_in,
+  tokens_out: r.tokens_out
+});
 var sessionRowId = (db, sessionId) => sessionId === null ? void 0 : stmt(db, "SELECT id FROM sessions WHERE session_id = ?").pluck().get(sessionId);
 var freeId = (db, table2, id3) => id3 !== null && stmt(db, `SELECT 1 FROM ${table2} WHERE id = ?`).get(id3) === void 0 ? id3 : null;
 function addSession(db, record) {
@@ -4169,56 +4155,48 @@ function observationExists(db, r, session) {
     r.content_hash
   ) !== void 0;
 }
-function addObservation(db, record, noted) {
-  const r = { ...record, ...soundContent("observation", record) };
+function addObservation(db, r, noted) {
   const session = sessionRowId(db, r.session_id);
   if (r.session_id !== null && session === void 0 || observationExists(db, r, session)) {
     return false;
   }
-  const { lastInsertRowid } = stmt(
-    db,
-    `INSERT INTO observations (id, session_id, project, prompt_number, type, title, subtitle,
-       narrative, facts, concepts, files_read, files_modified, search_keys, source_event_ids,
-       provider, model, tokens_in, tokens_out, content_hash, pinned, created_at, updated_at)
-     VALUES (@id, @session, @project, @prompt_number, @type, @title, @subtitle, @narrative, @facts,
-       @concepts, @files_read, @files_modified, @search_keys,
-       (SELECT json_group_array(id) FROM (SELECT id FROM events
-          WHERE event_uid IN (SELECT value FROM json_each(@uids)) ORDER BY id)),
-       @provider, @model, @tokens_in, @tokens_out, @content_hash, @pinned, @created_at,
-       @updated_at)`
-  ).run({
-    ...r,
-    kind: void 0,
-    session_id: void 0,
-    source_event_uids: void 0,
+  const values = {
+    ...soundContent("observation", r),
+    ...spendOf(r),
     id: freeId(db, "observations", r.id),
-    session: session ?? null,
-    uids: JSON.stringify(r.source_event_uids),
-    pinned: r.pinned ? 1 : 0
+    session_id: session ?? null,
+    project: r.project,
+    content_hash: r.content_hash,
+    pinned: r.pinned ? 1 : 0,
+    created_at: r.created_at,
+    updated_at: r.updated_at
+  };
+  const sql = insertSql("observations", values, "", {
+    source_event_ids: `(SELECT json_group_array(id) FROM (SELECT id FROM events
+       WHERE event_uid IN (SELECT value FROM json_each(@uids)) ORDER BY id))`
+  });
+  const { lastInsertRowid } = stmt(db, sql).run({
+    ...values,
+    uids: JSON.stringify(r.source_event_uids)
   });
   noted(lastInsertRowid);
   return true;
 }
-function addSummary(db, record) {
-  const r = { ...record, ...soundContent("summary", record) };
+function addSummary(db, r) {
   const session = sessionRowId(db, r.session_id);
   if (session === void 0) return false;
+  const values = {
+    ...soundContent("summary", r),
+    ...spendOf(r),
+    id: freeId(db, "summaries", r.id),
+    session_id: session,
+    project: r.project,
+    created_at: r.created_at
+  };
   return stmt(
     db,
-    `INSERT INTO summaries (id, session_id, project, prompt_number, request, investigated,
-         learned, completed, next_steps, notes, files_read, files_modified, provider, model,
-         tokens_in, tokens_out, created_at)
-       VALUES (@id, @session, @project, @prompt_number, @request, @investigated, @learned,
-         @completed, @next_steps, @notes, @files_read, @files_modified, @provider, @model,
-         @tokens_in, @tokens_out, @created_at)
-       ON CONFLICT (session_id, prompt_number) DO NOTHING`
-  ).run({
-    ...r,
-    kind: void 0,
-    session_id: void 0,
-    id: freeId(db, "summaries", r.id),
-    session
-  }).changes === 1;
+    insertSql("summaries", values, "ON CONFLICT (session_id, prompt_number) DO NOTHING")
+  ).run(values).changes === 1;
 }
 function addRecord(db, record, noted) {
   switch (record.kind) {
@@ -4269,7 +4247,7 @@ function setAsideImport(db, record, reason, now2) {
   });
 }
 
-// src/store/usage-report.ts
+// src/store/usage/usage-report.ts
 var ZERO = { calls: 0, tokensIn: 0, tokensOut: 0, costUsd: 0 };
 var micro = (usd) => Math.round(usd * 1e6) / 1e6;
 var add = (a, b) => ({
@@ -4304,7 +4282,7 @@ function usageReport(db, by, project2 = null) {
   return { by, project: project2, rows, projects, totals: rows.reduce(add, ZERO) };
 }
 
-// src/store/overview.ts
+// src/store/usage/overview.ts
 function where(params, time2, alias = "") {
   const since = `${alias}${time2} >= ${time2 === "day" ? "@from" : "@since"}`;
   return params.project === null ? since : `${alias}project = @project AND ${since}`;
@@ -4318,14 +4296,14 @@ function localDays(since, now2) {
 }
 function observationsPerDay(db, params) {
   const project2 = params.project === null ? "" : "project = @project AND ";
-  const count3 = stmt(
+  const count4 = stmt(
     db,
     `SELECT COUNT(*) FROM observations WHERE ${project2}created_at >= @start AND created_at < @end`
   ).pluck();
   const days = localDays(params.since, params.now);
   return days.map(
     ({ start: start2 }, i) => Number(
-      count3.get({
+      count4.get({
         project: params.project,
         start: start2,
         end: days[i + 1]?.start ?? Number.MAX_SAFE_INTEGER
@@ -4402,7 +4380,7 @@ function projectOverview(db, options) {
   };
 }
 
-// src/store/event-reasons.ts
+// src/store/capture/event-reasons.ts
 var whyOf = (reason) => reason.replace(/; [\w-]+ used(?:; .*)?$/s, "");
 function countEventReasons(db, limit = 8) {
   const rows = stmt(
@@ -4425,7 +4403,7 @@ ${reason}`;
   return [...merged.values()].sort((a, b) => b.events - a.events).slice(0, limit);
 }
 
-// src/store/anchors.ts
+// src/store/memory/anchors.ts
 var BATCH = `SELECT a.observation_id, a.path, a.kind, a.hash, a.lines, a.commit_sha
   FROM json_each(?) j CROSS JOIN observation_anchors a ON a.observation_id = j.value`;
 function writeAnchors(db, observationId2, anchors2, at) {
@@ -4447,22 +4425,22 @@ function anchorsOf(db, ids2) {
   const unique2 = [...new Set(ids2)];
   for (let from = 0; from < unique2.length; from += CHUNK) {
     const rows = select.all(JSON.stringify(unique2.slice(from, from + CHUNK)));
-    let list3 = [];
+    let list4 = [];
     for (const [observationId2, path, kind, hash, lines, commit] of rows) {
-      if (list3[0]?.observationId !== observationId2) {
-        list3 = byId.get(observationId2) ?? [];
-        byId.set(observationId2, list3);
+      if (list4[0]?.observationId !== observationId2) {
+        list4 = byId.get(observationId2) ?? [];
+        byId.set(observationId2, list4);
       }
-      list3.push({ observationId: observationId2, path, kind, hash, lines, commit });
+      list4.push({ observationId: observationId2, path, kind, hash, lines, commit });
     }
   }
   return byId;
 }
-function projectObservationPage(db, project2, after, limit) {
+function projectObservationPage(db, project2, after2, limit) {
   const ids2 = stmt(
     db,
     "SELECT id FROM observations WHERE project = ? AND id > ? ORDER BY id LIMIT ?"
-  ).pluck().all(project2, after, limit);
+  ).pluck().all(project2, after2, limit);
   const total = stmt(db, "SELECT n FROM observation_counts WHERE project = ?").pluck().get(project2) ?? 0;
   return { ids: ids2, total };
 }
@@ -4477,7 +4455,7 @@ function anchorOrigin(db, sessionRowId2, promptNumber) {
   ).get(promptNumber ?? 0, sessionRowId2);
 }
 
-// src/store/recall-injected.ts
+// src/store/usage/recall-injected.ts
 var KEEP_MS = 30 * 24 * 3600 * 1e3;
 function markInjected(db, sessionId, ids2, moment, at) {
   const insert = stmt(
@@ -4510,7 +4488,168 @@ function resetInjected(db, sessionId, now2) {
   stmt(db, "DELETE FROM recall_injected WHERE at < ?").run(now2 - KEEP_MS);
 }
 
-// src/store/team-pulled.ts
+// src/store/team/team-prompt-scrub.ts
+var PROMPT_OMITTED = "(prompt omitted)";
+var MIN_LINE = 16;
+var PROBE = 24;
+function promptLines(db, sessionRowId2) {
+  const texts = stmt(db, "SELECT text FROM prompts WHERE session_id = ?").pluck().all(sessionRowId2);
+  const lines = texts.flatMap((text5) => text5.split("\n").map((line2) => line2.trim()));
+  return [...new Set(lines.filter((line2) => line2.length >= MIN_LINE))];
+}
+function withoutQuotes(text5, line2) {
+  const probe = line2.slice(0, PROBE);
+  let out = "";
+  let from = 0;
+  for (let at = text5.indexOf(probe); at !== -1; at = text5.indexOf(probe, from)) {
+    let end = at + probe.length;
+    while (end < text5.length && end - at < line2.length && text5[end] === line2[end - at]) end += 1;
+    out += text5.slice(from, at) + PROMPT_OMITTED;
+    from = end;
+  }
+  return out + text5.slice(from);
+}
+function scrubPrompts(db, sessionRowId2, body) {
+  if (sessionRowId2 === null) return body;
+  const lines = promptLines(db, sessionRowId2);
+  if (lines.length === 0) return body;
+  return Object.fromEntries(
+    Object.entries(body).map(([key, value]) => [
+      key,
+      typeof value === "string" ? lines.reduce(withoutQuotes, value) : value
+    ])
+  );
+}
+
+// src/store/team/team-sessions.ts
+import { createHash as createHash2 } from "node:crypto";
+var ORIGIN = /^[0-9a-f]{8,64}$/;
+function originOf(sessionId, source) {
+  if (source !== "team") return createHash2("sha256").update(sessionId).digest("hex").slice(0, 16);
+  const parts2 = sessionId.split(":");
+  const last = parts2.at(-1) ?? "";
+  return parts2.length >= 4 && ORIGIN.test(last) ? last : void 0;
+}
+function turnTaken(db, key, prompt) {
+  return stmt(
+    db,
+    `SELECT 1 FROM summaries s JOIN sessions x ON x.id = s.session_id
+       WHERE x.session_id = ? AND s.prompt_number = ?`
+  ).get(key, prompt) !== void 0;
+}
+function pulledSessionKey(db, project2, row, prompt) {
+  const base2 = `team:${row.author}:${project2}`;
+  const origin = typeof row.body.session === "string" && ORIGIN.test(row.body.session) ? row.body.session : void 0;
+  if (row.kind !== "summary") return origin ? `${base2}:${origin}` : base2;
+  const own = `${base2}:${row.global_id}`;
+  if (!origin) return own;
+  return turnTaken(db, `${base2}:${origin}`, prompt) ? own : `${base2}:${origin}`;
+}
+function teamSession(db, project2, key, author, at) {
+  const root = stmt(
+    db,
+    `SELECT project_root FROM sessions WHERE project = ? AND source IS NOT 'team'
+     ORDER BY started_at DESC LIMIT 1`
+  ).get(project2);
+  stmt(
+    db,
+    `INSERT OR IGNORE INTO sessions (session_id, project, project_root, cwd, source, status,
+       title, started_at, updated_at) VALUES (?, ?, ?, ?, 'team', 'completed', ?, ?, ?)`
+  ).run(
+    key,
+    project2,
+    root?.project_root ?? "",
+    root?.project_root ?? "",
+    `shared by ${author}`,
+    at,
+    at
+  );
+  return stmt(db, "SELECT id FROM sessions WHERE session_id = ?").get(key).id;
+}
+
+// src/store/team/team-outbox.ts
+function teamColumns2(kind) {
+  const { table: table2, columns } = contentColumns(kind);
+  return { table: table2, body: Object.keys(columns) };
+}
+function pendingOutbox(db, limit) {
+  return stmt(
+    db,
+    `SELECT id, kind, item_id, global_id, op, attempts FROM team_outbox
+     WHERE refused_reason IS NULL ORDER BY id LIMIT ?`
+  ).all(limit);
+}
+function workLead(row) {
+  const lead = ["completed", "investigated", "learned"].map(
+    (column) => String(row[column] ?? "").split("; ")[0]?.trim() ?? ""
+  ).find((text5) => text5 !== "");
+  return (lead ?? "").slice(0, 200);
+}
+function sharedRow(db, kind, id3) {
+  const { table: table2, body } = teamColumns2(kind);
+  const row = stmt(
+    db,
+    `SELECT t.global_id, t.project, t.version, t.created_at, t.session_id AS session_row,
+       s.session_id AS origin_id,
+       s.source AS origin_source, ${body.map((c) => `t.${c}`).join(", ")} FROM ${table2} t
+     LEFT JOIN sessions s ON s.id = t.session_id
+     WHERE t.id = ? AND t.scope = 'team' AND t.author IS NULL AND t.global_id IS NOT NULL`
+  ).get(id3);
+  if (!row) return void 0;
+  const origin = row.origin_id === null ? void 0 : originOf(String(row.origin_id), row.origin_source);
+  const content2 = Object.fromEntries(body.map((column) => [column, row[column] ?? null]));
+  if (kind === "summary") content2.request = workLead(row);
+  const session = typeof row.session_row === "number" ? row.session_row : null;
+  return {
+    kind,
+    global_id: String(row.global_id),
+    project: String(row.project),
+    version: Number(row.version),
+    created_at: Number(row.created_at),
+    body: {
+      ...scrubPrompts(db, session, content2),
+      // Teammates file the rows of one session together by it (see pulledSessionKey).
+      ...origin ? { session: origin } : {}
+    }
+  };
+}
+function ackOutbox(db, entries) {
+  const drop3 = stmt(db, "DELETE FROM team_outbox WHERE id = ?");
+  const dropRefused = stmt(
+    db,
+    `DELETE FROM team_outbox WHERE kind = ? AND item_id = ? AND id < ? AND refused_reason IS NOT NULL`
+  );
+  db.transaction(() => {
+    for (const entry of entries) {
+      drop3.run(entry.id);
+      if (entry.op === "delete") dropRefused.run(entry.kind, entry.item_id, entry.id);
+    }
+  })();
+}
+function refuseOutbox(db, id3, reason) {
+  stmt(db, "UPDATE team_outbox SET refused_reason = ? WHERE id = ?").run(reason, id3);
+}
+function failOutbox(db, ids2, error) {
+  const update = stmt(
+    db,
+    "UPDATE team_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?"
+  );
+  db.transaction(() => ids2.forEach((id3) => update.run(error, id3)))();
+}
+function outboxBacklog(db) {
+  const queued = stmt(
+    db,
+    "SELECT count(*) AS n FROM team_outbox WHERE refused_reason IS NULL"
+  ).get();
+  const refused = stmt(
+    db,
+    `SELECT kind, item_id, refused_reason AS reason FROM team_outbox
+     WHERE refused_reason IS NOT NULL ORDER BY id DESC LIMIT 20`
+  ).all();
+  return { queued: queued.n, refused };
+}
+
+// src/store/team/team-pulled.ts
 var TOO_LARGE = "_too_large_bytes";
 var GLOBAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function checkShape(row) {
@@ -4533,10 +4672,7 @@ function checkShape(row) {
   }
 }
 function bodyValues(row) {
-  const { body: columns } = teamColumns2(row.kind);
-  const values = soundMemory(row.kind, columns, row.body);
-  const text5 = columns.filter((column) => column !== "prompt_number");
-  return throughDoor(values, { text: text5 });
+  return contentValues(row.kind, soundMemory(row.kind, row.body));
 }
 function quietly(db, table2, id3, author, write) {
   stmt(db, `UPDATE ${table2} SET author = '(pull)' WHERE id = ?`).run(id3);
@@ -4560,11 +4696,7 @@ function insertPulled(db, project2, row, at, own) {
     author: row.author,
     version: row.version
   };
-  const names = Object.keys(all);
-  const { lastInsertRowid } = stmt(
-    db,
-    `INSERT INTO ${table2} (${names.join(", ")}) VALUES (${names.map((n8) => `@${n8}`).join(", ")})`
-  ).run(all);
+  const { lastInsertRowid } = stmt(db, insertSql(table2, all)).run(all);
   if (own) stmt(db, `UPDATE ${table2} SET author = NULL WHERE id = ?`).run(lastInsertRowid);
 }
 function updatePulled(db, id3, row, at, own) {
@@ -4624,7 +4756,7 @@ function adoptOwnRows(db, role) {
   return changed;
 }
 
-// src/store/team-projects.ts
+// src/store/team/team-projects.ts
 function teamProjects(db) {
   return stmt(db, "SELECT * FROM team_projects ORDER BY project").all();
 }
@@ -4693,11 +4825,11 @@ function countTeamRows(db, project2) {
   ).pluck().get({ project: project2 });
 }
 
-// src/store/team-scope.ts
+// src/store/team/team-scope.ts
 var SCOPES = ["private", "team"];
-function scopeFor(share2, kind) {
-  if (share2 === "all") return "team";
-  return share2 === "summaries" && kind === "summary" ? "team" : "private";
+function scopeFor(share3, kind) {
+  if (share3 === "all") return "team";
+  return share3 === "summaries" && kind === "summary" ? "team" : "private";
 }
 function setScope(db, kind, id3, scope) {
   return db.transaction(() => {
@@ -4716,7 +4848,7 @@ function getSummaryScope(db, id3) {
   );
 }
 
-// src/store/maintenance.ts
+// src/store/admin/maintenance.ts
 var FTS_TABLES = [
   "observations_fts",
   "observations_fts_recent",
@@ -4734,8 +4866,8 @@ function mergeFullText(db, pages = MERGE_PAGES) {
   for (const table2 of FTS_TABLES) {
     const before = db.prepare("SELECT total_changes()").pluck().get();
     db.prepare(`INSERT INTO ${table2} (${table2}, rank) VALUES ('merge', ?)`).run(pages);
-    const after = db.prepare("SELECT total_changes()").pluck().get();
-    busy ||= after - before > 1;
+    const after2 = db.prepare("SELECT total_changes()").pluck().get();
+    busy ||= after2 - before > 1;
   }
   return busy;
 }
@@ -4759,7 +4891,7 @@ function vacuum(db) {
   db.exec("VACUUM");
 }
 
-// src/store/export-stream.ts
+// src/store/admin/export-stream.ts
 var EXPORT_FORMAT = { format: "claude-mem-export", version: 1 };
 var PLURAL = {
   session: "sessions",
@@ -4781,16 +4913,272 @@ async function* exportChunks(db, filter, format, exportedAt) {
   for (const kind of EXPORT_KINDS) {
     if (format === "json") yield `,"${PLURAL[kind]}":[`;
     let wrote = false;
-    for (let after = 0; after !== void 0; ) {
-      const page2 = exportPage(db, kind, filter, after);
+    for (let after2 = 0; after2 !== void 0; ) {
+      const page2 = exportPage(db, kind, filter, after2);
       yield recordsText(page2.records, format, wrote);
       wrote ||= page2.records.length > 0;
-      after = page2.next;
+      after2 = page2.next;
       await breathe();
     }
     if (format === "json") yield "]";
   }
   if (format === "json") yield "}\n";
+}
+
+// src/store/memory/dead-ends.ts
+function writeDeadEndKeys(db, observationId2, project2, keys) {
+  const insert = stmt(
+    db,
+    `INSERT OR IGNORE INTO dead_end_keys (project, key, observation_id, fix) VALUES (?, ?, ?, ?)`
+  );
+  for (const { key, fix } of keys) insert.run(project2, key, observationId2, fix);
+}
+function deadEndsFor(db, project2, key, limit) {
+  return stmt(
+    db,
+    `SELECT k.observation_id AS id, o.title AS title, k.fix AS fix
+       FROM dead_end_keys k JOIN observations o ON o.id = k.observation_id
+      WHERE k.project = ? AND k.key = ? ORDER BY k.observation_id DESC LIMIT ?`
+  ).all(project2, key, limit);
+}
+function claimDeadEndWarning(db, sessionId, id3, at) {
+  stmt(db, "DELETE FROM dead_end_warned WHERE at < ?").run(at - 30 * 24 * 3600 * 1e3);
+  return stmt(
+    db,
+    "INSERT OR IGNORE INTO dead_end_warned (session_id, observation_id, at) VALUES (?, ?, ?)"
+  ).run(sessionId, id3, at).changes === 1;
+}
+
+// src/store/admin/consolidation-propose.ts
+var SIMILAR = 0.8;
+var MAX_GROUP = 8;
+var TRIVIAL = /^(?:ran\s+)?(?:ls|pwd|cd|clear|whoami|date|echo)\b[^;]*$/i;
+var STOP = /* @__PURE__ */ new Set(["a", "an", "the", "in", "of", "to", "for", "on", "at", "and", "is", "by"]);
+function wordsOf(title) {
+  const words3 = title.toLowerCase().match(/[\p{L}\p{N}_./-]+/gu) ?? [];
+  const all = new Set(words3.filter((word) => !STOP.has(word)));
+  const exact = [...all].filter((word) => /[\d/.]/.test(word)).sort();
+  return { all, exact: exact.join(" ") };
+}
+function similar(a, b) {
+  if (a.exact !== b.exact) return false;
+  const shared = [...a.all].filter((word) => b.all.has(word)).length;
+  return shared / (a.all.size + b.all.size - shared) >= SIMILAR;
+}
+function sameFiles(a, b) {
+  const one = JSON.parse(a.files_modified);
+  const two = JSON.parse(b.files_modified);
+  return one.length === 0 || two.length === 0 || one.some((file) => two.includes(file));
+}
+var SHELL_TITLE = /\$\(|<<|\|\s*\w/;
+var isNoise = (c) => c.pinned === 0 && (c.title.trim() === "" || TRIVIAL.test(c.title.trim()) && c.narrative.trim() === "");
+function groupsOf(candidates2) {
+  const groups = [];
+  for (const candidate of candidates2) {
+    const words3 = wordsOf(candidate.title);
+    const group = groups.find(
+      (g) => g.members.length < MAX_GROUP && g.head.type === candidate.type && similar(g.words, words3) && sameFiles(g.head, candidate)
+    );
+    if (group) group.members.push(candidate);
+    else groups.push({ head: candidate, words: words3, members: [candidate] });
+  }
+  return groups.map((g) => g.members).filter((members) => members.length > 1);
+}
+function mergeOf(members) {
+  const [into, ...rest] = members;
+  return { into: into.id, from: rest.map((m) => m.id), titles: members.map((m) => m.title) };
+}
+function hasSuperseded(db) {
+  const columns = db.prepare("PRAGMA table_info(observations)").all();
+  return columns.some((column) => column.name === "superseded_by");
+}
+function proposeConsolidation(db, project2) {
+  const superseded = hasSuperseded(db) ? "superseded_by IS NOT NULL" : "0";
+  const candidates2 = stmt(
+    db,
+    `SELECT id, type, title, narrative, facts, files_modified, pinned, created_at,
+            ${superseded} AS superseded
+       FROM observations WHERE project = ? AND author IS NULL AND scope = 'private'
+      ORDER BY created_at DESC, id DESC`
+  ).all(project2);
+  const drops = [
+    ...candidates2.filter(isNoise).map((c) => ({ id: c.id, reason: "noise", title: c.title })),
+    ...candidates2.filter((c) => c.superseded === 1 && c.pinned === 0 && !isNoise(c)).map((c) => ({ id: c.id, reason: "superseded", title: c.title }))
+  ];
+  const out = new Set(drops.map((drop3) => drop3.id));
+  const mergeable = candidates2.filter(
+    (c) => !out.has(c.id) && c.pinned === 0 && !SHELL_TITLE.test(c.title)
+  );
+  const merges2 = groupsOf(mergeable).map(mergeOf);
+  return { project: project2, merges: merges2, drops, considered: candidates2.length };
+}
+
+// src/store/admin/consolidation-rows.ts
+var TABLES2 = [
+  ["observations", "id"],
+  ["observation_anchors", "observation_id"],
+  ["dead_end_keys", "observation_id"],
+  ["recall_vectors", "observation_id"]
+];
+var encode = (row) => Object.fromEntries(
+  Object.entries(row).map(([key, value]) => [
+    key,
+    Buffer.isBuffer(value) ? { $blob: value.toString("base64") } : value
+  ])
+);
+var decode = (row) => Object.fromEntries(
+  Object.entries(row).map(([key, value]) => {
+    const blob2 = value?.$blob;
+    return [key, typeof blob2 === "string" ? Buffer.from(blob2, "base64") : value];
+  })
+);
+function snapshotRows(db, ids2) {
+  const list4 = JSON.stringify(ids2);
+  const image = {};
+  for (const [table2, column] of TABLES2) {
+    image[table2] = db.prepare(
+      `SELECT * FROM ${table2} WHERE ${column} IN (SELECT value FROM json_each(?)) ORDER BY ${column}`
+    ).all(list4).map(encode);
+  }
+  return image;
+}
+function restoreRows(db, ids2, image) {
+  db.prepare("DELETE FROM observations WHERE id IN (SELECT value FROM json_each(?))").run(
+    JSON.stringify(ids2)
+  );
+  for (const [table2] of TABLES2) {
+    for (const row of image[table2] ?? []) {
+      const columns = Object.keys(row);
+      db.prepare(
+        `INSERT INTO ${table2} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`
+      ).run(...Object.values(decode(row)));
+    }
+  }
+}
+
+// src/store/admin/consolidation-apply.ts
+var list2 = (json2) => JSON.parse(json2);
+var union = (rows, pick2) => JSON.stringify([...new Set(rows.flatMap((row) => list2(pick2(row))))]);
+function mergedRow(rows) {
+  const [into, ...rest] = rows;
+  const words3 = rest.flatMap((row) => [row.title, row.subtitle, row.narrative, row.search_keys]);
+  const keys = [...new Set([into.search_keys, ...words3].filter((text5) => text5.trim() !== ""))];
+  const events = rows.flatMap((row) => list2(row.source_event_ids));
+  return {
+    title: into.title,
+    subtitle: into.subtitle,
+    narrative: into.narrative,
+    facts: union(rows, (row) => row.facts),
+    concepts: union(rows, (row) => row.concepts),
+    files_read: union(rows, (row) => row.files_read),
+    files_modified: union(rows, (row) => row.files_modified),
+    search_keys: keys.join("\n"),
+    source_event_ids: JSON.stringify([...new Set(events)].sort((a, b) => a - b))
+  };
+}
+function applyMerge(db, merge, journal, at) {
+  const ids2 = [merge.into, ...merge.from];
+  const rows = ids2.map(
+    (id3) => stmt(db, "SELECT * FROM observations WHERE id = ?").get(id3)
+  );
+  stmt(
+    db,
+    `UPDATE observations SET title = @title, subtitle = @subtitle, narrative = @narrative,
+       facts = @facts, concepts = @concepts, files_read = @files_read,
+       files_modified = @files_modified, search_keys = @search_keys,
+       source_event_ids = @source_event_ids, updated_at = @at WHERE id = @id`
+  ).run({ ...mergedRow(rows), id: merge.into, at });
+  for (const id3 of merge.from) takeOut(db, id3, merge.into, "merged", journal);
+}
+function takeOut(db, id3, into, reason, journal) {
+  stmt(
+    db,
+    "INSERT INTO consolidated (source_id, into_id, reason, journal_id) VALUES (?, ?, ?, ?)"
+  ).run(id3, into, reason, journal);
+  stmt(db, "DELETE FROM observations WHERE id = ?").run(id3);
+}
+var touched = (changeset) => [
+  ...changeset.merges.flatMap((merge) => [merge.into, ...merge.from]),
+  ...changeset.drops.map((drop3) => drop3.id)
+];
+function applyConsolidation(db, changeset, at) {
+  return db.transaction(() => {
+    const ids2 = touched(changeset);
+    const journal = Number(
+      stmt(
+        db,
+        `INSERT INTO consolidation_journal (project, created_at, changeset, before_rows)
+           VALUES (?, ?, ?, ?)`
+      ).run(
+        changeset.project,
+        at,
+        JSON.stringify(changeset),
+        JSON.stringify(snapshotRows(db, ids2))
+      ).lastInsertRowid
+    );
+    for (const merge of changeset.merges) applyMerge(db, merge, journal, at);
+    for (const drop3 of changeset.drops) takeOut(db, drop3.id, null, drop3.reason, journal);
+    return journal;
+  }).immediate();
+}
+var UndoRefused = class extends Error {
+  constructor(code, message3) {
+    super(message3);
+    this.code = code;
+  }
+  code;
+};
+function undoConsolidation(db, id3, at) {
+  return db.transaction(() => {
+    const row = stmt(db, "SELECT * FROM consolidation_journal WHERE id = ?").get(id3);
+    if (!row) throw new UndoRefused("NOT_FOUND", `no consolidation #${id3} in the journal`);
+    if (row.undone_at !== null)
+      throw new UndoRefused("ALREADY_UNDONE", `consolidation #${id3} was undone already`);
+    const changeset = JSON.parse(row.changeset);
+    const ids2 = touched(changeset);
+    const later = laterOverlap(db, id3, ids2);
+    if (later !== void 0)
+      throw new UndoRefused(
+        "LATER_CHANGE",
+        `consolidation #${later} changed the same memories later: undo #${later} first`
+      );
+    restoreRows(db, ids2, JSON.parse(row.before_rows));
+    stmt(db, "DELETE FROM consolidated WHERE journal_id = ?").run(id3);
+    stmt(db, "UPDATE consolidation_journal SET undone_at = ? WHERE id = ?").run(at, id3);
+    return { ...changeset, journalId: id3 };
+  }).immediate();
+}
+function laterOverlap(db, id3, ids2) {
+  const mine = new Set(ids2);
+  const later = stmt(
+    db,
+    "SELECT id, changeset FROM consolidation_journal WHERE id > ? AND undone_at IS NULL ORDER BY id DESC"
+  ).all(id3);
+  return later.find(
+    (entry) => touched(JSON.parse(entry.changeset)).some((x) => mine.has(x))
+  )?.id;
+}
+
+// src/store/admin/consolidation-journal.ts
+function consolidationJournal(db, project2, limit = 20) {
+  const rows = stmt(
+    db,
+    `SELECT id, created_at, undone_at, changeset FROM consolidation_journal
+      WHERE project = ? ORDER BY id DESC LIMIT ?`
+  ).all(project2, limit);
+  return rows.map((row) => {
+    const changeset = JSON.parse(row.changeset);
+    return {
+      id: row.id,
+      createdAt: row.created_at,
+      undoneAt: row.undone_at,
+      merged: changeset.merges.reduce((sum, merge) => sum + merge.from.length, 0),
+      dropped: changeset.drops.length
+    };
+  });
+}
+function ownProjects(db) {
+  return stmt(db, "SELECT DISTINCT project FROM observations WHERE author IS NULL").pluck().all();
 }
 
 // src/worker/app.ts
@@ -5292,21 +5680,21 @@ function fitEvent(event, maxBytes) {
   const whole = JSON.stringify(event);
   if (Buffer.byteLength(whole) <= maxBytes) return whole;
   const record = event;
-  const present = LONG_FIELDS.filter((field) => record[field] !== void 0);
+  const present = LONG_FIELDS.filter((field3) => record[field3] !== void 0);
   const bare = JSON.stringify({ ...record, ...Object.fromEntries(present.map((f) => [f, ""])) });
-  let share2 = Math.floor((maxBytes - Buffer.byteLength(bare)) / Math.max(present.length, 1));
-  while (share2 > CUT_MARK.length) {
-    const cut = Object.fromEntries(present.map((field) => [field, cutField(record[field], share2)]));
+  let share3 = Math.floor((maxBytes - Buffer.byteLength(bare)) / Math.max(present.length, 1));
+  while (share3 > CUT_MARK.length) {
+    const cut = Object.fromEntries(present.map((field3) => [field3, cutField(record[field3], share3)]));
     const text5 = JSON.stringify({ ...record, ...cut });
     if (Buffer.byteLength(text5) <= maxBytes) return text5;
-    share2 = Math.floor(share2 * 0.8);
+    share3 = Math.floor(share3 * 0.8);
   }
   return void 0;
 }
-function cutField(value, share2) {
+function cutField(value, share3) {
   if (value === null) return null;
   const text5 = typeof value === "string" ? value : JSON.stringify(value);
-  return text5.length <= share2 ? value : CUT_MARK + text5.slice(0, share2 - CUT_MARK.length);
+  return text5.length <= share3 ? value : CUT_MARK + text5.slice(0, share3 - CUT_MARK.length);
 }
 
 // src/spool/reserve.ts
@@ -5782,9 +6170,9 @@ import { createHash as createHash3 } from "node:crypto";
 // src/compress/compact-text.ts
 var CONTEXT_LINES = 1;
 var marker2 = (lines) => `\u2026[${lines} lines the same in old and new]\u2026`;
-function trimSharedLines(before, after) {
+function trimSharedLines(before, after2) {
   const a = before.split("\n");
-  const b = after.split("\n");
+  const b = after2.split("\n");
   let head2 = 0;
   while (head2 < a.length && head2 < b.length && a[head2] === b[head2]) head2 += 1;
   let tail = 0;
@@ -5792,7 +6180,7 @@ function trimSharedLines(before, after) {
     tail += 1;
   const cutHead = Math.max(0, head2 - CONTEXT_LINES);
   const cutTail = Math.max(0, tail - CONTEXT_LINES);
-  if (cutHead + cutTail < 3) return { before, after };
+  if (cutHead + cutTail < 3) return { before, after: after2 };
   const trim = (lines) => [
     ...cutHead > 0 ? [marker2(cutHead)] : [],
     ...lines.slice(cutHead, lines.length - cutTail),
@@ -5884,13 +6272,13 @@ function relativize(text5, root) {
 }
 function withoutSharedLines(input) {
   if (!isRecord(input)) return input;
-  const { old_string: before, new_string: after } = input;
-  if (typeof before !== "string" || typeof after !== "string") return input;
-  const trimmed = trimSharedLines(before, after);
+  const { old_string: before, new_string: after2 } = input;
+  if (typeof before !== "string" || typeof after2 !== "string") return input;
+  const trimmed = trimSharedLines(before, after2);
   return { ...input, old_string: trimmed.before, new_string: trimmed.after };
 }
-function renderEvent(event, n8, options) {
-  const attrs = [`n="${n8}"`, `tool="${escapeAttr(event.toolName)}"`];
+function renderEvent(event, n9, options) {
+  const attrs = [`n="${n9}"`, `tool="${escapeAttr(event.toolName)}"`];
   if (event.failed) attrs.push('failed="true"');
   if (event.agentId) attrs.push('subagent="true"');
   const max = options.fieldChars;
@@ -5954,7 +6342,7 @@ function toObservationDraft(raw, root, sourceEventIds) {
     sourceEventIds
   };
 }
-function toSummaryDraft(raw, files2) {
+function toSummaryDraft(raw, files3) {
   return {
     request: clip(raw.request, 400),
     investigated: clip(raw.investigated, FIELD_CHARS),
@@ -5962,7 +6350,7 @@ function toSummaryDraft(raw, files2) {
     completed: clip(raw.completed, FIELD_CHARS),
     nextSteps: clip(raw.nextSteps, FIELD_CHARS),
     notes: clip(raw.notes, FIELD_CHARS),
-    ...files2
+    ...files3
   };
 }
 var normalizeText = (text5) => text5.toLowerCase().replace(/\s+/g, " ").trim();
@@ -5989,10 +6377,10 @@ function eventPath(event, root) {
   return void 0;
 }
 function sourcesOf(observation2, events, root) {
-  const files2 = /* @__PURE__ */ new Set([...observation2.filesRead, ...observation2.filesModified]);
+  const files3 = /* @__PURE__ */ new Set([...observation2.filesRead, ...observation2.filesModified]);
   const matched = events.filter((event) => {
     const path = eventPath(event, root);
-    return path !== void 0 && files2.has(path);
+    return path !== void 0 && files3.has(path);
   });
   return (matched.length > 0 ? matched : events).map((event) => event.id);
 }
@@ -6001,7 +6389,7 @@ function sourcesOf(observation2, events, root) {
 var OBSERVATION_RULES = `You record memory for a coding agent (Claude Code) from the tool calls of one turn of its session. Write what a future session of the same project will need: what was built, fixed, changed, decided or learned, with file names, functions, values, commands and errors. Never describe yourself or the act of observing.
 Answer in XML only, one or more of:
 <observation>
-<type>bugfix|feature|refactor|change|discovery|decision</type>
+<type>bugfix|feature|refactor|change|discovery|decision|dead-end</type>
 <title>short title of the core action or topic</title>
 <subtitle>one sentence, at most 24 words</subtitle>
 <facts><fact>self-contained statement with specifics</fact></facts>
@@ -6011,7 +6399,7 @@ Answer in XML only, one or more of:
 <files_modified><file>path</file></files_modified>
 <search_keys>up to 20 other words a search might use: synonyms, questions it answers, error text</search_keys>
 </observation>
-bugfix: broken now works; feature: new capability; refactor: restructured, same behaviour; change: other edits (docs, config); discovery: learned how existing code or tools work; decision: a choice and why.
+bugfix: broken now works; feature: new capability; refactor: restructured, same behaviour; change: other edits (docs, config); discovery: learned how existing code or tools work; decision: a choice and why; dead-end: a command or tool call that failed and what worked instead, titled like "\`npm run e2e\` fails without PLAYWRIGHT_BROWSERS_PATH: use \`PLAYWRIGHT_BROWSERS_PATH=0 npm run e2e\`" (the failing command verbatim in backticks, then the fix), only when something else worked.
 One observation per distinct piece of work or finding, usually 1-5 per turn; merge related tool calls; leave out routine noise (listings, empty searches, status checks, repeated reads).`;
 var SUMMARY_FORMAT = `<summary>
 <request>short title of what the user asked and what was done</request>
@@ -6060,9 +6448,9 @@ ${events}
 ${end}</turn>`;
 }
 function observationLine(observation2) {
-  const files2 = [...observation2.filesModified, ...observation2.filesRead].slice(0, 6).join(", ");
+  const files3 = [...observation2.filesModified, ...observation2.filesRead].slice(0, 6).join(", ");
   const facts = observation2.facts.slice(0, 4).join("; ");
-  return `- [${observation2.type}] ${observation2.title}${facts ? `: ${facts}` : ""}${files2 ? ` (${files2})` : ""}`;
+  return `- [${observation2.type}] ${observation2.title}${facts ? `: ${facts}` : ""}${files3 ? ` (${files3})` : ""}`;
 }
 function turnEnd(observations, tag2, messages) {
   const lines = escapeData(observations.map(observationLine).join("\n"));
@@ -6128,24 +6516,24 @@ function aborted(signal) {
 
 // src/compress/retry.ts
 var defaultSleep = (ms) => new Promise((done) => setTimeout(done, ms));
-function backoffMs(n8, options, retryAfterSeconds) {
+function backoffMs(n9, options, retryAfterSeconds) {
   const max = options.maxMs ?? 3e4;
   const random = (options.random ?? Math.random)();
   if (retryAfterSeconds !== void 0) {
     const floor = retryAfterSeconds * 1e3;
     return Math.max(floor, Math.min(max, floor * (1 + random * 0.25)));
   }
-  return Math.min(max, options.baseMs * 2 ** n8) * (0.5 + random * 0.5);
+  return Math.min(max, options.baseMs * 2 ** n9) * (0.5 + random * 0.5);
 }
 async function withRetries(attempt, options) {
   const sleep9 = options.sleep ?? defaultSleep;
-  for (let n8 = 0; ; n8 += 1) {
+  for (let n9 = 0; ; n9 += 1) {
     try {
-      return await attempt(n8);
+      return await attempt(n9);
     } catch (error) {
       const tooLong = isTransient(error) && (error.retryAfterSeconds ?? 0) * 1e3 > (options.maxMs ?? 3e4);
-      if (!isTransient(error) || n8 >= options.retries || tooLong) throw withTries(error, n8 + 1);
-      await sleep9(backoffMs(n8, options, error.retryAfterSeconds));
+      if (!isTransient(error) || n9 >= options.retries || tooLong) throw withTries(error, n9 + 1);
+      await sleep9(backoffMs(n9, options, error.retryAfterSeconds));
     }
   }
 }
@@ -6326,13 +6714,13 @@ function elementInner(block, name, stopAt = []) {
   return rest.slice(0, end);
 }
 function unclosedField(block, parent, fields) {
-  const after = new RegExp(`<(?:/?(?:${fields.join("|")})|/${parent})[\\s>]`, "i");
+  const after2 = new RegExp(`<(?:/?(?:${fields.join("|")})|/${parent})[\\s>]`, "i");
   return fields.find((name) => {
     const open = new RegExp(`<${name}(?:\\s[^>]*)?>`, "i").exec(block);
     if (!open) return false;
     const rest = block.slice(open.index + open[0].length);
     if (new RegExp(`</${name}\\s*>`, "i").test(rest)) return false;
-    return after.test(rest);
+    return after2.test(rest);
   });
 }
 function itemTexts(raw, item) {
@@ -6373,16 +6761,16 @@ var OBSERVATION_FIELDS = [
 var SUMMARY_FIELDS = ["request", "investigated", "learned", "completed", "next_steps", "notes"];
 var text2 = (block, name, fields) => fieldText(elementInner(block, name, fields) ?? "");
 function readObservation(block) {
-  const list3 = (name, item) => itemTexts(elementInner(block, name, OBSERVATION_FIELDS), item);
+  const list4 = (name, item) => itemTexts(elementInner(block, name, OBSERVATION_FIELDS), item);
   return {
     type: text2(block, "type", OBSERVATION_FIELDS),
     title: text2(block, "title", OBSERVATION_FIELDS),
     subtitle: text2(block, "subtitle", OBSERVATION_FIELDS),
-    facts: list3("facts", "fact"),
+    facts: list4("facts", "fact"),
     narrative: text2(block, "narrative", OBSERVATION_FIELDS),
-    concepts: list3("concepts", "concept"),
-    filesRead: list3("files_read", "file"),
-    filesModified: list3("files_modified", "file"),
+    concepts: list4("concepts", "concept"),
+    filesRead: list4("files_read", "file"),
+    filesModified: list4("files_modified", "file"),
     searchKeys: text2(block, "search_keys", OBSERVATION_FIELDS)
   };
 }
@@ -6394,10 +6782,10 @@ function skipReason(output) {
 }
 function brokenBlock(blocks, parent, fields) {
   for (const [index, block] of blocks.entries()) {
-    const field = unclosedField(block, parent, fields);
-    if (field === void 0) continue;
+    const field3 = unclosedField(block, parent, fields);
+    if (field3 === void 0) continue;
     const which = blocks.length > 1 ? ` ${index + 1}` : "";
-    return { kind: "bad", problem: `<${field}> of <${parent}>${which} is never closed` };
+    return { kind: "bad", problem: `<${field3}> of <${parent}>${which} is never closed` };
   }
   return void 0;
 }
@@ -6837,7 +7225,7 @@ function cleanUp(env, workDir, pids, tmp) {
     names = readdirSync6(sessions2);
   } catch {
   }
-  for (const name of names.filter((n8) => pids.some((pid) => n8.startsWith(`${pid}.`)))) {
+  for (const name of names.filter((n9) => pids.some((pid) => n9.startsWith(`${pid}.`)))) {
     rmSync7(join15(sessions2, name), { force: true });
   }
   rmSync7(tmp, { recursive: true, force: true });
@@ -6927,8 +7315,8 @@ function createClaudeCodeTransport(options) {
 }
 
 // src/compress/providers/heuristic-words.ts
-function plural(count3, one, many = `${one}s`) {
-  return `${count3.toLocaleString("en-US")} ${count3 === 1 ? one : many}`;
+function plural(count4, one, many = `${one}s`) {
+  return `${count4.toLocaleString("en-US")} ${count4 === 1 ? one : many}`;
 }
 function clipWords(text5, max) {
   if (text5.length <= max) return text5;
@@ -7076,9 +7464,9 @@ function topicOfLines(lines, known) {
 function changeTopic(event, path = "") {
   const edits = editsOf(event);
   const before = edits.map((edit) => edit.before).join("\n");
-  const added = edits.flatMap(({ before: old, after }) => {
+  const added = edits.flatMap(({ before: old, after: after2 }) => {
     const kept = new Set(old.split("\n").map((line2) => line2.trim()));
-    return after.split("\n").filter((line2) => !kept.has(line2.trim()));
+    return after2.split("\n").filter((line2) => !kept.has(line2.trim()));
   });
   const lines = added.length > 0 ? added : edits.flatMap((edit) => edit.after.split("\n"));
   if (PROSE.test(path)) return proseTopic(lines);
@@ -7100,11 +7488,11 @@ function editsOf(event) {
   ];
 }
 function lineDelta(event) {
-  const count3 = (text5) => text5 === "" ? 0 : text5.split("\n").length;
+  const count4 = (text5) => text5 === "" ? 0 : text5.split("\n").length;
   return editsOf(event).reduce(
-    (sum, { before, after }) => ({
-      added: sum.added + count3(after),
-      removed: sum.removed + count3(before)
+    (sum, { before, after: after2 }) => ({
+      added: sum.added + count4(after2),
+      removed: sum.removed + count4(before)
     }),
     { added: 0, removed: 0 }
   );
@@ -7172,6 +7560,81 @@ function commandObservation(events, batch) {
   };
 }
 
+// src/compress/dead-ends.ts
+var EDITS = /* @__PURE__ */ new Set(["Edit", "MultiEdit", "Write", "NotebookEdit"]);
+function bashCommand(event) {
+  if (event.toolName !== "Bash") return "";
+  const input = event.input;
+  return typeof input?.command === "string" ? input.command : "";
+}
+var program = (command) => commandShape(command).split(" ")[0] ?? "";
+var words = (command) => new Set(
+  commandShape(command).split(" ").slice(1).filter((word) => word.length >= 3)
+);
+function sameWork(failed, later) {
+  if (program(failed) !== "" && program(failed) === program(later)) return true;
+  const mine = words(failed);
+  return [...words(later)].some((word) => mine.has(word));
+}
+function deadEndPairs(events) {
+  const pairs = [];
+  events.forEach((event, index) => {
+    const command = bashCommand(event);
+    if (!event.failed || specificShape(command) === "") return;
+    const later = events.slice(index + 1).filter((other) => !other.failed && bashCommand(other));
+    if (later.some((other) => commandText(bashCommand(other)) === commandText(command))) return;
+    if (pairs.some((pair) => bashCommand(pair.failed) === command)) return;
+    const worked = later.find((other) => sameWork(command, bashCommand(other)));
+    if (worked) pairs.push({ failed: event, worked });
+  });
+  return pairs;
+}
+function filePath(event) {
+  const input = event.input;
+  const path = input?.file_path ?? input?.notebook_path;
+  return typeof path === "string" ? path : "";
+}
+function deadEndKeys(draft3, events) {
+  const sources = new Set(draft3.sourceEventIds);
+  const mine = events.filter((event) => sources.has(event.id));
+  const found2 = deadEndPairs(mine);
+  const pairs = found2.length > 0 ? found2 : mine.filter((event) => event.failed && specificShape(bashCommand(event)) !== "").map((failed) => ({ failed, worked: void 0 }));
+  const quoted2 = [...draft3.title.matchAll(/`([^`]+)`/g)].map((m) => commandShape(m[1] ?? ""));
+  const cited = pairs.filter((pair) => quoted2.includes(commandShape(bashCommand(pair.failed))));
+  const commands = (cited.length > 0 ? cited : pairs).map((pair) => ({
+    key: `cmd:${specificShape(bashCommand(pair.failed))}`,
+    fix: pair.worked ? commandText(bashCommand(pair.worked)) : ""
+  }));
+  const files3 = mine.filter((event) => event.failed && EDITS.has(event.toolName) && filePath(event) !== "").map((event) => ({ key: `file:${filePath(event)}`, fix: "" }));
+  const seen = /* @__PURE__ */ new Set();
+  return [...commands, ...files3].filter((key) => !seen.has(key.key) && seen.add(key.key));
+}
+
+// src/compress/providers/heuristic-dead-ends.ts
+var MAX_PER_BATCH = 2;
+var quote = (command) => `\`${firstLine2(command, 100).replace(/`/g, "'")}\``;
+function deadEnd(pair, batch) {
+  const failed = bashCommand(pair.failed);
+  const worked = pair.worked ? bashCommand(pair.worked) : "";
+  const line2 = errorLine(pair.failed);
+  const why = `${exitOf(pair.failed)}${line2 ? `: ${line2}` : ""}`;
+  return {
+    type: "dead-end",
+    title: `${quote(failed)} fails (${why}): use ${quote(worked)}`,
+    subtitle: "A failed command and what worked instead",
+    facts: [`${firstLine2(failed, 200)} -> ${why}`, `${firstLine2(worked, 200)} -> ok`],
+    narrative: "",
+    concepts: ["gotcha", "problem-solution"],
+    filesRead: commandPaths(`${failed}
+${worked}`, batch.root).slice(0, 10),
+    filesModified: [],
+    sourceEventIds: [pair.failed.id, ...pair.worked ? [pair.worked.id] : []]
+  };
+}
+function deadEndObservations(commands, batch) {
+  return deadEndPairs(commands).slice(0, MAX_PER_BATCH).map((pair) => deadEnd(pair, batch));
+}
+
 // src/compress/providers/heuristic-findings.ts
 var draft = (fields) => ({
   type: "discovery",
@@ -7185,18 +7648,18 @@ var draft = (fields) => ({
 });
 var listed = (items2, max = 2) => items2.length <= max ? items2.join(", ") : `${items2.slice(0, max).join(", ")} and ${items2.length - max} more`;
 function lookupFact(event, root) {
-  const where2 = eventPath(event, root);
+  const where3 = eventPath(event, root);
   const status2 = event.failed ? ` (failed: ${errorLine(event)})` : "";
   switch (event.toolName) {
     case "Grep":
     case "Glob":
-      return `Searched for "${inputText(event, "pattern")}"${where2 ? ` in ${where2}` : ""}${status2}`;
+      return `Searched for "${inputText(event, "pattern")}"${where3 ? ` in ${where3}` : ""}${status2}`;
     case "WebFetch":
       return `Fetched ${inputText(event, "url")}${status2}`;
     case "WebSearch":
       return `Searched the web for "${inputText(event, "query")}"${status2}`;
     default:
-      return `${toolLabel(event.toolName)} ${where2 ?? ""}${status2}`.trim();
+      return `${toolLabel(event.toolName)} ${where3 ?? ""}${status2}`.trim();
   }
 }
 function globFile(event) {
@@ -7210,18 +7673,18 @@ function lookupObservation(events, batch) {
   const reads = events.filter(
     (event) => event.toolName === "Read" || event.toolName === "NotebookRead"
   );
-  const pathsOf = (list3) => list3.map((e) => eventPath(e, batch.root) ?? globFile(e)).filter((p) => p !== void 0);
-  const files2 = [...new Set(pathsOf(reads.filter((e) => !e.failed)))];
+  const pathsOf = (list4) => list4.map((e) => eventPath(e, batch.root) ?? globFile(e)).filter((p) => p !== void 0);
+  const files3 = [...new Set(pathsOf(reads.filter((e) => !e.failed)))];
   const lookedFor = pathsOf([...reads.filter((e) => e.failed), ...events.filter(isExactGlob)]);
   const others = events.filter((event) => !reads.includes(event));
-  const title = files2.length > 0 ? `Read ${listed(files2)}` : firstLine2(lookupFact(others[0] ?? events[0], batch.root), 100);
-  const searched = others.length > 0 && files2.length > 0 ? `; ${plural(others.length, "search", "searches")}` : "";
+  const title = files3.length > 0 ? `Read ${listed(files3)}` : firstLine2(lookupFact(others[0] ?? events[0], batch.root), 100);
+  const searched = others.length > 0 && files3.length > 0 ? `; ${plural(others.length, "search", "searches")}` : "";
   const failedReads = reads.filter((event) => event.failed).map((event) => lookupFact(event, batch.root));
   return draft({
     title: `${title}${searched}`,
-    subtitle: `${plural(files2.length, "file")} read, ${plural(others.length, "search or lookup", "searches or lookups")}`,
+    subtitle: `${plural(files3.length, "file")} read, ${plural(others.length, "search or lookup", "searches or lookups")}`,
     facts: [...others.map((event) => lookupFact(event, batch.root)), ...failedReads].slice(0, 10),
-    filesRead: [.../* @__PURE__ */ new Set([...files2, ...lookedFor])].slice(0, 20),
+    filesRead: [.../* @__PURE__ */ new Set([...files3, ...lookedFor])].slice(0, 20),
     sourceEventIds: events.map((event) => event.id)
   });
 }
@@ -7280,13 +7743,13 @@ var IDENTIFIER = /[\p{L}][\p{L}\p{N}]*(?:[_.-]?[\p{L}\p{N}]+)+/gu;
 var CASE_BOUNDARY2 = new RegExp("(?<=[\\p{Ll}\\p{N}])(?=\\p{Lu})|(?<=\\p{Lu})(?=\\p{Lu}\\p{Ll})", "u");
 var CODE_EXTENSION = /\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kt|swift|exs?|md|json|ya?ml|toml|css|html|sh|sql)$/i;
 function spokenName(identifier) {
-  const words2 = identifier.replace(CODE_EXTENSION, "").split(/[_.\-/]+/).flatMap((part) => part.split(CASE_BOUNDARY2)).filter((word) => word.length > 1 || /\d/.test(word)).map((word) => word.toLowerCase());
-  return words2.length > 1 ? words2.join(" ") : void 0;
+  const words3 = identifier.replace(CODE_EXTENSION, "").split(/[_.\-/]+/).flatMap((part) => part.split(CASE_BOUNDARY2)).filter((word) => word.length > 1 || /\d/.test(word)).map((word) => word.toLowerCase());
+  return words3.length > 1 ? words3.join(" ") : void 0;
 }
 function commandName(command) {
-  const words2 = command.trim().split(/\s+/);
-  const end = words2.findIndex((word, i) => i > 0 && !/^[a-z][\w:-]*$/.test(word));
-  return words2.slice(0, Math.min(end === -1 ? words2.length : end, 3)).join(" ");
+  const words3 = command.trim().split(/\s+/);
+  const end = words3.findIndex((word, i) => i > 0 && !/^[a-z][\w:-]*$/.test(word));
+  return words3.slice(0, Math.min(end === -1 ? words3.length : end, 3)).join(" ");
 }
 function eventKeys(event) {
   const command = eventKind(event) === "command" ? commandName(inputText(event, "command")) : "";
@@ -7296,8 +7759,8 @@ function eventKeys(event) {
 function heuristicSearchKeys(draft3, events) {
   const own = events.filter((event) => draft3.sourceEventIds.includes(event.id));
   const text5 = [draft3.title, draft3.subtitle, ...draft3.facts, draft3.narrative].join("\n");
-  const files2 = [...draft3.filesModified, ...draft3.filesRead].map((path) => path.split("/").pop());
-  const names = [...files2, ...[...text5.matchAll(IDENTIFIER)].map(([match]) => match)];
+  const files3 = [...draft3.filesModified, ...draft3.filesRead].map((path) => path.split("/").pop());
+  const names = [...files3, ...[...text5.matchAll(IDENTIFIER)].map(([match]) => match)];
   const keys = /* @__PURE__ */ new Set([
     ...own.flatMap(eventKeys),
     ...names.map(spokenName).filter((key) => key !== void 0)
@@ -7361,7 +7824,7 @@ function fileObservation(path, events, batch) {
 }
 function restObservation(groups, batch) {
   const paths = groups.map(([path]) => path);
-  const events = groups.flatMap(([, list3]) => list3);
+  const events = groups.flatMap(([, list4]) => list4);
   return {
     type: changeKind(paths[0] ?? "", events, batch.prompt ?? ""),
     title: `Edited ${plural(paths.length, "more file")}: ${paths.slice(0, 3).join(", ")}${paths.length > 3 ? ", \u2026" : ""}`,
@@ -7382,7 +7845,7 @@ function modifyObservations(events, batch) {
     byFile.set(path, [...byFile.get(path) ?? [], event]);
   }
   const groups = [...byFile.entries()];
-  const own = groups.slice(0, MAX_FILE_OBSERVATIONS).map(([path, list3]) => fileObservation(path, list3, batch));
+  const own = groups.slice(0, MAX_FILE_OBSERVATIONS).map(([path, list4]) => fileObservation(path, list4, batch));
   const rest = groups.slice(MAX_FILE_OBSERVATIONS);
   return rest.length > 0 ? [...own, restObservation(rest, batch)] : own;
 }
@@ -7408,6 +7871,7 @@ function heuristicObservations(batch) {
     ...planObservations(groups.plan),
     ...modifyObservations(groups.modify, batch),
     commandObservation(groups.command, batch),
+    ...deadEndObservations(groups.command, batch),
     lookupObservation([...groups.read, ...groups.search, ...groups.web], batch),
     ...delegateObservations(groups.delegate),
     otherObservation(groups.other)
@@ -7885,8 +8349,8 @@ function renamesSince(tree, commit) {
 var MAX_CACHED_FILES = 2e5;
 var MAX_RENAME_LOOKUPS = 8;
 var ORDER = ["gone", "changed", "fresh", "unknown"];
-function overallState(files2) {
-  return ORDER.find((state) => files2.some((file) => file.state === state)) ?? "unknown";
+function overallState(files3) {
+  return ORDER.find((state) => files3.some((file) => file.state === state)) ?? "unknown";
 }
 function createAnchorChecker(options = {}) {
   const cache2 = /* @__PURE__ */ new Map();
@@ -7932,9 +8396,9 @@ function createAnchorChecker(options = {}) {
       };
       const probe = { tree, treeHere, now: now2, movedTo };
       const verdicts = /* @__PURE__ */ new Map();
-      for (const [id3, list3] of anchors2) {
-        const files2 = list3.map((anchor) => checkOne(anchor, probe));
-        verdicts.set(id3, { state: overallState(files2), files: files2 });
+      for (const [id3, list4] of anchors2) {
+        const files3 = list4.map((anchor) => checkOne(anchor, probe));
+        verdicts.set(id3, { state: overallState(files3), files: files3 });
       }
       return verdicts;
     }
@@ -8002,12 +8466,12 @@ function anchorOne(file, tracked, head2, turnEnd2) {
   if (digest.binary) return { ...base2, kind: "binary" };
   return tracked.has(file.path) ? { ...base2, kind: "git", hash: digest.git, lines: digest.lines } : { ...base2, kind: "sha256", hash: digest.sha256, lines: digest.lines };
 }
-function makeAnchors(files2, origin) {
+function makeAnchors(files3, origin) {
   const gitTree = workTreeOf(origin.cwd);
   const tree = gitTree ?? origin.projectRoot;
   if (!statSync7(tree, { throwIfNoEntry: false })?.isDirectory()) return [];
   const realTree = realpathSync(tree);
-  const located = [...new Set(files2)].map((file) => locate(file, tree, realTree)).filter((file) => file !== void 0);
+  const located = [...new Set(files3)].map((file) => locate(file, tree, realTree)).filter((file) => file !== void 0);
   const tracked = gitTree ? trackedPaths(
     gitTree,
     located.map((f) => f.path)
@@ -8036,8 +8500,8 @@ function anchorsFor(db, turn, observations) {
 }
 
 // src/worker/compression/compress-apply.ts
-function share(total, n8, index) {
-  return Math.floor(total / n8) + (index < total % n8 ? 1 : 0);
+function share(total, n9, index) {
+  return Math.floor(total / n9) + (index < total % n9 ? 1 : 0);
 }
 var eventIds = (work2) => work2.batch.events.map((event) => event.id);
 function storeObservations(db, work2, result, at, teamShare = "off") {
@@ -8063,6 +8527,10 @@ function storeObservations(db, work2, result, at, teamShare = "off") {
         scope: scopeFor(teamShare, "observation")
       });
       if (!stored.duplicate) writeAnchors(db, stored.id, anchors2[index] ?? [], at);
+      if (observation2.type === "dead-end") {
+        const keys = deadEndKeys(observation2, work2.batch.events);
+        writeDeadEndKeys(db, stored.id, work2.turn.project, keys);
+      }
     });
     if (observations.length > 0)
       settleEvents(db, eventIds(work2), "compressed", result.fellBack, at);
@@ -8195,10 +8663,7 @@ function closingSlices(db, batch, end, limits, maxAttempts) {
 }
 function summaryInputOf(db, turn) {
   const messages = turnMessages(db, turn.sessionRowId, turn.promptNumber);
-  const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber).map((o) => ({
-    ...o,
-    type: o.type
-  }));
+  const observations = observationsOfTurn(db, turn.sessionRowId, turn.promptNumber);
   return {
     project: turn.project,
     root: turn.projectRoot,
@@ -8436,7 +8901,7 @@ var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\
 var STOPWORDS = new Set(
   "a an and are as at be but by did do does for from had has have he her his how i if in into is it its me my no not of on or our she so that the their them then there these they this to was we were what when where which who whom why will with would you your".split(" ")
 );
-var quote = (text5) => `"${text5.replaceAll('"', '""')}"`;
+var quote2 = (text5) => `"${text5.replaceAll('"', '""')}"`;
 function toTerm(raw, phrase) {
   const prefix = !phrase && /[\p{L}\p{N}]\*+$/u.test(raw);
   const text5 = (prefix ? raw.replace(/\*+$/, "") : raw).replaceAll("*", " ").trim();
@@ -8451,12 +8916,12 @@ function scan2(text5) {
   }
   return terms;
 }
-var quoted = (term) => `${quote(term.text)}${term.prefix ? "*" : ""}`;
+var quoted = (term) => `${quote2(term.text)}${term.prefix ? "*" : ""}`;
 function render(term) {
   if (term.phrase) return quoted(term);
-  const words2 = term.text.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== "");
-  const parts2 = words2.flatMap(identifierParts);
-  if (parts2.length === words2.length) return quoted(term);
+  const words3 = term.text.split(/[^\p{L}\p{N}]+/u).filter((word) => word !== "");
+  const parts2 = words3.flatMap(identifierParts);
+  if (parts2.length === words3.length) return quoted(term);
   return `(${quoted(term)} OR ${quoted({ ...term, text: parts2.join(" ") })})`;
 }
 var isStopword = (term) => !term.phrase && !term.prefix && STOPWORDS.has(term.text.toLowerCase());
@@ -8464,7 +8929,7 @@ var content = (terms) => {
   const kept = terms.filter((term) => !isStopword(term));
   return kept.length > 0 ? kept : [...terms];
 };
-function words(term) {
+function words2(term) {
   if (term.phrase) return [term];
   const whole = term.text.split(/[^\p{L}\p{N}]+/u).filter((part) => part !== "");
   return whole.flatMap((word, i) => {
@@ -8483,7 +8948,7 @@ function buildFtsQuery(text5) {
   const terms = scan2(clean).slice(0, MAX_TERMS);
   if (terms.length === 0) return void 0;
   const all = content(terms).map(render);
-  const any = [...new Set(content(terms.flatMap(words)).map(quoted))].slice(0, MAX_TERMS * 2);
+  const any = [...new Set(content(terms.flatMap(words2)).map(quoted))].slice(0, MAX_TERMS * 2);
   const and = all.some((term) => term.startsWith("(")) ? " AND " : " ";
   return { all: all.join(and), any: any.join(" OR "), terms: all };
 }
@@ -8509,8 +8974,8 @@ var FILE_SQL = `EXISTS (SELECT 1 FROM (SELECT value FROM ${listOf2("o.files_read
     OR EXISTS (SELECT 1 FROM json_each(@fileLike) l WHERE f.value LIKE l.value ESCAPE '\\'))`;
 var CONCEPT_SQL = `EXISTS (SELECT 1 FROM ${listOf2("o.concepts")} c
   WHERE lower(c.value) IN (SELECT lower(value) FROM json_each(@concepts)))`;
-function fileParts(files2, root) {
-  const patterns = files2.map((file) => filePatterns(file, root));
+function fileParts(files3, root) {
+  const patterns = files3.map((file) => filePatterns(file, root));
   return [
     FILE_SQL,
     {
@@ -8520,7 +8985,7 @@ function fileParts(files2, root) {
   ];
 }
 function parts(f, root) {
-  const has = (list3) => list3 !== void 0 && list3.length > 0;
+  const has = (list4) => list4 !== void 0 && list4.length > 0;
   return [
     f.project === void 0 ? void 0 : ["o.project = @project", { project: f.project }],
     has(f.types) ? ["o.type IN (SELECT value FROM json_each(@types))", { types: JSON.stringify(f.types) }] : void 0,
@@ -8549,39 +9014,39 @@ var FTS_WEIGHTS = [8, 4, 4, 1, 2, 3, 2];
 var RANK_WINDOW = 2e3;
 var FEW_IN_SCOPE = 500;
 var FTS2 = "observations_fts";
-function run(db, match, where2, limit, driver, table2 = FTS2) {
+function run(db, match, where3, limit, driver, table2 = FTS2) {
   const weights = FTS_WEIGHTS.join(", ");
   const sql = driver === "text" ? `SELECT id, score FROM (
            SELECT o.id AS id, bm25(${table2}, ${weights}) AS score
            FROM ${table2} CROSS JOIN observations o ON o.id = ${table2}.rowid
-           WHERE ${table2} MATCH @match AND ${where2.sql}
+           WHERE ${table2} MATCH @match AND ${where3.sql}
            ORDER BY ${table2}.rowid DESC LIMIT ${RANK_WINDOW})
          ORDER BY score, id DESC LIMIT @limit` : `SELECT o.id AS id, bm25(${table2}, ${weights}) AS score
          FROM observations o CROSS JOIN ${table2} ON ${table2}.rowid = o.id
-         WHERE ${table2} MATCH @match AND ${where2.sql}
+         WHERE ${table2} MATCH @match AND ${where3.sql}
          ORDER BY score, id DESC LIMIT @limit`;
-  return stmt(db, sql).all({ ...where2.params, match, limit });
+  return stmt(db, sql).all({ ...where3.params, match, limit });
 }
 function driverFor(db, filters) {
   const { project: project2, since, until, sessionId } = filters;
   if ([project2, since, until, sessionId].every((part) => part === void 0)) return "text";
   const scope = filterSql({ project: project2, since, until, sessionId });
-  const count3 = stmt(
+  const count4 = stmt(
     db,
     `SELECT COUNT(*) FROM (SELECT 1 FROM observations o WHERE ${scope.sql} LIMIT ${FEW_IN_SCOPE + 1})`
   ).pluck().get(scope.params);
-  return count3 <= FEW_IN_SCOPE ? "rows" : "text";
+  return count4 <= FEW_IN_SCOPE ? "rows" : "text";
 }
 function ftsSearch(db, query2, filters, limit, root) {
-  const where2 = filterSql(filters, root);
+  const where3 = filterSql(filters, root);
   const driver = driverFor(db, filters);
   const horizon = driver === "text" && filters.until === void 0 && horizonBoundary(db) !== void 0;
   const ranked = (match) => {
     if (horizon) {
-      const recent = run(db, match, where2, limit, driver, HORIZON_TABLE);
+      const recent = run(db, match, where3, limit, driver, HORIZON_TABLE);
       if (recent.length >= limit) return recent;
     }
-    return run(db, match, where2, limit, driver);
+    return run(db, match, where3, limit, driver);
   };
   const all = ranked(query2.all).map((hit) => ({ ...hit, allTerms: true }));
   if (all.length >= limit || query2.any === query2.all) return all;
@@ -8590,21 +9055,21 @@ function ftsSearch(db, query2, filters, limit, root) {
   return [...all, ...any].slice(0, limit);
 }
 function recentIds(db, filters, limit, root) {
-  const where2 = filterSql(filters, root);
+  const where3 = filterSql(filters, root);
   return stmt(
     db,
-    `SELECT o.id AS id, -o.created_at AS score FROM observations o WHERE ${where2.sql}
+    `SELECT o.id AS id, -o.created_at AS score FROM observations o WHERE ${where3.sql}
      ORDER BY o.created_at DESC, o.id DESC LIMIT @limit`
-  ).all({ ...where2.params, limit });
+  ).all({ ...where3.params, limit });
 }
 
 // src/search/rrf.ts
 var RRF_K = 60;
 function reciprocalRankFusion(lists, k = RRF_K, weights = []) {
   const scores = /* @__PURE__ */ new Map();
-  lists.forEach((list3, which) => {
+  lists.forEach((list4, which) => {
     const weight = weights[which] ?? 1;
-    list3.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight / (k + index + 1)));
+    list4.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight / (k + index + 1)));
   });
   return [...scores].map(([id3, score]) => ({ id: id3, score })).sort((a, b) => b.score - a.score);
 }
@@ -8627,14 +9092,14 @@ function fuse(text5, near, vectorWeight = HYBRID_WEIGHTS[1]) {
 function closeEnough(hits, minSimilarity) {
   return hits.filter((hit) => 1 - hit.score >= minSimilarity);
 }
-async function rank(deps, request, fts, need) {
+async function rank(deps, request, fts, need2) {
   const wanted = request.mode ?? deps.mode;
   const vector = wanted === "fts" || !deps.vectors ? void 0 : await deps.runtime?.queryVector(request.query);
   const { db, vectors } = deps;
   const floor = deps.minSimilarity ?? 0;
-  const fullText = () => ftsSearch(db, fts, request.filters, need, request.root);
+  const fullText = () => ftsSearch(db, fts, request.filters, need2, request.root);
   if (!vector || !vectors) return { hits: fullText(), mode: "fts" };
-  const depth = wanted === "vector" ? need : Math.max(need, FUSION_DEPTH);
+  const depth = wanted === "vector" ? need2 : Math.max(need2, FUSION_DEPTH);
   let nearest2;
   try {
     nearest2 = await vectors.search(vector, request.filters, depth, request.root);
@@ -8650,17 +9115,17 @@ async function rank(deps, request, fts, need) {
   const text5 = ftsSearch(db, fts, request.filters, depth, request.root);
   const found2 = new Set(text5.map((hit) => hit.id));
   const near = nearest2.filter((hit) => found2.has(hit.id) || 1 - hit.score >= floor);
-  return { hits: fuse(text5, near, deps.vectorWeight).slice(0, need), mode: "hybrid" };
+  return { hits: fuse(text5, near, deps.vectorWeight).slice(0, need2), mode: "hybrid" };
 }
 function createSearcher(deps) {
   return {
     async search(request) {
-      const need = request.offset + request.limit + 1;
+      const need2 = request.offset + request.limit + 1;
       const fts = buildFtsQuery(request.query);
       const ranked = request.query.trim() === "" ? {
-        hits: recentIds(deps.db, request.filters, need, request.root),
+        hits: recentIds(deps.db, request.filters, need2, request.root),
         mode: "recent"
-      } : fts ? await rank(deps, request, fts, need) : { hits: [], mode: "fts" };
+      } : fts ? await rank(deps, request, fts, need2) : { hits: [], mode: "fts" };
       return {
         hits: ranked.hits.slice(request.offset, request.offset + request.limit),
         mode: ranked.mode,
@@ -8673,9 +9138,9 @@ function createSearcher(deps) {
 
 // src/search/search-input-error.ts
 var SearchInputError = class extends Error {
-  constructor(field, message3) {
-    super(`${field}: ${message3}`);
-    this.field = field;
+  constructor(field3, message3) {
+    super(`${field3}: ${message3}`);
+    this.field = field3;
     this.name = "SearchInputError";
   }
   field;
@@ -8689,13 +9154,13 @@ var UNIT_MS = {
   w: 7 * 864e5
 };
 var EXPECTED = "expected a date (2025-01-31), a date and time, epoch milliseconds or an age (90m, 12h, 7d, 2w)";
-function parseTime(text5, field, now2) {
+function parseTime(text5, field3, now2) {
   const value = text5.trim();
   if (/^\d{9,}$/.test(value)) return Number(value);
   const age = /^(\d{1,6})\s*([mhdw])$/i.exec(value);
   if (age) return now2 - Number(age[1]) * (UNIT_MS[age[2].toLowerCase()] ?? 0);
   const at = /^\d{4}-\d{2}-\d{2}$/.test(value) ? localMidnight(value) : /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
-  if (!Number.isFinite(at)) throw new SearchInputError(field, EXPECTED);
+  if (!Number.isFinite(at)) throw new SearchInputError(field3, EXPECTED);
   return at;
 }
 function localMidnight(text5) {
@@ -8760,9 +9225,9 @@ function normalize2(vector) {
 var blob = (vector) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 var narrowed = (filters) => Object.entries(filters).some(([key, value]) => key !== "project" && value !== void 0);
 var RERANK_WINDOW = 3e3;
-function rerank(db, vector, where2, params) {
+function rerank(db, vector, where3, params) {
   const { candidates: candidates2, ...rest } = params;
-  const source = candidates2 === null ? `(SELECT o.id FROM observations o WHERE ${where2.sql}
+  const source = candidates2 === null ? `(SELECT o.id FROM observations o WHERE ${where3.sql}
            ORDER BY o.created_at DESC, o.id DESC LIMIT ${RERANK_WINDOW}) w
          CROSS JOIN recall_vectors v ON v.observation_id = w.id` : `json_each(@candidates) c CROSS JOIN recall_vectors v ON v.observation_id = c.value
          CROSS JOIN observations o ON o.id = v.observation_id`;
@@ -8770,10 +9235,10 @@ function rerank(db, vector, where2, params) {
     db,
     `SELECT v.observation_id AS id, vec_distance_cosine(v.embedding, @q) AS score
      FROM ${source}
-     WHERE v.model = @model ${candidates2 === null ? "" : `AND ${where2.sql}`}
+     WHERE v.model = @model ${candidates2 === null ? "" : `AND ${where3.sql}`}
      ORDER BY score, v.observation_id DESC LIMIT @limit`
   ).all({
-    ...where2.params,
+    ...where3.params,
     ...rest,
     ...candidates2 === null ? {} : { candidates: candidates2 },
     q: blob(vector)
@@ -8781,12 +9246,12 @@ function rerank(db, vector, where2, params) {
 }
 var EXACT_LIMIT = 3e3;
 function fewInScope(db, model, project2, exact) {
-  const count3 = stmt(
+  const count4 = stmt(
     db,
     `SELECT COUNT(*) FROM (SELECT 1 FROM recall_vectors
        WHERE model = @model AND (@project IS NULL OR project = @project) LIMIT @cap)`
   ).pluck().get({ model, project: project2 ?? null, cap: exact + 1 });
-  return count3 <= exact;
+  return count4 <= exact;
 }
 
 // src/search/vector-index.ts
@@ -8917,16 +9382,16 @@ function nearest(db, vector, query2) {
   const model = meta(db, "vectors.model");
   const sameSize = meta(db, "vectors.dimensions") === String(vector.length);
   if (model === void 0 || !sameSize || limit <= 0) return [];
-  const where2 = filterSql(filters, query2.root);
+  const where3 = filterSql(filters, query2.root);
   if (narrowed(filters) || fewInScope(db, model, filters.project, query2.exact)) {
-    return rerank(db, vector, where2, { model, limit, candidates: null });
+    return rerank(db, vector, where3, { model, limit, candidates: null });
   }
   const k = Math.min(MAX_K, Math.max(64, limit * 2));
   const { project: project2 } = filters;
   const boundary = filters.until === void 0 ? horizonBoundary(db) : void 0;
   const recent = boundary === void 0 ? [] : coarse(db, vector, { project: project2, from: bucketOf(boundary) }, k);
   const ids2 = recent.length >= k ? recent : coarse(db, vector, { project: project2, from: void 0 }, k);
-  return rerank(db, vector, where2, { model, limit, candidates: JSON.stringify(ids2) });
+  return rerank(db, vector, where3, { model, limit, candidates: JSON.stringify(ids2) });
 }
 var tableExists = (db) => db.prepare("SELECT 1 FROM sqlite_master WHERE name = ?").get(VEC_TABLE) !== void 0;
 function sweep(db) {
@@ -9055,9 +9520,9 @@ async function embedPass(o, state, stopped) {
   const mark = o.changeMark();
   if (mark === state.idleMark && state.loaded || !await ensureLoaded(o, state)) return;
   let done = 0;
-  for (let n8 = await embedBatch(o, state); n8 > 0 && !stopped(); n8 = await embedBatch(o, state)) {
-    done += n8;
-    if (done % 512 < n8) o.log.log("info", `embedding: ${progress(o)}`);
+  for (let n9 = await embedBatch(o, state); n9 > 0 && !stopped(); n9 = await embedBatch(o, state)) {
+    done += n9;
+    if (done % 512 < n9) o.log.log("info", `embedding: ${progress(o)}`);
     await yieldToLoop();
   }
   if (done > 0) o.log.log("info", `embedding caught up: ${progress(o)}`);
@@ -9134,8 +9599,8 @@ function addFeature(vector, feature, weight) {
   vector[hash % vector.length] += sign * weight;
 }
 function features(vector, text5) {
-  const words2 = text5.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  for (const word of words2) {
+  const words3 = text5.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  for (const word of words3) {
     const base2 = stem(word);
     addFeature(vector, `w:${base2}`, 1);
     const padded = `^${base2}$`;
@@ -9313,10 +9778,10 @@ async function post(url, options, body) {
     );
   }
 }
-function vectorsOf(body, count3) {
+function vectorsOf(body, count4) {
   const items2 = [...body.data ?? []].sort((a, b) => Number(a.index ?? 0) - Number(b.index ?? 0));
   const vectors = items2.map((item) => item.embedding);
-  const valid = vectors.length === count3 && vectors.every((v) => Array.isArray(v) && v.length > 0);
+  const valid = vectors.length === count4 && vectors.every((v) => Array.isArray(v) && v.length > 0);
   if (!valid) throw new EmbedderError("PROVIDER_BAD_OUTPUT", "embeddings endpoint gave no vectors");
   return vectors.map((v) => normalize2(Float32Array.from(v)));
 }
@@ -9478,9 +9943,9 @@ function createChromaPort(config) {
       return ids2.map((id3, i) => ({ id: Number(id3), distance: distances[i] ?? 1 }));
     },
     async count() {
-      const n8 = await (await open()).count();
-      if (typeof n8 !== "number") throw new TypeError(`count answered ${typeof n8}`);
-      return n8;
+      const n9 = await (await open()).count();
+      if (typeof n9 !== "number") throw new TypeError(`count answered ${typeof n9}`);
+      return n9;
     },
     async adopt(model) {
       const held = (await open()).metadata?.[MODEL_KEY];
@@ -9507,12 +9972,12 @@ function createChromaPort(config) {
 
 // src/search/chroma/chroma-search.ts
 var MAX_K2 = 1e3;
-function keepExisting(db, hits, where2) {
+function keepExisting(db, hits, where3) {
   const ids2 = stmt(
     db,
     `SELECT o.id FROM json_each(@ids) c CROSS JOIN observations o ON o.id = c.value
-     WHERE ${where2.sql}`
-  ).pluck().all({ ...where2.params, ids: JSON.stringify(hits.map((hit) => hit.id)) });
+     WHERE ${where3.sql}`
+  ).pluck().all({ ...where3.params, ids: JSON.stringify(hits.map((hit) => hit.id)) });
   return new Set(ids2);
 }
 function createChromaSearch(db, port, options) {
@@ -9521,19 +9986,19 @@ function createChromaSearch(db, port, options) {
     async search(vector, filters, limit, root) {
       const model = meta(db, "vectors.model");
       if (model === void 0 || limit <= 0) return [];
-      const where2 = filterSql(filters, root);
+      const where3 = filterSql(filters, root);
       if (narrowed(filters) || !options.synced(model) || fewInScope(db, model, filters.project, exact)) {
-        return rerank(db, vector, where2, { model, limit, candidates: null });
+        return rerank(db, vector, where3, { model, limit, candidates: null });
       }
       const hits = await port.query(vector, Math.min(MAX_K2, limit * 2), filters.project);
-      const keep = keepExisting(db, hits, where2);
+      const keep = keepExisting(db, hits, where3);
       return hits.filter((hit) => keep.has(hit.id)).slice(0, limit).map((hit) => ({ id: hit.id, score: hit.distance }));
     }
   };
 }
 
 // src/search/chroma/chroma-sync.ts
-var TABLES2 = `
+var TABLES3 = `
 CREATE TABLE IF NOT EXISTS chroma_synced (
   observation_id INTEGER PRIMARY KEY,
   source_updated_at INTEGER NOT NULL
@@ -9593,7 +10058,7 @@ async function writeMissing(db, port, model, onBatch) {
   }
 }
 function createChromaSync(db, port, config) {
-  db.exec(TABLES2);
+  db.exec(TABLES3);
   return {
     async pass(model, onBatch) {
       const target2 = targetOf(config, model);
@@ -9636,13 +10101,13 @@ function createChromaStore(db, config, options) {
     if (current2 === void 0 || mark === state.doneMark && state.reachable && fresh) return;
     const before = sync.progress(current2).pending;
     await port.count();
-    const after = await sync.pass(current2);
+    const after2 = await sync.pass(current2);
     if (state.reachable === false) options.log.log("info", `chroma reachable again: ${config.url}`);
     state.reachable = true;
     state.error = "";
     state.doneMark = mark;
     state.checkedAt = Date.now();
-    if (before > 0) options.log.log("info", `chroma: ${after.indexed} vectors indexed`);
+    if (before > 0) options.log.log("info", `chroma: ${after2.indexed} vectors indexed`);
   };
   const poller = createPoller({
     run: pass,
@@ -9700,17 +10165,17 @@ function createChromaStore(db, config, options) {
 // src/search/phrasings.ts
 var MAX_PHRASINGS = 5;
 var PHRASING_DEPTH = 30;
-function checkPhrasings(phrasings, field = "q") {
+function checkPhrasings(phrasings, field3 = "q") {
   if (phrasings.length > MAX_PHRASINGS) {
     throw new SearchInputError(
-      field,
+      field3,
       `expected at most ${MAX_PHRASINGS} phrasings of the same need, got ${phrasings.length}`
     );
   }
   const long = phrasings.findIndex((text5) => text5.length > MAX_QUERY_CHARS * 2);
   if (long !== -1) {
     throw new SearchInputError(
-      field,
+      field3,
       `phrasing ${long + 1} is ${phrasings[long].length} characters; expected at most ${MAX_QUERY_CHARS * 2}`
     );
   }
@@ -9756,7 +10221,9 @@ function createAnchorRecall(db) {
         byProject.set(item.project, [...byProject.get(item.project) ?? [], item.id]);
       const verdicts = /* @__PURE__ */ new Map();
       for (const [project2, ids2] of byProject) {
-        for (const [id3, verdict] of checker.check(anchorsOf(db, ids2), treeOf(project2, cwd)))
+        const anchors2 = anchorsOf(db, ids2);
+        if (anchors2.size === 0) continue;
+        for (const [id3, verdict] of checker.check(anchors2, treeOf(project2, cwd)))
           verdicts.set(id3, verdict);
       }
       return verdicts;
@@ -9767,9 +10234,9 @@ function createAnchorRecall(db) {
       const tree = treeOf(record.project, cwd);
       const existing = anchorsOf(db, [id3]);
       const now2 = checker.check(existing, tree).get(id3)?.files ?? [];
-      const files2 = now2.length > 0 ? now2.map((file) => file.movedTo ?? file.path) : [...record.files_modified, ...record.files_read];
+      const files3 = now2.length > 0 ? now2.map((file) => file.movedTo ?? file.path) : [...record.files_modified, ...record.files_read];
       const origin = { cwd: tree ?? cwd ?? "/", projectRoot: tree ?? "/", turnEnd: Infinity };
-      db.transaction(() => writeAnchors(db, id3, makeAnchors(files2, origin), at)).immediate();
+      db.transaction(() => writeAnchors(db, id3, makeAnchors(files3, origin), at)).immediate();
       return true;
     }
   };
@@ -9830,13 +10297,13 @@ function canonicalTool(name) {
 var PATH_KEYS2 = ["file_path", "absolute_path", "path", "filePath", "file"];
 var PATCH_FILE = /^\*\*\* (Add|Update|Delete) File: (.+)$/gm;
 function patchFiles(patch) {
-  const files2 = [];
+  const files3 = [];
   let addsOnly = true;
   for (const match of patch.slice(0, 1e6).matchAll(PATCH_FILE)) {
-    files2.push((match[2] ?? "").trim());
+    files3.push((match[2] ?? "").trim());
     if (match[1] !== "Add") addsOnly = false;
   }
-  return { files: files2, addsOnly: addsOnly && files2.length > 0 };
+  return { files: files3, addsOnly: addsOnly && files3.length > 0 };
 }
 function canonicalInput(input) {
   if (!input || typeof input !== "object" || Array.isArray(input)) return input;
@@ -9846,8 +10313,8 @@ function canonicalInput(input) {
   if (key) return { ...fields, file_path: fields[key] };
   const patch = typeof fields.command === "string" ? fields.command : fields.input;
   if (typeof patch === "string" && patch.includes("*** Begin Patch")) {
-    const { files: files2 } = patchFiles(patch);
-    if (files2.length > 0) return { ...fields, file_path: files2[0], files: files2 };
+    const { files: files3 } = patchFiles(patch);
+    if (files3.length > 0) return { ...fields, file_path: files3[0], files: files3 };
   }
   return fields;
 }
@@ -10184,7 +10651,8 @@ var TYPE_ICONS = {
   refactor: "\u{1F504}",
   change: "\u2705",
   discovery: "\u{1F535}",
-  decision: "\u2696\uFE0F"
+  decision: "\u2696\uFE0F",
+  "dead-end": "\u26D4"
 };
 var OTHER_ICON = "\u2022";
 var PIN_ICON = "\u{1F4CC}";
@@ -10197,7 +10665,7 @@ function legendLine() {
 }
 
 // src/context/text.ts
-var pad = (n8) => String(n8).padStart(2, "0");
+var pad = (n9) => String(n9).padStart(2, "0");
 function dayOf(ms) {
   return stampOf(ms).day;
 }
@@ -10307,6 +10775,10 @@ function groupLines(chosen) {
   }
   return lines;
 }
+var shownLine = ({ entry, line: line2 }) => ({
+  id: entry.id,
+  tokens: estimateTokens(line2.length + 1)
+});
 function renderContext(data, ranked, budget2, now2, marks = /* @__PURE__ */ new Map()) {
   for (const summaryChars of [300, 120, 0]) {
     const { top, bottom } = frame(data, now2, summaryChars, marks);
@@ -10319,10 +10791,11 @@ function renderContext(data, ranked, budget2, now2, marks = /* @__PURE__ */ new 
       chosen.flatMap(({ entry: e }) => marks.has(e.id) ? [[e.id, marks.get(e.id) ?? ""]] : [])
     );
     const legend = shown2.size === marks.size ? top : frame(data, now2, summaryChars, shown2).top;
-    return { text: [...legend, ...body, ...bottom].join("\n"), observations: chosen.length };
+    const text6 = [...legend, ...body, ...bottom].join("\n");
+    return { text: text6, observations: chosen.length, shown: chosen.map(shownLine) };
   }
   const text5 = [OPEN, `# claude-mem: project ${clip2(data.project, 100)}`, HOW_TO_FETCH, CLOSE];
-  return { text: text5.join("\n"), observations: 0 };
+  return { text: text5.join("\n"), observations: 0, shown: [] };
 }
 
 // src/context/rank.ts
@@ -10403,11 +10876,12 @@ function emptyState(project2) {
     "</claude-mem-context>"
   ].join("\n");
 }
-var built = (text5, kind, observations) => ({
+var built = (text5, kind, shown2 = []) => ({
   text: text5,
   kind,
-  observations,
-  bytes: Buffer.byteLength(text5)
+  observations: shown2.length,
+  bytes: Buffer.byteLength(text5),
+  shown: shown2
 });
 function buildContext(db, request, options) {
   const budget2 = {
@@ -10417,54 +10891,54 @@ function buildContext(db, request, options) {
   };
   const data = selectContext(db, request, Math.max(options.maxObservations * 2, 20));
   if (data.kind === "resume" && data.entries.length === 0 && !data.summary)
-    return built("", "resume", 0);
+    return built("", "resume");
   if (data.kind === "full" && data.total === 0 && !data.summary) {
-    return built(emptyState(request.project), "empty", 0);
+    return built(emptyState(request.project), "empty");
   }
   const anchored = applyAnchorStates(data.entries, options.anchorStates);
   const ranked = rankEntries(anchored.entries, anchored.marks);
   const marks = withAgentMarks(anchored.marks, data.entries);
-  const { text: text5, observations } = renderContext(data, ranked, budget2, request.now, marks);
-  return built(text5, data.kind, observations);
+  const { text: text5, shown: shown2 } = renderContext(data, ranked, budget2, request.now, marks);
+  return built(text5, data.kind, shown2);
 }
 
 // src/context/recall-entries.ts
 import { basename as basename3 } from "node:path";
-var COLUMNS3 = `o.id AS id, o.type AS type, o.title AS title, o.pinned AS pinned,
+var COLUMNS2 = `o.id AS id, o.type AS type, o.title AS title, o.pinned AS pinned,
   o.created_at AS created_at, o.author AS author, ${detailCharsSql("o.")} AS detail_chars`;
 var NOT_OWN_SESSION = `(o.session_id IS NULL OR o.session_id IS NOT
   (SELECT id FROM sessions WHERE session_id = @sessionId))`;
 function entriesOf(db, ids2, project2, sessionId) {
   const rows = stmt(
     db,
-    `SELECT ${COLUMNS3} FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids))
+    `SELECT ${COLUMNS2} FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids))
        AND o.project = @project AND ${NOT_OWN_SESSION}`
   ).all({ ids: JSON.stringify(ids2), project: project2, sessionId });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids2.flatMap((id3) => byId.get(id3) ?? []);
 }
 function fileEntries(db, query2, exclude, limit) {
-  const where2 = filterSql({ project: query2.project, files: [query2.file] }, query2.root);
+  const where3 = filterSql({ project: query2.project, files: [query2.file] }, query2.root);
   const params = {
-    ...where2.params,
+    ...where3.params,
     name: basename3(query2.file),
     sessionId: query2.sessionId,
     limit: limit + exclude.size
   };
   const pinned = stmt(
     db,
-    `SELECT ${COLUMNS3} FROM observations o
+    `SELECT ${COLUMNS2} FROM observations o
      WHERE o.pinned = 1
        AND EXISTS (SELECT 1 FROM observation_file_names n
          WHERE n.name = @name AND n.observation_id = o.id)
-       AND ${where2.sql} AND ${NOT_OWN_SESSION}
+       AND ${where3.sql} AND ${NOT_OWN_SESSION}
      ORDER BY o.created_at DESC, o.id DESC LIMIT @limit`
   ).all(params);
   const newest = (who) => stmt(
     db,
-    `SELECT ${COLUMNS3} FROM observation_file_names n CROSS JOIN observations o
+    `SELECT ${COLUMNS2} FROM observation_file_names n CROSS JOIN observations o
          ON o.id = n.observation_id
-       WHERE n.name = @name AND ${where2.sql} AND ${NOT_OWN_SESSION}${who}
+       WHERE n.name = @name AND ${where3.sql} AND ${NOT_OWN_SESSION}${who}
        ORDER BY n.observation_id DESC LIMIT @limit`
   ).all(params);
   const seen = /* @__PURE__ */ new Set();
@@ -10521,24 +10995,24 @@ var COMMON = new Set(
 );
 var MAX_TERMS2 = 24;
 function contentTerms(text5) {
-  const words2 = text5.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
-  return [...new Set(words2.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS2);
+  const words3 = text5.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  return [...new Set(words3.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS2);
 }
-var quote2 = (term) => `"${term.replaceAll('"', '""')}"`;
+var quote3 = (term) => `"${term.replaceAll('"', '""')}"`;
 function docFrequency(db, term, cap) {
   return stmt(
     db,
     `SELECT COUNT(*) FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH @match
        LIMIT @cap)`
-  ).pluck().get({ match: quote2(term), cap });
+  ).pluck().get({ match: quote3(term), cap });
 }
 var observationCount = (db) => stmt(db, "SELECT MAX(id) FROM observations").pluck().get() ?? 0;
 var RARE_SHARE = 0.1;
 var RARE_FLOOR = 20;
 var RARE_CEILING = 5e3;
 function rareTerms(db, terms) {
-  const share2 = Math.ceil(observationCount(db) * RARE_SHARE);
-  const cap = Math.min(Math.max(RARE_FLOOR, share2), RARE_CEILING);
+  const share3 = Math.ceil(observationCount(db) * RARE_SHARE);
+  const cap = Math.min(Math.max(RARE_FLOOR, share3), RARE_CEILING);
   return terms.flatMap((term) => {
     const holders = docFrequency(db, term, cap + 1);
     return holders >= 1 && holders <= cap ? [{ term, holders }] : [];
@@ -10552,7 +11026,7 @@ function matchedTerms(db, ids2, terms) {
       db,
       `SELECT rowid FROM observations_fts WHERE observations_fts MATCH @match
          AND rowid IN (SELECT value FROM json_each(@ids))`
-    ).pluck().all({ match: quote2(term), ids: idList2 });
+    ).pluck().all({ match: quote3(term), ids: idList2 });
     for (const id3 of hits) counts2.set(id3, (counts2.get(id3) ?? 0) + 1);
   }
   return counts2;
@@ -10569,9 +11043,9 @@ var PROMPT_BUDGET = { maxTokens: 500, maxBytes: 2e3 };
 var CANDIDATES = 20;
 var HEADING2 = "Memories that may bear on this prompt (claude-mem; full records: get_observations with the ids):";
 var NONE = { text: "", ids: [] };
-async function candidates(db, searcher, request, words2) {
+async function candidates(db, searcher, request, words3) {
   const search = (author) => searcher.search({
-    query: words2.join(" "),
+    query: words3.join(" "),
     filters: { project: request.project, author },
     limit: CANDIDATES,
     offset: 0,
@@ -10587,17 +11061,17 @@ async function promptRecall(db, searcher, request) {
   if (terms.length === 0) return NONE;
   const rare = rareTerms(db, terms);
   if (rare.length === 0) return NONE;
-  const words2 = rare.map(({ term }) => term);
+  const words3 = rare.map(({ term }) => term);
   const shown2 = injectedIds(db, request.sessionId);
-  const ids2 = (await candidates(db, searcher, request, words2)).filter((id3) => !shown2.has(id3));
+  const ids2 = (await candidates(db, searcher, request, words3)).filter((id3) => !shown2.has(id3));
   const entries = entriesOf(db, ids2, request.project, request.sessionId);
   const matched = matchedTerms(
     db,
     entries.map((entry) => entry.id),
-    words2
+    words3
   );
-  const count3 = (id3) => matched.get(id3) ?? 0;
-  const relevant = entries.filter((entry) => isRelevant(count3(entry.id), rare, terms.length)).sort((a, b) => count3(b.id) - count3(a.id));
+  const count4 = (id3) => matched.get(id3) ?? 0;
+  const relevant = entries.filter((entry) => isRelevant(count4(entry.id), rare, terms.length)).sort((a, b) => count4(b.id) - count4(a.id));
   const { entries: kept, marks } = applyAnchors(ownFirst2(relevant), request.anchorStates);
   return renderRecall(HEADING2, kept, { maxItems: request.maxItems, ...PROMPT_BUDGET }, { marks });
 }
@@ -10619,6 +11093,27 @@ function relativeName(file, root) {
   return root && file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
 }
 
+// src/context/dead-end-warning.ts
+var NOTHING = { text: "", ids: [] };
+function keyOf(request) {
+  if (request.command !== void 0) {
+    const shape = specificShape(request.command);
+    return shape === "" ? "" : `cmd:${shape}`;
+  }
+  return request.file ? `file:${request.file}` : "";
+}
+function deadEndWarning(db, request) {
+  const key = keyOf(request);
+  if (key === "") return NOTHING;
+  const typed = request.command === void 0 ? void 0 : commandText(request.command);
+  const match = deadEndsFor(db, request.project, key, 3).find((found2) => found2.fix !== typed);
+  if (!match || !claimDeadEndWarning(db, request.sessionId, match.id, request.now)) return NOTHING;
+  const line2 = `\u26D4 Dead end #${match.id} (claude-mem): ${clip2(match.title, 300)}`;
+  return { text: `<claude-mem-recall>
+${line2}
+</claude-mem-recall>`, ids: [match.id] };
+}
+
 // src/worker/recall/context-routes.ts
 var SOURCES = ["startup", "resume", "clear", "compact"];
 function projectOf(deps, query2) {
@@ -10637,11 +11132,16 @@ function anchorStatesOf(anchors2, project2, cwd) {
     return new Map([...verdicts].map(([id3, verdict]) => [id3, verdict.state]));
   };
 }
-function recordShown(deps, sessionId, source, text5) {
+function recordShown(deps, sessionId, source, shown2) {
   const now2 = deps.now();
   if (source !== "resume") resetInjected(deps.db, sessionId, now2);
-  const ids2 = [...text5.matchAll(/^#(\d+) /gm)].map((match) => Number(match[1]));
-  markInjected(deps.db, sessionId, ids2, "session-start", now2);
+  markInjected(
+    deps.db,
+    sessionId,
+    shown2.map(({ id: id3 }) => id3),
+    "session-start",
+    now2
+  );
 }
 function contextRoutes(deps, anchors2) {
   return new Hono8().get("/api/context", async (c) => {
@@ -10667,7 +11167,7 @@ function contextRoutes(deps, anchors2) {
       }
     );
     if (query2.record === "1" && query2.session_id)
-      recordShown(deps, query2.session_id, source, built2.text);
+      recordShown(deps, query2.session_id, source, built2.shown);
     deps.log.log(
       "debug",
       `context for ${source}: ${built2.kind}, ${built2.observations} observations, ${built2.bytes} bytes`
@@ -10692,12 +11192,23 @@ var Common = {
   project: z6.string().min(1).max(500).optional()
 };
 var PromptRecallSchema = z6.object({ ...Common, prompt: z6.string().max(1e5) });
-var FileRecallSchema = z6.object({ ...Common, file_path: z6.string().min(1).max(4096) });
-var NOTHING = { context: "", ids: [] };
+var FileRecallSchema = z6.object({
+  ...Common,
+  file_path: z6.string().min(1).max(4096),
+  /** The tool about to run; a dead end of the file is told before an edit, not a Read. */
+  tool: z6.string().max(200).optional()
+});
+var CommandRecallSchema = z6.object({ ...Common, command: z6.string().min(1).max(2e4) });
+var NOTHING2 = { context: "", ids: [] };
+var NOTHING_BLOCK = { text: "", ids: [] };
+var joined = (a, b) => ({
+  context: [a.text, b.text].filter((text5) => text5 !== "").join("\n"),
+  ids: [...a.ids, ...b.ids]
+});
 function recallMomentRoutes(deps, recall2) {
   return new Hono9().post("/api/recall/prompt", async (c) => {
     const body = PromptRecallSchema.parse(await c.req.json());
-    if (!deps.settings["recall.promptTime"]) return c.json(NOTHING);
+    if (!deps.settings["recall.promptTime"]) return c.json(NOTHING2);
     const project2 = projectOf(deps, body);
     const block = await promptRecall(deps.db, recall2.searcher, {
       project: project2,
@@ -10710,8 +11221,14 @@ function recallMomentRoutes(deps, recall2) {
     return c.json({ context: block.text, ids: block.ids });
   }).post("/api/recall/file", async (c) => {
     const body = FileRecallSchema.parse(await c.req.json());
-    if (!deps.settings["recall.fileTime"]) return c.json(NOTHING);
     const project2 = projectOf(deps, body);
+    const warning = deps.settings["recall.deadEnds"] && body.tool !== "Read" ? deadEndWarning(deps.db, {
+      project: project2,
+      sessionId: body.session_id,
+      file: body.file_path,
+      now: deps.now()
+    }) : NOTHING_BLOCK;
+    if (!deps.settings["recall.fileTime"]) return c.json(joined(warning, NOTHING_BLOCK));
     const block = fileRecall(deps.db, {
       project: project2,
       sessionId: body.session_id,
@@ -10721,6 +11238,16 @@ function recallMomentRoutes(deps, recall2) {
       anchorStates: anchorStatesOf(recall2.anchors, project2, body.cwd)
     });
     markInjected(deps.db, body.session_id, block.ids, "file", deps.now());
+    return c.json(joined(warning, block));
+  }).post("/api/recall/command", async (c) => {
+    const body = CommandRecallSchema.parse(await c.req.json());
+    if (!deps.settings["recall.deadEnds"]) return c.json(NOTHING2);
+    const block = deadEndWarning(deps.db, {
+      project: projectOf(deps, body),
+      sessionId: body.session_id,
+      command: body.command,
+      now: deps.now()
+    });
     return c.json({ context: block.text, ids: block.ids });
   });
 }
@@ -10813,7 +11340,7 @@ function toRequest(deps, q) {
 }
 function indexItems(deps, hits) {
   const records = new Map(
-    getObservations(
+    getSearchLines(
       deps.db,
       hits.map((hit) => hit.id)
     ).map((r) => [r.id, r])
@@ -10834,7 +11361,7 @@ function indexItems(deps, hits) {
         pinned: r.pinned === 1,
         scope: r.scope,
         author: r.author,
-        tokens: detailTokens(r),
+        tokens: detailTokensOf(r.detail_chars),
         score: hit.score
       }
     ];
@@ -10966,8 +11493,8 @@ function createRecall(deps, options = {}) {
     anchors: createAnchorRecall(deps.db),
     status: () => {
       if (!vectors) return off();
-      const store3 = vectors.chroma?.status();
-      return { ...vectors.runtime.status(), vectorWeight, ...store3 ? { store: store3 } : {} };
+      const store4 = vectors.chroma?.status();
+      return { ...vectors.runtime.status(), vectorWeight, ...store4 ? { store: store4 } : {} };
     },
     changed(deleted) {
       if (deleted) vectors?.index.drop(deleted);
@@ -10998,69 +11525,11 @@ function createRecallService(deps, options = {}) {
   };
 }
 
-// src/worker/admin/maintenance-service.ts
-var MINUTE = 6e4;
-function step(db, now2, clock, o) {
-  const idle = now2 - clock.lastWrite >= o.idleMs;
-  checkpoint(db, idle, o.walLimitBytes);
-  if (!idle) return { merged: false, optimized: false, horizon: false };
-  const horizon = refreshHorizon(db, o.horizon) === "rebuilt";
-  const merged = mergeFullText(db);
-  const optimized = now2 - clock.lastOptimize >= o.optimizeEveryMs;
-  if (optimized) {
-    optimizeDatabase(db);
-    clock.lastOptimize = now2;
-  }
-  return { merged, optimized, horizon };
-}
-function createMaintenanceService(deps, options = {}) {
-  const o = {
-    intervalMs: options.intervalMs ?? 5 * MINUTE,
-    idleMs: options.idleMs ?? 2 * MINUTE,
-    optimizeEveryMs: options.optimizeEveryMs ?? 6 * 60 * MINUTE,
-    walLimitBytes: options.walLimitBytes ?? WAL_LIMIT_BYTES,
-    horizon: options.horizon ?? {}
-  };
-  const clock = { lastWrite: deps.now(), lastOptimize: deps.now() - o.optimizeEveryMs };
-  const counts2 = {
-    steps: 0,
-    checkpoints: 0,
-    merges: 0,
-    optimizes: 0,
-    horizons: 0
-  };
-  let timer;
-  const tick = () => {
-    try {
-      const done = step(deps.db, deps.now(), clock, o);
-      counts2.steps += 1;
-      counts2.checkpoints += 1;
-      if (done.merged) counts2.merges += 1;
-      if (done.optimized) counts2.optimizes += 1;
-      if (done.horizon) counts2.horizons += 1;
-    } catch (error) {
-      deps.log.log("warn", `database maintenance failed, next step later: ${String(error)}`);
-    }
-  };
-  return {
-    name: "maintenance",
-    counts: () => ({ ...counts2 }),
-    onApplied() {
-      clock.lastWrite = deps.now();
-    },
-    start() {
-      timer = setInterval(tick, o.intervalMs);
-      timer.unref();
-    },
-    stop: async () => clearInterval(timer)
-  };
-}
+// src/worker/admin/consolidation-routes.ts
+import { Hono as Hono13 } from "hono";
+import { z as z10 } from "zod";
 
-// src/worker/admin/retention-service.ts
-import { readFileSync as readFileSync14 } from "node:fs";
-import { join as join20 } from "node:path";
-
-// src/worker/admin/admin-backfill-routes.ts
+// src/worker/admin/admin-forget-routes.ts
 import { Hono as Hono12 } from "hono";
 
 // src/worker/admin/admin-input.ts
@@ -11180,8 +11649,8 @@ function importRecordsOf(body) {
 }
 function describeIssue(issue) {
   if (!issue) return "not a record of an export";
-  const field = issue.path.length > 0 ? issue.path.join(".") : "record";
-  return `${field}: ${issue.message}`;
+  const field3 = issue.path.length > 0 ? issue.path.join(".") : "record";
+  return `${field3}: ${issue.message}`;
 }
 var BackfillSessionsBodySchema = z9.looseObject({
   sessions: z9.array(
@@ -11195,7 +11664,175 @@ var BackfillEventsBodySchema = z9.looseObject({
   events: z9.array(z9.unknown()).min(1).max(5e4)
 });
 
+// src/worker/admin/admin-sweep.ts
+function sweepVectors(db, log) {
+  try {
+    return loadSqliteVec(db) ? createVectorIndex(db).sweep() : 0;
+  } catch (error) {
+    log.log("warn", `vector sweep after a delete failed: ${String(error)}`);
+    return 0;
+  }
+}
+
+// src/worker/admin/admin-forget-routes.ts
+function adminForgetRoutes(deps) {
+  return new Hono12().post("/api/admin/forget", async (c) => {
+    const body = ForgetBodySchema2.parse(await jsonBody(c.req));
+    const selection2 = selectionOf(body);
+    const sample = body.dry_run ? forgetSample(deps.db, selection2) : [];
+    const counts2 = forget(deps.db, selection2, body.dry_run);
+    if (!body.dry_run) afterDelete(deps, "forget", counts2);
+    return c.json({ dry_run: body.dry_run, counts: counts2, sample });
+  }).post("/api/admin/purge", async (c) => {
+    const body = PurgeBodySchema.parse(await jsonBody(c.req));
+    const counts2 = purgeProject(deps.db, body.project, body.dry_run);
+    if (!body.dry_run) afterDelete(deps, "purge", counts2);
+    return c.json({ dry_run: body.dry_run, project: body.project, counts: counts2 });
+  });
+}
+function afterDelete(deps, what, counts2) {
+  deps.log.log("info", `${what} removed rows`, { ...counts2 });
+  sweepVectors(deps.db, deps.log);
+}
+
+// src/worker/admin/consolidation-routes.ts
+var ProjectSchema = z10.object({ project: z10.string().min(1).max(500) });
+var UndoSchema = z10.object({ id: z10.number().int().positive() });
+var isEmpty = (changeset) => changeset.merges.length === 0 && changeset.drops.length === 0;
+function applyChangeset(deps, changeset) {
+  if (isEmpty(changeset)) return changeset;
+  const journalId = applyConsolidation(deps.db, changeset, deps.now());
+  afterDelete(deps, "consolidate", { journal: journalId });
+  return { ...changeset, journalId };
+}
+function undo(deps, id3) {
+  try {
+    return undoConsolidation(deps.db, id3, deps.now());
+  } catch (error) {
+    if (!(error instanceof UndoRefused)) throw error;
+    throw new AppError(error.code === "NOT_FOUND" ? "NOT_FOUND" : "CONFLICT", error.message);
+  }
+}
+function consolidationRoutes(deps) {
+  return new Hono13().get("/api/consolidation", (c) => {
+    const { project: project2 } = ProjectSchema.parse({ project: c.req.query("project") });
+    return c.json({
+      proposal: proposeConsolidation(deps.db, project2),
+      journal: consolidationJournal(deps.db, project2)
+    });
+  }).post("/api/consolidation/apply", async (c) => {
+    const { project: project2 } = ProjectSchema.parse(await jsonBody(c.req));
+    return c.json(applyChangeset(deps, proposeConsolidation(deps.db, project2)));
+  }).post("/api/consolidation/undo", async (c) => {
+    const { id: id3 } = UndoSchema.parse(await jsonBody(c.req));
+    return c.json(undo(deps, id3));
+  });
+}
+
+// src/worker/admin/consolidation-service.ts
+function createConsolidationService(deps, options = {}) {
+  const settings = options.settings ?? (() => loadSettings(deps.dataDir, process.env).settings);
+  const idleMs = options.idleMs ?? 10 * 6e4;
+  let lastIngest = deps.now();
+  let timer;
+  const idlePass = () => {
+    const mode2 = settings()["consolidate.onIdle"];
+    if (mode2 === "off" || deps.now() - lastIngest < idleMs) return;
+    try {
+      for (const project2 of ownProjects(deps.db)) {
+        const changeset = proposeConsolidation(deps.db, project2);
+        if (isEmpty(changeset)) continue;
+        const done = mode2 === "apply" ? applyChangeset(deps, changeset) : changeset;
+        deps.log.log("info", `consolidation ${mode2 === "apply" ? "applied" : "proposed"}`, {
+          project: project2,
+          merges: changeset.merges.length,
+          drops: changeset.drops.length,
+          journal: done.journalId
+        });
+      }
+    } catch (error) {
+      deps.log.log("warn", `idle consolidation failed, next check later: ${String(error)}`);
+    }
+  };
+  return {
+    name: "consolidation",
+    routes: consolidationRoutes(deps),
+    idlePass,
+    onApplied: () => {
+      lastIngest = deps.now();
+    },
+    start() {
+      timer = setInterval(idlePass, options.checkEveryMs ?? 15 * 6e4);
+      timer.unref();
+    },
+    stop: async () => clearInterval(timer)
+  };
+}
+
+// src/worker/admin/maintenance-service.ts
+var MINUTE = 6e4;
+function step(db, now2, clock, o) {
+  const idle = now2 - clock.lastWrite >= o.idleMs;
+  checkpoint(db, idle, o.walLimitBytes);
+  if (!idle) return { merged: false, optimized: false, horizon: false };
+  const horizon = refreshHorizon(db, o.horizon) === "rebuilt";
+  const merged = mergeFullText(db);
+  const optimized = now2 - clock.lastOptimize >= o.optimizeEveryMs;
+  if (optimized) {
+    optimizeDatabase(db);
+    clock.lastOptimize = now2;
+  }
+  return { merged, optimized, horizon };
+}
+function createMaintenanceService(deps, options = {}) {
+  const o = {
+    intervalMs: options.intervalMs ?? 5 * MINUTE,
+    idleMs: options.idleMs ?? 2 * MINUTE,
+    optimizeEveryMs: options.optimizeEveryMs ?? 6 * 60 * MINUTE,
+    walLimitBytes: options.walLimitBytes ?? WAL_LIMIT_BYTES,
+    horizon: options.horizon ?? {}
+  };
+  const clock = { lastWrite: deps.now(), lastOptimize: deps.now() - o.optimizeEveryMs };
+  const counts2 = {
+    steps: 0,
+    checkpoints: 0,
+    merges: 0,
+    optimizes: 0,
+    horizons: 0
+  };
+  let timer;
+  const tick = () => {
+    try {
+      const done = step(deps.db, deps.now(), clock, o);
+      counts2.steps += 1;
+      counts2.checkpoints += 1;
+      if (done.merged) counts2.merges += 1;
+      if (done.optimized) counts2.optimizes += 1;
+      if (done.horizon) counts2.horizons += 1;
+    } catch (error) {
+      deps.log.log("warn", `database maintenance failed, next step later: ${String(error)}`);
+    }
+  };
+  return {
+    name: "maintenance",
+    counts: () => ({ ...counts2 }),
+    onApplied() {
+      clock.lastWrite = deps.now();
+    },
+    start() {
+      timer = setInterval(tick, o.intervalMs);
+      timer.unref();
+    },
+    stop: async () => clearInterval(timer)
+  };
+}
+
+// src/worker/admin/retention-service.ts
+import { readFileSync as readFileSync14 } from "node:fs";
+import { join as join20 } from "node:path";
+
 // src/worker/admin/admin-backfill-routes.ts
+import { Hono as Hono14 } from "hono";
 function spoolEvents(items2) {
   return items2.map((item, index) => {
     const parsed = parseSpoolEvent(JSON.stringify(item));
@@ -11205,7 +11842,7 @@ function spoolEvents(items2) {
 }
 var claimed = (db, uid) => stmt(db, "SELECT 1 FROM ingested WHERE event_uid = ?").get(uid) !== void 0;
 function adminBackfillRoutes(deps) {
-  return new Hono12().post("/api/admin/backfill/sessions", async (c) => {
+  return new Hono14().post("/api/admin/backfill/sessions", async (c) => {
     const { sessions: sessions2 } = BackfillSessionsBodySchema.parse(await jsonBody(c.req));
     const known = sessions2.flatMap(
       (s) => findSession(deps.db, s.session_id) ? [
@@ -11226,7 +11863,7 @@ function adminBackfillRoutes(deps) {
 }
 
 // src/worker/admin/admin-export-routes.ts
-import { Hono as Hono13 } from "hono";
+import { Hono as Hono15 } from "hono";
 function textStream(chunks) {
   const encoder = new TextEncoder();
   return new ReadableStream({
@@ -11241,7 +11878,7 @@ function textStream(chunks) {
   });
 }
 function adminExportRoutes(deps) {
-  return new Hono13().get("/api/admin/export", (c) => {
+  return new Hono15().get("/api/admin/export", (c) => {
     const { format, ...filter } = ExportQuerySchema.parse(c.req.query());
     const type = format === "json" ? "application/json" : "application/x-ndjson";
     const body = textStream(exportChunks(deps.db, filter, format, deps.now()));
@@ -11258,44 +11895,10 @@ function adminExportRoutes(deps) {
   });
 }
 
-// src/worker/admin/admin-forget-routes.ts
-import { Hono as Hono14 } from "hono";
-
-// src/worker/admin/admin-sweep.ts
-function sweepVectors(db, log) {
-  try {
-    return loadSqliteVec(db) ? createVectorIndex(db).sweep() : 0;
-  } catch (error) {
-    log.log("warn", `vector sweep after a delete failed: ${String(error)}`);
-    return 0;
-  }
-}
-
-// src/worker/admin/admin-forget-routes.ts
-function adminForgetRoutes(deps) {
-  return new Hono14().post("/api/admin/forget", async (c) => {
-    const body = ForgetBodySchema2.parse(await jsonBody(c.req));
-    const selection2 = selectionOf(body);
-    const sample = body.dry_run ? forgetSample(deps.db, selection2) : [];
-    const counts2 = forget(deps.db, selection2, body.dry_run);
-    if (!body.dry_run) afterDelete(deps, "forget", counts2);
-    return c.json({ dry_run: body.dry_run, counts: counts2, sample });
-  }).post("/api/admin/purge", async (c) => {
-    const body = PurgeBodySchema.parse(await jsonBody(c.req));
-    const counts2 = purgeProject(deps.db, body.project, body.dry_run);
-    if (!body.dry_run) afterDelete(deps, "purge", counts2);
-    return c.json({ dry_run: body.dry_run, project: body.project, counts: counts2 });
-  });
-}
-function afterDelete(deps, what, counts2) {
-  deps.log.log("info", `${what} removed rows`, { ...counts2 });
-  sweepVectors(deps.db, deps.log);
-}
-
 // src/worker/admin/admin-retention-routes.ts
-import { Hono as Hono15 } from "hono";
+import { Hono as Hono16 } from "hono";
 function retentionRoutes(control) {
-  return new Hono15().post("/api/retention/run", async (c) => {
+  return new Hono16().post("/api/retention/run", async (c) => {
     const empty = c.req.header("content-length") === "0" || !c.req.header("content-type");
     const body = RetentionBodySchema.parse(empty ? {} : await jsonBody(c.req));
     return c.json(control.run(body.dry_run));
@@ -11365,7 +11968,7 @@ function createRetentionService(deps, options = {}) {
 }
 
 // src/worker/team/team-service.ts
-import { Hono as Hono16 } from "hono";
+import { Hono as Hono17 } from "hono";
 
 // src/team/connection.ts
 import { readFileSync as readFileSync15, rmSync as rmSync8 } from "node:fs";
@@ -11485,9 +12088,9 @@ async function pullTeam(deps, pageSize = PULL_PAGE) {
 
 // src/team/privacy-check.ts
 function refusalOf(row) {
-  for (const [field, value] of Object.entries(row.body)) {
+  for (const [field3, value] of Object.entries(row.body)) {
     if (typeof value === "string" && sanitizeText(value) !== value) {
-      return `refused at push: a secret or <private> block still matches in its ${field}; edit the memory or unshare it`;
+      return `refused at push: a secret or <private> block still matches in its ${field3}; edit the memory or unshare it`;
     }
   }
   return void 0;
@@ -11630,10 +12233,10 @@ function stepOf(sql, phase) {
 function watched(client, boundMs, hooks) {
   return {
     async query(text5, values) {
-      const step2 = stepOf(text5, hooks.phase());
-      hooks.step(step2);
+      const step3 = stepOf(text5, hooks.phase());
+      hooks.step(step3);
       const timer = setTimeout(() => {
-        hooks.overran(`no answer from the server in ${Math.round(boundMs / 1e3)} s (${step2})`);
+        hooks.overran(`no answer from the server in ${Math.round(boundMs / 1e3)} s (${step3})`);
         void client.end().catch(() => void 0);
       }, boundMs);
       try {
@@ -12287,7 +12890,7 @@ function createTeamService(deps, options = {}) {
       timer.unref();
     }
   };
-  const routes = new Hono16().get("/api/team/status", (c) => c.json(status2())).post("/api/team/sync", async (c) => {
+  const routes = new Hono17().get("/api/team/status", (c) => c.json(status2())).post("/api/team/sync", async (c) => {
     await sync.syncNow();
     return c.json(status2());
   });
@@ -12351,10 +12954,10 @@ function createHookTraffic(now2 = Date.now, pause = sleep4) {
 }
 
 // src/worker/viewer/viewer-service.ts
-import { Hono as Hono25 } from "hono";
+import { Hono as Hono26 } from "hono";
 
 // src/worker/viewer/viewer-feed-routes.ts
-import { Hono as Hono17 } from "hono";
+import { Hono as Hono18 } from "hono";
 import { statSync as statSync8 } from "node:fs";
 
 // src/worker/viewer/viewer-present.ts
@@ -12397,49 +13000,49 @@ function presentItem(item) {
 }
 
 // src/worker/viewer/viewer-input.ts
-import { z as z10 } from "zod";
-var csvOf = (values) => csvList(500).pipe(z10.array(z10.enum(values)).min(1));
-var cursor = z10.string().regex(/^\d{1,15}\.\d\.\d{1,15}$/, "expected the `next` value of the previous page").transform((text5) => {
+import { z as z11 } from "zod";
+var csvOf = (values) => csvList(500).pipe(z11.array(z11.enum(values)).min(1));
+var cursor = z11.string().regex(/^\d{1,15}\.\d\.\d{1,15}$/, "expected the `next` value of the previous page").transform((text5) => {
   const [at, rank2, id3] = text5.split(".").map(Number);
   return { at: at ?? 0, rank: rank2 ?? 0, id: id3 ?? 0 };
 });
-var FeedQuerySchema = z10.object({
-  project: z10.string().min(1).max(500).optional(),
+var FeedQuerySchema = z11.object({
+  project: z11.string().min(1).max(500).optional(),
   type: csvOf(OBSERVATION_TYPES).optional(),
   kind: csvOf(FEED_KINDS).optional(),
-  agent: z10.enum(["claude", "codex", "gemini", "copilot"]).optional(),
+  agent: z11.enum(["claude", "codex", "gemini", "copilot"]).optional(),
   before: cursor.optional(),
   /** Team memory: a teammate's name or `me`, and `private` or `team`. */
   author: AuthorSchema.optional(),
   scope: ScopeSchema.optional(),
   /** Just these observations, in this order (the viewer's search results). */
-  ids: z10.string().regex(/^\d{1,15}(?:,\d{1,15}){0,99}$/, "expected up to 100 comma-separated ids").transform((text5) => text5.split(",").map(Number)).optional(),
-  limit: z10.coerce.number().int().min(1).max(100).default(30)
+  ids: z11.string().regex(/^\d{1,15}(?:,\d{1,15}){0,99}$/, "expected up to 100 comma-separated ids").transform((text5) => text5.split(",").map(Number)).optional(),
+  limit: z11.coerce.number().int().min(1).max(100).default(30)
 });
 var encodeCursor = (c) => c === null ? null : `${c.at}.${c.rank}.${c.id}`;
-var ObservationPatchSchema = z10.looseObject({
-  title: z10.string().trim().min(1, "title: must not be empty").max(200).optional(),
-  narrative: z10.string().max(2e4).optional(),
-  facts: z10.array(z10.string().trim().min(1).max(1e3)).max(50).optional()
+var ObservationPatchSchema = z11.looseObject({
+  title: z11.string().trim().min(1, "title: must not be empty").max(200).optional(),
+  narrative: z11.string().max(2e4).optional(),
+  facts: z11.array(z11.string().trim().min(1).max(1e3)).max(50).optional()
 }).refine((p) => p.title !== void 0 || p.narrative !== void 0 || p.facts !== void 0, {
   message: "give title, narrative or facts",
   path: ["title"]
 });
-var PinBodySchema = z10.looseObject({ pinned: z10.boolean().default(true) });
-var ShareBodySchema = z10.looseObject({ scope: ScopeSchema.default("team") });
-var SettingsBodySchema = z10.looseObject({
-  values: z10.record(z10.string().max(200), z10.unknown())
+var PinBodySchema = z11.looseObject({ pinned: z11.boolean().default(true) });
+var ShareBodySchema = z11.looseObject({ scope: ScopeSchema.default("team") });
+var SettingsBodySchema = z11.looseObject({
+  values: z11.record(z11.string().max(200), z11.unknown())
 });
-var LogsQuerySchema = z10.object({
-  lines: z10.coerce.number().int().min(1).max(2e3).default(200)
+var LogsQuerySchema = z11.object({
+  lines: z11.coerce.number().int().min(1).max(2e3).default(200)
 });
-var FailedQuerySchema = z10.object({
-  limit: z10.coerce.number().int().min(1).max(500).default(50)
+var FailedQuerySchema = z11.object({
+  limit: z11.coerce.number().int().min(1).max(500).default(50)
 });
-var PreviewQuerySchema = z10.object({
-  project: z10.string().min(1).max(500),
-  maxTokens: z10.string().max(20).optional(),
-  maxObservations: z10.string().max(20).optional()
+var PreviewQuerySchema = z11.object({
+  project: z11.string().min(1).max(500),
+  maxTokens: z11.string().max(20).optional(),
+  maxObservations: z11.string().max(20).optional()
 });
 
 // src/worker/viewer/viewer-feed-routes.ts
@@ -12478,7 +13081,7 @@ function page(db, query2, only) {
   return { items: result.items.map(presentItem), next: encodeCursor(result.next) };
 }
 function viewerFeedRoutes(deps) {
-  return new Hono17().get("/api/feed", (c) => c.json(page(deps.db, c.req.query()))).get("/api/observations", (c) => c.json(page(deps.db, c.req.query(), "observation"))).get("/api/summaries", (c) => c.json(page(deps.db, c.req.query(), "summary"))).get("/api/projects", (c) => c.json({ items: listProjects(deps.db) })).get("/api/stats", (c) => {
+  return new Hono18().get("/api/feed", (c) => c.json(page(deps.db, c.req.query()))).get("/api/observations", (c) => c.json(page(deps.db, c.req.query(), "observation"))).get("/api/summaries", (c) => c.json(page(deps.db, c.req.query(), "summary"))).get("/api/projects", (c) => c.json({ items: listProjects(deps.db) })).get("/api/stats", (c) => {
     const day = localDay(deps.now());
     const usage2 = usageOfDay(deps.db, day);
     const tokensToday = usage2.reduce((sum, row) => sum + row.tokens_in + row.tokens_out, 0);
@@ -12494,7 +13097,7 @@ function viewerFeedRoutes(deps) {
 }
 
 // src/worker/viewer/viewer-memory-routes.ts
-import { Hono as Hono18 } from "hono";
+import { Hono as Hono19 } from "hono";
 function idOf2(text5) {
   const parsed = IdParamSchema.safeParse(text5);
   if (!parsed.success) throw new AppError("BAD_REQUEST", "id: expected a positive whole number");
@@ -12506,7 +13109,7 @@ function current(db, id3) {
   return presentItem({ kind: "observation", ...record });
 }
 function viewerMemoryRoutes(deps) {
-  return new Hono18().patch("/api/observations/:id", async (c) => {
+  return new Hono19().patch("/api/observations/:id", async (c) => {
     const id3 = idOf2(c.req.param("id"));
     const patch = ObservationPatchSchema.parse(await jsonBody(c.req));
     if (!updateObservation(deps.db, id3, patch, deps.now())) {
@@ -12524,7 +13127,7 @@ function viewerMemoryRoutes(deps) {
 }
 
 // src/worker/team/team-share-routes.ts
-import { Hono as Hono19 } from "hono";
+import { Hono as Hono20 } from "hono";
 function idOf3(text5) {
   const parsed = IdParamSchema.safeParse(text5);
   if (!parsed.success) throw new AppError("BAD_REQUEST", "id: expected a positive whole number");
@@ -12537,7 +13140,7 @@ function observation(db, id3) {
   return presentItem({ kind: "observation", ...record });
 }
 function teamShareRoutes(deps) {
-  return new Hono19().post("/api/observations/:id/share", async (c) => {
+  return new Hono20().post("/api/observations/:id/share", async (c) => {
     const id3 = idOf3(c.req.param("id"));
     const { scope } = ShareBodySchema.parse(await jsonBody(c.req));
     if (!setScope(deps.db, "observation", id3, scope)) throw missing("observation", id3);
@@ -12551,23 +13154,23 @@ function teamShareRoutes(deps) {
 }
 
 // src/worker/viewer/viewer-overview-routes.ts
-import { Hono as Hono20 } from "hono";
+import { Hono as Hono21 } from "hono";
 
 // src/worker/viewer/overview-input.ts
-import { z as z11 } from "zod";
-var project = z11.string().min(1, "expected a project name").max(500).optional();
-var UsageQuerySchema = z11.object({
-  by: z11.enum(["day", "month"], { error: "expected day or month" }).default("day"),
+import { z as z12 } from "zod";
+var project = z12.string().min(1, "expected a project name").max(500).optional();
+var UsageQuerySchema = z12.object({
+  by: z12.enum(["day", "month"], { error: "expected day or month" }).default("day"),
   project
 });
-var OverviewQuerySchema = z11.object({
+var OverviewQuerySchema = z12.object({
   project,
-  days: z11.coerce.number({ error: "expected a number of days" }).int("expected a whole number of days").min(1, "expected 1 to 365 days").max(365, "expected 1 to 365 days").default(30)
+  days: z12.coerce.number({ error: "expected a number of days" }).int("expected a whole number of days").min(1, "expected 1 to 365 days").max(365, "expected 1 to 365 days").default(30)
 });
 
 // src/worker/viewer/viewer-overview-routes.ts
 function viewerOverviewRoutes(deps) {
-  return new Hono20().get("/api/usage", (c) => {
+  return new Hono21().get("/api/usage", (c) => {
     const { by, project: project2 } = UsageQuerySchema.parse(c.req.query());
     return c.json(usageReport(deps.db, by, project2 ?? null));
   }).get("/api/overview", (c) => {
@@ -12577,7 +13180,7 @@ function viewerOverviewRoutes(deps) {
 }
 
 // src/worker/viewer/viewer-settings-routes.ts
-import { Hono as Hono21 } from "hono";
+import { Hono as Hono22 } from "hono";
 
 // src/config/setting-groups.ts
 var SETTING_GROUPS = [
@@ -12809,6 +13412,15 @@ var SETTING_LABELS = {
       false: "Reading or editing a file brings back nothing."
     }
   },
+  "recall.deadEnds": {
+    group: "recall",
+    label: "Dead-end warnings",
+    help: "Whether a command or edit that failed before, and was solved another way, is warned about.",
+    effects: {
+      true: "Before the same command shape or file edit: one line with the failure and what worked.",
+      false: "No warnings; dead ends are still recorded and searchable."
+    }
+  },
   "search.mode": {
     group: "recall",
     label: "Search ranking",
@@ -12886,6 +13498,16 @@ var SETTING_LABELS = {
     label: "Most memories per project",
     help: "Only the newest this many are kept, pinned ones aside; 0: no limit."
   },
+  "consolidate.onIdle": {
+    group: "storage",
+    label: "Consolidation when idle",
+    help: "Whether the worker tidies memory on its own: near-duplicates merged, noise dropped.",
+    effects: {
+      off: 'Only "claude-mem consolidate" proposes; nothing changes unless you apply.',
+      propose: "The worker proposes when idle; you review and apply on the consolidation page.",
+      apply: "The worker applies its proposals when idle; each one can be undone."
+    }
+  },
   "search.vectorStore": {
     group: "storage",
     label: "Vector index",
@@ -12953,8 +13575,8 @@ function problemOf(problems, key) {
 }
 function settingErrors(values, current2 = {}) {
   const errors = {};
-  const touched = "compress.provider" in values || "compress.openai.model" in values;
-  const clash = touched ? incoherence({ ...current2, ...values }) : void 0;
+  const touched2 = "compress.provider" in values || "compress.openai.model" in values;
+  const clash = touched2 ? incoherence({ ...current2, ...values }) : void 0;
   if (clash) errors["compress.provider"] = clash;
   for (const [key, value] of Object.entries(values)) {
     if (!isSettingKey(key)) {
@@ -12988,7 +13610,7 @@ function viewerSettingsRoutes(deps, env) {
     groups: SETTING_GROUPS.map((group) => ({ ...group })),
     items: describeSettings(deps.dataDir, deps.settings, env)
   });
-  return new Hono21().get("/api/settings", (c) => c.json(view())).put("/api/settings", async (c) => {
+  return new Hono22().get("/api/settings", (c) => c.json(view())).put("/api/settings", async (c) => {
     const { values } = SettingsBodySchema.parse(await jsonBody(c.req));
     const errors = settingErrors(values, loadSettings(deps.dataDir, {}).settings);
     const invalid = Object.keys(errors).length;
@@ -13017,7 +13639,7 @@ function viewerSettingsRoutes(deps, env) {
 }
 
 // src/worker/viewer/viewer-static-routes.ts
-import { Hono as Hono22 } from "hono";
+import { Hono as Hono23 } from "hono";
 
 // src/worker/viewer/viewer-static.ts
 import { existsSync as existsSync5, readFileSync as readFileSync16, realpathSync as realpathSync2, statSync as statSync9 } from "node:fs";
@@ -13093,7 +13715,7 @@ function viewerStaticRoutes(uiDir) {
     c.header("Content-Type", found2.type);
     return c.body(new Uint8Array(found2.body));
   };
-  return new Hono22().get("/", page2).get("/index.html", page2).get(
+  return new Hono23().get("/", page2).get("/index.html", page2).get(
     "/assets/:name",
     (c) => file(c, ["assets", c.req.param("name")], "public, max-age=31536000, immutable")
   ).get(
@@ -13103,7 +13725,7 @@ function viewerStaticRoutes(uiDir) {
 }
 
 // src/worker/viewer/viewer-status-routes.ts
-import { Hono as Hono23 } from "hono";
+import { Hono as Hono24 } from "hono";
 
 // src/worker/viewer/viewer-logs.ts
 import { closeSync as closeSync5, fstatSync, openSync as openSync5, readSync } from "node:fs";
@@ -13125,16 +13747,16 @@ function readTail(file) {
     closeSync5(fd);
   }
 }
-function tailLog(file, count3) {
+function tailLog(file, count4) {
   const { text: text5, partial } = readTail(file);
   const lines = text5.split("\n").filter((line2) => line2 !== "");
   if (partial) lines.shift();
-  return lines.slice(-count3).map((line2) => redactSecrets(line2));
+  return lines.slice(-count4).map((line2) => redactSecrets(line2));
 }
 
 // src/worker/viewer/viewer-status-routes.ts
 function viewerStatusRoutes(deps) {
-  return new Hono23().get("/api/logs", (c) => {
+  return new Hono24().get("/api/logs", (c) => {
     const { lines } = LogsQuerySchema.parse(c.req.query());
     return c.json({ lines: tailLog(logFile(deps.dataDir), lines) });
   }).get("/api/failed-events", (c) => {
@@ -13144,7 +13766,7 @@ function viewerStatusRoutes(deps) {
 }
 
 // src/worker/viewer/viewer-stream-routes.ts
-import { Hono as Hono24 } from "hono";
+import { Hono as Hono25 } from "hono";
 import { streamSSE } from "hono/streaming";
 
 // src/worker/viewer/viewer-live.ts
@@ -13252,7 +13874,7 @@ function createLiveFeed(deps) {
 // src/worker/viewer/viewer-stream-routes.ts
 var RETRY_MS = 1500;
 function viewerStreamRoutes(live) {
-  return new Hono24().get("/stream", (c) => {
+  return new Hono25().get("/stream", (c) => {
     const marks = decodeMarks(c.req.header("last-event-id") ?? c.req.query("since"));
     c.header("Cache-Control", "no-store");
     c.header("X-Accel-Buffering", "no");
@@ -13286,7 +13908,7 @@ function createViewerService(deps, options = {}) {
     heartbeatMs: options.heartbeatMs
   });
   const uiDir = "uiDir" in options ? options.uiDir : defaultUiDir();
-  const routes = new Hono25();
+  const routes = new Hono26();
   for (const family of [
     viewerFeedRoutes(deps),
     viewerMemoryRoutes(deps),
@@ -13608,7 +14230,8 @@ async function runWorker(env = process.env) {
     createRetentionService(deps),
     createViewerService(deps),
     team2,
-    createMaintenanceService(deps)
+    createMaintenanceService(deps),
+    createConsolidationService(deps)
   ];
   let server;
   try {
@@ -13705,6 +14328,58 @@ async function portTaken(error, port, dataDir, log) {
   return 1;
 }
 
+// src/worker/replay-worker.ts
+import { join as join25 } from "node:path";
+var PORT = 37999;
+var TOKEN = "replay-worker-token";
+function createReplayWorker(options) {
+  ensureDataDir(options.dataDir);
+  const db = openDatabase(join25(options.dataDir, "claude-mem.db"));
+  const deps = {
+    db,
+    dataDir: options.dataDir,
+    port: PORT,
+    token: TOKEN,
+    links: createOpenLinks(),
+    version: VERSION,
+    startedAt: options.now(),
+    settings: options.settings,
+    log: createLogger(options.dataDir, "worker", "warn"),
+    now: options.now,
+    onApplied: () => void 0
+  };
+  const compression2 = createCompressionService(deps, { env: options.env });
+  const services = [
+    compression2,
+    createRecallService(deps, { embedder: null }),
+    createRetentionService(deps)
+  ];
+  const app = createApp(deps, services);
+  const headers = { host: `127.0.0.1:${PORT}`, authorization: `Bearer ${TOKEN}` };
+  return {
+    db,
+    async call(method, path, body) {
+      const init = body === void 0 ? { method, headers } : {
+        method,
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify(body)
+      };
+      const res = await app.request(path, init);
+      const answer2 = await res.json();
+      if (!res.ok) throw new Error(`${path}: ${answer2.error?.message ?? res.status}`);
+      return answer2;
+    },
+    async settle() {
+      compression2.loop.kick();
+      await compression2.loop.idle();
+    },
+    async close() {
+      for (const service of services) await service.stop();
+      db.close();
+    }
+  };
+}
+
 // src/cli/cli-error.ts
 var CliError = class extends Error {
   constructor(message3, exitCode = 1) {
@@ -13754,7 +14429,7 @@ function configCommand(args2, print2, env = process.env) {
   const [action, key, ...rest] = args2;
   switch (action) {
     case "list":
-      return list2(dataDir, env, print2);
+      return list3(dataDir, env, print2);
     case "get":
       if (!key) throw usage("config get needs a key");
       checkKey(key);
@@ -13788,7 +14463,7 @@ function checkKey(key) {
     2
   );
 }
-function list2(dataDir, env, print2) {
+function list3(dataDir, env, print2) {
   const { settings, problems } = loadSettings(dataDir, env);
   for (const key of Object.keys(SETTINGS_SCHEMA)) {
     const overridden = env[envNameOf(key)] !== void 0 ? ` (from ${envNameOf(key)})` : "";
@@ -13803,7 +14478,7 @@ function list2(dataDir, env, print2) {
 }
 
 // src/cli/worker-call.ts
-import { dirname as dirname5, join as join25 } from "node:path";
+import { dirname as dirname5, join as join26 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/mcp/worker-client.ts
@@ -13845,7 +14520,7 @@ function workerTarget(deps) {
   return {
     dataDir,
     port: settings["worker.port"],
-    cliEntry: deps.cliEntry ?? join25(dirname5(fileURLToPath2(import.meta.url)), "cli.mjs"),
+    cliEntry: deps.cliEntry ?? join26(dirname5(fileURLToPath2(import.meta.url)), "cli.mjs"),
     autoStart: settings["worker.autoStart"],
     waitMs: 1e4,
     env
@@ -13891,8 +14566,8 @@ function apiFailure(res) {
 // src/cli/commands/recall-args.ts
 function checkWhole(name, value, min, max, example) {
   if (value === void 0) return;
-  const n8 = Number(value);
-  if (/^\d+$/.test(value.trim()) && n8 >= min && n8 <= max) return;
+  const n9 = Number(value);
+  if (/^\d+$/.test(value.trim()) && n9 >= min && n9 <= max) return;
   throw usage(
     `--${name} ${value}: expected a whole number from ${min} to ${max.toLocaleString("en-US")}, as in --${name} ${example}`
   );
@@ -13917,9 +14592,9 @@ async function checkProject(call2, project2, hint = "check the name, or use --al
   if (project2 === void 0) return;
   const known = await knownProjects(call2);
   if (known.includes(project2)) return;
-  const list3 = known.length > 0 ? `known projects: ${known.slice(0, 10).join(", ")}` : "no project has memory yet";
+  const list4 = known.length > 0 ? `known projects: ${known.slice(0, 10).join(", ")}` : "no project has memory yet";
   throw new CliError(
-    `no memory for project "${project2}" (${list3}); ${hint}${didYouMean(project2, known)}`
+    `no memory for project "${project2}" (${list4}); ${hint}${didYouMean(project2, known)}`
   );
 }
 
@@ -13990,56 +14665,56 @@ var contextCommand = optionsCommand(
 );
 
 // src/mcp/tool-schemas.ts
-import { z as z12 } from "zod";
+import { z as z13 } from "zod";
 var TYPES = ["bugfix", "feature", "refactor", "change", "discovery", "decision"];
-var id2 = z12.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-var SCOPE2 = z12.enum(["private", "team"], {
+var id2 = z13.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+var SCOPE2 = z13.enum(["private", "team"], {
   error: 'scope: expected "private" (this machine only) or "team" (shared with the team)'
 });
-var SearchInputSchema = z12.object({
-  query: z12.string().max(1e3).default("").describe('Words to look for. "quoted phrase" and prefix* work; empty lists the newest.'),
-  queries: z12.array(z12.string().min(1).max(1e3)).max(4).optional().describe(
+var SearchInputSchema = z13.object({
+  query: z13.string().max(1e3).default("").describe('Words to look for. "quoted phrase" and prefix* work; empty lists the newest.'),
+  queries: z13.array(z13.string().min(1).max(1e3)).max(4).optional().describe(
     "Other phrasings of the same need (2-4 in all with query): the identifier, the symptom, the error text. Each is searched; the rankings are fused."
   ),
-  project: z12.string().min(1).max(500).optional().describe("Project name; default: this project."),
-  all_projects: z12.boolean().default(false).describe("Search every project instead."),
-  type: z12.array(z12.enum(TYPES)).max(6).optional().describe("Only these observation types."),
-  concept: z12.array(z12.string().min(1).max(100)).max(10).optional().describe("Only these concepts."),
-  file: z12.string().min(1).max(4096).optional().describe("Only observations that read or modified this file (absolute or relative path)."),
-  since: z12.string().max(64).optional().describe("From this date (2025-01-31) or age (7d, 12h)."),
-  until: z12.string().max(64).optional().describe("Up to this date or age."),
-  session_id: z12.string().min(1).max(256).optional().describe("Only this Claude Code session."),
-  author: z12.string().trim().min(1).max(200).optional().describe('Only memories of this teammate (team memory); "me" for your own.'),
+  project: z13.string().min(1).max(500).optional().describe("Project name; default: this project."),
+  all_projects: z13.boolean().default(false).describe("Search every project instead."),
+  type: z13.array(z13.enum(TYPES)).max(6).optional().describe("Only these observation types."),
+  concept: z13.array(z13.string().min(1).max(100)).max(10).optional().describe("Only these concepts."),
+  file: z13.string().min(1).max(4096).optional().describe("Only observations that read or modified this file (absolute or relative path)."),
+  since: z13.string().max(64).optional().describe("From this date (2025-01-31) or age (7d, 12h)."),
+  until: z13.string().max(64).optional().describe("Up to this date or age."),
+  session_id: z13.string().min(1).max(256).optional().describe("Only this Claude Code session."),
+  author: z13.string().trim().min(1).max(200).optional().describe('Only memories of this teammate (team memory); "me" for your own.'),
   scope: SCOPE2.optional().describe("Only private memories, or only team (shared) ones."),
-  agent: z12.enum(["claude", "codex", "gemini", "copilot"]).optional().describe("Only memories made by this coding agent."),
-  fresh: z12.boolean().default(false).describe("Leave out memories whose code changed or is gone since they were made."),
-  limit: z12.number().int().min(1).max(50).default(10),
-  offset: z12.number().int().min(0).max(1e4).default(0)
+  agent: z13.enum(["claude", "codex", "gemini", "copilot"]).optional().describe("Only memories made by this coding agent."),
+  fresh: z13.boolean().default(false).describe("Leave out memories whose code changed or is gone since they were made."),
+  limit: z13.number().int().min(1).max(50).default(10),
+  offset: z13.number().int().min(0).max(1e4).default(0)
 });
-var TimelineInputSchema = z12.object({
-  anchor: z12.union([id2, z12.string().regex(/^[#sSpP]?\d{1,15}$/)]).optional().describe("Observation id from search (123), or S<id> for a summary, P<id> for a prompt."),
-  query: z12.string().min(1).max(1e3).optional().describe("Instead of an anchor: center on the best match of these words."),
-  before: z12.number().int().min(0).max(30).default(5).describe("Items before the anchor."),
-  after: z12.number().int().min(0).max(30).default(5).describe("Items after the anchor."),
-  project: z12.string().min(1).max(500).optional()
+var TimelineInputSchema = z13.object({
+  anchor: z13.union([id2, z13.string().regex(/^[#sSpP]?\d{1,15}$/)]).optional().describe("Observation id from search (123), or S<id> for a summary, P<id> for a prompt."),
+  query: z13.string().min(1).max(1e3).optional().describe("Instead of an anchor: center on the best match of these words."),
+  before: z13.number().int().min(0).max(30).default(5).describe("Items before the anchor."),
+  after: z13.number().int().min(0).max(30).default(5).describe("Items after the anchor."),
+  project: z13.string().min(1).max(500).optional()
 });
-var GetObservationsInputSchema = z12.object({
-  ids: z12.array(id2).min(1).max(50).describe("Observation ids from search or timeline.")
+var GetObservationsInputSchema = z13.object({
+  ids: z13.array(id2).min(1).max(50).describe("Observation ids from search or timeline.")
 });
-var SaveMemoryInputSchema = z12.object({
-  title: z12.string().trim().min(1).max(200).describe("One line that will show in the index."),
-  text: z12.string().trim().min(1).max(1e4).describe("What to remember, self-contained."),
-  project: z12.string().min(1).max(500).optional().describe("Default: this project."),
-  type: z12.enum(TYPES).default("discovery"),
-  concepts: z12.array(z12.string().min(1).max(100)).max(20).optional(),
-  files: z12.array(z12.string().min(1).max(4096)).max(50).optional(),
-  pinned: z12.boolean().default(false).describe("Always list it first at session start."),
+var SaveMemoryInputSchema = z13.object({
+  title: z13.string().trim().min(1).max(200).describe("One line that will show in the index."),
+  text: z13.string().trim().min(1).max(1e4).describe("What to remember, self-contained."),
+  project: z13.string().min(1).max(500).optional().describe("Default: this project."),
+  type: z13.enum(TYPES).default("discovery"),
+  concepts: z13.array(z13.string().min(1).max(100)).max(20).optional(),
+  files: z13.array(z13.string().min(1).max(4096)).max(50).optional(),
+  pinned: z13.boolean().default(false).describe("Always list it first at session start."),
   scope: SCOPE2.default("private").describe(
     "private (default): this machine only; team: shared with the team when team sync is connected."
   )
 });
-var ForgetInputSchema = z12.object({
-  ids: z12.array(id2).min(1).max(100).describe("Observation ids to delete for good.")
+var ForgetInputSchema = z13.object({
+  ids: z13.array(id2).min(1).max(100).describe("Observation ids to delete for good.")
 });
 
 // src/mcp/anchor-format.ts
@@ -14419,8 +15094,8 @@ import { parseArgs as parseArgs2 } from "node:util";
 var anchorNote = (hit) => {
   const state = hit.anchor?.state;
   if (state !== "changed" && state !== "gone") return "";
-  const files2 = hit.anchor?.files.filter((file) => file.state === state).map((file) => file.path);
-  return `  \u26A0 ${state}: ${(files2 ?? []).join(", ")}`;
+  const files3 = hit.anchor?.files.filter((file) => file.state === state).map((file) => file.path);
+  return `  \u26A0 ${state}: ${(files3 ?? []).join(", ")}`;
 };
 var SEARCH_OPTIONS = {
   project: { type: "string" },
@@ -14460,10 +15135,10 @@ function checkPhrasings2(positionals, phrasings) {
   if (phrasings.some((text5) => text5.trim() === "")) {
     throw usage("-q: expected words to search for, got an empty text");
   }
-  const count3 = phrasings.length + (positionals.length > 0 ? 1 : 0);
-  if (count3 > MAX_PHRASINGS) {
+  const count4 = phrasings.length + (positionals.length > 0 ? 1 : 0);
+  if (count4 > MAX_PHRASINGS) {
     throw usage(
-      `-q: expected at most ${MAX_PHRASINGS} phrasings in all (the query and each -q), got ${count3}`
+      `-q: expected at most ${MAX_PHRASINGS} phrasings in all (the query and each -q), got ${count4}`
     );
   }
 }
@@ -14513,25 +15188,25 @@ var searchCommand = async function searchCommand2(args2, print2, deps = {}) {
   if (body.hasMore) print2(`more: --offset ${offset}`);
   if (body.items.length === 0 && project2 !== void 0 && offset === 0) {
     const elsewhere = await search({ ...params, project: void 0, limit: "100" });
-    const n8 = elsewhere.hasMore ? "100 or more" : String(elsewhere.items.length);
-    if (elsewhere.items.length > 0) print2(`--all finds ${n8} in other projects`);
+    const n9 = elsewhere.hasMore ? "100 or more" : String(elsewhere.items.length);
+    if (elsewhere.items.length > 0) print2(`--all finds ${n9} in other projects`);
   }
   return 0;
 };
-var plural2 = (n8, word) => `${n8.toLocaleString("en-US")} ${word}${n8 === 1 ? "" : "s"}`;
+var plural2 = (n9, word) => `${n9.toLocaleString("en-US")} ${word}${n9 === 1 ? "" : "s"}`;
 
 // src/cli/commands/verify-report.ts
 function summarizeVerify(project2, pages) {
   const counts2 = {};
-  const files2 = /* @__PURE__ */ new Map();
+  const files3 = /* @__PURE__ */ new Map();
   for (const page2 of pages) {
-    for (const [state, n8] of Object.entries(page2.counts)) counts2[state] = (counts2[state] ?? 0) + n8;
+    for (const [state, n9] of Object.entries(page2.counts)) counts2[state] = (counts2[state] ?? 0) + n9;
     for (const item of page2.items) {
       for (const file of item.files) {
         const key = `${file.state}\0${file.path}`;
-        const known = files2.get(key) ?? { ...file, ids: [] };
+        const known = files3.get(key) ?? { ...file, ids: [] };
         known.ids.push(item.id);
-        files2.set(key, known);
+        files3.set(key, known);
       }
     }
   }
@@ -14540,7 +15215,7 @@ function summarizeVerify(project2, pages) {
     tree: pages[0]?.tree ?? null,
     observations: pages[0]?.total ?? 0,
     counts: counts2,
-    files: [...files2.values()].sort((a, b) => a.path.localeCompare(b.path)),
+    files: [...files3.values()].sort((a, b) => a.path.localeCompare(b.path)),
     items: pages.flatMap((page2) => page2.items)
   };
 }
@@ -14568,9 +15243,9 @@ function verifyLines(report2) {
     )
   ];
   for (const state of ["changed", "gone"]) {
-    const files2 = report2.files.filter((file) => file.state === state);
-    if (files2.length > 0)
-      lines.push(`${state === "changed" ? "Changed" : "Gone"} files:`, ...files2.map(fileLine));
+    const files3 = report2.files.filter((file) => file.state === state);
+    if (files3.length > 0)
+      lines.push(`${state === "changed" ? "Changed" : "Gone"} files:`, ...files3.map(fileLine));
   }
   const stale = (report2.counts.changed ?? 0) > 0;
   if (stale) lines.push("Re-confirm one: claude-mem verify --accept ID");
@@ -14594,11 +15269,11 @@ async function call(deps, method, path, body) {
 function drawBar(deps, done, total) {
   const stream = deps.stderr ?? process.stderr;
   if (stream.isTTY !== true || total < BAR_FROM) return;
-  const share2 = total === 0 ? 1 : Math.min(1, done / total);
-  const filled = Math.round(share2 * BAR);
+  const share3 = total === 0 ? 1 : Math.min(1, done / total);
+  const filled = Math.round(share3 * BAR);
   const end = done >= total ? "\n" : "";
   stream.write(
-    `\r[${"#".repeat(filled)}${".".repeat(BAR - filled)}] ${Math.floor(share2 * 100)}% ${done}/${total}\x1B[K${end}`
+    `\r[${"#".repeat(filled)}${".".repeat(BAR - filled)}] ${Math.floor(share3 * 100)}% ${done}/${total}\x1B[K${end}`
   );
 }
 async function acceptOne(deps, text5, cwd, print2) {
@@ -14616,15 +15291,15 @@ var verifyCommand = async function verifyCommand2(args2, print2, deps = {}) {
   await checkProject(recallClient(deps), values.project, "check the name.");
   const project2 = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
   const pages = [];
-  let after = 0;
+  let after2 = 0;
   let done = 0;
-  while (after !== null) {
-    const query2 = new URLSearchParams({ project: project2, cwd, after: String(after), limit: String(PAGE2) });
+  while (after2 !== null) {
+    const query2 = new URLSearchParams({ project: project2, cwd, after: String(after2), limit: String(PAGE2) });
     const page2 = await call(deps, "GET", `/api/anchors/verify?${query2.toString()}`);
     pages.push(page2);
     done += page2.checked;
     drawBar(deps, done, page2.total);
-    after = page2.next;
+    after2 = page2.next;
   }
   const report2 = summarizeVerify(project2, pages);
   if (values.json) print2(JSON.stringify(report2, null, 2));
@@ -14642,13 +15317,13 @@ async function fetchRecallStatus(port, token2) {
   }
 }
 var n2 = (value) => value.toLocaleString("en-US");
-function storeLine(store3) {
-  const where2 = `chroma ${store3.url} (${store3.collection})`;
-  const counts2 = `${n2(store3.indexed)} indexed, ${n2(store3.pending)} waiting`;
-  if (store3.reachable === false) {
-    return `  vector store: ${where2} unreachable, search uses full text; ${counts2}: ${store3.error ?? ""}`;
+function storeLine(store4) {
+  const where3 = `chroma ${store4.url} (${store4.collection})`;
+  const counts2 = `${n2(store4.indexed)} indexed, ${n2(store4.pending)} waiting`;
+  if (store4.reachable === false) {
+    return `  vector store: ${where3} unreachable, search uses full text; ${counts2}: ${store4.error ?? ""}`;
   }
-  return `  vector store: ${where2}, ${counts2}`;
+  return `  vector store: ${where3}, ${counts2}`;
 }
 function switchLine(from) {
   const until = "search uses full text until every observation has a vector";
@@ -14756,7 +15431,7 @@ var faultLine = (fault) => `database: FAULT ${fault.code} (${fault.message}): ${
 // src/cli/commands/demo-command.ts
 import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync18, rmSync as rmSync11, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname as dirname8, join as join30 } from "node:path";
+import { dirname as dirname8, join as join31 } from "node:path";
 
 // src/transcripts/blocks.ts
 var blocksOf = (line2) => Array.isArray(line2.content) ? line2.content : [];
@@ -14816,6 +15491,8 @@ function toLine(raw) {
     content: toContent(raw.message),
     toolUseResult: raw.toolUseResult ?? void 0
   };
+  const at = Date.parse(stringField(raw, "timestamp") ?? "");
+  if (Number.isFinite(at)) line2.at = at;
   for (const key of ["sessionId", "cwd", "agentId", "promptId", "permissionMode"]) {
     const value = stringField(raw, key);
     if (value !== void 0 && value !== "") line2[key] = value;
@@ -14851,8 +15528,8 @@ function createToolPairer() {
       const id3 = use.id ?? "";
       if (pending2.has(id3) || paired.has(id3)) continue;
       const toolInput = asInput(use.input);
-      const where2 = { agentId: line2.agentId, sidechain: line2.isSidechain };
-      pending2.set(id3, { toolName: use.name ?? "", toolInput, ...where2 });
+      const where3 = { agentId: line2.agentId, sidechain: line2.isSidechain };
+      pending2.set(id3, { toolName: use.name ?? "", toolInput, ...where3 });
     }
   }
   function pairOne(line2, block, single) {
@@ -14908,7 +15585,7 @@ function replayAgent(lines, ctx, agent) {
 }
 
 // src/transcripts/transcript-paths.ts
-import { basename as basename4, dirname as dirname6, join as join26 } from "node:path";
+import { basename as basename4, dirname as dirname6, join as join27 } from "node:path";
 function transcriptStem(path) {
   return basename4(path).replace(/\.jsonl$/, "");
 }
@@ -14920,7 +15597,7 @@ function parentTranscriptPath(agentPath, parentSessionId) {
   if (agentPath === "") return "";
   const dir = dirname6(agentPath);
   const projectDir = basename4(dir) === "subagents" ? dirname6(dirname6(dir)) : dir;
-  return join26(projectDir, `${parentSessionId}.jsonl`);
+  return join27(projectDir, `${parentSessionId}.jsonl`);
 }
 
 // src/transcripts/replay-context.ts
@@ -15065,10 +15742,10 @@ function replayTranscript(text5, opts = {}) {
 
 // src/transcripts/list-transcript-files.ts
 import { readdirSync as readdirSync7 } from "node:fs";
-import { join as join27 } from "node:path";
+import { join as join28 } from "node:path";
 function collect2(dir, found2) {
   for (const entry of readdirSync7(dir, { withFileTypes: true })) {
-    const path = join27(dir, entry.name);
+    const path = join28(dir, entry.name);
     if (entry.isDirectory()) collect2(path, found2);
     else if (entry.isFile() && entry.name.endsWith(".jsonl")) found2.push(path);
   }
@@ -15077,6 +15754,154 @@ function listTranscriptFiles(root) {
   const found2 = [];
   collect2(root, found2);
   return found2.sort();
+}
+
+// src/transcripts/session-events.ts
+function resultEvents(line2, base2, toolNames) {
+  return toolResultsOf(line2).map((block) => ({
+    ...base2,
+    kind: "context",
+    text: resultText(block.content),
+    tool: toolNames.get(block.tool_use_id ?? "") ?? ""
+  }));
+}
+function assistantEvents(line2, base2, toolNames) {
+  const texts = textsOf(line2).map((text5) => ({ ...base2, kind: "text", text: text5 }));
+  const tools = toolUsesOf(line2).map((block) => {
+    toolNames.set(block.id ?? "", block.name ?? "");
+    return { ...base2, kind: "tool", text: "", tool: block.name ?? "", input: block.input };
+  });
+  return [...texts, ...tools];
+}
+function sessionEvents(text5) {
+  const { lines } = parseTranscriptLines(text5);
+  const toolNames = /* @__PURE__ */ new Map();
+  const events = [];
+  let turn = 0;
+  lines.forEach((line2, index) => {
+    const at = line2.at ?? Number.NaN;
+    if (line2.type === "assistant") {
+      events.push(...assistantEvents(line2, { turn, at }, toolNames));
+      return;
+    }
+    if (line2.type !== "user") return;
+    const kind = classifyUserLine(lines, index);
+    if (kind.kind === "prompt") {
+      turn += 1;
+      events.push({ kind: "prompt", turn, at, text: kind.prompt });
+      return;
+    }
+    events.push(...resultEvents(line2, { turn, at }, toolNames));
+    const other = toolResultsOf(line2).length === 0 ? textsOf(line2).join("\n") : "";
+    if (other.trim() !== "") events.push({ kind: "context", turn, at, text: other });
+  });
+  return events;
+}
+
+// src/transcripts/memory-terms.ts
+var MIN_TERM = 6;
+var MAX_TERMS3 = 24;
+var MAX_COMMANDS = 8;
+var WORD3 = /[A-Za-z_$][\w$]*(?:(?:[.:-]|::)[A-Za-z0-9_$]+)*/g;
+var CAMEL = /[a-z0-9][A-Z]|[A-Z][a-z0-9]+[A-Z]/;
+var SNAKE = /[A-Za-z0-9]_[A-Za-z0-9]/;
+var DOTTED = /[A-Za-z0-9][.:][A-Za-z]/;
+var PROSE_DOTS = /^(?:e\.g|i\.e|etc\.|vs\.)/i;
+var codeLike = (word) => word.length >= MIN_TERM && !PROSE_DOTS.test(word) && (CAMEL.test(word) || SNAKE.test(word) || DOTTED.test(word));
+var basename5 = (path) => path.slice(path.lastIndexOf("/") + 1);
+function distinctiveTerms(text5, files3 = []) {
+  const words3 = new Set([...text5.match(WORD3) ?? [], ...files3.map(basename5)].filter(codeLike));
+  return [...words3].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, MAX_TERMS3);
+}
+var COMMAND_SHAPE = /^[a-z][\w./-]*\s+\S/;
+var QUOTED = /`([^`\n]+)`/g;
+var FACT = /^(?:- )?(.{5,200}?) -> /gm;
+function commandsOf(text5) {
+  const quoted2 = [...text5.matchAll(QUOTED)].map((m) => m[1] ?? "");
+  const facts = [...text5.matchAll(FACT)].map((m) => m[1] ?? "");
+  const commands = [...quoted2, ...facts].map((command) => command.trim().replace(/\s+/g, " ")).filter((command) => command.length <= 200 && COMMAND_SHAPE.test(command));
+  return [...new Set(commands)].slice(0, MAX_COMMANDS);
+}
+
+// src/transcripts/use-signals.ts
+var GET_TOOL = /^mcp__.+__get_observations$/;
+var TIMELINE_TOOL = /^mcp__.*mem.*__timeline$/i;
+var OWN_TOOL2 = /^mcp__.*mem.*__/i;
+var FILE_TOOLS = /* @__PURE__ */ new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Grep", "Glob"]);
+var OUR_TAGS = /<claude-mem-(context|recall)>/;
+var field = (input, key) => typeof input === "object" && input !== null ? input[key] : void 0;
+var textField = (input, key) => {
+  const value = field(input, key);
+  return typeof value === "string" ? value : "";
+};
+function fetchedIds(event) {
+  if (event.kind !== "tool" || !event.tool) return [];
+  if (GET_TOOL.test(event.tool)) {
+    const ids2 = field(event.input, "ids");
+    return Array.isArray(ids2) ? ids2.map(Number).filter(Number.isInteger) : [];
+  }
+  if (!TIMELINE_TOOL.test(event.tool)) return [];
+  const anchor = field(event.input, "anchor");
+  const id3 = Number(typeof anchor === "string" ? anchor.replace(/^#/, "") : anchor);
+  return Number.isInteger(id3) && id3 > 0 ? [id3] : [];
+}
+var pathOf = (event) => FILE_TOOLS.has(event.tool ?? "") ? textField(event.input, "file_path") || textField(event.input, "notebook_path") || textField(event.input, "path") : "";
+function sameFile(a, b) {
+  if (a === "" || b === "") return false;
+  if (a === b) return true;
+  const [long, short2] = a.length > b.length ? [a, b] : [b, a];
+  return long.endsWith(short2) && long[long.length - short2.length - 1] === "/";
+}
+var after = (event, memory2) => Number.isFinite(event.at) && Number.isFinite(memory2.at) ? event.at > memory2.at : event.turn > memory2.turn;
+var agentWords = (event) => event.kind === "text" ? event.text : event.kind === "tool" ? JSON.stringify(event.input) : "";
+var otherSource = (event) => event.kind === "prompt" || event.kind === "context" && !OWN_TOOL2.test(event.tool ?? "") && !OUR_TAGS.test(event.text) ? event.text : "";
+function matches(event, wanted, said) {
+  const { memory: memory2 } = wanted;
+  const found2 = [];
+  if (fetchedIds(event).includes(memory2.id)) found2.push(["fetched", event.tool ?? ""]);
+  const path = pathOf(event);
+  const file = memory2.files.find((f) => sameFile(f, path));
+  if (file) found2.push(["file", file]);
+  if (event.tool === "Bash") {
+    const command = textField(event.input, "command").replace(/\s+/g, " ");
+    const named = wanted.commands.find((c) => command.includes(c));
+    if (named) found2.push(["command", named]);
+  }
+  const words3 = found2.length === 0 ? agentWords(event) : "";
+  const term = words3 ? wanted.terms.find((t) => !said.has(t) && words3.includes(t)) : void 0;
+  if (term) found2.push(["term", term]);
+  return found2.map(([signal, detail]) => ({
+    observationId: memory2.id,
+    signal,
+    turn: event.turn,
+    at: event.at,
+    detail
+  }));
+}
+function detectUse(memories, events) {
+  const wanted = memories.map((memory2) => ({
+    memory: memory2,
+    commands: commandsOf(memory2.text),
+    terms: distinctiveTerms(memory2.text, memory2.files)
+  }));
+  const allTerms = new Set(wanted.flatMap((w) => w.terms));
+  const elsewhere = /* @__PURE__ */ new Set();
+  const signals = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const event of events) {
+    const other = otherSource(event);
+    for (const term of other ? allTerms : []) if (other.includes(term)) elsewhere.add(term);
+    for (const w of wanted) {
+      if (!after(event, w.memory)) continue;
+      for (const signal of matches(event, w, elsewhere)) {
+        const key = `${signal.observationId}:${signal.signal}:${signal.turn}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        signals.push(signal);
+      }
+    }
+  }
+  return signals;
 }
 
 // src/cli/hook-process.ts
@@ -15104,7 +15929,7 @@ function runHookProcess(hookBundle, event, stdin, env, cwd) {
 
 // src/cli/doctor/demo-folder.ts
 import { existsSync as existsSync6 } from "node:fs";
-import { join as join28 } from "node:path";
+import { join as join29 } from "node:path";
 
 // src/cli/doctor/check.ts
 var ok = (name, detail) => ({ name, ok: true, detail });
@@ -15118,7 +15943,7 @@ var warn = (name, detail) => ({
 
 // src/cli/doctor/demo-folder.ts
 var DEMO_MARKER = ".claude-mem-demo";
-var isDemoFolder = (dataDir) => existsSync6(join28(dataDir, DEMO_MARKER));
+var isDemoFolder = (dataDir) => existsSync6(join29(dataDir, DEMO_MARKER));
 function demoExpected(result) {
   if (result.ok) return result;
   return warn(result.name, `${result.detail} (expected: this is the demo's data folder)`);
@@ -15126,15 +15951,15 @@ function demoExpected(result) {
 
 // src/cli/install/package-name.ts
 import { existsSync as existsSync7 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname7, join as join29 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname7, join as join30 } from "node:path";
 var INSTALL_HINT = 'in a clone of claude-mem, run "npm install && npm link"';
 function onPath(bin, path = process.env.PATH ?? "") {
   const names = process.platform === "win32" ? [`${bin}.cmd`, bin] : [bin];
-  return path.split(delimiter2).filter((dir) => dir !== "").some((dir) => names.some((name) => existsSync7(join29(dir, name))));
+  return path.split(delimiter2).filter((dir) => dir !== "").some((dir) => names.some((name) => existsSync7(join30(dir, name))));
 }
 function selfCommand(cliEntry, path = process.env.PATH ?? "") {
   if (onPath("claude-mem", path)) return "claude-mem";
-  return `node ${JSON.stringify(join29(dirname7(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
+  return `node ${JSON.stringify(join30(dirname7(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
 }
 
 // src/cli/commands/demo-report.ts
@@ -15231,15 +16056,15 @@ async function status(dataDir, print2, json2) {
 }
 function logs(dataDir, args2, print2) {
   const index = args2.indexOf("-n");
-  const count3 = index >= 0 ? Number(args2[index + 1]) : 50;
-  if (!Number.isInteger(count3) || count3 <= 0) throw usage("-n takes a positive whole number");
+  const count4 = index >= 0 ? Number(args2[index + 1]) : 50;
+  if (!Number.isInteger(count4) || count4 <= 0) throw usage("-n takes a positive whole number");
   const file = logFile(dataDir);
   if (!existsSync8(file)) {
     print2(`no log yet (${file})`);
     return 0;
   }
   const lines = readFileSync17(file, "utf8").trimEnd().split("\n");
-  print2(lines.slice(-count3).join("\n"));
+  print2(lines.slice(-count4).join("\n"));
   return 0;
 }
 var n4 = (value) => (value ?? 0).toLocaleString("en-US");
@@ -15251,7 +16076,7 @@ function duration(ms) {
   return `${Math.floor(s / 86400)} d ${Math.floor(s % 86400 / 3600)} h`;
 }
 function healthLines(health) {
-  const events = Object.entries(health.events ?? {}).map(([state, count3]) => `${n4(count3)} ${state}`).join(", ");
+  const events = Object.entries(health.events ?? {}).map(([state, count4]) => `${n4(count4)} ${state}`).join(", ");
   const spool2 = health.queue?.spool ?? 0;
   return [
     `worker ${health.status ?? "?"}: pid ${health.pid ?? "?"}, http://127.0.0.1:${health.port ?? "?"}/, version ${health.version ?? "?"}, up ${duration(health.uptimeMs ?? 0)}`,
@@ -15266,15 +16091,15 @@ var DEMO_OPTIONS = {
   port: { type: "string" }
 };
 function fixtureFile(cliEntry) {
-  return join30(dirname8(cliEntry), "..", "fixtures", "demo", "session.jsonl");
+  return join31(dirname8(cliEntry), "..", "fixtures", "demo", "session.jsonl");
 }
 function resetDataDir(dataDir) {
-  if (existsSync9(dataDir) && !existsSync9(join30(dataDir, DEMO_MARKER))) {
+  if (existsSync9(dataDir) && !existsSync9(join31(dataDir, DEMO_MARKER))) {
     throw new CliError(`${dataDir} exists and is not a demo folder; choose another --data-dir`);
   }
   rmSync11(dataDir, { recursive: true, force: true });
   makeDirs(dataDir);
-  writeFileSync4(join30(dataDir, DEMO_MARKER), "claude-mem demo data; safe to delete\n", { mode: 384 });
+  writeFileSync4(join31(dataDir, DEMO_MARKER), "claude-mem demo data; safe to delete\n", { mode: 384 });
 }
 var sleep7 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function waitForIngest(port, token2) {
@@ -15286,15 +16111,15 @@ async function waitForIngest(port, token2) {
 }
 async function demoCommand(args2, deps) {
   const values = parseOptions(args2, DEMO_OPTIONS);
-  const dataDir = values["data-dir"] ?? join30(tmpdir(), "claude-mem-demo");
+  const dataDir = values["data-dir"] ?? join31(tmpdir(), "claude-mem-demo");
   const port = values.port ?? "37778";
   const env = { ...process.env, CLAUDE_MEM_DATA_DIR: dataDir, CLAUDE_MEM_WORKER_PORT: port };
   if (liveWorker(dataDir)) await workerCommand(["stop"], { ...deps, env, print: () => void 0 });
   resetDataDir(dataDir);
-  const projectDir = join30(dataDir, "acme-api");
+  const projectDir = join31(dataDir, "acme-api");
   mkdirSync3(projectDir, { recursive: true, mode: 448 });
   await workerCommand(["start"], { ...deps, env });
-  const hookBundle = join30(dirname8(deps.cliEntry), "hook.cjs");
+  const hookBundle = join31(dirname8(deps.cliEntry), "hook.cjs");
   const text5 = readFileSync18(fixtureFile(deps.cliEntry), "utf8").replaceAll("{{cwd}}", projectDir);
   const payloads = replayTranscript(text5, { cwd: projectDir, sessionId: "demo-session-0001" });
   for (const payload of payloads) {
@@ -15472,30 +16297,30 @@ function checkHeader(header, file) {
     );
   }
 }
-function parseLine(line2, file, n8) {
+function parseLine(line2, file, n9) {
   try {
     return JSON.parse(line2);
   } catch {
-    throw new CliError(`${file}:${n8}: not a JSON line`);
+    throw new CliError(`${file}:${n9}: not a JSON line`);
   }
 }
 async function* jsonlRecords(file) {
-  let n8 = 0;
+  let n9 = 0;
   for await (const line2 of createInterface({
     input: createReadStream(file),
     crlfDelay: Infinity
   })) {
-    n8 += 1;
+    n9 += 1;
     if (line2.trim() === "") continue;
-    const row = parseLine(line2, file, n8);
-    if (n8 === 1) checkHeader(row, file);
+    const row = parseLine(line2, file, n9);
+    if (n9 === 1) checkHeader(row, file);
     else yield row;
   }
 }
 function* jsonRecords(whole) {
   for (const kind of EXPORT_KINDS) {
-    const list3 = whole[PLURAL2[kind]];
-    if (Array.isArray(list3)) for (const row of list3) yield { ...row, kind };
+    const list4 = whole[PLURAL2[kind]];
+    if (Array.isArray(list4)) for (const row of list4) yield { ...row, kind };
   }
 }
 var HEADER_EXAMPLE = '{"kind":"header","format":"claude-mem-export","version":1,...}';
@@ -15546,9 +16371,9 @@ function recordsOf(file) {
   return jsonRecords(whole);
 }
 async function checkExport(file) {
-  let n8 = 0;
-  for await (const record of recordsOf(file)) if (record) n8 += 1;
-  return n8;
+  let n9 = 0;
+  for await (const record of recordsOf(file)) if (record) n9 += 1;
+  return n9;
 }
 function progress3(sent, started, stream = process.stderr) {
   if (!stream.isTTY || sent % (BATCH4 * 10) !== 0) return;
@@ -15686,7 +16511,7 @@ async function repairDatabase(source, deps) {
 
 // src/cli/doctor/integration-checks.ts
 import { existsSync as existsSync16 } from "node:fs";
-import { dirname as dirname10, join as join33 } from "node:path";
+import { dirname as dirname10, join as join34 } from "node:path";
 
 // src/cli/install/json-file.ts
 import { existsSync as existsSync13 } from "node:fs";
@@ -15702,8 +16527,8 @@ var Reader = class {
   at = 0;
   fail(expected) {
     const before = this.text.slice(0, this.at).split("\n");
-    const where2 = `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
-    throw new SyntaxError(`expected ${expected} at ${where2}`);
+    const where3 = `line ${before.length}, column ${(before.at(-1)?.length ?? 0) + 1}`;
+    throw new SyntaxError(`expected ${expected} at ${where3}`);
   }
   /** Skips whitespace, `// line` and `/* block *\/` comments. */
   skip() {
@@ -15914,8 +16739,8 @@ function appendMembers(text5, node, items2, edits) {
   const trailing = commaAfter(text5, last.end);
   const anchor = lineEnd(text5, trailing !== -1 ? trailing + 1 : last.end);
   const indent = lineIndent(text5, last.start);
-  const joined = multiline ? items2.map((item) => `${eol}${indent}${item}`).join(",") : items2.map((item) => ` ${item}`).join(",");
-  edits.push({ start: anchor, end: anchor, text: joined + (trailing !== -1 ? "," : "") });
+  const joined2 = multiline ? items2.map((item) => `${eol}${indent}${item}`).join(",") : items2.map((item) => ` ${item}`).join(",");
+  edits.push({ start: anchor, end: anchor, text: joined2 + (trailing !== -1 ? "," : "") });
   if (trailing === -1) edits.push({ start: last.end, end: last.end, text: "," });
 }
 function diffObject(text5, node, now2, next, edits) {
@@ -15997,11 +16822,11 @@ import {
 } from "node:fs";
 import { dirname as dirname9 } from "node:path";
 var backupPath = (path) => `${path}.claude-mem.bak`;
-var NOTHING2 = "nothing was changed";
+var NOTHING3 = "nothing was changed";
 function readSettingsText(path) {
   if (!existsSync12(path)) return void 0;
   if (statSync11(path).isDirectory()) {
-    throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING2}`);
+    throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING3}`);
   }
   return readFileSync20(path, "utf8");
 }
@@ -16018,7 +16843,7 @@ function writable(path, what) {
   const mode2 = `mode ${(stat.mode & 511).toString(8).padStart(4, "0")}`;
   const why = denied ? `${denied}, ${mode2}` : mode2;
   throw new CliError(
-    `${path} is read-only (${why}): claude-mem needs to change this ${what}; make it writable (chmod u+w "${path}"${denied === "EPERM" ? `, chattr -i "${path}"` : ""}) and run the command again; ${NOTHING2}`
+    `${path} is read-only (${why}): claude-mem needs to change this ${what}; make it writable (chmod u+w "${path}"${denied === "EPERM" ? `, chattr -i "${path}"` : ""}) and run the command again; ${NOTHING3}`
   );
 }
 var target = (path) => existsSync12(path) ? realpathSync3(path) : path;
@@ -16027,14 +16852,14 @@ function checkWritable(link) {
   if (existsSync12(path)) {
     const stat = statSync11(path);
     if (stat.isDirectory()) {
-      throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING2}`);
+      throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING3}`);
     }
     writable(path, "file");
   }
   let folder = dirname9(path);
   while (!existsSync12(folder) && dirname9(folder) !== folder) folder = dirname9(folder);
   if (!statSync11(folder).isDirectory()) {
-    throw new CliError(`${folder} is a file where a folder should be (for ${path}); ${NOTHING2}`);
+    throw new CliError(`${folder} is a file where a folder should be (for ${path}); ${NOTHING3}`);
   }
   writable(folder, "folder (the file and its backup are written in it)");
 }
@@ -16057,38 +16882,38 @@ function put(io, link, text5) {
   mkdirSync4(dirname9(path), { recursive: true });
   io.write(path, text5, mode2);
 }
-function undoQuietly(step2) {
+function undoQuietly(step3) {
   try {
-    step2();
+    step3();
   } catch {
   }
 }
 function applyChanges(changes, io = fileIo) {
   checkChanges(changes);
-  const undo = [];
+  const undo2 = [];
   let current2 = "";
   try {
     for (const change of changes) {
       current2 = change.path;
       const folders = missingFolders(change.path);
-      undo.push(() => folders.reverse().forEach((dir) => rmdirSync(dir)));
+      undo2.push(() => folders.reverse().forEach((dir) => rmdirSync(dir)));
       if (change.backup === "write" && change.before !== void 0) {
         const backup = backupPath(change.path);
         const old = existsSync12(backup) ? readFileSync20(backup, "utf8") : void 0;
         current2 = backup;
         put(io, backup, change.before);
-        undo.push(() => put(io, backup, old));
+        undo2.push(() => put(io, backup, old));
         current2 = change.path;
       }
       if (change.after === change.before) continue;
       put(io, change.path, change.after);
-      undo.push(() => put(io, change.path, change.before));
+      undo2.push(() => put(io, change.path, change.before));
     }
   } catch (error) {
-    for (const step2 of undo.reverse()) undoQuietly(step2);
+    for (const step3 of undo2.reverse()) undoQuietly(step3);
     const code = error.code ?? String(error);
     throw new CliError(
-      `could not write ${current2} (${code}); the files written before it were put back, ${NOTHING2}: check that ${dirname9(current2)} is writable and has free space, then run the command again`
+      `could not write ${current2} (${code}); the files written before it were put back, ${NOTHING3}: check that ${dirname9(current2)} is writable and has free space, then run the command again`
     );
   }
   for (const change of changes) {
@@ -16140,8 +16965,8 @@ function keepWhatUserHad(next, now2, had) {
   for (const key of Object.keys(now2)) {
     const was = had[key];
     if (key in next) {
-      const [n8, w, h] = [next[key], now2[key], was];
-      if (isObject3(n8) && isObject3(w) && isObject3(h)) out[key] = keepWhatUserHad(n8, w, h);
+      const [n9, w, h] = [next[key], now2[key], was];
+      if (isObject3(n9) && isObject3(w) && isObject3(h)) out[key] = keepWhatUserHad(n9, w, h);
     } else if (key in had) {
       const empty = isObject3(was) && Object.keys(was).length === 0 || Array.isArray(was) && was.length === 0;
       if (empty || typeof was !== "object" && sameJson(was, now2[key])) out[key] = was;
@@ -16170,9 +16995,9 @@ function planJsonUninstall(path, merge) {
   if (unchanged && !backedUp) return void 0;
   const edited = unchanged ? file.text : editJson(file.text, next);
   const exact = backup && sameJson(next, backup.value) && jsonShape(edited) === jsonShape(backup.text);
-  let after = exact ? backup.text : edited;
-  if (!backedUp && Object.keys(next).length === 0) after = void 0;
-  return { path, before: file.text, after, backup: "drop" };
+  let after2 = exact ? backup.text : edited;
+  if (!backedUp && Object.keys(next).length === 0) after2 = void 0;
+  return { path, before: file.text, after: after2, backup: "drop" };
 }
 
 // src/cli/install/mcp-merge.ts
@@ -16214,11 +17039,11 @@ function hasMcpServer(config) {
 // src/cli/install/hook-runtime.ts
 import { spawnSync } from "node:child_process";
 import { existsSync as existsSync14 } from "node:fs";
-import { delimiter as delimiter3, join as join31 } from "node:path";
+import { delimiter as delimiter3, join as join32 } from "node:path";
 var NODE_RUNTIME = { name: "node", command: "node" };
 var RUNTIME_CHOICES = ["auto", "node", "bun"];
 function findOnPath(bin, path = process.env.PATH ?? "") {
-  return path.split(delimiter3).filter((dir) => dir !== "").map((dir) => join31(dir, bin)).find((file) => existsSync14(file));
+  return path.split(delimiter3).filter((dir) => dir !== "").map((dir) => join32(dir, bin)).find((file) => existsSync14(file));
 }
 function chooseRuntime(choice = "node", path = process.env.PATH ?? "") {
   if (!RUNTIME_CHOICES.includes(choice)) {
@@ -16250,8 +17075,9 @@ function bunVersion(path) {
 var REGISTERED_HOOKS = [
   { event: "SessionStart", matcher: "startup|resume|clear|compact", timeout: 15 },
   { event: "UserPromptSubmit", timeout: 10 },
-  // File-time recall (issue 15): memories of the file about to be read or edited.
-  { event: "PreToolUse", matcher: "Read|Edit|Write|MultiEdit", timeout: 5 },
+  // File-time recall (issue 15): memories of the file about to be read or edited; dead-end
+  // warnings before a command or an edit (issue 34).
+  { event: "PreToolUse", matcher: "Read|Edit|Write|MultiEdit|Bash", timeout: 5 },
   { event: "PostToolUse", matcher: "*", timeout: 10, background: true },
   { event: "PostToolUseFailure", matcher: "*", timeout: 10, background: true },
   { event: "Stop", timeout: 10 },
@@ -16287,7 +17113,7 @@ function isOurCommand(command, hookBundle) {
 
 // src/cli/install/settings-merge.ts
 var isObject5 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-function groupsOf(hooks, event) {
+function groupsOf2(hooks, event) {
   const groups = hooks[event];
   return Array.isArray(groups) ? groups.filter(isObject5) : [];
 }
@@ -16300,8 +17126,11 @@ function addHooks(settings, hookBundle, portable = false, runtime = NODE_RUNTIME
   const hooks = isObject5(next.hooks) ? next.hooks : {};
   for (const hook of REGISTERED_HOOKS) {
     const { event, matcher } = hook;
-    const groups = groupsOf(hooks, event);
-    if (groups.some((group2) => hasOurs(group2, isOurs))) continue;
+    const groups = groupsOf2(hooks, event);
+    if (groups.some((group2) => hasOurs(group2, isOurs))) {
+      upgradeOurs(groups, hook, isOurs);
+      continue;
+    }
     const line2 = portable ? portableHookCommand(event) : hookCommand(hookBundle, event, runtime);
     const command = hookEntry(hook, line2);
     const group = matcher ? { matcher, hooks: [command] } : { hooks: [command] };
@@ -16309,6 +17138,27 @@ function addHooks(settings, hookBundle, portable = false, runtime = NODE_RUNTIME
   }
   next.hooks = hooks;
   return next;
+}
+function upgradeOurs(groups, hook, isOurs) {
+  for (const group of groups) {
+    if (!Array.isArray(group.hooks) || !hasOurs(group, isOurs)) continue;
+    group.hooks = group.hooks.map(
+      (entry) => isObject5(entry) && isOurs(entry.command) ? hookEntry(hook, String(entry.command)) : entry
+    );
+    const onlyOurs = group.hooks.every((entry) => isObject5(entry) && isOurs(entry.command));
+    if (onlyOurs && hook.matcher !== void 0) group.matcher = hook.matcher;
+  }
+}
+function foregroundCaptureHooks(settings, hookBundle) {
+  const hooks = isObject5(settings.hooks) ? settings.hooks : {};
+  const isOurs = (command) => isOurCommand(command, hookBundle) || isPortableCommand(command);
+  return REGISTERED_HOOKS.filter(
+    ({ event, background }) => background === true && groupsOf2(hooks, event).some(
+      (group) => (group.hooks ?? []).some(
+        (entry) => isObject5(entry) && isOurs(entry.command) && entry.async !== true
+      )
+    )
+  ).map(({ event }) => event);
 }
 function removeHooks(settings, hookBundle, only = () => true) {
   const next = structuredClone(settings);
@@ -16336,7 +17186,7 @@ function countOurHooks(settings, hookBundle) {
   return Object.fromEntries(
     REGISTERED_HOOKS.map(({ event }) => [
       event,
-      groupsOf(hooks, event).reduce(
+      groupsOf2(hooks, event).reduce(
         (sum, group) => sum + (group.hooks ?? []).filter(
           (hook) => isObject5(hook) && isOurCommand(hook.command, hookBundle)
         ).length,
@@ -16348,26 +17198,26 @@ function countOurHooks(settings, hookBundle) {
 function usesPortableHooks(settings) {
   const hooks = isObject5(settings.hooks) ? settings.hooks : {};
   return Object.keys(hooks).some(
-    (event) => groupsOf(hooks, event).some((group) => hasOurs(group, isPortableCommand))
+    (event) => groupsOf2(hooks, event).some((group) => hasOurs(group, isPortableCommand))
   );
 }
 
 // src/cli/install/targets.ts
 import { homedir as homedir3 } from "node:os";
-import { join as join32 } from "node:path";
+import { join as join33 } from "node:path";
 function installTargets(project2, cwd = process.cwd(), home = homedir3()) {
   if (!project2) {
     return {
       scope: "user",
-      settingsFile: join32(home, ".claude", "settings.json"),
-      mcpFile: join32(home, ".claude.json")
+      settingsFile: join33(home, ".claude", "settings.json"),
+      mcpFile: join33(home, ".claude.json")
     };
   }
   const root = resolveProject(cwd).root;
   return {
     scope: "project",
-    settingsFile: join32(root, ".claude", "settings.json"),
-    mcpFile: join32(root, ".mcp.json")
+    settingsFile: join33(root, ".claude", "settings.json"),
+    mcpFile: join33(root, ".mcp.json")
   };
 }
 
@@ -16443,28 +17293,30 @@ function checkEvents(health) {
   if (!health) return warn("events", "unknown (worker not reachable)");
   const events = health.events ?? {};
   const failed = events.failed ?? 0;
-  const summary = Object.entries(events).map(([state, n8]) => `${n8.toLocaleString("en-US")} ${state}`).join(", ") || "none yet";
+  const summary = Object.entries(events).map(([state, n9]) => `${n9.toLocaleString("en-US")} ${state}`).join(", ") || "none yet";
   return failed > 0 ? warn("events", `${summary}: run "claude-mem retry"`) : ok("events", summary);
 }
 function checkHooks(cliEntry) {
-  const hookBundle = join33(dirname10(cliEntry), "hook.cjs");
-  const hookMain = join33(dirname10(cliEntry), "hook-main.cjs");
+  const hookBundle = join34(dirname10(cliEntry), "hook.cjs");
+  const hookMain = join34(dirname10(cliEntry), "hook-main.cjs");
   if (!existsSync16(hookMain))
     return fail(
       "hooks",
       `${hookMain} is missing: reinstall claude-mem (or "npm run build" in a clone)`
     );
-  const files2 = [installTargets(false).settingsFile, installTargets(true).settingsFile];
+  const files3 = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   const counts2 = {};
   let portable = false;
   const commands = [];
-  for (const file of new Set(files2)) {
+  const foreground = /* @__PURE__ */ new Set();
+  for (const file of new Set(files3)) {
     const settings = readJsonFile(file).value;
     portable ||= usesPortableHooks(settings);
+    for (const event of foregroundCaptureHooks(settings, hookBundle)) foreground.add(event);
     const plugin = pluginEnabled(settings) ? 1 : 0;
     commands.push(...ourHookCommands(settings, hookBundle), ...plugin ? ["node (plugin)"] : []);
-    for (const [event, n8] of Object.entries(countOurHooks(settings, hookBundle))) {
-      counts2[event] = (counts2[event] ?? 0) + n8 + plugin;
+    for (const [event, n9] of Object.entries(countOurHooks(settings, hookBundle))) {
+      counts2[event] = (counts2[event] ?? 0) + n9 + plugin;
     }
   }
   const missing2 = Object.keys(counts2).filter((event) => counts2[event] === 0);
@@ -16489,10 +17341,13 @@ function checkHooks(cliEntry) {
       "hooks",
       `run under ${runtimes.missing.join(", ")}, which is missing: every hook fails; run "claude-mem uninstall", then "claude-mem install"`
     );
-  return ok(
-    "hooks",
-    `registered once for each of ${Object.keys(counts2).length} events; run under ${runtimes.names.join(" and ")}`
-  );
+  const registered = `registered once for each of ${Object.keys(counts2).length} events; run under ${runtimes.names.join(" and ")}`;
+  if (foreground.size > 0)
+    return warn(
+      "hooks",
+      `${registered}; but ${[...foreground].join(", ")} run in the foreground (installed by an older claude-mem), so the agent waits for each: run "claude-mem install" again`
+    );
+  return ok("hooks", registered);
 }
 function pluginEnabled(settings) {
   const enabled = settings.enabledPlugins;
@@ -16502,22 +17357,22 @@ function pluginEnabled(settings) {
   );
 }
 function claudeInstalled(cliEntry) {
-  const hookBundle = join33(dirname10(cliEntry), "hook.cjs");
+  const hookBundle = join34(dirname10(cliEntry), "hook.cjs");
   const settings = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   const mcp = [installTargets(false).mcpFile, installTargets(true).mcpFile];
   return settings.some((file) => {
     const value = readJsonFile(file).value;
     const counts2 = Object.values(countOurHooks(value, hookBundle));
-    return pluginEnabled(value) || counts2.some((n8) => n8 > 0);
+    return pluginEnabled(value) || counts2.some((n9) => n9 > 0);
   }) || mcp.some((file) => hasMcpServer(readJsonFile(file).value));
 }
 function checkMcp() {
-  const files2 = [installTargets(false).mcpFile, installTargets(true).mcpFile];
+  const files3 = [installTargets(false).mcpFile, installTargets(true).mcpFile];
   const settings = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   if (settings.some((file) => pluginEnabled(readJsonFile(file).value))) {
     return ok("mcp", "provided by the claude-mem plugin");
   }
-  const found2 = files2.filter((file) => hasMcpServer(readJsonFile(file).value));
+  const found2 = files3.filter((file) => hasMcpServer(readJsonFile(file).value));
   return found2.length > 0 ? ok("mcp", `registered in ${found2.join(", ")}`) : fail("mcp", 'not registered: run "claude-mem install"');
 }
 async function checkProvider(port, dataDir) {
@@ -16543,7 +17398,7 @@ async function checkProvider(port, dataDir) {
 
 // src/cli/doctor/agent-checks.ts
 import { existsSync as existsSync17, readFileSync as readFileSync21 } from "node:fs";
-import { dirname as dirname11, join as join35 } from "node:path";
+import { dirname as dirname11, join as join36 } from "node:path";
 
 // src/cli/install/agents/hooks-merge.ts
 var isObject7 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -16615,11 +17470,11 @@ function countAgentHooks(config, spec, bundle) {
 
 // src/cli/install/agents/specs.ts
 import { homedir as homedir4 } from "node:os";
-import { join as join34 } from "node:path";
-var homeOf = (env, key, fallback) => env[key]?.trim() ? env[key] ?? "" : join34(env.HOME?.trim() ? env.HOME : homedir4(), fallback);
+import { join as join35 } from "node:path";
+var homeOf = (env, key, fallback) => env[key]?.trim() ? env[key] ?? "" : join35(env.HOME?.trim() ? env.HOME : homedir4(), fallback);
 function agentSpecs(env = process.env) {
   const codex = homeOf(env, "CODEX_HOME", ".codex");
-  const gemini = join34(homeOf(env, "GEMINI_CLI_HOME", ""), ".gemini");
+  const gemini = join35(homeOf(env, "GEMINI_CLI_HOME", ""), ".gemini");
   const copilot = homeOf(env, "COPILOT_HOME", ".copilot");
   return [
     {
@@ -16630,8 +17485,8 @@ function agentSpecs(env = process.env) {
       ),
       layout: "nested",
       timeout: { SessionStart: 15, default: 10 },
-      hooksFile: join34(codex, "hooks.json"),
-      mcpFile: join34(codex, "config.toml"),
+      hooksFile: join35(codex, "hooks.json"),
+      mcpFile: join35(codex, "config.toml"),
       mcpFormat: "toml",
       jsonc: false
     },
@@ -16648,8 +17503,8 @@ function agentSpecs(env = process.env) {
       ],
       layout: "nested",
       timeout: { SessionStart: 15e3, default: 1e4 },
-      hooksFile: join34(gemini, "settings.json"),
-      mcpFile: join34(gemini, "settings.json"),
+      hooksFile: join35(gemini, "settings.json"),
+      mcpFile: join35(gemini, "settings.json"),
       mcpFormat: "json",
       jsonc: true
     },
@@ -16667,8 +17522,8 @@ function agentSpecs(env = process.env) {
       ].map((event) => ({ event })),
       layout: "flat",
       timeout: { sessionStart: 15, default: 10 },
-      hooksFile: join34(copilot, "hooks", "claude-mem.json"),
-      mcpFile: join34(copilot, "mcp-config.json"),
+      hooksFile: join35(copilot, "hooks", "claude-mem.json"),
+      mcpFile: join35(copilot, "mcp-config.json"),
       mcpFormat: "json",
       jsonc: false
     }
@@ -16683,15 +17538,15 @@ function agentSpec(agent, env = process.env) {
 // src/cli/install/agents/toml-block.ts
 var BEGIN = '# >>> claude-mem (added by "claude-mem install --agent codex"; do not edit)';
 var END = "# <<< claude-mem";
-var quote3 = (text5) => JSON.stringify(text5);
+var quote4 = (text5) => JSON.stringify(text5);
 function codexMcpBlock(cliEntry, env) {
   const dataDir = env.CLAUDE_MEM_DATA_DIR?.trim();
   return [
     BEGIN,
     "[mcp_servers.claude-mem]",
     'command = "node"',
-    `args = [${quote3(cliEntry)}, "mcp"]`,
-    ...dataDir ? [`env = { CLAUDE_MEM_DATA_DIR = ${quote3(dataDir)} }`] : [],
+    `args = [${quote4(cliEntry)}, "mcp"]`,
+    ...dataDir ? [`env = { CLAUDE_MEM_DATA_DIR = ${quote4(dataDir)} }`] : [],
     END
   ].join("\n");
 }
@@ -16722,12 +17577,12 @@ function removeBlock(text5) {
   }
   return dropInstallBlank(kept.join("\n"), text5);
 }
-function dropInstallBlank(after, before) {
+function dropInstallBlank(after2, before) {
   const at = before.indexOf(BEGIN);
   const blankBefore = at >= 2 && before.slice(at - 2, at) === "\n\n";
-  if (!blankBefore) return after;
+  if (!blankBefore) return after2;
   const cut = before.slice(0, at - 1);
-  return after.startsWith(cut) && after.slice(cut.length).trim() === "" ? cut : after.replace(/\n{3,}/g, "\n\n");
+  return after2.startsWith(cut) && after2.slice(cut.length).trim() === "" ? cut : after2.replace(/\n{3,}/g, "\n\n");
 }
 
 // src/cli/doctor/agent-checks.ts
@@ -16745,7 +17600,7 @@ function mcpRegistered(spec) {
 }
 function installed(spec, hookBundle) {
   const counts2 = countAgentHooks(readJsonFile(spec.hooksFile, spec.jsonc).value, spec, hookBundle);
-  return counts2.some((n8) => n8 > 0) || mcpRegistered(spec);
+  return counts2.some((n9) => n9 > 0) || mcpRegistered(spec);
 }
 function checkAgent(spec, hookBundle) {
   const name = `${spec.agent}`;
@@ -16772,7 +17627,7 @@ function checkAgent(spec, hookBundle) {
   return ok(name, `hooks (${spec.hooks.length}) and MCP server registered in ${spec.hooksFile}`);
 }
 function checkAgents(cliEntry, env = process.env) {
-  const hookBundle = join35(dirname11(cliEntry), "hook.cjs");
+  const hookBundle = join36(dirname11(cliEntry), "hook.cjs");
   return agentSpecs(env).map((spec) => {
     try {
       return checkAgent(spec, hookBundle);
@@ -16782,7 +17637,7 @@ function checkAgents(cliEntry, env = process.env) {
   });
 }
 function installedAgents(cliEntry, env = process.env) {
-  const hookBundle = join35(dirname11(cliEntry), "hook.cjs");
+  const hookBundle = join36(dirname11(cliEntry), "hook.cjs");
   const safelyInstalled = (spec) => {
     try {
       return installed(spec, hookBundle);
@@ -16796,7 +17651,7 @@ function installedAgents(cliEntry, env = process.env) {
 // src/cli/doctor/local-checks.ts
 import Database5 from "better-sqlite3";
 import { existsSync as existsSync18, readdirSync as readdirSync8, rmSync as rmSync13, statSync as statSync12, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join36 } from "node:path";
+import { join as join37 } from "node:path";
 function checkNode(version = process.versions.node) {
   const major = Number(version.split(".")[0]);
   return major >= 20 ? ok("node", `v${version}`) : fail("node", `v${version}: install Node 20 or newer`);
@@ -16805,7 +17660,7 @@ var mode = (path) => statSync12(path).mode & 511;
 function checkPermissions(dataDir) {
   if (!existsSync18(dataDir))
     return fail("data folder", `${dataDir} does not exist: run "claude-mem worker start"`);
-  const loose = [dataDir, ...readdirSync8(dataDir).map((name) => join36(dataDir, name))].filter(
+  const loose = [dataDir, ...readdirSync8(dataDir).map((name) => join37(dataDir, name))].filter(
     (path) => {
       const isDir2 = statSync12(path).isDirectory();
       return (mode(path) & (isDir2 ? 63 : 127)) !== 0;
@@ -16857,7 +17712,7 @@ function checkSpool(dataDir) {
       `a hook could not write ${spoolDir(dataDir)} at ${when2} (${failed.code}): the event went to the disk-full reserve while it had room, else the session was told it was lost; free disk space or fix permissions (cleared by the next capture that succeeds)`
     );
   }
-  const probe = join36(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
+  const probe = join37(spoolDir(dataDir), `.doctor-${process.pid}.tmp`);
   try {
     writeFileSync5(probe, "probe", { mode: 384 });
     rmSync13(probe);
@@ -16947,13 +17802,13 @@ async function checkVectorStore(dataDir, port) {
   }
   const url = settings["search.chroma.url"];
   const status2 = port === void 0 ? void 0 : await fetchRecallStatus(port, readOrCreateToken(dataDir));
-  const store3 = status2?.store;
-  if (!store3) return warn("vectors", `chroma at ${url}: unknown (worker not reachable)`);
-  const counts2 = `${n5(store3.indexed)} vectors in collection ${store3.collection}, ${n5(store3.pending)} waiting`;
-  if (store3.reachable === false) {
+  const store4 = status2?.store;
+  if (!store4) return warn("vectors", `chroma at ${url}: unknown (worker not reachable)`);
+  const counts2 = `${n5(store4.indexed)} vectors in collection ${store4.collection}, ${n5(store4.pending)} waiting`;
+  if (store4.reachable === false) {
     return fail(
       "vectors",
-      `chroma at ${url} unreachable (${store3.error ?? "no answer"}): search uses full text, ${counts2}; start your Chroma server or "claude-mem config set search.vectorStore sqlite-vec"`
+      `chroma at ${url} unreachable (${store4.error ?? "no answer"}): search uses full text, ${counts2}; start your Chroma server or "claude-mem config set search.vectorStore sqlite-vec"`
     );
   }
   return ok("vectors", `chroma at ${url}: ${counts2}`);
@@ -17220,9 +18075,9 @@ var NAMES = {
   sessions: ["session", "sessions"]
 };
 function formatCounts(counts2) {
-  const parts2 = Object.entries(counts2).filter(([, count3]) => count3 > 0).map(([key, count3]) => {
+  const parts2 = Object.entries(counts2).filter(([, count4]) => count4 > 0).map(([key, count4]) => {
     const [one, many] = NAMES[key] ?? [key, key];
-    return `${count3.toLocaleString("en-US")} ${count3 === 1 ? one : many}`;
+    return `${count4.toLocaleString("en-US")} ${count4 === 1 ? one : many}`;
   });
   return parts2.length > 0 ? parts2.join(", ") : "nothing";
 }
@@ -17251,10 +18106,10 @@ function idsBody(refs) {
   }
   return body;
 }
-function timeOf2(text5, field, now2) {
+function timeOf2(text5, field3, now2) {
   if (text5 === void 0) return void 0;
   try {
-    return parseTime(text5, field, now2);
+    return parseTime(text5, field3, now2);
   } catch (error) {
     throw usage(`--${error.message}`);
   }
@@ -17303,7 +18158,7 @@ async function selection(worker, values, refs, now2) {
 }
 async function previewThenDelete(run2, print2, io) {
   const preview = await run2.worker.post(run2.path, { ...run2.body, dry_run: true });
-  const total = Object.values(preview.counts).reduce((sum, n8) => sum + n8, 0);
+  const total = Object.values(preview.counts).reduce((sum, n9) => sum + n9, 0);
   if (total === 0) {
     print2("nothing to delete");
     return 0;
@@ -17340,11 +18195,74 @@ var forgetCommand = async function forgetCommand2(args2, print2, deps = {}) {
   );
 };
 
+// src/cli/commands/consolidate-diff.ts
+var plural3 = (n9, one, many = `${one}s`) => `${n9.toLocaleString("en-US")} ${n9 === 1 ? one : many}`;
+var clip3 = (text5) => text5.length > 100 ? `${text5.slice(0, 99)}\u2026` : text5;
+function changesetDiff(changeset, applied) {
+  const head2 = `consolidate ${changeset.project}: ${plural3(changeset.merges.length, "merge")}, ${plural3(changeset.drops.length, "drop")} (of ${plural3(changeset.considered, "memory", "memories")} of your own, unshared)`;
+  const lines = [head2];
+  for (const merge of changeset.merges) {
+    lines.push(`merge into #${merge.into}:`);
+    lines.push(`  = #${merge.into} ${clip3(merge.titles[0] ?? "")}`);
+    merge.from.forEach((id3, i) => lines.push(`  - #${id3} ${clip3(merge.titles[i + 1] ?? "")}`));
+  }
+  for (const drop3 of changeset.drops)
+    lines.push(`drop #${drop3.id} (${drop3.reason}): ${clip3(drop3.title)}`);
+  if (changeset.merges.length + changeset.drops.length === 0) lines.push("nothing to consolidate");
+  else if (applied)
+    lines.push(
+      `applied as #${changeset.journalId}; undo: claude-mem consolidate --undo ${changeset.journalId}`
+    );
+  else lines.push("nothing changed; apply with: claude-mem consolidate --apply");
+  return lines;
+}
+
+// src/cli/commands/consolidate-command.ts
+var CONSOLIDATE_OPTIONS = {
+  project: { type: "string" },
+  apply: { type: "boolean" },
+  undo: { type: "string" },
+  json: { type: "boolean" }
+};
+function undoId(text5) {
+  const id3 = Number(text5.replace(/^#/, ""));
+  if (!Number.isSafeInteger(id3) || id3 <= 0)
+    throw usage(
+      `--undo: expected the number of a consolidation (as "applied as #N" said), got "${text5}"`
+    );
+  return id3;
+}
+var consolidateCommand = optionsCommand(
+  CONSOLIDATE_OPTIONS,
+  async function consolidateCommand2(values, print2, deps) {
+    if (values.undo !== void 0 && values.apply)
+      throw usage("--apply and --undo: give one of them");
+    const call2 = recallClient(deps);
+    const project2 = values.project ?? resolveProject(deps.cwd ?? process.cwd(), deps.env ?? process.env).name;
+    if (values.project !== void 0) await checkProject(call2, values.project);
+    const res = values.undo !== void 0 ? await callOrFail(call2, "POST", "/api/consolidation/undo", { id: undoId(values.undo) }) : values.apply ? await callOrFail(call2, "POST", "/api/consolidation/apply", { project: project2 }) : await callOrFail(
+      call2,
+      "GET",
+      `/api/consolidation?project=${encodeURIComponent(project2)}`
+    );
+    if (res.status !== 200) throw apiFailure(res);
+    const body = res.body;
+    const changeset = "proposal" in body ? body.proposal : body;
+    if (values.json) print2(JSON.stringify(changeset, null, 2));
+    else if (values.undo !== void 0)
+      print2(
+        `undid consolidation #${changeset.journalId}: ${changeset.merges.length} merges and ${changeset.drops.length} drops restored`
+      );
+    else for (const line2 of changesetDiff(changeset, values.apply === true)) print2(line2);
+    return 0;
+  }
+);
+
 // src/cli/commands/edit-command.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync22, rmSync as rmSync15, writeFileSync as writeFileSync6 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join37 } from "node:path";
+import { join as join38 } from "node:path";
 
 // src/cli/memory/edit-format.ts
 function renderEditable(id3, fields) {
@@ -17413,11 +18331,11 @@ function startField(key, rest, fields, at) {
   }
   return key;
 }
-function changedFields(before, after) {
+function changedFields(before, after2) {
   const patch = {};
-  if (after.title !== before.title) patch.title = after.title;
-  if (after.narrative !== before.narrative.trim()) patch.narrative = after.narrative;
-  if (JSON.stringify(after.facts) !== JSON.stringify(before.facts)) patch.facts = after.facts;
+  if (after2.title !== before.title) patch.title = after2.title;
+  if (after2.narrative !== before.narrative.trim()) patch.narrative = after2.narrative;
+  if (JSON.stringify(after2.facts) !== JSON.stringify(before.facts)) patch.facts = after2.facts;
   return Object.keys(patch).length > 0 ? patch : void 0;
 }
 
@@ -17527,8 +18445,8 @@ var editCommand = async function editCommand2(args2, print2, deps = {}) {
       `observation #${id3} is ${before.author}'s team memory: it is read-only here, only ${before.author} can change, unshare or forget it`
     );
   }
-  const dir = mkdtempSync2(join37(tmpdir2(), "claude-mem-edit-"));
-  const file = join37(dir, `observation-${id3}.yaml`);
+  const dir = mkdtempSync2(join38(tmpdir2(), "claude-mem-edit-"));
+  const file = join38(dir, `observation-${id3}.yaml`);
   writeFileSync6(file, renderEditable(id3, before), { mode: 384 });
   try {
     runEditor(editor, file, env);
@@ -17536,9 +18454,9 @@ var editCommand = async function editCommand2(args2, print2, deps = {}) {
     rmSync15(dir, { recursive: true, force: true });
     throw error;
   }
-  const after = readBack(file);
+  const after2 = readBack(file);
   rmSync15(dir, { recursive: true, force: true });
-  const patch = changedFields(before, after);
+  const patch = changedFields(before, after2);
   if (!patch) {
     print2(`#${id3}: no changes, nothing saved`);
     return 0;
@@ -17559,54 +18477,67 @@ function readBack(file) {
   }
 }
 
-// src/cli/commands/share-command.ts
-function shareTarget(text5, command) {
-  if (text5 === void 0)
-    throw usage(
-      `${command} needs a memory id, as in: claude-mem ${command} 12 (or S12, a summary)`
-    );
-  const match = /^#?([sS]?)(\d{1,15})$/.exec(text5.trim());
-  if (match && Number(match[2]) > 0) {
-    return { kind: match[1] ? "summary" : "observation", id: Number(match[2]) };
-  }
-  const prompt = /^#?[pP]\d+$/.test(text5.trim()) ? ": prompts are never shared" : "";
-  throw usage(
-    `"${text5}" is not an observation or summary id${prompt}; expected 12 (observation) or S12 (summary), as search and the viewer list them`
-  );
-}
-var label = (target2) => target2.kind === "summary" ? `S${target2.id}` : `#${target2.id}`;
-async function shareCommand(args2, shared, print2, deps = {}) {
-  const verb = shared ? "share" : "unshare";
-  const [text5, ...rest] = args2;
-  parseOptions(rest, {});
-  const target2 = shareTarget(text5, verb);
-  const path = `/api/${target2.kind === "summary" ? "summaries" : "observations"}/${target2.id}/share`;
-  const scope = shared ? "team" : "private";
-  const res = await callOrFail(recallClient(deps), "POST", path, { scope });
-  if (res.status === 404) {
-    throw new CliError(
-      `no ${target2.kind} ${label(target2)}: "claude-mem search <words>" lists existing ids`
-    );
-  }
-  if (res.status !== 200) throw apiFailure(res);
-  const body = res.body;
-  const title = body.title ?? body.request ?? "";
-  print2(
-    `${label(target2)} ${shared ? "shared with the team" : "unshared: private to this machine again"}: ${title}`
-  );
-  return 0;
-}
+// src/cli/commands/eval-command.ts
+import { createHash as createHash6 } from "node:crypto";
+import { rmSync as rmSync18 } from "node:fs";
+import { tmpdir as tmpdir4 } from "node:os";
+import { join as join44, relative as relative2 } from "node:path";
 
-// src/cli/commands/import-transcripts-command.ts
-import { existsSync as existsSync22, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync3, rmSync as rmSync16 } from "node:fs";
-import { tmpdir as tmpdir3 } from "node:os";
-import { join as join40 } from "node:path";
-import { parseArgs as parseArgs4 } from "node:util";
+// src/cli/backfill/progress.ts
+function formatDuration(ms) {
+  const s = Math.max(0, Math.round(ms / 1e3));
+  const two = (n9) => String(n9).padStart(2, "0");
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${two(s % 60)}s`;
+  return `${Math.floor(s / 3600)}h ${two(Math.floor(s % 3600 / 60))}m`;
+}
+var BAR2 = 24;
+var n6 = (value) => value.toLocaleString("en-US");
+function createProgress(options) {
+  const [unit, second] = options.units ?? ["events", "sessions"];
+  const label2 = options.label ?? "import-transcripts";
+  const of = (count4, total) => total === void 0 ? n6(count4) : `${n6(count4)}/${n6(total)}`;
+  const now2 = options.now ?? Date.now;
+  const started = now2();
+  const tty = options.stream.isTTY === true;
+  let drawnAt = 0;
+  let step3 = 0;
+  let last = "";
+  const text5 = (events, sessions2) => {
+    const share3 = options.totalEvents === 0 ? 1 : events / options.totalEvents;
+    const elapsed = now2() - started;
+    const eta = events === 0 ? "" : `, ETA ${formatDuration(elapsed / events * (options.totalEvents - events))}`;
+    const counts2 = `${of(events, options.totalEvents)} ${unit}, ${of(sessions2, options.totalSessions)} ${second}${eta}`;
+    const percent2 = `${String(Math.floor(share3 * 100)).padStart(3)}%`;
+    if (!tty) return `${label2}: ${percent2.trim()} (${counts2})`;
+    const filled = Math.round(share3 * BAR2);
+    const prefix = options.label === void 0 ? "" : `${label2} `;
+    return `${prefix}[${"#".repeat(filled)}${".".repeat(BAR2 - filled)}] ${percent2} ${counts2}`;
+  };
+  return {
+    update(events, sessions2) {
+      last = text5(events, sessions2);
+      const share3 = options.totalEvents === 0 ? 1 : events / options.totalEvents;
+      if (tty && now2() - drawnAt >= 100) {
+        options.stream.write(`\r${last}\x1B[K`);
+        drawnAt = now2();
+      } else if (!tty && Math.floor(share3 * 10) > step3) {
+        step3 = Math.floor(share3 * 10);
+        options.stream.write(`${last}
+`);
+      }
+    },
+    finish() {
+      if (tty && last !== "") options.stream.write(`\r${last}\x1B[K
+`);
+    }
+  };
+}
 
 // src/cli/backfill/backfill-state.ts
 import { readFileSync as readFileSync23 } from "node:fs";
-import { join as join38 } from "node:path";
-var backfillStateFile = (dataDir) => join38(stateDir(dataDir), "backfill.json");
+import { join as join39 } from "node:path";
+var backfillStateFile = (dataDir) => join39(stateDir(dataDir), "backfill.json");
 function loadBackfillState(dataDir) {
   try {
     const parsed = JSON.parse(readFileSync23(backfillStateFile(dataDir), "utf8"));
@@ -17617,6 +18548,25 @@ function loadBackfillState(dataDir) {
 }
 function saveBackfillState(dataDir, state) {
   writeFileAtomic(backfillStateFile(dataDir), JSON.stringify(state));
+}
+
+// src/cli/backfill/chunks.ts
+var CHUNK_LIMITS = { maxEvents: 300, maxBytes: 4e6 };
+function chunkRanges(events, limits = CHUNK_LIMITS) {
+  const ranges = [];
+  let start2 = 0;
+  let bytes = 0;
+  events.forEach((event, index) => {
+    const full2 = index - start2 >= limits.maxEvents || bytes >= limits.maxBytes;
+    if (event.kind === "prompt" && index > start2 && full2) {
+      ranges.push([start2, index]);
+      start2 = index;
+      bytes = 0;
+    }
+    bytes += JSON.stringify(event).length;
+  });
+  if (start2 < events.length) ranges.push([start2, events.length]);
+  return ranges;
 }
 
 // src/cli/backfill/cost-estimate.ts
@@ -17703,174 +18653,10 @@ function estimateSession(events, settings, project2) {
   return cost2;
 }
 
-// src/cli/backfill/preview.ts
-var SETTING_KEY = {
-  "claude-code": "claudeCode",
-  anthropic: "anthropic",
-  openai: "openai"
-};
-function fromSettings2(settings, env) {
-  const decision = decideProvider(settings, env);
-  if (decision.name === "heuristic") {
-    return {
-      name: "heuristic",
-      model: null,
-      llm: false,
-      reason: decision.reason,
-      budgetLeft: void 0
-    };
-  }
-  const key = SETTING_KEY[decision.name];
-  return {
-    name: decision.name,
-    model: settings[`compress.${key}.model`] || null,
-    llm: true,
-    reason: `${decision.reason}; the worker is not running, so this is what the settings say`,
-    budgetLeft: settings[`compress.${key}.dailyTokens`]
-  };
-}
-async function providerInUse(worker, settings, env) {
-  if (!worker) return fromSettings2(settings, env);
-  const status2 = await worker.get("/api/compression/status");
-  return {
-    name: status2.provider,
-    model: status2.model,
-    llm: status2.provider !== "heuristic",
-    reason: status2.reason,
-    budgetLeft: status2.budget.find((b) => b.provider === status2.provider)?.left
-  };
-}
-var n6 = (value) => value.toLocaleString("en-US");
-function previewLines(found2, cost2, provider) {
-  const reasons = Object.entries(found2.leftOut).filter(([, count3]) => count3 > 0).map(([reason, count3]) => `${n6(count3)} ${reason}`);
-  const lines = [
-    `transcripts: ${n6(found2.files)} files${found2.empty > 0 ? ` (${n6(found2.empty)} empty)` : ""}, ${n6(found2.sessions)} sessions${reasons.length > 0 ? ` (left out: ${reasons.join(", ")})` : ""}`,
-    `to import: ${n6(cost2.sessions)} sessions, ${n6(cost2.prompts)} prompts, ${n6(cost2.events)} tool events`
-  ];
-  if (!provider.llm) {
-    lines.push(`compression: heuristic (no LLM, no tokens): ${provider.reason}`);
-    return lines;
-  }
-  const model = provider.model ? ` (${provider.model})` : "";
-  lines.push(
-    `compression: ${provider.name}${model}: ${provider.reason}`,
-    `estimated cost: ~${n6(cost2.tokensIn)} input tokens in ${n6(cost2.requests)} requests, at most ${n6(cost2.maxTokensOut)} output tokens`
-  );
-  const need = cost2.tokensIn + cost2.maxTokensOut;
-  if (provider.budgetLeft !== void 0 && need > provider.budgetLeft) {
-    lines.push(
-      `daily budget left: ${n6(provider.budgetLeft)} tokens; past it the heuristic compresses the rest (no tokens)`
-    );
-  }
-  return lines;
-}
-
-// src/cli/backfill/progress.ts
-function formatDuration(ms) {
-  const s = Math.max(0, Math.round(ms / 1e3));
-  const two = (n8) => String(n8).padStart(2, "0");
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${two(s % 60)}s`;
-  return `${Math.floor(s / 3600)}h ${two(Math.floor(s % 3600 / 60))}m`;
-}
-var BAR2 = 24;
-var n7 = (value) => value.toLocaleString("en-US");
-function createProgress(options) {
-  const [unit, second] = options.units ?? ["events", "sessions"];
-  const label2 = options.label ?? "import-transcripts";
-  const of = (count3, total) => total === void 0 ? n7(count3) : `${n7(count3)}/${n7(total)}`;
-  const now2 = options.now ?? Date.now;
-  const started = now2();
-  const tty = options.stream.isTTY === true;
-  let drawnAt = 0;
-  let step2 = 0;
-  let last = "";
-  const text5 = (events, sessions2) => {
-    const share2 = options.totalEvents === 0 ? 1 : events / options.totalEvents;
-    const elapsed = now2() - started;
-    const eta = events === 0 ? "" : `, ETA ${formatDuration(elapsed / events * (options.totalEvents - events))}`;
-    const counts2 = `${of(events, options.totalEvents)} ${unit}, ${of(sessions2, options.totalSessions)} ${second}${eta}`;
-    const percent = `${String(Math.floor(share2 * 100)).padStart(3)}%`;
-    if (!tty) return `${label2}: ${percent.trim()} (${counts2})`;
-    const filled = Math.round(share2 * BAR2);
-    const prefix = options.label === void 0 ? "" : `${label2} `;
-    return `${prefix}[${"#".repeat(filled)}${".".repeat(BAR2 - filled)}] ${percent} ${counts2}`;
-  };
-  return {
-    update(events, sessions2) {
-      last = text5(events, sessions2);
-      const share2 = options.totalEvents === 0 ? 1 : events / options.totalEvents;
-      if (tty && now2() - drawnAt >= 100) {
-        options.stream.write(`\r${last}\x1B[K`);
-        drawnAt = now2();
-      } else if (!tty && Math.floor(share2 * 10) > step2) {
-        step2 = Math.floor(share2 * 10);
-        options.stream.write(`${last}
-`);
-      }
-    },
-    finish() {
-      if (tty && last !== "") options.stream.write(`\r${last}\x1B[K
-`);
-    }
-  };
-}
-
-// src/cli/backfill/scan-progress.ts
-function createScanProgress(stream, files2, now2) {
-  const scan4 = createProgress({
-    totalEvents: files2,
-    totalSessions: void 0,
-    stream,
-    now: now2,
-    label: "scanning transcripts",
-    units: ["files", "sessions found"]
-  });
-  return {
-    scanned(done, sessions2) {
-      scan4.update(done, sessions2);
-      if (done === files2) scan4.finish();
-    },
-    reading(sessions2) {
-      const replay = createProgress({
-        totalEvents: sessions2,
-        totalSessions: void 0,
-        stream,
-        now: now2,
-        label: "reading sessions",
-        units: ["sessions", "events"]
-      });
-      return (done, events) => {
-        replay.update(done, events);
-        if (done === sessions2) replay.finish();
-      };
-    }
-  };
-}
-
-// src/cli/backfill/chunks.ts
-var CHUNK_LIMITS = { maxEvents: 300, maxBytes: 4e6 };
-function chunkRanges(events, limits = CHUNK_LIMITS) {
-  const ranges = [];
-  let start2 = 0;
-  let bytes = 0;
-  events.forEach((event, index) => {
-    const full2 = index - start2 >= limits.maxEvents || bytes >= limits.maxBytes;
-    if (event.kind === "prompt" && index > start2 && full2) {
-      ranges.push([start2, index]);
-      start2 = index;
-      bytes = 0;
-    }
-    bytes += JSON.stringify(event).length;
-  });
-  if (start2 < events.length) ranges.push([start2, events.length]);
-  return ranges;
-}
-
 // src/cli/backfill/session-events.ts
 import { createHash as createHash5 } from "node:crypto";
 import { existsSync as existsSync20, readFileSync as readFileSync24 } from "node:fs";
-import { basename as basename5 } from "node:path";
+import { basename as basename6 } from "node:path";
 
 // src/cli/backfill/transcript-times.ts
 function objectLines(text5) {
@@ -17927,8 +18713,8 @@ ${key}`).digest("hex").slice(0, 32)}`;
 function keyer(base2, total) {
   const seen = /* @__PURE__ */ new Map();
   return (payload, index) => {
-    const n8 = (seen.get(payload.hook_event_name) ?? 0) + 1;
-    seen.set(payload.hook_event_name, n8);
+    const n9 = (seen.get(payload.hook_event_name) ?? 0) + 1;
+    seen.set(payload.hook_event_name, n9);
     switch (payload.hook_event_name) {
       case "PostToolUse":
       case "PostToolUseFailure":
@@ -17940,7 +18726,7 @@ function keyer(base2, total) {
       case "SessionEnd":
         return `${base2}:end:${total}`;
       default:
-        return `${base2}:${payload.hook_event_name}:${n8}`;
+        return `${base2}:${payload.hook_event_name}:${n9}`;
     }
   };
 }
@@ -17975,20 +18761,20 @@ function timedPayloads(file, source) {
   const agentType = file.agent ? agentTypeOf(file.path) : void 0;
   const payloads = replayTranscript(text5, { transcriptPath: file.path, agentType });
   const times = transcriptTimes(text5);
-  const keyOf = keyer(basename5(file.path), payloads.length);
+  const keyOf2 = keyer(basename6(file.path), payloads.length);
   let previous = times.first ?? file.mtimeMs;
   let prompts = 0;
   return payloads.map((payload, index) => {
     const own = timeOf4(payload, times, prompts);
     if (payload.hook_event_name === "UserPromptSubmit") prompts += 1;
     previous = Math.max(previous, own ?? previous);
-    return { payload, at: previous, key: keyOf(payload, index), source };
+    return { payload, at: previous, key: keyOf2(payload, index), source };
   });
 }
 function sessionPayloads(plan) {
   return plan.files.flatMap((file, source) => timedPayloads(file, source)).map((item, order) => ({ item, order })).sort((a, b) => a.item.at - b.item.at || a.item.source - b.item.source || a.order - b.order).map(({ item }) => item);
 }
-function sessionEvents(plan, options) {
+function sessionEvents2(plan, options) {
   setPrivateTurn(options.markerDir, plan.sessionId, false);
   return sessionPayloads(plan).flatMap(({ payload, at, key }) => {
     const event = resolveHookEvent(payload.hook_event_name);
@@ -18014,7 +18800,7 @@ function sessionEvents(plan, options) {
 function analyzeSessions(plans, settings, markerDir, analyzed = () => void 0) {
   let total = 0;
   return plans.map((plan, index) => {
-    const events = sessionEvents(plan, { settings, markerDir });
+    const events = sessionEvents2(plan, { settings, markerDir });
     total += events.length;
     analyzed(index + 1, total);
     return {
@@ -18030,10 +18816,10 @@ async function sendSessions(sessions2, run2) {
   const totals = { sessions: 0, stored: 0, duplicates: 0 };
   let sent = 0;
   for (const { plan } of sessions2) {
-    const events = sessionEvents(plan, { settings: run2.settings, markerDir: run2.markerDir });
-    const resume = resumeAt(run2.state, plan);
+    const events = sessionEvents2(plan, { settings: run2.settings, markerDir: run2.markerDir });
+    const resume2 = resumeAt(run2.state, plan);
     for (const [start2, end] of chunkRanges(events, run2.limits)) {
-      if (end > resume) {
+      if (end > resume2) {
         const result = await run2.client.send(events.slice(start2, end));
         totals.stored += result.stored;
         totals.duplicates += result.duplicates;
@@ -18099,7 +18885,7 @@ async function chooseSessions(plans, run2) {
 
 // src/cli/backfill/session-plan.ts
 import { existsSync as existsSync21, readFileSync as readFileSync25, statSync as statSync14 } from "node:fs";
-import { basename as basename6, dirname as dirname12, isAbsolute as isAbsolute6, join as join39 } from "node:path";
+import { basename as basename7, dirname as dirname12, isAbsolute as isAbsolute6, join as join40 } from "node:path";
 function transcriptPaths(paths) {
   const found2 = /* @__PURE__ */ new Set();
   for (const path of paths) {
@@ -18108,7 +18894,7 @@ function transcriptPaths(paths) {
       continue;
     }
     found2.add(path);
-    const subagents = join39(dirname12(path), basename6(path, ".jsonl"), "subagents");
+    const subagents = join40(dirname12(path), basename7(path, ".jsonl"), "subagents");
     if (existsSync21(subagents)) listTranscriptFiles(subagents).forEach((file) => found2.add(file));
   }
   return [...found2].sort();
@@ -18132,16 +18918,16 @@ function scan3(path) {
   };
 }
 function projectOf2(file, env, cache2) {
-  if (file.cwd === "") return { name: basename6(dirname12(file.path)), root: dirname12(file.path) };
-  if (!isAbsolute6(file.cwd)) return { name: basename6(file.cwd), root: file.cwd };
+  if (file.cwd === "") return { name: basename7(dirname12(file.path)), root: dirname12(file.path) };
+  if (!isAbsolute6(file.cwd)) return { name: basename7(file.cwd), root: file.cwd };
   const known = cache2.get(file.cwd);
   if (known) return known;
   const project2 = resolveProject(file.cwd, { ...env, CLAUDE_MEM_PROJECT: void 0 });
   cache2.set(file.cwd, project2);
   return project2;
 }
-function toPlan(files2, env, cache2) {
-  const ordered = [...files2].sort(
+function toPlan(files3, env, cache2) {
+  const ordered = [...files3].sort(
     (a, b) => Number(a.agent) - Number(b.agent) || (a.path < b.path ? -1 : 1)
   );
   const lead = ordered[0];
@@ -18149,8 +18935,8 @@ function toPlan(files2, env, cache2) {
     sessionId: lead.sessionId,
     project: projectOf2(lead, env, cache2),
     files: ordered.map(({ path, size, mtimeMs, agent }) => ({ path, size, mtimeMs, agent })),
-    firstAt: Math.min(...files2.map((file) => file.firstAt)),
-    lastAt: Math.max(...files2.map((file) => file.lastAt)),
+    firstAt: Math.min(...files3.map((file) => file.firstAt)),
+    lastAt: Math.max(...files3.map((file) => file.lastAt)),
     signature: JSON.stringify(ordered.map((file) => [file.path, file.size, file.mtimeMs]))
   };
 }
@@ -18173,7 +18959,696 @@ function planSessions(paths, env, skipped = () => void 0, scanned2 = () => void 
     scanned2(index + 1, bySession.size);
   }
   const cache2 = /* @__PURE__ */ new Map();
-  return [...bySession.values()].map((files2) => toPlan(files2, env, cache2)).sort((a, b) => a.firstAt - b.firstAt || (a.sessionId < b.sessionId ? -1 : 1));
+  return [...bySession.values()].map((files3) => toPlan(files3, env, cache2)).sort((a, b) => a.firstAt - b.firstAt || (a.sessionId < b.sessionId ? -1 : 1));
+}
+
+// src/cli/eval/eval-cost.ts
+import { mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync3, rmSync as rmSync16 } from "node:fs";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join41 } from "node:path";
+
+// src/cli/backfill/preview.ts
+var SETTING_KEY = {
+  "claude-code": "claudeCode",
+  anthropic: "anthropic",
+  openai: "openai"
+};
+function fromSettings2(settings, env) {
+  const decision = decideProvider(settings, env);
+  if (decision.name === "heuristic") {
+    return {
+      name: "heuristic",
+      model: null,
+      llm: false,
+      reason: decision.reason,
+      budgetLeft: void 0
+    };
+  }
+  const key = SETTING_KEY[decision.name];
+  return {
+    name: decision.name,
+    model: settings[`compress.${key}.model`] || null,
+    llm: true,
+    reason: `${decision.reason}; the worker is not running, so this is what the settings say`,
+    budgetLeft: settings[`compress.${key}.dailyTokens`]
+  };
+}
+async function providerInUse(worker, settings, env) {
+  if (!worker) return fromSettings2(settings, env);
+  const status2 = await worker.get("/api/compression/status");
+  return {
+    name: status2.provider,
+    model: status2.model,
+    llm: status2.provider !== "heuristic",
+    reason: status2.reason,
+    budgetLeft: status2.budget.find((b) => b.provider === status2.provider)?.left
+  };
+}
+var n7 = (value) => value.toLocaleString("en-US");
+function previewLines(found2, cost2, provider) {
+  const reasons = Object.entries(found2.leftOut).filter(([, count4]) => count4 > 0).map(([reason, count4]) => `${n7(count4)} ${reason}`);
+  const lines = [
+    `transcripts: ${n7(found2.files)} files${found2.empty > 0 ? ` (${n7(found2.empty)} empty)` : ""}, ${n7(found2.sessions)} sessions${reasons.length > 0 ? ` (left out: ${reasons.join(", ")})` : ""}`,
+    `to import: ${n7(cost2.sessions)} sessions, ${n7(cost2.prompts)} prompts, ${n7(cost2.events)} tool events`
+  ];
+  if (!provider.llm) {
+    lines.push(`compression: heuristic (no LLM, no tokens): ${provider.reason}`);
+    return lines;
+  }
+  const model = provider.model ? ` (${provider.model})` : "";
+  lines.push(
+    `compression: ${provider.name}${model}: ${provider.reason}`,
+    `estimated cost: ~${n7(cost2.tokensIn)} input tokens in ${n7(cost2.requests)} requests, at most ${n7(cost2.maxTokensOut)} output tokens`
+  );
+  const need2 = cost2.tokensIn + cost2.maxTokensOut;
+  if (provider.budgetLeft !== void 0 && need2 > provider.budgetLeft) {
+    lines.push(
+      `daily budget left: ${n7(provider.budgetLeft)} tokens; past it the heuristic compresses the rest (no tokens)`
+    );
+  }
+  return lines;
+}
+
+// src/cli/eval/eval-cost.ts
+var n8 = (value) => value.toLocaleString("en-US");
+async function evalCostLines(plans, settings, env, runs) {
+  const provider = await providerInUse(void 0, settings, env);
+  if (!provider.llm) {
+    return {
+      lines: [`compression: heuristic (no LLM, no tokens): ${provider.reason}`],
+      llm: false
+    };
+  }
+  const markerDir = mkdtempSync3(join41(tmpdir3(), "claude-mem-eval-cost-"));
+  mkdirSync5(join41(markerDir, "state"), { mode: 448 });
+  try {
+    const cost2 = plans.reduce(
+      (sum, plan) => addCost(
+        sum,
+        estimateSession(sessionEvents2(plan, { settings, markerDir }), settings, plan.project)
+      ),
+      NO_COST
+    );
+    const model = provider.model ? ` (${provider.model})` : "";
+    return {
+      llm: true,
+      lines: [
+        `compression: ${provider.name}${model}: ${provider.reason}`,
+        `estimated cost: ~${n8(cost2.tokensIn * runs)} input tokens in ${n8(cost2.requests * runs)} requests, at most ${n8(cost2.maxTokensOut * runs)} output tokens (${n8(plans.length)} sessions, ${runs} run${runs > 1 ? "s" : ""})`
+      ]
+    };
+  } finally {
+    rmSync16(markerDir, { recursive: true, force: true });
+  }
+}
+
+// src/cli/eval/eval-types.ts
+var MOMENTS = ["session-start", "prompt", "file"];
+var NEED_KINDS = ["file", "command", "ask-again"];
+
+// src/cli/eval/eval-metrics.ts
+var share2 = (part, whole) => whole === 0 ? null : part / whole;
+function momentMetrics(results, moment) {
+  const of = (m) => moment === "all" || m === moment;
+  const needs = results.flatMap((result) => result.needs);
+  const shown2 = results.flatMap((result) => result.injections.filter((i) => of(i.moment)));
+  const memories = shown2.reduce((sum, i) => sum + i.ids.length, 0);
+  const tokens = shown2.reduce((sum, i) => sum + i.tokens, 0);
+  const turns = results.reduce((sum, result) => sum + result.turns, 0);
+  const uses = results.flatMap((result) => MOMENTS.filter(of).map((m) => result.use[m]));
+  const used = uses.reduce((sum, use) => sum + use.used, 0);
+  const distinct = uses.reduce((sum, use) => sum + use.shown, 0);
+  const given = uses.reduce((sum, use) => sum + use.injections, 0);
+  const neverUsed = uses.reduce((sum, use) => sum + use.neverUsed, 0);
+  return {
+    reach: share2(needs.filter((n9) => n9.reachedBy.some(of)).length, needs.length),
+    injections: shown2.length,
+    memories,
+    tokens,
+    tokensPerTurn: turns === 0 ? 0 : tokens / turns,
+    usedShare: share2(used, distinct),
+    neverUsedShare: share2(neverUsed, given)
+  };
+}
+function evalMetrics(results) {
+  const needs = results.flatMap((result) => result.needs);
+  const turnsNeeding = results.reduce(
+    (sum, r) => sum + new Set(r.needs.map((n9) => n9.turn)).size,
+    0
+  );
+  const byKind2 = Object.fromEntries(
+    NEED_KINDS.map((kind) => [kind, needs.filter((n9) => n9.kind === kind).length])
+  );
+  const moments = Object.fromEntries(
+    [...MOMENTS, "all"].map((m) => [m, momentMetrics(results, m)])
+  );
+  return {
+    sessions: results.length,
+    turns: results.reduce((sum, result) => sum + result.turns, 0),
+    turnsNeedingMemory: turnsNeeding,
+    needs: byKind2,
+    moments
+  };
+}
+
+// src/cli/eval/eval-options.ts
+import { existsSync as existsSync22 } from "node:fs";
+import { join as join42 } from "node:path";
+import { parseArgs as parseArgs4 } from "node:util";
+var EVAL_OPTIONS = {
+  dir: { type: "string" },
+  compare: { type: "string" },
+  provider: { type: "string" },
+  since: { type: "string" },
+  project: { type: "string" },
+  json: { type: "boolean" },
+  yes: { type: "boolean", short: "y" }
+};
+function parseOverride(text5) {
+  const at = text5.indexOf("=");
+  if (at <= 0)
+    throw usage(`--compare: expected KEY=VALUE (as in recall.promptTime=false), got "${text5}"`);
+  const key = text5.slice(0, at).trim();
+  if (!isSettingKey(key)) {
+    throw usage(
+      `--compare: unknown setting "${key}".${didYouMean(key, Object.keys(SETTINGS_SCHEMA))}`
+    );
+  }
+  const spec = SETTINGS_SCHEMA[key];
+  const checked2 = spec.check(spec.fromEnv(text5.slice(at + 1)));
+  if (!checked2.ok) throw usage(`--compare: ${key} expects ${checked2.expected}`);
+  return { key, value: checked2.value, text: `${key}=${String(checked2.value)}` };
+}
+function providerOf(text5) {
+  if (text5 === void 0 || text5 === "heuristic") return "heuristic";
+  if (text5 === "configured") return "configured";
+  throw usage(`--provider: expected heuristic or configured, got "${text5}"`);
+}
+function sinceOf2(text5, now2) {
+  if (text5 === void 0) return void 0;
+  try {
+    return parseTime(text5, "since", now2);
+  } catch (error) {
+    throw usage(`--${error.message}`);
+  }
+}
+function parseEvalArgs(args2, env, now2) {
+  let values;
+  try {
+    values = parseArgs4({ args: args2, options: EVAL_OPTIONS, allowPositionals: false }).values;
+  } catch (error) {
+    throw parseFailure(error, EVAL_OPTIONS);
+  }
+  const dir = values.dir ?? join42(claudeConfigDir(env), "projects");
+  if (!existsSync22(dir)) throw new CliError(`--dir: no transcripts at ${dir}`);
+  return {
+    dir,
+    compare: values.compare === void 0 ? void 0 : parseOverride(values.compare),
+    provider: providerOf(values.provider),
+    since: sinceOf2(values.since, now2),
+    project: values.project,
+    json: values.json === true,
+    yes: values.yes === true
+  };
+}
+
+// src/cli/eval/eval-run.ts
+import { copyFileSync as copyFileSync2, existsSync as existsSync23, mkdirSync as mkdirSync6, readFileSync as readFileSync27, renameSync as renameSync8, rmSync as rmSync17 } from "node:fs";
+import { join as join43 } from "node:path";
+
+// src/cli/eval/eval-history.ts
+var FILE_TOOLS2 = {
+  Read: "file_path",
+  Edit: "file_path",
+  Write: "file_path",
+  MultiEdit: "file_path"
+};
+var emptyHistory = () => ({ failed: {}, prompts: [] });
+var field2 = (input, name) => {
+  const value = input?.[name];
+  return typeof value === "string" && value !== "" ? value : void 0;
+};
+function filePathOf(event) {
+  const name = FILE_TOOLS2[event.toolName];
+  return name === void 0 ? void 0 : field2(event.input, name);
+}
+function commandOf3(event) {
+  if (event.toolName !== "Bash") return void 0;
+  const command = field2(event.input, "command")?.replace(/\s+/g, " ").trim();
+  return command === "" ? void 0 : command;
+}
+var MIN_SHARED = 3;
+var MIN_SHARE = 0.6;
+function askedBefore(history, sessionId, text5) {
+  const terms = contentTerms(text5);
+  if (terms.length < MIN_SHARED) return void 0;
+  return history.prompts.find((earlier) => {
+    if (earlier.sessionId === sessionId) return false;
+    const shared = earlier.terms.filter((term) => terms.includes(term)).length;
+    const shorter = Math.min(earlier.terms.length, terms.length);
+    return shared >= MIN_SHARED && shared / shorter >= MIN_SHARE;
+  });
+}
+function remember(history, sessionId, events) {
+  let promptNumber = 0;
+  for (const event of events) {
+    if (event.kind === "prompt") {
+      promptNumber += 1;
+      const terms = event.text === null ? [] : contentTerms(event.text);
+      if (terms.length >= MIN_SHARED) history.prompts.push({ sessionId, promptNumber, terms });
+    } else if (event.kind === "tool" && event.failed) {
+      const command = commandOf3(event);
+      if (command !== void 0) history.failed[command] ??= sessionId;
+    }
+  }
+}
+
+// src/cli/eval/eval-memory.ts
+function pathForms(path, root) {
+  const prefix = root.endsWith("/") ? root : `${root}/`;
+  return path.startsWith(prefix) ? [path, path.slice(prefix.length)] : [path];
+}
+function memoriesOfFile(db, at, path) {
+  const forms = JSON.stringify(pathForms(path, at.root));
+  return db.prepare(
+    `SELECT o.id FROM observations o JOIN sessions s ON s.id = o.session_id
+        WHERE o.project = ? AND s.session_id <> ?
+          AND (EXISTS (SELECT 1 FROM json_each(o.files_read) f, json_each(?) p WHERE f.value = p.value)
+            OR EXISTS (SELECT 1 FROM json_each(o.files_modified) f, json_each(?) p WHERE f.value = p.value))`
+  ).pluck().all(at.project, at.sessionId, forms, forms);
+}
+var COMMAND_HEAD = 60;
+function memoriesOfCommand(db, sessionId, command) {
+  return db.prepare(
+    `SELECT o.id FROM observations o JOIN sessions s ON s.id = o.session_id
+        WHERE s.session_id = ?
+          AND instr(o.title || ' ' || o.subtitle || ' ' || o.narrative || ' ' || o.facts, ?) > 0`
+  ).pluck().all(sessionId, command.slice(0, COMMAND_HEAD));
+}
+function memoriesOfTurn(db, earlier) {
+  return db.prepare(
+    `SELECT o.id FROM observations o JOIN sessions s ON s.id = o.session_id
+        WHERE s.session_id = ? AND o.prompt_number = ?`
+  ).pluck().all(earlier.sessionId, earlier.promptNumber);
+}
+
+// src/cli/eval/eval-use.ts
+import { readFileSync as readFileSync26 } from "node:fs";
+function memoryRows(db, ids2) {
+  if (ids2.length === 0) return /* @__PURE__ */ new Map();
+  const rows = db.prepare(
+    `SELECT id, title || '
+' || subtitle || '
+' || narrative || '
+' || facts AS text,
+              files_read, files_modified
+         FROM observations WHERE id IN (SELECT value FROM json_each(?))`
+  ).all(JSON.stringify(ids2));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+var listOf3 = (json2) => {
+  const parsed = JSON.parse(json2);
+  return Array.isArray(parsed) ? parsed.filter((item) => typeof item === "string") : [];
+};
+function shownBy(injections, moment, rows) {
+  const first = /* @__PURE__ */ new Map();
+  for (const injection of injections.filter((i) => i.moment === moment)) {
+    for (const id3 of injection.ids) if (!first.has(id3)) first.set(id3, injection);
+  }
+  return [...first].flatMap(([id3, injection]) => {
+    const row = rows.get(id3);
+    if (!row) return [];
+    const files3 = [...listOf3(row.files_read), ...listOf3(row.files_modified)];
+    return [{ id: id3, at: injection.at, turn: injection.turn, files: files3, text: row.text }];
+  });
+}
+function useOf(db, plan, injections) {
+  const main2 = plan.files.find((file) => !file.agent);
+  const events = main2 ? sessionEvents(readFileSync26(main2.path, "utf8")) : [];
+  const rows = memoryRows(db, [...new Set(injections.flatMap((i) => i.ids))]);
+  const use = {};
+  for (const moment of MOMENTS) {
+    const memories = shownBy(injections, moment, rows);
+    const used = new Set(detectUse(memories, events).map((signal) => signal.observationId));
+    const given = injections.filter((i) => i.moment === moment && i.ids.length > 0);
+    const neverUsed = given.filter((i) => !i.ids.some((id3) => used.has(id3))).length;
+    use[moment] = { shown: memories.length, used: used.size, injections: given.length, neverUsed };
+  }
+  return use;
+}
+
+// src/cli/eval/eval-session.ts
+function inject(replay2, moment, answer2) {
+  const ids2 = answer2.ids ?? [...answer2.context.matchAll(/^#(\d+) /gm)].map((m) => Number(m[1]));
+  if (answer2.context === "" && ids2.length === 0) return;
+  const tokens = estimateTokens(answer2.context);
+  replay2.injections.push({ moment, ids: ids2, tokens, turn: replay2.turn, at: replay2.at });
+}
+function reachedBy(replay2, helpful) {
+  const moments = replay2.injections.filter((shown2) => shown2.ids.some((id3) => helpful.includes(id3))).map((shown2) => shown2.moment);
+  return [...new Set(moments)];
+}
+function need(replay2, kind, subject, helpful) {
+  const key = `${kind}
+${subject}`;
+  if (replay2.seen.has(key)) return;
+  replay2.seen.add(key);
+  replay2.needs.push({ kind, turn: replay2.turn, helpful, reachedBy: reachedBy(replay2, helpful) });
+}
+var where2 = (replay2) => ({
+  sessionId: replay2.plan.sessionId,
+  project: replay2.plan.project.name,
+  root: replay2.plan.project.root
+});
+async function beforeTool(replay2, event) {
+  if (event.agentId !== null) return;
+  const path = filePathOf(event);
+  if (path !== void 0) {
+    const body = {
+      session_id: event.sessionId,
+      project: replay2.plan.project.name,
+      file_path: path
+    };
+    inject(replay2, "file", await replay2.worker.call("POST", "/api/recall/file", body));
+    const helpful = memoriesOfFile(replay2.worker.db, where2(replay2), path);
+    if (helpful.length > 0) need(replay2, "file", path, helpful);
+  }
+  const command = commandOf3(event);
+  const failedIn = command === void 0 ? void 0 : replay2.history.failed[command];
+  if (command !== void 0 && failedIn !== void 0 && failedIn !== event.sessionId) {
+    need(replay2, "command", command, memoriesOfCommand(replay2.worker.db, failedIn, command));
+  }
+}
+async function afterPrompt(replay2, event) {
+  if (event.text === null) return;
+  const body = {
+    session_id: event.sessionId,
+    project: replay2.plan.project.name,
+    prompt: event.text
+  };
+  inject(replay2, "prompt", await replay2.worker.call("POST", "/api/recall/prompt", body));
+  const earlier = askedBefore(replay2.history, event.sessionId, event.text);
+  if (earlier) need(replay2, "ask-again", event.text, memoriesOfTurn(replay2.worker.db, earlier));
+}
+async function sessionStart(replay2, event) {
+  const query2 = new URLSearchParams({
+    session_id: event.sessionId,
+    project: replay2.plan.project.name,
+    source: event.kind === "session-start" ? event.source : "startup",
+    record: "1"
+  });
+  inject(replay2, "session-start", await replay2.worker.call("GET", `/api/context?${query2}`));
+}
+var store3 = (replay2, event) => replay2.worker.call("POST", "/api/admin/backfill/events", { events: [event] });
+async function step2(replay2, event) {
+  replay2.setClock(event.at);
+  replay2.at = event.at;
+  if (event.kind === "session-start") await sessionStart(replay2, event);
+  if (event.kind === "tool") await beforeTool(replay2, event);
+  await store3(replay2, event);
+  if (event.kind === "prompt") {
+    replay2.turn += 1;
+    await afterPrompt(replay2, event);
+  }
+  if (event.kind === "turn-end" || event.kind === "session-end") await replay2.worker.settle();
+}
+async function replaySession2(events, run2) {
+  const replay2 = { ...run2, at: 0, turn: 0, injections: [], needs: [], seen: /* @__PURE__ */ new Set() };
+  if (events[0]?.kind !== "session-start" && events[0]) {
+    replay2.at = events[0].at;
+    await sessionStart(replay2, events[0]);
+  }
+  for (const event of events) await step2(replay2, event);
+  await replay2.worker.settle();
+  return {
+    sessionId: run2.plan.sessionId,
+    turns: replay2.turn,
+    injections: replay2.injections,
+    needs: replay2.needs,
+    use: useOf(replay2.worker.db, run2.plan, replay2.injections)
+  };
+}
+
+// src/cli/eval/eval-run.ts
+var files2 = (workDir) => ({
+  data: join43(workDir, "data"),
+  state: join43(workDir, "eval-state.json"),
+  checkpoint: join43(workDir, "checkpoint.db"),
+  markers: join43(workDir, "markers")
+});
+function resume(workDir) {
+  const at = files2(workDir);
+  rmSync17(at.data, { recursive: true, force: true });
+  mkdirSync6(at.data, { recursive: true, mode: 448 });
+  mkdirSync6(join43(at.markers, "state"), { recursive: true, mode: 448 });
+  try {
+    const state = JSON.parse(readFileSync27(at.state, "utf8"));
+    if (state.v === 1 && existsSync23(at.checkpoint)) {
+      copyFileSync2(at.checkpoint, join43(at.data, "claude-mem.db"));
+      return state;
+    }
+  } catch {
+  }
+  return { v: 1, results: [], history: emptyHistory() };
+}
+async function checkpoint2(worker, workDir, state) {
+  const at = files2(workDir);
+  await worker.db.backup(`${at.checkpoint}.tmp`);
+  renameSync8(`${at.checkpoint}.tmp`, at.checkpoint);
+  writeFileAtomic(at.state, JSON.stringify(state));
+}
+async function runEval(options) {
+  const at = files2(options.workDir);
+  const state = resume(options.workDir);
+  const wallClock = options.wallClock ?? Date.now;
+  let clock = options.plans[0]?.firstAt ?? 0;
+  const worker = createReplayWorker({
+    dataDir: at.data,
+    settings: options.settings,
+    now: () => clock,
+    env: options.env
+  });
+  let saved = wallClock();
+  try {
+    for (const plan of options.plans.slice(state.results.length)) {
+      const events = sessionEvents2(plan, { settings: options.settings, markerDir: at.markers });
+      const run2 = { plan, worker, history: state.history, setClock: (t) => clock = t };
+      state.results.push(await replaySession2(events, run2));
+      remember(state.history, plan.sessionId, events);
+      options.progress?.update(state.results.length, turnsOf2(state.results));
+      if (wallClock() - saved >= (options.checkpointEveryMs ?? 15e3)) {
+        await checkpoint2(worker, options.workDir, state);
+        saved = wallClock();
+      }
+    }
+    await checkpoint2(worker, options.workDir, state);
+  } finally {
+    await worker.close();
+    options.progress?.finish();
+  }
+  return state.results;
+}
+var turnsOf2 = (results) => results.reduce((sum, result) => sum + result.turns, 0);
+
+// src/cli/eval/eval-table.ts
+var MOMENT_NAMES = [
+  ["session-start", "session start"],
+  ["prompt", "prompt time"],
+  ["file", "file time"],
+  ["all", "any moment"]
+];
+var percent = (value) => value === null ? "-" : `${Math.round(value * 100)}%`;
+var count3 = (value) => value.toLocaleString("en-US");
+function momentRows(title, cell, all = "any moment") {
+  return [
+    [title, () => ""],
+    ...MOMENT_NAMES.map(([moment, name]) => [
+      `  ${moment === "all" ? all : name}`,
+      (metrics) => cell(metrics.moments[moment])
+    ])
+  ];
+}
+var ROWS = [
+  ["sessions replayed", (m) => count3(m.sessions)],
+  ["turns", (m) => count3(m.turns)],
+  [
+    "turns that needed memory",
+    (m) => `${count3(m.turnsNeedingMemory)} (${percent(m.turns ? m.turnsNeedingMemory / m.turns : null)})`
+  ],
+  ["  read/edited a remembered file", (m) => count3(m.needs.file)],
+  ["  re-ran a failed command", (m) => count3(m.needs.command)],
+  ["  asked again", (m) => count3(m.needs["ask-again"])],
+  ...momentRows("reached before the call", (m) => percent(m.reach)),
+  ...momentRows("tokens injected per turn", (m) => m.tokensPerTurn.toFixed(1), "all moments"),
+  ...momentRows("memories injected", (m) => count3(m.memories), "all moments"),
+  ...momentRows("memories used", (m) => percent(m.usedShare), "all moments"),
+  ...momentRows("injections never used", (m) => percent(m.neverUsedShare), "all moments")
+];
+function evalTable(columns) {
+  const cells = [
+    ["", ...columns.map((column) => column.name)],
+    ...ROWS.map(([label2, cell]) => [label2, ...columns.map((column) => cell(column.metrics))])
+  ];
+  const widths = cells[0].map(
+    (_, index) => Math.max(...cells.map((row) => (row[index] ?? "").length))
+  );
+  return cells.map(
+    (row) => row.map((cell, index) => index === 0 ? cell.padEnd(widths[0]) : cell.padStart(widths[index])).join("  ").trimEnd()
+  );
+}
+
+// src/cli/commands/eval-command.ts
+function configsOf(request, settings) {
+  const base2 = request.provider === "heuristic" ? { ...settings, "compress.provider": "heuristic" } : settings;
+  const configs = [{ name: "as configured", settings: base2 }];
+  const compare2 = request.compare;
+  if (compare2)
+    configs.push({ name: compare2.text, settings: { ...base2, [compare2.key]: compare2.value } });
+  return configs;
+}
+function workDirOf(tmp, config, plans) {
+  const key = createHash6("sha256").update(JSON.stringify([config.settings, plans.map((p) => [p.sessionId, p.signature])])).digest("hex").slice(0, 16);
+  return join44(tmp, "claude-mem-eval", key);
+}
+function sessionsOf(request, env, stderr) {
+  const plans = planSessions(transcriptPaths([request.dir]), env, (path, why) => {
+    if (why !== "no session in it") stderr.write(`skipped ${path}: ${why}
+`);
+  });
+  return filterPlans(plans, { since: request.since, project: request.project }, {});
+}
+async function replay(config, plans, deps) {
+  const workDir = workDirOf(deps.tmpDir, config, plans);
+  const realDir = dataDirFrom(deps.env);
+  if (!relative2(realDir, workDir).startsWith("..")) {
+    throw new CliError(`the temp folder ${workDir} is inside the data folder ${realDir}`);
+  }
+  const progress4 = deps.stderr.isTTY === true ? createProgress({
+    totalEvents: plans.length,
+    totalSessions: void 0,
+    stream: deps.stderr,
+    label: `eval (${config.name})`,
+    units: ["sessions", "turns"]
+  }) : void 0;
+  const results = await runEval({
+    plans,
+    settings: config.settings,
+    workDir,
+    env: deps.env,
+    progress: progress4
+  });
+  rmSync18(workDir, { recursive: true, force: true });
+  return { name: config.name, metrics: evalMetrics(results) };
+}
+var evalCommand = async function evalCommand2(args2, print2, given = {}) {
+  const env = given.env ?? process.env;
+  const deps = {
+    env,
+    stdin: given.stdin ?? process.stdin,
+    stderr: given.stderr ?? process.stderr,
+    now: given.now ?? Date.now,
+    tmpDir: given.tmpDir ?? tmpdir4()
+  };
+  const request = parseEvalArgs(args2, env, deps.now());
+  const { settings } = loadSettings(dataDirFrom(env), env);
+  const plans = sessionsOf(request, env, deps.stderr);
+  const configs = configsOf(request, settings);
+  if (request.provider === "configured") {
+    const cost2 = await evalCostLines(plans, configs[0].settings, env, configs.length);
+    cost2.lines.forEach(print2);
+    if (cost2.llm && !request.yes && !await confirm("Replay with this provider?", deps)) {
+      print2("nothing replayed");
+      return 1;
+    }
+  }
+  const columns = [];
+  for (const config of configs) columns.push(await replay(config, plans, deps));
+  if (request.json) {
+    print2(JSON.stringify({ dir: request.dir, provider: request.provider, columns }, null, 2));
+    return 0;
+  }
+  print2(
+    `eval: ${plans.length} sessions from ${request.dir}, replayed in time order into a throwaway store (${request.provider === "heuristic" ? "heuristic compression" : "the configured compression"}, full-text recall); your memory was not touched`
+  );
+  print2("");
+  evalTable(columns).forEach(print2);
+  return 0;
+};
+
+// src/cli/commands/share-command.ts
+function shareTarget(text5, command) {
+  if (text5 === void 0)
+    throw usage(
+      `${command} needs a memory id, as in: claude-mem ${command} 12 (or S12, a summary)`
+    );
+  const match = /^#?([sS]?)(\d{1,15})$/.exec(text5.trim());
+  if (match && Number(match[2]) > 0) {
+    return { kind: match[1] ? "summary" : "observation", id: Number(match[2]) };
+  }
+  const prompt = /^#?[pP]\d+$/.test(text5.trim()) ? ": prompts are never shared" : "";
+  throw usage(
+    `"${text5}" is not an observation or summary id${prompt}; expected 12 (observation) or S12 (summary), as search and the viewer list them`
+  );
+}
+var label = (target2) => target2.kind === "summary" ? `S${target2.id}` : `#${target2.id}`;
+async function shareCommand(args2, shared, print2, deps = {}) {
+  const verb = shared ? "share" : "unshare";
+  const [text5, ...rest] = args2;
+  parseOptions(rest, {});
+  const target2 = shareTarget(text5, verb);
+  const path = `/api/${target2.kind === "summary" ? "summaries" : "observations"}/${target2.id}/share`;
+  const scope = shared ? "team" : "private";
+  const res = await callOrFail(recallClient(deps), "POST", path, { scope });
+  if (res.status === 404) {
+    throw new CliError(
+      `no ${target2.kind} ${label(target2)}: "claude-mem search <words>" lists existing ids`
+    );
+  }
+  if (res.status !== 200) throw apiFailure(res);
+  const body = res.body;
+  const title = body.title ?? body.request ?? "";
+  print2(
+    `${label(target2)} ${shared ? "shared with the team" : "unshared: private to this machine again"}: ${title}`
+  );
+  return 0;
+}
+
+// src/cli/commands/import-transcripts-command.ts
+import { existsSync as existsSync24, mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync4, rmSync as rmSync19 } from "node:fs";
+import { tmpdir as tmpdir5 } from "node:os";
+import { join as join45 } from "node:path";
+import { parseArgs as parseArgs5 } from "node:util";
+
+// src/cli/backfill/scan-progress.ts
+function createScanProgress(stream, files3, now2) {
+  const scan4 = createProgress({
+    totalEvents: files3,
+    totalSessions: void 0,
+    stream,
+    now: now2,
+    label: "scanning transcripts",
+    units: ["files", "sessions found"]
+  });
+  return {
+    scanned(done, sessions2) {
+      scan4.update(done, sessions2);
+      if (done === files3) scan4.finish();
+    },
+    reading(sessions2) {
+      const replay2 = createProgress({
+        totalEvents: sessions2,
+        totalSessions: void 0,
+        stream,
+        now: now2,
+        label: "reading sessions",
+        units: ["sessions", "events"]
+      });
+      return (done, events) => {
+        replay2.update(done, events);
+        if (done === sessions2) replay2.finish();
+      };
+    }
+  };
 }
 
 // src/cli/commands/import-transcripts-command.ts
@@ -18186,16 +19661,16 @@ var IMPORT_TRANSCRIPTS_OPTIONS = {
 function parse5(args2, env, settings, now2) {
   let parsed;
   try {
-    parsed = parseArgs4({ args: args2, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
+    parsed = parseArgs5({ args: args2, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
   } catch (error) {
     throw parseFailure(error, IMPORT_TRANSCRIPTS_OPTIONS);
   }
   const { values, positionals } = parsed;
-  const roots = positionals.length > 0 ? positionals : [join40(claudeConfigDir(env), "projects")];
-  const missing2 = roots.find((root) => !existsSync22(root));
+  const roots = positionals.length > 0 ? positionals : [join45(claudeConfigDir(env), "projects")];
+  const missing2 = roots.find((root) => !existsSync24(root));
   if (missing2) throw new CliError(`no transcripts at ${missing2}`);
   const maxAge = settings["retention.maxAgeDays"];
-  const since = values.since ? sinceOf2(values.since, now2) : maxAge > 0 ? now2 - maxAge * 864e5 : void 0;
+  const since = values.since ? sinceOf3(values.since, now2) : maxAge > 0 ? now2 - maxAge * 864e5 : void 0;
   return {
     roots,
     since,
@@ -18204,7 +19679,7 @@ function parse5(args2, env, settings, now2) {
     yes: values.yes === true
   };
 }
-function sinceOf2(text5, now2) {
+function sinceOf3(text5, now2) {
   try {
     return parseTime(text5, "since", now2);
   } catch (error) {
@@ -18212,9 +19687,9 @@ function sinceOf2(text5, now2) {
   }
 }
 function withMarkerDir(run2) {
-  const dir = mkdtempSync3(join40(tmpdir3(), "claude-mem-backfill-"));
-  mkdirSync5(join40(dir, "state"), { mode: 448 });
-  return run2(dir).finally(() => rmSync16(dir, { recursive: true, force: true }));
+  const dir = mkdtempSync4(join45(tmpdir5(), "claude-mem-backfill-"));
+  mkdirSync7(join45(dir, "state"), { mode: 448 });
+  return run2(dir).finally(() => rmSync19(dir, { recursive: true, force: true }));
 }
 function importChosen(chosen, run2) {
   const progress4 = createProgress({
@@ -18304,8 +19779,8 @@ var purgeCommand = optionsCommand(
       return 0;
     }
     const age = status2.maxAgeDays > 0 ? `older than ${status2.maxAgeDays} days` : "no age limit";
-    const count3 = status2.maxPerProject > 0 ? `at most ${status2.maxPerProject} observations per project` : "no count limit";
-    print2(`retention: ${age}, ${count3} (pinned observations are kept)`);
+    const count4 = status2.maxPerProject > 0 ? `at most ${status2.maxPerProject} observations per project` : "no count limit";
+    print2(`retention: ${age}, ${count4} (pinned observations are kept)`);
     return previewThenDelete({ worker, path: "/api/retention/run", body: {}, yes }, print2, io);
   }
 );
@@ -18416,7 +19891,20 @@ async function fileMoment(target2, payload, sessionId) {
   const context = await ask(target2, "/api/recall/file", {
     session_id: sessionId,
     cwd: payload.cwd ?? process.cwd(),
-    file_path: file
+    file_path: file,
+    tool: payload.tool_name ?? ""
+  });
+  return answer("PreToolUse", context);
+}
+async function commandMoment(target2, payload, sessionId) {
+  if (payload.agent_id) return void 0;
+  const input = payload.tool_input;
+  const command = input && typeof input === "object" && !Array.isArray(input) ? input.command : void 0;
+  if (typeof command !== "string" || command.trim() === "") return void 0;
+  const context = await ask(target2, "/api/recall/command", {
+    session_id: sessionId,
+    cwd: payload.cwd ?? process.cwd(),
+    command: sanitizeText(command).slice(0, 2e4)
   });
   return answer("PreToolUse", context);
 }
@@ -18445,7 +19933,7 @@ async function fetchContext(worker, payload, log, timeoutMs = 3e3) {
 
 // src/hooks/spool-fallback.ts
 import { closeSync as closeSync7, openSync as openSync7, unlinkSync as unlinkSync5 } from "node:fs";
-import { join as join41 } from "node:path";
+import { join as join46 } from "node:path";
 function keepElsewhere(dataDir, event, error, log, now2) {
   recordSpoolError(dataDir, error, now2);
   if (!event) return "lost";
@@ -18459,7 +19947,7 @@ function keepElsewhere(dataDir, event, error, log, now2) {
   }
   return "lost";
 }
-var toldFile = (dataDir, sessionId) => join41(stateDir(dataDir), `disk-full-told-${stableHash(sessionId)}`);
+var toldFile = (dataDir, sessionId) => join46(stateDir(dataDir), `disk-full-told-${stableHash(sessionId)}`);
 function shouldTell(dataDir, sessionId) {
   try {
     closeSync7(openSync7(toldFile(dataDir, sessionId), "wx", 384));
@@ -18518,7 +20006,7 @@ async function handle(eventName, text5, base2, overflow) {
   if (!sessionId) return warn2(log, `${event}: missing or invalid session_id`);
   if (!base2.settings["capture.enabled"]) return NEUTRAL;
   const run2 = { ...base2, event, payload, sessionId };
-  if (event === "SessionStart") return sessionStart(run2);
+  if (event === "SessionStart") return sessionStart2(run2);
   if (event === "UserPromptSubmit") return promptSubmit(run2);
   if (event === "PreToolUse") return preToolUse(run2);
   return captureAndSpool(run2);
@@ -18578,10 +20066,13 @@ async function promptSubmit(run2) {
   return withNotice(await promptMoment(target2, run2.payload, run2.sessionId) ?? NEUTRAL, notice);
 }
 async function preToolUse(run2) {
-  if (!run2.settings["recall.fileTime"] || isPrivateTurn(run2.dataDir, run2.sessionId)) return NEUTRAL;
+  const bash = run2.payload.tool_name === "Bash";
+  const wanted = bash ? run2.settings["recall.deadEnds"] : run2.settings["recall.fileTime"] || run2.settings["recall.deadEnds"];
+  if (!wanted || isPrivateTurn(run2.dataDir, run2.sessionId)) return NEUTRAL;
   const worker = await nudge(run2, 0);
   if (!worker) return NEUTRAL;
-  return await fileMoment(momentTarget(run2, worker.port), run2.payload, run2.sessionId) ?? NEUTRAL;
+  const moment = bash ? commandMoment : fileMoment;
+  return await moment(momentTarget(run2, worker.port), run2.payload, run2.sessionId) ?? NEUTRAL;
 }
 var momentTarget = (run2, port) => ({
   port,
@@ -18589,7 +20080,7 @@ var momentTarget = (run2, port) => ({
   timeoutMs: run2.settings["recall.timeoutMs"],
   log: run2.log
 });
-async function sessionStart(run2) {
+async function sessionStart2(run2) {
   const notice = trySpool(run2);
   const waitMs = run2.settings["worker.startWaitMs"];
   const deadline = Date.now() + waitMs;
@@ -18652,13 +20143,13 @@ async function hookCommand2(args2, cliEntry) {
 }
 
 // src/cli/commands/install-command.ts
-import { relative as relative2 } from "node:path";
+import { relative as relative3 } from "node:path";
 
 // src/cli/commands/install-agents.ts
-import { dirname as dirname13, join as join42 } from "node:path";
+import { dirname as dirname13, join as join47 } from "node:path";
 
 // src/cli/install/agents/agent-files.ts
-import { existsSync as existsSync23 } from "node:fs";
+import { existsSync as existsSync25 } from "node:fs";
 
 // src/cli/install/agents/mcp-entries.ts
 var isObject8 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -18678,15 +20169,15 @@ function addAgentMcp(config, entry) {
 
 // src/cli/install/agents/toml-check.ts
 var KEY = String.raw`(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')`;
-var DOTTED = String.raw`${KEY}(?:\s*\.\s*${KEY})*`;
-var HEADER = new RegExp(String.raw`^\[(\[)?\s*(${DOTTED})\s*\](\])?\s*(?:#.*)?$`);
-var ASSIGN = new RegExp(String.raw`^${DOTTED}[ \t]*=[ \t]*`);
-var TOKEN = /^(?:"""[\s\S]*?"""(?!")|'''[\s\S]*?'''(?!')|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[[\]{},=]|#[^\n]*|[A-Za-z0-9_+\-.:]+(?: [0-9:.+\-Z]+)?|[ \t\r]+|\n)/;
+var DOTTED2 = String.raw`${KEY}(?:\s*\.\s*${KEY})*`;
+var HEADER = new RegExp(String.raw`^\[(\[)?\s*(${DOTTED2})\s*\](\])?\s*(?:#.*)?$`);
+var ASSIGN = new RegExp(String.raw`^${DOTTED2}[ \t]*=[ \t]*`);
+var TOKEN2 = /^(?:"""[\s\S]*?"""(?!")|'''[\s\S]*?'''(?!')|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[[\]{},=]|#[^\n]*|[A-Za-z0-9_+\-.:]+(?: [0-9:.+\-Z]+)?|[ \t\r]+|\n)/;
 function scanValue(text5, scan4) {
   let depth = 0;
   let seen = false;
   for (; ; ) {
-    const token2 = TOKEN.exec(text5.slice(scan4.at))?.[0];
+    const token2 = TOKEN2.exec(text5.slice(scan4.at))?.[0];
     if (token2 === void 0) {
       if (scan4.at >= text5.length) return depth > 0 ? "an unclosed [ or {" : seen ? "" : "no value";
       const char = text5[scan4.at] ?? "";
@@ -18755,10 +20246,10 @@ function planTomlInstall(path, block) {
       `${path} already has an [mcp_servers.claude-mem] that claude-mem did not write, so install leaves it as it is: rename or remove that table, then install again; nothing was changed`
     );
   }
-  const after = addBlock(before ?? "", block);
-  if (after === before) return void 0;
-  const fresh = !hasBlock(before ?? "") || !existsSync23(backupPath(path));
-  return { path, before, after, backup: fresh ? "write" : "keep" };
+  const after2 = addBlock(before ?? "", block);
+  if (after2 === before) return void 0;
+  const fresh = !hasBlock(before ?? "") || !existsSync25(backupPath(path));
+  return { path, before, after: after2, backup: fresh ? "write" : "keep" };
 }
 function planTomlUninstall(path) {
   const before = readSettingsText(path);
@@ -18867,7 +20358,7 @@ function missingAgentNotes(agents2, path = process.env.PATH ?? "") {
   );
 }
 var bundlesOf = (cliEntry) => ({
-  hookBundle: join42(dirname13(cliEntry), "hook.cjs"),
+  hookBundle: join47(dirname13(cliEntry), "hook.cjs"),
   cliEntry
 });
 function planInstalls(agents2, cliEntry, project2, runtime = NODE_RUNTIME) {
@@ -18973,7 +20464,7 @@ function teammateNote(targets, path = process.env.PATH ?? "") {
   const missing2 = [PORTABLE_HOOK_BIN, "claude-mem"].filter((bin) => !onPath(bin, path));
   return [
     `
-Commit ${relative2(process.cwd(), targets.settingsFile) || targets.settingsFile} and ${relative2(process.cwd(), targets.mcpFile) || targets.mcpFile}: they run "${PORTABLE_HOOK_BIN} <Event>" and "claude-mem mcp" from PATH, no path of this machine.`,
+Commit ${relative3(process.cwd(), targets.settingsFile) || targets.settingsFile} and ${relative3(process.cwd(), targets.mcpFile) || targets.mcpFile}: they run "${PORTABLE_HOOK_BIN} <Event>" and "claude-mem mcp" from PATH, no path of this machine.`,
     `Each teammate needs those commands once (claude-mem is not on the npm registry): ${INSTALL_HINT}; or the claude-mem plugin.`,
     ...missing2.length > 0 ? [
       `Not on your PATH yet: ${missing2.join(", ")}; install them the same way (until then Claude Code reports these hooks as failing here).`
@@ -18996,7 +20487,7 @@ async function startWorker(deps) {
 }
 
 // src/cli/commands/uninstall-command.ts
-import { rmSync as rmSync17 } from "node:fs";
+import { rmSync as rmSync20 } from "node:fs";
 var UNINSTALL_OPTIONS = {
   project: { type: "boolean" },
   purge: { type: "boolean" },
@@ -19016,13 +20507,13 @@ async function uninstallCommand(args2, deps) {
     );
     return 0;
   }
-  rmSync17(dataDirFrom(), { recursive: true, force: true });
+  rmSync20(dataDirFrom(), { recursive: true, force: true });
   deps.print(`hooks and MCP server removed; ${dataDirFrom()} deleted`);
   return 0;
 }
 
 // src/cli/usage/usage-table.ts
-var int = (n8) => n8.toLocaleString("en-US");
+var int = (n9) => n9.toLocaleString("en-US");
 var dollars = (usd) => usd > 0 && usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
 var projectName = (project2) => project2 === "" ? "(unknown)" : project2;
 var figures = (t) => [
@@ -19097,7 +20588,7 @@ var usageCommand = optionsCommand(
 );
 
 // src/cli/team/team-admin.ts
-import { parseArgs as parseArgs5 } from "node:util";
+import { parseArgs as parseArgs6 } from "node:util";
 var ADMIN_OPTIONS = { url: { type: "string" }, team: { type: "string" } };
 function teamName(value) {
   const team2 = value ?? "default";
@@ -19112,7 +20603,7 @@ function adminUrl(url) {
 }
 function parse6(args2) {
   try {
-    return parseArgs5({ args: args2, options: ADMIN_OPTIONS, strict: true, allowPositionals: true });
+    return parseArgs6({ args: args2, options: ADMIN_OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     throw parseFailure(error, ADMIN_OPTIONS);
   }
@@ -19150,7 +20641,7 @@ async function teamMember(args2, add2, print2) {
 }
 
 // src/cli/team/team-connect.ts
-import { parseArgs as parseArgs6 } from "node:util";
+import { parseArgs as parseArgs7 } from "node:util";
 
 // src/cli/team/team-first-pull.ts
 async function pullFolderAtConnect(target2, print2) {
@@ -19207,7 +20698,7 @@ async function checkMembership(url, dataDir, team2) {
 async function teamConnect(args2, print2, env = process.env, cwd = process.cwd()) {
   let parsed;
   try {
-    parsed = parseArgs6({ args: args2, options: CONNECT_OPTIONS, strict: true, allowPositionals: true });
+    parsed = parseArgs7({ args: args2, options: CONNECT_OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     throw parseFailure(error, CONNECT_OPTIONS);
   }
@@ -19249,7 +20740,7 @@ function teamDisconnect(print2, env = process.env) {
 }
 
 // src/cli/team/team-members.ts
-import { parseArgs as parseArgs7 } from "node:util";
+import { parseArgs as parseArgs8 } from "node:util";
 var MEMBERS_OPTIONS = { url: { type: "string" }, team: { type: "string" } };
 function ago(at, now2) {
   if (at === null) return "never";
@@ -19271,7 +20762,7 @@ function formatMembers(team2, members, now2) {
 async function teamMembers(args2, print2) {
   let parsed;
   try {
-    parsed = parseArgs7({ args: args2, options: MEMBERS_OPTIONS, strict: true, allowPositionals: true });
+    parsed = parseArgs8({ args: args2, options: MEMBERS_OPTIONS, strict: true, allowPositionals: true });
   } catch (error) {
     throw parseFailure(error, MEMBERS_OPTIONS);
   }
@@ -19471,6 +20962,15 @@ Commands:
                                      Backfill memory from past Claude Code transcripts
                                      (default ~/.claude/projects); shows a cost preview and
                                      asks before an LLM compresses; rerun to resume
+  eval [--dir DIR] [--compare KEY=VALUE] [--provider heuristic|configured] [--since DATE]
+       [--project P] [--json] [-y|--yes]
+                                     Replay past transcripts (default ~/.claude/projects) in
+                                     time order into a throwaway store and report, per recall
+                                     moment, how often memory reached the calls that repeated
+                                     earlier work and its tokens per turn; --compare runs again
+                                     with one setting changed (two columns). Heuristic
+                                     compression unless --provider configured (cost preview,
+                                     then asks). Your memory is not touched; rerun to resume
   export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]
                                      Write sessions, prompts, observations, summaries
                                      (default jsonl, to stdout)
@@ -19478,6 +20978,10 @@ Commands:
   forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]
                                      Delete memories (search, context and vectors too);
                                      ids: 123 (observation), S12 (summary), P7 (prompt)
+  consolidate [--project P] [--json] Propose merging near-duplicate memories and dropping
+                                     noise, as a diff; changes nothing
+  consolidate --apply [--project P]  Apply that proposal, journaled; prints its undo id
+  consolidate --undo ID              Restore a consolidation exactly as it was before
   show <id> [--json]                 One observation in full: every field, files, session,
                                      dates, whether it is pinned
   pin <id>                           Pin an observation: listed first in every context
@@ -19567,7 +21071,7 @@ var print = (line2) => {
   process.stdout.write(`${terminalSafe(line2)}
 `);
 };
-var CLI_ENTRY = join43(dirname14(fileURLToPath3(import.meta.url)), "cli.mjs");
+var CLI_ENTRY = join48(dirname14(fileURLToPath3(import.meta.url)), "cli.mjs");
 async function dispatch(argv) {
   const [command, ...rest] = argv;
   const help = command === "hook" ? void 0 : commandHelp(command ?? "");
@@ -19614,12 +21118,16 @@ async function dispatch(argv) {
       return uninstallCommand(rest, { cliEntry: CLI_ENTRY, print });
     case "import-transcripts":
       return importTranscriptsCommand(rest, print);
+    case "eval":
+      return evalCommand(rest, print);
     case "export":
       return exportCommand(rest, print);
     case "import":
       return importCommand(rest, print);
     case "forget":
       return forgetCommand(rest, print);
+    case "consolidate":
+      return consolidateCommand(rest, print);
     case "show":
       return showCommand(rest, print);
     case "pin":

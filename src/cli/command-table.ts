@@ -13,6 +13,7 @@ import { IMPORT_TRANSCRIPTS_COMMAND } from './commands/import-transcripts-comman
 import { INSTALL_COMMAND } from './commands/install-command.ts';
 import { MCP_COMMAND } from './commands/mcp-command.ts';
 import { SHOW_COMMAND, PIN_COMMAND, UNPIN_COMMAND } from './commands/memory-command.ts';
+import { UNSINK_COMMAND } from './commands/memory-use-command.ts';
 import { OPEN_COMMAND } from './commands/open-command.ts';
 import { PURGE_COMMAND } from './commands/purge-command.ts';
 import { RETRY_COMMAND } from './commands/retry-command.ts';
@@ -54,6 +55,7 @@ export const COMMANDS: readonly CliCommand[] = [
   SHOW_COMMAND,
   PIN_COMMAND,
   UNPIN_COMMAND,
+  UNSINK_COMMAND,
   EDIT_COMMAND,
   SHARE_COMMAND,
   UNSHARE_COMMAND,

@@ -132,6 +132,24 @@ export const SETTING_LABELS = {
       false: 'No warnings; dead ends are still recorded and searchable.',
     },
   },
+  'recall.sinkUnused': {
+    group: 'recall',
+    label: 'Unused memories sink',
+    help: 'Whether memories shown in many sessions and never used there rank lower.',
+    effects: {
+      true: 'A memory the agent keeps ignoring drops in the session start index; unsink resets it.',
+      false: 'How often a memory was ignored does not change its rank.',
+    },
+  },
+  'recall.renewUsed': {
+    group: 'recall',
+    label: 'Used memories renewed',
+    help: 'Whether a memory the agent used ranks as fresh as its last use.',
+    effects: {
+      true: 'Using a memory resets its age for ranking.',
+      false: 'A memory ranks by when it was made, used or not.',
+    },
+  },
   'search.mode': {
     group: 'recall',
     label: 'Search ranking',

@@ -1,4 +1,4 @@
-import type { Db } from '../store/index.ts';
+import { useStandings, type Db, type UseStanding } from '../store/index.ts';
 import { applyAnchorStates, type AnchorStates } from './anchor-marks.ts';
 import { MAX_CONTEXT_BYTES, renderContext, type Budget, type ShownEntry } from './format.ts';
 import { rankEntries } from './rank.ts';
@@ -24,6 +24,22 @@ export interface ContextOptions {
   maxBytes?: number;
   /** The anchor states of candidates: changed ones are marked and ranked down, gone ones left out. */
   anchorStates?: AnchorStates | undefined;
+  /** Learning from use (settings `recall.sinkUnused`, `recall.renewUsed`); both off by default. */
+  learn?: { sinkUnused: boolean; renewUsed: boolean } | undefined;
+}
+
+/** The ledger's standings of the candidates, as far as the settings let ranking use them. */
+function learnedOf(db: Db, ids: number[], request: ContextRequest, options: ContextOptions) {
+  const learn = options.learn;
+  if (!learn || (!learn.sinkUnused && !learn.renewUsed)) return new Map<number, UseStanding>();
+  const standings = useStandings(db, ids, request.sessionId);
+  for (const [id, standing] of standings) {
+    standings.set(id, {
+      renewedAt: learn.renewUsed ? standing.renewedAt : null,
+      unusedSessions: learn.sinkUnused ? standing.unusedSessions : 0,
+    });
+  }
+  return standings;
 }
 
 function emptyState(project: string): string {
@@ -69,7 +85,13 @@ export function buildContext(
     return built(emptyState(request.project), 'empty');
   }
   const anchored = applyAnchorStates(data.entries, options.anchorStates);
-  const ranked = rankEntries(anchored.entries, anchored.marks);
+  const learned = learnedOf(
+    db,
+    anchored.entries.map((entry) => entry.id),
+    request,
+    options,
+  );
+  const ranked = rankEntries(anchored.entries, anchored.marks, learned);
   const marks = withAgentMarks(anchored.marks, data.entries);
   const { text, shown } = renderContext(data, ranked, budget, request.now, marks);
   return built(text, data.kind, shown);

@@ -35,7 +35,11 @@ export function fileRecall(db: Db, request: FileRecallRequest): RecallBlock {
   const heading = `Memories of ${clip(name, 120)} (claude-mem; get_observations for details):`;
   const block = renderRecall(heading, entries, FILE_BUDGET, { titleChars: 90, marks });
   if (block.ids.length === 0) return block;
-  return claimFile(db, request.sessionId, name, request.now) ? block : { text: '', ids: [] };
+  // The file itself is the distinctive term: each line read or modified it.
+  const reasons = block.ids.map((id) => ({ id, reason: `read or modified ${clip(name, 120)}` }));
+  return claimFile(db, request.sessionId, name, request.now)
+    ? { ...block, reasons }
+    : { text: '', ids: [] };
 }
 
 function relativeName(file: string, root: string | undefined): string {

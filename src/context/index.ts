@@ -9,7 +9,7 @@ export { promptRecall, PROMPT_BUDGET } from './prompt-recall.ts';
 export type { PromptRecallRequest } from './prompt-recall.ts';
 export { fileRecall, FILE_BUDGET } from './file-recall.ts';
 export type { FileRecallRequest } from './file-recall.ts';
-export type { RecallBlock } from './recall-lines.ts';
+export type { RecallBlock, RecallReason } from './recall-lines.ts';
 export { contentTerms } from './relevance.ts';
 export { deadEndWarning } from './dead-end-warning.ts';
 export type { DeadEndRequest } from './dead-end-warning.ts';

@@ -3,7 +3,14 @@ import { hasTeammates, injectedIds, OWN_AUTHOR, type Db } from '../store/index.t
 import { entriesOf } from './recall-entries.ts';
 import type { AnchorStates } from './anchor-marks.ts';
 import { applyAnchors, ownFirst, renderRecall, type RecallBlock } from './recall-lines.ts';
-import { contentTerms, isRelevant, matchedTerms, rareTerms } from './relevance.ts';
+import {
+  contentTerms,
+  isRelevant,
+  matchedTerms,
+  rareTerms,
+  reasonOf,
+  signalTerms,
+} from './relevance.ts';
 
 /** One prompt to find memories for. */
 export interface PromptRecallRequest {
@@ -64,8 +71,10 @@ export async function promptRecall(
   request: PromptRecallRequest,
 ): Promise<RecallBlock> {
   const terms = contentTerms(request.prompt);
-  if (terms.length === 0) return NONE;
-  const rare = rareTerms(db, terms);
+  // Everyday coding words ("fix the typo in the README") are no signal, however rare.
+  const signal = signalTerms(request.prompt);
+  if (signal.length === 0) return NONE;
+  const rare = rareTerms(db, signal);
   if (rare.length === 0) return NONE;
   const words = rare.map(({ term }) => term);
   const shown = injectedIds(db, request.sessionId);
@@ -76,10 +85,17 @@ export async function promptRecall(
     entries.map((entry) => entry.id),
     words,
   );
-  const count = (id: number): number => matched.get(id) ?? 0;
+  const count = (id: number): number => matched.get(id)?.length ?? 0;
   const relevant = entries
     .filter((entry) => isRelevant(count(entry.id), rare, terms.length))
     .sort((a, b) => count(b.id) - count(a.id)); // stable: search order among equals
   const { entries: kept, marks } = applyAnchors(ownFirst(relevant), request.anchorStates);
-  return renderRecall(HEADING, kept, { maxItems: request.maxItems, ...PROMPT_BUDGET }, { marks });
+  const block = renderRecall(
+    HEADING,
+    kept,
+    { maxItems: request.maxItems, ...PROMPT_BUDGET },
+    { marks },
+  );
+  const reasons = block.ids.map((id) => ({ id, reason: reasonOf(matched.get(id) ?? [], rare) }));
+  return { ...block, reasons };
 }

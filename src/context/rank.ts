@@ -1,5 +1,5 @@
 import type { ObservationType } from '../domain/index.ts';
-import type { IndexEntry } from '../store/index.ts';
+import type { IndexEntry, UseStanding } from '../store/index.ts';
 
 const HOUR = 3_600_000;
 
@@ -17,17 +17,36 @@ const IMPORTANCE_HOURS: Record<ObservationType, number> = {
   'dead-end': 0,
 };
 
-const effectiveTime = (entry: IndexEntry): number =>
-  entry.created_at + ((IMPORTANCE_HOURS as Record<string, number>)[entry.type] ?? 0) * HOUR;
+/** What ranking learned from use (issue 35): absent, a memory ranks by its own age alone. */
+export type Learned = ReadonlyMap<number, UseStanding>;
+
+// A memory sinks one step per 3 sessions it was given and not used in, at most 4 steps (8 days).
+const SINK_SESSIONS = 3;
+const SINK_STEP_HOURS = 48;
+const MAX_SINK_STEPS = 4;
+
+/** The sink of a memory the agent keeps ignoring, in ms. */
+export const sinkOf = (standing: UseStanding | undefined): number =>
+  Math.min(Math.floor((standing?.unusedSessions ?? 0) / SINK_SESSIONS), MAX_SINK_STEPS) *
+  SINK_STEP_HOURS *
+  HOUR;
+
+/** Its time for ranking: made (or last used), shifted by importance, sunk by neglect. */
+const effectiveTime = (entry: IndexEntry, standing: UseStanding | undefined): number =>
+  Math.max(entry.created_at, standing?.renewedAt ?? 0) +
+  ((IMPORTANCE_HOURS as Record<string, number>)[entry.type] ?? 0) * HOUR -
+  sinkOf(standing);
 
 /**
  * The order in which observations claim the context budget: pinned first (newest first), then
  * this machine's own before teammates' (pulled from the team), then the ones whose code is as
- * anchored before the `marked` ones (changed), each by recency shifted by importance (type).
+ * anchored before the `marked` ones (changed), each by recency shifted by importance (type)
+ * and by what `learned` says of its use (renewed by use, sunk by neglect).
  */
 export function rankEntries(
   entries: readonly IndexEntry[],
   marked: ReadonlySet<number> | ReadonlyMap<number, unknown> = new Set(),
+  learned: Learned = new Map(),
 ): IndexEntry[] {
   // The keys once per entry, not once per comparison: the context ranks 120 candidates.
   const keyed = entries.map((entry) => ({
@@ -35,7 +54,7 @@ export function rankEntries(
     pinned: entry.pinned,
     teammate: entry.author ? 1 : 0,
     demoted: marked.has(entry.id) ? 1 : 0,
-    time: effectiveTime(entry),
+    time: effectiveTime(entry, learned.get(entry.id)),
   }));
   keyed.sort(
     (a, b) =>

@@ -66,6 +66,14 @@ export function ownFirst<T extends RecallEntry>(entries: readonly T[]): T[] {
 export interface RecallBlock {
   text: string;
   ids: number[];
+  /** Why each injected memory was chosen, in the order of `ids` (issue 32). */
+  reasons?: RecallReason[];
+}
+
+/** Why one injected memory passed the moment's relevance test. */
+export interface RecallReason {
+  id: number;
+  reason: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { stmt, type Db } from '../store/index.ts';
+import { isGeneric } from './generic-words.ts';
 
 /** Words that carry no subject, left out of a prompt's terms. */
 const COMMON = new Set(
@@ -19,6 +20,16 @@ const MAX_TERMS = 24;
 export function contentTerms(text: string): string[] {
   const words = text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
   return [...new Set(words.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS);
+}
+
+/**
+ * The content terms of `text` that can say which memory it needs: everyday coding words
+ * (generic-words.ts) left out, an identifier kept. Empty: the prompt has no content signal.
+ */
+export function signalTerms(text: string): string[] {
+  const words = text.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  const kept = words.filter((word) => !isGeneric(word)).map((word) => word.toLowerCase());
+  return [...new Set(kept.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS);
 }
 
 const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
@@ -72,13 +83,13 @@ export function rareTerms(db: Db, terms: readonly string[]): RareTerm[] {
   });
 }
 
-/** For each of `ids`, how many of `terms` it holds (stemmed, any field). */
+/** For each of `ids`, which of `terms` it holds (stemmed, any field). */
 export function matchedTerms(
   db: Db,
   ids: readonly number[],
   terms: readonly string[],
-): Map<number, number> {
-  const counts = new Map<number, number>(ids.map((id) => [id, 0]));
+): Map<number, string[]> {
+  const held = new Map<number, string[]>(ids.map((id) => [id, []]));
   const idList = JSON.stringify(ids);
   for (const term of terms) {
     const hits = stmt(
@@ -88,9 +99,9 @@ export function matchedTerms(
     )
       .pluck()
       .all({ match: quote(term), ids: idList }) as number[];
-    for (const id of hits) counts.set(id, (counts.get(id) ?? 0) + 1);
+    for (const id of hits) held.get(id)?.push(term);
   }
-  return counts;
+  return held;
 }
 
 /** Content terms of a prompt short enough that its one rare term is what it is about. */
@@ -109,4 +120,15 @@ export function isRelevant(matched: number, rare: readonly RareTerm[], content: 
   return (
     sole !== undefined && matched >= 1 && (content <= SHORT_PROMPT || sole.holders <= RARE_FLOOR)
   );
+}
+
+/**
+ * Why a memory passed: the prompt's rare terms it holds, each with how many memories hold it
+ * (the recall API and the viewer show it beside each injected line).
+ */
+export function reasonOf(held: readonly string[], rare: readonly RareTerm[]): string {
+  const holders = new Map(rare.map((r) => [r.term, r.holders]));
+  const terms = held.map((term) => `"${term}" (${holders.get(term) ?? '?'} memories hold it)`);
+  const kind = held.length >= 2 ? `${held.length} of the prompt's rare terms` : 'rare term';
+  return `${kind}: ${terms.join(', ')}`;
 }

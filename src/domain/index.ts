@@ -14,3 +14,4 @@ export * from './team-shares.ts';
 export * from './tokens.ts';
 export * from './command-shape.ts';
 export * from './consolidation.ts';
+export * from './ledger.ts';

@@ -252,6 +252,16 @@ export type { AnchorVerdict };
  */
 export type RecallStatus = EmbeddingStatus & { mode: string; horizon?: number | null };
 
+/** GET /api/recall/recent: one memory a recall moment injected, and why it passed (issue 32). */
+export interface RecallInjection {
+  moment: 'prompt' | 'file';
+  session_id: string;
+  id: number;
+  title: string | null;
+  reason: string;
+  date: string;
+}
+
 /** A queued change the push refused (see src/store/team/team-outbox.ts), newest first. */
 export interface TeamRefusal {
   kind: 'observation' | 'summary';

@@ -52,6 +52,12 @@ export const SearchInputSchema = z.object({
     .boolean()
     .default(false)
     .describe('Leave out memories whose code changed or is gone since they were made.'),
+  allTime: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Rank every match however old. Without it a query of common words only is ranked among its newest matches, and the answer says so.',
+    ),
   limit: z.number().int().min(1).max(50).default(10),
   offset: z.number().int().min(0).max(10_000).default(0),
 });

@@ -64,6 +64,7 @@ export async function searchTool(ctx: ToolContext, args: SearchArgs): Promise<Ca
     scope: args.scope,
     agent: args.agent,
     fresh: args.fresh ? '1' : undefined,
+    all_time: args.allTime ? '1' : undefined,
     cwd: ctx.cwd,
     limit: args.limit,
     offset: args.offset,
@@ -73,7 +74,7 @@ export async function searchTool(ctx: ToolContext, args: SearchArgs): Promise<Ca
   for (const phrasing of args.queries ?? []) search.append('q', phrasing);
   const res = await ctx.call('GET', `/api/search?${search.toString()}`);
   if (res.status !== 200) return apiError(res);
-  const body = res.body as { items: SearchItem[]; mode: string; hasMore: boolean; note?: string };
+  const body = res.body as SearchBody;
   const scope = project ? `project ${project}` : 'all projects';
   const found = formatSearch(body.items, {
     ...body,
@@ -83,7 +84,20 @@ export async function searchTool(ctx: ToolContext, args: SearchArgs): Promise<Ca
       .filter((text) => text.trim() !== '')
       .join('" or "'),
   });
-  return text(body.note ? `Note: ${body.note}\n${found}` : found);
+  const partial = body.partial
+    ? `\npartial: true (ranked matches from ${body.searched_from ?? '?'} on; older ones were not looked at: ask again with allTime: true to rank every match)`
+    : '';
+  return text(`${body.note ? `Note: ${body.note}\n` : ''}${found}${partial}`);
+}
+
+/** What GET /api/search answers. */
+interface SearchBody {
+  items: SearchItem[];
+  mode: string;
+  hasMore: boolean;
+  note?: string;
+  partial?: boolean;
+  searched_from?: string;
 }
 
 /** `timeline`: observations, prompts and summaries around an anchor. */

@@ -8,12 +8,8 @@ import Database from 'better-sqlite3';
 import { migrate, openDatabase, type Db } from '../store/index.ts';
 import { MIGRATIONS } from '../store/migrations/index.ts';
 import { embedText } from './embed-text.ts';
-import {
-  createVectorIndex,
-  loadSqliteVec,
-  rebuildKnnIfStale,
-  type VectorIndex,
-} from './vector-index.ts';
+import { createVectorIndex, type VectorIndex } from './vector-index.ts';
+import { loadSqliteVec, rebuildKnnIfStale } from './vector-space.ts';
 
 function open(t: TestContext, exactLimit?: number): { db: Db; index: VectorIndex } {
   const db = openDatabase(join(tempDir(t), 'claude-mem.db'));

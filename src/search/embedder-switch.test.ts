@@ -9,7 +9,8 @@ import { observationsMark, openDatabase, type Db } from '../store/index.ts';
 import { createEmbeddingRuntime, type EmbeddingRuntime } from './embedding-runtime.ts';
 import { EmbedderError, type Embedder } from './embedders/embedder.ts';
 import { createSearcher } from './search.ts';
-import { createVectorIndex, loadSqliteVec } from './vector-index.ts';
+import { createVectorIndex } from './vector-index.ts';
+import { loadSqliteVec } from './vector-space.ts';
 
 /** An embedder named `id` of `dimensions` that fails once it has embedded `failAfter` texts. */
 function embedderOf(id: string, dimensions: number, failAfter = Infinity) {

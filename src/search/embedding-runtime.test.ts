@@ -8,7 +8,8 @@ import { observationsMark, openDatabase, type Db } from '../store/index.ts';
 import { createEmbeddingRuntime, type EmbeddingRuntimeOptions } from './embedding-runtime.ts';
 import { EmbedderError, type Embedder } from './embedders/embedder.ts';
 import { createHashEmbedder } from './embedders/hash-embedder.ts';
-import { createVectorIndex, loadSqliteVec } from './vector-index.ts';
+import { createVectorIndex } from './vector-index.ts';
+import { loadSqliteVec } from './vector-space.ts';
 
 /** The hash embedder, counting calls and failing while `failing` is set. */
 function countingEmbedder(): Embedder & { calls: string[][]; failing: boolean } {

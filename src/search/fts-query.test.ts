@@ -23,6 +23,7 @@ test('every word becomes a quoted FTS string, joined with AND and with OR', () =
     all: '"spool" "reader"',
     any: '"spool" OR "reader"',
     terms: ['"spool"', '"reader"'],
+    anyTerms: ['"spool"', '"reader"'],
   });
 });
 
@@ -157,6 +158,7 @@ test('a camelCase word is the word itself or its parts as a phrase, in both quer
     all: '"token" AND ("rateLimiter" OR "rate Limiter")',
     any: '"token" OR "rateLimiter" OR "rate" OR "Limiter"',
     terms: ['"token"', '("rateLimiter" OR "rate Limiter")'],
+    anyTerms: ['"token"', '"rateLimiter"', '"rate"', '"Limiter"'],
   });
   assert.equal(buildFtsQuery('XMLHttpRequest')?.all, '("XMLHttpRequest" OR "XML Http Request")');
   assert.equal(buildFtsQuery('rateLim*')?.all, '("rateLim"* OR "rate Lim"*)');

@@ -8,6 +8,8 @@ export interface FtsQuery {
   any: string;
   /** The quoted terms, in order. */
   terms: string[];
+  /** The OR query's terms, each alone (fts-exact.ts counts and splits them). */
+  anyTerms: string[];
 }
 
 /** Longest query text read; the rest is ignored. */
@@ -118,5 +120,5 @@ export function buildFtsQuery(text: string): FtsQuery | undefined {
   const any = [...new Set(content(terms.flatMap(words)).map(quoted))].slice(0, MAX_TERMS * 2);
   // FTS5 reads `"a" "b"` as a AND b, but a parenthesised group needs its AND said.
   const and = all.some((term) => term.startsWith('(')) ? ' AND ' : ' ';
-  return { all: all.join(and), any: any.join(' OR '), terms: all };
+  return { all: all.join(and), any: any.join(' OR '), terms: all, anyTerms: any };
 }

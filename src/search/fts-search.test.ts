@@ -6,7 +6,7 @@ import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { openDatabase, type Db } from '../store/index.ts';
 import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery } from './fts-query.ts';
-import { ftsSearch, RANK_WINDOW, recentIds } from './fts-search.ts';
+import { ftsRank, ftsSearch, RANK_WINDOW, recentIds } from './fts-search.ts';
 
 function open(t: TestContext): Db {
   const db = openDatabase(join(tempDir(t), 'claude-mem.db'));
@@ -101,7 +101,7 @@ test('recentIds lists the newest first under the filters', (t) => {
   );
 });
 
-test('a query matching more than RANK_WINDOW observations ranks the newest of them', (t) => {
+test('a rare term ranks every match; a common one the newest RANK_WINDOW, with the cut-off', (t) => {
   const db = open(t);
   const oldest = seedObservation(db, { title: 'window window window' });
   db.transaction(() => {
@@ -109,7 +109,17 @@ test('a query matching more than RANK_WINDOW observations ranks the newest of th
       seedObservation(db, { title: `plain ${i}`, narrative: 'window' });
   })();
   const best = seedObservation(db, { title: 'window window' });
-  const hits = ids(db, 'window', {}, 5);
-  assert.equal(hits[0], best);
-  assert.equal(hits.includes(oldest), false);
+  // 2,002 holders: rare under the default cap, so the whole index is ranked.
+  assert.deepEqual(ids(db, 'window', {}, 2), [oldest, best]);
+  // Common under a cap of 100: the newest 2,000 matches, and the answer says where it stopped.
+  const common = ftsRank(db, buildFtsQuery('window')!, {}, 5, { exactCap: 100 });
+  assert.equal(common.hits[0]?.id, best);
+  assert.equal(
+    common.hits.some((hit) => hit.id === oldest),
+    false,
+  );
+  assert.ok(common.cutoff !== undefined && common.cutoff.fromId > oldest);
+  const all = ftsRank(db, buildFtsQuery('window')!, {}, 5, { exactCap: 100, allTime: true });
+  assert.equal(all.hits[0]?.id, oldest);
+  assert.equal(all.cutoff, undefined);
 });

@@ -1,5 +1,6 @@
 import { HORIZON_TABLE, horizonBoundary, stmt, type Db } from '../store/index.ts';
 import { filterSql, type FilterSql, type SearchFilters } from './filters.ts';
+import { exactAll, exactAny, type ScoredId, type WholeRanker } from './fts-exact.ts';
 import type { FtsQuery } from './fts-query.ts';
 
 /**
@@ -37,26 +38,78 @@ const FTS = 'observations_fts';
 /** Which side drives the search: the full-text index, or the filtered rows. */
 type Driver = 'text' | 'rows';
 
+/** Where a ranking stopped looking: the oldest observation it ranked matches from. */
+export interface Cutoff {
+  /** Ranked among observations from this id on (older matches were not looked at). */
+  fromId: number;
+}
+
+/** Ranked matches, and the cut-off when the ranking did not look at every match. */
+export interface FtsRanking {
+  hits: RankedId[];
+  cutoff?: Cutoff | undefined;
+}
+
+/** A windowed ranking's hits, and how many matches its window held and the oldest of them. */
+interface Windowed {
+  hits: RankedId[];
+  held: number;
+  oldest: number | undefined;
+}
+
 /**
- * CROSS JOIN fixes the join order in SQLite (the planner, with or without ANALYZE's statistics,
- * would otherwise walk a project's or a time range's rows by index however many there are and
- * score every match among them); src/search/query-plans.test.ts checks both plans.
+ * The newest RANK_WINDOW matches ranked. CROSS JOIN fixes the join order in SQLite (the planner,
+ * with or without ANALYZE's statistics, would otherwise walk a project's or a time range's rows
+ * by index however many there are and score every match among them);
+ * src/search/query-plans.test.ts checks the plans.
  */
-function run(db: Db, match: string, where: FilterSql, limit: number, driver: Driver, table = FTS) {
+function windowed(db: Db, match: string, where: FilterSql, limit: number, table = FTS): Windowed {
   const weights = FTS_WEIGHTS.join(', ');
-  const sql =
-    driver === 'text'
-      ? `SELECT id, score FROM (
-           SELECT o.id AS id, bm25(${table}, ${weights}) AS score
-           FROM ${table} CROSS JOIN observations o ON o.id = ${table}.rowid
-           WHERE ${table} MATCH @match AND ${where.sql}
-           ORDER BY ${table}.rowid DESC LIMIT ${RANK_WINDOW})
-         ORDER BY score, id DESC LIMIT @limit`
-      : `SELECT o.id AS id, bm25(${table}, ${weights}) AS score
-         FROM observations o CROSS JOIN ${table} ON ${table}.rowid = o.id
-         WHERE ${table} MATCH @match AND ${where.sql}
-         ORDER BY score, id DESC LIMIT @limit`;
-  return stmt(db, sql).all({ ...where.params, match, limit }) as RankedId[];
+  const rows = stmt(
+    db,
+    `SELECT id, score, count(*) OVER () AS held, min(id) OVER () AS oldest FROM (
+       SELECT o.id AS id, bm25(${table}, ${weights}) AS score
+       FROM ${table} CROSS JOIN observations o ON o.id = ${table}.rowid
+       WHERE ${table} MATCH @match AND ${where.sql}
+       ORDER BY ${table}.rowid DESC LIMIT ${RANK_WINDOW})
+     ORDER BY score, id DESC LIMIT @limit`,
+  ).all({ ...where.params, match, limit }) as Array<RankedId & { held: number; oldest: number }>;
+  return {
+    hits: rows.map(({ id, score }) => ({ id, score })),
+    held: rows[0]?.held ?? 0,
+    oldest: rows[0]?.oldest,
+  };
+}
+
+/**
+ * Every match ranked: driven by the filtered rows when they are few (each probed in the index),
+ * else by the index (the caller knows the matches are few, or asked for all of them). `exclude`
+ * leaves out the rows matching it (fts-exact.ts: the rows a second query ranks).
+ */
+function whole(
+  db: Db,
+  where: FilterSql,
+  driver: Driver,
+): (match: string, limit: number, exclude?: string) => ScoredId[] {
+  const weights = FTS_WEIGHTS.join(', ');
+  return (match, limit, exclude) => {
+    const without =
+      exclude === undefined
+        ? ''
+        : `AND ${FTS}.rowid NOT IN (SELECT rowid FROM ${FTS} WHERE ${FTS} MATCH @exclude)`;
+    const sql =
+      driver === 'text'
+        ? `SELECT o.id AS id, bm25(${FTS}, ${weights}) AS score
+           FROM ${FTS} CROSS JOIN observations o ON o.id = ${FTS}.rowid
+           WHERE ${FTS} MATCH @match AND ${where.sql} ${without}
+           ORDER BY score, id DESC LIMIT @limit`
+        : `SELECT o.id AS id, bm25(${FTS}, ${weights}) AS score
+           FROM observations o CROSS JOIN ${FTS} ON ${FTS}.rowid = o.id
+           WHERE ${FTS} MATCH @match AND ${where.sql} ${without}
+           ORDER BY score, id DESC LIMIT @limit`;
+    const params = { ...where.params, match, limit, ...(exclude ? { exclude } : {}) };
+    return stmt(db, sql).all(params) as ScoredId[];
+  };
 }
 
 /** Whether the rows under the indexed filters are few (counted by index, at most FEW + 1). */
@@ -73,13 +126,94 @@ function driverFor(db: Db, filters: SearchFilters): Driver {
   return count <= FEW_IN_SCOPE ? 'rows' : 'text';
 }
 
+/** How one query (AND or OR) is ranked when its matches are many. */
+interface Fallback {
+  db: Db;
+  where: FilterSql;
+  limit: number;
+  horizon: number | undefined;
+}
+
+/**
+ * The newest matches ranked (the last resort: a query of common words only): in the search
+ * horizon when it holds a page of them, else the newest RANK_WINDOW of the whole index; with the
+ * cut-off when older matches were not looked at.
+ */
+function newestRanked(f: Fallback, match: string): FtsRanking {
+  if (f.horizon !== undefined) {
+    const recent = windowed(f.db, match, f.where, f.limit, HORIZON_TABLE);
+    if (recent.hits.length >= f.limit) {
+      const full = recent.held >= RANK_WINDOW && recent.oldest !== undefined;
+      const fromId = full ? Math.max(f.horizon + 1, recent.oldest!) : f.horizon + 1;
+      return { hits: recent.hits, cutoff: { fromId } };
+    }
+  }
+  const all = windowed(f.db, match, f.where, f.limit);
+  const cut = all.held >= RANK_WINDOW && all.oldest !== undefined;
+  return { hits: all.hits, ...(cut ? { cutoff: { fromId: all.oldest! } } : {}) };
+}
+
+/** The older of two cut-offs (the one that looked furthest back still missed what is older). */
+const later = (a: Cutoff | undefined, b: Cutoff | undefined): Cutoff | undefined =>
+  a === undefined ? b : b === undefined ? a : { fromId: Math.max(a.fromId, b.fromId) };
+
+/** What `search` is asked beyond the words and the filters. */
+export interface FtsOptions {
+  root?: string | undefined;
+  /** Rank every match, however many (`--all-time`): no window, no horizon. */
+  allTime?: boolean | undefined;
+  /** Observations a rare term may be held by (`search.exactCap`; EXACT_CAP). */
+  exactCap?: number | undefined;
+}
+
 /**
  * The best `limit` observations for `query` under `filters`, best first: those matching every
- * term first, then (when they are fewer than `limit`) those matching any term. In a large memory
- * (src/store/fulltext/search-horizon.ts) each is ranked among the newest observations when at least
- * `limit` of them match there, so that the cost of a search does not grow with the memory; an
- * older match is reached when fewer do, or with a search into the past (`until`).
+ * term first, then (when they are fewer than `limit`) those matching any term. Ranked over the
+ * whole index, rarest term first (fts-exact.ts); a query of common words only is ranked among its
+ * newest matches (in a large memory, src/store/fulltext/search-horizon.ts, among the newest observations)
+ * and the answer carries the cut-off; `allTime` ranks every match.
  */
+export function ftsRank(
+  db: Db,
+  query: FtsQuery,
+  filters: SearchFilters,
+  limit: number,
+  options: FtsOptions = {},
+): FtsRanking {
+  const where = filterSql(filters, options.root);
+  const driver = driverFor(db, filters);
+  const rank: WholeRanker = whole(db, where, driver);
+  if (driver === 'rows' || options.allTime) return exhaustive(query, limit, rank);
+  const fallback: Fallback = { db, where, limit, horizon: horizonBoundary(db) };
+  const exactAnd = exactAll(db, query.all, limit, rank, options.exactCap);
+  const and: FtsRanking = exactAnd ? { hits: exactAnd } : newestRanked(fallback, query.all);
+  const all = and.hits.map((hit) => ({ ...hit, allTerms: true }));
+  if (all.length >= limit || query.any === query.all) return { hits: all, cutoff: and.cutoff };
+  const seen = new Set(all.map((hit) => hit.id));
+  const rare = exactAny(db, query.anyTerms, limit, rank, options.exactCap);
+  let any: FtsRanking;
+  if (rare?.complete) any = { hits: rare.hits };
+  else {
+    // Fill from the newest matches: the rare-term rows found stay, ranked with the rest.
+    const newest = newestRanked(fallback, query.any);
+    const merged = new Map([...newest.hits, ...(rare?.hits ?? [])].map((hit) => [hit.id, hit]));
+    const hits = [...merged.values()].sort((a, b) => a.score - b.score || b.id - a.id);
+    any = { hits: hits.slice(0, limit), cutoff: newest.cutoff };
+  }
+  const rest = any.hits.filter((hit) => !seen.has(hit.id));
+  return { hits: [...all, ...rest].slice(0, limit), cutoff: later(and.cutoff, any.cutoff) };
+}
+
+/** Every match ranked: the few rows under a narrow filter, or a search of all time. */
+function exhaustive(query: FtsQuery, limit: number, rank: WholeRanker): FtsRanking {
+  const all = rank(query.all, limit).map((hit) => ({ ...hit, allTerms: true }));
+  if (all.length >= limit || query.any === query.all) return { hits: all };
+  const seen = new Set(all.map((hit) => hit.id));
+  const any = rank(query.any, limit).filter((hit) => !seen.has(hit.id));
+  return { hits: [...all, ...any].slice(0, limit) };
+}
+
+/** {@link ftsRank}'s hits alone. */
 export function ftsSearch(
   db: Db,
   query: FtsQuery,
@@ -87,23 +221,7 @@ export function ftsSearch(
   limit: number,
   root?: string,
 ): RankedId[] {
-  const where = filterSql(filters, root);
-  const driver = driverFor(db, filters);
-  // A search into the past (`until`) reads the whole index: the horizon holds the newest rows.
-  const horizon =
-    driver === 'text' && filters.until === undefined && horizonBoundary(db) !== undefined;
-  const ranked = (match: string): RankedId[] => {
-    if (horizon) {
-      const recent = run(db, match, where, limit, driver, HORIZON_TABLE);
-      if (recent.length >= limit) return recent;
-    }
-    return run(db, match, where, limit, driver);
-  };
-  const all = ranked(query.all).map((hit) => ({ ...hit, allTerms: true }));
-  if (all.length >= limit || query.any === query.all) return all;
-  const seen = new Set(all.map((hit) => hit.id));
-  const any = ranked(query.any).filter((hit) => !seen.has(hit.id));
-  return [...all, ...any].slice(0, limit);
+  return ftsRank(db, query, filters, limit, { root }).hits;
 }
 
 /** The newest `limit` observations under `filters` (a search without words). */

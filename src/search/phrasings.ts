@@ -59,7 +59,12 @@ export async function searchPhrasings(
     .slice(request.offset, end)
     .map((hit) => ({ id: hit.id, score: -hit.score }));
   const notes = [...new Set(results.flatMap((result) => (result.note ? [result.note] : [])))];
+  // The fused answer looked back as far as its shortest-sighted phrasing.
+  const partial = results
+    .flatMap((result) => (result.partial ? [result.partial] : []))
+    .sort((a, b) => b.from - a.from)[0];
   return {
+    ...(partial ? { partial } : {}),
     hits,
     mode: modeOf(results),
     hasMore: fused.length > end || results.some((result) => result.hasMore),

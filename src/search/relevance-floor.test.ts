@@ -11,7 +11,8 @@ import { observationsMark, openDatabase } from '../store/index.ts';
 import { createEmbeddingRuntime } from './embedding-runtime.ts';
 import { createLocalEmbedder } from './embedders/local-embedder.ts';
 import { createSearcher } from './search.ts';
-import { createVectorIndex, loadSqliteVec } from './vector-index.ts';
+import { createVectorIndex } from './vector-index.ts';
+import { loadSqliteVec } from './vector-space.ts';
 
 const MEMORIES = [
   'SQLite schema upgrade failed: migration 003 aborted because a column already existed',

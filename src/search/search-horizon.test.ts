@@ -14,10 +14,11 @@ import {
 import { insertObservations, type BulkObservation } from '../../test/helpers/bulk-insert.ts';
 import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery } from './fts-query.ts';
-import { ftsSearch } from './fts-search.ts';
+import { ftsRank } from './fts-search.ts';
 import { embedText } from './embed-text.ts';
 import { createHashEmbedder } from './embedders/hash-embedder.ts';
-import { createVectorIndex, loadSqliteVec, rebuildKnnIfStale } from './vector-index.ts';
+import { createVectorIndex } from './vector-index.ts';
+import { loadSqliteVec, rebuildKnnIfStale } from './vector-space.ts';
 
 /** A horizon of the newest 20 observations, kept from 40 on (the real sizes are 100k and 200k). */
 const SIZE = { rows: 20, from: 40 };
@@ -29,8 +30,9 @@ function open(t: TestContext): Db {
   return db;
 }
 
+/** Held by more than 10 rows, a term is common here: its matches are ranked newest first. */
 const ids = (db: Db, text: string, filters: SearchFilters = {}): number[] =>
-  ftsSearch(db, buildFtsQuery(text)!, filters, LIMIT).map((hit) => hit.id);
+  ftsRank(db, buildFtsQuery(text)!, filters, LIMIT, { exactCap: 10 }).hits.map((hit) => hit.id);
 
 /** What the horizon's own index holds for a word, oldest first. */
 const indexed = (db: Db, word: string): number[] =>

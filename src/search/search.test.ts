@@ -9,7 +9,8 @@ import { createEmbeddingRuntime } from './embedding-runtime.ts';
 import { createHashEmbedder } from './embedders/hash-embedder.ts';
 import type { SearchMode } from '../domain/index.ts';
 import { createSearcher, type SearchRequest } from './search.ts';
-import { createVectorIndex, loadSqliteVec } from './vector-index.ts';
+import { createVectorIndex } from './vector-index.ts';
+import { loadSqliteVec } from './vector-space.ts';
 
 function setup(t: TestContext, mode: SearchMode = 'hybrid') {
   const db: Db = openDatabase(join(tempDir(t), 'claude-mem.db'));

@@ -1,9 +1,9 @@
 import type { SearchMode } from '../domain/index.ts';
-import type { Db } from '../store/index.ts';
+import { stmt, type Db } from '../store/index.ts';
 import type { EmbeddingRuntime } from './embedding-runtime.ts';
 import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery, type FtsQuery } from './fts-query.ts';
-import { ftsSearch, recentIds, type RankedId } from './fts-search.ts';
+import { ftsRank, recentIds, type Cutoff, type RankedId } from './fts-search.ts';
 import { reciprocalRankFusion, RRF_K } from './rrf.ts';
 
 /** Where vector search runs: sqlite-vec in the database, or a Chroma server. */
@@ -26,7 +26,21 @@ export interface SearchRequest {
   mode?: SearchMode | undefined;
   /** The project's root folder, for relative file filters. */
   root?: string | undefined;
+  /** Rank every match however old (`--all-time`): no window, no horizon. */
+  allTime?: boolean | undefined;
 }
+
+/** What a search did not look at: matches older than `from` were not ranked. */
+export interface SearchPartial {
+  /** created_at (ms) of the oldest observation the ranking looked at. */
+  from: number;
+  /** How to search everything. */
+  widen: string;
+}
+
+/** How to widen a partial search, said the same way by the CLI, the API and MCP. */
+export const WIDEN =
+  'older matches were not ranked: search again with --all-time (API all_time=1, MCP allTime: true) or --until';
 
 /** Ranked ids and how they were ranked (`recent` for an empty query). */
 export interface SearchResult {
@@ -35,6 +49,8 @@ export interface SearchResult {
   hasMore: boolean;
   /** Why the ranking is not the one asked for (the vector store could not be reached). */
   note?: string;
+  /** Set when the ranking stopped short of the oldest matches (a query of common words only). */
+  partial?: SearchPartial;
 }
 
 /** Search over observations. */
@@ -55,6 +71,8 @@ export interface SearcherDeps {
   minSimilarity?: number | undefined;
   /** Weight of the vector ranking in hybrid fusion (full text 1); default HYBRID_WEIGHTS[1]. */
   vectorWeight?: number | undefined;
+  /** Observations a rare query term may be held by (`search.exactCap`). */
+  exactCap?: number | undefined;
 }
 
 /** Candidates each ranking contributes to hybrid fusion, at least. */
@@ -99,19 +117,28 @@ function closeEnough(hits: readonly RankedId[], minSimilarity: number): RankedId
   return hits.filter((hit) => 1 - hit.score >= minSimilarity);
 }
 
+/** A ranking and, when it stopped short of the oldest matches, where. */
+interface Ranked {
+  hits: RankedId[];
+  mode: SearchMode;
+  note?: string;
+  cutoff?: Cutoff | undefined;
+}
+
 async function rank(
   deps: SearcherDeps,
   request: SearchRequest,
   fts: FtsQuery,
   need: number,
-): Promise<{ hits: RankedId[]; mode: SearchMode; note?: string }> {
+): Promise<Ranked> {
   const wanted = request.mode ?? deps.mode;
   const vector =
     wanted === 'fts' || !deps.vectors ? undefined : await deps.runtime?.queryVector(request.query);
   const { db, vectors } = deps;
   const floor = deps.minSimilarity ?? 0;
-  const fullText = () => ftsSearch(db, fts, request.filters, need, request.root);
-  if (!vector || !vectors) return { hits: fullText(), mode: 'fts' };
+  const options = { root: request.root, allTime: request.allTime, exactCap: deps.exactCap };
+  const fullText = (limit: number) => ftsRank(db, fts, request.filters, limit, options);
+  if (!vector || !vectors) return { ...fullText(need), mode: 'fts' };
   const depth = wanted === 'vector' ? need : Math.max(need, FUSION_DEPTH);
   let nearest: RankedId[];
   try {
@@ -119,17 +146,29 @@ async function rank(
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
-      hits: fullText(),
+      ...fullText(need),
       mode: 'fts',
       note: `vector store unreachable (${reason}): full-text results only`,
     };
   }
   if (wanted === 'vector') return { hits: closeEnough(nearest, floor), mode: 'vector' };
-  const text = ftsSearch(db, fts, request.filters, depth, request.root);
+  const text = fullText(depth);
   // Full-text matches always count; the vectors add only neighbours near enough to mean it.
-  const found = new Set(text.map((hit) => hit.id));
+  const found = new Set(text.hits.map((hit) => hit.id));
   const near = nearest.filter((hit) => found.has(hit.id) || 1 - hit.score >= floor);
-  return { hits: fuse(text, near, deps.vectorWeight).slice(0, need), mode: 'hybrid' };
+  const hits = fuse(text.hits, near, deps.vectorWeight).slice(0, need);
+  return { hits, mode: 'hybrid', cutoff: text.cutoff };
+}
+
+const withPartial = (partial: SearchPartial | undefined) => (partial ? { partial } : {});
+
+/** The cut-off said for people: from when the ranking looked, and how to widen it. */
+function partialOf(db: Db, cutoff: Cutoff | undefined): SearchPartial | undefined {
+  if (cutoff === undefined) return undefined;
+  const from = stmt(db, 'SELECT created_at FROM observations WHERE id >= ? ORDER BY id LIMIT 1')
+    .pluck()
+    .get(cutoff.fromId) as number | undefined;
+  return from === undefined ? undefined : { from, widen: WIDEN };
 }
 
 /**
@@ -156,6 +195,7 @@ export function createSearcher(deps: SearcherDeps): Searcher {
         mode: ranked.mode,
         hasMore: ranked.hits.length > request.offset + request.limit,
         ...('note' in ranked && ranked.note ? { note: ranked.note } : {}),
+        ...withPartial(partialOf(deps.db, 'cutoff' in ranked ? ranked.cutoff : undefined)),
       };
     },
   };

@@ -8,7 +8,8 @@ import { insertObservations } from '../../test/helpers/bulk-insert.ts';
 import { openDatabase, type Db } from '../store/index.ts';
 import { embedText } from './embed-text.ts';
 import { createHashEmbedder } from './embedders/hash-embedder.ts';
-import { createVectorIndex, loadSqliteVec, type VectorIndex } from './vector-index.ts';
+import { createVectorIndex, type VectorIndex } from './vector-index.ts';
+import { loadSqliteVec } from './vector-space.ts';
 import { RERANK_WINDOW } from './vector-rank.ts';
 
 const embedder = createHashEmbedder(64);

@@ -1,7 +1,8 @@
+import type { InjectionMoment } from '../domain/ledger.ts';
 import type { SessionEvent } from './session-events.ts';
 
 /** Which of claude-mem's MCP tools put a memory before the agent. */
-export type McpMoment = 'mcp-search' | 'mcp-timeline' | 'mcp-get';
+export type McpMoment = Extract<InjectionMoment, `mcp-${string}`>;
 
 /** A memory an MCP answer showed the agent: when, in which turn, and what its part cost. */
 export interface McpInjection {

@@ -1,3 +1,4 @@
+import { USE_SIGNALS, type UseSignalKind } from '../domain/ledger.ts';
 import type { SessionEvent } from './session-events.ts';
 import { commandsOf, distinctiveTerms } from './memory-terms.ts';
 
@@ -14,9 +15,7 @@ export interface InjectedMemory {
   text: string;
 }
 
-/** How the agent showed it used a memory. */
-export const USE_SIGNALS = ['fetched', 'file', 'command', 'term'] as const;
-export type UseSignalKind = (typeof USE_SIGNALS)[number];
+export { USE_SIGNALS, type UseSignalKind };
 
 /** One sign that a memory was used: which, how, in which turn and when, and what matched. */
 export interface UseSignal {

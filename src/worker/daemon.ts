@@ -32,6 +32,7 @@ import { createRetentionService } from './admin/retention-service.ts';
 import { createTeamService } from './team/team-service.ts';
 import { createHookTraffic } from './hook-traffic.ts';
 import { createViewerService } from './viewer/viewer-service.ts';
+import { createLedgerService } from './ledger/ledger-service.ts';
 import { acquireDataLock } from './data-lock.ts';
 import { createDiskHealth } from './disk-health.ts';
 import { createDbHealth, faultAdvice, isDbFault } from './db-fault.ts';
@@ -103,6 +104,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     createRecallService(deps),
     createRetentionService(deps),
     createViewerService(deps),
+    createLedgerService(deps),
     team,
     createMaintenanceService(deps),
     createConsolidationService(deps),

@@ -4,6 +4,7 @@ import type { ObservationRecord } from '../../store/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
+import { fetchUse, formatUse } from './memory-use.ts';
 
 type Print = (line: string) => void;
 
@@ -72,16 +73,18 @@ export function formatObservation(o: FullObservation): string[] {
   ];
 }
 
-/** `claude-mem show ID [--json]`: one observation in full. */
+/** `claude-mem show ID [--json]`: one observation in full, and when it was injected and used. */
 export async function showCommand(args: string[], print: Print, deps: RecallCommandDeps = {}) {
   const [id, ...rest] = args;
   const values = parseOptions(rest, SHOW_OPTIONS);
-  const observation = await fetchObservation(recallClient(deps), observationId(id, 'show'));
-  print(
-    values.json
-      ? JSON.stringify(observation, null, 2)
-      : formatObservation(observation).join('\n').trimEnd(),
-  );
+  const call = recallClient(deps);
+  const observation = await fetchObservation(call, observationId(id, 'show'));
+  const use = await fetchUse(call, observation.id);
+  const text = () =>
+    [...formatObservation(observation), ...(use ? formatUse(observation.id, use) : [])]
+      .join('\n')
+      .trimEnd();
+  print(values.json ? JSON.stringify({ ...observation, use }, null, 2) : text());
   return 0;
 }
 
@@ -111,7 +114,7 @@ export const SHOW_COMMAND: CliCommand = {
   help: [
     {
       usage: ['show <id> [--json]'],
-      text: 'One observation in full: every field, files, session, dates, whether it is pinned',
+      text: 'One observation in full: every field, files, session, dates, whether it is pinned, when it was injected and used',
     },
   ],
   options: SHOW_OPTIONS,

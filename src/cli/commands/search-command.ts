@@ -49,6 +49,7 @@ export const SEARCH_OPTIONS = {
   limit: { type: 'string' },
   offset: { type: 'string' },
   fresh: { type: 'boolean' },
+  'all-time': { type: 'boolean' },
   json: { type: 'boolean' },
   query: { type: 'string', short: 'q', multiple: true },
 } as const;
@@ -110,6 +111,7 @@ export const searchCommand: Command<RecallCommandDeps> = async function searchCo
     project,
     session_id: values.session,
     fresh: values.fresh ? '1' : undefined,
+    all_time: values['all-time'] ? '1' : undefined,
     cwd: deps.cwd ?? process.cwd(),
     ...pick(values, ['type', 'concept', 'file', 'since', 'until', 'mode', 'limit', 'offset']),
     ...pick(values, ['author', 'scope', 'agent']),
@@ -139,6 +141,9 @@ export const searchCommand: Command<RecallCommandDeps> = async function searchCo
   }
   if (body.note) print(`note: ${body.note}`);
   for (const hit of body.items) print(line(hit));
+  if (body.partial && body.searched_from) {
+    print(`note: ranked matches from ${body.searched_from.slice(0, 10)} on; ${body.widen ?? ''}`);
+  }
   const offset = Number(values.offset ?? 0) + body.items.length;
   if (body.hasMore) print(`more: --offset ${offset}`);
   // Nothing here, from the first page on: say whether the other projects have it.
@@ -156,6 +161,10 @@ interface SearchBody {
   hasMore: boolean;
   /** Why the ranking is not the one asked for (the vector store could not be reached). */
   note?: string;
+  /** Older matches were not ranked: from when it looked, and how to widen. */
+  partial?: boolean;
+  searched_from?: string;
+  widen?: string;
 }
 
 const plural = (n: number, word: string): string =>
@@ -170,9 +179,9 @@ export const SEARCH_COMMAND: CliCommand = {
         'search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]',
         '       [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]',
         `       [--scope ${alternatives(SCOPES)}] [--agent A] [--mode ${alternatives(SEARCH_MODES)}] [--limit N]`,
-        '       [--offset N] [--fresh] [--json]',
+        '       [--offset N] [--fresh] [--all-time] [--json]',
       ],
-      text: `Search the memory: the current folder's project, or P, or --all projects. Each -q is another phrasing of the same need (at most ${MAX_PHRASINGS} in all): each is searched and the rankings fused. --limit 1-100 (default 20), --offset pages on; --mode defaults to the search.mode setting; --fresh leaves out memories whose code changed or is gone; --author a teammate's memories (me: your own), --scope only private or only shared ones\n--agent: only memories made by ${inWords(AGENTS)}`,
+      text: `Search the memory: the current folder's project, or P, or --all projects. Each -q is another phrasing of the same need (at most ${MAX_PHRASINGS} in all): each is searched and the rankings fused. --limit 1-100 (default 20), --offset pages on; --mode defaults to the search.mode setting; --fresh leaves out memories whose code changed or is gone; --author a teammate's memories (me: your own), --scope only private or only shared ones\n--agent: only memories made by ${inWords(AGENTS)}; --all-time ranks every match however old (a query of common words only is otherwise ranked among its newest matches, with a note saying so)`,
     },
   ],
   options: SEARCH_OPTIONS,

@@ -1,8 +1,8 @@
 import type { CliCommand } from '../cli-command.ts';
-import type { UsageReport } from '../../store/index.ts';
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { formatUsage } from '../usage/usage-table.ts';
+import { recallLines, type UsageWithRecall } from '../usage/recall-lines.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import { optionsCommand } from '../command.ts';
 
@@ -16,8 +16,9 @@ export const USAGE_OPTIONS = {
 
 /**
  * `claude-mem usage [--daily|--monthly] [--project P] [--json]`: the tokens and estimated dollars
- * compression spent per day (default) or month and project, with totals. Starts the worker when
- * needed.
+ * compression spent per day (default) or month and project, with totals, and beside them the
+ * injection ledger: tokens injected and the share of them the agent used. Starts the worker
+ * when needed.
  */
 export const usageCommand = optionsCommand<typeof USAGE_OPTIONS, CompressCommandDeps>(
   USAGE_OPTIONS,
@@ -27,8 +28,9 @@ export const usageCommand = optionsCommand<typeof USAGE_OPTIONS, CompressCommand
     const query = new URLSearchParams({ by: values.monthly ? 'month' : 'day' });
     if (values.project !== undefined) query.set('project', values.project);
     const worker = await adminWorker(deps);
-    const report = await worker.get<UsageReport>(`/api/usage?${query}`);
-    print(values.json ? JSON.stringify(report, null, 2) : formatUsage(report).join('\n'));
+    const report = await worker.get<UsageWithRecall>(`/api/usage?${query}`);
+    const text = () => [...formatUsage(report), ...recallLines(report, Date.now())].join('\n');
+    print(values.json ? JSON.stringify(report, null, 2) : text());
     return 0;
   },
 );

@@ -48,6 +48,10 @@ export const ADVANCED_LABELS = {
     'Least similarity of a meaning-only match',
     'Higher drops weak matches found only by embeddings; 0 keeps them all.',
   ),
+  'search.exactCap': advanced(
+    'Rare-term limit of exact search',
+    'Higher ranks more queries over the whole memory, each a little slower.',
+  ),
   'search.embeddingsDimensions': advanced(
     'Embedding size',
     "Ask the openai or voyage model for shorter vectors; 0: the model's own size.",

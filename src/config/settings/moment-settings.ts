@@ -31,4 +31,14 @@ export const MOMENT_SETTINGS = {
     description:
       'How long the prompt and file hooks wait for recall from the worker; a slower or stopped worker is skipped and the turn goes on without it.',
   }),
+  'recall.sinkUnused': boolean({
+    default: true,
+    description:
+      'Memories injected into many sessions and never used there rank lower (one step per 3 such sessions, at most 4); `claude-mem unsink ID` resets one.',
+  }),
+  'recall.renewUsed': boolean({
+    default: true,
+    description:
+      'A memory the agent used (fetched it, opened a file or ran a command it names, repeated its terms) ranks as if made when it was last used.',
+  }),
 } as const satisfies Record<string, SettingSpec<unknown>>;

@@ -43,6 +43,14 @@ export const RECALL_SETTINGS = {
     description:
       'Cosine similarity (0-1) a match found only by embeddings must reach to count; matches of the full-text search always count. 0 keeps every nearest neighbour. Tuned for the local model; another embedder may need another value.',
   }),
+  'search.exactCap': integer({
+    // bench/old-answers.ts: at 250,000 observations (issue 32).
+    default: 5000,
+    min: 1,
+    max: 100_000,
+    description:
+      'A query term held by at most this many observations is rare: the observations holding a rare term are ranked over the whole memory. A query of common terms only is ranked among its newest matches, and the answer says how far back it looked (search --all-time ranks every match).',
+  }),
   'search.embeddingsUrl': text({
     default: 'http://127.0.0.1:11434/v1',
     pattern: /^https?:\/\/\S+$/,

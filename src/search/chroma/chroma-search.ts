@@ -1,7 +1,7 @@
 import { stmt, type Db } from '../../store/index.ts';
 import { filterSql, type SearchFilters } from '../filters.ts';
 import type { RankedId } from '../fts-search.ts';
-import { meta } from '../vector-index.ts';
+import { META, meta } from '../vector-space.ts';
 import { EXACT_LIMIT, fewInScope, narrowed, rerank } from '../vector-rank.ts';
 import type { ChromaPort } from './chroma-port.ts';
 
@@ -52,7 +52,7 @@ export function createChromaSearch(
   const exact = options.exactLimit ?? EXACT_LIMIT;
   return {
     async search(vector, filters, limit, root) {
-      const model = meta(db, 'vectors.model');
+      const model = meta(db, META.model);
       if (model === undefined || limit <= 0) return [];
       const where = filterSql(filters, root);
       if (

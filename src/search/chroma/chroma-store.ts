@@ -1,7 +1,7 @@
 import type { Logger, Settings } from '../../config/index.ts';
 import type { Db } from '../../store/index.ts';
 import { createPoller } from '../../config/index.ts';
-import { meta } from '../vector-index.ts';
+import { META, meta } from '../vector-space.ts';
 import { createChromaPort, type ChromaConfig, type ChromaPort } from './chroma-port.ts';
 import { createChromaSearch, type ChromaSearch } from './chroma-search.ts';
 import { createChromaSync } from './chroma-sync.ts';
@@ -70,7 +70,7 @@ export function createChromaStore(
   const port = options.port ?? createChromaPort(config);
   const sync = createChromaSync(db, port, config);
   const state = { reachable: null as boolean | null, error: '', doneMark: '', checkedAt: 0 };
-  const model = (): string | undefined => meta(db, 'vectors.model');
+  const model = (): string | undefined => meta(db, META.model);
   const pass = async (): Promise<void> => {
     const current = model();
     const mark = options.changeMark();

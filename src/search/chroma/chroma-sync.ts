@@ -1,5 +1,5 @@
 import { stmt, type Db } from '../../store/index.ts';
-import { meta, setMeta } from '../vector-index.ts';
+import { META, meta, setMeta } from '../vector-space.ts';
 import type { ChromaConfig, ChromaPort } from './chroma-port.ts';
 
 /**
@@ -110,18 +110,18 @@ export function createChromaSync(db: Db, port: ChromaPort, config: ChromaConfig)
   return {
     async pass(model, onBatch) {
       const target = targetOf(config, model);
-      if (meta(db, 'chroma.target') !== target) {
+      if (meta(db, META.chromaTarget) !== target) {
         // Another collection or another model: the collection is emptied only when it really
         // holds another model's vectors (adopt); ours are then all written again.
         await port.adopt(model);
         db.exec('DELETE FROM chroma_synced');
-        setMeta(db, 'chroma.target', target);
+        setMeta(db, META.chromaTarget, target);
       }
       await deleteGone(db, port, model);
       await writeMissing(db, port, model, onBatch);
       return progress(db, model);
     },
     progress: (model) => progress(db, model),
-    holds: (model) => meta(db, 'chroma.target') === targetOf(config, model),
+    holds: (model) => meta(db, META.chromaTarget) === targetOf(config, model),
   };
 }

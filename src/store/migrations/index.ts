@@ -16,6 +16,7 @@ import { searchHorizon } from './015-search-horizon.ts';
 import { setAside } from './016-set-aside.ts';
 import { ownFirst } from './017-own-first.ts';
 import { deadEnds } from './019-dead-ends.ts';
+import { injectionLedger } from './020-injection-ledger.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 16, name: 'set-aside', sql: setAside },
   { version: 17, name: 'own-first', sql: ownFirst },
   { version: 19, name: 'dead-ends', sql: deadEnds },
+  { version: 20, name: 'injection-ledger', sql: injectionLedger },
 ];

@@ -22,6 +22,7 @@ export type {
   Project,
   PromptItem,
   QueueDepth,
+  RecallInjection,
   RecallStatus,
   SearchPage,
   SettingGroupView,
@@ -32,6 +33,8 @@ export type {
   TeamRefusal,
   TeamStatus,
 } from '../../domain/viewer-api.ts';
+export { INJECTION_MOMENTS } from '../../domain/ledger.ts';
+export type { InjectionMoment, LedgerMomentDay, NeverUsedMemory } from '../../domain/ledger.ts';
 
 /** The feed's filters; `type` is an observation type, or `summary` / `prompt` for those kinds. */
 export interface FeedFilter {

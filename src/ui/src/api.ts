@@ -4,12 +4,15 @@ import {
   type Changeset,
   type ConsolidationView,
   type CompressionStatus,
+  type RecallInjection,
   type RecallStatus,
   type ContextPreview,
   type FailedEvent,
   type FeedFilter,
   type FeedItem,
   type FeedPage,
+  type LedgerMomentDay,
+  type NeverUsedMemory,
   type ObservationItem,
   type Overview,
   type Project,
@@ -113,6 +116,7 @@ export const api = {
     ),
   compression: () => call<CompressionStatus>('GET', '/api/compression/status'),
   recall: () => call<RecallStatus>('GET', '/api/recall/status'),
+  recallRecent: () => call<{ items: RecallInjection[] }>('GET', '/api/recall/recent'),
   team: () => call<TeamStatus>('GET', '/api/team/status'),
   retry: () =>
     call<{ requeued: { events: number; turns: number } }>('POST', '/api/compression/retry'),
@@ -120,6 +124,12 @@ export const api = {
   logs: (lines: number) => call<{ lines: string[] }>('GET', `/api/logs${query({ lines })}`),
   overview: (project: string, days: number) =>
     call<Overview>('GET', `/api/overview${query({ project, days })}`),
+  recallOverview: (project: string, days: number) =>
+    call<{ chart: LedgerMomentDay[]; neverUsed: NeverUsedMemory[] }>(
+      'GET',
+      `/api/overview/recall${query({ project, days })}`,
+    ),
+  unsink: (id: number) => call<unknown>('POST', `/api/observations/${id}/unsink`),
   anchors: (ids: number[]) =>
     call<{ items: Record<string, AnchorVerdict> }>(
       'GET',

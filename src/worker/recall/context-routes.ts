@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { resolveProject } from '../../config/index.ts';
 import { buildContext, type ShownEntry } from '../../context/index.ts';
 import { SESSION_SOURCES, isOneOf, type SessionSource } from '../../domain/index.ts';
-import { findSession, markInjected, resetInjected } from '../../store/index.ts';
+import { findSession, pruneLedger, recordInjected, resetInjected } from '../../store/index.ts';
 import type { AnchorRecall } from './anchor-recall.ts';
 import { AppError } from '../errors.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -36,8 +36,8 @@ export function anchorStatesOf(anchors: AnchorRecall, project: string, cwd: stri
 }
 
 /**
- * Records the index's observations as shown to the session, for prompt-time recall's "never
- * twice". A new, cleared or compacted context starts the session's record afresh: the model no
+ * Records the index's observations as shown to the session: in the ledger, with each line's
+ * tokens, and for prompt-time recall's "never twice". A new, cleared or compacted context starts the session's record afresh: the model no
  * longer holds what it was given before.
  */
 function recordShown(
@@ -48,13 +48,8 @@ function recordShown(
 ) {
   const now = deps.now();
   if (source !== 'resume') resetInjected(deps.db, sessionId, now);
-  markInjected(
-    deps.db,
-    sessionId,
-    shown.map(({ id }) => id),
-    'session-start',
-    now,
-  );
+  pruneLedger(deps.db, now);
+  recordInjected(deps.db, { sessionId, moment: 'session-start', at: now, items: shown });
 }
 
 /**
@@ -87,6 +82,10 @@ export function contextRoutes(deps: WorkerDeps, anchors?: AnchorRecall): Hono {
         maxTokens: deps.settings['context.maxTokens'],
         maxObservations: deps.settings['context.maxObservations'],
         anchorStates: anchors && anchorStatesOf(anchors, project, query.cwd),
+        learn: {
+          sinkUnused: deps.settings['recall.sinkUnused'],
+          renewUsed: deps.settings['recall.renewUsed'],
+        },
       },
     );
     if (query.record === '1' && query.session_id)

@@ -42,6 +42,11 @@ export const SearchQuerySchema = z.object({
     .optional(),
   /** The caller's folder: anchors are checked against its work tree. */
   cwd: z.string().min(1).max(4096).optional(),
+  /** Rank every match however old (no window, no horizon): slower in a large memory. */
+  all_time: z
+    .enum(['1', '0', 'true', 'false'])
+    .transform((flag) => flag === '1' || flag === 'true')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });

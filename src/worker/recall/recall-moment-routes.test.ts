@@ -67,7 +67,7 @@ test('a prompt worded differently (stems, other words) gets the memory once per 
   );
   assert.match(first.body.context, /<\/claude-mem-recall>$/);
   const again = await prompt('s-1', 'and the invoices rounding, once more?');
-  assert.deepEqual(again.body, { context: '', ids: [] });
+  assert.deepEqual(again.body, { context: '', ids: [], reasons: [] });
   const otherSession = await prompt('s-2', 'invoice rounding');
   assert.deepEqual(otherSession.body.ids, [id]);
 });
@@ -84,7 +84,7 @@ test('a fully private prompt gets nothing, even when its hidden words would matc
   const { deps, prompt } = setup(t);
   seedProject(deps);
   const res = await prompt('s-1', '<private>invoice totals rounding</private>');
-  assert.deepEqual(res.body, { context: '', ids: [] });
+  assert.deepEqual(res.body, { context: '', ids: [], reasons: [] });
 });
 
 test("what SessionStart's index showed is not given again; a preview of the index does not count", async (t) => {
@@ -176,4 +176,31 @@ test('each moment can be turned off by its setting', async (t) => {
 test('the recall endpoints demand the token', async (t) => {
   const { prompt } = setup(t);
   assert.equal((await prompt('s-1', 'invoice', 'wrong-token')).status, 401);
+});
+
+test('each injected line carries why it passed, in the answer and in the recall log', async (t) => {
+  const { deps, call, prompt, file } = setup(t);
+  const id = seedProject(deps);
+  const asked = await prompt('s-why', 'why are the invoice total amounts rounding oddly?');
+  const { reasons } = asked.body as unknown as { reasons: Array<{ id: number; reason: string }> };
+  assert.deepEqual(
+    reasons.map((r) => r.id),
+    asked.body.ids,
+  );
+  assert.match(reasons[0]!.reason, /"invoice" \(\d+ memories hold it\)/);
+  const opened = await file('s-file', 'src/billing/invoice.ts');
+  assert.deepEqual(opened.body.ids, [id]);
+  const log = (await call('GET', '/api/recall/recent')).body as unknown as {
+    items: Array<{ moment: string; id: number; title: string; reason: string }>;
+  };
+  assert.deepEqual(
+    log.items.map((item) => [item.moment, item.id]),
+    [
+      ['file', id],
+      ['prompt', id],
+    ],
+  );
+  assert.match(log.items[0]!.reason, /read or modified src\/billing\/invoice\.ts/);
+  assert.equal(log.items[1]!.reason, reasons[0]!.reason);
+  assert.match(log.items[1]!.title, /Invoice totals rounded/);
 });

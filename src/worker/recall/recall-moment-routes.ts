@@ -1,9 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { resolveProject } from '../../config/index.ts';
-import { deadEndWarning, fileRecall, promptRecall } from '../../context/index.ts';
+import {
+  deadEndWarning,
+  fileRecall,
+  promptRecall,
+  type RecallReason,
+} from '../../context/index.ts';
 import { stripTags } from '../../privacy/index.ts';
-import { markInjected, projectRoot } from '../../store/index.ts';
+import { estimateTokens } from '../../domain/index.ts';
+import { evenShares, projectRoot, recordInjected, type Db } from '../../store/index.ts';
 import type { Recall } from './recall.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { anchorStatesOf, projectOf } from './context-routes.ts';
@@ -28,14 +34,30 @@ export const FileRecallSchema = z.object({
 /** POST /api/recall/command: the shell command the Bash tool is about to run. */
 export const CommandRecallSchema = z.object({ ...Common, command: z.string().min(1).max(20_000) });
 
-const NOTHING = { context: '', ids: [] as number[] };
+const NOTHING = { context: '', ids: [] as number[], reasons: [] };
 const NOTHING_BLOCK = { text: '', ids: [] as number[] };
 
 /** Two blocks as one answer: the dead-end warning first, it is the one to act on. */
-const joined = (a: { text: string; ids: number[] }, b: { text: string; ids: number[] }) => ({
+const joined = (
+  a: { text: string; ids: number[] },
+  b: { text: string; ids: number[]; reasons?: RecallReason[] | undefined },
+) => ({
   context: [a.text, b.text].filter((text) => text !== '').join('\n'),
   ids: [...a.ids, ...b.ids],
+  reasons: b.reasons ?? [],
 });
+
+/** Records what a moment selected, after selection: the block's tokens shared by its memories. */
+function record(
+  db: Db,
+  sessionId: string,
+  block: { text: string; ids: number[] },
+  moment: 'prompt' | 'file' | 'dead-end',
+  at: number,
+) {
+  const items = evenShares(block.ids, estimateTokens(block.text));
+  recordInjected(db, { sessionId, moment, at, items });
+}
 
 /**
  * Recall at the moment of need (issue 15): memories for a prompt (UserPromptSubmit) and for a
@@ -58,8 +80,9 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         maxItems: deps.settings['recall.promptMaxItems'],
         anchorStates: anchorStatesOf(recall.anchors, project, body.cwd),
       });
-      markInjected(deps.db, body.session_id, block.ids, 'prompt', deps.now());
-      return c.json({ context: block.text, ids: block.ids });
+      record(deps.db, body.session_id, block, 'prompt', deps.now());
+      recall.moments.add('prompt', body.session_id, block.reasons ?? [], deps.now());
+      return c.json({ context: block.text, ids: block.ids, reasons: block.reasons ?? [] });
     })
     .post('/api/recall/file', async (c) => {
       const body = FileRecallSchema.parse(await c.req.json());
@@ -73,7 +96,10 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
               now: deps.now(),
             })
           : NOTHING_BLOCK;
-      if (!deps.settings['recall.fileTime']) return c.json(joined(warning, NOTHING_BLOCK));
+      if (!deps.settings['recall.fileTime']) {
+        record(deps.db, body.session_id, warning, 'dead-end', deps.now());
+        return c.json(joined(warning, NOTHING_BLOCK));
+      }
       const block = fileRecall(deps.db, {
         project,
         sessionId: body.session_id,
@@ -82,7 +108,9 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         now: deps.now(),
         anchorStates: anchorStatesOf(recall.anchors, project, body.cwd),
       });
-      markInjected(deps.db, body.session_id, block.ids, 'file', deps.now());
+      record(deps.db, body.session_id, warning, 'dead-end', deps.now());
+      record(deps.db, body.session_id, block, 'file', deps.now());
+      recall.moments.add('file', body.session_id, block.reasons ?? [], deps.now());
       return c.json(joined(warning, block));
     })
     .post('/api/recall/command', async (c) => {
@@ -94,6 +122,7 @@ export function recallMomentRoutes(deps: WorkerDeps, recall: Recall): Hono {
         command: body.command,
         now: deps.now(),
       });
-      return c.json({ context: block.text, ids: block.ids });
+      record(deps.db, body.session_id, block, 'dead-end', deps.now());
+      return c.json({ context: block.text, ids: block.ids, reasons: [] });
     });
 }

@@ -13,7 +13,13 @@ import {
   type SearchFilters,
   type SearchRequest,
 } from '../../search/index.ts';
-import { getSearchLines, horizonHeld, projectRoot, type TimelineItem } from '../../store/index.ts';
+import {
+  getObservations,
+  getSearchLines,
+  horizonHeld,
+  projectRoot,
+  type TimelineItem,
+} from '../../store/index.ts';
 import { AppError } from '../errors.ts';
 import type { Recall } from './recall.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -42,7 +48,8 @@ function toRequest(deps: WorkerDeps, q: SearchQuery): SearchRequest {
     agent: q.agent,
   };
   const root = q.project ? projectRoot(deps.db, q.project) : undefined;
-  return { query: q.q, filters, limit: q.limit, offset: q.offset, mode: q.mode, root };
+  const { limit, offset, mode } = q;
+  return { query: q.q, filters, limit, offset, mode, root, allTime: q.all_time };
 }
 
 /** One line of the search index: enough to choose, not the details. */
@@ -113,7 +120,7 @@ async function anchorOf(recall: Recall, q: z.infer<typeof TimelineQuerySchema>):
   return { kind: 'observation', id: best.id };
 }
 
-/** GET /api/search, GET /api/timeline and GET /api/recall/status. */
+/** GET /api/search, GET /api/timeline, GET /api/recall/recent and GET /api/recall/status. */
 export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
   return new Hono()
     .get('/api/search', async (c) => {
@@ -138,6 +145,14 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
         offset: query.offset,
         hasMore: result.hasMore || more,
         ...(result.note ? { note: result.note } : {}),
+        // Older matches were not ranked (a query of common words only): say so and how to widen.
+        ...(result.partial
+          ? {
+              partial: true,
+              searched_from: new Date(result.partial.from).toISOString(),
+              widen: result.partial.widen,
+            }
+          : {}),
       });
     })
     .get('/api/timeline', async (c) => {
@@ -149,6 +164,25 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
         anchor: itemRef(timeline.anchor),
         items: timeline.items.map((item) => timelineEntry(item, timeline.anchor)),
       });
+    })
+    .get('/api/recall/recent', (c) => {
+      // The recall log: each injected memory of the last moments, its title and why it passed.
+      const moments = recall.moments.recent();
+      const titles = new Map(
+        getObservations(
+          deps.db,
+          moments.map((m) => m.id),
+        ).map((r) => [r.id, r.title]),
+      );
+      const items = moments.map((m) => ({
+        moment: m.moment,
+        session_id: m.sessionId,
+        id: m.id,
+        title: titles.get(m.id) ?? null,
+        reason: m.reason,
+        date: new Date(m.at).toISOString(),
+      }));
+      return c.json({ items });
     })
     .get('/api/recall/status', (c) =>
       c.json({

@@ -16,6 +16,7 @@ import {
 } from '../../search/index.ts';
 import { observationsMark } from '../../store/index.ts';
 import { createAnchorRecall } from './anchor-recall.ts';
+import { createRecallMoments } from './recall-moments.ts';
 import type { Recall, RecallStatus } from './recall.ts';
 import { anchorRoutes } from './anchor-routes.ts';
 import { contextRoutes } from './context-routes.ts';
@@ -102,6 +103,7 @@ export function createRecall(
     runtime: vectors?.runtime,
     minSimilarity: deps.settings['search.minSimilarity'],
     vectorWeight,
+    exactCap: deps.settings['search.exactCap'],
   });
   const off = (): EmbeddingStatus => ({
     state: 'off',
@@ -113,6 +115,7 @@ export function createRecall(
     searcher,
     vectors,
     anchors: createAnchorRecall(deps.db),
+    moments: createRecallMoments(),
     status: () => {
       if (!vectors) return off();
       const store = vectors.chroma?.status();

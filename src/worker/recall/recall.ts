@@ -1,5 +1,6 @@
 import type { EmbeddingStatus, Searcher, VectorStoreStatus } from '../../search/index.ts';
 import type { AnchorRecall } from './anchor-recall.ts';
+import type { RecallMoments } from './recall-moments.ts';
 
 /** The embedder's progress, and the Chroma store's when vectors live there. */
 export type RecallStatus = EmbeddingStatus & { store?: VectorStoreStatus };
@@ -12,4 +13,6 @@ export interface Recall {
   changed(deleted?: readonly number[]): void;
   /** Anchor checks: fresh, changed, gone or unknown per observation. */
   anchors: AnchorRecall;
+  /** What the last recall moments injected and why (the recall log). */
+  moments: RecallMoments;
 }

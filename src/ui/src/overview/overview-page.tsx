@@ -3,6 +3,9 @@ import type { Project } from '../api-types.ts';
 import { ObservationsChart, SpendChart, TypesChart } from './activity-charts.tsx';
 import { FilesChart, SessionsChart } from './files-sessions-charts.tsx';
 import { useOverview } from './use-overview.ts';
+import { RecallChart } from './recall-chart.tsx';
+import { NeverUsedList } from './never-used-list.tsx';
+import { useRecallOverview } from './use-recall-overview.ts';
 import './overview.css';
 import { ErrorLine } from '../shared/error-line.tsx';
 import { ProjectField } from '../shared/project-field.tsx';
@@ -18,6 +21,7 @@ export default function OverviewPage(props: {
   const id = useId();
   const [days, setDays] = useState(30);
   const { overview, error } = useOverview(props.project, days);
+  const recall = useRecallOverview(props.project, days);
   return (
     <main className="page overview-page" id="main">
       <div className="filters">
@@ -38,7 +42,7 @@ export default function OverviewPage(props: {
           </select>
         </div>
       </div>
-      <ErrorLine error={error} />
+      <ErrorLine error={error ?? recall.error} />
       {overview ? (
         <div className="chart-grid">
           <ObservationsChart overview={overview} />
@@ -46,6 +50,10 @@ export default function OverviewPage(props: {
           <SpendChart overview={overview} />
           <FilesChart overview={overview} />
           <SessionsChart overview={overview} />
+          {recall.recall && <RecallChart rows={recall.recall.chart} />}
+          {recall.recall && (
+            <NeverUsedList items={recall.recall.neverUsed} onChanged={recall.reload} />
+          )}
         </div>
       ) : (
         !error && <p className="hint">Loading the overview…</p>

@@ -1,4 +1,4 @@
-import { EMBEDDING_STATE_WORDS, type RecallStatus } from '../api-types.ts';
+import { EMBEDDING_STATE_WORDS, type RecallInjection, type RecallStatus } from '../api-types.ts';
 import { count } from '../shared/format.ts';
 
 /** What search ranks with now, in words. */
@@ -12,7 +12,7 @@ function searchUses(status: RecallStatus): string {
  * The embedder, its vectors' progress and what search uses meanwhile; after a switch of
  * embedder, which model is being replaced and a progress bar of the re-embedding.
  */
-export function RecallPanel(props: { status: RecallStatus }) {
+export function RecallPanel(props: { status: RecallStatus; injections?: RecallInjection[] }) {
   const { status } = props;
   const size = status.dimensions ? ` (${status.dimensions} dimensions)` : '';
   const percent = status.total > 0 ? Math.floor((status.embedded / status.total) * 100) : 100;
@@ -62,6 +62,32 @@ export function RecallPanel(props: { status: RecallStatus }) {
           </>
         )}
       </dl>
+      <RecentInjections items={props.injections ?? []} />
     </section>
+  );
+}
+
+/** What the last recall moments injected, each with why it passed (issue 32). */
+function RecentInjections(props: { items: RecallInjection[] }) {
+  if (props.items.length === 0)
+    return <p className="muted">No memory injected at a prompt or file yet.</p>;
+  return (
+    <>
+      <h3>Last injections, and why</h3>
+      <ul className="recall-injections" data-testid="recall-injections">
+        {props.items.map((item, i) => (
+          <li key={`${item.date}-${item.id}-${i}`}>
+            <span className="muted">
+              {item.date.slice(0, 16).replace('T', ' ')}{' '}
+              {item.moment === 'prompt' ? 'prompt' : 'file'}
+            </span>{' '}
+            #{item.id} {item.title ?? '(deleted)'}
+            <div className="muted" data-testid="recall-reason">
+              why: {item.reason}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

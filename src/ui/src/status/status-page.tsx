@@ -22,7 +22,7 @@ export function StatusPage() {
       ) : (
         <p className="hint">Loading status…</p>
       )}
-      {status.recall && <RecallPanel status={status.recall} />}
+      {status.recall && <RecallPanel status={status.recall} injections={status.injections} />}
       {status.team && <TeamPanel status={status.team} onChanged={status.reload} />}
       <FailedPanel failed={status.failed} onRetried={status.reload} />
       <section className="panel logs" aria-labelledby={`${id}-heading`}>

@@ -1,0 +1,35 @@
+import type { CliCommand } from '../cli-command.ts';
+import { parseOptions } from '../parse-options.ts';
+import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
+import { fetchObservation, observationId } from './memory-command.ts';
+
+type Print = (line: string) => void;
+
+/** `claude-mem unsink ID`: the memory's past neglect no longer sinks it in ranking. */
+export async function unsinkCommand(
+  args: string[],
+  print: Print,
+  deps: RecallCommandDeps = {},
+): Promise<number> {
+  const [text, ...rest] = args;
+  parseOptions(rest, {});
+  const id = observationId(text, 'unsink');
+  const call = recallClient(deps);
+  const res = await callOrFail(call, 'POST', `/api/observations/${id}/unsink`);
+  if (res.status === 404) await fetchObservation(call, id);
+  if (res.status !== 200) throw apiFailure(res);
+  print(`#${id} unsunk: it ranks by its age again, however often it went unused before`);
+  return 0;
+}
+
+/** `claude-mem unsink`: its help and handler (the command table's entry). */
+export const UNSINK_COMMAND: CliCommand = {
+  name: 'unsink',
+  help: [
+    {
+      usage: ['unsink <id>'],
+      text: 'Reset its decay: sessions that were given it and did not use it no longer rank it lower',
+    },
+  ],
+  run: (args, { print }) => unsinkCommand(args, print),
+};

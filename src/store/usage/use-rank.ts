@@ -1,0 +1,49 @@
+import type { Database } from 'better-sqlite3';
+import { stmt } from '../statements.ts';
+
+/** What ranking learns from the ledger about one memory. */
+export interface UseStanding {
+  /** Its last use, when the agent used it (its age for ranking starts again there). */
+  renewedAt: number | null;
+  /** Sessions it was injected into and not used in, since its last use and the user's reset. */
+  unusedSessions: number;
+}
+
+/**
+ * The ledger's standing of `ids` (those with none are absent): when each was last used, and in
+ * how many sessions since then (and since the user reset its decay) it was injected and never
+ * used. `exceptSession` (the one asking) does not count: it has not had its chance yet.
+ */
+export function useStandings(
+  db: Database,
+  ids: readonly number[],
+  exceptSession = '',
+): Map<number, UseStanding> {
+  if (ids.length === 0) return new Map();
+  const rows = stmt(
+    db,
+    `SELECT w.id, m.renewed_at AS renewedAt, (
+       SELECT COUNT(DISTINCT i.session_id) FROM injections i
+       WHERE i.observation_id = w.id AND i.session_id != @except
+         AND i.at > MAX(COALESCE(m.decay_reset_at, 0), COALESCE(m.renewed_at, 0))
+         AND NOT EXISTS (SELECT 1 FROM injections u WHERE u.session_id = i.session_id
+                           AND u.observation_id = i.observation_id AND u.used_at IS NOT NULL)
+     ) AS unusedSessions
+     FROM (SELECT value AS id FROM json_each(@ids)) w
+     LEFT JOIN memory_use m ON m.observation_id = w.id`,
+  ).all({ ids: JSON.stringify(ids), except: exceptSession }) as Array<UseStanding & { id: number }>;
+  return new Map(
+    rows
+      .filter((row) => row.renewedAt !== null || row.unusedSessions > 0)
+      .map(({ id, ...standing }) => [id, standing]),
+  );
+}
+
+/** The user's reset of a memory's decay: injections before now no longer sink it. */
+export function resetDecay(db: Database, id: number, now: number): void {
+  stmt(
+    db,
+    `INSERT INTO memory_use (observation_id, decay_reset_at) VALUES (@id, @now)
+     ON CONFLICT (observation_id) DO UPDATE SET decay_reset_at = @now`,
+  ).run({ id, now });
+}
