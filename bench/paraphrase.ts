@@ -7,7 +7,8 @@
 // Usage: node --import tsx bench/paraphrase.ts [--embedder local|hash|off] [--questions N]
 //          [--json]
 import { promptRecall } from '../src/context/index.ts';
-import { searchPhrasings, type SearchMode } from '../src/search/index.ts';
+import type { SearchMode } from '../src/domain/index.ts';
+import { searchPhrasings } from '../src/search/index.ts';
 import { seedObservation } from '../test/helpers/seed-memory.ts';
 import { paraphraseSet, type ParaphraseQuestion } from './lib/paraphrase-set.ts';
 import {

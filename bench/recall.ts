@@ -14,7 +14,7 @@
 // names a file), the known items use the transcripts shipped in fixtures/transcripts.
 // CI runs a slice (test/e2e/recall-bench.test.ts): --only conv-30 --sessions 6 --known-items 30
 // --transcripts 1.
-import type { SearchMode } from '../src/search/index.ts';
+import type { SearchMode } from '../src/domain/index.ts';
 import { loadKnownItems, scoreKnownItems, HEAD_CHARS } from './lib/known-item.ts';
 import { SETTINGS_SCHEMA } from '../src/config/index.ts';
 import { benchCorpusDirs } from './lib/corpus.ts';

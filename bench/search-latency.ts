@@ -13,12 +13,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { buildContext } from '../src/context/index.ts';
-import {
-  buildFtsQuery,
-  createLocalEmbedder,
-  type SearchFilters,
-  type SearchMode,
-} from '../src/search/index.ts';
+import { buildFtsQuery, createLocalEmbedder, type SearchFilters } from '../src/search/index.ts';
+import type { SearchMode } from '../src/domain/index.ts';
 import { refreshHorizon, stmt, type Db } from '../src/store/index.ts';
 import { insertObservations } from '../test/helpers/bulk-insert.ts';
 import { createTestHome, HOOK_BUNDLE } from '../test/helpers/env.ts';

@@ -1,7 +1,7 @@
 import { basename, relative } from 'node:path';
-import { capture, type Payload } from '../../src/capture/index.ts';
+import { capture, type HookInput } from '../../src/capture/index.ts';
 import { loadSettings } from '../../src/config/index.ts';
-import type { SearchMode } from '../../src/search/index.ts';
+import type { SearchMode } from '../../src/domain/index.ts';
 import type { Db } from '../../src/store/index.ts';
 import { replayCorpus, toolPayloads } from '../../test/helpers/replay.ts';
 import { benchCorpusDirs } from './corpus.ts';
@@ -77,7 +77,7 @@ function storeToolEvents(db: Db, maxFiles: number, dirs: readonly string[]): Too
           id: `ki-${n}`,
           now: n,
         };
-        const result = capture('PostToolUse', payload as Payload, ctx);
+        const result = capture('PostToolUse', payload as HookInput, ctx);
         if (result.action !== 'spool' || result.event.kind !== 'tool') continue;
         const { toolName, input, response, error } = result.event;
         const output = [...strings(response), error ?? ''].join('\n');

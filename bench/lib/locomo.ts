@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SearchMode } from '../../src/search/index.ts';
+import type { SearchMode } from '../../src/domain/index.ts';
 import type { Db } from '../../src/store/index.ts';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
 import type { RecallStack } from './recall-stack.ts';

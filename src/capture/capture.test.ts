@@ -4,7 +4,7 @@ import { SETTINGS_SCHEMA, type Settings } from '../config/index.ts';
 import { capture, type CaptureContext } from './capture.ts';
 import type { SpoolEvent } from '../spool/index.ts';
 import type { Capture } from './capture.ts';
-import { parsePayload, type Payload } from './payload.ts';
+import { parsePayload, type HookInput } from './payload.ts';
 
 const DEFAULTS = Object.fromEntries(
   Object.entries(SETTINGS_SCHEMA).map(([key, spec]) => [key, spec.default]),
@@ -44,7 +44,7 @@ const BASE = {
 };
 
 /** A payload as the hook reads it: through the parser, as JSON text from Claude Code. */
-function payload(fields: Record<string, unknown>): Payload {
+function payload(fields: Record<string, unknown>): HookInput {
   const text = JSON.stringify({
     session_id: 'sess-1',
     transcript_path: '/home/u/.claude/projects/x/sess-1.jsonl',
@@ -56,7 +56,7 @@ function payload(fields: Record<string, unknown>): Payload {
   return parsed.payload;
 }
 
-const readPayload = (fields: Record<string, unknown> = {}): Payload =>
+const readPayload = (fields: Record<string, unknown> = {}): HookInput =>
   payload({
     hook_event_name: 'PostToolUse',
     tool_name: 'Read',

@@ -33,9 +33,6 @@ export type HookInput = { readonly [field: string]: unknown } & {
   readonly duration_ms?: number;
 };
 
-/** The name the hook code has always used for its input. */
-export type Payload = HookInput;
-
 const isObject = (value: unknown): value is Record<string, unknown> =>
   !!value && typeof value == 'object' && !Array.isArray(value);
 

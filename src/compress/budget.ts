@@ -1,4 +1,5 @@
-import type { ProviderName, Usage } from './types.ts';
+import type { ProviderName } from '../domain/index.ts';
+import type { Usage } from './types.ts';
 
 /**
  * The daily token budget of the LLM providers. Checked before every call with the call's

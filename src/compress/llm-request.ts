@@ -1,7 +1,6 @@
 import { elide } from '../privacy/index.ts';
 import { correctionMessage } from './prompts.ts';
-import { tokenCeiling } from '../domain/index.ts';
-import type { ProviderName } from './types.ts';
+import { tokenCeiling, type ProviderName } from '../domain/index.ts';
 
 /** One message of a stateless LLM request. */
 export interface LlmMessage {

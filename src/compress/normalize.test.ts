@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { observationBody } from '../../test/helpers/llm-script.ts';
-import { contentHash, observationKind, toObservationDraft } from './normalize.ts';
+import { contentHash, observationType, toObservationDraft } from './normalize.ts';
 import type { RawObservation } from './parse-output.ts';
 
 const raw = (overrides: Partial<RawObservation> = {}): RawObservation => ({
@@ -13,7 +13,7 @@ const raw = (overrides: Partial<RawObservation> = {}): RawObservation => ({
 
 test('known types pass, synonyms map, anything else becomes change', () => {
   assert.deepEqual(
-    ['Bugfix', ' feature ', 'fix', 'Refactoring', 'research', 'banana', ''].map(observationKind),
+    ['Bugfix', ' feature ', 'fix', 'Refactoring', 'research', 'banana', ''].map(observationType),
     ['bugfix', 'feature', 'bugfix', 'refactor', 'discovery', 'change', 'change'],
   );
 });

@@ -1,15 +1,11 @@
 import { createHash } from 'node:crypto';
 import { relativize } from './render-event.ts';
 import type { RawObservation, RawSummary } from './parse-output.ts';
-import {
-  OBSERVATION_KINDS,
-  type ObservationDraft,
-  type ObservationKind,
-  type SummaryDraft,
-} from './types.ts';
+import { OBSERVATION_TYPES, isOneOf, type ObservationType } from '../domain/index.ts';
+import type { ObservationDraft, SummaryDraft } from './types.ts';
 
 /** Words models use for our types. */
-const TYPE_ALIASES: Record<string, ObservationKind> = {
+const TYPE_ALIASES: Record<string, ObservationType> = {
   fix: 'bugfix',
   'bug-fix': 'bugfix',
   bug: 'bugfix',
@@ -31,12 +27,12 @@ const FIELD_CHARS = 2000;
 const MAX_ITEMS = 20;
 
 /** A known type from what the model wrote; anything unrecognised becomes `change`. */
-export function observationKind(raw: string): ObservationKind {
+export function observationType(raw: string): ObservationType {
   const word = raw
     .toLowerCase()
     .replace(/[\s_]+/g, '-')
     .replace(/^\W+|\W+$/g, '');
-  if ((OBSERVATION_KINDS as readonly string[]).includes(word)) return word as ObservationKind;
+  if (isOneOf(OBSERVATION_TYPES, word)) return word;
   return TYPE_ALIASES[word] ?? 'change';
 }
 
@@ -63,7 +59,7 @@ export function toObservationDraft(
 ): ObservationDraft {
   const title = raw.title || raw.subtitle || raw.facts[0] || raw.narrative;
   return {
-    type: observationKind(raw.type),
+    type: observationType(raw.type),
     title: clip(title, TITLE_CHARS),
     subtitle: clip(raw.subtitle, 400),
     facts: uniqueList(raw.facts, (fact) => clip(fact, 500)),

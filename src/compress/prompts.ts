@@ -1,13 +1,28 @@
 import { elide } from '../privacy/index.ts';
 import { escapeAttr, escapeData } from './escape-data.ts';
 import { relativize, renderEvent, type RenderOptions } from './render-event.ts';
+import { OBSERVATION_TYPES, type ObservationType } from '../domain/index.ts';
 import type { ObservationDraft, TurnBatch, TurnSummaryInput } from './types.ts';
+
+/** What each type means, as the model is told (one line of the rules below). */
+const TYPE_MEANINGS: Record<ObservationType, string> = {
+  bugfix: 'broken now works',
+  feature: 'new capability',
+  refactor: 'restructured, same behaviour',
+  change: 'other edits (docs, config)',
+  discovery: 'learned how existing code or tools work',
+  decision: 'a choice and why',
+  'dead-end':
+    'a command or tool call that failed and what worked instead, titled like "`npm run e2e` fails without PLAYWRIGHT_BROWSERS_PATH: use `PLAYWRIGHT_BROWSERS_PATH=0 npm run e2e`" (the failing command verbatim in backticks, then the fix), only when something else worked',
+};
+
+const TYPE_LINE = OBSERVATION_TYPES.map((type) => `${type}: ${TYPE_MEANINGS[type]}`).join('; ');
 
 /** What to record, and the format of an observation (the seed documents' XML format). */
 const OBSERVATION_RULES = `You record memory for a coding agent (Claude Code) from the tool calls of one turn of its session. Write what a future session of the same project will need: what was built, fixed, changed, decided or learned, with file names, functions, values, commands and errors. Never describe yourself or the act of observing.
 Answer in XML only, one or more of:
 <observation>
-<type>bugfix|feature|refactor|change|discovery|decision|dead-end</type>
+<type>${OBSERVATION_TYPES.join('|')}</type>
 <title>short title of the core action or topic</title>
 <subtitle>one sentence, at most 24 words</subtitle>
 <facts><fact>self-contained statement with specifics</fact></facts>
@@ -18,7 +33,7 @@ Answer in XML only, one or more of:
 <search_keys>up to 20 other words a search might use: synonyms, questions it answers, error text</search_keys>
 <supersedes>ids of <known_memories> this one makes untrue, if any</supersedes>
 </observation>
-bugfix: broken now works; feature: new capability; refactor: restructured, same behaviour; change: other edits (docs, config); discovery: learned how existing code or tools work; decision: a choice and why; dead-end: a command or tool call that failed and what worked instead, titled like "\`npm run e2e\` fails without PLAYWRIGHT_BROWSERS_PATH: use \`PLAYWRIGHT_BROWSERS_PATH=0 npm run e2e\`" (the failing command verbatim in backticks, then the fix), only when something else worked.
+${TYPE_LINE}.
 One observation per distinct piece of work or finding, usually 1-5 per turn; merge related tool calls; leave out routine noise (listings, empty searches, status checks, repeated reads).
 <supersedes> only when the observation states something different about the same subject as a known memory (a setting's value, a version, a port, an owner, the chosen approach, where a thing lives); never for a memory it merely relates to.`;
 

@@ -10,7 +10,7 @@ import { claudeConfigDir, claudeLogin, findClaude } from './providers/claude-det
 import { createHeuristicCompressor } from './providers/heuristic.ts';
 import { createOpenAiTransport } from './providers/openai.ts';
 import type { Reaper } from './providers/process-reaper.ts';
-import type { ProviderName } from './types.ts';
+import type { ProviderName } from '../domain/index.ts';
 
 /** What building the provider chain needs; ambient state comes in here so tests can pin it. */
 export interface ProviderDeps {

@@ -1,16 +1,9 @@
-import type { ObservationBody, ObservationType, SummaryBody } from '../domain/index.ts';
-
-/** Observation kinds of the seed documents' format: the domain's observation types. */
-export { OBSERVATION_TYPES as OBSERVATION_KINDS } from '../domain/index.ts';
-
-/** One of OBSERVATION_KINDS. */
-export type ObservationKind = ObservationType;
-
-/** The providers a user can choose; `auto` picks one of them at start. */
-export const PROVIDER_NAMES = ['claude-code', 'anthropic', 'openai', 'heuristic'] as const;
-
-/** One of PROVIDER_NAMES. */
-export type ProviderName = (typeof PROVIDER_NAMES)[number];
+import type {
+  ObservationBody,
+  ObservationType,
+  ProviderName,
+  SummaryBody,
+} from '../domain/index.ts';
 
 /** A captured tool call as the compressor sees it (sanitized and elided at capture already). */
 export interface CompressEvent {
@@ -65,7 +58,7 @@ export interface SummaryContext {
 
 /** An observation before it is stored. */
 export interface ObservationDraft extends ObservationBody {
-  type: ObservationKind;
+  type: ObservationType;
   /**
    * Other words a later search would use for it (synonyms, the questions it answers, error text
    * a user would paste), indexed below the title. Absent from drafts made before issue 15.

@@ -15,7 +15,5 @@ export { uniqueId } from './unique-id.ts';
 export * from './stable-hash.ts';
 export { OWN_MCP_TOOLS, isOwnMcpTool } from './own-tools.ts';
 export { incoherence } from './settings-coherence.ts';
-export { TEAM_SHARES } from './settings/team-share-settings.ts';
-export type { TeamShare } from './settings/team-share-settings.ts';
 export { projectTeamShare } from './project-share.ts';
 export { createPoller, type Poller, type PollerOptions } from './poller.ts';

@@ -1,9 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TEAM_SHARES, type TeamShare } from './settings/team-share-settings.ts';
-
-const isShare = (value: unknown): value is TeamShare =>
-  (TEAM_SHARES as readonly unknown[]).includes(value);
+import { TEAM_SHARES, isOneOf, type TeamShare } from '../domain/index.ts';
 
 /**
  * The project's own `team.share`, from `{"team": {"share": "..."}}` in `.claude-mem.json` at its
@@ -19,5 +16,5 @@ export function projectTeamShare(root: string): TeamShare | undefined {
   }
   const team = (parsed as { team?: unknown } | null)?.team;
   const share = (team as { share?: unknown } | null | undefined)?.share;
-  return isShare(share) ? share : undefined;
+  return isOneOf(TEAM_SHARES, share) ? share : undefined;
 }

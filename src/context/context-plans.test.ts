@@ -9,7 +9,7 @@ import { insertObservations } from '../../test/helpers/bulk-insert.ts';
 import { openTestDb } from '../../test/helpers/test-db.ts';
 import type { Db } from '../store/index.ts';
 import { buildContext } from './build-context.ts';
-import type { ContextSource } from './select.ts';
+import type { SessionSource } from '../domain/index.ts';
 
 const NOW = 1_000_000 + 3000 * 60_000;
 
@@ -38,7 +38,7 @@ function seeded(t: TestContext, analyzed: boolean): Db {
   return db;
 }
 
-const SOURCES: ContextSource[] = ['startup', 'resume', 'compact'];
+const SOURCES: SessionSource[] = ['startup', 'resume', 'compact'];
 
 for (const analyzed of [false, true]) {
   const state = analyzed ? 'with statistics' : 'without statistics';

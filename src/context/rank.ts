@@ -1,18 +1,20 @@
+import type { ObservationType } from '../domain/index.ts';
 import type { IndexEntry, UseStanding } from '../store/index.ts';
 
 const HOUR = 3_600_000;
 
 /**
  * How much newer an observation of each type counts as: a decision from yesterday outranks a
- * routine change from this morning. Types not listed get no bonus.
+ * routine change from this morning. A type the list does not know (an old row's) gets no bonus.
  */
-const IMPORTANCE_HOURS: Record<string, number> = {
+const IMPORTANCE_HOURS: Record<ObservationType, number> = {
   decision: 36,
   bugfix: 24,
   feature: 24,
   discovery: 12,
   refactor: 6,
   change: 0,
+  'dead-end': 0,
 };
 
 /** What ranking learned from use (issue 35): absent, a memory ranks by its own age alone. */
@@ -32,7 +34,7 @@ export const sinkOf = (standing: UseStanding | undefined): number =>
 /** Its time for ranking: made (or last used), shifted by importance, sunk by neglect. */
 const effectiveTime = (entry: IndexEntry, standing: UseStanding | undefined): number =>
   Math.max(entry.created_at, standing?.renewedAt ?? 0) +
-  (IMPORTANCE_HOURS[entry.type] ?? 0) * HOUR -
+  ((IMPORTANCE_HOURS as Record<string, number>)[entry.type] ?? 0) * HOUR -
   sinkOf(standing);
 
 /**

@@ -1,3 +1,4 @@
+import type { SessionSource } from '../domain/index.ts';
 import {
   countObservations,
   findSession,
@@ -9,15 +10,12 @@ import {
   type SummaryRow,
 } from '../store/index.ts';
 
-/** SessionStart's `source`. */
-export type ContextSource = 'startup' | 'resume' | 'clear' | 'compact';
-
 /** Whose context, and why it is asked for. */
 export interface ContextRequest {
   project: string;
   /** Claude Code session id of the starting (or resumed, or compacted) session. */
   sessionId?: string | undefined;
-  source: ContextSource;
+  source: SessionSource;
   now: number;
   /** Only memories made by this coding agent (`context --agent`); default: every agent's. */
   agent?: string | undefined;

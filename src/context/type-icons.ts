@@ -1,4 +1,4 @@
-import { OBSERVATION_TYPES, type ObservationType } from '../store/index.ts';
+import { OBSERVATION_TYPES, type ObservationType } from '../domain/index.ts';
 
 /** The icon of each observation type in the SessionStart index (seed documents' legend). */
 export const TYPE_ICONS: Record<ObservationType, string> = {

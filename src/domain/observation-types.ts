@@ -1,4 +1,8 @@
-/** The kinds of observation the compressor produces (seed documents' format). */
+/**
+ * The kinds of observation the compressor produces (seed documents' format). A new type is one
+ * line here: the prompts, the MCP and HTTP schemas, `search --type`, the row door and the
+ * viewer's type menu and charts all read this list.
+ */
 export const OBSERVATION_TYPES = [
   'bugfix',
   'feature',

@@ -55,7 +55,7 @@ export interface TimelineEntry {
 }
 
 /** A full record as GET /api/observations/:id and POST /api/observations/batch return it. */
-export interface ObservationItem extends ObservationFields {
+export interface ObservationDetail extends ObservationFields {
   id: number;
   date: string;
   project: string;

@@ -1,6 +1,7 @@
 import type { AnchorVerdict } from './anchor-verdict.ts';
 import type { EmbeddingStatus } from './embedding-status.ts';
 import type { ObservationFields, SpendFields, SummaryFields } from './memory.ts';
+import type { Scope } from './scopes.ts';
 
 /** What producing an item cost: dollars when known, and a note saying how it was reckoned. */
 export interface Cost {
@@ -18,7 +19,7 @@ interface ItemBase {
 
 /** Team memory (observations and summaries): who may see it, and whose it is. */
 export interface TeamFields {
-  scope: 'private' | 'team';
+  scope: Scope;
   /** A teammate's name when pulled from the team (read-only here); null when written here. */
   author: string | null;
 }

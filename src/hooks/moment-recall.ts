@@ -1,7 +1,7 @@
 import { readToken, workerRequest } from '../client/index.ts';
 import type { Logger } from '../config/index.ts';
 import { isFullyPrivate, sanitizeText } from '../privacy/index.ts';
-import type { Payload } from '../capture/index.ts';
+import type { HookInput } from '../capture/index.ts';
 import type { HookOutput } from './io.ts';
 
 /** Where the worker is, and how long a moment may wait for it. */
@@ -54,7 +54,7 @@ const answer = (event: string, context: string | undefined): HookOutput | undefi
 /** Prompt-time recall for a UserPromptSubmit payload; nothing for a fully private prompt. */
 export async function promptMoment(
   target: MomentTarget,
-  payload: Payload,
+  payload: HookInput,
   sessionId: string,
 ): Promise<HookOutput | undefined> {
   const prompt = payload.prompt ?? '';
@@ -74,7 +74,7 @@ export async function promptMoment(
  */
 export async function fileMoment(
   target: MomentTarget,
-  payload: Payload,
+  payload: HookInput,
   sessionId: string,
 ): Promise<HookOutput | undefined> {
   if (payload.agent_id) return undefined;
@@ -99,7 +99,7 @@ export async function fileMoment(
  */
 export async function commandMoment(
   target: MomentTarget,
-  payload: Payload,
+  payload: HookInput,
   sessionId: string,
 ): Promise<HookOutput | undefined> {
   if (payload.agent_id) return undefined;

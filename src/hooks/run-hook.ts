@@ -24,7 +24,7 @@ import {
   resolveHookEvent,
   sessionIdOf,
   type HookEvent,
-  type Payload,
+  type HookInput,
 } from '../capture/index.ts';
 import { adapterFor } from '../capture/agents/index.ts';
 import { NEUTRAL, readStdin, readStdinSync, writeOutput, type HookOutput } from './io.ts';
@@ -47,7 +47,7 @@ export interface HookDeps {
 
 interface Run {
   event: HookEvent;
-  payload: Payload;
+  payload: HookInput;
   sessionId: string;
   dataDir: string;
   settings: Settings;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatObservations, formatSearch, type ObservationItem } from './format.ts';
+import { formatObservations, formatSearch, type ObservationDetail } from './format.ts';
 
-const record: ObservationItem = {
+const record: ObservationDetail = {
   id: 7,
   date: '2026-01-02T03:04:05.000Z',
   type: 'change',
@@ -30,7 +30,7 @@ test('get_observations says which files changed since the memory was made', () =
     formatObservations([record], []),
     /\nCode: CHANGED since this was recorded: b\.ts \(\+2 lines\)\. Re-read before relying on it\.$/,
   );
-  const fresh: ObservationItem = { ...record, anchor: { state: 'fresh', files: [] } };
+  const fresh: ObservationDetail = { ...record, anchor: { state: 'fresh', files: [] } };
   assert.match(formatObservations([fresh], []), /\nCode: unchanged since this was recorded\.$/);
   assert.doesNotMatch(formatObservations([{ ...record, anchor: null }], []), /Code:/);
 });

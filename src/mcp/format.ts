@@ -1,5 +1,5 @@
 import type * as RecallApi from '../domain/recall-api.ts';
-import type { ObservationItem, TimelineEntry } from '../domain/recall-api.ts';
+import type { ObservationDetail, TimelineEntry } from '../domain/recall-api.ts';
 import { knownNote, olderNote } from '../domain/index.ts';
 import { anchorLine, anchorTag } from './anchor-format.ts';
 
@@ -31,7 +31,7 @@ function truthTag(item: Pick<SearchItem, 'known' | 'older'>): string {
 }
 
 /** What get_observations says of a record's truth: how it is known, what replaced it, its chain. */
-function truthLines(o: ObservationItem): string[] {
+function truthLines(o: ObservationDetail): string[] {
   const known = knownNote(o.known, o.known_by);
   const older =
     o.superseded_by != null
@@ -44,7 +44,7 @@ function truthLines(o: ObservationItem): string[] {
   return [known ? `Known: ${known}` : '', older, chain].filter((line) => line !== '');
 }
 
-export type { TimelineEntry, ObservationItem };
+export type { TimelineEntry, ObservationDetail };
 
 /** `[by alice] ` for a teammate's memory, `[team] ` for one of ours that is shared. */
 export function teamTag(item: { scope?: string | undefined; author?: string | null | undefined }) {
@@ -101,7 +101,7 @@ const listLine = (label: string, values: readonly string[]): string[] =>
 
 /** Full records, one block each. */
 export function formatObservations(
-  items: readonly ObservationItem[],
+  items: readonly ObservationDetail[],
   missing: readonly number[],
 ): string {
   const blocks = items.map((o) =>

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-
-/** The observation types (the compressor's; kept in step with src/store/memory/memory-types.ts). */
-export const TYPES = ['bugfix', 'feature', 'refactor', 'change', 'discovery', 'decision'] as const;
+import { AGENTS, OBSERVATION_TYPES, SCOPES, SCOPE_MEANINGS } from '../domain/index.ts';
 
 const id = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
-const SCOPE = z.enum(['private', 'team'], {
-  error: 'scope: expected "private" (this machine only) or "team" (shared with the team)',
+const SCOPE = z.enum(SCOPES, {
+  error: `scope: expected ${SCOPES.map((scope) => `"${scope}" (${SCOPE_MEANINGS[scope]})`).join(' or ')}`,
 });
 
 /** Inputs of `search`. */
@@ -26,7 +24,11 @@ export const SearchInputSchema = z.object({
     ),
   project: z.string().min(1).max(500).optional().describe('Project name; default: this project.'),
   all_projects: z.boolean().default(false).describe('Search every project instead.'),
-  type: z.array(z.enum(TYPES)).max(6).optional().describe('Only these observation types.'),
+  type: z
+    .array(z.enum(OBSERVATION_TYPES))
+    .max(OBSERVATION_TYPES.length)
+    .optional()
+    .describe('Only these observation types.'),
   concept: z.array(z.string().min(1).max(100)).max(10).optional().describe('Only these concepts.'),
   file: z
     .string()
@@ -45,10 +47,7 @@ export const SearchInputSchema = z.object({
     .optional()
     .describe('Only memories of this teammate (team memory); "me" for your own.'),
   scope: SCOPE.optional().describe('Only private memories, or only team (shared) ones.'),
-  agent: z
-    .enum(['claude', 'codex', 'gemini', 'copilot'])
-    .optional()
-    .describe('Only memories made by this coding agent.'),
+  agent: z.enum(AGENTS).optional().describe('Only memories made by this coding agent.'),
   fresh: z
     .boolean()
     .default(false)
@@ -90,7 +89,7 @@ export const SaveMemoryInputSchema = z.object({
   title: z.string().trim().min(1).max(200).describe('One line that will show in the index.'),
   text: z.string().trim().min(1).max(10_000).describe('What to remember, self-contained.'),
   project: z.string().min(1).max(500).optional().describe('Default: this project.'),
-  type: z.enum(TYPES).default('discovery'),
+  type: z.enum(OBSERVATION_TYPES).default('discovery'),
   concepts: z.array(z.string().min(1).max(100)).max(20).optional(),
   files: z.array(z.string().min(1).max(4096)).max(50).optional(),
   pinned: z.boolean().default(false).describe('Always list it first at session start.'),

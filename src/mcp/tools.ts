@@ -4,7 +4,7 @@ import {
   formatObservations,
   formatSearch,
   formatTimeline,
-  type ObservationItem,
+  type ObservationDetail,
   type SearchItem,
   type TimelineEntry,
 } from './format.ts';
@@ -125,7 +125,7 @@ export async function getObservationsTool(
 ): Promise<CallToolResult> {
   const res = await ctx.call('POST', '/api/observations/batch', { ids: args.ids, cwd: ctx.cwd });
   if (res.status !== 200) return apiError(res);
-  const body = res.body as { items: ObservationItem[]; missing: number[] };
+  const body = res.body as { items: ObservationDetail[]; missing: number[] };
   if (body.items.length === 0)
     return failure(`No observations with these ids: ${args.ids.join(', ')}.`);
   return text(formatObservations(body.items, body.missing));

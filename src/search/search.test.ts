@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { openEmbeddingDb } from '../../test/helpers/embedding-db.ts';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
-import { createSearcher, type SearchMode, type SearchRequest } from './search.ts';
+import type { SearchMode } from '../domain/index.ts';
+import { createSearcher, type SearchRequest } from './search.ts';
 
 function setup(t: TestContext, mode: SearchMode = 'hybrid') {
   const { db, index, runtime } = openEmbeddingDb(t);

@@ -1,3 +1,4 @@
+import type { SearchMode } from '../domain/index.ts';
 import { stmt, type Db } from '../store/index.ts';
 import type { EmbeddingRuntime } from './embedding-runtime.ts';
 import type { SearchFilters } from './filters.ts';
@@ -14,9 +15,6 @@ export interface NearestVectors {
     root?: string,
   ): RankedId[] | Promise<RankedId[]>;
 }
-
-/** How results are ranked. */
-export type SearchMode = 'fts' | 'vector' | 'hybrid';
 
 /** One search. An empty query lists the newest observations under the filters. */
 export interface SearchRequest {

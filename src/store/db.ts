@@ -1,9 +1,9 @@
 import Database from 'better-sqlite3';
 import { chmodSync, existsSync } from 'node:fs';
 import { migrate } from './migrate.ts';
+import type { Db } from './statements.ts';
 
-/** The worker's database handle. */
-export type Db = Database.Database;
+export type { Db } from './statements.ts';
 
 /**
  * Opens (creating if needed) the database at `file`: WAL, a busy timeout so a concurrent

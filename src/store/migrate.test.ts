@@ -4,18 +4,18 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
 import { openTestDb } from '../../test/helpers/test-db.ts';
-import { openDatabase } from './db.ts';
+import { openDatabase, type Db } from './db.ts';
 import { LATEST_VERSION, currentVersion, migrate } from './migrate.ts';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
 
 /** A bare better-sqlite3 connection on a fresh file: no pragmas, no migrations. */
-function bareDb(t: TestContext): Database.Database {
+function bareDb(t: TestContext): Db {
   const db = new Database(join(tempDir(t), 'bare.db'));
   t.after(() => db.close());
   return db;
 }
 
-const tableNames = (db: Database.Database): string[] =>
+const tableNames = (db: Db): string[] =>
   (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
     .map((row) => row.name)
     .sort();

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from './statements.ts';
 import { registerCodeTerms } from './fulltext/code-terms.ts';
 import { MIGRATIONS, type Migration } from './migrations/index.ts';
 
@@ -6,7 +6,7 @@ import { MIGRATIONS, type Migration } from './migrations/index.ts';
 export const LATEST_VERSION = Math.max(...MIGRATIONS.map((migration) => migration.version));
 
 /** The schema version recorded in the database (0 when none). */
-export function currentVersion(db: Database): number {
+export function currentVersion(db: Db): number {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`);
   const row = db.prepare('SELECT MAX(version) AS version FROM schema_migrations').get() as {
@@ -20,7 +20,7 @@ export function currentVersion(db: Database): number {
  * together with its schema_migrations row, so a crash leaves the schema at a known version.
  * Registers the SQL functions the schema's triggers call (`cm_code_terms`).
  */
-export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): number[] {
   // The full-text triggers of migration 9 call it: every connection that writes migrates first.
   registerCodeTerms(db);
   const from = currentVersion(db);

@@ -1,3 +1,5 @@
+import type { SessionSource } from '../domain/index.ts';
+
 /**
  * Fields every hook payload carries besides `hook_event_name`. Tolerant: Claude Code adds
  * fields between versions (`prompt_id`, `permission_mode`, `duration_ms`, ...), so unknown
@@ -23,7 +25,7 @@ export interface HookPayloadBase extends PayloadCommon {
 /** `SessionStart`; `source` is `startup` for a replayed transcript. */
 export interface SessionStartPayload extends HookPayloadBase {
   hook_event_name: 'SessionStart';
-  source: 'startup' | 'resume' | 'clear' | 'compact';
+  source: SessionSource;
 }
 
 /** `UserPromptSubmit`; `prompt` is what the user typed. */

@@ -1,6 +1,5 @@
 import type { Hono } from 'hono';
 import type { Applied } from './capture/apply-event.ts';
-import type { WorkerDeps } from './worker-deps.ts';
 
 /**
  * A part of the worker with its own routes and background work (compression, recall). The
@@ -16,6 +15,3 @@ export interface WorkerService {
   /** Stops background work; resolves when the work in flight is finished or abandoned safely. */
   stop(): Promise<void>;
 }
-
-/** Builds a service from the worker's shared deps. */
-export type ServiceFactory = (deps: WorkerDeps) => WorkerService;

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../../src/store/statements.ts';
 import { seedObservation, seedSession } from './seed-memory.ts';
 
 /** The planted store's ids: which near-duplicates must merge, what must stay. */
@@ -18,7 +18,7 @@ const T0 = 1_750_000_000_000;
  * look-alikes that must stay apart: another port, another file, another type, a pinned one, a
  * teammate's copy and a shared one. Each with its own words, so a search can tell them apart.
  */
-export function plantStore(db: Database): PlantedStore {
+export function plantStore(db: Db): PlantedStore {
   const session = seedSession(db, 'planted', 'alpha');
   const at = (day: number) => T0 + day * DAY;
   const add = (

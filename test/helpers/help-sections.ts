@@ -1,66 +1,40 @@
-export { commandSections } from '../../src/cli/help.ts';
-import { CONSOLIDATE_OPTIONS } from '../../src/cli/commands/consolidate-command.ts';
-import { CONTEXT_OPTIONS } from '../../src/cli/commands/context-command.ts';
-import { DOCTOR_OPTIONS } from '../../src/cli/commands/doctor-command.ts';
-import { DEMO_OPTIONS } from '../../src/cli/commands/demo-command.ts';
-import { EXPORT_OPTIONS } from '../../src/cli/commands/export-command.ts';
-import { EVAL_OPTIONS } from '../../src/cli/eval/eval-options.ts';
-import { FORGET_OPTIONS } from '../../src/cli/commands/forget-command.ts';
-import { IMPORT_TRANSCRIPTS_OPTIONS } from '../../src/cli/commands/import-transcripts-command.ts';
-import { INSTALL_OPTIONS } from '../../src/cli/commands/install-command.ts';
-import { SHOW_OPTIONS } from '../../src/cli/commands/memory-command.ts';
-import { PURGE_OPTIONS } from '../../src/cli/commands/purge-command.ts';
-import { RETRY_OPTIONS } from '../../src/cli/commands/retry-command.ts';
-import { SEARCH_OPTIONS } from '../../src/cli/commands/search-command.ts';
-import { STATUS_OPTIONS } from '../../src/cli/commands/status-command.ts';
-import { UNINSTALL_OPTIONS } from '../../src/cli/commands/uninstall-command.ts';
-import { USAGE_OPTIONS } from '../../src/cli/commands/usage-command.ts';
-import { VERIFY_OPTIONS } from '../../src/cli/commands/verify-command.ts';
+import { COMMANDS } from '../../src/cli/command-table.ts';
 
 type Options = Record<string, { type: string; short?: string }>;
 
-/** `--name` and `-s` for every option a parser table accepts, sorted. */
+/** `--name` and `-s` for every option a parser table accepts. */
 const flagsOf = (options: Options): string[] =>
-  Object.entries(options)
-    .flatMap(([name, option]) => [`--${name}`, ...(option.short ? [`-${option.short}`] : [])])
-    .sort();
+  Object.entries(options).flatMap(([name, option]) => [
+    `--${name}`,
+    ...(option.short ? [`-${option.short}`] : []),
+  ]);
 
 /**
- * Every top-level command and the flags its parser accepts. `worker logs` reads `-n` by hand;
- * the others take positionals or nothing (a new command must be added here to pass the test).
+ * Every top-level command and the flags its parser accepts, sorted: the options object the
+ * command table hands its parser, and the flags of those that read their arguments by hand
+ * (`worker logs -n`, `team ... --url`).
  */
-export const ACCEPTED_FLAGS: Record<string, string[]> = {
-  demo: flagsOf(DEMO_OPTIONS),
-  install: flagsOf(INSTALL_OPTIONS),
-  uninstall: flagsOf(UNINSTALL_OPTIONS),
-  hook: [],
-  doctor: flagsOf(DOCTOR_OPTIONS),
-  status: flagsOf(STATUS_OPTIONS),
-  retry: flagsOf(RETRY_OPTIONS),
-  usage: flagsOf(USAGE_OPTIONS),
-  open: [],
-  search: flagsOf(SEARCH_OPTIONS),
-  context: flagsOf(CONTEXT_OPTIONS),
-  verify: flagsOf(VERIFY_OPTIONS),
-  mcp: [],
-  'import-transcripts': flagsOf(IMPORT_TRANSCRIPTS_OPTIONS),
-  eval: flagsOf(EVAL_OPTIONS),
-  export: flagsOf(EXPORT_OPTIONS),
-  import: [],
-  forget: flagsOf(FORGET_OPTIONS),
-  consolidate: flagsOf(CONSOLIDATE_OPTIONS),
-  purge: flagsOf(PURGE_OPTIONS),
-  worker: ['--json', '-n'],
-  config: [],
-  show: flagsOf(SHOW_OPTIONS),
-  pin: [],
-  unpin: [],
-  unsink: [],
-  edit: [],
-  team: ['--json', '--team', '--url'],
-  share: [],
-  unshare: [],
-};
+export const ACCEPTED_FLAGS: Record<string, string[]> = Object.fromEntries(
+  COMMANDS.map((command) => [
+    command.name,
+    [...flagsOf(command.options ?? {}), ...(command.flags ?? [])].sort(),
+  ]),
+);
+
+/**
+ * The text about each command in a usage block: its lines (`prefix` + command) and the indented
+ * lines that continue them, joined per command (purge and worker have several entries).
+ */
+export function commandSections(lines: string[], prefix: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  let current: string | undefined;
+  for (const line of lines) {
+    const rest = line.startsWith(prefix) ? line.slice(prefix.length) : line;
+    if (!/^\s/.test(rest)) current = /^\S+/.exec(rest)?.[0];
+    if (current !== undefined) sections.set(current, `${sections.get(current) ?? ''}${line}\n`);
+  }
+  return sections;
+}
 
 /** The distinct `--flag` and `-f` words in a text, sorted. */
 export function flagsIn(text: string): string[] {

@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import type { ToolEventInput } from '../../src/store/index.ts';
+import type { Db } from '../../src/store/statements.ts';
 
 /** An observation to insert directly (as compression would), every field but the title optional. */
 export interface SeedObservation {
@@ -22,7 +22,7 @@ let seq = 0;
 
 /** Inserts a session row; returns its row id. */
 export function seedSession(
-  db: Database,
+  db: Db,
   sessionId: string,
   project = 'alpha',
   options: { root?: string; at?: number } = {},
@@ -40,7 +40,7 @@ export function seedSession(
 }
 
 /** Inserts one observation; returns its id. */
-export function seedObservation(db: Database, o: SeedObservation): number {
+export function seedObservation(db: Db, o: SeedObservation): number {
   seq += 1;
   const at = o.createdAt ?? 1_700_000_000_000 + seq * 1000;
   return Number(
@@ -84,7 +84,7 @@ export interface SeedSummary {
 }
 
 /** Inserts one summary (a fresh prompt number unless given: one summary per turn); returns its id. */
-export function seedSummary(db: Database, s: SeedSummary): number {
+export function seedSummary(db: Db, s: SeedSummary): number {
   seq += 1;
   return Number(
     db
@@ -110,7 +110,7 @@ export function seedSummary(db: Database, s: SeedSummary): number {
  * Inserts a Stop (the session's response) at `at`, already summarized (`compressed`) so a
  * running compressor leaves it alone.
  */
-export function seedTurn(db: Database, sessionRowId: number, at: number): void {
+export function seedTurn(db: Db, sessionRowId: number, at: number): void {
   seq += 1;
   db.prepare(
     `INSERT INTO turns (event_uid, session_id, prompt_number, last_assistant_message, state,
@@ -121,7 +121,7 @@ export function seedTurn(db: Database, sessionRowId: number, at: number): void {
 
 /** Inserts a prompt at `at`. */
 export function seedPrompt(
-  db: Database,
+  db: Db,
   sessionRowId: number,
   text: string,
   at: number,
@@ -150,7 +150,7 @@ const WORDS = (
  * back from `end`, with varied types, words and files. Returns the ids, oldest first.
  */
 export function seedMany(
-  db: Database,
+  db: Db,
   count: number,
   options: { project?: string; sessionRowId?: number | null; end?: number } = {},
 ): number[] {

@@ -1,5 +1,5 @@
 import { resolveHookEvent, type HookEvent } from '../events.ts';
-import type { Payload } from '../payload.ts';
+import type { HookInput } from '../payload.ts';
 import { contextOutput } from './output.ts';
 import { canonicalInput, patchTool } from './tool-names.ts';
 import type { AgentAdapter } from './types.ts';
@@ -7,7 +7,7 @@ import type { AgentAdapter } from './types.ts';
 /** Codex reports a failed command in its output text, not in a field of its own. */
 const EXIT_LINE = /(?:^|\n)(?:Exit code|Process exited with code):? (-?[1-9]\d*)/;
 
-function toolPayload(payload: Payload): Payload {
+function toolPayload(payload: HookInput): HookInput {
   const name = typeof payload.tool_name === 'string' ? payload.tool_name : undefined;
   if (!name) return payload;
   const response = payload.tool_response;

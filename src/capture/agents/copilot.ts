@@ -1,5 +1,5 @@
 import { resolveHookEvent, type HookEvent } from '../events.ts';
-import { str, type Payload } from '../payload.ts';
+import { str, type HookInput } from '../payload.ts';
 import { canonicalInput, canonicalTool } from './tool-names.ts';
 import type { AgentAdapter } from './types.ts';
 
@@ -26,10 +26,10 @@ function args(value: unknown): unknown {
   }
 }
 
-function toolFields(payload: Payload, failure: boolean): Payload {
+function toolFields(payload: HookInput, failure: boolean): HookInput {
   const name = str(payload, 'toolName');
   const result = payload.toolResult;
-  const fields = result && typeof result === 'object' ? (result as Payload) : {};
+  const fields = result && typeof result === 'object' ? (result as HookInput) : {};
   const text = str(fields, 'textResultForLlm');
   // A shell command's exit status is only in its text: `<shellId: 0 completed with exit code 2>`.
   const exit = /completed with exit code (-?\d+)>\s*$/.exec(text?.slice(-200) ?? '');
@@ -50,8 +50,8 @@ function toolFields(payload: Payload, failure: boolean): Payload {
  * Copilot's camelCase payload -> Claude Code's snake_case. Its session id comes as
  * `sessionId`; `source`, `reason` and `trigger` keep their names.
  */
-function mapPayload(event: HookEvent, payload: Payload): Payload {
-  const common: Payload = {
+function mapPayload(event: HookEvent, payload: HookInput): HookInput {
+  const common: HookInput = {
     session_id: str(payload, 'sessionId') ?? str(payload, 'session_id'),
     cwd: str(payload, 'cwd'),
     transcript_path: str(payload, 'transcriptPath'),

@@ -1,5 +1,5 @@
 import { resolveHookEvent, type HookEvent } from '../events.ts';
-import { str, type Payload } from '../payload.ts';
+import { str, type HookInput } from '../payload.ts';
 import { contextOutput } from './output.ts';
 import { canonicalInput, canonicalTool } from './tool-names.ts';
 import type { AgentAdapter } from './types.ts';
@@ -18,15 +18,15 @@ const EVENTS: Record<string, string> = {
 /** Gemini's tool error: `tool_response.error` (an object with `message`, or a string). */
 function toolError(response: unknown): string | undefined {
   if (!response || typeof response !== 'object') return undefined;
-  const error = (response as Payload).error;
+  const error = (response as HookInput).error;
   if (typeof error === 'string' && error !== '') return error;
   if (error && typeof error === 'object') {
-    return str(error as Payload, 'message') ?? JSON.stringify(error).slice(0, 4000);
+    return str(error as HookInput, 'message') ?? JSON.stringify(error).slice(0, 4000);
   }
   return undefined;
 }
 
-function toolPayload(payload: Payload): Payload {
+function toolPayload(payload: HookInput): HookInput {
   const name = str(payload, 'tool_name');
   if (!name) return payload;
   const error = toolError(payload.tool_response);
@@ -39,7 +39,7 @@ function toolPayload(payload: Payload): Payload {
   };
 }
 
-function mapPayload(event: HookEvent, payload: Payload): Payload {
+function mapPayload(event: HookEvent, payload: HookInput): HookInput {
   switch (event) {
     case 'PostToolUse':
     case 'PostToolUseFailure':

@@ -1,4 +1,4 @@
-import type { Payload } from '../payload.ts';
+import type { HookInput } from '../payload.ts';
 
 /**
  * Each agent's tool names -> Claude Code's, so that compression, the heuristic provider and
@@ -60,7 +60,7 @@ export function patchFiles(patch: string): { files: string[]; addsOnly: boolean 
  */
 export function canonicalInput(input: unknown): unknown {
   if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
-  const fields = input as Payload;
+  const fields = input as HookInput;
   if (typeof fields.file_path === 'string') return fields;
   const key = PATH_KEYS.find((name) => typeof fields[name] === 'string');
   if (key) return { ...fields, file_path: fields[key] };
@@ -75,7 +75,7 @@ export function canonicalInput(input: unknown): unknown {
 /** The canonical tool name of a Codex `apply_patch`: `Write` when it only adds files. */
 export function patchTool(name: string, input: unknown): string {
   if (name !== 'apply_patch' || !input || typeof input !== 'object') return canonicalTool(name);
-  const fields = input as Payload;
+  const fields = input as HookInput;
   const patch = typeof fields.command === 'string' ? fields.command : fields.input;
   return typeof patch === 'string' && patchFiles(patch).addsOnly ? 'Write' : 'Edit';
 }

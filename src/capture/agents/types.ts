@@ -1,15 +1,12 @@
 import type { HookEvent } from '../events.ts';
-import type { Payload } from '../payload.ts';
+import type { HookInput } from '../payload.ts';
 
-/** The coding agents claude-mem captures from; `claude` is Claude Code. */
-export const AGENTS = ['claude', 'codex', 'gemini', 'copilot'] as const;
+import { AGENTS, isOneOf, type AgentId } from '../../domain/index.ts';
 
-/** One of AGENTS. */
-export type AgentId = (typeof AGENTS)[number];
+export { AGENTS, type AgentId } from '../../domain/index.ts';
 
 /** Whether `name` is one of AGENTS. */
-export const isAgentId = (name: string | undefined): name is AgentId =>
-  (AGENTS as readonly string[]).includes(name ?? '');
+export const isAgentId = (name: string | undefined): name is AgentId => isOneOf(AGENTS, name);
 
 /**
  * The only agent-specific part of the capture path: maps an agent's hook event and payload to
@@ -21,7 +18,7 @@ export interface AgentAdapter {
   /** The agent's hook event name -> ours, or undefined when we do not capture it. */
   event(name: string): HookEvent | undefined;
   /** The agent's payload -> a Claude Code shaped payload (snake_case, canonical tool names). */
-  payload(event: HookEvent, payload: Payload): Payload;
+  payload(event: HookEvent, payload: HookInput): HookInput;
   /** Our answer (context for the model, or none) -> the one JSON value the agent reads. */
   output(nativeEvent: string, context: string | undefined): Record<string, unknown>;
 }

@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import {
   SETTINGS_SCHEMA,
   dataDirFrom,
@@ -72,3 +73,27 @@ function list(dataDir: string, env: NodeJS.ProcessEnv, print: Print): number {
   }
   return problems.length > 0 ? 1 : 0;
 }
+
+/** `claude-mem config`: its help, options and handler (the command table's entry). */
+export const CONFIG_COMMAND: CliCommand = {
+  name: 'config',
+  help: [
+    {
+      usage: ['config list'],
+      text: 'Every setting, its value and where it came from',
+    },
+    {
+      usage: ['config get <key>'],
+      text: "One setting's value",
+    },
+    {
+      usage: ['config set <key> <value>'],
+      text: 'Validate and save a setting (value as JSON or text)',
+    },
+    {
+      usage: ['config path'],
+      text: 'Where the data folder and settings file are',
+    },
+  ],
+  run: (args, { print }) => configCommand(args, print),
+};

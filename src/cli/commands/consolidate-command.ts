@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { resolveProject } from '../../config/index.ts';
 import type { Changeset } from '../../domain/index.ts';
 import { usage } from '../cli-error.ts';
@@ -60,3 +61,21 @@ export const consolidateCommand = optionsCommand<typeof CONSOLIDATE_OPTIONS, Rec
     return 0;
   },
 );
+
+/** `claude-mem consolidate`: its help, options and handler (the command table's entry). */
+export const CONSOLIDATE_COMMAND: CliCommand = {
+  name: 'consolidate',
+  help: [
+    {
+      usage: ['consolidate [--project P] [--json]'],
+      text: 'Propose merging near-duplicate memories and dropping noise, as a diff; changes nothing',
+    },
+    {
+      usage: ['consolidate --apply [--project P]'],
+      text: 'Apply that proposal, journaled; prints its undo id',
+    },
+    { usage: ['consolidate --undo ID'], text: 'Restore a consolidation exactly as it was before' },
+  ],
+  options: CONSOLIDATE_OPTIONS,
+  run: (args, { print }) => consolidateCommand(args, print),
+};

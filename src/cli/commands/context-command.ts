@@ -1,6 +1,9 @@
+import type { CliCommand } from '../cli-command.ts';
 import { resolveProject } from '../../config/index.ts';
+import { AGENTS, SESSION_SOURCES } from '../../domain/index.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
-import { checkChoice, checkProject } from './recall-args.ts';
+import { checkProject } from './recall-args.ts';
+import { alternatives } from '../help.ts';
 import { optionsCommand } from '../command.ts';
 
 /** The options `context` accepts. */
@@ -12,14 +15,12 @@ export const CONTEXT_OPTIONS = {
 } as const;
 
 /**
- * `claude-mem context [--project P] [--source startup|resume|clear|compact] [--session ID]`:
- * prints exactly what SessionStart would inject, from the same worker endpoint the hook calls.
+ * `claude-mem context` (usage in CONTEXT_COMMAND below): prints exactly what SessionStart would inject, from the same worker endpoint the hook calls.
  * The project defaults to the one of the current folder.
  */
 export const contextCommand = optionsCommand<typeof CONTEXT_OPTIONS, RecallCommandDeps>(
   CONTEXT_OPTIONS,
   async function contextCommand(values, print, deps) {
-    checkChoice('source', values.source, ['startup', 'resume', 'clear', 'compact']);
     const cwd = deps.cwd ?? process.cwd();
     const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
     const query = new URLSearchParams({ cwd, project, source: values.source ?? 'startup' });
@@ -34,3 +35,20 @@ export const contextCommand = optionsCommand<typeof CONTEXT_OPTIONS, RecallComma
     return 0;
   },
 );
+
+/** `claude-mem context`: its help, options and handler (the command table's entry). */
+export const CONTEXT_COMMAND: CliCommand = {
+  name: 'context',
+  help: [
+    {
+      usage: [
+        `context [--project P] [--source ${alternatives(SESSION_SOURCES)}] [--session ID]`,
+        '        [--agent A]',
+      ],
+      text: "Print exactly what SessionStart would inject (default: this folder's project, source startup; --agent: only that agent's memories)",
+    },
+  ],
+  options: CONTEXT_OPTIONS,
+  choices: { source: SESSION_SOURCES, agent: AGENTS },
+  run: (args, { print }) => contextCommand(args, print),
+};

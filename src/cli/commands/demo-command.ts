@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -124,3 +125,16 @@ async function report(
   print('\nWhat the next session is told at SessionStart:');
   print(output.hookSpecificOutput?.additionalContext ?? '  (nothing yet)');
 }
+
+/** `claude-mem demo`: its help, options and handler (the command table's entry). */
+export const DEMO_COMMAND: CliCommand = {
+  name: 'demo',
+  help: [
+    {
+      usage: ['demo [--data-dir DIR] [--port N]'],
+      text: 'Replay a sample session through the real hooks and show what was captured (uses its own data folder)',
+    },
+  ],
+  options: DEMO_OPTIONS,
+  run: (args, context) => demoCommand(args, context),
+};

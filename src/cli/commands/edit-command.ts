@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -95,3 +96,15 @@ function readBack(file: string) {
     );
   }
 }
+
+/** `claude-mem edit`: its help, options and handler (the command table's entry). */
+export const EDIT_COMMAND: CliCommand = {
+  name: 'edit',
+  help: [
+    {
+      usage: ['edit <id>'],
+      text: 'Edit its title, narrative and facts in $EDITOR (or $VISUAL); saves what changed',
+    },
+  ],
+  run: (args, { print }) => editCommand(args, print),
+};

@@ -1,3 +1,5 @@
+import type { CliCommand } from '../cli-command.ts';
+import { EVAL_OPTIONS } from '../eval/eval-options.ts';
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,4 +132,20 @@ export const evalCommand: Command<EvalCommandDeps> = async function evalCommand(
   print('');
   evalTable(columns).forEach(print);
   return 0;
+};
+
+/** `claude-mem eval`: its help, options and handler (the command table's entry). */
+export const EVAL_COMMAND: CliCommand = {
+  name: 'eval',
+  help: [
+    {
+      usage: [
+        'eval [--dir DIR] [--compare KEY=VALUE] [--provider heuristic|configured] [--since DATE]',
+        '     [--project P] [--json] [-y|--yes]',
+      ],
+      text: 'Replay past transcripts (default ~/.claude/projects) in time order into a throwaway store and report, per recall moment, how often memory reached the calls that repeated earlier work and its tokens per turn; --compare runs again with one setting changed (two columns). Heuristic compression unless --provider configured (cost preview, then asks). Your memory is not touched; rerun to resume',
+    },
+  ],
+  options: EVAL_OPTIONS,
+  run: (args, { print }) => evalCommand(args, print),
 };

@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { createWriteStream, renameSync, rmSync, statSync } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -119,4 +120,17 @@ export const exportCommand: Command<ExportCommandDeps> = async function exportCo
   }
   print(`exported to ${output} (${statSync(output).size.toLocaleString('en-US')} bytes)`);
   return 0;
+};
+
+/** `claude-mem export`: its help, options and handler (the command table's entry). */
+export const EXPORT_COMMAND: CliCommand = {
+  name: 'export',
+  help: [
+    {
+      usage: ['export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]'],
+      text: 'Write sessions, prompts, observations, summaries (default jsonl, to stdout)',
+    },
+  ],
+  options: EXPORT_OPTIONS,
+  run: (args, { print }) => exportCommand(args, print),
 };

@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { parseArgs } from 'node:util';
 import { parseAnchor, parseTime } from '../../search/index.ts';
 import { confirm, type AskIo } from '../admin/confirm.ts';
@@ -165,4 +166,19 @@ export const forgetCommand: Command<ForgetCommandDeps> = async function forgetCo
     print,
     io,
   );
+};
+
+/** `claude-mem forget`: its help, options and handler (the command table's entry). */
+export const FORGET_COMMAND: CliCommand = {
+  name: 'forget',
+  help: [
+    {
+      usage: [
+        'forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]',
+      ],
+      text: 'Delete memories (search, context and vectors too); ids: 123 (observation), S12 (summary), P7 (prompt)',
+    },
+  ],
+  options: FORGET_OPTIONS,
+  run: (args, { print }) => forgetCommand(args, print),
 };

@@ -1,7 +1,9 @@
+import { HOOK_EVENTS } from '../../capture/index.ts';
 import { runHook } from '../../hooks/run-hook.ts';
+import type { CliCommand } from '../cli-command.ts';
 
 /**
- * `claude-mem hook <event> [--agent codex|gemini|copilot]`: the same handler as the hook
+ * `claude-mem hook <event> [--agent A]` (A: an agent of src/domain/agents.ts but claude): the same handler as the hook
  * bundle. Always exits 0.
  */
 export async function hookCommand(args: string[], cliEntry: string): Promise<number> {
@@ -9,3 +11,16 @@ export async function hookCommand(args: string[], cliEntry: string): Promise<num
   await runHook(args[0], { cliEntry, agent: agentAt > 0 ? args[agentAt + 1] : undefined });
   return 0;
 }
+
+/** `claude-mem hook`: its help, options and handler (the command table's entry). */
+export const HOOK_COMMAND: CliCommand = {
+  name: 'hook',
+  help: [
+    {
+      usage: ['hook <event>'],
+      text: `Run a hook: ${HOOK_EVENTS.join(', ')} (aliases: context, new, save, summary).\nReads Claude Code's JSON on stdin; always exits 0`,
+    },
+  ],
+  takesHelpFlag: false,
+  run: (args, { cliEntry }) => hookCommand(args, cliEntry),
+};

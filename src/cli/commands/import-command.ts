@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { closeSync, createReadStream, openSync, readFileSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { EXPORT_KINDS } from '../../store/index.ts';
@@ -197,4 +198,16 @@ export const importCommand: Command<CompressCommandDeps> = async function import
     );
   }
   return 0;
+};
+
+/** `claude-mem import`: its help, options and handler (the command table's entry). */
+export const IMPORT_COMMAND: CliCommand = {
+  name: 'import',
+  help: [
+    {
+      usage: ['import <file>'],
+      text: 'Merge an export (duplicates are skipped)',
+    },
+  ],
+  run: (args, { print }) => importCommand(args, print),
 };

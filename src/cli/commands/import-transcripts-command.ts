@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -153,3 +154,18 @@ export const importTranscriptsCommand: Command<BackfillCommandDeps> =
       return 0;
     });
   };
+
+/** `claude-mem import-transcripts`: its help, options and handler (the command table's entry). */
+export const IMPORT_TRANSCRIPTS_COMMAND: CliCommand = {
+  name: 'import-transcripts',
+  help: [
+    {
+      usage: [
+        'import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]',
+      ],
+      text: 'Backfill memory from past Claude Code transcripts (default ~/.claude/projects); shows a cost preview and asks before an LLM compresses; rerun to resume',
+    },
+  ],
+  options: IMPORT_TRANSCRIPTS_OPTIONS,
+  run: (args, { print }) => importTranscriptsCommand(args, print),
+};

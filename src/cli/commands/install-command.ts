@@ -3,8 +3,12 @@ import { dataDirFrom, ensureDataDir, loadSettings } from '../../config/index.ts'
 import { ensureWorker } from '../../client/index.ts';
 import { applyChanges, checkChanges } from '../install/file-plan.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
+import { AGENTS } from '../../domain/index.ts';
+import type { CliCommand } from '../cli-command.ts';
+import { alternatives } from '../help.ts';
 import {
   NODE_RUNTIME,
+  RUNTIME_CHOICES,
   bunVersion,
   chooseRuntime,
   type HookRuntime,
@@ -33,8 +37,7 @@ export const INSTALL_OPTIONS = {
 } as const;
 
 /**
-/**
- * `claude-mem install [--project] [--dry-run] [--runtime node|bun|auto] [--agent A]`: merges the
+ * `claude-mem install` (usage in INSTALL_COMMAND below): merges the
  * hooks into each agent's settings (Claude Code's run under `--runtime`) and registers the MCP
  * server, never overwriting what is there. Every file is read and checked before any is written,
  * and all are written or none (backup first, idempotent); then the worker starts.
@@ -109,3 +112,24 @@ async function startWorker(deps: { cliEntry: string; print: Print }): Promise<vo
       : 'worker did not start yet: see "claude-mem doctor"',
   );
 }
+
+/** `claude-mem install`: its help, options and handler (the command table's entry). */
+export const INSTALL_COMMAND: CliCommand = {
+  name: 'install',
+  help: [
+    {
+      usage: ['install [--project] [--dry-run]'],
+      text: "Register the hooks and the MCP server in Claude Code (~/.claude/settings.json, or the repo's .claude/ with --project), merging with a backup; starts the worker",
+    },
+    {
+      usage: [`install --runtime ${alternatives(RUNTIME_CHOICES)}`],
+      text: 'What runs the hooks: node (default), Bun, or auto (Bun when it is on PATH)',
+    },
+    {
+      usage: [`install --agent ${alternatives([...AGENTS, 'all'])} [--dry-run]`],
+      text: 'The same for another coding agent: Codex CLI ($CODEX_HOME/hooks.json, config.toml), Gemini CLI (~/.gemini/settings.json), Copilot CLI ($COPILOT_HOME/hooks/, mcp-config.json); all: every agent on PATH',
+    },
+  ],
+  options: INSTALL_OPTIONS,
+  run: (args, context) => installCommand(args, context),
+};

@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import {
   VERSION,
   createLogger,
@@ -45,3 +46,15 @@ export async function mcpCommand(_args: string[], deps: McpCommandDeps): Promise
   });
   return 0;
 }
+
+/** `claude-mem mcp`: its help, options and handler (the command table's entry). */
+export const MCP_COMMAND: CliCommand = {
+  name: 'mcp',
+  help: [
+    {
+      usage: ['mcp'],
+      text: 'Run the MCP server on stdio (Claude Code starts it)',
+    },
+  ],
+  run: (args, { cliEntry }) => mcpCommand(args, { cliEntry }),
+};

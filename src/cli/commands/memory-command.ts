@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import type { WorkerCall } from '../../mcp/worker-client.ts';
 import { knownNote, olderNote } from '../../domain/index.ts';
 import type { ChainLink } from '../../domain/recall-api.ts';
@@ -136,3 +137,40 @@ export async function pinCommand(
   print(`#${id} ${pinned ? 'pinned: shown first in every context' : 'unpinned'}: ${title}`);
   return 0;
 }
+
+/** `claude-mem show`: its help, options and handler (the command table's entry). */
+export const SHOW_COMMAND: CliCommand = {
+  name: 'show',
+  help: [
+    {
+      usage: ['show <id> [--json]'],
+      text: 'One observation in full: every field, files, session, dates, whether it is pinned, when it was injected and used',
+    },
+  ],
+  options: SHOW_OPTIONS,
+  run: (args, { print }) => showCommand(args, print),
+};
+
+/** `claude-mem pin`: its help, options and handler (the command table's entry). */
+export const PIN_COMMAND: CliCommand = {
+  name: 'pin',
+  help: [
+    {
+      usage: ['pin <id>'],
+      text: 'Pin an observation: listed first in every context',
+    },
+  ],
+  run: (args, { print }) => pinCommand(args, true, print),
+};
+
+/** `claude-mem unpin`: its help, options and handler (the command table's entry). */
+export const UNPIN_COMMAND: CliCommand = {
+  name: 'unpin',
+  help: [
+    {
+      usage: ['unpin <id>'],
+      text: 'Unpin it again',
+    },
+  ],
+  run: (args, { print }) => pinCommand(args, false, print),
+};

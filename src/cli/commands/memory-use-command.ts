@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { parseOptions } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { fetchObservation, observationId } from './memory-command.ts';
@@ -20,3 +21,15 @@ export async function unsinkCommand(
   print(`#${id} unsunk: it ranks by its age again, however often it went unused before`);
   return 0;
 }
+
+/** `claude-mem unsink`: its help and handler (the command table's entry). */
+export const UNSINK_COMMAND: CliCommand = {
+  name: 'unsink',
+  help: [
+    {
+      usage: ['unsink <id>'],
+      text: 'Reset its decay: sessions that were given it and did not use it no longer rank it lower',
+    },
+  ],
+  run: (args, { print }) => unsinkCommand(args, print),
+};

@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { requestOpenLink } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
 import { compressionWorker, type CompressCommandDeps } from '../worker-call.ts';
@@ -17,4 +18,16 @@ export const openCommand: Command<CompressCommandDeps> = async function openComm
   const { port, dataDir } = await compressionWorker(deps);
   print(await requestOpenLink(port, dataDir));
   return 0;
+};
+
+/** `claude-mem open`: its help, options and handler (the command table's entry). */
+export const OPEN_COMMAND: CliCommand = {
+  name: 'open',
+  help: [
+    {
+      usage: ['open'],
+      text: 'Print a one-time link that signs this browser in to the viewer (good once, for 10 minutes); starts the worker',
+    },
+  ],
+  run: (args, { print }) => openCommand(args, print),
 };

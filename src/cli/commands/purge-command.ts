@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { previewThenDelete, type ForgetCommandDeps } from './forget-command.ts';
@@ -46,3 +47,20 @@ export const purgeCommand = optionsCommand<typeof PURGE_OPTIONS, ForgetCommandDe
     return previewThenDelete({ worker, path: '/api/retention/run', body: {}, yes }, print, io);
   },
 );
+
+/** `claude-mem purge`: its help, options and handler (the command table's entry). */
+export const PURGE_COMMAND: CliCommand = {
+  name: 'purge',
+  help: [
+    {
+      usage: ['purge --project NAME [-y|--yes]'],
+      text: 'Delete everything of a project',
+    },
+    {
+      usage: ['purge --retention [-y|--yes]'],
+      text: 'Apply retention.maxAgeDays / maxPerProject now',
+    },
+  ],
+  options: PURGE_OPTIONS,
+  run: (args, { print }) => purgeCommand(args, print),
+};

@@ -1,4 +1,4 @@
-import { OBSERVATION_TYPES } from '../../store/index.ts';
+import { OBSERVATION_TYPES } from '../../domain/index.ts';
 import type { WorkerCall } from '../../mcp/worker-client.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { didYouMean } from '../suggest.ts';

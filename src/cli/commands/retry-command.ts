@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { readOrCreateToken, workerRequest } from '../../client/index.ts';
 import { dataDirFrom } from '../../config/index.ts';
 import { releaseQuarantine } from '../../spool/index.ts';
@@ -42,4 +43,17 @@ export const retryCommand: Command<CompressCommandDeps> = async function retryCo
     `requeued ${events} failed events and ${turns} failed turn ends; the worker compresses them now`,
   );
   return 0;
+};
+
+/** `claude-mem retry`: its help, options and handler (the command table's entry). */
+export const RETRY_COMMAND: CliCommand = {
+  name: 'retry',
+  help: [
+    {
+      usage: ['retry [--quarantine]'],
+      text: 'Retry failed events and turn ends now (--quarantine: move quarantined spool files back to the spool)',
+    },
+  ],
+  options: RETRY_OPTIONS,
+  run: (args, { print }) => retryCommand(args, print),
 };

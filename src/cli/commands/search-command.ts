@@ -1,12 +1,14 @@
+import type { CliCommand } from '../cli-command.ts';
 import { parseArgs } from 'node:util';
 import { resolveProject } from '../../config/index.ts';
-import { knownNote, olderNote } from '../../domain/index.ts';
+import { AGENTS, SCOPES, SEARCH_MODES, knownNote, olderNote } from '../../domain/index.ts';
 import type { Knowing, OlderThan } from '../../domain/recall-api.ts';
 import { iconOf } from '../../context/index.ts';
 import { MAX_PHRASINGS } from '../../search/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseFailure } from '../parse-options.ts';
-import { checkChoice, checkProject, checkTypes, checkWhole } from './recall-args.ts';
+import { checkProject, checkTypes, checkWhole } from './recall-args.ts';
+import { alternatives, inWords } from '../help.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
 
@@ -71,8 +73,6 @@ function parse(args: string[]) {
     checkWhole('limit', parsed.values.limit, 1, 100, 20);
     checkWhole('offset', parsed.values.offset, 0, 10_000, 20);
     checkTypes(parsed.values.type);
-    checkChoice('mode', parsed.values.mode, ['fts', 'vector', 'hybrid']);
-    checkChoice('scope', parsed.values.scope, ['private', 'team']);
     if (parsed.values.author?.trim() === '') throw usage("--author: give a teammate's name, or me");
     checkPhrasings(parsed.positionals, parsed.values.query ?? []);
     return parsed;
@@ -106,10 +106,8 @@ const line = (hit: Hit): string =>
   `#${hit.id}  ${hit.date.slice(0, 16).replace('T', ' ')}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? '📌 ' : ''}${teamTag(hit)}${hit.title}  (~${hit.tokens.toLocaleString('en-US')} token${hit.tokens === 1 ? '' : 's'})${anchorNote(hit)}${truthNote(hit)}`;
 
 /**
- * `claude-mem search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C]
- * [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME] [--scope private|team]
- * [--mode fts|vector|hybrid] [--limit N] [--offset N] [--all-time] [--json]`: searches the current folder's
- * project unless told otherwise. Each `-q` is one more phrasing of the same need; the worker
+ * `claude-mem search` (usage in SEARCH_COMMAND below): searches the current folder's project
+ * unless told otherwise. Each `-q` is one more phrasing of the same need; the worker
  * fuses their rankings.
  */
 export const searchCommand: Command<RecallCommandDeps> = async function searchCommand(
@@ -184,3 +182,22 @@ interface SearchBody {
 
 const plural = (n: number, word: string): string =>
   `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+/** `claude-mem search`: its help, options and handler (the command table's entry). */
+export const SEARCH_COMMAND: CliCommand = {
+  name: 'search',
+  help: [
+    {
+      usage: [
+        'search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]',
+        '       [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]',
+        `       [--scope ${alternatives(SCOPES)}] [--agent A] [--mode ${alternatives(SEARCH_MODES)}] [--limit N]`,
+        '       [--offset N] [--fresh] [--all-time] [--json]',
+      ],
+      text: `Search the memory: the current folder's project, or P, or --all projects. Each -q is another phrasing of the same need (at most ${MAX_PHRASINGS} in all): each is searched and the rankings fused. --limit 1-100 (default 20), --offset pages on; --mode defaults to the search.mode setting; --fresh leaves out memories whose code changed or is gone; --author a teammate's memories (me: your own), --scope only private or only shared ones\n--agent: only memories made by ${inWords(AGENTS)}; --all-time ranks every match however old (a query of common words only is otherwise ranked among its newest matches, with a note saying so)`,
+    },
+  ],
+  options: SEARCH_OPTIONS,
+  choices: { mode: SEARCH_MODES, scope: SCOPES, agent: AGENTS },
+  run: (args, { print }) => searchCommand(args, print),
+};

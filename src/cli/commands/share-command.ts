@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
@@ -60,3 +61,27 @@ export async function shareCommand(
   );
   return 0;
 }
+
+/** `claude-mem share`: its help, options and handler (the command table's entry). */
+export const SHARE_COMMAND: CliCommand = {
+  name: 'share',
+  help: [
+    {
+      usage: ['share <id>'],
+      text: 'Share one memory with the team: an observation (12) or a summary (S12); team sync pushes it',
+    },
+  ],
+  run: (args, { print }) => shareCommand(args, true, print),
+};
+
+/** `claude-mem unshare`: its help, options and handler (the command table's entry). */
+export const UNSHARE_COMMAND: CliCommand = {
+  name: 'unshare',
+  help: [
+    {
+      usage: ['unshare <id>'],
+      text: "Make it private to this machine again (team sync removes it from the team); a teammate's memory is read-only",
+    },
+  ],
+  run: (args, { print }) => shareCommand(args, false, print),
+};

@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { readOrCreateToken, workerRequest } from '../../client/index.ts';
 import type { CompressionStatus } from '../../domain/viewer-api.ts';
 import { parseOptions } from '../parse-options.ts';
@@ -131,3 +132,16 @@ const diskLine = (disk: DiskFault): string => `disk: FULL ${disk.reason}`;
 
 const faultLine = (fault: DatabaseFault): string =>
   `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;
+
+/** `claude-mem status`: its help, options and handler (the command table's entry). */
+export const STATUS_COMMAND: CliCommand = {
+  name: 'status',
+  help: [
+    {
+      usage: ['status [--json]'],
+      text: "Provider in use and why, events and turns per state, today's tokens and budget, the embedder's progress",
+    },
+  ],
+  options: STATUS_OPTIONS,
+  run: (args, { print }) => statusCommand(args, print),
+};

@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { rmSync } from 'node:fs';
 import { dataDirFrom } from '../../config/index.ts';
 import { applyChanges } from '../install/file-plan.ts';
@@ -42,3 +43,16 @@ export async function uninstallCommand(
   deps.print(`hooks and MCP server removed; ${dataDirFrom()} deleted`);
   return 0;
 }
+
+/** `claude-mem uninstall`: its help, options and handler (the command table's entry). */
+export const UNINSTALL_COMMAND: CliCommand = {
+  name: 'uninstall',
+  help: [
+    {
+      usage: ['uninstall [--project] [--purge] [--agent A]'],
+      text: 'Remove exactly what install added (--purge: the data too)',
+    },
+  ],
+  options: UNINSTALL_OPTIONS,
+  run: (args, context) => uninstallCommand(args, context),
+};

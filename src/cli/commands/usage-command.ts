@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { formatUsage } from '../usage/usage-table.ts';
@@ -33,3 +34,16 @@ export const usageCommand = optionsCommand<typeof USAGE_OPTIONS, CompressCommand
     return 0;
   },
 );
+
+/** `claude-mem usage`: its help, options and handler (the command table's entry). */
+export const USAGE_COMMAND: CliCommand = {
+  name: 'usage',
+  help: [
+    {
+      usage: ['usage [--daily|--monthly] [--project P] [--json]'],
+      text: 'Tokens and estimated dollars compression spent per day (default) or month and project, with totals',
+    },
+  ],
+  options: USAGE_OPTIONS,
+  run: (args, { print }) => usageCommand(args, print),
+};

@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { resolveProject } from '../../config/index.ts';
 import { usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
@@ -90,4 +91,21 @@ export const verifyCommand: Command<VerifyDeps> = async function verifyCommand(
   if (values.json) print(JSON.stringify(report, null, 2));
   else for (const line of verifyLines(report)) print(line);
   return 0;
+};
+
+/** `claude-mem verify`: its help, options and handler (the command table's entry). */
+export const VERIFY_COMMAND: CliCommand = {
+  name: 'verify',
+  help: [
+    {
+      usage: ['verify [--project P] [--json]'],
+      text: 'Check every memory of the project against the code in this folder: counts fresh, changed, gone and unknown, and the changed and gone files',
+    },
+    {
+      usage: ['verify --accept ID'],
+      text: 'Confirm a memory: verified knowledge, no longer a hypothesis, anchored to its files as they are now',
+    },
+  ],
+  options: VERIFY_OPTIONS,
+  run: (args, { print }) => verifyCommand(args, print),
 };

@@ -1,3 +1,4 @@
+import type { CliCommand } from '../cli-command.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { dataDirFrom, ensureDataDir, logFile } from '../../config/index.ts';
 import {
@@ -8,6 +9,7 @@ import {
 } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
 import { didYouMean } from '../suggest.ts';
+import { runWorker } from '../../worker/index.ts';
 import { restartWorker } from '../worker-call.ts';
 
 type Print = (line: string) => void;
@@ -133,3 +135,24 @@ export function healthLines(health: Health): string[] {
     `  events: ${events || 'none yet'}`,
   ];
 }
+
+/** `claude-mem worker`: its help, options and handler (the command table's entry). */
+export const WORKER_COMMAND: CliCommand = {
+  name: 'worker',
+  help: [
+    {
+      usage: ['worker start|stop|restart|status'],
+      text: 'Manage the background worker (one per data folder); status --json prints its /health answer as JSON',
+    },
+    {
+      usage: ['worker logs [-n N]'],
+      text: 'Print the last N log lines (default 50)',
+    },
+    {
+      usage: ['worker run'],
+      text: 'Run the worker in the foreground (what start spawns)',
+    },
+  ],
+  flags: ['--json', '-n'],
+  run: (args, context) => (args[0] === 'run' ? runWorker() : workerCommand(args, context)),
+};

@@ -10,7 +10,7 @@ import {
   spoolDir,
 } from '../../config/index.ts';
 import { countQuarantined, listSpool, readSpoolError } from '../../spool/index.ts';
-import { LATEST_VERSION } from '../../store/index.ts';
+import { LATEST_VERSION, type Db } from '../../store/index.ts';
 import { didYouMean } from '../suggest.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
 
@@ -49,7 +49,7 @@ const oneLine = (text: string): string => {
 };
 
 /** Rows that came in (pull, import) and were set aside by the row door, with the newest reason. */
-function setAsideNote(db: Database.Database): string | undefined {
+function setAsideNote(db: Db): string | undefined {
   const rows = db
     .prepare('SELECT source, count(*) AS n, max(id) AS last FROM set_aside GROUP BY source')
     .all() as { source: string; n: number; last: number }[];
@@ -66,7 +66,7 @@ function setAsideNote(db: Database.Database): string | undefined {
 export function checkDatabase(dataDir: string): CheckResult {
   const file = databaseFile(dataDir);
   if (!existsSync(file)) return warn('database', 'not created yet (the worker creates it)');
-  let db: Database.Database | undefined;
+  let db: Db | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
     db.pragma('busy_timeout = 5000');

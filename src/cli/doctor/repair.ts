@@ -3,7 +3,7 @@ import { chmodSync, copyFileSync, existsSync, renameSync } from 'node:fs';
 import { askWorkerToStop, liveWorker } from '../../client/index.ts';
 import { databaseFile } from '../../config/index.ts';
 import { listSpool } from '../../spool/index.ts';
-import { openDatabase } from '../../store/index.ts';
+import { openDatabase, type Db } from '../../store/index.ts';
 import { CliError } from '../cli-error.ts';
 import { checkExport, importCommand } from '../commands/import-command.ts';
 import { restartWorker } from '../worker-call.ts';
@@ -26,7 +26,7 @@ const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(do
 
 /** A backup must be a sound claude-mem database before the damaged one is moved aside. */
 function checkBackup(file: string): void {
-  let db: Database.Database | undefined;
+  let db: Db | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
     const check = db.pragma('quick_check', { simple: true });

@@ -14,7 +14,7 @@ export interface HookRuntime {
 export const NODE_RUNTIME: HookRuntime = { name: 'node', command: 'node' };
 
 /** The `install --runtime` choices. */
-export const RUNTIME_CHOICES = ['auto', 'node', 'bun'] as const;
+export const RUNTIME_CHOICES = ['node', 'bun', 'auto'] as const;
 
 /** The first `bin` file in the `path` folders, as a shell would find it. */
 export function findOnPath(bin: string, path = process.env.PATH ?? ''): string | undefined {

@@ -1,5 +1,6 @@
 import { eventPath } from '../event-files.ts';
-import type { CompressEvent, ObservationDraft, ObservationKind, TurnBatch } from '../types.ts';
+import type { ObservationType } from '../../domain/index.ts';
+import type { CompressEvent, ObservationDraft, TurnBatch } from '../types.ts';
 import { changeTopic, lineDelta } from './heuristic-events.ts';
 import { contentPhrase, editPhrase, plural, type Topic } from './heuristic-words.ts';
 
@@ -20,7 +21,7 @@ function isCreate(event: CompressEvent): boolean {
 }
 
 /** The type of a change to `path`, from the file, the prompt and what the events did. */
-function changeKind(path: string, events: CompressEvent[], prompt: string): ObservationKind {
+function changeKind(path: string, events: CompressEvent[], prompt: string): ObservationType {
   if (DOC_OR_CONFIG.test(path)) return 'change';
   if (FIX_WORDS.test(prompt)) return 'bugfix';
   if (REFACTOR_WORDS.test(prompt)) return 'refactor';

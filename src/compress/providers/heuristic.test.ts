@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { OBSERVATION_KINDS, type CompressEvent, type TurnBatch } from '../types.ts';
+import { OBSERVATION_TYPES } from '../../domain/index.ts';
+import type { CompressEvent, TurnBatch } from '../types.ts';
 import { createHeuristicCompressor, heuristicObservations, heuristicSummary } from './heuristic.ts';
 
 let nextId = 0;
@@ -161,7 +162,7 @@ test('every observation has a known type and a title', async () => {
   ];
   const { observations } = await createHeuristicCompressor().compressTurn(batch('', all));
   assert.deepEqual(
-    observations.filter((o) => !OBSERVATION_KINDS.includes(o.type) || o.title === ''),
+    observations.filter((o) => !OBSERVATION_TYPES.includes(o.type) || o.title === ''),
     [],
   );
 });

@@ -1,3 +1,4 @@
+import { PROVIDER_CHOICES } from '../../domain/index.ts';
 import { integer, oneOf, text, type SettingSpec } from '../setting-kinds.ts';
 
 const URL_OR_EMPTY = { pattern: /^(?:$|https?:\/\/\S+$)/, expected: 'an http(s) URL, or empty' };
@@ -14,7 +15,7 @@ const dailyTokens = (provider: string) =>
 export const COMPRESS_SETTINGS = {
   'compress.provider': oneOf({
     default: 'auto',
-    values: ['auto', 'claude-code', 'anthropic', 'openai', 'heuristic'] as const,
+    values: PROVIDER_CHOICES,
     description:
       'Who turns events into observations. auto: claude-code when your claude is installed and logged in, else heuristic (no LLM).',
   }),

@@ -1,3 +1,4 @@
+import { SEARCH_MODES } from '../../domain/index.ts';
 import { decimal, fraction, integer, oneOf, text, type SettingSpec } from '../setting-kinds.ts';
 
 /** Settings of recall (context at SessionStart, search, embeddings): `context.*`, `search.*`. */
@@ -17,7 +18,7 @@ export const RECALL_SETTINGS = {
   }),
   'search.mode': oneOf({
     default: 'hybrid',
-    values: ['fts', 'vector', 'hybrid'],
+    values: SEARCH_MODES,
     description:
       'Ranking: full-text (bm25), vector (embeddings) or hybrid (both, fused). Vector and hybrid use full-text while the embedder is not ready.',
   }),

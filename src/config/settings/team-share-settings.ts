@@ -1,10 +1,5 @@
+import { TEAM_SHARES } from '../../domain/index.ts';
 import { oneOf, type SettingSpec } from '../setting-kinds.ts';
-
-/** What compression shares with the team on its own: nothing, turn summaries, or everything. */
-export const TEAM_SHARES = ['off', 'summaries', 'all'] as const;
-
-/** One of {@link TEAM_SHARES}. */
-export type TeamShare = (typeof TEAM_SHARES)[number];
 
 /** The local half of team memory: `team.share` (team-sync owns the connection's settings). */
 export const TEAM_SHARE_SETTINGS = {

@@ -1,7 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import type { Changeset, ConsolidationMerge } from '../../domain/index.ts';
 import { restoreRows, snapshotRows, type RowImage } from './consolidation-rows.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 interface Merged {
   id: number;
@@ -43,7 +42,7 @@ function mergedRow(rows: Merged[]): Omit<Merged, 'id'> {
   };
 }
 
-function applyMerge(db: Database, merge: ConsolidationMerge, journal: number, at: number): void {
+function applyMerge(db: Db, merge: ConsolidationMerge, journal: number, at: number): void {
   const ids = [merge.into, ...merge.from];
   const rows = ids.map((id) =>
     stmt(db, 'SELECT * FROM observations WHERE id = ?').get(id),
@@ -58,7 +57,7 @@ function applyMerge(db: Database, merge: ConsolidationMerge, journal: number, at
   for (const id of merge.from) takeOut(db, id, merge.into, 'merged', journal);
 }
 
-function takeOut(db: Database, id: number, into: number | null, reason: string, journal: number) {
+function takeOut(db: Db, id: number, into: number | null, reason: string, journal: number) {
   stmt(
     db,
     'INSERT INTO consolidated (source_id, into_id, reason, journal_id) VALUES (?, ?, ?, ?)',
@@ -76,7 +75,7 @@ const touched = (changeset: Changeset): number[] => [
  * they were (observations and their anchors, dead-end keys and vectors): merges update the
  * newest of each group and take the others out, drops take theirs out. Returns the journal id.
  */
-export function applyConsolidation(db: Database, changeset: Changeset, at: number): number {
+export function applyConsolidation(db: Db, changeset: Changeset, at: number): number {
   return db
     .transaction(() => {
       const ids = touched(changeset);
@@ -121,7 +120,7 @@ interface JournalRow {
  * took out included, in one transaction. Refused when a later consolidation still applied
  * touched the same memories (undo that one first). Returns the changeset undone.
  */
-export function undoConsolidation(db: Database, id: number, at: number): Changeset {
+export function undoConsolidation(db: Db, id: number, at: number): Changeset {
   return db
     .transaction(() => {
       const row = stmt(db, 'SELECT * FROM consolidation_journal WHERE id = ?').get(id) as
@@ -145,7 +144,7 @@ export function undoConsolidation(db: Database, id: number, at: number): Changes
     .immediate();
 }
 
-function laterOverlap(db: Database, id: number, ids: number[]): number | undefined {
+function laterOverlap(db: Db, id: number, ids: number[]): number | undefined {
   const mine = new Set(ids);
   const later = stmt(
     db,

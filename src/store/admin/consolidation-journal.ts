@@ -1,9 +1,8 @@
-import type { Database } from 'better-sqlite3';
 import type { Changeset, JournalEntry } from '../../domain/index.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** The newest `limit` consolidations of `project`, undone ones included. */
-export function consolidationJournal(db: Database, project: string, limit = 20): JournalEntry[] {
+export function consolidationJournal(db: Db, project: string, limit = 20): JournalEntry[] {
   const rows = stmt(
     db,
     `SELECT id, created_at, undone_at, changeset FROM consolidation_journal
@@ -27,7 +26,7 @@ export function consolidationJournal(db: Database, project: string, limit = 20):
 }
 
 /** The projects that have memories of one's own: what idle consolidation looks at. */
-export function ownProjects(db: Database): string[] {
+export function ownProjects(db: Db): string[] {
   return stmt(db, 'SELECT DISTINCT project FROM observations WHERE author IS NULL')
     .pluck()
     .all() as string[];

@@ -1,6 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import type { Changeset, ConsolidationDrop, ConsolidationMerge } from '../../domain/index.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 interface Candidate {
   id: number;
@@ -84,7 +83,7 @@ function mergeOf(members: Candidate[]): ConsolidationMerge {
   return { into: into.id, from: rest.map((m) => m.id), titles: members.map((m) => m.title) };
 }
 
-function hasSuperseded(db: Database): boolean {
+function hasSuperseded(db: Db): boolean {
   const columns = db.prepare('PRAGMA table_info(observations)').all() as Array<{ name: string }>;
   return columns.some((column) => column.name === 'superseded_by');
 }
@@ -96,7 +95,7 @@ function hasSuperseded(db: Database): boolean {
  * are not shared: a teammate's are theirs, a shared one is the team's. Pinned ones are left
  * as they are: the pin is the user's word. Reads only.
  */
-export function proposeConsolidation(db: Database, project: string): Changeset {
+export function proposeConsolidation(db: Db, project: string): Changeset {
   const superseded = hasSuperseded(db) ? 'superseded_by IS NOT NULL' : '0';
   const candidates = stmt(
     db,

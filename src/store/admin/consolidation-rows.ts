@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../statements.ts';
 
 /** The tables that hold a memory's rows, by the column naming the observation. */
 const TABLES = [
@@ -31,7 +31,7 @@ const decode = (row: Row): Row =>
   );
 
 /** The rows of `ids` in every memory table, ready for the journal (JSON). */
-export function snapshotRows(db: Database, ids: readonly number[]): RowImage {
+export function snapshotRows(db: Db, ids: readonly number[]): RowImage {
   const list = JSON.stringify(ids);
   const image: RowImage = {};
   for (const [table, column] of TABLES) {
@@ -51,7 +51,7 @@ export function snapshotRows(db: Database, ids: readonly number[]): RowImage {
  * image's rows come back with their own ids, and the triggers rebuild what they derive (the
  * full-text index, file names, counts). Runs inside the caller's transaction.
  */
-export function restoreRows(db: Database, ids: readonly number[], image: RowImage): void {
+export function restoreRows(db: Db, ids: readonly number[], image: RowImage): void {
   db.prepare('DELETE FROM observations WHERE id IN (SELECT value FROM json_each(?))').run(
     JSON.stringify(ids),
   );

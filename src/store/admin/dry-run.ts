@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../statements.ts';
 
 class RolledBack<T> extends Error {
   constructor(readonly value: T) {
@@ -10,7 +10,7 @@ class RolledBack<T> extends Error {
  * Runs `change` in one immediate transaction and returns its result; with `dryRun` the
  * transaction is rolled back afterwards, so the result says exactly what would change.
  */
-export function changeOrPreview<T>(db: Database, dryRun: boolean, change: () => T): T {
+export function changeOrPreview<T>(db: Db, dryRun: boolean, change: () => T): T {
   try {
     return db
       .transaction(() => {

@@ -1,7 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import { contentColumns } from '../memory/memory-columns.ts';
 import { soundList } from '../row-door.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** The kinds of record an export holds, in the order they are written and must be imported. */
 export const EXPORT_KINDS = ['session', 'prompt', 'observation', 'summary'] as const;
@@ -100,7 +99,7 @@ function parseList(value: unknown): unknown[] {
  * export of any size never holds the database or the event loop for long.
  */
 export function exportPage(
-  db: Database,
+  db: Db,
   kind: ExportKind,
   filter: ExportFilter,
   after: number,

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../statements.ts';
 import {
   EXPORT_KINDS,
   exportPage,
@@ -34,7 +34,7 @@ function recordsText(records: ExportRecord[], format: 'json' | 'jsonl', comma: b
  * it, so the two give the same bytes.
  */
 export async function* exportChunks(
-  db: Database,
+  db: Db,
   filter: ExportFilter,
   format: 'json' | 'jsonl',
   exportedAt: number,

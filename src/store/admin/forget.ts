@@ -1,7 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import { changeOrPreview } from './dry-run.ts';
 import { deleteObservations } from '../memory/memory-edit.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import { assertOwnMemories } from '../team/team-ownership.ts';
 
 /**
@@ -39,10 +38,10 @@ interface Targets {
 }
 
 const json = (ids: readonly number[]): string => JSON.stringify(ids);
-const ids = (db: Database, sql: string, params: unknown): number[] =>
+const ids = (db: Db, sql: string, params: unknown): number[] =>
   stmt(db, sql).pluck().all(params) as number[];
 
-function idTargets(db: Database, sel: Extract<ForgetSelection, { kind: 'ids' }>): Targets {
+function idTargets(db: Db, sel: Extract<ForgetSelection, { kind: 'ids' }>): Targets {
   const observations = ids(
     db,
     'SELECT id FROM observations WHERE id IN (SELECT value FROM json_each(?))',
@@ -70,7 +69,7 @@ function idTargets(db: Database, sel: Extract<ForgetSelection, { kind: 'ids' }>)
 
 const SCOPE = `(@project IS NULL OR project = @project) AND created_at >= @since AND created_at <= @until`;
 
-function scopeTargets(db: Database, sel: Extract<ForgetSelection, { kind: 'scope' }>): Targets {
+function scopeTargets(db: Db, sel: Extract<ForgetSelection, { kind: 'scope' }>): Targets {
   const params = {
     project: sel.project ?? null,
     since: sel.since ?? Number.MIN_SAFE_INTEGER,
@@ -90,7 +89,7 @@ function scopeTargets(db: Database, sel: Extract<ForgetSelection, { kind: 'scope
 
 const TABLES = ['observations', 'summaries', 'prompts', 'events', 'turns'] as const;
 
-function touchedSessions(db: Database, targets: Targets): number[] {
+function touchedSessions(db: Db, targets: Targets): number[] {
   const found = new Set<number>();
   for (const table of TABLES) {
     const rows = ids(
@@ -115,7 +114,7 @@ const EMPTY_SESSION = `NOT EXISTS (SELECT 1 FROM prompts WHERE session_id = sess
  * the others take the text of their first remaining prompt as title, since the title was the
  * first prompt's text and must not outlive it.
  */
-function settleSessions(db: Database, touched: number[], dropEmpty: boolean): number {
+function settleSessions(db: Db, touched: number[], dropEmpty: boolean): number {
   const list = json(touched);
   const dropped = dropEmpty
     ? stmt(
@@ -132,7 +131,7 @@ function settleSessions(db: Database, touched: number[], dropEmpty: boolean): nu
   return dropped;
 }
 
-function remove(db: Database, targets: Targets, dropEmpty: boolean): number {
+function remove(db: Db, targets: Targets, dropEmpty: boolean): number {
   deleteObservations(db, targets.observations);
   for (const table of ['summaries', 'prompts', 'events', 'turns'] as const) {
     stmt(db, `DELETE FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`).run(
@@ -147,7 +146,7 @@ function remove(db: Database, targets: Targets, dropEmpty: boolean): number {
  * vectors (recall_vectors cascades; the caller sweeps the KNN table). A scope selection also
  * deletes the sessions it leaves empty. One transaction; `dryRun` counts the same and rolls back.
  */
-export function forget(db: Database, selection: ForgetSelection, dryRun = false): ForgetCounts {
+export function forget(db: Db, selection: ForgetSelection, dryRun = false): ForgetCounts {
   if (selection.kind === 'ids') {
     // A teammate's memory is theirs to forget; a purge or a time range still clears local copies.
     assertOwnMemories(db, 'observation', selection.observations);
@@ -170,7 +169,7 @@ export function forget(db: Database, selection: ForgetSelection, dryRun = false)
 
 /** Titles of the first `limit` observations a selection holds, for the confirmation. */
 export function forgetSample(
-  db: Database,
+  db: Db,
   selection: ForgetSelection,
   limit = 10,
 ): Array<{ id: number; title: string; project: string }> {
@@ -190,7 +189,7 @@ export function forgetSample(
 }
 
 /** Rows of a project, per table (sessions included): what purge removes. */
-export function projectCounts(db: Database, project: string): ForgetCounts {
+export function projectCounts(db: Db, project: string): ForgetCounts {
   const inProject = 'session_id IN (SELECT id FROM sessions WHERE project = @project)';
   const count = (table: string, where = `project = @project OR ${inProject}`) =>
     stmt(db, `SELECT COUNT(*) FROM ${table} WHERE ${where}`).pluck().get({ project }) as number;
@@ -209,7 +208,7 @@ export function projectCounts(db: Database, project: string): ForgetCounts {
  * summaries cascade) and any row filed under the project outside them (memories saved without
  * a session). Returns what was there.
  */
-export function purgeProject(db: Database, project: string, dryRun = false): ForgetCounts {
+export function purgeProject(db: Db, project: string, dryRun = false): ForgetCounts {
   return changeOrPreview(db, dryRun, () => {
     const counts = projectCounts(db, project);
     for (const table of ['observations', 'summaries', 'prompts', 'events', 'sessions']) {

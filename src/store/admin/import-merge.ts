@@ -1,5 +1,4 @@
 import type { SpendFields } from '../../domain/index.ts';
-import type { Database } from 'better-sqlite3';
 import type { ExportKind } from './export-import.ts';
 import { withDeferredIndexing, type NoteInserted } from '../fulltext/deferred-indexing.ts';
 import { contentValues, insertSql, type MemoryKind } from '../memory/memory-columns.ts';
@@ -7,7 +6,7 @@ import { throughDoor } from '../privacy-door.ts';
 import { soundMemory } from '../row-door.ts';
 import { setAside } from '../team/set-aside.ts';
 import type { SessionRow } from '../capture/sessions.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** A session as exported: the row without its local id, and what the API leaves out. */
 export interface SessionImport extends Omit<SessionRow, 'id'> {
@@ -82,17 +81,17 @@ export interface ImportResult {
   setAside: number;
 }
 
-const sessionRowId = (db: Database, sessionId: string | null): number | undefined =>
+const sessionRowId = (db: Db, sessionId: string | null): number | undefined =>
   sessionId === null
     ? undefined
     : (stmt(db, 'SELECT id FROM sessions WHERE session_id = ?').pluck().get(sessionId) as
         number | undefined);
 
 /** The exported id when no row of `table` holds it yet, else null (a new id is assigned). */
-const freeId = (db: Database, table: string, id: number | null): number | null =>
+const freeId = (db: Db, table: string, id: number | null): number | null =>
   id !== null && stmt(db, `SELECT 1 FROM ${table} WHERE id = ?`).get(id) === undefined ? id : null;
 
-function addSession(db: Database, record: SessionImport): boolean {
+function addSession(db: Db, record: SessionImport): boolean {
   const r = throughDoor(record, { text: ['title'] });
   return (
     stmt(
@@ -108,7 +107,7 @@ function addSession(db: Database, record: SessionImport): boolean {
   );
 }
 
-function addPrompt(db: Database, record: PromptImport): boolean {
+function addPrompt(db: Db, record: PromptImport): boolean {
   const r = throughDoor(record, { text: ['text'] });
   const session = sessionRowId(db, r.session_id);
   if (session === undefined) return false;
@@ -134,7 +133,7 @@ function addPrompt(db: Database, record: PromptImport): boolean {
   );
 }
 
-function observationExists(db: Database, r: ObservationImport, session: number | undefined) {
+function observationExists(db: Db, r: ObservationImport, session: number | undefined) {
   return session === undefined
     ? stmt(
         db,
@@ -146,7 +145,7 @@ function observationExists(db: Database, r: ObservationImport, session: number |
       ) !== undefined;
 }
 
-function addObservation(db: Database, r: ObservationImport, noted: NoteInserted): boolean {
+function addObservation(db: Db, r: ObservationImport, noted: NoteInserted): boolean {
   const session = sessionRowId(db, r.session_id);
   if ((r.session_id !== null && session === undefined) || observationExists(db, r, session)) {
     return false;
@@ -176,7 +175,7 @@ function addObservation(db: Database, r: ObservationImport, noted: NoteInserted)
   return true;
 }
 
-function addSummary(db: Database, r: SummaryImport): boolean {
+function addSummary(db: Db, r: SummaryImport): boolean {
   const session = sessionRowId(db, r.session_id);
   if (session === undefined) return false;
   const values = {
@@ -195,7 +194,7 @@ function addSummary(db: Database, r: SummaryImport): boolean {
   );
 }
 
-function addRecord(db: Database, record: ImportRecord, noted: NoteInserted): boolean {
+function addRecord(db: Db, record: ImportRecord, noted: NoteInserted): boolean {
   switch (record.kind) {
     case 'session':
       return addSession(db, record);
@@ -221,7 +220,7 @@ function addRecord(db: Database, record: ImportRecord, noted: NoteInserted): boo
  * (`set_aside`, source `import`) and the others go in.
  */
 export function importRecords(
-  db: Database,
+  db: Db,
   records: readonly ImportRecord[],
   now = Date.now(),
 ): ImportResult {
@@ -248,7 +247,7 @@ export function importRecords(
 }
 
 /** Records an import record that was not stored (unsound, or refused by the database). */
-export function setAsideImport(db: Database, record: unknown, reason: string, now: number): void {
+export function setAsideImport(db: Db, record: unknown, reason: string, now: number): void {
   const r = (typeof record === 'object' && record !== null ? record : {}) as Record<
     string,
     unknown

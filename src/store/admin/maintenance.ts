@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../statements.ts';
 
 /** The full-text indexes the worker keeps merged. */
 const FTS_TABLES = [
@@ -23,7 +23,7 @@ export const WAL_LIMIT_BYTES = 64 * 2 ** 20;
  * stale, each bounded to a sample (analysis_limit), as the SQLite docs advise for long-lived
  * connections.
  */
-export function optimizeDatabase(db: Database): void {
+export function optimizeDatabase(db: Db): void {
   db.pragma('analysis_limit = 400');
   db.pragma('optimize = 0x10002');
 }
@@ -32,7 +32,7 @@ export function optimizeDatabase(db: Database): void {
  * One bounded step of merging the full-text indexes' segments; true when some index had work
  * left (the caller steps again at the next idle moment).
  */
-export function mergeFullText(db: Database, pages = MERGE_PAGES): boolean {
+export function mergeFullText(db: Db, pages = MERGE_PAGES): boolean {
   let busy = false;
   for (const table of FTS_TABLES) {
     const before = db.prepare('SELECT total_changes()').pluck().get() as number;
@@ -49,7 +49,7 @@ export function mergeFullText(db: Database, pages = MERGE_PAGES): boolean {
  * past `limitBytes` and `idle`, one that truncates it (TRUNCATE waits up to the busy timeout).
  * Returns the WAL frames left uncopied (0 when complete).
  */
-export function checkpoint(db: Database, idle: boolean, limitBytes = WAL_LIMIT_BYTES): number {
+export function checkpoint(db: Db, idle: boolean, limitBytes = WAL_LIMIT_BYTES): number {
   db.pragma(`journal_size_limit = ${limitBytes}`);
   const pageSize = db.pragma('page_size', { simple: true }) as number;
   const [passive] = db.pragma('wal_checkpoint(PASSIVE)') as Array<{
@@ -63,7 +63,7 @@ export function checkpoint(db: Database, idle: boolean, limitBytes = WAL_LIMIT_B
 }
 
 /** Pages on the free list and in the file: what VACUUM would give back. */
-export function freeListInfo(db: Database): { freePages: number; pages: number; pageSize: number } {
+export function freeListInfo(db: Db): { freePages: number; pages: number; pageSize: number } {
   return {
     freePages: db.pragma('freelist_count', { simple: true }) as number,
     pages: db.pragma('page_count', { simple: true }) as number,
@@ -72,6 +72,6 @@ export function freeListInfo(db: Database): { freePages: number; pages: number; 
 }
 
 /** Rebuilds the file without its free pages (holds the write lock for its whole run). */
-export function vacuum(db: Database): void {
+export function vacuum(db: Db): void {
   db.exec('VACUUM');
 }

@@ -1,8 +1,7 @@
-import type { Database } from 'better-sqlite3';
 import { changeOrPreview } from './dry-run.ts';
 import type { ForgetCounts } from './forget.ts';
 import { deleteObservations } from '../memory/memory-edit.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** What retention keeps: 0 turns a limit off. */
 export interface RetentionPolicy {
@@ -27,7 +26,7 @@ export function retentionCutoff(policy: RetentionPolicy): number | undefined {
  * Unpinned observations past the age limit, then, of the rest, those beyond the newest
  * `maxPerProject` of their project (newest by creation time, then id).
  */
-function observationTargets(db: Database, policy: RetentionPolicy, cutoff: number | undefined) {
+function observationTargets(db: Db, policy: RetentionPolicy, cutoff: number | undefined) {
   const old =
     cutoff === undefined
       ? []
@@ -63,11 +62,7 @@ const OLD_EMPTY_SESSIONS = `FROM sessions WHERE updated_at < @cutoff
  * sessions left empty. Full-text entries follow by trigger, vectors by cascade (the caller sweeps
  * the KNN table). `dryRun` counts the same and rolls back.
  */
-export function applyRetention(
-  db: Database,
-  policy: RetentionPolicy,
-  dryRun = false,
-): RetentionCounts {
+export function applyRetention(db: Db, policy: RetentionPolicy, dryRun = false): RetentionCounts {
   const cutoff = retentionCutoff(policy);
   return changeOrPreview(db, dryRun, () => {
     const observations = deleteObservations(db, observationTargets(db, policy, cutoff));

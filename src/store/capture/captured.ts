@@ -1,12 +1,11 @@
-import type { Database } from 'better-sqlite3';
 import { throughDoor } from '../privacy-door.ts';
-import { stmt, type Page } from '../statements.ts';
+import { stmt, type Page, type Db } from '../statements.ts';
 
 /**
  * Claims a spool event id. False when it was ingested before: the caller then skips it, which is
  * what makes a redelivered spool file (worker killed between commit and unlink) harmless.
  */
-export function claimEvent(db: Database, eventUid: string, kind: string, at: number): boolean {
+export function claimEvent(db: Db, eventUid: string, kind: string, at: number): boolean {
   const result = stmt(
     db,
     'INSERT OR IGNORE INTO ingested (event_uid, kind, at) VALUES (?, ?, ?)',
@@ -25,7 +24,7 @@ export interface PromptInput {
 }
 
 /** Stores one user prompt. */
-export function insertPrompt(db: Database, input: PromptInput): void {
+export function insertPrompt(db: Db, input: PromptInput): void {
   const clean = throughDoor(input, { text: ['text'] });
   stmt(
     db,
@@ -57,7 +56,7 @@ export interface ToolEventInput {
  * DO NOTHING` rather than `OR IGNORE`, which would also swallow a NOT NULL violation and so drop
  * a malformed event silently instead of letting ingest quarantine it with the reason.
  */
-export function insertToolEvent(db: Database, input: ToolEventInput): boolean {
+export function insertToolEvent(db: Db, input: ToolEventInput): boolean {
   const clean = throughDoor(input, { text: ['error'], json: ['toolInput', 'toolResponse'] });
   const result = stmt(
     db,
@@ -82,7 +81,7 @@ export interface TurnEndInput {
 }
 
 /** Stores a turn end. */
-export function insertTurnEnd(db: Database, input: TurnEndInput): void {
+export function insertTurnEnd(db: Db, input: TurnEndInput): void {
   const clean = throughDoor(input, { text: ['lastAssistantMessage'] });
   stmt(
     db,
@@ -105,7 +104,7 @@ const EVENT_COLUMNS = `e.id, s.session_id, e.project, e.prompt_number, e.agent_i
   e.attempts, e.reason, e.created_at`;
 
 /** Captured tool events, newest first. */
-export function listEvents(db: Database, filter: CapturedFilter, page: Page): unknown[] {
+export function listEvents(db: Db, filter: CapturedFilter, page: Page): unknown[] {
   return stmt(
     db,
     `SELECT ${EVENT_COLUMNS} FROM events e JOIN sessions s ON s.id = e.session_id
@@ -117,7 +116,7 @@ export function listEvents(db: Database, filter: CapturedFilter, page: Page): un
 }
 
 /** Stored prompts, newest first. */
-export function listPrompts(db: Database, filter: CapturedFilter, page: Page): unknown[] {
+export function listPrompts(db: Db, filter: CapturedFilter, page: Page): unknown[] {
   return stmt(
     db,
     `SELECT p.id, s.session_id, p.project, p.prompt_number, p.text, p.created_at
@@ -137,12 +136,12 @@ function nulls(filter: CapturedFilter): Record<string, string | null> {
 }
 
 /** Counts of events per state, for health and status. */
-export function countEventStates(db: Database): Record<string, number> {
+export function countEventStates(db: Db): Record<string, number> {
   return countStates(db, 'events');
 }
 
 /** Counts of the rows of `table` per state. */
-export function countStates(db: Database, table: 'events' | 'turns'): Record<string, number> {
+export function countStates(db: Db, table: 'events' | 'turns'): Record<string, number> {
   const rows = stmt(db, `SELECT state, COUNT(*) AS n FROM ${table} GROUP BY state`).all() as Array<{
     state: string;
     n: number;

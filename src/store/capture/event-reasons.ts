@@ -1,6 +1,5 @@
 import type { ReasonCount } from '../../domain/viewer-api.ts';
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 export type { ReasonCount };
 
@@ -11,7 +10,7 @@ const whyOf = (reason: string): string => reason.replace(/; [\w-]+ used(?:; .*)?
  * Why compression fell back or failed, most frequent reasons first: the chain stores
  * `<why>; <provider> used` on events a fallback compressed, and the error on failed ones.
  */
-export function countEventReasons(db: Database, limit = 8): ReasonCount[] {
+export function countEventReasons(db: Db, limit = 8): ReasonCount[] {
   const rows = stmt(
     db,
     `SELECT state, reason, COUNT(*) AS events FROM events

@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** A turn (session + prompt number) with events waiting for compression. */
 export interface PendingTurn {
@@ -33,7 +32,7 @@ export interface StoredEvent {
 }
 
 /** Turns with pending events, oldest first. */
-export function listPendingTurns(db: Database): PendingTurn[] {
+export function listPendingTurns(db: Db): PendingTurn[] {
   return stmt(
     db,
     `SELECT e.session_id AS sessionRowId, s.session_id AS sessionId, s.project,
@@ -50,7 +49,7 @@ export function listPendingTurns(db: Database): PendingTurn[] {
 
 /** The pending events of one turn, in capture order. */
 export function pendingEventsOfTurn(
-  db: Database,
+  db: Db,
   sessionRowId: number,
   promptNumber: number,
 ): StoredEvent[] {
@@ -63,7 +62,7 @@ export function pendingEventsOfTurn(
 
 /** Ends events as `compressed` or `skipped`, with the reason (null: none to give). */
 export function settleEvents(
-  db: Database,
+  db: Db,
   ids: readonly number[],
   state: 'compressed' | 'skipped',
   reason: string | null,
@@ -79,7 +78,7 @@ export function settleEvents(
 
 /** Marks events `failed` with the reason and when they may be tried again. */
 export function failEvents(
-  db: Database,
+  db: Db,
   ids: readonly number[],
   reason: string,
   retryAt: number,
@@ -94,7 +93,7 @@ export function failEvents(
 }
 
 /** Failed events whose retry time has come (and attempts are left) go back to pending. */
-export function requeueDueEvents(db: Database, now: number, maxAttempts: number): number {
+export function requeueDueEvents(db: Db, now: number, maxAttempts: number): number {
   return stmt(
     db,
     `UPDATE events SET state = 'pending', updated_at = @now
@@ -103,7 +102,7 @@ export function requeueDueEvents(db: Database, now: number, maxAttempts: number)
 }
 
 /** Every failed event back to pending with a fresh count of attempts (`claude-mem retry`). */
-export function requeueFailedEvents(db: Database, now: number): number {
+export function requeueFailedEvents(db: Db, now: number): number {
   return stmt(
     db,
     `UPDATE events SET state = 'pending', attempts = 0, next_attempt_at = NULL, updated_at = ?
@@ -113,7 +112,7 @@ export function requeueFailedEvents(db: Database, now: number): number {
 
 /** Whether a turn still has events that will be compressed (pending, or failed with retries left). */
 export function turnHasOpenEvents(
-  db: Database,
+  db: Db,
   sessionRowId: number,
   promptNumber: number,
   maxAttempts: number,
@@ -131,7 +130,7 @@ export function turnHasOpenEvents(
 
 /** Whether a turn has failed events waiting for a retry (attempts left, retry time not come). */
 export function turnAwaitsRetries(
-  db: Database,
+  db: Db,
   sessionRowId: number,
   promptNumber: number,
   maxAttempts: number,

@@ -1,6 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { throughDoor } from '../privacy-door.ts';
-import { stmt, type Page } from '../statements.ts';
+import { stmt, type Page, type Db } from '../statements.ts';
 
 /** What capture knows about a session when an event of it arrives. */
 export interface SessionInput {
@@ -34,10 +33,7 @@ export interface SessionRow {
  * Creates the session on first sight of its `session_id`, else touches it. Returns its row id
  * and prompt counter. A session seen again after it ended (a resume) becomes active again.
  */
-export function upsertSession(
-  db: Database,
-  input: SessionInput,
-): { id: number; promptCount: number } {
+export function upsertSession(db: Db, input: SessionInput): { id: number; promptCount: number } {
   const row = stmt(
     db,
     `INSERT INTO sessions (session_id, project, project_root, cwd, transcript_path, source,
@@ -53,7 +49,7 @@ export function upsertSession(
 }
 
 /** Starts the next turn: prompt counter + 1; the first visible prompt becomes the title. */
-export function nextPrompt(db: Database, id: number, title: string | null): number {
+export function nextPrompt(db: Db, id: number, title: string | null): number {
   const row = stmt(
     db,
     `UPDATE sessions SET prompt_count = prompt_count + 1, status = 'active', ended_at = NULL,
@@ -64,7 +60,7 @@ export function nextPrompt(db: Database, id: number, title: string | null): numb
 }
 
 /** Marks the session completed (SessionEnd). Pending compression still finishes afterwards. */
-export function endSession(db: Database, id: number, reason: string, at: number): void {
+export function endSession(db: Db, id: number, reason: string, at: number): void {
   stmt(
     db,
     `UPDATE sessions SET status = 'completed', ended_at = @at, end_reason = @reason,
@@ -73,12 +69,12 @@ export function endSession(db: Database, id: number, reason: string, at: number)
 }
 
 /** Records that Claude Code is about to compact the session's context (PreCompact). */
-export function markCompacted(db: Database, id: number, at: number): void {
+export function markCompacted(db: Db, id: number, at: number): void {
   stmt(db, 'UPDATE sessions SET compacted_at = @at WHERE id = @id').run({ id, at });
 }
 
 /** Sessions, newest first, optionally of one project. */
-export function listSessions(db: Database, project: string | undefined, page: Page): SessionRow[] {
+export function listSessions(db: Db, project: string | undefined, page: Page): SessionRow[] {
   return stmt(
     db,
     `SELECT id, session_id, project, project_root, cwd, source, status, prompt_count, title,

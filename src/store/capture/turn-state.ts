@@ -1,6 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { countStates } from './captured.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** A turn whose end (Stop, SubagentStop) waits for its summary. */
 export interface PendingTurnEnd {
@@ -18,7 +17,7 @@ export interface PendingTurnEnd {
 }
 
 /** Turn ends waiting for a summary, grouped by turn, oldest first. */
-export function listPendingTurnEnds(db: Database): PendingTurnEnd[] {
+export function listPendingTurnEnds(db: Db): PendingTurnEnd[] {
   return stmt(
     db,
     `SELECT t.session_id AS sessionRowId, s.session_id AS sessionId, s.project,
@@ -33,7 +32,7 @@ export function listPendingTurnEnds(db: Database): PendingTurnEnd[] {
 }
 
 /** The final messages of a turn: the main agent's (or '') and its subagents'. */
-export function turnMessages(db: Database, sessionRowId: number, promptNumber: number) {
+export function turnMessages(db: Db, sessionRowId: number, promptNumber: number) {
   const rows = stmt(
     db,
     `SELECT agent_id, last_assistant_message FROM turns
@@ -50,11 +49,7 @@ export function turnMessages(db: Database, sessionRowId: number, promptNumber: n
 }
 
 /** The stored prompt of a turn, or null (private or not captured). */
-export function promptOfTurn(
-  db: Database,
-  sessionRowId: number,
-  promptNumber: number,
-): string | null {
+export function promptOfTurn(db: Db, sessionRowId: number, promptNumber: number): string | null {
   const row = stmt(db, 'SELECT text FROM prompts WHERE session_id = ? AND prompt_number = ?').get(
     sessionRowId,
     promptNumber,
@@ -64,7 +59,7 @@ export function promptOfTurn(
 
 /** Ends a turn's pending turn ends as `compressed` or `skipped`, or `failed` with a retry time. */
 export function settleTurnEnds(
-  db: Database,
+  db: Db,
   turn: { sessionRowId: number; promptNumber: number },
   state: 'compressed' | 'skipped' | 'failed',
   reason: string | null,
@@ -79,12 +74,7 @@ export function settleTurnEnds(
 }
 
 /** Failed turn ends due again go back to pending (all of them, attempts reset, when `all`). */
-export function requeueTurnEnds(
-  db: Database,
-  now: number,
-  maxAttempts: number,
-  all = false,
-): number {
+export function requeueTurnEnds(db: Db, now: number, maxAttempts: number, all = false): number {
   if (all) {
     return stmt(
       db,
@@ -99,6 +89,6 @@ export function requeueTurnEnds(
 }
 
 /** Counts of turn ends per state. */
-export function countTurnStates(db: Database): Record<string, number> {
+export function countTurnStates(db: Db): Record<string, number> {
   return countStates(db, 'turns');
 }

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../statements.ts';
 
 /** SQL name of the function that makes the `code_terms` text the full-text index holds. */
 export const CODE_TERMS_FUNCTION = 'cm_code_terms';
@@ -49,7 +49,7 @@ export function codeTerms(...texts: ReadonlyArray<string | null | undefined>): s
  * rebuilds from call it (migration 009). It returns the files fields as they are (their paths
  * are words to the index) and the split identifiers of every field.
  */
-export function registerCodeTerms(db: Database): void {
+export function registerCodeTerms(db: Db): void {
   db.function(CODE_TERMS_FUNCTION, { deterministic: true, varargs: true }, (...args: unknown[]) => {
     const texts = args.map((arg) => (typeof arg === 'string' ? arg : ''));
     const files = texts.slice(6).join('\n');

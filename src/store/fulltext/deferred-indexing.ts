@@ -1,9 +1,8 @@
-import type { Database } from 'better-sqlite3';
 import { queueInserted } from '../migrations/008-team.ts';
 import { agentsOfInserted } from '../migrations/012-agents.ts';
 import { BASENAME, listOf } from '../migrations/013-recall-injected.ts';
 import { horizonAfterBatch } from './search-horizon.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** The trigger that keeps observations_fts in step with each inserted row. */
 const FTS_TRIGGER = 'observations_fts_insert';
@@ -54,7 +53,7 @@ interface Deferred {
   statements: readonly string[];
 }
 
-const triggerSql = (db: Database, name: string): string | undefined =>
+const triggerSql = (db: Db, name: string): string | undefined =>
   stmt(db, "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?")
     .pluck()
     .get(name) as string | undefined;
@@ -66,7 +65,7 @@ const triggerSql = (db: Database, name: string): string | undefined =>
  * its tokeniser's preprocessing) is indexed alike. Undefined when the body has another shape:
  * the trigger then stays and indexes row by row.
  */
-function setBasedFts(db: Database): Deferred | undefined {
+function setBasedFts(db: Db): Deferred | undefined {
   const create = triggerSql(db, FTS_TRIGGER);
   const body = create?.match(/\bBEGIN\b([\s\S]*)\bEND\s*;?\s*$/i)?.[1];
   if (!create || body === undefined) return undefined;
@@ -91,7 +90,7 @@ function setBasedFts(db: Database): Deferred | undefined {
 }
 
 /** Every insert trigger this schema has that a batch can replace; missing ones stay missing. */
-function deferrable(db: Database): Deferred[] {
+function deferrable(db: Db): Deferred[] {
   const fts = setBasedFts(db);
   const others = Object.entries(SET_BASED).flatMap(([name, statement]) => {
     const create = triggerSql(db, name);
@@ -113,10 +112,7 @@ export type NoteInserted = (id: number | bigint) => void;
  * batch's rows are found without a trigger: those given the next free id are the ids past the
  * largest before it; `insert` passes to `noteInserted` every row it gave an explicit id.
  */
-export function withDeferredIndexing<T>(
-  db: Database,
-  insert: (noteInserted: NoteInserted) => T,
-): T {
+export function withDeferredIndexing<T>(db: Db, insert: (noteInserted: NoteInserted) => T): T {
   return db
     .transaction(() => {
       const explicit: Array<number | bigint> = [];

@@ -1,7 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import { ftsValues } from '../migrations/009-code-search.ts';
 import { HORIZON_BOUNDARY, HORIZON_INSERT } from '../migrations/015-search-horizon.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** The full-text index of the newest observations (migration 015). */
 export const HORIZON_TABLE = 'observations_fts_recent';
@@ -25,7 +24,7 @@ export const HORIZON_BATCH = 1000;
  * The id past which every observation is in the horizon's index, or undefined when search must
  * read the whole index (no horizon kept).
  */
-export function horizonBoundary(db: Database): number | undefined {
+export function horizonBoundary(db: Db): number | undefined {
   const boundary = stmt(db, 'SELECT boundary FROM search_horizon WHERE kept = 1').pluck().get();
   return typeof boundary === 'number' ? boundary : undefined;
 }
@@ -35,7 +34,7 @@ const indexWhere = (where: string): string =>
   `${HORIZON_INSERT} SELECT ${ftsValues('new')} FROM observations AS new WHERE ${where}`;
 
 /** How many observations the kept horizon holds (for `status`), or undefined when none is kept. */
-export function horizonHeld(db: Database): number | undefined {
+export function horizonHeld(db: Db): number | undefined {
   const boundary = horizonBoundary(db);
   if (boundary === undefined) return undefined;
   return stmt(db, 'SELECT count(*) FROM observations WHERE id > ?').pluck().get(boundary) as number;
@@ -66,13 +65,13 @@ export interface HorizonSize {
   from?: number;
 }
 
-function drop(db: Database): void {
+function drop(db: Db): void {
   db.exec(`INSERT INTO ${HORIZON_TABLE} (${HORIZON_TABLE}) VALUES ('delete-all');
     UPDATE search_horizon SET kept = 0, boundary = 0;`);
 }
 
 /** What the idle step has to do, read without the write lock. */
-function nextStep(db: Database, rows: number, from: number): 'none' | 'kept' | 'drop' | 'rebuild' {
+function nextStep(db: Db, rows: number, from: number): 'none' | 'kept' | 'drop' | 'rebuild' {
   const kept = horizonHeld(db);
   // The per-project counts (migration 011): one row each, where counting the table would read a
   // million index entries at every idle step.
@@ -84,7 +83,7 @@ function nextStep(db: Database, rows: number, from: number): 'none' | 'kept' | '
 }
 
 /** Indexes the newest `rows` observations into the (empty) horizon and keeps it. */
-function rebuild(db: Database, rows: number): void {
+function rebuild(db: Db, rows: number): void {
   const boundary =
     (stmt(db, 'SELECT id FROM observations ORDER BY id DESC LIMIT 1 OFFSET ?').pluck().get(rows) as
       number | undefined) ?? 0;
@@ -98,7 +97,7 @@ function rebuild(db: Database, rows: number): void {
  * newest `rows` observations, in one transaction (about 2 s for 100,000 here); drops it when the
  * memory has shrunk below `from`. Takes the write lock only to change it.
  */
-export function refreshHorizon(db: Database, size: HorizonSize = {}): HorizonStep {
+export function refreshHorizon(db: Db, size: HorizonSize = {}): HorizonStep {
   const rows = size.rows ?? HORIZON_ROWS;
   const step = nextStep(db, rows, size.from ?? HORIZON_FROM);
   if (step === 'none' || step === 'kept') return step;

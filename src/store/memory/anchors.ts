@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** How an anchor's hash was made, or why it has none (see migration 007). */
 export type AnchorKind = 'git' | 'sha256' | 'missing' | 'binary' | 'large' | 'late';
@@ -39,7 +38,7 @@ type PackedRow = [number, string, AnchorKind, string | null, number | null, stri
 
 /** Replaces the anchors of an observation (used at compression and on re-confirmation). */
 export function writeAnchors(
-  db: Database,
+  db: Db,
   observationId: number,
   anchors: readonly AnchorInput[],
   at: number,
@@ -62,7 +61,7 @@ const CHUNK = 5000;
  * The anchors of these observations, by observation id (ids without anchors are absent): one
  * statement per 5,000 ids, only the fields a check reads.
  */
-export function anchorsOf(db: Database, ids: readonly number[]): Map<number, StoredAnchor[]> {
+export function anchorsOf(db: Db, ids: readonly number[]): Map<number, StoredAnchor[]> {
   const byId = new Map<number, StoredAnchor[]>();
   const select = stmt(db, BATCH).raw();
   const unique = [...new Set(ids)];
@@ -83,7 +82,7 @@ export function anchorsOf(db: Database, ids: readonly number[]): Map<number, Sto
 
 /** One page of a project's observation ids (ascending, after `after`) and how many there are. */
 export function projectObservationPage(
-  db: Database,
+  db: Db,
   project: string,
   after: number,
   limit: number,
@@ -103,7 +102,7 @@ export function projectObservationPage(
 
 /** Where the observation's session ran, or undefined for one without a session. */
 export function anchorOrigin(
-  db: Database,
+  db: Db,
   sessionRowId: number | null,
   promptNumber: number | null,
 ): AnchorOrigin | undefined {

@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** A recorded dead end a tool call matched: the observation, its title and the fix, if any. */
 export interface DeadEndMatch {
@@ -10,7 +9,7 @@ export interface DeadEndMatch {
 
 /** Records what a dead-end observation is recalled by (`cmd:<shape>`, `file:<path>`). */
 export function writeDeadEndKeys(
-  db: Database,
+  db: Db,
   observationId: number,
   project: string,
   keys: ReadonlyArray<{ key: string; fix: string }>,
@@ -26,12 +25,7 @@ export function writeDeadEndKeys(
  * The project's dead ends recorded under `key`, newest first, at most `limit`; one index range
  * and a primary-key read per hit, cheap enough for a PreToolUse hook of every Bash call.
  */
-export function deadEndsFor(
-  db: Database,
-  project: string,
-  key: string,
-  limit: number,
-): DeadEndMatch[] {
+export function deadEndsFor(db: Db, project: string, key: string, limit: number): DeadEndMatch[] {
   return stmt(
     db,
     `SELECT k.observation_id AS id, o.title AS title, k.fix AS fix
@@ -44,12 +38,7 @@ export function deadEndsFor(
  * Claims the warning about dead end `id` for `sessionId`: true the first time only (the claim
  * is the insert, so two racing hooks cannot both warn). Rows older than 30 days are pruned.
  */
-export function claimDeadEndWarning(
-  db: Database,
-  sessionId: string,
-  id: number,
-  at: number,
-): boolean {
+export function claimDeadEndWarning(db: Db, sessionId: string, id: number, at: number): boolean {
   stmt(db, 'DELETE FROM dead_end_warned WHERE at < ?').run(at - 30 * 24 * 3600 * 1000);
   return (
     stmt(

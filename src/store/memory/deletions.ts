@@ -1,6 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import type { FeedKind } from './memory-feed.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** One deleted feed item, as the `deletions` table (migration 005) recorded it. */
 export interface Deletion {
@@ -10,12 +9,12 @@ export interface Deletion {
 }
 
 /** The id of the newest deletion (0: none yet). */
-export function lastDeletion(db: Database): number {
+export function lastDeletion(db: Db): number {
   return stmt(db, 'SELECT COALESCE(MAX(id), 0) FROM deletions').pluck().get() as number;
 }
 
 /** Deletions after `mark`, oldest first, at most `limit`. */
-export function deletionsAfter(db: Database, mark: number, limit: number): Deletion[] {
+export function deletionsAfter(db: Db, mark: number, limit: number): Deletion[] {
   return stmt(
     db,
     'SELECT id, kind, item_id AS itemId FROM deletions WHERE id > ? ORDER BY id LIMIT ?',

@@ -1,8 +1,7 @@
 import type { ObservationType } from '../../domain/index.ts';
-import type { Database } from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { soundPresent } from '../row-door.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import type { Scope } from '../team/team-scope.ts';
 import { contentValues, insertSql } from './memory-columns.ts';
 
@@ -27,7 +26,7 @@ export interface MemoryInput {
  * in the same project again returns the existing id instead of a duplicate (shared now if the
  * repeat asks for `team`; never made private by a repeat).
  */
-export function insertMemory(db: Database, memory: MemoryInput): { id: number; created: boolean } {
+export function insertMemory(db: Db, memory: MemoryInput): { id: number; created: boolean } {
   // The text is the narrative, the files those read: then the one mapper, as every writer.
   const content = contentValues(
     'observation',
@@ -64,7 +63,7 @@ export function insertMemory(db: Database, memory: MemoryInput): { id: number; c
 }
 
 /** Deletes observations by id (their index entries and vectors follow); returns how many. */
-export function deleteObservations(db: Database, ids: readonly number[]): number {
+export function deleteObservations(db: Db, ids: readonly number[]): number {
   if (ids.length === 0) return 0;
   return stmt(db, 'DELETE FROM observations WHERE id IN (SELECT value FROM json_each(?))').run(
     JSON.stringify(ids),
@@ -72,7 +71,7 @@ export function deleteObservations(db: Database, ids: readonly number[]): number
 }
 
 /** Pins (listed first at SessionStart) or unpins an observation; false when it does not exist. */
-export function setPinned(db: Database, id: number, pinned: boolean, at: number): boolean {
+export function setPinned(db: Db, id: number, pinned: boolean, at: number): boolean {
   return (
     stmt(db, 'UPDATE observations SET pinned = ?, updated_at = ? WHERE id = ?').run(
       pinned ? 1 : 0,

@@ -1,7 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import { getObservations, jsonList as list, type ObservationRecord } from './memory-read.ts';
 import type { SummaryRow } from './memory-types.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import { teamFilterParts, type TeamFilter } from '../team/team-filter.ts';
 
 /** The three kinds of item the viewer's feed shows. */
@@ -70,7 +69,7 @@ interface Ref {
 }
 
 function pageOfKind(
-  db: Database,
+  db: Db,
   kind: FeedKind,
   filter: FeedFilter,
   before: FeedCursor,
@@ -104,7 +103,7 @@ const descending = (a: Ref, b: Ref): number =>
  * shift later pages). Returns the items and the cursor of the next page, null at the end.
  */
 export function feedPage(
-  db: Database,
+  db: Db,
   filter: FeedFilter,
   before: FeedCursor | undefined,
   limit: number,
@@ -126,14 +125,14 @@ export function feedPage(
 export type FeedMarks = Record<FeedKind, number>;
 
 /** The current highest ids. */
-export function feedMarks(db: Database): FeedMarks {
+export function feedMarks(db: Db): FeedMarks {
   const max = (kind: FeedKind): number =>
     stmt(db, `SELECT COALESCE(MAX(id), 0) FROM ${TABLE[kind]}`).pluck().get() as number;
   return { observation: max('observation'), summary: max('summary'), prompt: max('prompt') };
 }
 
 /** Items stored after `marks`, oldest first, at most `limit` of each kind. */
-export function feedAfter(db: Database, marks: FeedMarks, limit: number): FeedItem[] {
+export function feedAfter(db: Db, marks: FeedMarks, limit: number): FeedItem[] {
   const refs = FEED_KINDS.flatMap(
     (kind) =>
       stmt(
@@ -148,7 +147,7 @@ export function feedAfter(db: Database, marks: FeedMarks, limit: number): FeedIt
   );
 }
 
-function hydrate(db: Database, refs: readonly Ref[]): FeedItem[] {
+function hydrate(db: Db, refs: readonly Ref[]): FeedItem[] {
   const ids = (kind: FeedKind) => refs.filter((ref) => ref.kind === kind).map((ref) => ref.id);
   const found = new Map<string, FeedItem>();
   for (const o of getObservations(db, ids('observation'))) {
@@ -159,7 +158,7 @@ function hydrate(db: Database, refs: readonly Ref[]): FeedItem[] {
   return refs.flatMap((ref) => found.get(`${ref.kind}:${ref.id}`) ?? []);
 }
 
-function summariesById(db: Database, ids: readonly number[]): FeedItem[] {
+function summariesById(db: Db, ids: readonly number[]): FeedItem[] {
   if (ids.length === 0) return [];
   const rows = stmt(
     db,
@@ -176,7 +175,7 @@ function summariesById(db: Database, ids: readonly number[]): FeedItem[] {
   }));
 }
 
-function promptsById(db: Database, ids: readonly number[]): FeedItem[] {
+function promptsById(db: Db, ids: readonly number[]): FeedItem[] {
   if (ids.length === 0) return [];
   const rows = stmt(
     db,

@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import { detailCharsSql } from '../../domain/index.ts';
 
 /** What one line of the SessionStart index needs about an observation. */
@@ -90,7 +89,7 @@ const toEntry = ([
  * machine), then its newest of anyone's, each not among those before. A superseded one (issue
  * 34) is left out unless pinned: the newer memory on its subject says what is true now.
  */
-export function indexEntries(db: Database, query: IndexQuery, pinnedLimit: number): IndexEntry[] {
+export function indexEntries(db: Db, query: IndexQuery, pinnedLimit: number): IndexEntry[] {
   // better-sqlite3 builds an object a row key by key, which cost more than the query itself
   // (bench/search-latency.ts, context): arrays, and objects of one shape made here.
   const rows = stmt(db, INDEX_ENTRIES_SQL)
@@ -111,12 +110,7 @@ export function indexEntries(db: Database, query: IndexQuery, pinnedLimit: numbe
  * How many observations a project has (all of them: one row of the per-project counts; or those
  * after `since` or of one agent, counted by index).
  */
-export function countObservations(
-  db: Database,
-  project: string,
-  since?: number,
-  agent?: string,
-): number {
+export function countObservations(db: Db, project: string, since?: number, agent?: string): number {
   if (since === undefined && agent === undefined) {
     return (stmt(db, 'SELECT n FROM observation_counts WHERE project = ?').pluck().get(project) ??
       0) as number;
@@ -141,7 +135,7 @@ export function countObservations(
  * id, newest update), read from indexes and the per-project counts only (a COUNT(*) of the
  * table would read a million index entries every time the embedder polls).
  */
-export function observationsMark(db: Database): string {
+export function observationsMark(db: Db): string {
   const row = stmt(
     db,
     `SELECT (SELECT SUM(n) FROM observation_counts) AS n, MAX(id) AS id,

@@ -1,7 +1,6 @@
 import type { FailedEvent, Project } from '../../domain/viewer-api.ts';
-import type { Database } from 'better-sqlite3';
 import { soundPresent } from '../row-door.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import { assertOwnMemories } from '../team/team-ownership.ts';
 import { contentValues } from './memory-columns.ts';
 
@@ -24,7 +23,7 @@ export interface ObservationPatch {
  * throws ReadOnlyMemoryError.
  */
 export function updateObservation(
-  db: Database,
+  db: Db,
   id: number,
   patch: ObservationPatch,
   at: number,
@@ -53,7 +52,7 @@ export interface MemoryCounts {
 }
 
 /** How much is stored. */
-export function memoryCounts(db: Database): MemoryCounts {
+export function memoryCounts(db: Db): MemoryCounts {
   return stmt(
     db,
     `SELECT (SELECT COUNT(*) FROM observations) AS observations,
@@ -69,7 +68,7 @@ export function memoryCounts(db: Database): MemoryCounts {
 export type ProjectSummary = Project;
 
 /** Every project (from sessions and from explicit memories), most recently active first. */
-export function listProjects(db: Database): ProjectSummary[] {
+export function listProjects(db: Db): ProjectSummary[] {
   return stmt(
     db,
     `SELECT name, SUM(s) AS sessions, SUM(o) AS observations, MAX(at) AS last_at FROM (
@@ -84,7 +83,7 @@ export function listProjects(db: Database): ProjectSummary[] {
 export type { FailedEvent };
 
 /** Failed tool events, most recently failed first. */
-export function listFailedEvents(db: Database, limit: number): FailedEvent[] {
+export function listFailedEvents(db: Db, limit: number): FailedEvent[] {
   return stmt(
     db,
     `SELECT e.id, s.session_id, e.project, e.prompt_number, e.tool_name, e.attempts, e.reason,
@@ -95,7 +94,7 @@ export function listFailedEvents(db: Database, limit: number): FailedEvent[] {
 }
 
 /** Tool events waiting for compression and failed ones: the processing indicator. */
-export function queueCounts(db: Database): { pending: number; failed: number } {
+export function queueCounts(db: Db): { pending: number; failed: number } {
   return stmt(
     db,
     `SELECT (SELECT COUNT(*) FROM events WHERE state = 'pending') AS pending,

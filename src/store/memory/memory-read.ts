@@ -1,7 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import type { ObservationRow, SummaryRow } from './memory-types.ts';
 import type { SessionRow } from '../capture/sessions.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import { detailCharsSql } from '../../domain/index.ts';
 
 /** An observation with its list fields parsed and its session's Claude Code id. */
@@ -50,7 +49,7 @@ function toRecord(row: JoinedRow): ObservationRecord {
 }
 
 /** Full observations by id, in the order asked; unknown ids are left out. */
-export function getObservations(db: Database, ids: readonly number[]): ObservationRecord[] {
+export function getObservations(db: Db, ids: readonly number[]): ObservationRecord[] {
   if (ids.length === 0) return [];
   const rows = stmt(
     db,
@@ -86,7 +85,7 @@ export interface SearchLineRow {
  * (the details' size is counted in SQL): loading and parsing whole rows was a fifth of an HTTP
  * search at 10,000 observations (issue 33).
  */
-export function getSearchLines(db: Database, ids: readonly number[]): SearchLineRow[] {
+export function getSearchLines(db: Db, ids: readonly number[]): SearchLineRow[] {
   if (ids.length === 0) return [];
   const rows = stmt(
     db,
@@ -101,7 +100,7 @@ export function getSearchLines(db: Database, ids: readonly number[]): SearchLine
 }
 
 /** The session with this Claude Code `session_id`, if captured. */
-export function findSession(db: Database, sessionId: string): SessionRow | undefined {
+export function findSession(db: Db, sessionId: string): SessionRow | undefined {
   return stmt(
     db,
     `SELECT id, session_id, project, project_root, cwd, source, status, prompt_count, title,
@@ -113,7 +112,7 @@ export function findSession(db: Database, sessionId: string): SessionRow | undef
  * When the session last answered (its last Stop), else its last prompt, else undefined. What a
  * resumed session already saw ends here.
  */
-export function lastResponseAt(db: Database, sessionRowId: number): number | undefined {
+export function lastResponseAt(db: Db, sessionRowId: number): number | undefined {
   const row = stmt(
     db,
     `SELECT COALESCE(
@@ -134,7 +133,7 @@ export const SUMMARY_WINDOW = 200;
  * this machine's own come first: a teammate's newer turn is not where this developer left off.
  */
 export function latestSummary(
-  db: Database,
+  db: Db,
   project: string,
   sessionRowId?: number,
 ): SummaryRow | undefined {
@@ -158,7 +157,7 @@ export function latestSummary(
 }
 
 /** The root folder the project's newest session recorded (to resolve relative file paths). */
-export function projectRoot(db: Database, project: string): string | undefined {
+export function projectRoot(db: Db, project: string): string | undefined {
   const row = stmt(
     db,
     'SELECT project_root FROM sessions WHERE project = ? ORDER BY started_at DESC LIMIT 1',

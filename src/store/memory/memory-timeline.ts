@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** One entry of a timeline: an observation, a turn summary or a user prompt. */
 export interface TimelineItem {
@@ -38,7 +37,7 @@ export function compareTimeline(a: TimelineItem, b: TimelineItem): number {
 
 /** One timeline item by kind and id, with its project, or undefined. */
 export function timelineItem(
-  db: Database,
+  db: Db,
   kind: TimelineItem['kind'],
   id: number,
 ): (TimelineItem & { project: string }) | undefined {
@@ -61,7 +60,7 @@ function tieClause(kind: TimelineItem['kind'], anchor: TimelineItem, side: 'befo
 }
 
 function side(
-  db: Database,
+  db: Db,
   project: string,
   anchor: TimelineItem,
   which: 'before' | 'after',
@@ -89,7 +88,7 @@ function side(
  * observations, summaries and prompts of `project`, in time order, the anchor included.
  */
 export function timelineAround(
-  db: Database,
+  db: Db,
   project: string,
   anchor: TimelineItem,
   depth: { before: number; after: number },

@@ -1,7 +1,6 @@
 import type { ObservationBody, ObservationType } from '../../domain/index.ts';
-import type { Database } from 'better-sqlite3';
 import { isObservationType } from '../row-door.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import { contentValues, insertSql } from './memory-columns.ts';
 import type { Scope } from '../team/team-scope.ts';
 
@@ -40,7 +39,7 @@ const mergeIds = (stored: string, more: number[]): number[] => {
  * in the same session) is not stored again; its source events are added to the stored one.
  */
 export function insertObservation(
-  db: Database,
+  db: Db,
   observation: ObservationInput,
 ): { id: number; duplicate: boolean } {
   const input = { ...observation, searchKeys: observation.searchKeys ?? '' };
@@ -79,7 +78,7 @@ export function insertObservation(
 }
 
 /** The observations of one turn, oldest first, list fields parsed. */
-export function observationsOfTurn(db: Database, sessionRowId: number, promptNumber: number) {
+export function observationsOfTurn(db: Db, sessionRowId: number, promptNumber: number) {
   const rows = stmt(
     db,
     `SELECT type, title, subtitle, narrative, facts, concepts, files_read, files_modified,

@@ -1,6 +1,5 @@
 import type { SummaryBody } from '../../domain/index.ts';
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import { contentValues, insertSql } from './memory-columns.ts';
 import type { Scope } from '../team/team-scope.ts';
 
@@ -21,7 +20,7 @@ export interface SummaryInput extends SummaryBody {
 }
 
 /** Stores the summary of a turn; a turn summarized again (after a retry) keeps the newest. */
-export function upsertSummary(db: Database, summary: SummaryInput): number {
+export function upsertSummary(db: Db, summary: SummaryInput): number {
   const content = contentValues('summary', summary);
   const values = {
     ...content,

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
+import type { Db } from '../statements.ts';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { tempDir } from '../../../test/helpers/temp-dir.ts';
 import { migratedTo } from '../../../test/helpers/test-db.ts';
 import { migrate } from '../migrate.ts';
 
-const match = (db: Database.Database, query: string): number[] =>
+const match = (db: Db, query: string): number[] =>
   db
     .prepare('SELECT rowid FROM observations_fts WHERE observations_fts MATCH ? ORDER BY rowid')
     .pluck()

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import Database from 'better-sqlite3';
+import type { Db } from '../statements.ts';
 import { test } from 'node:test';
 import { migratedTo } from '../../../test/helpers/test-db.ts';
 import { countObservations, observationsMark } from '../memory/memory-index.ts';
 import { migrate } from '../migrate.ts';
 
-const add = (db: Database.Database, project: string, hash: string): number =>
+const add = (db: Db, project: string, hash: string): number =>
   Number(
     db
       .prepare(
@@ -15,7 +15,7 @@ const add = (db: Database.Database, project: string, hash: string): number =>
       .run(project, hash).lastInsertRowid,
   );
 
-const counts = (db: Database.Database) =>
+const counts = (db: Db) =>
   db.prepare('SELECT project, n FROM observation_counts ORDER BY project').all();
 
 test('per-project counts start from the stored rows and follow inserts, moves and deletes', (t) => {

@@ -1,6 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import type { TeamSetAside } from '../../domain/viewer-api.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** A row that came in (pulled or imported) and was not stored, with why (the viewer's fields). */
 export interface SetAsideEntry extends TeamSetAside {
@@ -10,7 +9,7 @@ export interface SetAsideEntry extends TeamSetAside {
 const KEEP = 1000;
 
 /** Records a row that was set aside; only the newest thousand are kept (the count goes on). */
-export function setAside(db: Database, entry: SetAsideEntry): void {
+export function setAside(db: Db, entry: SetAsideEntry): void {
   stmt(
     db,
     `INSERT INTO set_aside (source, project, kind, ref, author, reason, at)
@@ -21,7 +20,7 @@ export function setAside(db: Database, entry: SetAsideEntry): void {
 
 /** How many rows of `source` were set aside (of the newest thousand), and the newest few. */
 export function setAsideReport(
-  db: Database,
+  db: Db,
   source: SetAsideEntry['source'],
   limit = 5,
 ): { count: number; recent: SetAsideEntry[] } {

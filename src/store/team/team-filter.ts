@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import type { Scope } from './team-scope.ts';
 
 /** `--author me`: the memories written on this machine (their `author` is NULL). */
@@ -33,7 +32,7 @@ export function teamFilterParts(alias: string, filter: TeamFilter): TeamFilterPa
 }
 
 /** Whether any of the observations `ids` is a teammate's (pulled from the team). */
-export function hasTeammates(db: Database, ids: readonly number[]): boolean {
+export function hasTeammates(db: Db, ids: readonly number[]): boolean {
   if (ids.length === 0) return false;
   return (
     stmt(

@@ -1,6 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import { contentColumns, type MemoryKind } from '../memory/memory-columns.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import { scrubPrompts } from './team-prompt-scrub.ts';
 import { originOf } from './team-sessions.ts';
 
@@ -34,7 +33,7 @@ export function teamColumns(kind: TeamKind): { table: string; body: readonly str
 }
 
 /** The oldest queued changes not refused, in queue order. */
-export function pendingOutbox(db: Database, limit: number): OutboxEntry[] {
+export function pendingOutbox(db: Db, limit: number): OutboxEntry[] {
   return stmt(
     db,
     `SELECT id, kind, item_id, global_id, op, attempts FROM team_outbox
@@ -64,7 +63,7 @@ function workLead(row: Record<string, string | number | null>): string {
  * replaced by the lead of its work, and quotes of the session's prompts are taken out of every
  * text field (`scrubPrompts`).
  */
-export function sharedRow(db: Database, kind: TeamKind, id: number): SharedRow | undefined {
+export function sharedRow(db: Db, kind: TeamKind, id: number): SharedRow | undefined {
   const { table, body } = teamColumns(kind);
   const row = stmt(
     db,
@@ -100,7 +99,7 @@ export function sharedRow(db: Database, kind: TeamKind, id: number): SharedRow |
  * Removes entries the server acknowledged. A delete also drops the refused upserts of its row
  * queued before it: the row is gone or private, so they will never be pushed.
  */
-export function ackOutbox(db: Database, entries: readonly OutboxEntry[]): void {
+export function ackOutbox(db: Db, entries: readonly OutboxEntry[]): void {
   const drop = stmt(db, 'DELETE FROM team_outbox WHERE id = ?');
   const dropRefused = stmt(
     db,
@@ -115,12 +114,12 @@ export function ackOutbox(db: Database, entries: readonly OutboxEntry[]): void {
 }
 
 /** Marks an entry refused (it stays queued, skipped, until an edit of its row clears this). */
-export function refuseOutbox(db: Database, id: number, reason: string): void {
+export function refuseOutbox(db: Db, id: number, reason: string): void {
   stmt(db, 'UPDATE team_outbox SET refused_reason = ? WHERE id = ?').run(reason, id);
 }
 
 /** Counts a failed attempt on entries that stay queued. */
-export function failOutbox(db: Database, ids: readonly number[], error: string): void {
+export function failOutbox(db: Db, ids: readonly number[], error: string): void {
   const update = stmt(
     db,
     'UPDATE team_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?',
@@ -129,7 +128,7 @@ export function failOutbox(db: Database, ids: readonly number[], error: string):
 }
 
 /** What waits in the outbox: queued, refused (with their reasons, newest first). */
-export function outboxBacklog(db: Database): {
+export function outboxBacklog(db: Db): {
   queued: number;
   refused: { kind: TeamKind; item_id: number; reason: string }[];
 } {

@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** The kinds of memory that have a scope (private or team). */
 export type ScopedKind = 'observation' | 'summary';
@@ -29,7 +28,7 @@ export class ReadOnlyMemoryError extends Error {
  * of a memory (edit, share, unshare, forget by id) calls this first; team sync's pull writes
  * teammates' rows without it.
  */
-export function assertOwnMemories(db: Database, kind: ScopedKind, ids: readonly number[]): void {
+export function assertOwnMemories(db: Db, kind: ScopedKind, ids: readonly number[]): void {
   if (ids.length === 0) return;
   const row = stmt(
     db,

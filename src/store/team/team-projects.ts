@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import { RowRefusedError } from '../row-door.ts';
 import { setAside } from './set-aside.ts';
 import { applyPulled, type PulledRow, type PullOutcome } from './team-pulled.ts';
@@ -15,12 +14,12 @@ export interface TeamProjectRow {
 }
 
 /** Every local project with a team identity. */
-export function teamProjects(db: Database): TeamProjectRow[] {
+export function teamProjects(db: Db): TeamProjectRow[] {
   return stmt(db, 'SELECT * FROM team_projects ORDER BY project').all() as TeamProjectRow[];
 }
 
 /** Local projects (from their own sessions) with the newest root each was seen at. */
-export function localProjects(db: Database): { project: string; root: string }[] {
+export function localProjects(db: Db): { project: string; root: string }[] {
   return stmt(
     db,
     `SELECT project, project_root AS root FROM sessions s WHERE source IS NOT 'team'
@@ -31,7 +30,7 @@ export function localProjects(db: Database): { project: string; root: string }[]
 }
 
 /** Records `project`'s team identity; a changed identity starts its pull from the beginning. */
-export function setTeamProject(db: Database, project: string, teamProject: string): void {
+export function setTeamProject(db: Db, project: string, teamProject: string): void {
   stmt(
     db,
     `INSERT INTO team_projects (project, team_project) VALUES (?, ?)
@@ -41,7 +40,7 @@ export function setTeamProject(db: Database, project: string, teamProject: strin
 }
 
 /** Notes a push of `project`'s rows (or its failure: `error`). */
-export function recordPush(db: Database, project: string, at: number, error?: string): void {
+export function recordPush(db: Db, project: string, at: number, error?: string): void {
   stmt(
     db,
     `UPDATE team_projects SET last_push_at = CASE WHEN @error IS NULL THEN @at ELSE last_push_at END,
@@ -49,15 +48,10 @@ export function recordPush(db: Database, project: string, at: number, error?: st
   ).run({ project, at, error: error ?? null });
 }
 
-/** Notes a failed pull of `project`. */
-export function recordPullError(db: Database, project: string, error: string): void {
-  stmt(db, 'UPDATE team_projects SET last_error = ? WHERE project = ?').run(error, project);
-}
-
 /** What applying a page did: per outcome, and rows set aside. */
 export type PullCounts = Record<PullOutcome | 'setAside', number>;
 
-function setAsidePulled(db: Database, project: string, row: PulledRow, error: unknown, at: number) {
+function setAsidePulled(db: Db, project: string, row: PulledRow, error: unknown, at: number) {
   const reason =
     error instanceof RowRefusedError
       ? error.message
@@ -81,7 +75,7 @@ function setAsidePulled(db: Database, project: string, row: PulledRow, error: un
  * one colliding summary once held a teammate's cursor for good). `me` is this machine's role.
  */
 export function applyPulledPage(
-  db: Database,
+  db: Db,
   project: string,
   rows: readonly PulledRow[],
   at: number,
@@ -109,7 +103,7 @@ export function applyPulledPage(
 }
 
 /** How many teammates' memories (pulled observations and summaries) `project` holds here. */
-export function countTeamRows(db: Database, project: string): number {
+export function countTeamRows(db: Db, project: string): number {
   return stmt(
     db,
     `SELECT (SELECT count(*) FROM observations WHERE project = @project AND author IS NOT NULL)

@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** What stands where a shared row quoted a prompt. */
 export const PROMPT_OMITTED = '(prompt omitted)';
@@ -10,7 +9,7 @@ const MIN_LINE = 16;
 const PROBE = 24;
 
 /** The lines of the session's prompts that a quote could be told by. */
-function promptLines(db: Database, sessionRowId: number): string[] {
+function promptLines(db: Db, sessionRowId: number): string[] {
   const texts = stmt(db, 'SELECT text FROM prompts WHERE session_id = ?')
     .pluck()
     .all(sessionRowId) as string[];
@@ -39,7 +38,7 @@ function withoutQuotes(text: string, line: string): string {
  * prompt leaves the machine (issue 30).
  */
 export function scrubPrompts(
-  db: Database,
+  db: Db,
   sessionRowId: number | null,
   body: Record<string, string | number | null>,
 ): Record<string, string | number | null> {

@@ -1,7 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import { contentValues, insertSql } from '../memory/memory-columns.ts';
 import { RowRefusedError, soundMemory, soundTime } from '../row-door.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 import { teamColumns, type TeamKind } from './team-outbox.ts';
 import { pulledSessionKey, teamSession } from './team-sessions.ts';
 
@@ -57,19 +56,13 @@ function bodyValues(row: PulledRow): Record<string, string | number | null> {
  * migration 008's triggers queue a push only for rows with no author, so this machine does not
  * send back (or bump the version of) a row the server just gave it.
  */
-function quietly(
-  db: Database,
-  table: string,
-  id: number,
-  author: string | null,
-  write: () => void,
-) {
+function quietly(db: Db, table: string, id: number, author: string | null, write: () => void) {
   stmt(db, `UPDATE ${table} SET author = '(pull)' WHERE id = ?`).run(id);
   write();
   stmt(db, `UPDATE ${table} SET author = ? WHERE id = ?`).run(author, id);
 }
 
-function insertPulled(db: Database, project: string, row: PulledRow, at: number, own: boolean) {
+function insertPulled(db: Db, project: string, row: PulledRow, at: number, own: boolean) {
   const { table } = teamColumns(row.kind);
   const values = bodyValues(row);
   const extra =
@@ -93,7 +86,7 @@ function insertPulled(db: Database, project: string, row: PulledRow, at: number,
   if (own) stmt(db, `UPDATE ${table} SET author = NULL WHERE id = ?`).run(lastInsertRowid);
 }
 
-function updatePulled(db: Database, id: number, row: PulledRow, at: number, own: boolean) {
+function updatePulled(db: Db, id: number, row: PulledRow, at: number, own: boolean) {
   const { table } = teamColumns(row.kind);
   const values = bodyValues(row);
   // A turn's number is where the row hangs; moving it could collide with another turn.
@@ -118,7 +111,7 @@ function updatePulled(db: Database, id: number, row: PulledRow, at: number, own:
  * for a row that cannot be made sound.
  */
 export function applyPulled(
-  db: Database,
+  db: Db,
   project: string,
   row: PulledRow,
   at: number,
@@ -157,7 +150,7 @@ export function applyPulled(
  * role: pulls before issue 30 stored rows shared from the user's other machine that way. No
  * trigger watches `author`, so nothing is queued. Returns how many rows changed.
  */
-export function adoptOwnRows(db: Database, role: string): number {
+export function adoptOwnRows(db: Db, role: string): number {
   let changed = 0;
   for (const table of ['observations', 'summaries']) {
     changed += stmt(db, `UPDATE ${table} SET author = NULL WHERE author = ?`).run(role).changes;

@@ -1,13 +1,8 @@
-import type { Database } from 'better-sqlite3';
-import type { TeamShare } from '../../config/index.ts';
-import { stmt } from '../statements.ts';
+import type { Scope, TeamShare } from '../../domain/index.ts';
+import { stmt, type Db } from '../statements.ts';
 import { TEAM_TABLE, assertOwnMemories, type ScopedKind } from './team-ownership.ts';
 
-/** Who may see a memory: this machine only, or the team (migration 008). */
-export type Scope = 'private' | 'team';
-
-/** The scopes, for input schemas. */
-export const SCOPES = ['private', 'team'] as const satisfies readonly Scope[];
+export type { Scope } from '../../domain/index.ts';
 
 export type { ScopedKind } from './team-ownership.ts';
 
@@ -22,7 +17,7 @@ export function scopeFor(share: TeamShare, kind: ScopedKind): Scope {
  * migration 008 queue the push or the server-side delete. False when it does not exist;
  * a teammate's row throws {@link ReadOnlyMemoryError}.
  */
-export function setScope(db: Database, kind: ScopedKind, id: number, scope: Scope): boolean {
+export function setScope(db: Db, kind: ScopedKind, id: number, scope: Scope): boolean {
   return db.transaction(() => {
     assertOwnMemories(db, kind, [id]);
     const found = stmt(db, `SELECT scope FROM ${TEAM_TABLE[kind]} WHERE id = ?`).get(id) as
@@ -37,7 +32,7 @@ export function setScope(db: Database, kind: ScopedKind, id: number, scope: Scop
 
 /** The summary with this id, with its scope and author (the share routes answer it). */
 export function getSummaryScope(
-  db: Database,
+  db: Db,
   id: number,
 ):
   | { id: number; project: string; request: string; scope: Scope; author: string | null }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** What a pushed row says of its session: an opaque id, never the session's own id. */
 const ORIGIN = /^[0-9a-f]{8,64}$/;
@@ -18,7 +17,7 @@ export function originOf(sessionId: string, source: string | null): string | und
   return parts.length >= 4 && ORIGIN.test(last) ? last : undefined;
 }
 
-function turnTaken(db: Database, key: string, prompt: number): boolean {
+function turnTaken(db: Db, key: string, prompt: number): boolean {
   return (
     stmt(
       db,
@@ -36,7 +35,7 @@ function turnTaken(db: Database, key: string, prompt: number): boolean {
  * taken there (a colliding or forged key), gets a session of its own, keyed by its global id.
  */
 export function pulledSessionKey(
-  db: Database,
+  db: Db,
   project: string,
   row: { kind: string; author: string; global_id: string; body: Record<string, unknown> },
   prompt: number,
@@ -54,7 +53,7 @@ export function pulledSessionKey(
 
 /** The id of the local session `key` (a `team` session of `project`), made on first use. */
 export function teamSession(
-  db: Database,
+  db: Db,
   project: string,
   key: string,
   author: string,

@@ -1,7 +1,6 @@
 import type { Overview, OverviewDay, OverviewSession } from '../../domain/viewer-api.ts';
-import type { Database } from 'better-sqlite3';
 import { localDay } from './usage.ts';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 export type { Overview, OverviewDay, OverviewSession };
 
@@ -29,7 +28,7 @@ function localDays(since: number, now: number): Array<{ day: string; start: numb
  * Observations per local day, one index range count per day: grouping by
  * strftime(..., 'localtime') converted every row and took ~0.5 s for 100,000 observations.
  */
-function observationsPerDay(db: Database, params: Params): number[] {
+function observationsPerDay(db: Db, params: Params): number[] {
   const project = params.project === null ? '' : 'project = @project AND ';
   const count = stmt(
     db,
@@ -47,7 +46,7 @@ function observationsPerDay(db: Database, params: Params): number[] {
   );
 }
 
-function perDay(db: Database, params: Params): OverviewDay[] {
+function perDay(db: Db, params: Params): OverviewDay[] {
   const made = observationsPerDay(db, params);
   const spend = stmt(
     db,
@@ -65,7 +64,7 @@ function perDay(db: Database, params: Params): OverviewDay[] {
   }));
 }
 
-function types(db: Database, params: Params): Overview['types'] {
+function types(db: Db, params: Params): Overview['types'] {
   return stmt(
     db,
     `SELECT type, COUNT(*) AS count FROM observations WHERE ${where(params, 'created_at')}
@@ -73,7 +72,7 @@ function types(db: Database, params: Params): Overview['types'] {
   ).all(params) as Overview['types'];
 }
 
-function files(db: Database, params: Params): Overview['files'] {
+function files(db: Db, params: Params): Overview['files'] {
   const filter = where(params, 'created_at', 'o.');
   return stmt(
     db,
@@ -88,7 +87,7 @@ function files(db: Database, params: Params): Overview['files'] {
   ).all(params) as Overview['files'];
 }
 
-function sessions(db: Database, params: Params): OverviewSession[] {
+function sessions(db: Db, params: Params): OverviewSession[] {
   return stmt(
     db,
     `SELECT session_id AS sessionId, project, title, started_at AS startedAt,
@@ -110,7 +109,7 @@ interface Params {
  * day, and the newest sessions (up to 30) of `project` (or all) over the last `days` local days.
  */
 export function projectOverview(
-  db: Database,
+  db: Db,
   options: { project: string | null; days: number; now: number },
 ): Overview {
   const start = new Date(options.now);

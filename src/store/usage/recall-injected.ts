@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** When claude-mem put something in front of the model. */
 export type InjectMoment = 'session-start' | 'prompt' | 'file';
@@ -9,7 +8,7 @@ const KEEP_MS = 30 * 24 * 3600 * 1000;
 
 /** Records that `ids` were injected into `sessionId` at `moment` (first time wins). */
 export function markInjected(
-  db: Database,
+  db: Db,
   sessionId: string,
   ids: readonly number[],
   moment: InjectMoment,
@@ -29,7 +28,7 @@ export function markInjected(
  * Records that file-time recall spoke about `file` in `sessionId`; false when it already had
  * (the claim is the insert, so two racing hooks cannot both speak).
  */
-export function claimFile(db: Database, sessionId: string, file: string, at: number): boolean {
+export function claimFile(db: Db, sessionId: string, file: string, at: number): boolean {
   const result = stmt(
     db,
     `INSERT OR IGNORE INTO recall_injected (session_id, kind, item, moment, at)
@@ -40,7 +39,7 @@ export function claimFile(db: Database, sessionId: string, file: string, at: num
 
 /** The observation ids already injected into `sessionId`, by the moments given. */
 export function injectedIds(
-  db: Database,
+  db: Db,
   sessionId: string,
   moments: readonly InjectMoment[] = ['session-start', 'prompt', 'file'],
 ): Set<number> {
@@ -58,7 +57,7 @@ export function injectedIds(
  * Forgets what `sessionId` was shown (after /clear or /compact the model no longer holds it)
  * and prunes every session's rows older than 30 days.
  */
-export function resetInjected(db: Database, sessionId: string, now: number): void {
+export function resetInjected(db: Db, sessionId: string, now: number): void {
   stmt(db, 'DELETE FROM recall_injected WHERE session_id = ?').run(sessionId);
   stmt(db, 'DELETE FROM recall_injected WHERE at < ?').run(now - KEEP_MS);
 }

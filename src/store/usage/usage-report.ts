@@ -1,5 +1,4 @@
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** How spend is grouped in time: calendar days or months (the user's local time). */
 export type UsagePeriod = 'day' | 'month';
@@ -55,11 +54,7 @@ const add = (a: UsageTotals, b: UsageTotals): UsageTotals => ({
  * The recorded compression spend per day or month and project, oldest first, with the totals
  * per project and overall. `project` narrows it to one project (the `(project, day)` index).
  */
-export function usageReport(
-  db: Database,
-  by: UsagePeriod,
-  project: string | null = null,
-): UsageReport {
+export function usageReport(db: Db, by: UsagePeriod, project: string | null = null): UsageReport {
   // `day` is YYYY-MM-DD, so its first 7 characters are the month.
   const rows = (
     stmt(

@@ -1,6 +1,5 @@
 import type { UsageRow } from '../../domain/viewer-api.ts';
-import type { Database } from 'better-sqlite3';
-import { stmt } from '../statements.ts';
+import { stmt, type Db } from '../statements.ts';
 
 /** The spend of one provider call. */
 export interface UsageInput {
@@ -27,7 +26,7 @@ export function localDay(ms: number): string {
 }
 
 /** Adds a call's spend to its day, project, provider and model. */
-export function recordUsage(db: Database, input: UsageInput): void {
+export function recordUsage(db: Db, input: UsageInput): void {
   stmt(
     db,
     `INSERT INTO usage (day, project, provider, model, calls, tokens_in, tokens_out, duration_ms,
@@ -41,7 +40,7 @@ export function recordUsage(db: Database, input: UsageInput): void {
 }
 
 /** Every provider's spend on `day`, all projects together. */
-export function usageOfDay(db: Database, day: string): UsageRow[] {
+export function usageOfDay(db: Db, day: string): UsageRow[] {
   return stmt(
     db,
     `SELECT day, provider, model, SUM(calls) AS calls, SUM(tokens_in) AS tokens_in,
@@ -51,7 +50,7 @@ export function usageOfDay(db: Database, day: string): UsageRow[] {
 }
 
 /** Tokens (input + output) spent with `provider` on `day`. */
-export function tokensOfDay(db: Database, day: string, provider: string): number {
+export function tokensOfDay(db: Db, day: string, provider: string): number {
   const row = stmt(
     db,
     'SELECT COALESCE(SUM(tokens_in + tokens_out), 0) AS n FROM usage WHERE day = ? AND provider = ?',

@@ -1,5 +1,9 @@
 /** The worker's answers, as the viewer reads them: the wire types of src/domain (types only). */
 export { OBSERVATION_TYPES, type ObservationType } from '../../domain/observation-types.ts';
+export { isOneOf } from '../../domain/one-of.ts';
+export { AGENTS, AGENT_NAMES, type AgentId } from '../../domain/agents.ts';
+export { SCOPES, SCOPE_NAMES, type Scope } from '../../domain/scopes.ts';
+export { SEARCH_MODES, SEARCH_MODE_NAMES, type SearchMode } from '../../domain/search-modes.ts';
 export { EMBEDDING_STATE_WORDS } from '../../domain/embedding-status.ts';
 export type { Changeset, ConsolidationView } from '../../domain/consolidation.ts';
 export type {
@@ -40,8 +44,6 @@ export interface FeedFilter {
   scope?: string;
   /** A teammate's name, or `me`; empty: anyone. */
   author?: string;
-  /** '' for every agent, else claude, codex, gemini or copilot. */
+  /** '' for every agent, else one of AGENTS. */
   agent?: string;
 }
-
-export type SearchMode = 'fts' | 'hybrid';

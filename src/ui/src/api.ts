@@ -17,6 +17,7 @@ import {
   type Overview,
   type Project,
   type QueueDepth,
+  type Scope,
   type SearchMode,
   type SearchPage,
   type SettingsView,
@@ -101,7 +102,7 @@ export const api = {
       scope: shared ? 'team' : 'private',
     }),
   shareSummary: (id: number, shared: boolean) =>
-    call<{ id: number; scope: 'private' | 'team' }>('POST', `/api/summaries/${id}/share`, {
+    call<{ id: number; scope: Scope }>('POST', `/api/summaries/${id}/share`, {
       scope: shared ? 'team' : 'private',
     }),
   remove: (id: number) => call<{ deleted: number }>('DELETE', `/api/observations/${id}`),

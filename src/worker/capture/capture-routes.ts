@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { applyPrivateTurn, capture, type HookEvent, type Payload } from '../../capture/index.ts';
+import { applyPrivateTurn, capture, type HookEvent, type HookInput } from '../../capture/index.ts';
 import { resolveProject } from '../../config/index.ts';
 import { newEventId } from '../../spool/index.ts';
 import { applyEvent } from './apply-event.ts';
@@ -27,14 +27,14 @@ export function captureRoutes(deps: WorkerDeps): Hono {
   const app = new Hono();
   for (const [name, event] of Object.entries(ROUTES)) {
     app.post(`/api/sessions/${name}`, async (c) => {
-      const body = SessionBodySchema.parse(await c.req.json().catch(() => undefined)) as Payload;
+      const body = SessionBodySchema.parse(await c.req.json().catch(() => undefined)) as HookInput;
       return c.json(store(deps, event, body));
     });
   }
   return app;
 }
 
-function store(deps: WorkerDeps, event: HookEvent, payload: Payload) {
+function store(deps: WorkerDeps, event: HookEvent, payload: HookInput) {
   const sessionId = payload.session_id ?? '';
   const cwd = payload.cwd ?? process.cwd();
   const ctx = {

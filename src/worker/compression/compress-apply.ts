@@ -19,7 +19,7 @@ import {
   type Db,
   type PendingTurnEnd,
 } from '../../store/index.ts';
-import type { TeamShare } from '../../config/index.ts';
+import type { TeamShare } from '../../domain/index.ts';
 import type { EventWork, SummaryWork } from './compress-work.ts';
 import { ridingSummary } from './turn-plan.ts';
 

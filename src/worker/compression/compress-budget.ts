@@ -1,4 +1,5 @@
-import { estimateCostUsd, type Budget, type ProviderName } from '../../compress/index.ts';
+import { estimateCostUsd, type Budget } from '../../compress/index.ts';
+import type { ProviderName } from '../../domain/index.ts';
 import type { Settings } from '../../config/index.ts';
 import { localDay, recordUsage, tokensOfDay, type Db } from '../../store/index.ts';
 

@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
 import { resolveProject } from '../../config/index.ts';
-import { buildContext, type ContextSource, type ShownEntry } from '../../context/index.ts';
+import { buildContext, type ShownEntry } from '../../context/index.ts';
+import { SESSION_SOURCES, isOneOf, type SessionSource } from '../../domain/index.ts';
 import { findSession, pruneLedger, recordInjected, resetInjected } from '../../store/index.ts';
 import type { AnchorRecall } from './anchor-recall.ts';
 import { AppError } from '../errors.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
 import { ContextQuerySchema } from './recall-input.ts';
-
-const SOURCES: readonly string[] = ['startup', 'resume', 'clear', 'compact'];
 
 /** The project asked for, else the session's recorded project, else the project of `cwd`. */
 export function projectOf(
@@ -44,7 +43,7 @@ export function anchorStatesOf(anchors: AnchorRecall, project: string, cwd: stri
 function recordShown(
   deps: WorkerDeps,
   sessionId: string,
-  source: ContextSource,
+  source: SessionSource,
   shown: readonly ShownEntry[],
 ) {
   const now = deps.now();
@@ -75,9 +74,7 @@ export function contextRoutes(deps: WorkerDeps, anchors?: AnchorRecall): Hono {
       // Not counted as a hook request while it waits: the pull lets hook requests pass first.
       await (deps.hookTraffic ? deps.hookTraffic.aside(wait) : wait());
     }
-    const source = (
-      SOURCES.includes(query.source ?? '') ? query.source : 'startup'
-    ) as ContextSource;
+    const source = isOneOf(SESSION_SOURCES, query.source) ? query.source : 'startup';
     const built = buildContext(
       deps.db,
       { project, sessionId: query.session_id, source, now: deps.now(), agent: query.agent },

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { MAX_QUERY_CHARS, SearchInputError } from '../../search/index.ts';
-import { OBSERVATION_TYPES, SCOPES } from '../../store/index.ts';
+import { AGENTS, OBSERVATION_TYPES, SCOPES, SEARCH_MODES } from '../../domain/index.ts';
 import { AppError } from '../errors.ts';
 import { csvList } from '../input.ts';
-import { AGENTS } from '../../capture/agents/index.ts';
 
 /** `a,b , c` -> `['a', 'b', 'c']`. */
 const csv = csvList(2000);
@@ -14,7 +13,7 @@ const typeList = csv.pipe(z.array(z.enum(OBSERVATION_TYPES)));
 export const AuthorSchema = z.string().trim().min(1).max(200);
 
 /** `private` or `team`, with the choices named when it is neither. */
-export const ScopeSchema = z.enum(SCOPES, { error: 'expected private or team' });
+export const ScopeSchema = z.enum(SCOPES, { error: `expected ${SCOPES.join(' or ')}` });
 
 /**
  * GET /api/search. Numbers arrive as strings; list filters as comma-separated text. `q` may
@@ -35,7 +34,7 @@ export const SearchQuerySchema = z.object({
   author: AuthorSchema.optional(),
   scope: ScopeSchema.optional(),
   agent: z.enum(AGENTS).optional(),
-  mode: z.enum(['fts', 'vector', 'hybrid']).optional(),
+  mode: z.enum(SEARCH_MODES).optional(),
   /** Only memories whose code is not known to have changed or gone (anchors). */
   fresh: z
     .enum(['1', '0', 'true', 'false'])

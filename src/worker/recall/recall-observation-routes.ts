@@ -13,7 +13,7 @@ import {
   type ObservationRecord,
 } from '../../store/index.ts';
 import type { AnchorVerdict } from '../../anchors/index.ts';
-import type { ObservationItem } from '../../domain/recall-api.ts';
+import type { ObservationDetail } from '../../domain/recall-api.ts';
 import { AppError } from '../errors.ts';
 import type { Recall } from './recall.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -29,7 +29,7 @@ import {
 const full = (
   record: ObservationRecord,
   anchors: ReadonlyMap<number, AnchorVerdict>,
-): ObservationItem & { tokens: number } => ({
+): ObservationDetail & { tokens: number } => ({
   ...record,
   pinned: record.pinned === 1,
   date: new Date(record.created_at).toISOString(),

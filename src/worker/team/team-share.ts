@@ -1,4 +1,5 @@
-import { loadSettings, projectTeamShare, type TeamShare } from '../../config/index.ts';
+import { loadSettings, projectTeamShare } from '../../config/index.ts';
+import type { TeamShare } from '../../domain/index.ts';
 
 /** `team.share` for a project root: its `.claude-mem.json`, else the setting. */
 export type TeamShareOf = (root: string) => TeamShare;

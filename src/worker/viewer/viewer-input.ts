@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FEED_KINDS, OBSERVATION_TYPES, type FeedCursor } from '../../store/index.ts';
+import { AGENTS, OBSERVATION_TYPES } from '../../domain/index.ts';
+import { FEED_KINDS, type FeedCursor } from '../../store/index.ts';
 import { AuthorSchema, ScopeSchema } from '../recall/recall-input.ts';
 import { csvList } from '../input.ts';
 
@@ -20,7 +21,7 @@ export const FeedQuerySchema = z.object({
   project: z.string().min(1).max(500).optional(),
   type: csvOf(OBSERVATION_TYPES).optional(),
   kind: csvOf(FEED_KINDS).optional(),
-  agent: z.enum(['claude', 'codex', 'gemini', 'copilot']).optional(),
+  agent: z.enum(AGENTS).optional(),
   before: cursor.optional(),
   /** Team memory: a teammate's name or `me`, and `private` or `team`. */
   author: AuthorSchema.optional(),

@@ -1,6 +1,21 @@
 import { useId } from 'react';
-import { OBSERVATION_TYPES, type Project, type SearchMode } from '../api-types.ts';
+import type { Project, SearchMode } from '../api-types.ts';
 import { ProjectField } from '../shared/project-field.tsx';
+import {
+  AGENT_OPTIONS,
+  MODE_OPTIONS,
+  SCOPE_OPTIONS,
+  TYPE_OPTIONS,
+  type FilterOption,
+} from './filter-options.ts';
+
+/** A menu's options, from its list in filter-options.ts. */
+const optionsOf = (options: FilterOption[]) =>
+  options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
 
 /** What the filter bar controls. */
 export interface FilterValues {
@@ -43,8 +58,7 @@ export function Filters(props: {
           value={v.mode}
           onChange={(e) => set({ mode: e.target.value as SearchMode })}
         >
-          <option value="hybrid">Hybrid</option>
-          <option value="fts">Full text</option>
+          {optionsOf(MODE_OPTIONS)}
         </select>
       </div>
       <ProjectField
@@ -56,32 +70,19 @@ export function Filters(props: {
       <div className="field">
         <label htmlFor={`${id}-agent`}>Agent</label>
         <select id={`${id}-agent`} value={v.agent} onChange={(e) => set({ agent: e.target.value })}>
-          <option value="">All agents</option>
-          <option value="claude">Claude Code</option>
-          <option value="codex">Codex CLI</option>
-          <option value="gemini">Gemini CLI</option>
-          <option value="copilot">Copilot CLI</option>
+          {optionsOf(AGENT_OPTIONS)}
         </select>
       </div>
       <div className="field">
         <label htmlFor={`${id}-type`}>Type</label>
         <select id={`${id}-type`} value={v.type} onChange={(e) => set({ type: e.target.value })}>
-          <option value="">Everything</option>
-          {OBSERVATION_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-          <option value="summary">Summaries</option>
-          <option value="prompt">Prompts</option>
+          {optionsOf(TYPE_OPTIONS)}
         </select>
       </div>
       <div className="field">
         <label htmlFor={`${id}-scope`}>Scope</label>
         <select id={`${id}-scope`} value={v.scope} onChange={(e) => set({ scope: e.target.value })}>
-          <option value="">Private and team</option>
-          <option value="private">Private</option>
-          <option value="team">Team</option>
+          {optionsOf(SCOPE_OPTIONS)}
         </select>
       </div>
       <div className="field">

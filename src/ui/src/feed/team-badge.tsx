@@ -1,3 +1,4 @@
+import type { Scope } from '../api-types.ts';
 import { useRefusal } from './use-refused.ts';
 
 /**
@@ -8,7 +9,7 @@ import { useRefusal } from './use-refused.ts';
 export function TeamBadge(props: {
   kind: 'observation' | 'summary';
   id: number;
-  scope: 'private' | 'team';
+  scope: Scope;
   author: string | null;
 }) {
   const refusal = useRefusal(props.kind, props.id);

@@ -10,12 +10,11 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import type { Overview } from '../api-types.ts';
+import { isOneOf, OBSERVATION_TYPES, type Overview } from '../api-types.ts';
 import { count, dollars } from '../shared/format.ts';
 import { ChartPanel } from './chart-panel.tsx';
 
 const HEIGHT = 200;
-const KNOWN_TYPES = ['bugfix', 'feature', 'refactor', 'change', 'discovery', 'decision'];
 
 /** An axis tick in dollars with two significant digits, so neighbouring ticks differ. */
 const tickDollars = (usd: number): string => (usd === 0 ? '$0' : `$${Number(usd.toPrecision(2))}`);
@@ -76,7 +75,9 @@ export function TypesChart({ overview }: { overview: Overview }) {
             {overview.types.map((t) => (
               <Cell
                 key={t.type}
-                className={KNOWN_TYPES.includes(t.type) ? `fill-type type-${t.type}` : 'bar-accent'}
+                className={
+                  isOneOf(OBSERVATION_TYPES, t.type) ? `fill-type type-${t.type}` : 'bar-accent'
+                }
               />
             ))}
           </Bar>
