@@ -86,9 +86,13 @@ export function newestWins<T extends Truthful>(items: readonly T[]): NewestWins<
   return { items: ordered, older };
 }
 
-/** Verified and unknown memories before hypotheses, otherwise in the given order. */
+/**
+ * Verified memories before the rest, otherwise in the given order. A memory of unknown standing
+ * (stored before migration 018, or pulled from a teammate: how a memory is known stays on the
+ * machine that learned it) is not verified knowledge, so it does not pass one's own hypotheses.
+ */
 export function verifiedFirst<T extends Pick<Truthful, 'known'>>(items: readonly T[]): T[] {
-  const guess = (item: T): number => (item.known === 'hypothesis' ? 1 : 0);
+  const guess = (item: T): number => (item.known === 'verified' ? 0 : 1);
   return [...items].sort((a, b) => guess(a) - guess(b));
 }
 

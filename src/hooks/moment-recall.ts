@@ -88,7 +88,8 @@ export async function fileMoment(
     session_id: sessionId,
     cwd: payload.cwd ?? process.cwd(),
     file_path: file,
-    tool: payload.tool_name ?? '',
+    // The worker tells a file's dead end before an edit, not a Read: it needs the tool's name.
+    ...(payload.tool_name ? { tool: payload.tool_name } : {}),
   });
   return answer('PreToolUse', context);
 }
