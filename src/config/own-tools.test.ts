@@ -10,6 +10,7 @@ test('our tools under the install name, the plugin name and a name of the user a
   }
   assert.equal(isOwnMcpTool('mcp__recall__save_memory'), true);
   assert.equal(isOwnMcpTool('mcp__recall__get_observations'), true);
+  assert.equal(isOwnMcpTool('mcp__recall__confirm_memory'), true);
 });
 
 test("other servers' tools and built-in tools are not ours", () => {

@@ -5,17 +5,18 @@ export const OWN_MCP_TOOLS = [
   'get_observations',
   'save_memory',
   'forget',
+  'confirm_memory',
 ] as const;
 
 /**
  * Claude Code names an MCP tool `mcp__<server>__<tool>`; the server is whatever name we were
  * registered under: `claude-mem` by `install`, `plugin_claude-mem_claude-mem` as a plugin, or
  * a name of the user's. Our tool names are plain words another server may use too (`search`),
- * so a server counts as ours when its name mentions `mem`, or for the two names only a memory
+ * so a server counts as ours when its name mentions `mem`, or for the names only a memory
  * server has.
  */
 const OWN_TOOL =
-  /^mcp__(?:.*mem.*?__(?:search|timeline|get_observations|save_memory|forget)|.+__(?:get_observations|save_memory))$/i;
+  /^mcp__(?:.*mem.*?__(?:search|timeline|get_observations|save_memory|forget|confirm_memory)|.+__(?:get_observations|save_memory|confirm_memory))$/i;
 
 /**
  * Whether a tool call is claude-mem's own (a recall or save through our MCP server): the

@@ -51,12 +51,12 @@ const ITEM = {
   pinned: false,
 };
 
-test('lists the five tools; the descriptions teach search, then timeline, then details', async (t) => {
+test('lists the six tools; the descriptions teach search, then timeline, then details', async (t) => {
   const client = await connect(t, fakeWorker({}));
   const { tools } = await client.listTools();
   assert.deepEqual(
     tools.map((tool) => tool.name),
-    ['search', 'timeline', 'get_observations', 'save_memory', 'forget'],
+    ['search', 'timeline', 'get_observations', 'save_memory', 'forget', 'confirm_memory'],
   );
   // The hook's filter of our own calls (src/config/own-tools.ts) must know every tool we serve.
   assert.deepEqual(
@@ -103,6 +103,10 @@ test('invalid arguments come back as isError results naming the field', async (t
     ['get_observations', { ids: ['x'] }, /ids/],
     ['save_memory', { title: 'only a title' }, /text/],
     ['forget', {}, /ids/],
+    ['confirm_memory', {}, /id/],
+    ['confirm_memory', { id: 1.5 }, /id: expected a whole number/],
+    ['confirm_memory', { id: -3 }, /id: expected an observation id of 1 or more/],
+    ['confirm_memory', { id: 'twelve' }, /id: expected an observation id/],
   ] as const;
   for (const [name, args, message] of cases) {
     const result = await client.callTool({ name, arguments: args });
@@ -233,4 +237,57 @@ test('search sends query and queries as repeated q: the phrasings the worker fus
   const { tools } = await client.listTools();
   const search = tools.find((tool) => tool.name === 'search');
   assert.match(search?.description ?? '', /2-4 phrasings of the same need/);
+});
+
+test('confirm_memory posts to the route of verify --accept and says what the memory now is', async (t) => {
+  const worker = fakeWorker({
+    '/api/anchors/accept': {
+      status: 200,
+      body: { id: 7, anchor: { state: 'fresh', files: [] }, known: 'verified' },
+    },
+  });
+  const client = await connect(t, worker);
+  const result = await client.callTool({ name: 'confirm_memory', arguments: { id: 7 } });
+  assert.equal(result.isError, undefined);
+  assert.equal(
+    textOf(result),
+    '#7 is now verified by the user: no longer shown as a hypothesis.\n' +
+      '#7 re-anchored to its files as they are now: fresh.',
+  );
+  assert.deepEqual(worker.calls, [
+    { method: 'POST', path: '/api/anchors/accept', body: { id: 7, cwd: undefined } },
+  ]);
+  const { tools } = await client.listTools();
+  assert.match(
+    tools.find((tool) => tool.name === 'confirm_memory')?.description ?? '',
+    /only when the user confirms/,
+  );
+});
+
+test('confirm_memory of an unknown id names the field; other worker errors pass through', async (t) => {
+  const unknown = await connect(
+    t,
+    fakeWorker({
+      '/api/anchors/accept': {
+        status: 404,
+        body: { error: { code: 'NOT_FOUND', message: 'no observation 99' } },
+      },
+    }),
+  );
+  const missing = await unknown.callTool({ name: 'confirm_memory', arguments: { id: 99 } });
+  assert.deepEqual(
+    [missing.isError, textOf(missing)],
+    [true, 'id: no observation #99 (ids come from search or timeline).'],
+  );
+  const down = await connect(
+    t,
+    fakeWorker({
+      '/api/anchors/accept': new WorkerUnreachableError('the claude-mem worker is not running'),
+    }),
+  );
+  const unreachable = await down.callTool({ name: 'confirm_memory', arguments: { id: 1 } });
+  assert.deepEqual(
+    [unreachable.isError, textOf(unreachable)],
+    [true, 'the claude-mem worker is not running'],
+  );
 });

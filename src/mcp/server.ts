@@ -1,6 +1,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
+  ConfirmMemoryInputSchema,
   ForgetInputSchema,
   GetObservationsInputSchema,
   SaveMemoryInputSchema,
@@ -8,6 +9,7 @@ import {
   TimelineInputSchema,
 } from './tool-schemas.ts';
 import {
+  confirmMemoryTool,
   failure,
   forgetTool,
   getObservationsTool,
@@ -45,6 +47,11 @@ const DESCRIPTIONS = {
   forget:
     'Delete observations by id for good (wrong, outdated or private). Answers how many were ' +
     'deleted.',
+  confirm_memory:
+    'Mark a memory as verified by the user: call it only when the user confirms that a memory ' +
+    '(an id from search, timeline or the session-start index) is still true. It is then no ' +
+    'longer shown as a hypothesis (?), and it is re-anchored to its files as they are now, so ' +
+    'it no longer shows as changed. Answers what it now says.',
 } as const;
 
 type Handler<A> = (ctx: ToolContext, args: A) => Promise<CallToolResult>;
@@ -61,7 +68,7 @@ function guarded<A>(ctx: ToolContext, handler: Handler<A>) {
 }
 
 /**
- * The claude-mem MCP server: five tools, each a thin call to the worker's HTTP API. Invalid
+ * The claude-mem MCP server: six tools, each a thin call to the worker's HTTP API. Invalid
  * arguments are answered by the SDK with an isError result naming the field. The SDK is
  * imported here, on use: importing it costs ~200 ms, which every other command of the CLI
  * bundle (and the worker) would otherwise pay at start.
@@ -102,6 +109,15 @@ export async function createMcpServer(ctx: ToolContext, version: string): Promis
       annotations: { destructiveHint: true },
     },
     guarded(ctx, forgetTool),
+  );
+  server.registerTool(
+    'confirm_memory',
+    {
+      description: DESCRIPTIONS.confirm_memory,
+      inputSchema: ConfirmMemoryInputSchema,
+      annotations: { idempotentHint: true, openWorldHint: false },
+    },
+    guarded(ctx, confirmMemoryTool),
   );
   return server;
 }

@@ -103,8 +103,19 @@ export const ForgetInputSchema = z.object({
   ids: z.array(id).min(1).max(100).describe('Observation ids to delete for good.'),
 });
 
+/** Inputs of `confirm_memory`. */
+export const ConfirmMemoryInputSchema = z.object({
+  id: z
+    .number({ error: 'id: expected an observation id, a whole number from search or timeline' })
+    .int({ error: 'id: expected a whole number (an observation id such as 12)' })
+    .min(1, { error: 'id: expected an observation id of 1 or more' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'id: expected an observation id, this is too large' })
+    .describe('The observation id (from search, timeline or the session-start index).'),
+});
+
 export type SearchArgs = z.infer<typeof SearchInputSchema>;
 export type TimelineArgs = z.infer<typeof TimelineInputSchema>;
 export type GetObservationsArgs = z.infer<typeof GetObservationsInputSchema>;
 export type SaveMemoryArgs = z.infer<typeof SaveMemoryInputSchema>;
 export type ForgetArgs = z.infer<typeof ForgetInputSchema>;
+export type ConfirmMemoryArgs = z.infer<typeof ConfirmMemoryInputSchema>;

@@ -9,6 +9,7 @@ import {
   type TimelineEntry,
 } from './format.ts';
 import type {
+  ConfirmMemoryArgs,
   ForgetArgs,
   GetObservationsArgs,
   SaveMemoryArgs,
@@ -154,5 +155,26 @@ export async function forgetTool(ctx: ToolContext, args: ForgetArgs): Promise<Ca
   const { deleted } = res.body as { deleted: number };
   return text(
     `Forgot ${deleted} of ${args.ids.length} observation${args.ids.length === 1 ? '' : 's'}.`,
+  );
+}
+
+/**
+ * `confirm_memory`: the user's word that a memory is still true, through the route `claude-mem
+ * verify --accept` and the viewer's "Still true" use: verified by the user (no longer a
+ * hypothesis, issue 34) and re-anchored to its files as they are now in this folder's work tree.
+ */
+export async function confirmMemoryTool(
+  ctx: ToolContext,
+  args: ConfirmMemoryArgs,
+): Promise<CallToolResult> {
+  const res = await ctx.call('POST', '/api/anchors/accept', { id: args.id, cwd: ctx.cwd });
+  // The worker says "no observation N"; the model is told which argument was wrong.
+  if (res.status === 404)
+    return failure(`id: no observation #${args.id} (ids come from search or timeline).`);
+  if (res.status !== 200) return apiError(res);
+  const { anchor } = res.body as { anchor: { state: string } | null };
+  return text(
+    `#${args.id} is now verified by the user: no longer shown as a hypothesis.\n` +
+      `#${args.id} re-anchored to its files as they are now: ${anchor?.state ?? 'no files'}.`,
   );
 }

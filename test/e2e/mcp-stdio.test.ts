@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { describe, it, type TestContext } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { cli } from '../helpers/cli.ts';
 import { CLI_BUNDLE } from '../helpers/env.ts';
 import { recallHome, withDatabase, type RecallHome } from '../helpers/recall-home.ts';
 import { seedObservation, seedSession, seedSummary } from '../helpers/seed-memory.ts';
@@ -75,14 +76,14 @@ function seed(home: RecallHome): { ids: number[] } {
 }
 
 describe('claude-mem mcp over stdio with the MCP SDK Client', () => {
-  it('lists the five tools and calls each with valid and with invalid arguments', async (t) => {
+  it('lists the six tools and calls each with valid and with invalid arguments', async (t) => {
     const home = await recallHome(t);
     const { ids } = seed(home);
     const { client, noise } = await connect(t, home);
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((tool) => tool.name),
-      ['search', 'timeline', 'get_observations', 'save_memory', 'forget'],
+      ['search', 'timeline', 'get_observations', 'save_memory', 'forget', 'confirm_memory'],
     );
 
     const search = await client.callTool({
@@ -142,6 +143,30 @@ describe('claude-mem mcp over stdio with the MCP SDK Client', () => {
       [true, `No observations with these ids: ${savedId}.`],
     );
 
+    // confirm_memory: the user's "still true", through the route of `verify --accept`.
+    const shown = async (id: number) => {
+      const run = await cli(['show', String(id), '--json'], home.env, home.projectDir);
+      assert.equal(run.code, 0, run.stderr);
+      return JSON.parse(run.stdout) as { known?: string; known_by?: string | null };
+    };
+    const before = await shown(ids[1]!);
+    assert.notDeepEqual([before.known, before.known_by], ['verified', 'user']);
+    const confirmed = await client.callTool({ name: 'confirm_memory', arguments: { id: ids[1] } });
+    assert.equal(confirmed.isError, undefined, textOf(confirmed));
+    assert.match(
+      textOf(confirmed),
+      new RegExp(
+        `^#${ids[1]} is now verified by the user: no longer shown as a hypothesis\\.\n#${ids[1]} re-anchored to its files as they are now: [a-z ]+\\.$`,
+      ),
+    );
+    const after = await shown(ids[1]!);
+    assert.deepEqual([after.known, after.known_by], ['verified', 'user']);
+    const confirmedDetails = await client.callTool({
+      name: 'get_observations',
+      arguments: { ids: [ids[1]] },
+    });
+    assert.match(textOf(confirmedDetails), /Known: verified/);
+
     const invalid: Array<[string, Record<string, unknown>, RegExp]> = [
       ['search', { limit: 500 }, /limit/],
       ['search', { since: 'last tuesday' }, /since: expected a date/],
@@ -150,6 +175,10 @@ describe('claude-mem mcp over stdio with the MCP SDK Client', () => {
       ['get_observations', { ids: 'all' }, /ids/],
       ['save_memory', { text: 'no title' }, /title/],
       ['forget', { ids: [-1] }, /ids/],
+      ['confirm_memory', {}, /id/],
+      ['confirm_memory', { id: 0 }, /id: expected an observation id of 1 or more/],
+      ['confirm_memory', { id: '#12' }, /id: expected an observation id/],
+      ['confirm_memory', { id: 99999 }, /^id: no observation #99999 \(ids come from search/],
     ];
     for (const [name, args, message] of invalid) {
       const result = await client.callTool({ name, arguments: args });
