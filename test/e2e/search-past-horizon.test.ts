@@ -9,7 +9,9 @@ import { refreshHorizon } from '../../src/store/index.ts';
 // a store past a lowered search horizon (the newest 100 rows from 200 on), and
 // `search.exactCap` 10 so that a word held by more than 10 rows is common. Project alpha holds
 // 600 newer rows sharing the old memory's common words: more than FEW_IN_SCOPE (500), so the
-// project is searched from the full-text side, as a large project is, not row by row.
+// project is searched from the full-text side, as a large project is, not row by row. The
+// default search.mode (hybrid) runs as full text while the embedder is off; the last test runs
+// it for real with the hash embedder.
 
 const HOUR = 3_600_000;
 /** The old memory's date, a year before the newer rows. */
@@ -21,11 +23,18 @@ const HORIZON_ROWS = 100;
 /** The oldest row the horizon holds: the ranking of a common-words query starts there. */
 const SEARCHED_FROM = new Date(NEWER_FROM + (NEWER - HORIZON_ROWS) * HOUR).toISOString();
 
-async function pastHorizon(t: TestContext): Promise<{ home: RecallHome; old: number }> {
+/**
+ * The store past the horizon and the home that searches it. search.mode stays its default
+ * (hybrid); with the embedder off it runs as full text alone, with `hash` the test waits for
+ * every row to be embedded before it searches.
+ */
+async function pastHorizon(
+  t: TestContext,
+  embedder: 'off' | 'hash' = 'off',
+): Promise<{ home: RecallHome; old: number }> {
   const home = await recallHome(t, 'alpha', {
     CLAUDE_MEM_SEARCH_EXACT_CAP: '10',
-    // Full text alone: the embedder's catch-up would race the searches (search.mode stays default).
-    CLAUDE_MEM_SEARCH_EMBEDDER: 'off',
+    CLAUDE_MEM_SEARCH_EMBEDDER: embedder,
   });
   const old = withDatabase(home, (db) =>
     db.transaction(() => {
@@ -60,6 +69,21 @@ const hitIds = (stdout: string): number[] =>
     .map((line) => /^#(\d+) /.exec(line)?.[1])
     .filter((id): id is string => id !== undefined)
     .map(Number);
+
+interface StatusJson {
+  recall: { state: string };
+}
+
+/** Waits (generously: a loaded machine) until the worker has embedded every observation. */
+async function whenEmbedded(home: RecallHome): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    const run = await cli(['status', '--json'], home.env, home.projectDir);
+    if ((JSON.parse(run.stdout) as StatusJson).recall.state === 'ready') return;
+    if (Date.now() > deadline) throw new Error(`the embedder did not catch up: ${run.stdout}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
 
 const NOTE = /^note: ranked matches from (\S+) on; older matches were not ranked: (.*)$/m;
 
@@ -126,5 +150,19 @@ describe('claude-mem search past the search horizon (issue 32)', () => {
     const rare = await json('kafkaesque', '--limit', '5');
     assert.equal(rare.items[0]?.id, old);
     assert.equal(rare.partial, undefined);
+  });
+
+  it('in hybrid mode (vectors ready) the old memory is still in the top 5, and common words carry the note', async (t) => {
+    const { home, old } = await pastHorizon(t, 'hash');
+    await whenEmbedded(home);
+    const found = await search(home, 'kafkaesque spool fsync');
+    assert.deepEqual([found.code, found.stderr], [0, '']);
+    assert.match(found.stdout, /^\d+ results in project alpha \(hybrid\); dates UTC$/m);
+    assert.ok(hitIds(found.stdout).slice(0, 5).includes(old), found.stdout);
+    const common = await search(home, 'spool fsync durability');
+    assert.match(common.stdout, /\(hybrid\); dates UTC$/m);
+    assert.equal(NOTE.exec(common.stdout)?.[1], SEARCHED_FROM.slice(0, 10));
+    const all = await search(home, 'spool fsync durability', '--all-time');
+    assert.doesNotMatch(all.stdout, /^note:/m);
   });
 });
