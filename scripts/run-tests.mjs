@@ -300,6 +300,7 @@ export const E2E_TESTS = [
   'test/e2e/anchors-context.test.ts',
   'test/e2e/viewer-anchors.test.ts',
   'test/e2e/recall-cli.test.ts',
+  'test/e2e/search-past-horizon.test.ts',
   'test/e2e/recall-local-embedder.test.ts',
   'test/e2e/provider-recipes.test.ts',
   'test/e2e/recall-bench.test.ts',
