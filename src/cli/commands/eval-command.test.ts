@@ -16,6 +16,8 @@ import { evalCommand } from './eval-command.ts';
  * about the rate limiter; the third writes a new file.
  */
 const FIXTURE = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'eval');
+/** Two sessions: a dead end (fixtures/eval-dead-end/SOURCE.md), then its command shape again. */
+const DEAD_END_FIXTURE = join(import.meta.dirname, '..', '..', '..', 'fixtures', 'eval-dead-end');
 
 interface Run {
   lines: string[];
@@ -106,6 +108,31 @@ describe('claude-mem eval --dir <fixture transcripts>', () => {
     // The second session reads the file and re-runs the command its index named.
     assert.ok((metrics.moments['session-start'].usedShare ?? 0) > 0);
     assert.ok((metrics.moments['session-start'].neverUsedShare ?? 1) < 1);
+  });
+
+  it('counts a dead-end warning before the same command shape as its own moment', async (t) => {
+    const lines: string[] = [];
+    const home = tempDir(t);
+    const code = await evalCommand(['--dir', DEAD_END_FIXTURE, '--json'], (l) => lines.push(l), {
+      env: { CLAUDE_MEM_DATA_DIR: home, HOME: home },
+      stderr: { write: () => true, isTTY: false },
+      stdin: Readable.from([]),
+      tmpDir: tempDir(t),
+    });
+    assert.equal(code, 0);
+    const { columns } = JSON.parse(lines.join('\n')) as {
+      columns: Array<{ name: string; metrics: EvalMetrics }>;
+    };
+    // Session 2's `npm run e2e -- --grep login` is warned once; session 1's own runs are not.
+    assert.equal(columns[0]!.metrics.moments['dead-end'].injections, 1);
+    const table: string[] = [];
+    await evalCommand(['--dir', DEAD_END_FIXTURE], (l) => table.push(l), {
+      env: { CLAUDE_MEM_DATA_DIR: home, HOME: home },
+      stderr: { write: () => true, isTTY: false },
+      stdin: Readable.from([]),
+      tmpDir: tempDir(t),
+    });
+    assert.ok(table.some((line) => line.trimStart().startsWith('dead-end warning')));
   });
 
   it('--compare recall.promptTime=false prints two columns, the second without prompt time', async (t) => {

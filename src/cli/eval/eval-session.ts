@@ -69,6 +69,15 @@ async function beforeTool(replay: Replay, event: Extract<SpoolEvent, { kind: 'to
     if (helpful.length > 0) need(replay, 'file', path, helpful);
   }
   const command = commandOf(event);
+  // PreToolUse of Bash: a recorded dead end of the same command shape is one warning line.
+  if (command !== undefined) {
+    const body = { session_id: event.sessionId, project: replay.plan.project.name, command };
+    inject(
+      replay,
+      'dead-end',
+      await replay.worker.call<Answer>('POST', '/api/recall/command', body),
+    );
+  }
   const failedIn = command === undefined ? undefined : replay.history.failed[command];
   if (command !== undefined && failedIn !== undefined && failedIn !== event.sessionId) {
     need(replay, 'command', command, memoriesOfCommand(replay.worker.db, failedIn, command));

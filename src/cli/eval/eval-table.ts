@@ -11,6 +11,7 @@ const MOMENT_NAMES: ReadonlyArray<[Moment | 'all', string]> = [
   ['session-start', 'session start'],
   ['prompt', 'prompt time'],
   ['file', 'file time'],
+  ['dead-end', 'dead-end warning'],
   ['all', 'any moment'],
 ];
 

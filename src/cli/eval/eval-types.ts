@@ -1,5 +1,5 @@
 /** The moments at which memory reaches the agent, as `eval` reports them. */
-export const MOMENTS = ['session-start', 'prompt', 'file'] as const;
+export const MOMENTS = ['session-start', 'prompt', 'file', 'dead-end'] as const;
 
 /** One recall moment. */
 export type Moment = (typeof MOMENTS)[number];
