@@ -83,6 +83,7 @@ export const UNIT_TESTS = [
   'src/config/poller.test.ts',
   'src/search/rrf.test.ts',
   'src/search/relevance-floor.test.ts',
+  'src/search/vector-cutoff.test.ts',
   'src/search/search.test.ts',
   'src/search/time-range.test.ts',
   'src/search/timeline.test.ts',

@@ -5,6 +5,7 @@ import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery, type FtsQuery } from './fts-query.ts';
 import { ftsRank, recentIds, type Cutoff, type RankedId } from './fts-search.ts';
 import { reciprocalRankFusion, RRF_K } from './rrf.ts';
+import type { VectorScope } from './vector-scope.ts';
 
 /** Where vector search runs: sqlite-vec in the database, or a Chroma server. */
 export interface NearestVectors {
@@ -13,6 +14,7 @@ export interface NearestVectors {
     filters: SearchFilters,
     limit: number,
     root?: string,
+    scope?: VectorScope,
   ): RankedId[] | Promise<RankedId[]>;
 }
 
@@ -141,8 +143,13 @@ async function rank(
   if (!vector || !vectors) return { ...fullText(need), mode: 'fts' };
   const depth = wanted === 'vector' ? need : Math.max(need, FUSION_DEPTH);
   let nearest: RankedId[];
+  let shortlist: Cutoff | undefined;
+  const scope: VectorScope = {
+    allTime: request.allTime,
+    onCutoff: (cutoff) => (shortlist = cutoff),
+  };
   try {
-    nearest = await vectors.search(vector, request.filters, depth, request.root);
+    nearest = await vectors.search(vector, request.filters, depth, request.root, scope);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
@@ -151,14 +158,19 @@ async function rank(
       note: `vector store unreachable (${reason}): full-text results only`,
     };
   }
-  if (wanted === 'vector') return { hits: closeEnough(nearest, floor), mode: 'vector' };
+  if (wanted === 'vector')
+    return { hits: closeEnough(nearest, floor), mode: 'vector', cutoff: shortlist };
   const text = fullText(depth);
   // Full-text matches always count; the vectors add only neighbours near enough to mean it.
   const found = new Set(text.hits.map((hit) => hit.id));
   const near = nearest.filter((hit) => found.has(hit.id) || 1 - hit.score >= floor);
   const hits = fuse(text.hits, near, deps.vectorWeight).slice(0, need);
-  return { hits, mode: 'hybrid', cutoff: text.cutoff };
+  return { hits, mode: 'hybrid', cutoff: later(text.cutoff, shortlist) };
 }
+
+/** Of two cut-offs, the one that looked back least: what the answer can promise. */
+const later = (a: Cutoff | undefined, b: Cutoff | undefined): Cutoff | undefined =>
+  a === undefined ? b : b === undefined ? a : { fromId: Math.max(a.fromId, b.fromId) };
 
 const withPartial = (partial: SearchPartial | undefined) => (partial ? { partial } : {});
 

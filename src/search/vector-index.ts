@@ -1,8 +1,18 @@
 import { horizonBoundary, stmt, type Db } from '../store/index.ts';
 import { filterSql, type SearchFilters } from './filters.ts';
 import type { RankedId } from './fts-search.ts';
+import type { VectorScope } from './vector-scope.ts';
 import { EXACT_LIMIT, fewInScope, narrowed, rerank } from './vector-rank.ts';
-import { bucketOf, ensureSpace, knnBits, knnBlob, META, meta, VEC_TABLE } from './vector-space.ts';
+import {
+  bucketOf,
+  bucketStart,
+  ensureSpace,
+  knnBits,
+  knnBlob,
+  META,
+  meta,
+  VEC_TABLE,
+} from './vector-space.ts';
 import {
   dropKnn,
   pending,
@@ -40,7 +50,13 @@ export interface VectorIndex {
   /** Stores vectors (beginning a new space when the model or the size changes). */
   store(model: string, items: readonly VectorItem[], at: number): void;
   /** The `limit` nearest observations under `filters`, nearest first (score = cosine distance). */
-  search(vector: Float32Array, filters: SearchFilters, limit: number, root?: string): RankedId[];
+  search(
+    vector: Float32Array,
+    filters: SearchFilters,
+    limit: number,
+    root?: string,
+    scope?: VectorScope,
+  ): RankedId[];
   /** How many observations have a vector of `model`, and how many there are. */
   counts(model: string): { embedded: number; total: number };
   /** Removes KNN entries whose observation is gone; returns how many. */
@@ -73,7 +89,13 @@ function coarse(
 function nearest(
   db: Db,
   vector: Float32Array,
-  query: { filters: SearchFilters; limit: number; root: string | undefined; exact: number },
+  query: {
+    filters: SearchFilters;
+    limit: number;
+    root: string | undefined;
+    exact: number;
+    scope: VectorScope | undefined;
+  },
 ): RankedId[] {
   const { filters, limit } = query;
   const model = meta(db, META.model);
@@ -89,9 +111,13 @@ function nearest(
   const { project } = filters;
   // In a large memory, the buckets of the search horizon when they hold a full shortlist (as
   // full text does; a search into the past reads every bucket).
-  const boundary = filters.until === undefined ? horizonBoundary(db) : undefined;
+  const boundary =
+    filters.until === undefined && !query.scope?.allTime ? horizonBoundary(db) : undefined;
   const recent =
     boundary === undefined ? [] : coarse(db, vector, { project, from: bucketOf(boundary) }, k);
+  // The shortlist reads whole buckets: what it skipped is what lies before the boundary's bucket.
+  const skippedBefore = boundary === undefined ? 0 : bucketStart(boundary);
+  if (recent.length >= k && skippedBefore > 0) query.scope?.onCutoff?.({ fromId: skippedBefore });
   const ids = recent.length >= k ? recent : coarse(db, vector, { project, from: undefined }, k);
   return rerank(db, vector, where, { model, limit, candidates: JSON.stringify(ids) });
 }
@@ -124,7 +150,8 @@ export function createVectorIndex(
     },
     pending: (model, limit) => pending(db, model, limit),
     store: (model, items, at) => store(db, model, items, at, knn),
-    search: (vector, filters, limit, root) => nearest(db, vector, { filters, limit, root, exact }),
+    search: (vector, filters, limit, root, scope) =>
+      nearest(db, vector, { filters, limit, root, exact, scope }),
     counts: (model) => ({
       embedded: stmt(db, 'SELECT COUNT(*) FROM recall_vectors WHERE model = ?')
         .pluck()

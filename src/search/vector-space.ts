@@ -74,6 +74,9 @@ const BUCKET_IDS = 32_768;
 /** The KNN bucket of observation `id`. */
 export const bucketOf = (id: number): bigint => BigInt(Math.floor(id / BUCKET_IDS));
 
+/** The first observation id of the bucket `id` is in. */
+export const bucketStart = (id: number): number => Math.floor(id / BUCKET_IDS) * BUCKET_IDS;
+
 /** Inserts one binary code: rowid, project, bucket, the float vector to quantize. */
 export const INSERT_KNN = `INSERT INTO ${VEC_TABLE} (rowid, project, bucket, embedding)
   VALUES (?, ?, ?, vec_quantize_binary(?))`;
