@@ -139,7 +139,8 @@ describe(
         `${session2.length} requests in session 2, none with the context`,
       );
       assert.ok(
-        texts.some((text) => text.includes(`⚠ ${TITLE}`)),
+        // The memory was never checked by a test, so it is a hypothesis too (`?`, issue 34).
+        texts.some((text) => text.includes(`⚠ ${TITLE}`) || text.includes(`⚠ ? ${TITLE}`)),
         texts[0]?.slice(0, 2000),
       );
       assert.ok(texts.some((text) => text.includes('⚠ = its code changed since')));

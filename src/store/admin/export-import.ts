@@ -36,8 +36,8 @@ const PAGE_SQL: Record<ExportKind, string> = {
   observation: `SELECT o.id, s.session_id, o.project, {content}, o.source_event_ids,
       (SELECT json_group_array(e.event_uid) FROM json_each(CASE WHEN json_valid(o.source_event_ids)
          THEN o.source_event_ids ELSE '[]' END) j JOIN events e ON e.id = j.value) AS source_event_uids,
-      o.provider, o.model, o.tokens_in, o.tokens_out, o.content_hash, o.pinned, o.created_at,
-      o.updated_at, o.id AS cursor
+      o.provider, o.model, o.tokens_in, o.tokens_out, o.content_hash, o.pinned, o.known, o.known_by,
+      o.created_at, o.updated_at, o.id AS cursor
     FROM observations o LEFT JOIN sessions s ON s.id = o.session_id`,
   summary: `SELECT m.id, s.session_id, m.project, {content}, m.provider,
       m.model, m.tokens_in, m.tokens_out, m.created_at, m.id AS cursor

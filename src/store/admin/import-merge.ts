@@ -145,6 +145,17 @@ function observationExists(db: Db, r: ObservationImport, session: number | undef
       ) !== undefined;
 }
 
+/**
+ * How the memory is known (migration 018), as the export says it; anything else (an export from
+ * before 018, a hand-edited file) is unknown. Supersession links name ids, which an import into
+ * a store that has them already renumbers: they are not carried.
+ */
+function knowing(r: ObservationImport): { known: string | null; known_by: string | null } {
+  const known = r.known === 'verified' || r.known === 'hypothesis' ? r.known : null;
+  const by = known !== null && typeof r.known_by === 'string' ? r.known_by.slice(0, 40) : null;
+  return { known, known_by: by };
+}
+
 function addObservation(db: Db, r: ObservationImport, noted: NoteInserted): boolean {
   const session = sessionRowId(db, r.session_id);
   if ((r.session_id !== null && session === undefined) || observationExists(db, r, session)) {
@@ -158,6 +169,7 @@ function addObservation(db: Db, r: ObservationImport, noted: NoteInserted): bool
     project: r.project,
     content_hash: r.content_hash,
     pinned: r.pinned ? 1 : 0,
+    ...knowing(r),
     created_at: r.created_at,
     updated_at: r.updated_at,
   };
