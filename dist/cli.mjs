@@ -1,5 +1,6 @@
 // src/cli/main.ts
 import { dirname as dirname14, join as join48 } from "node:path";
+import { parseArgs as parseArgs9 } from "node:util";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/config/setting-kinds.ts
@@ -69,6 +70,281 @@ function stringList(opts) {
   };
 }
 
+// src/domain/agents.ts
+var AGENTS = ["claude", "codex", "gemini", "copilot"];
+
+// src/domain/embedding-status.ts
+var EMBEDDING_STATE_WORDS = {
+  off: "off",
+  idle: "not loaded yet",
+  loading: "loading",
+  embedding: "embedding",
+  ready: "ready",
+  error: "failing, retrying"
+};
+
+// src/domain/observation-types.ts
+var OBSERVATION_TYPES = [
+  "bugfix",
+  "feature",
+  "refactor",
+  "change",
+  "discovery",
+  "decision",
+  // A failed attempt and what worked instead (issue 34): warned about before the same command.
+  "dead-end"
+];
+
+// src/domain/one-of.ts
+var isOneOf = (list6, value) => list6.includes(value);
+
+// src/domain/provider-names.ts
+var PROVIDER_NAMES = ["claude-code", "anthropic", "openai", "heuristic"];
+var PROVIDER_CHOICES = ["auto", ...PROVIDER_NAMES];
+
+// src/domain/scopes.ts
+var SCOPES = ["private", "team"];
+var SCOPE_MEANINGS = {
+  private: "this machine only",
+  team: "shared with the team"
+};
+
+// src/domain/search-modes.ts
+var SEARCH_MODES = ["fts", "vector", "hybrid"];
+
+// src/domain/session-sources.ts
+var SESSION_SOURCES = ["startup", "resume", "clear", "compact"];
+
+// src/domain/team-shares.ts
+var TEAM_SHARES = ["off", "summaries", "all"];
+
+// src/domain/tokens.ts
+function estimateTokens(chars) {
+  const length = typeof chars === "number" ? chars : chars.length;
+  return Math.ceil(length / 4);
+}
+function tokenCeiling(text5) {
+  return Math.ceil(Buffer.byteLength(text5, "utf8") / 3);
+}
+function detailTokensOf(chars) {
+  return Math.max(1, estimateTokens(chars));
+}
+var detailCharsSql = (alias = "") => [
+  ...["subtitle", "narrative"].map((column) => `length(${alias}${column})`),
+  ...["facts", "concepts", "files_read", "files_modified"].map(
+    (column) => `max(length(${alias}${column}) - 2, 0)`
+  )
+].join(" + ");
+
+// src/domain/command-shape.ts
+function commandShape(command) {
+  const words3 = mainStep(command).split(/\s+/).filter((word) => word !== "");
+  let start2 = 0;
+  while (start2 < words3.length && isPrefixWord(words3[start2])) start2 += 1;
+  const shape = [];
+  for (const word of words3.slice(start2)) {
+    if (shape.length === 3 || !PLAIN.test(word)) break;
+    shape.push(word);
+  }
+  return shape.join(" ");
+}
+function specificShape(command) {
+  const shape = commandShape(command);
+  return shape.includes(" ") || !GENERAL.has(shape) ? shape : "";
+}
+var commandText = (command) => command.trim().replace(/\s+/g, " ");
+var PLAIN = /^[\w:.@/+][\w:.@/+-]*$/;
+var WRAPPERS = /* @__PURE__ */ new Set(["sudo", "time", "env", "command", "exec", "nohup"]);
+var SETUP = /^(?:cd|pushd|export|source|\.|set|unset|nvm|ulimit)\b/;
+var GENERAL = /* @__PURE__ */ new Set([
+  "npm",
+  "npx",
+  "pnpm",
+  "yarn",
+  "bun",
+  "node",
+  "deno",
+  "git",
+  "python",
+  "python3",
+  "pip",
+  "bash",
+  "sh",
+  "zsh",
+  "cargo",
+  "go",
+  "make",
+  "docker",
+  "ls",
+  "cat",
+  "echo"
+]);
+var isPrefixWord = (word) => WRAPPERS.has(word) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(word);
+function mainStep(command) {
+  const line2 = command.split("\n").find((candidate) => candidate.trim() !== "") ?? "";
+  const steps = line2.split(/&&|\|\||;|\|/).map((step3) => step3.trim());
+  return steps.find((step3) => step3 !== "" && !SETUP.test(step3)) ?? "";
+}
+
+// src/domain/fact-subjects.ts
+var STOP = new Set(
+  "a an the this that its it is are was were be been now then so and or of on in at to from by for with via into onto as runs run running listens listen listening serves serve served uses use using used moved move changed change set sets switched switch updated update bumped bump upgraded upgrade pinned pin default defaults new old still also no not edited created rewrote added lives live lived kept stored located sits sit found version versions port ports value number line lines file files which where when here there".split(" ")
+);
+var norm = (text5) => text5.toLowerCase().replace(/^[`'"]+|[`'".,;:)]+$/g, "").replace(/\/+$/, "");
+function subjectWords(text5) {
+  const words3 = text5.toLowerCase().split(/[^\w./@-]+/).filter((word) => word !== "" && !STOP.has(word) && !/^\d/.test(word));
+  return words3.slice(-3).join(" ");
+}
+var plainKey = (key) => /^[a-z][a-z0-9]*$/.test(key);
+var SETTING_EQ = /(?<![\w.$-])([A-Za-z_][\w.-]*[A-Za-z0-9_])\s*=\s*("[^"\n]*"|'[^'\n]*'|[^\s,;`)]+)/g;
+var SETTING_TO = /\b(?:changed|changes|set|sets|switched|bumped|raised|lowered|updated|increased|decreased|reduced)\s+(?:the\s+)?`?([A-Za-z_][\w.-]*[A-Za-z0-9_])`?\s+(?:from\s+\S+\s+)?to\s+`?("[^"\n]*"|[^\s,;`]+)/gi;
+var SETTING_NOW = /\b`?([A-Z][A-Z0-9]*_[A-Z0-9_]+|[a-z]\w*\.[a-z][\w.]*)`?\s+(?:is\s+)?now\s+`?([^\s,;`]+)/g;
+var VERSION_AT = /(?<![\w/])((?:@[\w-]+\/)?[A-Za-z][\w.-]*)@v?(\d+(?:\.\d+){0,2})\b/g;
+var VERSION_WORD = /\b([A-Za-z][\w+-]*(?:\.js)?)\s+(?:to\s+|at\s+)?(?:version\s+|v)(\d+(?:\.\d+){0,2})\b/gi;
+var VERSION_VERB = /\b(?:upgrade[sd]?|bump(?:s|ed)?|pin(?:s|ned)?|downgraded|updated|require[sd]?|use[sd]?|on|to)\s+([A-Za-z][\w+-]*(?:\.js)?)\s+(?:to\s+|at\s+)?v?(\d+(?:\.\d+){0,2})\b/gi;
+var VERSION_DOTTED = /\b([A-Za-z][\w+-]*(?:\.js)?)\s+v?(\d+\.\d+(?:\.\d+)?)\b/g;
+var PORT = /\bport\s*(?:[:=]|is|to|of|number)?\s*(\d{2,5})\b/gi;
+var PATH_VALUE = "`?((?:\\.{0,2}\\/)?[\\w.-]+\\/[\\w./-]*)`?";
+var THING = "([A-Za-z][\\w.-]*(?:\\s+[A-Za-z][\\w.-]*){0,3}?)";
+var PLACE = new RegExp(
+  `\\b${THING}\\s+(?:(?:is|are|was|were)\\s+(?:now\\s+)?(?:(?:kept|stored|located|moved)\\s+)?|(?:now\\s+)?(?:lives?|kept|stored|located|moved|sits?)\\s+)(?:now\\s+)?(?:in|at|to|under|into)\\s+${PATH_VALUE}`,
+  "gi"
+);
+var PLACE_MOVED = new RegExp(
+  `\\bmoved\\s+(?:the\\s+)?${THING}\\s+(?:to|into|under)\\s+${PATH_VALUE}`,
+  "gi"
+);
+var OWNER = /\b([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3}?)\s+(?:is\s+)?(?:now\s+)?(?:owned|maintained|run)\s+by\s+(@?[\w.-]+)/gi;
+var OWNER_MOVED = /\bownership\s+of\s+(?:the\s+)?([A-Za-z][\w.-]*(?:\s+[A-Za-z][\w.-]*){0,3}?)\s+(?:moved|went|passed)\s+to\s+(@?[\w.-]+)/gi;
+var REPLACED = [
+  /\b(?:switched|migrated|moved)\s+(?:\w+\s+){0,3}?from\s+`?([\w.@/-]+)`?\s+to\s+`?([\w.@/-]+)/gi,
+  /\breplaced\s+`?([\w.@/-]+)`?\s+with\s+`?([\w.@/-]+)/gi
+];
+var INSTEAD = /\b`?([\w.@/-]+)`?\s+instead\s+of\s+`?([\w.@/-]+)/gi;
+var CHOSE = /\b(?:uses?|using|chose|chosen|choose|picked|adopted|went\s+with|via|with|on|decided)\b/i;
+var NOT_VERSIONED = /* @__PURE__ */ new Set([
+  "port",
+  "line",
+  "lines",
+  "step",
+  "phase",
+  "issue",
+  "pr",
+  "migration"
+]);
+function settings(text5, file) {
+  const found2 = [];
+  for (const pattern of [SETTING_EQ, SETTING_TO, SETTING_NOW]) {
+    for (const [, key = "", value = ""] of text5.matchAll(pattern)) {
+      if (key === "port") continue;
+      if (plainKey(key) && !file) continue;
+      const subject = plainKey(key) ? `setting:${file}#${key}` : `setting:${key.toLowerCase()}`;
+      found2.push({ kind: "setting", subject, value: norm(value) });
+    }
+  }
+  return found2;
+}
+function versions(text5) {
+  const found2 = [];
+  for (const pattern of [VERSION_AT, VERSION_WORD, VERSION_VERB, VERSION_DOTTED]) {
+    for (const [, name = "", value = ""] of text5.matchAll(pattern)) {
+      const key = name.toLowerCase();
+      if (STOP.has(key) || NOT_VERSIONED.has(key) || /^\d/.test(key)) continue;
+      found2.push({ kind: "version", subject: `version:${key}`, value });
+    }
+  }
+  return found2;
+}
+function ports(text5, file) {
+  return [...text5.matchAll(PORT)].flatMap((match) => {
+    const before = text5.slice(Math.max(0, (match.index ?? 0) - 60), match.index);
+    const clause = before.split(/[.;:!?()\n]|,\s/).at(-1) ?? "";
+    const words3 = subjectWords(clause) || (file ? `file ${file}` : "");
+    return words3 ? [{ kind: "port", subject: `port:${words3}`, value: match[1] ?? "" }] : [];
+  });
+}
+function places(text5) {
+  const found2 = [];
+  const patterns = [
+    ["place", PLACE],
+    ["place", PLACE_MOVED],
+    ["owner", OWNER],
+    ["owner", OWNER_MOVED]
+  ];
+  for (const [kind, pattern] of patterns) {
+    for (const [, thing = "", value = ""] of text5.matchAll(pattern)) {
+      const words3 = subjectWords(thing);
+      if (words3) found2.push({ kind, subject: `${kind}:${words3}`, value: norm(value) });
+    }
+  }
+  return found2;
+}
+function choices(text5) {
+  const found2 = [];
+  for (const pattern of REPLACED) {
+    for (const [, old = "", now2 = ""] of text5.matchAll(pattern))
+      found2.push({ kind: "choice", subject: `choice:${norm(old)}`, value: norm(now2) });
+  }
+  for (const [, now2 = "", old = ""] of text5.matchAll(INSTEAD))
+    found2.push({ kind: "choice", subject: `choice:${norm(old)}`, value: norm(now2) });
+  return found2;
+}
+function factsOf(text5, file) {
+  const all = [
+    ...settings(text5, file),
+    ...versions(text5),
+    ...ports(text5, file),
+    ...places(text5),
+    ...choices(text5)
+  ];
+  const seen = /* @__PURE__ */ new Set();
+  return all.filter((fact) => {
+    const key = `${fact.subject}=${fact.value}`;
+    return !seen.has(key) && seen.add(key);
+  });
+}
+function disagreement(older, newer) {
+  const stated = /* @__PURE__ */ new Map();
+  for (const fact of older.facts)
+    stated.set(fact.subject, (stated.get(fact.subject) ?? /* @__PURE__ */ new Set()).add(fact.value));
+  for (const fact of newer) {
+    if (fact.kind === "choice") {
+      const old = fact.subject.slice("choice:".length);
+      const chosen = older.facts.some((had) => had.kind === "choice" && had.value === old);
+      if (chosen || choseWord(older.text, old)) return fact.subject;
+      continue;
+    }
+    const values = stated.get(fact.subject);
+    if (values && !values.has(fact.value)) return fact.subject;
+  }
+  return void 0;
+}
+function choseWord(text5, word) {
+  if (word.length < 3) return false;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const at = new RegExp(`(?:^|[^\\w.-])${escaped}(?:$|[^\\w-])`, "i").exec(text5);
+  return at !== null && CHOSE.test(text5) && !/\binstead\s+of\b|\breplaced\b/i.test(text5);
+}
+
+// src/domain/truth-notes.ts
+var dayOf = (ms) => new Date(ms).toISOString().slice(0, 10);
+function olderNote(older) {
+  const day = older.at === null ? "" : dayOf(older.at);
+  if (older.stored) return `superseded by #${older.by}${day ? ` on ${day}` : ""}`;
+  return `older than #${older.by}${day ? ` (${day})` : ""}`;
+}
+function knownNote(known, by) {
+  if (known === "hypothesis") return "hypothesis (not verified)";
+  if (known !== "verified") return "";
+  const how = {
+    test: "a passing test run",
+    command: "a passing build or check",
+    commit: "a commit",
+    user: "you"
+  };
+  return by && how[by] ? `verified by ${how[by]}` : "verified";
+}
+
 // src/config/settings/compress-settings.ts
 var URL_OR_EMPTY = { pattern: /^(?:$|https?:\/\/\S+$)/, expected: "an http(s) URL, or empty" };
 var dailyTokens = (provider) => integer({
@@ -80,7 +356,7 @@ var dailyTokens = (provider) => integer({
 var COMPRESS_SETTINGS = {
   "compress.provider": oneOf({
     default: "auto",
-    values: ["auto", "claude-code", "anthropic", "openai", "heuristic"],
+    values: PROVIDER_CHOICES,
     description: "Who turns events into observations. auto: claude-code when your claude is installed and logged in, else heuristic (no LLM)."
   }),
   "compress.concurrency": integer({
@@ -232,7 +508,7 @@ var RECALL_SETTINGS = {
   }),
   "search.mode": oneOf({
     default: "hybrid",
-    values: ["fts", "vector", "hybrid"],
+    values: SEARCH_MODES,
     description: "Ranking: full-text (bm25), vector (embeddings) or hybrid (both, fused). Vector and hybrid use full-text while the embedder is not ready."
   }),
   "search.embedder": oneOf({
@@ -372,7 +648,6 @@ var TEAM_SYNC_SETTINGS = {
 };
 
 // src/config/settings/team-share-settings.ts
-var TEAM_SHARES = ["off", "summaries", "all"];
 var TEAM_SHARE_SETTINGS = {
   "team.share": oneOf({
     default: "off",
@@ -784,7 +1059,7 @@ function createLogger(dataDir, component, minLevel = "info") {
 var VERSION = true ? "0.1.0" : fromPackageJson();
 
 // src/config/own-tools.ts
-var OWN_TOOL = /^mcp__(?:.*mem.*?__(?:search|timeline|get_observations|save_memory|forget)|.+__(?:get_observations|save_memory))$/i;
+var OWN_TOOL = /^mcp__(?:.*mem.*?__(?:search|timeline|get_observations|save_memory|forget|confirm_memory)|.+__(?:get_observations|save_memory|confirm_memory))$/i;
 function isOwnMcpTool(toolName) {
   return toolName.startsWith("mcp__") && OWN_TOOL.test(toolName);
 }
@@ -792,7 +1067,6 @@ function isOwnMcpTool(toolName) {
 // src/config/project-share.ts
 import { readFileSync as readFileSync3 } from "node:fs";
 import { join as join4 } from "node:path";
-var isShare = (value) => TEAM_SHARES.includes(value);
 function projectTeamShare(root) {
   let parsed;
   try {
@@ -802,7 +1076,7 @@ function projectTeamShare(root) {
   }
   const team2 = parsed?.team;
   const share3 = team2?.share;
-  return isShare(share3) ? share3 : void 0;
+  return isOneOf(TEAM_SHARES, share3) ? share3 : void 0;
 }
 
 // src/config/poller.ts
@@ -852,9 +1126,168 @@ function createPoller(options) {
   };
 }
 
-// src/worker/daemon.ts
-import { serve } from "@hono/node-server";
-import { rmSync as rmSync10 } from "node:fs";
+// src/cli/cli-error.ts
+var CliError = class extends Error {
+  constructor(message3, exitCode = 1) {
+    super(message3);
+    this.exitCode = exitCode;
+    this.name = "CliError";
+  }
+  exitCode;
+};
+function usage(message3) {
+  return new CliError(`${message3}
+Run "claude-mem --help" for usage.`, 2);
+}
+
+// src/cli/suggest.ts
+function editDistance(a, b) {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current2 = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const substitute = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current2.push(Math.min((previous[j] ?? 0) + 1, (current2[j - 1] ?? 0) + 1, substitute));
+    }
+    previous = current2;
+  }
+  return previous[b.length] ?? 0;
+}
+function closest(input, candidates2) {
+  const wanted = input.toLowerCase();
+  const limit = Math.max(1, Math.floor(wanted.length / 3));
+  let best;
+  for (const name of candidates2) {
+    const distance2 = editDistance(wanted, name.toLowerCase());
+    if (distance2 <= limit && (!best || distance2 < best.distance)) best = { name, distance: distance2 };
+  }
+  if (best) return best.name;
+  return wanted.length >= 3 ? candidates2.find((name) => name.startsWith(wanted)) : void 0;
+}
+function didYouMean(input, candidates2) {
+  const found2 = closest(input, candidates2);
+  return found2 === void 0 ? "" : ` Did you mean "${found2}"?`;
+}
+
+// src/cli/commands/config-command.ts
+function configCommand(args2, print2, env = process.env) {
+  const dataDir = dataDirFrom(env);
+  const [action, key, ...rest] = args2;
+  switch (action) {
+    case "list":
+      return list(dataDir, env, print2);
+    case "get":
+      if (!key) throw usage("config get needs a key");
+      checkKey(key);
+      print2(JSON.stringify(loadSettings(dataDir, env).settings[key]));
+      return 0;
+    case "set": {
+      if (!key || rest.length === 0) throw usage("config set needs a key and a value");
+      checkKey(key);
+      ensureDataDir(dataDir);
+      const result = saveSetting(dataDir, key, rest.join(" "));
+      if (!result.ok) throw new CliError(result.message, 2);
+      print2(`${key} = ${JSON.stringify(result.value)} (saved to ${settingsFile(dataDir)})`);
+      return 0;
+    }
+    case "path":
+      print2(`data folder: ${dataDir}
+settings:    ${settingsFile(dataDir)}`);
+      return 0;
+    default:
+      throw usage(
+        `unknown config action "${action ?? ""}": expected list, get, set or path.${didYouMean(action ?? "", ACTIONS)}`
+      );
+  }
+}
+var ACTIONS = ["list", "get", "set", "path"];
+function checkKey(key) {
+  if (isSettingKey(key)) return;
+  const keys = Object.keys(SETTINGS_SCHEMA);
+  throw new CliError(
+    `unknown setting "${key}": "claude-mem config list" shows every key.${didYouMean(key, keys)}`,
+    2
+  );
+}
+function list(dataDir, env, print2) {
+  const { settings: settings2, problems } = loadSettings(dataDir, env);
+  for (const key of Object.keys(SETTINGS_SCHEMA)) {
+    const overridden = env[envNameOf(key)] !== void 0 ? ` (from ${envNameOf(key)})` : "";
+    print2(`${key} = ${JSON.stringify(settings2[key])}${overridden}`);
+    print2(`    ${SETTINGS_SCHEMA[key].description}`);
+  }
+  for (const problem of problems) {
+    const ignored = problem.source === "env" && !isSettingKey(problem.key);
+    print2(`! ${problemText(problem)}${ignored ? "" : "; default used"}`);
+  }
+  return problems.length > 0 ? 1 : 0;
+}
+var CONFIG_COMMAND = {
+  name: "config",
+  help: [
+    {
+      usage: ["config list"],
+      text: "Every setting, its value and where it came from"
+    },
+    {
+      usage: ["config get <key>"],
+      text: "One setting's value"
+    },
+    {
+      usage: ["config set <key> <value>"],
+      text: "Validate and save a setting (value as JSON or text)"
+    },
+    {
+      usage: ["config path"],
+      text: "Where the data folder and settings file are"
+    }
+  ],
+  run: (args2, { print: print2 }) => configCommand(args2, print2)
+};
+
+// src/cli/parse-options.ts
+import { parseArgs } from "node:util";
+var flagsOf = (options) => Object.entries(options).flatMap(([name, spec]) => [
+  `--${name}`,
+  ...spec.short ? [`-${spec.short}`] : []
+]);
+function parseFailure(error, options) {
+  const code = error.code;
+  const message3 = error instanceof Error ? error.message : String(error);
+  const quoted2 = /'([^']+)'/.exec(message3)?.[1] ?? "";
+  const flags = flagsOf(options);
+  const takes = flags.length > 0 ? `this command takes ${flags.join(", ")}` : "it takes no options";
+  switch (code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return usage(`unknown option "${quoted2}": ${takes}.${didYouMean(quoted2, flags)}`);
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
+      const flag = quoted2.split(" ")[0] ?? quoted2;
+      return usage(
+        /argument missing/.test(message3) ? `option "${flag}" needs a value, as in ${quoted2}` : `option "${flag}" takes no value; write it alone`
+      );
+    }
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return usage(`unexpected argument "${quoted2}": ${takes}, and no other words`);
+    default:
+      return usage(message3);
+  }
+}
+function parseOptions(args2, options) {
+  try {
+    return parseArgs({ args: args2, options, strict: true }).values;
+  } catch (error) {
+    throw parseFailure(error, options);
+  }
+}
+
+// src/cli/command.ts
+function optionsCommand(options, run) {
+  return async (args2, print2, deps) => run(parseOptions(args2, options), print2, deps ?? {});
+}
+
+// src/cli/worker-call.ts
+import { dirname as dirname4, join as join6 } from "node:path";
+import { fileURLToPath } from "node:url";
 
 // src/client/worker-info.ts
 import { readFileSync as readFileSync4 } from "node:fs";
@@ -1106,6 +1539,909 @@ function portConflict(holder) {
   }
   return void 0;
 }
+
+// src/mcp/worker-client.ts
+var WorkerUnreachableError = class extends Error {
+  code = "WORKER_UNREACHABLE";
+  constructor(message3) {
+    super(message3);
+    this.name = "WorkerUnreachableError";
+  }
+};
+function createWorkerClient(options) {
+  return async function callWorker(method, path, body) {
+    const worker = await ensureWorker({ ...options, waitMs: options.waitMs });
+    if (!worker) {
+      throw new WorkerUnreachableError(
+        'the claude-mem worker is not running and could not be started in time; see "claude-mem worker logs"'
+      );
+    }
+    const token2 = readOrCreateToken(options.dataDir);
+    try {
+      return await workerRequest(worker.port, path, {
+        method,
+        body,
+        token: token2,
+        timeoutMs: options.timeoutMs ?? 15e3
+      });
+    } catch (error) {
+      throw new WorkerUnreachableError(`the claude-mem worker did not answer: ${String(error)}`);
+    }
+  };
+}
+
+// src/cli/worker-call.ts
+function workerTarget(deps) {
+  const env = deps.env ?? process.env;
+  const dataDir = dataDirFrom(env);
+  ensureDataDir(dataDir);
+  const { settings: settings2 } = loadSettings(dataDir, env);
+  return {
+    dataDir,
+    port: settings2["worker.port"],
+    cliEntry: deps.cliEntry ?? join6(dirname4(fileURLToPath(import.meta.url)), "cli.mjs"),
+    autoStart: settings2["worker.autoStart"],
+    waitMs: 1e4,
+    env
+  };
+}
+async function compressionWorker(deps) {
+  const target2 = workerTarget(deps);
+  const info = await ensureWorker(target2);
+  if (!info) {
+    throw new CliError(
+      `the worker is not running on port ${target2.port}; see "claude-mem worker logs"`
+    );
+  }
+  return { port: info.port, dataDir: target2.dataDir };
+}
+async function restartWorker(dataDir, cliEntry, env, waitMs) {
+  const port = loadSettings(dataDir, env).settings["worker.port"];
+  const info = await ensureWorker({ dataDir, port, cliEntry, waitMs, env, force: true });
+  if (!info) {
+    throw new CliError(`the worker did not start on port ${port}; see "claude-mem worker logs"`);
+  }
+  return info;
+}
+function callOrFail(...[call2, ...request]) {
+  return call2(...request).catch((error) => {
+    throw new CliError(error.message);
+  });
+}
+function recallClient(deps) {
+  return createWorkerClient(workerTarget(deps));
+}
+var messageOf = (res) => {
+  const message3 = res.body?.error?.message;
+  return typeof message3 === "string" ? message3 : `worker answered HTTP ${res.status}`;
+};
+function workerFailure(res) {
+  return new CliError(messageOf(res));
+}
+function apiFailure(res) {
+  return new CliError(messageOf(res), res.status === 400 ? 2 : 1);
+}
+
+// src/cli/commands/consolidate-diff.ts
+var plural = (n9, one, many = `${one}s`) => `${n9.toLocaleString("en-US")} ${n9 === 1 ? one : many}`;
+var clip = (text5) => text5.length > 100 ? `${text5.slice(0, 99)}\u2026` : text5;
+function changesetDiff(changeset, applied) {
+  const head2 = `consolidate ${changeset.project}: ${plural(changeset.merges.length, "merge")}, ${plural(changeset.drops.length, "drop")} (of ${plural(changeset.considered, "memory", "memories")} of your own, unshared)`;
+  const lines = [head2];
+  for (const merge of changeset.merges) {
+    lines.push(`merge into #${merge.into}:`);
+    lines.push(`  = #${merge.into} ${clip(merge.titles[0] ?? "")}`);
+    merge.from.forEach((id3, i) => lines.push(`  - #${id3} ${clip(merge.titles[i + 1] ?? "")}`));
+  }
+  for (const drop3 of changeset.drops)
+    lines.push(`drop #${drop3.id} (${drop3.reason}): ${clip(drop3.title)}`);
+  if (changeset.merges.length + changeset.drops.length === 0) lines.push("nothing to consolidate");
+  else if (applied)
+    lines.push(
+      `applied as #${changeset.journalId}; undo: claude-mem consolidate --undo ${changeset.journalId}`
+    );
+  else lines.push("nothing changed; apply with: claude-mem consolidate --apply");
+  return lines;
+}
+
+// src/cli/commands/recall-args.ts
+function checkWhole(name, value, min, max, example) {
+  if (value === void 0) return;
+  const n9 = Number(value);
+  if (/^\d+$/.test(value.trim()) && n9 >= min && n9 <= max) return;
+  throw usage(
+    `--${name} ${value}: expected a whole number from ${min} to ${max.toLocaleString("en-US")}, as in --${name} ${example}`
+  );
+}
+function checkChoice(name, value, choices2) {
+  if (value === void 0 || choices2.includes(value)) return;
+  throw usage(
+    `--${name} ${value}: expected one of ${choices2.join(", ")}.${didYouMean(value, choices2)}`
+  );
+}
+function checkTypes(value) {
+  for (const type of (value ?? "").split(",").filter((part) => part.trim() !== "")) {
+    checkChoice("type", type.trim(), OBSERVATION_TYPES);
+  }
+}
+async function knownProjects(call2) {
+  const res = await call2("GET", "/api/projects");
+  const items2 = res.body?.items ?? [];
+  return items2.map((item) => item.name);
+}
+async function checkProject(call2, project2, hint = "check the name, or use --all.") {
+  if (project2 === void 0) return;
+  const known = await knownProjects(call2);
+  if (known.includes(project2)) return;
+  const list6 = known.length > 0 ? `known projects: ${known.slice(0, 10).join(", ")}` : "no project has memory yet";
+  throw new CliError(
+    `no memory for project "${project2}" (${list6}); ${hint}${didYouMean(project2, known)}`
+  );
+}
+
+// src/cli/commands/consolidate-command.ts
+var CONSOLIDATE_OPTIONS = {
+  project: { type: "string" },
+  apply: { type: "boolean" },
+  undo: { type: "string" },
+  json: { type: "boolean" }
+};
+function undoId(text5) {
+  const id3 = Number(text5.replace(/^#/, ""));
+  if (!Number.isSafeInteger(id3) || id3 <= 0)
+    throw usage(
+      `--undo: expected the number of a consolidation (as "applied as #N" said), got "${text5}"`
+    );
+  return id3;
+}
+var consolidateCommand = optionsCommand(
+  CONSOLIDATE_OPTIONS,
+  async function consolidateCommand2(values, print2, deps) {
+    if (values.undo !== void 0 && values.apply)
+      throw usage("--apply and --undo: give one of them");
+    const call2 = recallClient(deps);
+    const project2 = values.project ?? resolveProject(deps.cwd ?? process.cwd(), deps.env ?? process.env).name;
+    if (values.project !== void 0) await checkProject(call2, values.project);
+    const res = values.undo !== void 0 ? await callOrFail(call2, "POST", "/api/consolidation/undo", { id: undoId(values.undo) }) : values.apply ? await callOrFail(call2, "POST", "/api/consolidation/apply", { project: project2 }) : await callOrFail(
+      call2,
+      "GET",
+      `/api/consolidation?project=${encodeURIComponent(project2)}`
+    );
+    if (res.status !== 200) throw apiFailure(res);
+    const body = res.body;
+    const changeset = "proposal" in body ? body.proposal : body;
+    if (values.json) print2(JSON.stringify(changeset, null, 2));
+    else if (values.undo !== void 0)
+      print2(
+        `undid consolidation #${changeset.journalId}: ${changeset.merges.length} merges and ${changeset.drops.length} drops restored`
+      );
+    else for (const line2 of changesetDiff(changeset, values.apply === true)) print2(line2);
+    return 0;
+  }
+);
+var CONSOLIDATE_COMMAND = {
+  name: "consolidate",
+  help: [
+    {
+      usage: ["consolidate [--project P] [--json]"],
+      text: "Propose merging near-duplicate memories and dropping noise, as a diff; changes nothing"
+    },
+    {
+      usage: ["consolidate --apply [--project P]"],
+      text: "Apply that proposal, journaled; prints its undo id"
+    },
+    { usage: ["consolidate --undo ID"], text: "Restore a consolidation exactly as it was before" }
+  ],
+  options: CONSOLIDATE_OPTIONS,
+  run: (args2, { print: print2 }) => consolidateCommand(args2, print2)
+};
+
+// src/cli/help.ts
+var COLUMN = 37;
+var WIDTH = 92;
+var HEADER = `claude-mem: persistent memory for Claude Code
+
+Usage: claude-mem <command> [options]
+`;
+var DATES = "DATE: 2025-01-31, a date and time, epoch milliseconds, or an age (90m, 12h, 7d, 2w).";
+var FOOTER = `Options:
+  -h, --help                         This help; after a command (search --help), its part
+  -v, --version                      The version
+
+Environment:
+  CLAUDE_MEM_DATA_DIR                Data folder (default ~/.claude-mem)
+  CLAUDE_MEM_PROJECT                 Project name override for the current repository
+  CLAUDE_MEM_<SETTING>               Override a setting, e.g. CLAUDE_MEM_WORKER_PORT=37800
+`;
+function wrap(text5, width) {
+  return text5.split("\n").flatMap((paragraph) => {
+    const lines = [];
+    let line2 = "";
+    for (const word of paragraph.split(/\s+/).filter((w) => w !== "")) {
+      if (line2 !== "" && line2.length + 1 + word.length > width) {
+        lines.push(line2);
+        line2 = word;
+      } else line2 = line2 === "" ? word : `${line2} ${word}`;
+    }
+    return [...lines, line2];
+  });
+}
+function entryLines(entry) {
+  const usage2 = entry.usage.map((line2) => `  ${line2}`);
+  const text5 = wrap(entry.text, WIDTH - COLUMN);
+  const last = usage2.pop() ?? "";
+  const beside = last.length <= COLUMN - 3;
+  const lines = [...usage2, beside ? `${last.padEnd(COLUMN)}${text5[0] ?? ""}` : last];
+  return [
+    ...lines,
+    ...(beside ? text5.slice(1) : text5).map((line2) => `${" ".repeat(COLUMN)}${line2}`)
+  ];
+}
+var sectionOf = (command) => command.help.flatMap(entryLines).join("\n") + "\n";
+function helpText(commands) {
+  return `${HEADER}
+Commands:
+${commands.map(sectionOf).join("")}
+${DATES}
+
+${FOOTER}`;
+}
+function commandHelp(command) {
+  const section = sectionOf(command);
+  const dates = /DATE/.test(section) ? `
+${DATES}
+` : "";
+  return `Usage of claude-mem ${command.name}:
+
+${section}${dates}
+Every command: claude-mem --help`;
+}
+var alternatives = (list6) => list6.join("|");
+var inWords = (list6) => list6.length < 2 ? list6.join("") : `${list6.slice(0, -1).join(", ")} or ${list6.at(-1)}`;
+
+// src/cli/commands/context-command.ts
+var CONTEXT_OPTIONS = {
+  project: { type: "string" },
+  source: { type: "string" },
+  session: { type: "string" },
+  agent: { type: "string" }
+};
+var contextCommand = optionsCommand(
+  CONTEXT_OPTIONS,
+  async function contextCommand2(values, print2, deps) {
+    const cwd = deps.cwd ?? process.cwd();
+    const project2 = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
+    const query2 = new URLSearchParams({ cwd, project: project2, source: values.source ?? "startup" });
+    if (values.session) query2.set("session_id", values.session);
+    if (values.agent) query2.set("agent", values.agent);
+    const call2 = recallClient(deps);
+    if (values.project !== void 0) await checkProject(call2, values.project);
+    const res = await callOrFail(call2, "GET", `/api/context?${query2.toString()}`);
+    if (res.status !== 200) throw apiFailure(res);
+    const context = res.body.context;
+    if (typeof context === "string" && context !== "") print2(context);
+    return 0;
+  }
+);
+var CONTEXT_COMMAND = {
+  name: "context",
+  help: [
+    {
+      usage: [
+        `context [--project P] [--source ${alternatives(SESSION_SOURCES)}] [--session ID]`,
+        "        [--agent A]"
+      ],
+      text: "Print exactly what SessionStart would inject (default: this folder's project, source startup; --agent: only that agent's memories)"
+    }
+  ],
+  options: CONTEXT_OPTIONS,
+  choices: { source: SESSION_SOURCES, agent: AGENTS },
+  run: (args2, { print: print2 }) => contextCommand(args2, print2)
+};
+
+// src/cli/commands/demo-command.ts
+import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync18, rmSync as rmSync11, writeFileSync as writeFileSync4 } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname as dirname8, join as join31 } from "node:path";
+
+// src/transcripts/blocks.ts
+var blocksOf = (line2) => Array.isArray(line2.content) ? line2.content : [];
+function toolUsesOf(line2) {
+  if (line2.type !== "assistant") return [];
+  return blocksOf(line2).filter((b) => b.type === "tool_use" && b.id !== void 0 && b.name);
+}
+function toolResultsOf(line2) {
+  if (line2.type !== "user") return [];
+  return blocksOf(line2).filter((b) => b.type === "tool_result" && b.tool_use_id !== void 0);
+}
+function textsOf(line2) {
+  if (typeof line2.content === "string") return [line2.content];
+  return blocksOf(line2).flatMap((b) => b.type === "text" && b.text !== void 0 ? [b.text] : []);
+}
+function resultText(content2) {
+  if (typeof content2 === "string") return content2;
+  if (!Array.isArray(content2)) return "";
+  const texts = content2.flatMap(
+    (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? [b.text] : []
+  );
+  return texts.join("\n");
+}
+
+// src/transcripts/transcript-line.ts
+var isJsonObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+var stringField = (obj, key) => {
+  const value = obj[key];
+  return typeof value === "string" ? value : void 0;
+};
+var BLOCK_STRINGS = ["text", "id", "name", "tool_use_id"];
+function toBlock(raw) {
+  if (!isJsonObject(raw) || typeof raw.type !== "string") return void 0;
+  const block = { type: raw.type };
+  for (const key of BLOCK_STRINGS) {
+    const value = stringField(raw, key);
+    if (value !== void 0) block[key] = value;
+  }
+  if (raw.input !== void 0) block.input = raw.input;
+  if (raw.content !== void 0) block.content = raw.content;
+  if (raw.is_error === true) block.is_error = true;
+  return block;
+}
+function toContent(message3) {
+  if (!isJsonObject(message3)) return void 0;
+  const content2 = message3.content;
+  if (typeof content2 === "string") return content2;
+  if (!Array.isArray(content2)) return void 0;
+  return content2.map(toBlock).filter((block) => block !== void 0);
+}
+function toLine(raw) {
+  const line2 = {
+    type: stringField(raw, "type") ?? "",
+    isSidechain: raw.isSidechain === true,
+    isMeta: raw.isMeta === true,
+    isCompactSummary: raw.isCompactSummary === true,
+    content: toContent(raw.message),
+    toolUseResult: raw.toolUseResult ?? void 0
+  };
+  const at = Date.parse(stringField(raw, "timestamp") ?? "");
+  if (Number.isFinite(at)) line2.at = at;
+  for (const key of ["sessionId", "cwd", "agentId", "promptId", "permissionMode"]) {
+    const value = stringField(raw, key);
+    if (value !== void 0 && value !== "") line2[key] = value;
+  }
+  return line2;
+}
+function parseJson(text5) {
+  try {
+    return JSON.parse(text5);
+  } catch {
+    return void 0;
+  }
+}
+function parseTranscriptLines(text5) {
+  const lines = [];
+  let unparsable = 0;
+  for (const rawLine of text5.split("\n")) {
+    if (rawLine.trim() === "") continue;
+    const value = parseJson(rawLine);
+    if (isJsonObject(value)) lines.push(toLine(value));
+    else unparsable += 1;
+  }
+  return { lines, unparsable };
+}
+
+// src/transcripts/tool-pairs.ts
+var asInput = (input) => isJsonObject(input) ? input : {};
+function createToolPairer() {
+  const pending2 = /* @__PURE__ */ new Map();
+  const paired = /* @__PURE__ */ new Set();
+  function addUses(line2) {
+    for (const use of toolUsesOf(line2)) {
+      const id3 = use.id ?? "";
+      if (pending2.has(id3) || paired.has(id3)) continue;
+      const toolInput = asInput(use.input);
+      const where3 = { agentId: line2.agentId, sidechain: line2.isSidechain };
+      pending2.set(id3, { toolName: use.name ?? "", toolInput, ...where3 });
+    }
+  }
+  function pairOne(line2, block, single) {
+    const id3 = block.tool_use_id ?? "";
+    const use = pending2.get(id3);
+    if (use === void 0) return [];
+    pending2.delete(id3);
+    paired.add(id3);
+    const fromLine = single && line2.toolUseResult !== void 0;
+    const response = fromLine ? line2.toolUseResult : block.content;
+    const result = { isError: block.is_error === true, response, text: resultText(block.content) };
+    return [{ ...use, toolUseId: id3, ...result }];
+  }
+  function takeResults(line2) {
+    const results = toolResultsOf(line2);
+    return results.flatMap((block) => pairOne(line2, block, results.length === 1));
+  }
+  return { addUses, takeResults };
+}
+function toolPayload(pair, base2) {
+  const tool = { tool_name: pair.toolName, tool_input: pair.toolInput };
+  if (!pair.isError) {
+    const rest2 = { tool_response: pair.response, tool_use_id: pair.toolUseId };
+    return { ...base2, hook_event_name: "PostToolUse", ...tool, ...rest2 };
+  }
+  const isInterrupt = pair.text.startsWith("[Request interrupted by user");
+  const rest = { tool_use_id: pair.toolUseId, error: pair.text, is_interrupt: isInterrupt };
+  return { ...base2, hook_event_name: "PostToolUseFailure", ...tool, ...rest };
+}
+
+// src/transcripts/agent-replay.ts
+function agentBase(ctx, agent, cwd) {
+  const base2 = { session_id: ctx.sessionId, transcript_path: ctx.transcriptPath, cwd };
+  const withId = { ...base2, agent_id: agent.agentId };
+  return agent.agentType === void 0 ? withId : { ...withId, agent_type: agent.agentType };
+}
+function replayAgent(lines, ctx, agent) {
+  const out = [];
+  const pairer = createToolPairer();
+  let cwd = ctx.cwd;
+  let lastText = "";
+  for (const line2 of lines) {
+    cwd = line2.cwd ?? cwd;
+    if (line2.type === "assistant") lastText = textsOf(line2).at(-1) ?? lastText;
+    pairer.addUses(line2);
+    for (const pair of pairer.takeResults(line2))
+      out.push(toolPayload(pair, agentBase(ctx, agent, cwd)));
+  }
+  const stop2 = { stop_hook_active: false, last_assistant_message: lastText };
+  const paths = { agent_id: agent.agentId, agent_transcript_path: agent.agentTranscriptPath };
+  out.push({ ...agentBase(ctx, agent, cwd), hook_event_name: "SubagentStop", ...paths, ...stop2 });
+  return out;
+}
+
+// src/transcripts/transcript-paths.ts
+import { basename as basename2, dirname as dirname5, join as join7 } from "node:path";
+function transcriptStem(path) {
+  return basename2(path).replace(/\.jsonl$/, "");
+}
+function agentIdFromPath(path) {
+  const stem2 = transcriptStem(path);
+  return stem2.startsWith("agent-") && stem2.length > "agent-".length ? stem2.slice(6) : void 0;
+}
+function parentTranscriptPath(agentPath, parentSessionId) {
+  if (agentPath === "") return "";
+  const dir = dirname5(agentPath);
+  const projectDir = basename2(dir) === "subagents" ? dirname5(dirname5(dir)) : dir;
+  return join7(projectDir, `${parentSessionId}.jsonl`);
+}
+
+// src/transcripts/replay-context.ts
+var firstOf = (lines, key) => lines.find((line2) => line2[key] !== void 0)?.[key];
+function isAgentTranscript(lines, path) {
+  if (agentIdFromPath(path) !== void 0) return true;
+  const first = lines.find((line2) => line2.type === "user" || line2.type === "assistant");
+  return first?.isSidechain === true;
+}
+function agentOf(lines, path, opts) {
+  const agentId = firstOf(lines, "agentId") ?? agentIdFromPath(path) ?? transcriptStem(path);
+  const agent = { agentId, agentTranscriptPath: path };
+  return opts.agentType === void 0 ? agent : { ...agent, agentType: opts.agentType };
+}
+function resolveContext(lines, opts = {}) {
+  const path = opts.transcriptPath ?? "";
+  const sessionId = firstOf(lines, "sessionId") ?? opts.sessionId ?? transcriptStem(path);
+  const cwd = firstOf(lines, "cwd") ?? opts.cwd ?? "";
+  if (!isAgentTranscript(lines, path)) return { sessionId, transcriptPath: path, cwd };
+  const transcriptPath = parentTranscriptPath(path, sessionId);
+  return { sessionId, transcriptPath, cwd, agent: agentOf(lines, path, opts) };
+}
+
+// src/transcripts/user-line-kind.ts
+var OTHER = { kind: "other" };
+var CONTEXT_BLOCK = /^<(ide_opened_file|ide_selection|ide_diagnostics|system-reminder)>/;
+var LOCAL_OUTPUT = /^<(local-command-(stdout|stderr|caveat)|bash-(input|stdout|stderr)|user-memory-input)>/;
+var SLASH_COMMAND = /^<command-(name|message)>/;
+var LOCAL_COMMAND_RESULT = /^<local-command-(stdout|stderr)>/;
+function typedText(line2) {
+  return textsOf(line2).filter((text5) => !CONTEXT_BLOCK.test(text5.trimStart())).join("\n");
+}
+var tag = (text5, name) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(text5)?.[1]?.trim();
+function commandPrompt(text5) {
+  const name = tag(text5, "command-name") ?? "";
+  const slashed = name.startsWith("/") ? name : `/${name}`;
+  const args2 = tag(text5, "command-args") ?? "";
+  return args2 === "" ? slashed : `${slashed} ${args2}`;
+}
+function isLocalCommand(lines, index) {
+  for (const line2 of lines.slice(index + 1)) {
+    if (line2.type === "assistant") return false;
+    if (line2.type !== "user" || line2.isMeta) continue;
+    return LOCAL_COMMAND_RESULT.test(typedText(line2).trimStart());
+  }
+  return false;
+}
+function classifyText(text5, lines, index) {
+  const head2 = text5.trimStart();
+  if (head2.startsWith("[Request interrupted by user")) return { kind: "interrupt" };
+  if (head2.startsWith("<task-notification>")) return { kind: "notification" };
+  if (LOCAL_OUTPUT.test(head2)) return OTHER;
+  if (!SLASH_COMMAND.test(head2)) return { kind: "prompt", prompt: text5 };
+  return isLocalCommand(lines, index) ? OTHER : { kind: "prompt", prompt: commandPrompt(head2) };
+}
+function classifyUserLine(lines, index) {
+  const line2 = lines[index];
+  if (line2 === void 0 || line2.type !== "user") return OTHER;
+  if (line2.isMeta || line2.isSidechain || line2.isCompactSummary) return OTHER;
+  if (toolResultsOf(line2).length > 0) return OTHER;
+  const text5 = typedText(line2);
+  return text5.trim() === "" ? OTHER : classifyText(text5, lines, index);
+}
+
+// src/transcripts/session-replay.ts
+var baseOf = (state) => ({
+  session_id: state.ctx.sessionId,
+  transcript_path: state.ctx.transcriptPath,
+  cwd: state.cwd
+});
+function promptPayload(base2, line2, prompt) {
+  const payload = { ...base2, hook_event_name: "UserPromptSubmit", prompt };
+  if (line2.promptId !== void 0) payload.prompt_id = line2.promptId;
+  if (line2.permissionMode !== void 0) payload.permission_mode = line2.permissionMode;
+  return payload;
+}
+var sidechainFields = (pair) => pair.sidechain && pair.agentId !== void 0 ? { agent_id: pair.agentId } : {};
+function closeTurn(state) {
+  if (state.turn === void 0) return;
+  const stop2 = { stop_hook_active: false, last_assistant_message: state.turn.lastText };
+  state.out.push({ ...baseOf(state), hook_event_name: "Stop", ...stop2 });
+  state.turn = void 0;
+}
+function onAssistant(state, line2) {
+  state.pairer.addUses(line2);
+  if (line2.isSidechain) return;
+  state.turn ??= { lastText: "" };
+  state.turn.lastText = textsOf(line2).at(-1) ?? state.turn.lastText;
+}
+function applyKind(state, line2, kind) {
+  switch (kind.kind) {
+    case "prompt":
+      closeTurn(state);
+      state.out.push(promptPayload(baseOf(state), line2, kind.prompt));
+      state.turn = { lastText: "" };
+      return;
+    case "notification":
+      closeTurn(state);
+      state.turn = { lastText: "" };
+      return;
+    case "interrupt":
+      state.turn = void 0;
+      return;
+    case "other":
+      return;
+    default:
+      kind;
+  }
+}
+function onUser(state, line2, index) {
+  for (const pair of state.pairer.takeResults(line2)) {
+    state.out.push(toolPayload(pair, { ...baseOf(state), ...sidechainFields(pair) }));
+  }
+  applyKind(state, line2, classifyUserLine(state.lines, index));
+}
+function replaySession(lines, ctx) {
+  const state = {
+    ctx,
+    lines,
+    out: [],
+    pairer: createToolPairer(),
+    cwd: ctx.cwd,
+    turn: void 0
+  };
+  state.out.push({ ...baseOf(state), hook_event_name: "SessionStart", source: "startup" });
+  lines.forEach((line2, index) => {
+    state.cwd = line2.cwd ?? state.cwd;
+    if (line2.type === "assistant") onAssistant(state, line2);
+    else if (line2.type === "user") onUser(state, line2, index);
+  });
+  closeTurn(state);
+  state.out.push({ ...baseOf(state), hook_event_name: "SessionEnd", reason: "other" });
+  return state.out;
+}
+
+// src/transcripts/replay.ts
+function replayTranscript(text5, opts = {}) {
+  const { lines } = parseTranscriptLines(text5);
+  const ctx = resolveContext(lines, opts);
+  return ctx.agent === void 0 ? replaySession(lines, ctx) : replayAgent(lines, ctx, ctx.agent);
+}
+
+// src/transcripts/list-transcript-files.ts
+import { readdirSync } from "node:fs";
+import { join as join8 } from "node:path";
+function collect(dir, found2) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join8(dir, entry.name);
+    if (entry.isDirectory()) collect(path, found2);
+    else if (entry.isFile() && entry.name.endsWith(".jsonl")) found2.push(path);
+  }
+}
+function listTranscriptFiles(root) {
+  const found2 = [];
+  collect(root, found2);
+  return found2.sort();
+}
+
+// src/transcripts/session-events.ts
+function resultEvents(line2, base2, toolNames) {
+  return toolResultsOf(line2).map((block) => ({
+    ...base2,
+    kind: "context",
+    text: resultText(block.content),
+    tool: toolNames.get(block.tool_use_id ?? "") ?? ""
+  }));
+}
+function assistantEvents(line2, base2, toolNames) {
+  const texts = textsOf(line2).map((text5) => ({ ...base2, kind: "text", text: text5 }));
+  const tools = toolUsesOf(line2).map((block) => {
+    toolNames.set(block.id ?? "", block.name ?? "");
+    return { ...base2, kind: "tool", text: "", tool: block.name ?? "", input: block.input };
+  });
+  return [...texts, ...tools];
+}
+function sessionEvents(text5) {
+  const { lines } = parseTranscriptLines(text5);
+  const toolNames = /* @__PURE__ */ new Map();
+  const events = [];
+  let turn = 0;
+  lines.forEach((line2, index) => {
+    const at = line2.at ?? Number.NaN;
+    if (line2.type === "assistant") {
+      events.push(...assistantEvents(line2, { turn, at }, toolNames));
+      return;
+    }
+    if (line2.type !== "user") return;
+    const kind = classifyUserLine(lines, index);
+    if (kind.kind === "prompt") {
+      turn += 1;
+      events.push({ kind: "prompt", turn, at, text: kind.prompt });
+      return;
+    }
+    events.push(...resultEvents(line2, { turn, at }, toolNames));
+    const other = toolResultsOf(line2).length === 0 ? textsOf(line2).join("\n") : "";
+    if (other.trim() !== "") events.push({ kind: "context", turn, at, text: other });
+  });
+  return events;
+}
+
+// src/transcripts/memory-terms.ts
+var MIN_TERM = 6;
+var MAX_TERMS = 24;
+var MAX_COMMANDS = 8;
+var WORD = /[A-Za-z_$][\w$]*(?:(?:[.:-]|::)[A-Za-z0-9_$]+)*/g;
+var CAMEL = /[a-z0-9][A-Z]|[A-Z][a-z0-9]+[A-Z]/;
+var SNAKE = /[A-Za-z0-9]_[A-Za-z0-9]/;
+var DOTTED = /[A-Za-z0-9][.:][A-Za-z]/;
+var PROSE_DOTS = /^(?:e\.g|i\.e|etc\.|vs\.)/i;
+var codeLike = (word) => word.length >= MIN_TERM && !PROSE_DOTS.test(word) && (CAMEL.test(word) || SNAKE.test(word) || DOTTED.test(word));
+var basename3 = (path) => path.slice(path.lastIndexOf("/") + 1);
+function distinctiveTerms(text5, files3 = []) {
+  const words3 = new Set([...text5.match(WORD) ?? [], ...files3.map(basename3)].filter(codeLike));
+  return [...words3].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, MAX_TERMS);
+}
+var COMMAND_SHAPE = /^[a-z][\w./-]*\s+\S/;
+var QUOTED = /`([^`\n]+)`/g;
+var FACT = /^(?:- )?(.{5,200}?) -> /gm;
+function commandsOf(text5) {
+  const quoted2 = [...text5.matchAll(QUOTED)].map((m) => m[1] ?? "");
+  const facts = [...text5.matchAll(FACT)].map((m) => m[1] ?? "");
+  const commands = [...quoted2, ...facts].map((command) => command.trim().replace(/\s+/g, " ")).filter((command) => command.length <= 200 && COMMAND_SHAPE.test(command));
+  return [...new Set(commands)].slice(0, MAX_COMMANDS);
+}
+
+// src/transcripts/use-signals.ts
+var GET_TOOL = /^mcp__.+__get_observations$/;
+var TIMELINE_TOOL = /^mcp__.*mem.*__timeline$/i;
+var OWN_TOOL2 = /^mcp__.*mem.*__/i;
+var FILE_TOOLS = /* @__PURE__ */ new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Grep", "Glob"]);
+var OUR_TAGS = /<claude-mem-(context|recall)>/;
+var field = (input, key) => typeof input === "object" && input !== null ? input[key] : void 0;
+var textField = (input, key) => {
+  const value = field(input, key);
+  return typeof value === "string" ? value : "";
+};
+function fetchedIds(event) {
+  if (event.kind !== "tool" || !event.tool) return [];
+  if (GET_TOOL.test(event.tool)) {
+    const ids2 = field(event.input, "ids");
+    return Array.isArray(ids2) ? ids2.map(Number).filter(Number.isInteger) : [];
+  }
+  if (!TIMELINE_TOOL.test(event.tool)) return [];
+  const anchor = field(event.input, "anchor");
+  const id3 = Number(typeof anchor === "string" ? anchor.replace(/^#/, "") : anchor);
+  return Number.isInteger(id3) && id3 > 0 ? [id3] : [];
+}
+var pathOf = (event) => FILE_TOOLS.has(event.tool ?? "") ? textField(event.input, "file_path") || textField(event.input, "notebook_path") || textField(event.input, "path") : "";
+function sameFile(a, b) {
+  if (a === "" || b === "") return false;
+  if (a === b) return true;
+  const [long, short2] = a.length > b.length ? [a, b] : [b, a];
+  return long.endsWith(short2) && long[long.length - short2.length - 1] === "/";
+}
+var after = (event, memory2) => Number.isFinite(event.at) && Number.isFinite(memory2.at) ? event.at > memory2.at : event.turn > memory2.turn;
+var agentWords = (event) => event.kind === "text" ? event.text : event.kind === "tool" ? JSON.stringify(event.input) : "";
+var otherSource = (event) => event.kind === "prompt" || event.kind === "context" && !OWN_TOOL2.test(event.tool ?? "") && !OUR_TAGS.test(event.text) ? event.text : "";
+function matches(event, wanted, said) {
+  const { memory: memory2 } = wanted;
+  const found2 = [];
+  if (fetchedIds(event).includes(memory2.id)) found2.push(["fetched", event.tool ?? ""]);
+  const path = pathOf(event);
+  const file = memory2.files.find((f) => sameFile(f, path));
+  if (file) found2.push(["file", file]);
+  if (event.tool === "Bash") {
+    const command = textField(event.input, "command").replace(/\s+/g, " ");
+    const named = wanted.commands.find((c) => command.includes(c));
+    if (named) found2.push(["command", named]);
+  }
+  const words3 = found2.length === 0 ? agentWords(event) : "";
+  const term = words3 ? wanted.terms.find((t) => !said.has(t) && words3.includes(t)) : void 0;
+  if (term) found2.push(["term", term]);
+  return found2.map(([signal, detail]) => ({
+    observationId: memory2.id,
+    signal,
+    turn: event.turn,
+    at: event.at,
+    detail
+  }));
+}
+function detectUse(memories, events) {
+  const wanted = memories.map((memory2) => ({
+    memory: memory2,
+    commands: commandsOf(memory2.text),
+    terms: distinctiveTerms(memory2.text, memory2.files)
+  }));
+  const allTerms = new Set(wanted.flatMap((w) => w.terms));
+  const elsewhere = /* @__PURE__ */ new Set();
+  const signals = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const event of events) {
+    const other = otherSource(event);
+    for (const term of other ? allTerms : []) if (other.includes(term)) elsewhere.add(term);
+    for (const w of wanted) {
+      if (!after(event, w.memory)) continue;
+      for (const signal of matches(event, w, elsewhere)) {
+        const key = `${signal.observationId}:${signal.signal}:${signal.turn}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        signals.push(signal);
+      }
+    }
+  }
+  return signals;
+}
+
+// src/transcripts/mcp-results.ts
+var TOOLS = [
+  [/^mcp__.*mem.*__search$/i, "mcp-search"],
+  [/^mcp__.*mem.*__timeline$/i, "mcp-timeline"],
+  [/^mcp__.+__get_observations$/, "mcp-get"]
+];
+var LINE_ID = /^[> ]?\s*#(\d+)\s/;
+var tokensOf = (text5) => Math.ceil(text5.length / 4);
+function shownIn(text5, moment) {
+  const parts2 = moment === "mcp-get" ? text5.split("\n\n") : text5.split("\n");
+  const found2 = /* @__PURE__ */ new Map();
+  for (const part of parts2) {
+    const id3 = Number(LINE_ID.exec(part)?.[1] ?? Number.NaN);
+    if (Number.isInteger(id3) && id3 > 0) found2.set(id3, (found2.get(id3) ?? 0) + tokensOf(part));
+  }
+  return [...found2];
+}
+function mcpInjections(events) {
+  return events.flatMap((event) => {
+    if (event.kind !== "context" || !event.tool) return [];
+    const moment = TOOLS.find(([pattern]) => pattern.test(event.tool ?? ""))?.[1];
+    if (!moment) return [];
+    return shownIn(event.text, moment).map(([observationId2, tokens]) => ({
+      observationId: observationId2,
+      moment,
+      turn: event.turn,
+      at: event.at,
+      tokens
+    }));
+  });
+}
+
+// src/cli/hook-process.ts
+import { spawn } from "node:child_process";
+function runHookProcess(hookBundle, event, stdin, env, cwd) {
+  return new Promise((resolve5, reject) => {
+    const child = spawn(process.execPath, [hookBundle, event], { env, cwd, stdio: "pipe" });
+    const out = [];
+    const err = [];
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => err.push(chunk));
+    child.on("error", reject);
+    child.on(
+      "close",
+      (code) => resolve5({
+        code,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8")
+      })
+    );
+    child.stdin.on("error", () => void 0);
+    child.stdin.end(stdin);
+  });
+}
+
+// src/cli/doctor/demo-folder.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { join as join9 } from "node:path";
+
+// src/cli/doctor/check.ts
+var ok = (name, detail) => ({ name, ok: true, detail });
+var fail = (name, detail) => ({ name, ok: false, detail });
+var warn = (name, detail) => ({
+  name,
+  ok: true,
+  detail,
+  warning: true
+});
+
+// src/cli/doctor/demo-folder.ts
+var DEMO_MARKER = ".claude-mem-demo";
+var isDemoFolder = (dataDir) => existsSync2(join9(dataDir, DEMO_MARKER));
+function demoExpected(result) {
+  if (result.ok) return result;
+  return warn(result.name, `${result.detail} (expected: this is the demo's data folder)`);
+}
+
+// src/cli/install/package-name.ts
+import { existsSync as existsSync3 } from "node:fs";
+import { delimiter, dirname as dirname6, join as join10 } from "node:path";
+var INSTALL_HINT = 'in a clone of claude-mem, run "npm install && npm link"';
+function onPath(bin, path = process.env.PATH ?? "") {
+  const names = process.platform === "win32" ? [`${bin}.cmd`, bin] : [bin];
+  return path.split(delimiter).filter((dir) => dir !== "").some((dir) => names.some((name) => existsSync3(join10(dir, name))));
+}
+function selfCommand(cliEntry, path = process.env.PATH ?? "") {
+  if (onPath("claude-mem", path)) return "claude-mem";
+  return `node ${JSON.stringify(join10(dirname6(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
+}
+
+// src/cli/commands/demo-report.ts
+var SHOWN_CHARS = 240;
+var REDACTED = /[^\n"]*\[REDACTED:[^\]]+\][^\n"]*/;
+var shown = (text5) => {
+  const flat = text5.replace(/\s+/g, " ");
+  const rest = flat.length - SHOWN_CHARS;
+  return rest > 0 ? `${flat.slice(0, SHOWN_CHARS)}\u2026 (+${rest.toLocaleString("en-US")} characters)` : flat;
+};
+function promptLines(prompts, originals) {
+  return prompts.flatMap((prompt, index) => [
+    `  prompt ${String(prompt.prompt_number)}: ${String(prompt.text)}`,
+    .../<private>/i.test(originals[index] ?? "") ? [
+      "      ^ marked: the <private>\u2026</private> block you typed was stripped here; it is stored nowhere"
+    ] : []
+  ]);
+}
+function eventLines(events) {
+  return events.flatMap((event) => {
+    const fields = [event.tool_input, event.tool_response, event.error].map(
+      (v) => typeof v === "string" ? v : ""
+    );
+    const redacted = fields.map((text5) => REDACTED.exec(text5.replaceAll("\\n", "\n"))?.[0]).find(Boolean);
+    return [
+      `  #${String(event.id)} ${String(event.tool_name)} ${shown(fields[0] ?? "")}`,
+      ...redacted ? [
+        `      ^ marked: a secret in its output was redacted before storage: ${shown(redacted.trim())}`
+      ] : []
+    ];
+  });
+}
+
+// src/cli/commands/worker-command.ts
+import { existsSync as existsSync8, readFileSync as readFileSync17 } from "node:fs";
+
+// src/worker/daemon.ts
+import { serve } from "@hono/node-server";
+import { rmSync as rmSync10 } from "node:fs";
 
 // src/privacy/elide.ts
 function elisionMarker(elided, total) {
@@ -1569,10 +2905,10 @@ var REDACTION_RULES = SECRET_RULES.map(
 var escapeLiteral = (text5) => text5.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 function needlesOf(folded) {
   const rules = SECRET_RULES.filter((rule) => rule.pattern.ignoreCase === folded);
-  const list4 = rules.flatMap((rule) => rule.needles);
-  const longestFirst = [...new Set(list4)].sort((a, b) => b.length - a.length);
+  const list6 = rules.flatMap((rule) => rule.needles);
+  const longestFirst = [...new Set(list6)].sort((a, b) => b.length - a.length);
   const any = new RegExp(longestFirst.map(escapeLiteral).join("|"), folded ? "gi" : "g");
-  return { any, folded, list: list4, rules, rulesOf: /* @__PURE__ */ new Map() };
+  return { any, folded, list: list6, rules, rulesOf: /* @__PURE__ */ new Map() };
 }
 function rulesOfNeedle(needles2, needle) {
   let found2 = needles2.rulesOf.get(needle);
@@ -1815,13 +3151,13 @@ function stringify(value) {
 
 // src/store/db.ts
 import Database from "better-sqlite3";
-import { chmodSync as chmodSync2, existsSync as existsSync2 } from "node:fs";
+import { chmodSync as chmodSync2, existsSync as existsSync4 } from "node:fs";
 
 // src/store/fulltext/code-terms.ts
 var CODE_TERMS_FUNCTION = "cm_code_terms";
 var MAX_CODE_TERMS_CHARS = 8e3;
 var CASE_BOUNDARY = new RegExp("(?<=[\\p{Ll}\\p{N}])(?=\\p{Lu})|(?<=\\p{Lu})(?=\\p{Lu}\\p{Ll})", "u");
-var WORD = /[\p{L}\p{N}]+/gu;
+var WORD2 = /[\p{L}\p{N}]+/gu;
 var HAS_BOUNDARY = new RegExp("[\\p{Ll}\\p{N}]\\p{Lu}|\\p{Lu}\\p{Lu}\\p{Ll}", "u");
 function identifierParts(word) {
   return word.split(CASE_BOUNDARY).filter((part) => part !== "");
@@ -1831,7 +3167,7 @@ function codeTerms(...texts) {
   let length = 0;
   for (const text5 of texts) {
     if (!text5 || !HAS_BOUNDARY.test(text5)) continue;
-    for (const [word] of text5.matchAll(WORD)) {
+    for (const [word] of text5.matchAll(WORD2)) {
       const parts2 = identifierParts(word);
       const split = parts2.join(" ");
       if (parts2.length < 2 || seen.has(split)) continue;
@@ -2447,6 +3783,20 @@ var ownFirst = `
 CREATE INDEX observations_own ON observations (project, created_at) WHERE author IS NULL;
 `;
 
+// src/store/migrations/018-supersession.ts
+var supersession = `
+ALTER TABLE observations ADD COLUMN superseded_by INTEGER;
+ALTER TABLE observations ADD COLUMN superseded_at INTEGER;
+ALTER TABLE observations ADD COLUMN superseded_local INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE observations ADD COLUMN known TEXT CHECK (known IN ('hypothesis', 'verified'));
+ALTER TABLE observations ADD COLUMN known_by TEXT;
+CREATE INDEX observations_superseded ON observations (superseded_by) WHERE superseded_by IS NOT NULL;
+CREATE TRIGGER observations_supersede_gone AFTER DELETE ON observations BEGIN
+  UPDATE observations SET superseded_by = NULL, superseded_at = NULL, superseded_local = 0
+    WHERE superseded_by = old.id;
+END;
+`;
+
 // src/store/migrations/019-dead-ends.ts
 var deadEnds = `
 CREATE TABLE dead_end_keys (
@@ -2547,6 +3897,7 @@ var MIGRATIONS = [
   { version: 15, name: "search-horizon", sql: searchHorizon },
   { version: 16, name: "set-aside", sql: setAside },
   { version: 17, name: "own-first", sql: ownFirst },
+  { version: 18, name: "supersession", sql: supersession },
   { version: 19, name: "dead-ends", sql: deadEnds },
   { version: 20, name: "injection-ledger", sql: injectionLedger }
 ];
@@ -2586,7 +3937,7 @@ function openDatabase(file, options = {}) {
   db.pragma("foreign_keys = ON");
   migrate(db);
   for (const path of [file, `${file}-wal`, `${file}-shm`]) {
-    if (existsSync2(path)) chmodSync2(path, 384);
+    if (existsSync4(path)) chmodSync2(path, 384);
   }
   return db;
 }
@@ -2668,9 +4019,8 @@ function listSessions(db, project2, page2) {
 }
 
 // src/store/capture/session-agent.ts
-var KNOWN = /* @__PURE__ */ new Set(["claude", "codex", "gemini", "copilot"]);
 function setSessionAgent(db, id3, agent) {
-  if (!agent || !KNOWN.has(agent)) return;
+  if (!isOneOf(AGENTS, agent)) return;
   stmt(db, "UPDATE sessions SET agent = ? WHERE id = ? AND agent <> ?").run(agent, id3, agent);
 }
 
@@ -2752,96 +4102,6 @@ function countStates(db, table2) {
   return Object.fromEntries(rows.map((row) => [row.state, row.n]));
 }
 
-// src/domain/embedding-status.ts
-var EMBEDDING_STATE_WORDS = {
-  off: "off",
-  idle: "not loaded yet",
-  loading: "loading",
-  embedding: "embedding",
-  ready: "ready",
-  error: "failing, retrying"
-};
-
-// src/domain/observation-types.ts
-var OBSERVATION_TYPES = [
-  "bugfix",
-  "feature",
-  "refactor",
-  "change",
-  "discovery",
-  "decision",
-  // A failed attempt and what worked instead (issue 34): warned about before the same command.
-  "dead-end"
-];
-
-// src/domain/tokens.ts
-function estimateTokens(chars) {
-  const length = typeof chars === "number" ? chars : chars.length;
-  return Math.ceil(length / 4);
-}
-function tokenCeiling(text5) {
-  return Math.ceil(Buffer.byteLength(text5, "utf8") / 3);
-}
-function detailTokensOf(chars) {
-  return Math.max(1, estimateTokens(chars));
-}
-var detailCharsSql = (alias = "") => [
-  ...["subtitle", "narrative"].map((column) => `length(${alias}${column})`),
-  ...["facts", "concepts", "files_read", "files_modified"].map(
-    (column) => `max(length(${alias}${column}) - 2, 0)`
-  )
-].join(" + ");
-
-// src/domain/command-shape.ts
-function commandShape(command) {
-  const words3 = mainStep(command).split(/\s+/).filter((word) => word !== "");
-  let start2 = 0;
-  while (start2 < words3.length && isPrefixWord(words3[start2])) start2 += 1;
-  const shape = [];
-  for (const word of words3.slice(start2)) {
-    if (shape.length === 3 || !PLAIN.test(word)) break;
-    shape.push(word);
-  }
-  return shape.join(" ");
-}
-function specificShape(command) {
-  const shape = commandShape(command);
-  return shape.includes(" ") || !GENERAL.has(shape) ? shape : "";
-}
-var commandText = (command) => command.trim().replace(/\s+/g, " ");
-var PLAIN = /^[\w:.@/+][\w:.@/+-]*$/;
-var WRAPPERS = /* @__PURE__ */ new Set(["sudo", "time", "env", "command", "exec", "nohup"]);
-var SETUP = /^(?:cd|pushd|export|source|\.|set|unset|nvm|ulimit)\b/;
-var GENERAL = /* @__PURE__ */ new Set([
-  "npm",
-  "npx",
-  "pnpm",
-  "yarn",
-  "bun",
-  "node",
-  "deno",
-  "git",
-  "python",
-  "python3",
-  "pip",
-  "bash",
-  "sh",
-  "zsh",
-  "cargo",
-  "go",
-  "make",
-  "docker",
-  "ls",
-  "cat",
-  "echo"
-]);
-var isPrefixWord = (word) => WRAPPERS.has(word) || /^[A-Za-z_][A-Za-z0-9_]*=/.test(word);
-function mainStep(command) {
-  const line2 = command.split("\n").find((candidate) => candidate.trim() !== "") ?? "";
-  const steps = line2.split(/&&|\|\||;|\|/).map((step3) => step3.trim());
-  return steps.find((step3) => step3 !== "" && !SETUP.test(step3)) ?? "";
-}
-
 // src/store/memory/memory-columns.ts
 var OBSERVATION_CONTENT = {
   prompt_number: "count",
@@ -2914,7 +4174,7 @@ function jsonList(text5) {
     return [];
   }
 }
-var list = jsonList;
+var list2 = jsonList;
 function toRecord(row) {
   let sources = [];
   try {
@@ -2924,10 +4184,10 @@ function toRecord(row) {
   }
   return {
     ...row,
-    facts: list(row.facts),
-    concepts: list(row.concepts),
-    files_read: list(row.files_read),
-    files_modified: list(row.files_modified),
+    facts: list2(row.facts),
+    concepts: list2(row.concepts),
+    files_read: list2(row.files_read),
+    files_modified: list2(row.files_modified),
     source_event_ids: sources
   };
 }
@@ -2947,7 +4207,8 @@ function getSearchLines(db, ids2) {
   const rows = stmt(
     db,
     `SELECT o.id, o.created_at, o.type, o.title, o.subtitle, o.project, s.session_id AS session_id,
-       o.pinned, o.scope, o.author, ${detailCharsSql("o.")} AS detail_chars
+       o.pinned, o.scope, o.author, ${detailCharsSql("o.")} AS detail_chars,
+       o.known, o.superseded_by, o.superseded_at
      FROM observations o LEFT JOIN sessions s ON s.id = o.session_id
      WHERE o.id IN (SELECT value FROM json_each(?))`
   ).all(JSON.stringify(ids2));
@@ -2997,9 +4258,10 @@ function projectRoot(db, project2) {
 
 // src/store/memory/memory-index.ts
 var COLUMNS = `id, session_id AS session_row_id, type, title, pinned, created_at, author, agent,
-  ${detailCharsSql()} AS detail_chars`;
+  ${detailCharsSql()} AS detail_chars, known`;
 var newestSql = (where3, limit) => `SELECT ${COLUMNS} FROM observations
      WHERE project = @project${where3} AND created_at > @since AND (@agent IS NULL OR agent = @agent)
+       AND (superseded_by IS NULL OR pinned = 1)
      ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
 var INDEX_ENTRIES_SQL = `SELECT * FROM (${newestSql(" AND pinned = 1", "@pinned")})
   UNION ALL SELECT * FROM (${newestSql(" AND author IS NULL", "@limit")})
@@ -3013,7 +4275,8 @@ var toEntry = ([
   createdAt,
   author,
   agent,
-  detail
+  detail,
+  known
 ]) => ({
   id: id3,
   session_row_id: session,
@@ -3023,7 +4286,8 @@ var toEntry = ([
   created_at: createdAt,
   author,
   agent,
-  detail_chars: detail
+  detail_chars: detail,
+  known
 });
 function indexEntries(db, query2, pinnedLimit) {
   const rows = stmt(db, INDEX_ENTRIES_SQL).raw(true).all({
@@ -3327,17 +4591,17 @@ function observationsOfTurn(db, sessionRowId2, promptNumber) {
     `SELECT type, title, subtitle, narrative, facts, concepts, files_read, files_modified,
        source_event_ids FROM observations WHERE session_id = ? AND prompt_number = ? ORDER BY id`
   ).all(sessionRowId2, promptNumber);
-  const list4 = (text5) => JSON.parse(text5 ?? "[]");
+  const list6 = (text5) => JSON.parse(text5 ?? "[]");
   return rows.map((row) => ({
     // Stored through this module or the row door, so always a known type.
     type: isObservationType(row.type) ? row.type : "change",
     title: row.title ?? "",
     subtitle: row.subtitle ?? "",
     narrative: row.narrative ?? "",
-    facts: list4(row.facts),
-    concepts: list4(row.concepts),
-    filesRead: list4(row.files_read),
-    filesModified: list4(row.files_modified),
+    facts: list6(row.facts),
+    concepts: list6(row.concepts),
+    filesRead: list6(row.files_read),
+    filesModified: list6(row.files_modified),
     sourceEventIds: JSON.parse(row.source_event_ids ?? "[]")
   }));
 }
@@ -3822,17 +5086,17 @@ var EMPTY_SESSION = `NOT EXISTS (SELECT 1 FROM prompts WHERE session_id = sessio
   AND NOT EXISTS (SELECT 1 FROM observations WHERE session_id = sessions.id)
   AND NOT EXISTS (SELECT 1 FROM summaries WHERE session_id = sessions.id)`;
 function settleSessions(db, touched2, dropEmpty) {
-  const list4 = json(touched2);
+  const list6 = json(touched2);
   const dropped = dropEmpty ? stmt(
     db,
     `DELETE FROM sessions WHERE id IN (SELECT value FROM json_each(?)) AND ${EMPTY_SESSION}`
-  ).run(list4).changes : 0;
+  ).run(list6).changes : 0;
   stmt(
     db,
     `UPDATE sessions SET title = (SELECT substr(p.text, 1, 120) FROM prompts p
        WHERE p.session_id = sessions.id ORDER BY p.prompt_number, p.id LIMIT 1)
      WHERE id IN (SELECT value FROM json_each(?))`
-  ).run(list4);
+  ).run(list6);
   return dropped;
 }
 function remove(db, targets, dropEmpty) {
@@ -3950,8 +5214,8 @@ var PAGE_SQL = {
   observation: `SELECT o.id, s.session_id, o.project, {content}, o.source_event_ids,
       (SELECT json_group_array(e.event_uid) FROM json_each(CASE WHEN json_valid(o.source_event_ids)
          THEN o.source_event_ids ELSE '[]' END) j JOIN events e ON e.id = j.value) AS source_event_uids,
-      o.provider, o.model, o.tokens_in, o.tokens_out, o.content_hash, o.pinned, o.created_at,
-      o.updated_at, o.id AS cursor
+      o.provider, o.model, o.tokens_in, o.tokens_out, o.content_hash, o.pinned, o.known, o.known_by,
+      o.created_at, o.updated_at, o.id AS cursor
     FROM observations o LEFT JOIN sessions s ON s.id = o.session_id`,
   summary: `SELECT m.id, s.session_id, m.project, {content}, m.provider,
       m.model, m.tokens_in, m.tokens_out, m.created_at, m.id AS cursor
@@ -4215,6 +5479,11 @@ function observationExists(db, r, session) {
     r.content_hash
   ) !== void 0;
 }
+function knowing(r) {
+  const known = r.known === "verified" || r.known === "hypothesis" ? r.known : null;
+  const by = known !== null && typeof r.known_by === "string" ? r.known_by.slice(0, 40) : null;
+  return { known, known_by: by };
+}
 function addObservation(db, r, noted) {
   const session = sessionRowId(db, r.session_id);
   if (r.session_id !== null && session === void 0 || observationExists(db, r, session)) {
@@ -4228,6 +5497,7 @@ function addObservation(db, r, noted) {
     project: r.project,
     content_hash: r.content_hash,
     pinned: r.pinned ? 1 : 0,
+    ...knowing(r),
     created_at: r.created_at,
     updated_at: r.updated_at
   };
@@ -4485,13 +5755,13 @@ function anchorsOf(db, ids2) {
   const unique2 = [...new Set(ids2)];
   for (let from = 0; from < unique2.length; from += CHUNK) {
     const rows = select.all(JSON.stringify(unique2.slice(from, from + CHUNK)));
-    let list4 = [];
+    let list6 = [];
     for (const [observationId2, path, kind, hash, lines, commit] of rows) {
-      if (list4[0]?.observationId !== observationId2) {
-        list4 = byId.get(observationId2) ?? [];
-        byId.set(observationId2, list4);
+      if (list6[0]?.observationId !== observationId2) {
+        list6 = byId.get(observationId2) ?? [];
+        byId.set(observationId2, list6);
       }
-      list4.push({ observationId: observationId2, path, kind, hash, lines, commit });
+      list6.push({ observationId: observationId2, path, kind, hash, lines, commit });
     }
   }
   return byId;
@@ -4752,7 +6022,7 @@ function memoryUse(db, id3) {
 var PROMPT_OMITTED = "(prompt omitted)";
 var MIN_LINE = 16;
 var PROBE = 24;
-function promptLines(db, sessionRowId2) {
+function promptLines2(db, sessionRowId2) {
   const texts = stmt(db, "SELECT text FROM prompts WHERE session_id = ?").pluck().all(sessionRowId2);
   const lines = texts.flatMap((text5) => text5.split("\n").map((line2) => line2.trim()));
   return [...new Set(lines.filter((line2) => line2.length >= MIN_LINE))];
@@ -4771,7 +6041,7 @@ function withoutQuotes(text5, line2) {
 }
 function scrubPrompts(db, sessionRowId2, body) {
   if (sessionRowId2 === null) return body;
-  const lines = promptLines(db, sessionRowId2);
+  const lines = promptLines2(db, sessionRowId2);
   if (lines.length === 0) return body;
   return Object.fromEntries(
     Object.entries(body).map(([key, value]) => [
@@ -5086,7 +6356,6 @@ function countTeamRows(db, project2) {
 }
 
 // src/store/team/team-scope.ts
-var SCOPES = ["private", "team"];
 function scopeFor(share3, kind) {
   if (share3 === "all") return "team";
   return share3 === "summaries" && kind === "summary" ? "team" : "private";
@@ -5213,10 +6482,10 @@ function claimDeadEndWarning(db, sessionId, id3, at) {
 var SIMILAR = 0.8;
 var MAX_GROUP = 8;
 var TRIVIAL = /^(?:ran\s+)?(?:ls|pwd|cd|clear|whoami|date|echo)\b[^;]*$/i;
-var STOP = /* @__PURE__ */ new Set(["a", "an", "the", "in", "of", "to", "for", "on", "at", "and", "is", "by"]);
+var STOP2 = /* @__PURE__ */ new Set(["a", "an", "the", "in", "of", "to", "for", "on", "at", "and", "is", "by"]);
 function wordsOf(title) {
   const words3 = title.toLowerCase().match(/[\p{L}\p{N}_./-]+/gu) ?? [];
-  const all = new Set(words3.filter((word) => !STOP.has(word)));
+  const all = new Set(words3.filter((word) => !STOP2.has(word)));
   const exact = [...all].filter((word) => /[\d/.]/.test(word)).sort();
   return { all, exact: exact.join(" ") };
 }
@@ -5293,12 +6562,12 @@ var decode = (row) => Object.fromEntries(
   })
 );
 function snapshotRows(db, ids2) {
-  const list4 = JSON.stringify(ids2);
+  const list6 = JSON.stringify(ids2);
   const image = {};
   for (const [table2, column] of TABLES2) {
     image[table2] = db.prepare(
       `SELECT * FROM ${table2} WHERE ${column} IN (SELECT value FROM json_each(?)) ORDER BY ${column}`
-    ).all(list4).map(encode);
+    ).all(list6).map(encode);
   }
   return image;
 }
@@ -5317,13 +6586,13 @@ function restoreRows(db, ids2, image) {
 }
 
 // src/store/admin/consolidation-apply.ts
-var list2 = (json2) => JSON.parse(json2);
-var union = (rows, pick2) => JSON.stringify([...new Set(rows.flatMap((row) => list2(pick2(row))))]);
+var list3 = (json2) => JSON.parse(json2);
+var union = (rows, pick2) => JSON.stringify([...new Set(rows.flatMap((row) => list3(pick2(row))))]);
 function mergedRow(rows) {
   const [into, ...rest] = rows;
   const words3 = rest.flatMap((row) => [row.title, row.subtitle, row.narrative, row.search_keys]);
   const keys = [...new Set([into.search_keys, ...words3].filter((text5) => text5.trim() !== ""))];
-  const events = rows.flatMap((row) => list2(row.source_event_ids));
+  const events = rows.flatMap((row) => list3(row.source_event_ids));
   return {
     title: into.title,
     subtitle: into.subtitle,
@@ -5396,11 +6665,11 @@ function undoConsolidation(db, id3, at) {
       throw new UndoRefused("ALREADY_UNDONE", `consolidation #${id3} was undone already`);
     const changeset = JSON.parse(row.changeset);
     const ids2 = touched(changeset);
-    const later2 = laterOverlap(db, id3, ids2);
-    if (later2 !== void 0)
+    const later3 = laterOverlap(db, id3, ids2);
+    if (later3 !== void 0)
       throw new UndoRefused(
         "LATER_CHANGE",
-        `consolidation #${later2} changed the same memories later: undo #${later2} first`
+        `consolidation #${later3} changed the same memories later: undo #${later3} first`
       );
     restoreRows(db, ids2, JSON.parse(row.before_rows));
     stmt(db, "DELETE FROM consolidated WHERE journal_id = ?").run(id3);
@@ -5410,11 +6679,11 @@ function undoConsolidation(db, id3, at) {
 }
 function laterOverlap(db, id3, ids2) {
   const mine = new Set(ids2);
-  const later2 = stmt(
+  const later3 = stmt(
     db,
     "SELECT id, changeset FROM consolidation_journal WHERE id > ? AND undone_at IS NULL ORDER BY id DESC"
   ).all(id3);
-  return later2.find(
+  return later3.find(
     (entry) => touched(JSON.parse(entry.changeset)).some((x) => mine.has(x))
   )?.id;
 }
@@ -5439,6 +6708,158 @@ function consolidationJournal(db, project2, limit = 20) {
 }
 function ownProjects(db) {
   return stmt(db, "SELECT DISTINCT project FROM observations WHERE author IS NULL").pluck().all();
+}
+
+// src/store/memory/symbol-clash.ts
+var CONTRADICTS = /\b(?:no\s+longer|instead\s+of|any\s?more|not\s+(?:used|needed|called)|removed|deleted|dropped|reverted|replaced|renamed|deprecated|does\s+not|doesn't|is\s+not|isn't|never)\b/i;
+var SYMBOL = /`([^`\s]{3,60})`|\b([A-Za-z_$][\w$]*)\(\)|\b([a-z]+[A-Z][\w$]*|[A-Z][a-z]+[A-Z][\w$]*|[a-z]+_[a-z_]+)\b/g;
+var list4 = (text5) => {
+  const parsed = JSON.parse(text5 || "[]");
+  return Array.isArray(parsed) ? parsed.map(String) : [];
+};
+function symbolsOf(title) {
+  const found2 = [...title.matchAll(SYMBOL)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
+  return [...new Set(found2.filter((symbol) => symbol.length >= 3 && !symbol.includes("/")))].slice(
+    0,
+    4
+  );
+}
+var filesOf = (row) => /* @__PURE__ */ new Set([...list4(row.files_modified), ...list4(row.files_read)]);
+function between(older, newer) {
+  if (older.title === newer.title || !CONTRADICTS.test(newer.title)) return void 0;
+  const files3 = filesOf(older);
+  const file = [...filesOf(newer)].find((name) => files3.has(name));
+  if (!file) return void 0;
+  const symbols = new Set(symbolsOf(older.title));
+  const symbol = symbolsOf(newer.title).find((name) => symbols.has(name));
+  return symbol ? `symbol:${file}#${symbol}` : void 0;
+}
+var symbolClash = { symbolsOf, between };
+
+// src/store/memory/supersession.ts
+var COLUMNS2 = `id, project, author, title, subtitle, facts, files_modified, files_read, created_at`;
+var CANDIDATES = 40;
+var list5 = (text5) => {
+  const parsed = JSON.parse(text5 || "[]");
+  return Array.isArray(parsed) ? parsed.map(String) : [];
+};
+var statedText = (row) => [row.title, row.subtitle, ...list5(row.facts)].join("\n");
+var fileOf = (row) => {
+  const files3 = list5(row.files_modified);
+  return files3.length === 1 ? files3[0] : void 0;
+};
+var factsOfRow = (row) => factsOf(statedText(row), fileOf(row));
+function subjectQuery(fact) {
+  const body = fact.subject.slice(fact.subject.indexOf(":") + 1).replace(/^.*#/, "");
+  const words3 = body.split(/\s+/).filter((word) => /\w/.test(word));
+  return words3.map((word) => `"${word.replace(/"/g, '""')}"`).join(" ");
+}
+function candidatesOf(db, row, queries) {
+  if (queries.length === 0) return [];
+  const match = queries.map((query2) => `(${query2})`).join(" OR ");
+  return stmt(
+    db,
+    `SELECT ${COLUMNS2.split(", ").map((column) => `o.${column}`).join(", ")} FROM observations_fts f CROSS JOIN observations o ON o.id = f.rowid
+     WHERE observations_fts MATCH @match AND o.project = @project AND o.id <> @id
+       AND o.superseded_by IS NULL
+     ORDER BY f.rowid DESC LIMIT ${CANDIDATES}`
+  ).all({ match, project: row.project, id: row.id });
+}
+var newerOf = (a, b) => a.created_at > b.created_at || a.created_at === b.created_at && a.id > b.id ? [b, a] : [a, b];
+function markSuperseded(db, older, newer, at) {
+  const local = older.author !== null && older.author !== newer.author ? 1 : 0;
+  const changed = stmt(
+    db,
+    `UPDATE observations SET superseded_by = @newer, superseded_local = @local,
+       superseded_at = COALESCE((SELECT created_at FROM observations WHERE id = @newer), @at)
+     WHERE id = @older AND superseded_by IS NULL AND id <> @newer`
+  ).run({ newer: newer.id, at, local, older: older.id }).changes;
+  return changed > 0;
+}
+function supersedeByRules(db, id3, at) {
+  const row = stmt(db, `SELECT ${COLUMNS2} FROM observations WHERE id = ?`).get(id3);
+  if (!row) return [];
+  const facts = factsOfRow(row);
+  const symbols = symbolClash.symbolsOf(row.title);
+  const queries = [...facts.map(subjectQuery), ...symbols.map((s) => `"${s}"`)].filter(Boolean);
+  const made = [];
+  for (const other of candidatesOf(db, row, [...new Set(queries)])) {
+    const [older, newer] = newerOf(other, row);
+    const olderText = statedText(older);
+    const subject = disagreement({ facts: factsOfRow(older), text: olderText }, factsOfRow(newer)) ?? symbolClash.between(older, newer);
+    if (!subject || !markSuperseded(db, older, newer, at)) continue;
+    const local = older.author !== null && older.author !== newer.author;
+    made.push({ older: older.id, newer: newer.id, subject, local });
+    if (older.id === row.id) break;
+  }
+  return made;
+}
+function supersessionChain(db, id3) {
+  return stmt(
+    db,
+    `WITH RECURSIVE
+       back(id, depth) AS (SELECT @id, 0 UNION
+         SELECT o.id, b.depth + 1 FROM back b JOIN observations o ON o.superseded_by = b.id
+         WHERE b.depth < 20),
+       ahead(id, depth) AS (SELECT @id, 0 UNION
+         SELECT o.superseded_by, a.depth + 1 FROM ahead a JOIN observations o ON o.id = a.id
+         WHERE o.superseded_by IS NOT NULL AND a.depth < 20)
+     SELECT id, title, created_at, superseded_at FROM observations
+     WHERE id IN (SELECT id FROM back UNION SELECT id FROM ahead) ORDER BY created_at, id`
+  ).all({ id: id3 });
+}
+function currentOf(db, ids2) {
+  const rows = stmt(
+    db,
+    `WITH RECURSIVE walk(start, id, depth) AS (
+       SELECT o.id, o.superseded_by, 1 FROM observations o
+       WHERE o.id IN (SELECT value FROM json_each(@ids)) AND o.superseded_by IS NOT NULL
+       UNION ALL
+       SELECT w.start, o.superseded_by, w.depth + 1 FROM walk w JOIN observations o ON o.id = w.id
+       WHERE o.superseded_by IS NOT NULL AND w.depth < 20)
+     SELECT start, id FROM walk w WHERE depth = (SELECT MAX(depth) FROM walk v WHERE v.start = w.start)`
+  ).all({ ids: JSON.stringify(ids2) });
+  return new Map(rows.map((row) => [row.start, row.id]));
+}
+
+// src/store/memory/known.ts
+function setKnown(db, ids2, known, by) {
+  if (ids2.length === 0) return;
+  stmt(
+    db,
+    `UPDATE observations SET known = @known, known_by = @by
+     WHERE id IN (SELECT value FROM json_each(@ids)) AND (known IS NULL OR known = 'hypothesis')`
+  ).run({ ids: JSON.stringify(ids2), known, by: by ?? null });
+}
+function verifyEarlier(db, sessionRowId2, before, by) {
+  const rows = stmt(
+    db,
+    `UPDATE observations SET known = 'verified', known_by = @by
+     WHERE session_id = @session AND known = 'hypothesis' AND created_at <= @before
+     RETURNING id`
+  ).all({ session: sessionRowId2, before, by });
+  return rows.map((row) => row.id);
+}
+function acceptMemory(db, id3) {
+  return stmt(db, `UPDATE observations SET known = 'verified', known_by = 'user' WHERE id = ?`).run(id3).changes > 0;
+}
+
+// src/store/memory/related.ts
+var WINDOW = 300;
+var phrase = (word) => `"${word.replace(/"/g, '""')}"`;
+function relatedMemories(db, project2, words3, limit) {
+  const terms = [...new Set(words3.filter((word) => /\w/.test(word)))].slice(0, 24);
+  if (terms.length === 0 || limit <= 0) return [];
+  return stmt(
+    db,
+    `SELECT id, title, createdAt FROM (
+       SELECT o.id AS id, o.title AS title, o.created_at AS createdAt,
+         bm25(observations_fts) AS score
+       FROM observations_fts f CROSS JOIN observations o ON o.id = f.rowid
+       WHERE observations_fts MATCH @match AND o.project = @project AND o.superseded_by IS NULL
+       ORDER BY f.rowid DESC LIMIT ${WINDOW})
+     ORDER BY score, id DESC LIMIT @limit`
+  ).all({ match: terms.map(phrase).join(" OR "), project: project2, limit });
 }
 
 // src/worker/app.ts
@@ -5699,11 +7120,11 @@ function sessionIdOf(payload) {
 }
 
 // src/capture/private-turn.ts
-import { existsSync as existsSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join6 } from "node:path";
+import { existsSync as existsSync5, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join11 } from "node:path";
 function markerFile(dataDir, sessionId) {
   const key = stableHash(sessionId);
-  return join6(stateDir(dataDir), `private-${key}`);
+  return join11(stateDir(dataDir), `private-${key}`);
 }
 function setPrivateTurn(dataDir, sessionId, isPrivate) {
   const file = markerFile(dataDir, sessionId);
@@ -5711,7 +7132,7 @@ function setPrivateTurn(dataDir, sessionId, isPrivate) {
   else rmSync3(file, { force: true });
 }
 function isPrivateTurn(dataDir, sessionId) {
-  return existsSync3(markerFile(dataDir, sessionId));
+  return existsSync5(markerFile(dataDir, sessionId));
 }
 function applyPrivateTurn(dataDir, sessionId, result) {
   if (result.action === "drop") return result;
@@ -5757,7 +7178,7 @@ function parseSpoolEvent(text5) {
 }
 
 // src/spool/writer.ts
-import { join as join7 } from "node:path";
+import { join as join12 } from "node:path";
 var sequence = 0;
 function spoolFileName(at) {
   sequence += 1;
@@ -5769,18 +7190,18 @@ function newEventId() {
 }
 var durableWrite = (file, content2) => writeFileAtomic(file, content2, 384, true);
 function writeSpoolEvent(dataDir, event, write = durableWrite) {
-  const file = join7(spoolDir(dataDir), spoolFileName(event.at));
+  const file = join12(spoolDir(dataDir), spoolFileName(event.at));
   write(file, JSON.stringify(event));
   return file;
 }
 
 // src/spool/reader.ts
-import { readdirSync, readFileSync as readFileSync7, unlinkSync as unlinkSync3 } from "node:fs";
-import { join as join8 } from "node:path";
+import { readdirSync as readdirSync2, readFileSync as readFileSync7, unlinkSync as unlinkSync3 } from "node:fs";
+import { join as join13 } from "node:path";
 function listSpool(dataDir) {
   let names;
   try {
-    names = readdirSync(spoolDir(dataDir));
+    names = readdirSync2(spoolDir(dataDir));
   } catch {
     return [];
   }
@@ -5790,7 +7211,7 @@ function readSpoolBatch(dataDir, limit) {
   const entries = [];
   const bad = [];
   for (const name of listSpool(dataDir).slice(0, limit)) {
-    const file = join8(spoolDir(dataDir), name);
+    const file = join13(spoolDir(dataDir), name);
     let text5;
     try {
       text5 = readFileSync7(file, "utf8");
@@ -5811,31 +7232,31 @@ function removeSpoolFile(file) {
 }
 
 // src/spool/quarantine.ts
-import { readdirSync as readdirSync2, renameSync as renameSync2, rmSync as rmSync4 } from "node:fs";
-import { basename as basename2, join as join9 } from "node:path";
+import { readdirSync as readdirSync3, renameSync as renameSync2, rmSync as rmSync4 } from "node:fs";
+import { basename as basename4, join as join14 } from "node:path";
 var writeNote = (file, content2) => writeFileAtomic(file, content2, 384, false);
 function quarantine(dataDir, entry, write = writeNote) {
   const dir = quarantineDir(dataDir);
   makeDirs(dir);
-  const target2 = join9(dir, basename2(entry.file));
+  const target2 = join14(dir, basename4(entry.file));
   const reason = entry.reason.trim() || "rejected (no reason given)";
   try {
     write(`${target2}.reason`, `${reason}
 `);
   } catch (error) {
-    removeTemps(dir, `${basename2(target2)}.reason.`);
+    removeTemps(dir, `${basename4(target2)}.reason.`);
     throw error;
   }
   renameSync2(entry.file, target2);
 }
 function removeTemps(dir, prefix) {
-  for (const name of readdirSync2(dir)) {
-    if (name.startsWith(prefix) && name.endsWith(".tmp")) rmSync4(join9(dir, name), { force: true });
+  for (const name of readdirSync3(dir)) {
+    if (name.startsWith(prefix) && name.endsWith(".tmp")) rmSync4(join14(dir, name), { force: true });
   }
 }
 var quarantined = (dataDir) => {
   try {
-    return readdirSync2(quarantineDir(dataDir)).filter((name) => name.endsWith(".json"));
+    return readdirSync3(quarantineDir(dataDir)).filter((name) => name.endsWith(".json"));
   } catch {
     return [];
   }
@@ -5846,9 +7267,9 @@ function countQuarantined(dataDir) {
 function releaseQuarantine(dataDir) {
   let moved = 0;
   for (const name of quarantined(dataDir)) {
-    const file = join9(quarantineDir(dataDir), name);
+    const file = join14(quarantineDir(dataDir), name);
     try {
-      renameSync2(file, join9(spoolDir(dataDir), name));
+      renameSync2(file, join14(spoolDir(dataDir), name));
     } catch {
       continue;
     }
@@ -5859,9 +7280,9 @@ function releaseQuarantine(dataDir) {
 }
 
 // src/spool/spool-error.ts
-import { existsSync as existsSync4, readFileSync as readFileSync8, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join10 } from "node:path";
-var spoolErrorFile = (dataDir) => join10(stateDir(dataDir), "spool-error");
+import { existsSync as existsSync6, readFileSync as readFileSync8, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join15 } from "node:path";
+var spoolErrorFile = (dataDir) => join15(stateDir(dataDir), "spool-error");
 function recordSpoolError(dataDir, error, at) {
   const code = error?.code ?? "UNKNOWN";
   try {
@@ -5871,7 +7292,7 @@ function recordSpoolError(dataDir, error, at) {
 }
 function clearSpoolError(dataDir) {
   const file = spoolErrorFile(dataDir);
-  if (existsSync4(file)) rmSync5(file, { force: true });
+  if (existsSync6(file)) rmSync5(file, { force: true });
 }
 function readSpoolError(dataDir) {
   let text5;
@@ -5889,22 +7310,22 @@ function readSpoolError(dataDir) {
 }
 
 // src/spool/stale-temp.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync9, renameSync as renameSync3, statSync as statSync3, unlinkSync as unlinkSync4 } from "node:fs";
-import { join as join11 } from "node:path";
+import { readdirSync as readdirSync4, readFileSync as readFileSync9, renameSync as renameSync3, statSync as statSync3, unlinkSync as unlinkSync4 } from "node:fs";
+import { join as join16 } from "node:path";
 var STALE_TEMP_MS = 6e4;
 var TEMP_NAME = /^(.+\.json)\.[^.]+\.tmp$/;
 function sweepStaleTemps(dataDir, log, now2 = Date.now()) {
   const swept = { recovered: 0, removed: 0 };
   let names;
   try {
-    names = readdirSync3(spoolDir(dataDir));
+    names = readdirSync4(spoolDir(dataDir));
   } catch {
     return swept;
   }
   for (const name of names) {
     const target2 = TEMP_NAME.exec(name)?.[1];
     if (target2 === void 0) continue;
-    const outcome2 = sweepOne(join11(spoolDir(dataDir), name), join11(spoolDir(dataDir), target2), now2);
+    const outcome2 = sweepOne(join16(spoolDir(dataDir), name), join16(spoolDir(dataDir), target2), now2);
     if (outcome2 === void 0) continue;
     swept[outcome2] += 1;
     log.log(
@@ -5930,8 +7351,8 @@ function sweepOne(temp, target2, now2) {
 }
 
 // src/spool/reserve.ts
-import { closeSync as closeSync3, fsyncSync as fsyncSync2, openSync as openSync3, readdirSync as readdirSync4, renameSync as renameSync4, writeSync as writeSync3 } from "node:fs";
-import { join as join12 } from "node:path";
+import { closeSync as closeSync3, fsyncSync as fsyncSync2, openSync as openSync3, readdirSync as readdirSync5, renameSync as renameSync4, writeSync as writeSync3 } from "node:fs";
+import { join as join17 } from "node:path";
 
 // src/spool/fit-event.ts
 var LONG_FIELDS = ["input", "response", "text", "lastAssistantMessage"];
@@ -5940,11 +7361,11 @@ function fitEvent(event, maxBytes) {
   const whole2 = JSON.stringify(event);
   if (Buffer.byteLength(whole2) <= maxBytes) return whole2;
   const record2 = event;
-  const present = LONG_FIELDS.filter((field3) => record2[field3] !== void 0);
+  const present = LONG_FIELDS.filter((field4) => record2[field4] !== void 0);
   const bare = JSON.stringify({ ...record2, ...Object.fromEntries(present.map((f) => [f, ""])) });
   let share3 = Math.floor((maxBytes - Buffer.byteLength(bare)) / Math.max(present.length, 1));
   while (share3 > CUT_MARK.length) {
-    const cut = Object.fromEntries(present.map((field3) => [field3, cutField(record2[field3], share3)]));
+    const cut = Object.fromEntries(present.map((field4) => [field4, cutField(record2[field4], share3)]));
     const text5 = JSON.stringify({ ...record2, ...cut });
     if (Buffer.byteLength(text5) <= maxBytes) return text5;
     share3 = Math.floor(share3 * 0.8);
@@ -5961,7 +7382,7 @@ function cutField(value, share3) {
 var RESERVE_SLOTS = 16;
 var RESERVE_SLOT_BYTES = 16 * 1024;
 var LOW_SPACE_BYTES = 1024 * 1024;
-var reserveDir = (dataDir) => join12(dataDir, "reserve");
+var reserveDir = (dataDir) => join17(dataDir, "reserve");
 var FREE_SLOT = /^free-[^.]+$/;
 var TAKEN_SLOT = /^taken-[^.]+$/;
 function keepInReserve(dataDir, event) {
@@ -5969,14 +7390,14 @@ function keepInReserve(dataDir, event) {
   if (text5 === void 0) return void 0;
   const dir = reserveDir(dataDir);
   for (const name of freeSlots(dir)) {
-    const taken = join12(dir, `taken-${uniqueId()}`);
+    const taken = join17(dir, `taken-${uniqueId()}`);
     try {
-      renameSync4(join12(dir, name), taken);
+      renameSync4(join17(dir, name), taken);
     } catch {
       continue;
     }
     overwrite(taken, text5);
-    const done = join12(dir, spoolFileName(event.at));
+    const done = join17(dir, spoolFileName(event.at));
     renameSync4(taken, done);
     return done;
   }
@@ -5984,7 +7405,7 @@ function keepInReserve(dataDir, event) {
 }
 function freeSlots(dir) {
   try {
-    return readdirSync4(dir).filter((name) => FREE_SLOT.test(name));
+    return readdirSync5(dir).filter((name) => FREE_SLOT.test(name));
   } catch {
     return [];
   }
@@ -6006,23 +7427,23 @@ import {
   closeSync as closeSync4,
   openSync as openSync4,
   readFileSync as readFileSync10,
-  readdirSync as readdirSync5,
+  readdirSync as readdirSync6,
   renameSync as renameSync5,
   rmSync as rmSync6,
   statSync as statSync4,
   writeSync as writeSync4
 } from "node:fs";
-import { join as join13 } from "node:path";
+import { join as join18 } from "node:path";
 function tendReserve(dataDir, now2 = Date.now()) {
   const dir = reserveDir(dataDir);
   makeDirs(dir);
   let moved = 0;
   let free = 0;
-  for (const name of readdirSync5(dir)) {
-    if (name.endsWith(".json")) moved += moveToSpool(dataDir, join13(dir, name), name);
-    else if (TAKEN_SLOT.test(name)) moved += sweepTaken(dataDir, join13(dir, name), now2);
+  for (const name of readdirSync6(dir)) {
+    if (name.endsWith(".json")) moved += moveToSpool(dataDir, join18(dir, name), name);
+    else if (TAKEN_SLOT.test(name)) moved += sweepTaken(dataDir, join18(dir, name), now2);
     else if (FREE_SLOT.test(name)) free += 1;
-    else rmSync6(join13(dir, name), { force: true });
+    else rmSync6(join18(dir, name), { force: true });
   }
   let refillError;
   for (; free < RESERVE_SLOTS; free += 1) {
@@ -6033,7 +7454,7 @@ function tendReserve(dataDir, now2 = Date.now()) {
 }
 function moveToSpool(dataDir, file, name) {
   try {
-    renameSync5(file, join13(spoolDir(dataDir), name));
+    renameSync5(file, join18(spoolDir(dataDir), name));
     return 1;
   } catch {
     return 0;
@@ -6050,7 +7471,7 @@ function sweepTaken(dataDir, file, now2) {
   return 0;
 }
 function makeSlot(dir) {
-  const temp = join13(dir, `making-${uniqueId()}.tmp`);
+  const temp = join18(dir, `making-${uniqueId()}.tmp`);
   try {
     const fd = openSync4(temp, "wx", 384);
     try {
@@ -6058,7 +7479,7 @@ function makeSlot(dir) {
     } finally {
       closeSync4(fd);
     }
-    renameSync5(temp, join13(dir, `free-${uniqueId()}`));
+    renameSync5(temp, join18(dir, `free-${uniqueId()}`));
     return void 0;
   } catch (error) {
     rmSync6(temp, { force: true });
@@ -6573,12 +7994,12 @@ var TITLE_CHARS3 = 160;
 var SEARCH_KEYS_CHARS = 300;
 var FIELD_CHARS = 2e3;
 var MAX_ITEMS = 20;
-function observationKind(raw) {
+function observationType(raw) {
   const word = raw.toLowerCase().replace(/[\s_]+/g, "-").replace(/^\W+|\W+$/g, "");
-  if (OBSERVATION_TYPES.includes(word)) return word;
+  if (isOneOf(OBSERVATION_TYPES, word)) return word;
   return TYPE_ALIASES[word] ?? "change";
 }
-var clip = (text5, max) => text5.length <= max ? text5 : `${text5.slice(0, max - 1).trimEnd()}\u2026`;
+var clip2 = (text5, max) => text5.length <= max ? text5 : `${text5.slice(0, max - 1).trimEnd()}\u2026`;
 function uniqueList(items2, map = (x) => x) {
   const seen = /* @__PURE__ */ new Set();
   for (const item of items2.map(map).map((x) => x.trim())) {
@@ -6590,26 +8011,27 @@ var relativePath = (path, root) => relativize(path, root).replace(/^\.\//, "");
 function toObservationDraft(raw, root, sourceEventIds) {
   const title = raw.title || raw.subtitle || raw.facts[0] || raw.narrative;
   return {
-    type: observationKind(raw.type),
-    title: clip(title, TITLE_CHARS3),
-    subtitle: clip(raw.subtitle, 400),
-    facts: uniqueList(raw.facts, (fact) => clip(fact, 500)),
-    narrative: clip(raw.narrative, FIELD_CHARS),
+    type: observationType(raw.type),
+    title: clip2(title, TITLE_CHARS3),
+    subtitle: clip2(raw.subtitle, 400),
+    facts: uniqueList(raw.facts, (fact) => clip2(fact, 500)),
+    narrative: clip2(raw.narrative, FIELD_CHARS),
     concepts: uniqueList(raw.concepts, (concept) => concept.toLowerCase().replace(/\s+/g, "-")),
     filesRead: uniqueList(raw.filesRead, (path) => relativePath(path, root)),
     filesModified: uniqueList(raw.filesModified, (path) => relativePath(path, root)),
-    searchKeys: clip(raw.searchKeys.replace(/\s+/g, " ").trim(), SEARCH_KEYS_CHARS),
-    sourceEventIds
+    searchKeys: clip2(raw.searchKeys.replace(/\s+/g, " ").trim(), SEARCH_KEYS_CHARS),
+    sourceEventIds,
+    ...raw.supersedes?.length ? { supersedes: raw.supersedes } : {}
   };
 }
 function toSummaryDraft(raw, files3) {
   return {
-    request: clip(raw.request, 400),
-    investigated: clip(raw.investigated, FIELD_CHARS),
-    learned: clip(raw.learned, FIELD_CHARS),
-    completed: clip(raw.completed, FIELD_CHARS),
-    nextSteps: clip(raw.nextSteps, FIELD_CHARS),
-    notes: clip(raw.notes, FIELD_CHARS),
+    request: clip2(raw.request, 400),
+    investigated: clip2(raw.investigated, FIELD_CHARS),
+    learned: clip2(raw.learned, FIELD_CHARS),
+    completed: clip2(raw.completed, FIELD_CHARS),
+    nextSteps: clip2(raw.nextSteps, FIELD_CHARS),
+    notes: clip2(raw.notes, FIELD_CHARS),
     ...files3
   };
 }
@@ -6646,10 +8068,20 @@ function sourcesOf(observation2, events, root) {
 }
 
 // src/compress/prompts.ts
+var TYPE_MEANINGS = {
+  bugfix: "broken now works",
+  feature: "new capability",
+  refactor: "restructured, same behaviour",
+  change: "other edits (docs, config)",
+  discovery: "learned how existing code or tools work",
+  decision: "a choice and why",
+  "dead-end": 'a command or tool call that failed and what worked instead, titled like "`npm run e2e` fails without PLAYWRIGHT_BROWSERS_PATH: use `PLAYWRIGHT_BROWSERS_PATH=0 npm run e2e`" (the failing command verbatim in backticks, then the fix), only when something else worked'
+};
+var TYPE_LINE = OBSERVATION_TYPES.map((type) => `${type}: ${TYPE_MEANINGS[type]}`).join("; ");
 var OBSERVATION_RULES = `You record memory for a coding agent (Claude Code) from the tool calls of one turn of its session. Write what a future session of the same project will need: what was built, fixed, changed, decided or learned, with file names, functions, values, commands and errors. Never describe yourself or the act of observing.
 Answer in XML only, one or more of:
 <observation>
-<type>bugfix|feature|refactor|change|discovery|decision|dead-end</type>
+<type>${OBSERVATION_TYPES.join("|")}</type>
 <title>short title of the core action or topic</title>
 <subtitle>one sentence, at most 24 words</subtitle>
 <facts><fact>self-contained statement with specifics</fact></facts>
@@ -6658,9 +8090,11 @@ Answer in XML only, one or more of:
 <files_read><file>path</file></files_read>
 <files_modified><file>path</file></files_modified>
 <search_keys>up to 20 other words a search might use: synonyms, questions it answers, error text</search_keys>
+<supersedes>ids of <known_memories> this one makes untrue, if any</supersedes>
 </observation>
-bugfix: broken now works; feature: new capability; refactor: restructured, same behaviour; change: other edits (docs, config); discovery: learned how existing code or tools work; decision: a choice and why; dead-end: a command or tool call that failed and what worked instead, titled like "\`npm run e2e\` fails without PLAYWRIGHT_BROWSERS_PATH: use \`PLAYWRIGHT_BROWSERS_PATH=0 npm run e2e\`" (the failing command verbatim in backticks, then the fix), only when something else worked.
-One observation per distinct piece of work or finding, usually 1-5 per turn; merge related tool calls; leave out routine noise (listings, empty searches, status checks, repeated reads).`;
+${TYPE_LINE}.
+One observation per distinct piece of work or finding, usually 1-5 per turn; merge related tool calls; leave out routine noise (listings, empty searches, status checks, repeated reads).
+<supersedes> only when the observation states something different about the same subject as a known memory (a setting's value, a version, a port, an owner, the chosen approach, where a thing lives); never for a memory it merely relates to.`;
 var SUMMARY_FORMAT = `<summary>
 <request>short title of what the user asked and what was done</request>
 <investigated>what was examined</investigated>
@@ -6702,10 +8136,23 @@ function observationMessage(batch, options) {
   const events = renderEvents(batch, options).join("\n");
   const context = batch.withSummary;
   const end = context ? relativize(turnEnd(context.observations, "earlier_observations", context), batch.root) : "";
-  return `${turnHeader(batch)}<events>
+  return `${turnHeader(batch)}${relatedBlock(batch)}<events>
 ${events}
 </events>
 ${end}</turn>`;
+}
+var RELATED_TITLE_CHARS = 120;
+function relatedBlock(batch) {
+  const related = batch.related ?? [];
+  if (related.length === 0) return "";
+  const lines = related.map((memory2) => {
+    const day = new Date(memory2.createdAt).toISOString().slice(0, 10);
+    return `#${memory2.id} ${day} ${elide(memory2.title, RELATED_TITLE_CHARS)}`;
+  });
+  return `<known_memories>
+${escapeData(lines.join("\n"))}
+</known_memories>
+`;
 }
 function observationLine(observation2) {
   const files3 = [...observation2.filesModified, ...observation2.filesRead].slice(0, 6).join(", ");
@@ -7016,24 +8463,28 @@ var OBSERVATION_FIELDS = [
   "concepts",
   "files_read",
   "files_modified",
-  "search_keys"
+  "search_keys",
+  "supersedes"
 ];
 var SUMMARY_FIELDS = ["request", "investigated", "learned", "completed", "next_steps", "notes"];
 var text2 = (block, name, fields) => fieldText(elementInner(block, name, fields) ?? "");
 function readObservation(block) {
-  const list4 = (name, item) => itemTexts(elementInner(block, name, OBSERVATION_FIELDS), item);
+  const list6 = (name, item) => itemTexts(elementInner(block, name, OBSERVATION_FIELDS), item);
+  const supersedes = idsOf(text2(block, "supersedes", OBSERVATION_FIELDS));
   return {
     type: text2(block, "type", OBSERVATION_FIELDS),
     title: text2(block, "title", OBSERVATION_FIELDS),
     subtitle: text2(block, "subtitle", OBSERVATION_FIELDS),
-    facts: list4("facts", "fact"),
+    facts: list6("facts", "fact"),
     narrative: text2(block, "narrative", OBSERVATION_FIELDS),
-    concepts: list4("concepts", "concept"),
-    filesRead: list4("files_read", "file"),
-    filesModified: list4("files_modified", "file"),
-    searchKeys: text2(block, "search_keys", OBSERVATION_FIELDS)
+    concepts: list6("concepts", "concept"),
+    filesRead: list6("files_read", "file"),
+    filesModified: list6("files_modified", "file"),
+    searchKeys: text2(block, "search_keys", OBSERVATION_FIELDS),
+    ...supersedes.length > 0 ? { supersedes } : {}
   };
 }
+var idsOf = (field4) => [...new Set([...field4.matchAll(/\d{1,15}/g)].map((m) => Number(m[0])))].slice(0, 10);
 var unfence = (output) => output.replace(/```[a-z]*\n?/gi, "");
 function skipReason(output) {
   const inner = elementInner(output, "skip");
@@ -7042,10 +8493,10 @@ function skipReason(output) {
 }
 function brokenBlock(blocks, parent, fields) {
   for (const [index, block] of blocks.entries()) {
-    const field3 = unclosedField(block, parent, fields);
-    if (field3 === void 0) continue;
+    const field4 = unclosedField(block, parent, fields);
+    if (field4 === void 0) continue;
     const which = blocks.length > 1 ? ` ${index + 1}` : "";
-    return { kind: "bad", problem: `<${field3}> of <${parent}>${which} is never closed` };
+    return { kind: "bad", problem: `<${field4}> of <${parent}>${which} is never closed` };
   }
   return void 0;
 }
@@ -7153,7 +8604,7 @@ function createLlmCompressor(transport, deps) {
           usage: usage2,
           skipped: parsed.kind === "skip" ? parsed.reason : "no summary"
         };
-      return { summary: toSummaryDraft(raw, filesOf(input.observations)), usage: usage2 };
+      return { summary: toSummaryDraft(raw, filesOf2(input.observations)), usage: usage2 };
     }
   };
 }
@@ -7178,7 +8629,7 @@ function foldedSummary(summary, observations) {
   const raw = summary.kind === "items" ? summary.items[0] : void 0;
   if (!raw)
     return { summary: null, skipped: summary.kind === "skip" ? summary.reason : "no summary" };
-  return { summary: toSummaryDraft(raw, filesOf(observations)) };
+  return { summary: toSummaryDraft(raw, filesOf2(observations)) };
 }
 function summaryRequest(input, limits) {
   let observations = input.observations;
@@ -7197,7 +8648,7 @@ function summaryRequest(input, limits) {
     observations = observations.slice(0, Math.floor(observations.length / 2));
   }
 }
-function filesOf(observations) {
+function filesOf2(observations) {
   const unique2 = (lists) => [...new Set(lists.flat())].slice(0, 50);
   return {
     filesRead: unique2(observations.map((o) => o.filesRead)),
@@ -7241,6 +8692,23 @@ function noiseReason(event) {
     return "read-only noise: a listing or navigation command";
   }
   return void 0;
+}
+
+// src/compress/checks.ts
+var TEST = /(?:^|[;&|(]\s*|\s)(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:test|e2e|check)\b|npx\s+(?:jest|vitest|mocha|playwright\s+test)\b|node\s+(?:--test\b|scripts\/run-tests)|pytest\b|python3?\s+-m\s+(?:pytest|unittest)\b|go\s+test\b|cargo\s+(?:test|nextest)\b|make\s+(?:test|check)\b|(?:mvn|gradle|\.\/gradlew)\s+test\b|rspec\b|phpunit\b|dotnet\s+test\b|jest\b|vitest\b)/;
+var BUILD = /(?:^|[;&|(]\s*|\s)(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:build|lint|typecheck|tsc)\b|npx\s+(?:tsc|eslint)\b|tsc\b|go\s+(?:build|vet)\b|cargo\s+(?:build|check|clippy)\b|make\b)/;
+var COMMIT = /(?:^|[;&|(]\s*|\s)git\s+commit\b/;
+var commandOf2 = (event) => {
+  const input = event.input;
+  return typeof input?.command === "string" ? input.command : "";
+};
+function passingChecks(events) {
+  return events.flatMap((event) => {
+    if (event.toolName !== "Bash" || event.failed) return [];
+    const command = commandOf2(event);
+    const by = COMMIT.test(command) ? "commit" : TEST.test(command) ? "test" : BUILD.test(command) ? "command" : void 0;
+    return by ? [{ eventId: event.id, at: event.at, by }] : [];
+  });
 }
 
 // src/compress/slice.ts
@@ -7291,7 +8759,7 @@ function sliceTurn(batch, limits) {
 }
 
 // src/compress/select-provider.ts
-import { join as join16 } from "node:path";
+import { join as join21 } from "node:path";
 
 // src/compress/providers/http-status.ts
 var TRANSIENT = (status2) => status2 === 408 || status2 === 409 || status2 === 429 || status2 >= 500;
@@ -7365,13 +8833,13 @@ function createAnthropicTransport(options) {
 }
 
 // src/compress/providers/claude-code.ts
-import { mkdirSync as mkdirSync2, mkdtempSync, readdirSync as readdirSync6, rmSync as rmSync7 } from "node:fs";
-import { join as join15 } from "node:path";
+import { mkdirSync as mkdirSync2, mkdtempSync, readdirSync as readdirSync7, rmSync as rmSync7 } from "node:fs";
+import { join as join20 } from "node:path";
 
 // src/compress/providers/claude-detect.ts
 import { accessSync, constants, readFileSync as readFileSync11, statSync as statSync5 } from "node:fs";
 import { homedir as homedir2 } from "node:os";
-import { delimiter, join as join14 } from "node:path";
+import { delimiter as delimiter2, join as join19 } from "node:path";
 function isExecutableFile(path) {
   try {
     accessSync(path, constants.X_OK);
@@ -7382,14 +8850,14 @@ function isExecutableFile(path) {
 }
 function findClaude(configured, env) {
   if (configured.trim() !== "") return isExecutableFile(configured) ? configured : void 0;
-  for (const dir of (env.PATH ?? "").split(delimiter).filter(Boolean)) {
-    const candidate = join14(dir, "claude");
+  for (const dir of (env.PATH ?? "").split(delimiter2).filter(Boolean)) {
+    const candidate = join19(dir, "claude");
     if (isExecutableFile(candidate)) return candidate;
   }
   return void 0;
 }
 function claudeConfigDir(env) {
-  return env.CLAUDE_CONFIG_DIR?.trim() || join14(env.HOME?.trim() || homedir2(), ".claude");
+  return env.CLAUDE_CONFIG_DIR?.trim() || join19(env.HOME?.trim() || homedir2(), ".claude");
 }
 function hasOauthAccount(file) {
   try {
@@ -7404,13 +8872,13 @@ function claudeLogin(env) {
   const variable = AUTH_VARIABLES.find((name) => env[name]?.trim());
   if (variable) return `${variable} is set`;
   const dir = claudeConfigDir(env);
-  const credentials = join14(dir, ".credentials.json");
+  const credentials = join19(dir, ".credentials.json");
   try {
     if (statSync5(credentials).size > 0) return `credentials in ${credentials}`;
   } catch {
   }
   const home = env.HOME?.trim() || homedir2();
-  const accountFiles = env.CLAUDE_CONFIG_DIR ? [join14(dir, ".claude.json")] : [join14(home, ".claude.json")];
+  const accountFiles = env.CLAUDE_CONFIG_DIR ? [join19(dir, ".claude.json")] : [join19(home, ".claude.json")];
   const account = accountFiles.find(hasOauthAccount);
   return account ? `account in ${account}` : void 0;
 }
@@ -7477,16 +8945,16 @@ function resultError(result, label2) {
 function cleanUp(env, workDir, pids, tmp) {
   const config = claudeConfigDir(env);
   for (const key of /* @__PURE__ */ new Set([workDir.replace(/[^a-zA-Z0-9]/g, "-"), workDir.replace(/\//g, "-")])) {
-    rmSync7(join15(config, "projects", key), { recursive: true, force: true });
+    rmSync7(join20(config, "projects", key), { recursive: true, force: true });
   }
-  const sessions2 = join15(config, "sessions");
+  const sessions2 = join20(config, "sessions");
   let names = [];
   try {
-    names = readdirSync6(sessions2);
+    names = readdirSync7(sessions2);
   } catch {
   }
   for (const name of names.filter((n9) => pids.some((pid) => n9.startsWith(`${pid}.`)))) {
-    rmSync7(join15(sessions2, name), { force: true });
+    rmSync7(join20(sessions2, name), { force: true });
   }
   rmSync7(tmp, { recursive: true, force: true });
 }
@@ -7519,7 +8987,7 @@ function createClaudeCodeTransport(options) {
     const { query: query2 } = await import("@anthropic-ai/claude-agent-sdk");
     if (signal.aborted) throw unavailable(`${label2} aborted before it started`);
     mkdirSync2(options.workDir, { recursive: true, mode: 448 });
-    const tmp = mkdtempSync(join15(options.workDir, "tmp-"));
+    const tmp = mkdtempSync(join20(options.workDir, "tmp-"));
     const spawned = [];
     const controller = new AbortController();
     const onAbort = () => {
@@ -7575,7 +9043,7 @@ function createClaudeCodeTransport(options) {
 }
 
 // src/compress/providers/heuristic-words.ts
-function plural(count4, one, many = `${one}s`) {
+function plural2(count4, one, many = `${one}s`) {
   return `${count4.toLocaleString("en-US")} ${count4 === 1 ? one : many}`;
 }
 function clipWords(text5, max) {
@@ -7770,23 +9238,23 @@ function commandPaths(command, root) {
 
 // src/compress/providers/heuristic-commands.ts
 var BUILD_OR_TEST = /\b(?:test|tests|spec|build|compile|lint|check|typecheck|tsc|make|cargo|mix|npm|pnpm|yarn|pytest|go|gradle|mvn|dialyzer|credo|eslint|prettier)\b/;
-var COMMIT = /\bgit\s+commit\b.*?-m\s+(?:"([^"]+)"|'([^']+)'|(\S+))/s;
-var commandOf2 = (event) => inputText(event, "command") || inputText(event, "task_id") || inputText(event, "bash_id") || event.toolName;
+var COMMIT2 = /\bgit\s+commit\b.*?-m\s+(?:"([^"]+)"|'([^']+)'|(\S+))/s;
+var commandOf3 = (event) => inputText(event, "command") || inputText(event, "task_id") || inputText(event, "bash_id") || event.toolName;
 function outcome(event) {
   if (!event.failed) return "ok";
   const line2 = errorLine(event);
   return line2 ? `${exitOf(event)}: ${line2}` : exitOf(event);
 }
 function mainCommand(events) {
-  return events.find((event) => event.failed) ?? events.find((event) => BUILD_OR_TEST.test(commandOf2(event))) ?? events.find((event) => COMMIT.test(commandOf2(event))) ?? events[0];
+  return events.find((event) => event.failed) ?? events.find((event) => BUILD_OR_TEST.test(commandOf3(event))) ?? events.find((event) => COMMIT2.test(commandOf3(event))) ?? events[0];
 }
 function commitMessage(command) {
-  const match = COMMIT.exec(command);
+  const match = COMMIT2.exec(command);
   return match ? firstLine2(match[1] ?? match[2] ?? match[3] ?? "", 100) : void 0;
 }
-var passedLater = (event, events) => events.slice(events.indexOf(event) + 1).some((later2) => !later2.failed && commandOf2(later2) === commandOf2(event));
+var passedLater = (event, events) => events.slice(events.indexOf(event) + 1).some((later3) => !later3.failed && commandOf3(later3) === commandOf3(event));
 function commandTitle(event, events) {
-  const command = firstLine2(commandOf2(event), 60);
+  const command = firstLine2(commandOf3(event), 60);
   const why = firstLine2(inputText(event, "description"), 60);
   if (event.failed) {
     const line2 = errorLine(event);
@@ -7798,9 +9266,9 @@ function commandTitle(event, events) {
 function commandObservation(events, batch) {
   if (events.length === 0) return void 0;
   const main2 = mainCommand(events);
-  const command = commandOf2(main2);
+  const command = commandOf3(main2);
   const commit = commitMessage(command);
-  const others = events.length > 1 ? `; ${plural(events.length - 1, "more command")}` : "";
+  const others = events.length > 1 ? `; ${plural2(events.length - 1, "more command")}` : "";
   const failures = events.filter((event) => event.failed).length;
   const descriptions = [
     ...new Set(events.map((event) => inputText(event, "description")).filter(Boolean))
@@ -7808,12 +9276,12 @@ function commandObservation(events, batch) {
   return {
     type: commit ? "change" : "discovery",
     title: commit ? `Committed: ${commit}` : `${commandTitle(main2, events)}${others}`,
-    subtitle: `${plural(events.length, "command")}, ${failures === 0 ? "none" : failures} failed`,
-    facts: events.slice(0, 8).map((event) => `${firstLine2(commandOf2(event), 100)} -> ${outcome(event)}`),
+    subtitle: `${plural2(events.length, "command")}, ${failures === 0 ? "none" : failures} failed`,
+    facts: events.slice(0, 8).map((event) => `${firstLine2(commandOf3(event), 100)} -> ${outcome(event)}`),
     narrative: descriptions.slice(0, 6).join(". "),
     concepts: failures > 0 ? ["problem-solution"] : ["how-it-works"],
     filesRead: [
-      ...new Set(events.flatMap((event) => commandPaths(commandOf2(event), batch.root)))
+      ...new Set(events.flatMap((event) => commandPaths(commandOf3(event), batch.root)))
     ].slice(0, 10),
     filesModified: [],
     sourceEventIds: events.map((event) => event.id)
@@ -7831,20 +9299,20 @@ var program = (command) => commandShape(command).split(" ")[0] ?? "";
 var words = (command) => new Set(
   commandShape(command).split(" ").slice(1).filter((word) => word.length >= 3)
 );
-function sameWork(failed, later2) {
-  if (program(failed) !== "" && program(failed) === program(later2)) return true;
+function sameWork(failed, later3) {
+  if (program(failed) !== "" && program(failed) === program(later3)) return true;
   const mine = words(failed);
-  return [...words(later2)].some((word) => mine.has(word));
+  return [...words(later3)].some((word) => mine.has(word));
 }
 function deadEndPairs(events) {
   const pairs = [];
   events.forEach((event, index) => {
     const command = bashCommand(event);
     if (!event.failed || specificShape(command) === "") return;
-    const later2 = events.slice(index + 1).filter((other) => !other.failed && bashCommand(other));
-    if (later2.some((other) => commandText(bashCommand(other)) === commandText(command))) return;
+    const later3 = events.slice(index + 1).filter((other) => !other.failed && bashCommand(other));
+    if (later3.some((other) => commandText(bashCommand(other)) === commandText(command))) return;
     if (pairs.some((pair) => bashCommand(pair.failed) === command)) return;
-    const worked = later2.find((other) => sameWork(command, bashCommand(other)));
+    const worked = later3.find((other) => sameWork(command, bashCommand(other)));
     if (worked) pairs.push({ failed: event, worked });
   });
   return pairs;
@@ -7933,16 +9401,16 @@ function lookupObservation(events, batch) {
   const reads = events.filter(
     (event) => event.toolName === "Read" || event.toolName === "NotebookRead"
   );
-  const pathsOf = (list4) => list4.map((e) => eventPath(e, batch.root) ?? globFile(e)).filter((p) => p !== void 0);
+  const pathsOf = (list6) => list6.map((e) => eventPath(e, batch.root) ?? globFile(e)).filter((p) => p !== void 0);
   const files3 = [...new Set(pathsOf(reads.filter((e) => !e.failed)))];
   const lookedFor = pathsOf([...reads.filter((e) => e.failed), ...events.filter(isExactGlob)]);
   const others = events.filter((event) => !reads.includes(event));
   const title = files3.length > 0 ? `Read ${listed(files3)}` : firstLine2(lookupFact(others[0] ?? events[0], batch.root), 100);
-  const searched = others.length > 0 && files3.length > 0 ? `; ${plural(others.length, "search", "searches")}` : "";
+  const searched = others.length > 0 && files3.length > 0 ? `; ${plural2(others.length, "search", "searches")}` : "";
   const failedReads = reads.filter((event) => event.failed).map((event) => lookupFact(event, batch.root));
   return draft({
     title: `${title}${searched}`,
-    subtitle: `${plural(files3.length, "file")} read, ${plural(others.length, "search or lookup", "searches or lookups")}`,
+    subtitle: `${plural2(files3.length, "file")} read, ${plural2(others.length, "search or lookup", "searches or lookups")}`,
     facts: [...others.map((event) => lookupFact(event, batch.root)), ...failedReads].slice(0, 10),
     filesRead: [.../* @__PURE__ */ new Set([...files3, ...lookedFor])].slice(0, 20),
     sourceEventIds: events.map((event) => event.id)
@@ -8065,14 +9533,14 @@ function fileObservation(path, events, batch) {
   const phrases = [...new Set(topics.map(editPhrase))];
   const verb = verbOf(events);
   const lines = `+${delta.added} -${delta.removed} lines`;
-  const edits = `${plural(events.length, "change")}, ${lines}`;
+  const edits = `${plural2(events.length, "change")}, ${lines}`;
   return {
     type: changeKind(path, events, batch.prompt ?? ""),
     title: fileTitle(verb, path, topics[0], lines),
     subtitle: edits,
     facts: [
       edits,
-      ...phrases.slice(0, 5).map((phrase) => phrase[0]?.toUpperCase() + phrase.slice(1))
+      ...phrases.slice(0, 5).map((phrase2) => phrase2[0]?.toUpperCase() + phrase2.slice(1))
     ],
     // What was done, never what was asked: a prompt must not leave the machine in a shared row.
     narrative: `${verb} ${path}${phrases.length > 0 ? `: ${phrases.slice(0, 3).join("; ")}` : ""} (${edits}).`,
@@ -8084,11 +9552,11 @@ function fileObservation(path, events, batch) {
 }
 function restObservation(groups, batch) {
   const paths = groups.map(([path]) => path);
-  const events = groups.flatMap(([, list4]) => list4);
+  const events = groups.flatMap(([, list6]) => list6);
   return {
     type: changeKind(paths[0] ?? "", events, batch.prompt ?? ""),
-    title: `Edited ${plural(paths.length, "more file")}: ${paths.slice(0, 3).join(", ")}${paths.length > 3 ? ", \u2026" : ""}`,
-    subtitle: plural(events.length, "change"),
+    title: `Edited ${plural2(paths.length, "more file")}: ${paths.slice(0, 3).join(", ")}${paths.length > 3 ? ", \u2026" : ""}`,
+    subtitle: plural2(events.length, "change"),
     facts: paths.map((path) => `Changed ${path}`),
     narrative: "",
     concepts: ["what-changed"],
@@ -8105,7 +9573,7 @@ function modifyObservations(events, batch) {
     byFile.set(path, [...byFile.get(path) ?? [], event]);
   }
   const groups = [...byFile.entries()];
-  const own = groups.slice(0, MAX_FILE_OBSERVATIONS).map(([path, list4]) => fileObservation(path, list4, batch));
+  const own = groups.slice(0, MAX_FILE_OBSERVATIONS).map(([path, list6]) => fileObservation(path, list6, batch));
   const rest = groups.slice(MAX_FILE_OBSERVATIONS);
   return rest.length > 0 ? [...own, restObservation(rest, batch)] : own;
 }
@@ -8242,8 +9710,8 @@ async function readCompletion(response, request, label2) {
 }
 
 // src/compress/select-provider.ts
-function decideAuto(settings, env) {
-  const path = findClaude(settings["compress.claudeCode.path"], env);
+function decideAuto(settings2, env) {
+  const path = findClaude(settings2["compress.claudeCode.path"], env);
   if (!path)
     return {
       name: "heuristic",
@@ -8262,15 +9730,15 @@ function decideAuto(settings, env) {
     claudePath: path
   };
 }
-function decideProvider(settings, env) {
-  const configured = settings["compress.provider"];
+function decideProvider(settings2, env) {
+  const configured = settings2["compress.provider"];
   switch (configured) {
     case "auto":
-      return decideAuto(settings, env);
+      return decideAuto(settings2, env);
     case "heuristic":
       return { name: "heuristic", reason: "compress.provider is heuristic" };
     case "claude-code": {
-      const path = findClaude(settings["compress.claudeCode.path"], env);
+      const path = findClaude(settings2["compress.claudeCode.path"], env);
       return {
         name: "claude-code",
         reason: `compress.provider is claude-code (${path ?? "the Agent SDK's bundled claude"})`,
@@ -8283,9 +9751,9 @@ function decideProvider(settings, env) {
         reason: "compress.provider is anthropic but ANTHROPIC_API_KEY is not set"
       };
     case "openai":
-      return settings["compress.openai.model"].trim() ? {
+      return settings2["compress.openai.model"].trim() ? {
         name: "openai",
-        reason: `compress.provider is openai (${settings["compress.openai.baseUrl"]})`
+        reason: `compress.provider is openai (${settings2["compress.openai.baseUrl"]})`
       } : {
         name: "heuristic",
         reason: "compress.provider is openai but compress.openai.model is not set"
@@ -8295,40 +9763,40 @@ function decideProvider(settings, env) {
       return { name: "heuristic", reason: "unknown provider" };
   }
 }
-function limitsOf(settings) {
+function limitsOf(settings2) {
   return {
-    maxInputTokens: settings["compress.maxInputTokens"],
-    maxOutputTokens: settings["compress.maxOutputTokens"],
-    fieldChars: settings["compress.eventFieldChars"],
-    timeoutMs: settings["compress.timeoutMs"],
-    retries: settings["compress.retries"],
-    retryBaseMs: settings["compress.retryBaseMs"],
-    concurrency: settings["compress.concurrency"]
+    maxInputTokens: settings2["compress.maxInputTokens"],
+    maxOutputTokens: settings2["compress.maxOutputTokens"],
+    fieldChars: settings2["compress.eventFieldChars"],
+    timeoutMs: settings2["compress.timeoutMs"],
+    retries: settings2["compress.retries"],
+    retryBaseMs: settings2["compress.retryBaseMs"],
+    concurrency: settings2["compress.concurrency"]
   };
 }
 function transportFor(decision, deps) {
-  const { settings, env } = deps;
+  const { settings: settings2, env } = deps;
   switch (decision.name) {
     case "claude-code":
       return createClaudeCodeTransport({
-        model: settings["compress.claudeCode.model"],
+        model: settings2["compress.claudeCode.model"],
         executable: decision.claudePath,
-        workDir: join16(deps.dataDir, "compressor"),
+        workDir: join21(deps.dataDir, "compressor"),
         env,
         reaper: deps.reaper,
-        concurrency: settings["compress.concurrency"]
+        concurrency: settings2["compress.concurrency"]
       });
     case "anthropic":
       return createAnthropicTransport({
         apiKey: env.ANTHROPIC_API_KEY ?? "",
-        model: settings["compress.anthropic.model"],
-        baseURL: settings["compress.anthropic.baseUrl"] || env.ANTHROPIC_BASE_URL,
+        model: settings2["compress.anthropic.model"],
+        baseURL: settings2["compress.anthropic.baseUrl"] || env.ANTHROPIC_BASE_URL,
         fetch: deps.fetch
       });
     case "openai":
       return createOpenAiTransport({
-        baseUrl: settings["compress.openai.baseUrl"],
-        model: settings["compress.openai.model"],
+        baseUrl: settings2["compress.openai.baseUrl"],
+        model: settings2["compress.openai.model"],
         apiKey: env.OPENAI_API_KEY,
         fetch: deps.fetch
       });
@@ -8356,7 +9824,7 @@ function chooseProvider(deps) {
 }
 
 // src/compress/providers/process-reaper.ts
-import { spawn } from "node:child_process";
+import { spawn as spawn2 } from "node:child_process";
 var STDERR_TAIL = 2e3;
 var exited = (child) => child.exitCode !== null || child.signalCode !== null;
 function killGroup(child) {
@@ -8372,7 +9840,7 @@ function createReaper() {
   const tails = /* @__PURE__ */ new WeakMap();
   return {
     spawn(request) {
-      const child = spawn(request.command, request.args, {
+      const child = spawn2(request.command, request.args, {
         cwd: request.cwd,
         env: request.env,
         stdio: ["pipe", "pipe", "pipe"],
@@ -8506,11 +9974,11 @@ var LIMIT_KEYS = {
   anthropic: "compress.anthropic.dailyTokens",
   openai: "compress.openai.dailyTokens"
 };
-function createStoreBudget(db, settings, now2) {
+function createStoreBudget(db, settings2, now2) {
   const refused = /* @__PURE__ */ new Map();
   const limitOf = (provider) => {
     const key = LIMIT_KEYS[provider];
-    return key ? settings[key] : Infinity;
+    return key ? settings2[key] : Infinity;
   };
   const usedToday = (provider) => tokensOfDay(db, localDay(now2()), provider);
   return {
@@ -8531,7 +9999,7 @@ function createStoreBudget(db, settings, now2) {
 
 // src/anchors/check-anchors.ts
 import { readFileSync as readFileSync12, statSync as statSync6 } from "node:fs";
-import { isAbsolute as isAbsolute2, join as join18 } from "node:path";
+import { isAbsolute as isAbsolute2, join as join23 } from "node:path";
 
 // src/anchors/file-digest.ts
 import { createHash as createHash4 } from "node:crypto";
@@ -8556,18 +10024,18 @@ function digestOf(content2) {
 
 // src/anchors/git-tree.ts
 import { execFileSync } from "node:child_process";
-import { join as join17 } from "node:path";
+import { join as join22 } from "node:path";
 var GIT_TIMEOUT_MS = 2e3;
 function resolveRef(common2, ref) {
-  const loose = readTextIfAny(join17(common2, ref))?.trim();
+  const loose = readTextIfAny(join22(common2, ref))?.trim();
   if (loose) return loose;
-  const packed = readTextIfAny(join17(common2, "packed-refs")) ?? "";
+  const packed = readTextIfAny(join22(common2, "packed-refs")) ?? "";
   const line2 = packed.split("\n").find((entry) => entry.endsWith(` ${ref}`));
   return line2 ? line2.slice(0, line2.indexOf(" ")) : null;
 }
 function readHead(tree) {
   const dirs = tree === void 0 ? void 0 : gitDirs(tree);
-  const head2 = dirs && readTextIfAny(join17(dirs.gitDir, "HEAD"))?.trim();
+  const head2 = dirs && readTextIfAny(join22(dirs.gitDir, "HEAD"))?.trim();
   if (!dirs || !head2) return { commit: null, branch: null };
   if (!head2.startsWith("ref:")) return { commit: head2, branch: null };
   const ref = head2.slice(4).trim();
@@ -8642,7 +10110,7 @@ function createAnchorChecker(options = {}) {
       const now2 = (path) => {
         let file = seen.get(path);
         if (!file)
-          seen.set(path, file = fileNow(isAbsolute2(path) ? path : join18(tree ?? "", path)));
+          seen.set(path, file = fileNow(isAbsolute2(path) ? path : join23(tree ?? "", path)));
         return file;
       };
       const movedTo = (anchor) => {
@@ -8656,8 +10124,8 @@ function createAnchorChecker(options = {}) {
       };
       const probe = { tree, treeHere, now: now2, movedTo };
       const verdicts = /* @__PURE__ */ new Map();
-      for (const [id3, list4] of anchors2) {
-        const files3 = list4.map((anchor) => checkOne(anchor, probe));
+      for (const [id3, list6] of anchors2) {
+        const files3 = list6.map((anchor) => checkOne(anchor, probe));
         verdicts.set(id3, { state: overallState(files3), files: files3 });
       }
       return verdicts;
@@ -8694,21 +10162,21 @@ function checkOne(anchor, probe) {
 
 // src/anchors/make-anchors.ts
 import { readFileSync as readFileSync13, realpathSync, statSync as statSync7 } from "node:fs";
-import { dirname as dirname4, isAbsolute as isAbsolute3, join as join19, relative, sep } from "node:path";
+import { dirname as dirname7, isAbsolute as isAbsolute3, join as join24, relative, sep } from "node:path";
 var MTIME_SLACK_MS = 2e3;
 var isInside = (rel) => rel !== "" && rel !== ".." && !rel.startsWith(`..${sep}`) && !isAbsolute3(rel);
 function realOf(abs) {
-  for (let at = abs, rest = ""; ; at = dirname4(at)) {
+  for (let at = abs, rest = ""; ; at = dirname7(at)) {
     try {
-      return join19(realpathSync(at), rest);
+      return join24(realpathSync(at), rest);
     } catch {
-      if (dirname4(at) === at) return void 0;
-      rest = join19(at.slice(dirname4(at).length + 1), rest);
+      if (dirname7(at) === at) return void 0;
+      rest = join24(at.slice(dirname7(at).length + 1), rest);
     }
   }
 }
 function locate(file, tree, realTree) {
-  const abs = isAbsolute3(file) ? file : join19(tree, file);
+  const abs = isAbsolute3(file) ? file : join24(tree, file);
   const rel = relative(tree, abs);
   if (!isInside(rel)) return void 0;
   const real = realOf(abs);
@@ -8759,25 +10227,83 @@ function anchorsFor(db, turn, observations) {
   }
 }
 
+// src/worker/compression/apply-truth.ts
+var authorOf = (db, id3) => stmt(db, "SELECT author FROM observations WHERE id = ?").get(id3).author;
+function applyTruth(db, batch, sessionRowId2, stored, at) {
+  const checks2 = passingChecks(batch.events);
+  for (const check of checks2) verifyEarlier(db, sessionRowId2, check.at, check.by);
+  for (const { id: id3, draft: draft3 } of stored) {
+    const last = Math.max(...draft3.sourceEventIds, -Infinity);
+    const check = checks2.find((candidate) => candidate.eventId >= last);
+    setKnown(db, [id3], check ? "verified" : "hypothesis", check?.by);
+  }
+  const offered = new Set((batch.related ?? []).map((memory2) => memory2.id));
+  for (const { id: id3, draft: draft3 } of stored) {
+    const newer = { id: id3, author: authorOf(db, id3) };
+    for (const older of draft3.supersedes ?? []) {
+      if (offered.has(older) && older !== id3)
+        markSuperseded(db, { id: older, author: authorOf(db, older) }, newer, at);
+    }
+    supersedeByRules(db, id3, at);
+  }
+}
+
+// src/worker/compression/turn-plan.ts
+var SUBSTANTIAL_MESSAGE = 200;
+var plain = (slice) => ({
+  ...slice,
+  batch: { ...slice.batch, withSummary: void 0 }
+});
+function planTurn(facts) {
+  const { batch, over, end, limits } = facts;
+  if (!over || !end) {
+    const slices3 = sliceTurn(batch, limits).filter((slice) => over || slice.full);
+    return { summary: { kind: "not-yet" }, slices: slices3.map(plain) };
+  }
+  const own = (why) => ({
+    summary: { kind: "own-request", end, why },
+    slices: sliceTurn(batch, limits).map(plain)
+  });
+  if (facts.awaitsRetries(end)) return own("awaits-retries");
+  const closing = { ...batch, withSummary: facts.summaryContext(end) };
+  if (frameTokens(closing, limits.fieldChars) > limits.maxInputTokens / 2)
+    return own("context-too-large");
+  const slices2 = sliceTurn(closing, limits);
+  if (slices2.length === 1) return { summary: { kind: "rides", end }, slices: slices2 };
+  return { summary: { kind: "last-slice-next", end }, slices: slices2.slice(0, -1).map(plain) };
+}
+function planSummaryRequest(end, input) {
+  const trivial = input.observations.length === 0 && input.lastAssistantMessage.trim().length < SUBSTANTIAL_MESSAGE;
+  return trivial ? {
+    kind: "skip",
+    end,
+    reason: "nothing worth keeping: no observations and a short final message"
+  } : { kind: "own-request", end, why: "after-events" };
+}
+function ridingSummary(plan, answer2) {
+  return plan.kind === "rides" && answer2 ? { end: plan.end, ...answer2 } : null;
+}
+
 // src/worker/compression/compress-apply.ts
 function share(total, n9, index) {
   return Math.floor(total / n9) + (index < total % n9 ? 1 : 0);
 }
-var eventIds = (work2) => work2.batch.events.map((event) => event.id);
-function storeObservations(db, work2, result, at, teamShare = "off") {
+var eventIds = (work) => work.batch.events.map((event) => event.id);
+function storeObservations(db, work, result, at, teamShare = "off") {
   const { observations, usage: usage2 } = result;
-  const folded = work2.closes && result.summary ? { end: work2.closes, ...result.summary } : null;
+  const folded = ridingSummary(work.summary, result.summary);
   const shares = observations.length + (folded?.summary ? 1 : 0);
-  const newest = work2.batch.events.reduce((max, event) => Math.max(max, event.at), -Infinity);
+  const newest = work.batch.events.reduce((max, event) => Math.max(max, event.at), -Infinity);
   const happened = Math.min(at, newest === -Infinity ? at : newest);
-  const anchors2 = anchorsFor(db, work2.turn, observations);
+  const anchors2 = anchorsFor(db, work.turn, observations);
   db.transaction(() => {
+    const fresh = [];
     observations.forEach((observation2, index) => {
       const stored = insertObservation(db, {
         ...observation2,
-        sessionRowId: work2.turn.sessionRowId,
-        project: work2.turn.project,
-        promptNumber: work2.turn.promptNumber,
+        sessionRowId: work.turn.sessionRowId,
+        project: work.turn.project,
+        promptNumber: work.turn.promptNumber,
         provider: result.provider,
         model: result.model,
         tokensIn: share(usage2.tokensIn, shares, index),
@@ -8786,15 +10312,18 @@ function storeObservations(db, work2, result, at, teamShare = "off") {
         at: happened,
         scope: scopeFor(teamShare, "observation")
       });
-      if (!stored.duplicate) writeAnchors(db, stored.id, anchors2[index] ?? [], at);
       if (observation2.type === "dead-end") {
-        const keys = deadEndKeys(observation2, work2.batch.events);
-        writeDeadEndKeys(db, stored.id, work2.turn.project, keys);
+        const keys = deadEndKeys(observation2, work.batch.events);
+        writeDeadEndKeys(db, stored.id, work.turn.project, keys);
       }
+      if (stored.duplicate) return;
+      writeAnchors(db, stored.id, anchors2[index] ?? [], at);
+      fresh.push({ id: stored.id, draft: observation2 });
     });
+    applyTruth(db, work.batch, work.turn.sessionRowId, fresh, at);
     if (observations.length > 0)
-      settleEvents(db, eventIds(work2), "compressed", result.fellBack, at);
-    else settleEvents(db, eventIds(work2), "skipped", skipReason2(result), at);
+      settleEvents(db, eventIds(work), "compressed", result.fellBack, at);
+    else settleEvents(db, eventIds(work), "skipped", skipReason2(result), at);
     if (folded) {
       const spent = {
         ...usage2,
@@ -8812,11 +10341,11 @@ function skipReason2(result) {
 function retryAt(now2, baseMs, attempts) {
   return now2 + Math.min(baseMs * 2 ** attempts, 864e5);
 }
-function failBatch(db, work2, reason, when2, at) {
-  db.transaction(() => failEvents(db, eventIds(work2), reason, when2, at)).immediate();
+function failBatch(db, work, reason, when2, at) {
+  db.transaction(() => failEvents(db, eventIds(work), reason, when2, at)).immediate();
 }
-function storeSummary(db, work2, result, at, teamShare = "off") {
-  db.transaction(() => writeSummary(db, work2.turn, result, at, teamShare)).immediate();
+function storeSummary(db, work, result, at, teamShare = "off") {
+  db.transaction(() => writeSummary(db, work.turn, result, at, teamShare)).immediate();
 }
 function writeSummary(db, end, result, at, teamShare) {
   const turn = { sessionRowId: end.sessionRowId, promptNumber: end.promptNumber };
@@ -8838,8 +10367,36 @@ function writeSummary(db, end, result, at, teamShare) {
   settleTurnEnds(db, turn, "compressed", result.fellBack);
 }
 
+// src/worker/compression/related-work.ts
+var RELATED_LIMIT = 5;
+var SCAN_CHARS = 4e3;
+var PATH_KEYS2 = ["file_path", "notebook_path", "path"];
+var TEXT_KEYS = ["new_string", "content", "command"];
+function field2(event, key) {
+  const input = event.input;
+  const value = typeof input === "object" && input !== null ? input[key] : void 0;
+  return typeof value === "string" ? value : "";
+}
+var subjectWords2 = (fact) => fact.subject.slice(fact.subject.indexOf(":") + 1).replace(/^.*#/, "").split(/\s+/);
+function batchTerms(batch) {
+  const words3 = [];
+  for (const event of batch.events) {
+    for (const key of PATH_KEYS2) {
+      const path = field2(event, key);
+      if (path)
+        words3.push(path.startsWith(`${batch.root}/`) ? path.slice(batch.root.length + 1) : path);
+    }
+    const text5 = TEXT_KEYS.map((key) => field2(event, key).slice(0, SCAN_CHARS)).join("\n");
+    words3.push(...factsOf(text5).flatMap(subjectWords2));
+  }
+  return words3;
+}
+function withRelated(db, batch) {
+  const related = relatedMemories(db, batch.project, batchTerms(batch), RELATED_LIMIT);
+  return related.length > 0 ? { ...batch, related } : batch;
+}
+
 // src/worker/compression/compress-work.ts
-var SUBSTANTIAL_MESSAGE = 200;
 function parse(text5) {
   if (text5 === null) return null;
   try {
@@ -8860,7 +10417,7 @@ function toCompressEvent(row) {
     at: row.created_at
   };
 }
-var isOver = (turn, settings, now2) => turn.ended === 1 || turn.movedOn === 1 || now2 - turn.oldest >= settings["compress.flushAfterMs"];
+var isOver = (turn, settings2, now2) => turn.ended === 1 || turn.movedOn === 1 || now2 - turn.oldest >= settings2["compress.flushAfterMs"];
 function dropNoise(db, events, now2) {
   const kept = [];
   for (const event of events) {
@@ -8870,15 +10427,15 @@ function dropNoise(db, events, now2) {
   }
   return kept;
 }
-function collectEventWork(db, settings, now2) {
-  const maxAttempts = settings["compress.maxAttempts"];
+function collectEventWork(db, settings2, now2) {
+  const maxAttempts = settings2["compress.maxAttempts"];
   requeueDueEvents(db, now2, maxAttempts);
   const limits = {
-    maxEvents: settings["compress.batchEvents"],
-    maxInputTokens: settings["compress.maxInputTokens"],
-    fieldChars: settings["compress.eventFieldChars"]
+    maxEvents: settings2["compress.batchEvents"],
+    maxInputTokens: settings2["compress.maxInputTokens"],
+    fieldChars: settings2["compress.eventFieldChars"]
   };
-  const ends = new Map(readyTurnEnds(db, settings, now2).map((end) => [turnKey(end), end]));
+  const ends = new Map(readyTurnEnds(db, settings2, now2).map((end) => [turnKey(end), end]));
   return listPendingTurns(db).flatMap((turn) => {
     const events = dropNoise(
       db,
@@ -8887,39 +10444,34 @@ function collectEventWork(db, settings, now2) {
     );
     if (events.length === 0) return [];
     const prompt = promptOfTurn(db, turn.sessionRowId, turn.promptNumber);
-    const batch = {
+    const batch = withRelated(db, {
       project: turn.project,
       root: turn.projectRoot,
       promptNumber: turn.promptNumber,
       prompt,
       events
-    };
+    });
     const finalAttempt = turn.attempts + 1 >= maxAttempts;
-    const over = isOver(turn, settings, now2);
+    const over = isOver(turn, settings2, now2);
     const end = over ? ends.get(turnKey(turn)) : void 0;
-    const closing = end && closingSlices(db, batch, end, limits, maxAttempts);
-    if (end && closing?.length === 1)
-      return closing.map((slice) => ({ turn, batch: slice.batch, finalAttempt, closes: end }));
-    if (closing) return closing.slice(0, -1).map((slice) => work(turn, slice, finalAttempt));
-    return sliceTurn(batch, limits).filter((slice) => over || slice.full).map((slice) => work(turn, slice, finalAttempt));
+    const { summary, slices: slices2 } = planTurn({
+      batch,
+      over,
+      end,
+      limits,
+      awaitsRetries: (closes) => turnAwaitsRetries(db, closes.sessionRowId, closes.promptNumber, maxAttempts),
+      summaryContext: (closes) => summaryContextOf(db, closes)
+    });
+    return slices2.map((slice) => ({ turn, batch: slice.batch, finalAttempt, summary }));
   });
 }
-function work(turn, slice, finalAttempt) {
-  return { turn, batch: { ...slice.batch, withSummary: void 0 }, finalAttempt };
-}
 var turnKey = (turn) => `${turn.sessionRowId}:${turn.promptNumber}`;
-function readyTurnEnds(db, settings, now2) {
-  return listPendingTurnEnds(db).filter((turn) => isOver(turn, settings, now2));
+function readyTurnEnds(db, settings2, now2) {
+  return listPendingTurnEnds(db).filter((turn) => isOver(turn, settings2, now2));
 }
-function closingSlices(db, batch, end, limits, maxAttempts) {
-  if (turnAwaitsRetries(db, end.sessionRowId, end.promptNumber, maxAttempts)) return void 0;
-  const { observations, lastAssistantMessage, subagentMessages } = summaryInputOf(db, end);
-  const closing = {
-    ...batch,
-    withSummary: { observations, lastAssistantMessage, subagentMessages }
-  };
-  if (frameTokens(closing, limits.fieldChars) > limits.maxInputTokens / 2) return void 0;
-  return sliceTurn(closing, limits);
+function summaryContextOf(db, turn) {
+  const { observations, lastAssistantMessage, subagentMessages } = summaryInputOf(db, turn);
+  return { observations, lastAssistantMessage, subagentMessages };
 }
 function summaryInputOf(db, turn) {
   const messages = turnMessages(db, turn.sessionRowId, turn.promptNumber);
@@ -8934,14 +10486,13 @@ function summaryInputOf(db, turn) {
     subagentMessages: messages.subagents
   };
 }
-function collectSummaryWork(db, settings, now2) {
-  const maxAttempts = settings["compress.maxAttempts"];
+function collectSummaryWork(db, settings2, now2) {
+  const maxAttempts = settings2["compress.maxAttempts"];
   requeueTurnEnds(db, now2, maxAttempts);
-  return readyTurnEnds(db, settings, now2).filter((turn) => !turnHasOpenEvents(db, turn.sessionRowId, turn.promptNumber, maxAttempts)).map((turn) => {
+  return readyTurnEnds(db, settings2, now2).filter((turn) => !turnHasOpenEvents(db, turn.sessionRowId, turn.promptNumber, maxAttempts)).map((turn) => {
     const input = summaryInputOf(db, turn);
-    const trivial = input.observations.length === 0 && input.lastAssistantMessage.trim().length < SUBSTANTIAL_MESSAGE;
-    const skip = trivial ? "nothing worth keeping: no observations and a short final message" : void 0;
-    return { turn, input, finalAttempt: turn.attempts + 1 >= maxAttempts, skip };
+    const plan = planSummaryRequest(turn, input);
+    return { turn, input, finalAttempt: turn.attempts + 1 >= maxAttempts, plan };
   });
 }
 
@@ -8957,45 +10508,45 @@ async function pool(items2, limit, task, onError) {
   await Promise.all(Array.from({ length: Math.max(1, limit) }, lane));
 }
 function createCompressLoop(deps) {
-  const { db, settings, chain, log, now: now2 } = deps;
+  const { db, settings: settings2, chain, log, now: now2 } = deps;
   const shareOf = deps.teamShareOf ?? (() => "off");
   const abort = new AbortController();
   let stopped = false;
-  async function runEvents(work2) {
+  async function runEvents(work) {
     if (abort.signal.aborted) return;
     try {
-      const result = await chain.compressTurn(work2.batch, {
-        finalAttempt: work2.finalAttempt,
+      const result = await chain.compressTurn(work.batch, {
+        finalAttempt: work.finalAttempt,
         signal: abort.signal
       });
-      storeObservations(db, work2, result, now2(), shareOf(work2.turn.projectRoot));
+      storeObservations(db, work, result, now2(), shareOf(work.turn.projectRoot));
       if (result.fellBackLog) {
         log.log("warn", `compression fell back: ${result.fellBackLog}`, {
-          events: work2.batch.events.length
+          events: work.batch.events.length
         });
       }
     } catch (error) {
       if (abort.signal.aborted) return;
-      const when2 = retryAt(now2(), settings["compress.failedRetryMs"], work2.turn.attempts);
-      failBatch(db, work2, message(error), when2, now2());
+      const when2 = retryAt(now2(), settings2["compress.failedRetryMs"], work.turn.attempts);
+      failBatch(db, work, message(error), when2, now2());
       log.log("warn", `compression of a batch failed, retry later: ${loggable(error)}`, {
-        events: work2.batch.events.length
+        events: work.batch.events.length
       });
     }
   }
-  async function runSummary(work2) {
+  async function runSummary(work) {
     if (abort.signal.aborted) return;
-    const turn = { sessionRowId: work2.turn.sessionRowId, promptNumber: work2.turn.promptNumber };
-    if (work2.skip) {
-      settleTurnEnds(db, turn, "skipped", work2.skip);
+    const turn = { sessionRowId: work.turn.sessionRowId, promptNumber: work.turn.promptNumber };
+    if (work.plan.kind === "skip") {
+      settleTurnEnds(db, turn, "skipped", work.plan.reason);
       return;
     }
     try {
-      const result = await chain.summarizeTurn(work2.input, {
-        finalAttempt: work2.finalAttempt,
+      const result = await chain.summarizeTurn(work.input, {
+        finalAttempt: work.finalAttempt,
         signal: abort.signal
       });
-      storeSummary(db, work2, result, now2(), shareOf(work2.turn.projectRoot));
+      storeSummary(db, work, result, now2(), shareOf(work.turn.projectRoot));
       if (result.fellBackLog) log.log("warn", `turn summary fell back: ${result.fellBackLog}`);
     } catch (error) {
       if (abort.signal.aborted) return;
@@ -9004,7 +10555,7 @@ function createCompressLoop(deps) {
         turn,
         "failed",
         message(error),
-        retryAt(now2(), settings["compress.failedRetryMs"], work2.turn.attempts)
+        retryAt(now2(), settings2["compress.failedRetryMs"], work.turn.attempts)
       );
       log.log("warn", `summary of a turn failed, retry later: ${loggable(error)}`);
     }
@@ -9015,12 +10566,12 @@ function createCompressLoop(deps) {
     log.log("warn", `compression result not stored, the work stays pending: ${loggable(error)}`);
   }
   async function pass() {
-    const limit = settings["compress.concurrency"];
+    const limit = settings2["compress.concurrency"];
     for (let round = 0; round < 1e4 && !stopped; round += 1) {
       unstored = 0;
-      const events = collectEventWork(db, settings, now2());
+      const events = collectEventWork(db, settings2, now2());
       await pool(events, limit, runEvents, notStored);
-      const summaries = stopped ? [] : collectSummaryWork(db, settings, now2());
+      const summaries = stopped ? [] : collectSummaryWork(db, settings2, now2());
       await pool(summaries, limit, runSummary, notStored);
       if (unstored > 0)
         throw new Error(`results not stored: ${unstored}; the next pass waits a while`);
@@ -9154,18 +10705,18 @@ function createCompressionService(deps, options = {}) {
 
 // src/search/fts-query.ts
 var MAX_QUERY_CHARS = 1e3;
-var MAX_TERMS = 24;
-var WORD2 = /[\p{L}\p{N}]/u;
+var MAX_TERMS2 = 24;
+var WORD3 = /[\p{L}\p{N}]/u;
 var CONTROL = /[\p{Cc}\p{Cf}]/gu;
 var LONE_SURROGATE2 = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 var STOPWORDS = new Set(
   "a an and are as at be but by did do does for from had has have he her his how i if in into is it its me my no not of on or our she so that the their them then there these they this to was we were what when where which who whom why will with would you your".split(" ")
 );
 var quote2 = (text5) => `"${text5.replaceAll('"', '""')}"`;
-function toTerm(raw, phrase) {
-  const prefix = !phrase && /[\p{L}\p{N}]\*+$/u.test(raw);
+function toTerm(raw, phrase2) {
+  const prefix = !phrase2 && /[\p{L}\p{N}]\*+$/u.test(raw);
   const text5 = (prefix ? raw.replace(/\*+$/, "") : raw).replaceAll("*", " ").trim();
-  return WORD2.test(text5) ? { text: text5, prefix, phrase } : void 0;
+  return WORD3.test(text5) ? { text: text5, prefix, phrase: phrase2 } : void 0;
 }
 function scan2(text5) {
   const terms = [];
@@ -9205,10 +10756,10 @@ function words2(term) {
 }
 function buildFtsQuery(text5) {
   const clean = text5.slice(0, MAX_QUERY_CHARS).replace(LONE_SURROGATE2, " ").normalize("NFKC").replace(CONTROL, " ");
-  const terms = scan2(clean).slice(0, MAX_TERMS);
+  const terms = scan2(clean).slice(0, MAX_TERMS2);
   if (terms.length === 0) return void 0;
   const all = content(terms).map(render);
-  const any = [...new Set(content(terms.flatMap(words2)).map(quoted))].slice(0, MAX_TERMS * 2);
+  const any = [...new Set(content(terms.flatMap(words2)).map(quoted))].slice(0, MAX_TERMS2 * 2);
   const and = all.some((term) => term.startsWith("(")) ? " AND " : " ";
   return { all: all.join(and), any: any.join(" OR "), terms: all, anyTerms: any };
 }
@@ -9245,7 +10796,7 @@ function fileParts(files3, root) {
   ];
 }
 function parts(f, root) {
-  const has = (list4) => list4 !== void 0 && list4.length > 0;
+  const has = (list6) => list6 !== void 0 && list6.length > 0;
   return [
     f.project === void 0 ? void 0 : ["o.project = @project", { project: f.project }],
     has(f.types) ? ["o.type IN (SELECT value FROM json_each(@types))", { types: JSON.stringify(f.types) }] : void 0,
@@ -9406,9 +10957,9 @@ function recentIds(db, filters, limit, root) {
 var RRF_K = 60;
 function reciprocalRankFusion(lists, k = RRF_K, weights = []) {
   const scores = /* @__PURE__ */ new Map();
-  lists.forEach((list4, which) => {
+  lists.forEach((list6, which) => {
     const weight = weights[which] ?? 1;
-    list4.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight / (k + index + 1)));
+    list6.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight / (k + index + 1)));
   });
   return [...scores].map(([id3, score]) => ({ id: id3, score })).sort((a, b) => b.score - a.score);
 }
@@ -9442,8 +10993,13 @@ async function rank(deps, request, fts, need2) {
   if (!vector || !vectors) return { ...fullText(need2), mode: "fts" };
   const depth = wanted === "vector" ? need2 : Math.max(need2, FUSION_DEPTH);
   let nearest2;
+  let shortlist;
+  const scope = {
+    allTime: request.allTime,
+    onCutoff: (cutoff) => shortlist = cutoff
+  };
   try {
-    nearest2 = await vectors.search(vector, request.filters, depth, request.root);
+    nearest2 = await vectors.search(vector, request.filters, depth, request.root, scope);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return {
@@ -9452,13 +11008,15 @@ async function rank(deps, request, fts, need2) {
       note: `vector store unreachable (${reason}): full-text results only`
     };
   }
-  if (wanted === "vector") return { hits: closeEnough(nearest2, floor), mode: "vector" };
+  if (wanted === "vector")
+    return { hits: closeEnough(nearest2, floor), mode: "vector", cutoff: shortlist };
   const text5 = fullText(depth);
   const found2 = new Set(text5.hits.map((hit) => hit.id));
   const near = nearest2.filter((hit) => found2.has(hit.id) || 1 - hit.score >= floor);
   const hits = fuse(text5.hits, near, deps.vectorWeight).slice(0, need2);
-  return { hits, mode: "hybrid", cutoff: text5.cutoff };
+  return { hits, mode: "hybrid", cutoff: later2(text5.cutoff, shortlist) };
 }
+var later2 = (a, b) => a === void 0 ? b : b === void 0 ? a : { fromId: Math.max(a.fromId, b.fromId) };
 var withPartial = (partial) => partial ? { partial } : {};
 function partialOf(db, cutoff) {
   if (cutoff === void 0) return void 0;
@@ -9487,9 +11045,9 @@ function createSearcher(deps) {
 
 // src/search/search-input-error.ts
 var SearchInputError = class extends Error {
-  constructor(field3, message3) {
-    super(`${field3}: ${message3}`);
-    this.field = field3;
+  constructor(field4, message3) {
+    super(`${field4}: ${message3}`);
+    this.field = field4;
     this.name = "SearchInputError";
   }
   field;
@@ -9503,13 +11061,13 @@ var UNIT_MS = {
   w: 7 * 864e5
 };
 var EXPECTED = "expected a date (2025-01-31), a date and time, epoch milliseconds or an age (90m, 12h, 7d, 2w)";
-function parseTime(text5, field3, now2) {
+function parseTime(text5, field4, now2) {
   const value = text5.trim();
   if (/^\d{9,}$/.test(value)) return Number(value);
   const age = /^(\d{1,6})\s*([mhdw])$/i.exec(value);
   if (age) return now2 - Number(age[1]) * (UNIT_MS[age[2].toLowerCase()] ?? 0);
   const at = /^\d{4}-\d{2}-\d{2}$/.test(value) ? localMidnight(value) : /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
-  if (!Number.isFinite(at)) throw new SearchInputError(field3, EXPECTED);
+  if (!Number.isFinite(at)) throw new SearchInputError(field4, EXPECTED);
   return at;
 }
 function localMidnight(text5) {
@@ -9624,6 +11182,7 @@ var knnBlob = (vector, bits) => {
 };
 var BUCKET_IDS = 32768;
 var bucketOf = (id3) => BigInt(Math.floor(id3 / BUCKET_IDS));
+var bucketStart = (id3) => Math.floor(id3 / BUCKET_IDS) * BUCKET_IDS;
 var INSERT_KNN = `INSERT INTO ${VEC_TABLE} (rowid, project, bucket, embedding)
   VALUES (?, ?, ?, vec_quantize_binary(?))`;
 var createKnnTable = (db, dimensions) => {
@@ -9698,8 +11257,8 @@ var EmbedderError = class extends Error {
 function normalize2(vector) {
   let sum = 0;
   for (const value of vector) sum += value * value;
-  const norm = Math.sqrt(sum);
-  if (norm > 0) for (let i = 0; i < vector.length; i += 1) vector[i] /= norm;
+  const norm2 = Math.sqrt(sum);
+  if (norm2 > 0) for (let i = 0; i < vector.length; i += 1) vector[i] /= norm2;
   return vector;
 }
 
@@ -9799,8 +11358,10 @@ function nearest(db, vector, query2) {
   }
   const k = Math.min(MAX_K, Math.max(64, limit * 2));
   const { project: project2 } = filters;
-  const boundary = filters.until === void 0 ? horizonBoundary(db) : void 0;
+  const boundary = filters.until === void 0 && !query2.scope?.allTime ? horizonBoundary(db) : void 0;
   const recent = boundary === void 0 ? [] : coarse(db, vector, { project: project2, from: bucketOf(boundary) }, k);
+  const skippedBefore = boundary === void 0 ? 0 : bucketStart(boundary);
+  if (recent.length >= k && skippedBefore > 0) query2.scope?.onCutoff?.({ fromId: skippedBefore });
   const ids2 = recent.length >= k ? recent : coarse(db, vector, { project: project2, from: void 0 }, k);
   return rerank(db, vector, where3, { model, limit, candidates: JSON.stringify(ids2) });
 }
@@ -9824,7 +11385,7 @@ function createVectorIndex(db, options = {}) {
     },
     pending: (model, limit) => pending(db, model, limit),
     store: (model, items2, at) => store2(db, model, items2, at, knn),
-    search: (vector, filters, limit, root) => nearest(db, vector, { filters, limit, root, exact }),
+    search: (vector, filters, limit, root, scope) => nearest(db, vector, { filters, limit, root, exact, scope }),
     counts: (model) => ({
       embedded: stmt(db, "SELECT COUNT(*) FROM recall_vectors WHERE model = ?").pluck().get(model),
       total: stmt(db, "SELECT COUNT(*) AS n FROM observations").pluck().get()
@@ -10188,19 +11749,19 @@ function createOpenAiEmbedder(options) {
 }
 
 // src/search/embedders/from-settings.ts
-function embedderFromSettings(settings, env = process.env, fetchImpl = fetch) {
-  const choice = settings["search.embedder"];
+function embedderFromSettings(settings2, env = process.env, fetchImpl = fetch) {
+  const choice = settings2["search.embedder"];
   switch (choice) {
     case "local":
       return createLocalEmbedder();
     case "openai":
     case "voyage":
       return createOpenAiEmbedder({
-        baseUrl: settings["search.embeddingsUrl"],
-        model: settings["search.embeddingsModel"],
-        apiKey: env[settings["search.embeddingsKeyEnv"]],
+        baseUrl: settings2["search.embeddingsUrl"],
+        model: settings2["search.embeddingsModel"],
+        apiKey: env[settings2["search.embeddingsKeyEnv"]],
         api: choice,
-        dimensions: settings["search.embeddingsDimensions"],
+        dimensions: settings2["search.embeddingsDimensions"],
         fetch: fetchImpl
       });
     case "hash":
@@ -10440,13 +12001,13 @@ function createChromaSync(db, port, config) {
 }
 
 // src/search/chroma/chroma-store.ts
-function chromaConfigFromSettings(settings, env = process.env) {
-  const token2 = env[settings["search.chroma.tokenEnv"]];
+function chromaConfigFromSettings(settings2, env = process.env) {
+  const token2 = env[settings2["search.chroma.tokenEnv"]];
   return {
-    url: settings["search.chroma.url"],
-    tenant: settings["search.chroma.tenant"],
-    database: settings["search.chroma.database"],
-    collection: settings["search.chroma.collection"],
+    url: settings2["search.chroma.url"],
+    tenant: settings2["search.chroma.tenant"],
+    database: settings2["search.chroma.database"],
+    collection: settings2["search.chroma.collection"],
     ...token2 ? { token: token2 } : {}
   };
 }
@@ -10528,17 +12089,17 @@ function createChromaStore(db, config, options) {
 // src/search/phrasings.ts
 var MAX_PHRASINGS = 5;
 var PHRASING_DEPTH = 30;
-function checkPhrasings(phrasings, field3 = "q") {
+function checkPhrasings(phrasings, field4 = "q") {
   if (phrasings.length > MAX_PHRASINGS) {
     throw new SearchInputError(
-      field3,
+      field4,
       `expected at most ${MAX_PHRASINGS} phrasings of the same need, got ${phrasings.length}`
     );
   }
   const long = phrasings.findIndex((text5) => text5.length > MAX_QUERY_CHARS * 2);
   if (long !== -1) {
     throw new SearchInputError(
-      field3,
+      field4,
       `phrasing ${long + 1} is ${phrasings[long].length} characters; expected at most ${MAX_QUERY_CHARS * 2}`
     );
   }
@@ -10633,225 +12194,11 @@ var csvList = (max) => z3.string().max(max).transform(
   (text5) => text5.split(",").map((item) => item.trim()).filter((item) => item !== "")
 );
 
-// src/capture/agents/output.ts
-function contextOutput(nativeEvent, context) {
-  if (context === void 0) return {};
-  return { hookSpecificOutput: { hookEventName: nativeEvent, additionalContext: context } };
-}
-
-// src/capture/agents/tool-names.ts
-var CANONICAL = {
-  // Codex CLI reports its exec tools as `Bash` already; older builds said `shell`.
-  shell: "Bash",
-  exec_command: "Bash",
-  local_shell: "Bash",
-  apply_patch: "Edit",
-  view_image: "Read",
-  // Gemini CLI built-in tools.
-  read_file: "Read",
-  read_many_files: "Read",
-  write_file: "Write",
-  replace: "Edit",
-  run_shell_command: "Bash",
-  glob: "Glob",
-  search_file_content: "Grep",
-  grep_search: "Grep",
-  list_directory: "LS",
-  web_fetch: "WebFetch",
-  google_web_search: "WebSearch",
-  // GitHub Copilot CLI built-in tools.
-  bash: "Bash",
-  view: "Read",
-  edit: "Edit",
-  create: "Write",
-  str_replace_editor: "Edit",
-  grep: "Grep",
-  rg: "Grep",
-  fetch: "WebFetch"
-};
-function canonicalTool(name) {
-  return Object.hasOwn(CANONICAL, name) ? CANONICAL[name] ?? name : name;
-}
-var PATH_KEYS2 = ["file_path", "absolute_path", "path", "filePath", "file"];
-var PATCH_FILE = /^\*\*\* (Add|Update|Delete) File: (.+)$/gm;
-function patchFiles(patch) {
-  const files3 = [];
-  let addsOnly = true;
-  for (const match of patch.slice(0, 1e6).matchAll(PATCH_FILE)) {
-    files3.push((match[2] ?? "").trim());
-    if (match[1] !== "Add") addsOnly = false;
-  }
-  return { files: files3, addsOnly: addsOnly && files3.length > 0 };
-}
-function canonicalInput(input) {
-  if (!input || typeof input !== "object" || Array.isArray(input)) return input;
-  const fields = input;
-  if (typeof fields.file_path === "string") return fields;
-  const key = PATH_KEYS2.find((name) => typeof fields[name] === "string");
-  if (key) return { ...fields, file_path: fields[key] };
-  const patch = typeof fields.command === "string" ? fields.command : fields.input;
-  if (typeof patch === "string" && patch.includes("*** Begin Patch")) {
-    const { files: files3 } = patchFiles(patch);
-    if (files3.length > 0) return { ...fields, file_path: files3[0], files: files3 };
-  }
-  return fields;
-}
-function patchTool(name, input) {
-  if (name !== "apply_patch" || !input || typeof input !== "object") return canonicalTool(name);
-  const fields = input;
-  const patch = typeof fields.command === "string" ? fields.command : fields.input;
-  return typeof patch === "string" && patchFiles(patch).addsOnly ? "Write" : "Edit";
-}
-
-// src/capture/agents/codex.ts
-var EXIT_LINE = /(?:^|\n)(?:Exit code|Process exited with code):? (-?[1-9]\d*)/;
-function toolPayload(payload) {
-  const name = typeof payload.tool_name === "string" ? payload.tool_name : void 0;
-  if (!name) return payload;
-  const response = payload.tool_response;
-  const exit = typeof response === "string" ? EXIT_LINE.exec(response.slice(0, 4096)) : null;
-  return {
-    ...payload,
-    tool_name: patchTool(name, payload.tool_input),
-    tool_input: canonicalInput(payload.tool_input),
-    ...exit ? { hook_event_name: "PostToolUseFailure", error: String(response) } : {}
-  };
-}
-var codexAdapter = {
-  id: "codex",
-  event: (name) => name === "PostCompact" ? void 0 : resolveHookEvent(name),
-  payload: (event, payload) => event === "PostToolUse" || event === "PostToolUseFailure" ? toolPayload(payload) : payload,
-  output: contextOutput
-};
-
-// src/capture/agents/copilot.ts
-var EVENTS = {
-  sessionStart: "SessionStart",
-  userPromptSubmitted: "UserPromptSubmit",
-  preToolUse: "PreToolUse",
-  postToolUse: "PostToolUse",
-  postToolUseFailure: "PostToolUseFailure",
-  agentStop: "Stop",
-  subagentStop: "SubagentStop",
-  preCompact: "PreCompact",
-  sessionEnd: "SessionEnd"
-};
-function args(value) {
-  if (typeof value !== "string") return value ?? null;
-  try {
-    return JSON.parse(value);
-  } catch {
-    return value;
-  }
-}
-function toolFields(payload, failure2) {
-  const name = str(payload, "toolName");
-  const result = payload.toolResult;
-  const fields = result && typeof result === "object" ? result : {};
-  const text5 = str(fields, "textResultForLlm");
-  const exit = /completed with exit code (-?\d+)>\s*$/.exec(text5?.slice(-200) ?? "");
-  const failed = str(fields, "resultType") === "failure" || exit !== null && exit[1] !== "0" || failure2;
-  return {
-    tool_name: name === void 0 ? void 0 : canonicalTool(name),
-    tool_input: canonicalInput(args(payload.toolArgs)),
-    tool_response: text5 ?? result ?? null,
-    tool_use_id: str(payload, "toolCallId") ?? str(payload, "toolUseId"),
-    ...failed ? { hook_event_name: "PostToolUseFailure", error: text5 ?? str(payload, "error") ?? "failed" } : {}
-  };
-}
-function mapPayload(event, payload) {
-  const common2 = {
-    session_id: str(payload, "sessionId") ?? str(payload, "session_id"),
-    cwd: str(payload, "cwd"),
-    transcript_path: str(payload, "transcriptPath"),
-    source: str(payload, "source"),
-    reason: str(payload, "reason"),
-    trigger: str(payload, "trigger")
-  };
-  if (event === "UserPromptSubmit") return { ...common2, prompt: str(payload, "prompt") };
-  if (event === "PostToolUse" || event === "PostToolUseFailure") {
-    return { ...common2, ...toolFields(payload, event === "PostToolUseFailure") };
-  }
-  if (event === "Stop" || event === "SubagentStop") {
-    return { ...common2, last_assistant_message: str(payload, "lastAssistantMessage") ?? "" };
-  }
-  return common2;
-}
-var copilotAdapter = {
-  id: "copilot",
-  event: (name) => Object.hasOwn(EVENTS, name) ? resolveHookEvent(EVENTS[name]) : void 0,
-  payload: mapPayload,
-  output: (_event, context) => context === void 0 ? {} : { additionalContext: context }
-};
-
-// src/capture/agents/gemini.ts
-var EVENTS2 = {
-  SessionStart: "SessionStart",
-  BeforeAgent: "UserPromptSubmit",
-  BeforeTool: "PreToolUse",
-  AfterTool: "PostToolUse",
-  AfterAgent: "Stop",
-  PreCompress: "PreCompact",
-  SessionEnd: "SessionEnd"
-};
-function toolError(response) {
-  if (!response || typeof response !== "object") return void 0;
-  const error = response.error;
-  if (typeof error === "string" && error !== "") return error;
-  if (error && typeof error === "object") {
-    return str(error, "message") ?? JSON.stringify(error).slice(0, 4e3);
-  }
-  return void 0;
-}
-function toolPayload2(payload) {
-  const name = str(payload, "tool_name");
-  if (!name) return payload;
-  const error = toolError(payload.tool_response);
-  return {
-    ...payload,
-    tool_name: canonicalTool(name),
-    tool_input: canonicalInput(payload.tool_input),
-    tool_use_id: str(payload, "tool_use_id") ?? str(payload, "tool_call_id"),
-    ...error === void 0 ? {} : { hook_event_name: "PostToolUseFailure", error }
-  };
-}
-function mapPayload2(event, payload) {
-  switch (event) {
-    case "PostToolUse":
-    case "PostToolUseFailure":
-      return toolPayload2(payload);
-    case "Stop":
-      return { ...payload, last_assistant_message: str(payload, "prompt_response") ?? "" };
-    default:
-      return payload;
-  }
-}
-var geminiAdapter = {
-  id: "gemini",
-  event: (name) => Object.hasOwn(EVENTS2, name) ? resolveHookEvent(EVENTS2[name]) : void 0,
-  payload: mapPayload2,
-  output: contextOutput
-};
-
-// src/capture/agents/types.ts
-var AGENTS = ["claude", "codex", "gemini", "copilot"];
-var isAgentId = (name) => AGENTS.includes(name ?? "");
-
-// src/capture/agents/index.ts
-var ADAPTERS = {
-  codex: codexAdapter,
-  gemini: geminiAdapter,
-  copilot: copilotAdapter
-};
-function adapterFor(agent) {
-  return agent && Object.hasOwn(ADAPTERS, agent) ? ADAPTERS[agent] : void 0;
-}
-
 // src/worker/recall/recall-input.ts
 var csv = csvList(2e3);
 var typeList = csv.pipe(z4.array(z4.enum(OBSERVATION_TYPES)));
 var AuthorSchema = z4.string().trim().min(1).max(200);
-var ScopeSchema = z4.enum(SCOPES, { error: "expected private or team" });
+var ScopeSchema = z4.enum(SCOPES, { error: `expected ${SCOPES.join(" or ")}` });
 var SearchQuerySchema = z4.object({
   q: z4.string().max(MAX_QUERY_CHARS * 2).default(""),
   project: z4.string().min(1).max(500).optional(),
@@ -10864,7 +12211,7 @@ var SearchQuerySchema = z4.object({
   author: AuthorSchema.optional(),
   scope: ScopeSchema.optional(),
   agent: z4.enum(AGENTS).optional(),
-  mode: z4.enum(["fts", "vector", "hybrid"]).optional(),
+  mode: z4.enum(SEARCH_MODES).optional(),
   /** Only memories whose code is not known to have changed or gone (anchors). */
   fresh: z4.enum(["1", "0", "true", "false"]).transform((flag) => flag === "1" || flag === "true").optional(),
   /** The caller's folder: anchors are checked against its work tree. */
@@ -10992,9 +12339,10 @@ function anchorRoutes(deps, anchors2) {
     const body = AcceptBodySchema.parse(await jsonBody(c.req));
     if (!anchors2.accept(body.id, body.cwd, deps.now()))
       throw new AppError("NOT_FOUND", `no observation ${body.id}`);
+    acceptMemory(deps.db, body.id);
     const [record2] = getObservations(deps.db, [body.id]);
     const verdict = anchors2.verdicts([{ id: body.id, project: record2?.project ?? "" }], body.cwd);
-    return c.json({ id: body.id, anchor: verdict.get(body.id) ?? null });
+    return c.json({ id: body.id, anchor: verdict.get(body.id) ?? null, known: "verified" });
   });
 }
 
@@ -11004,6 +12352,12 @@ import { Hono as Hono8 } from "hono";
 // src/context/anchor-marks.ts
 var CHANGED_MARK = "\u26A0";
 var GONE_MARK = "\u2717";
+var GUESS_MARK = "?";
+var OLDER_MARK = "\u2193";
+function addMark(marks, id3, mark) {
+  const had = marks.get(id3);
+  marks.set(id3, had ? `${had} ${mark}` : mark);
+}
 function applyAnchorStates(entries, states2) {
   const stateOf = states2?.(entries.map((entry) => entry.id)) ?? /* @__PURE__ */ new Map();
   const marks = /* @__PURE__ */ new Map();
@@ -11016,10 +12370,12 @@ function applyAnchorStates(entries, states2) {
   return { entries: kept, marks };
 }
 function marksLegend(marks) {
-  const used = new Set([...marks.values()].map((mark) => mark.split(" ")[0]));
+  const used = new Set([...marks.values()].flatMap((mark) => mark.split(" ")));
   const parts2 = [
     used.has(CHANGED_MARK) ? `${CHANGED_MARK} = its code changed since: re-read before relying on it` : "",
-    used.has(GONE_MARK) ? `${GONE_MARK} = its files are gone` : ""
+    used.has(GONE_MARK) ? `${GONE_MARK} = its files are gone` : "",
+    used.has(GUESS_MARK) ? `${GUESS_MARK} = a hypothesis: stated, not verified` : "",
+    used.has(OLDER_MARK) ? `${OLDER_MARK} = older than another memory on the same subject` : ""
   ].filter((part) => part !== "");
   return parts2.length > 0 ? parts2.join("  ") : void 0;
 }
@@ -11046,7 +12402,7 @@ function legendLine() {
 
 // src/context/text.ts
 var pad = (n9) => String(n9).padStart(2, "0");
-function dayOf(ms) {
+function dayOf2(ms) {
   return stampOf(ms).day;
 }
 function timeOf(ms) {
@@ -11060,7 +12416,7 @@ function stampOf(ms) {
   };
 }
 var UNEVEN_SPACE = /[^\S ]| {2}|^ | $/;
-function clip2(text5, max) {
+function clip3(text5, max) {
   const flat = UNEVEN_SPACE.test(text5) ? text5.replace(/\s+/g, " ").trim() : text5;
   if (flat.length <= max) return flat;
   const cut = Array.from(flat).slice(0, max - 1).join("");
@@ -11076,13 +12432,13 @@ var TITLE_CHARS4 = 120;
 var HOW_TO_FETCH = "Details: use the claude-mem MCP tools only as needed: search (words -> ids), then timeline (anchor id -> what happened around it), then get_observations (ids -> full records).";
 function entryLine(entry, mark, stamp = stampOf(entry.created_at)) {
   const when2 = entry.pinned ? `${stamp.day} ${stamp.time} ${PIN_ICON}` : stamp.time;
-  const title = clip2(entry.title, TITLE_CHARS4);
+  const title = clip3(entry.title, TITLE_CHARS4);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
-  const by = entry.author ? ` [by ${clip2(entry.author, 40)}]` : "";
+  const by = entry.author ? ` [by ${clip3(entry.author, 40)}]` : "";
   return `#${entry.id} ${when2} ${icon} ${title}${by} (~${detailTokensOf(entry.detail_chars)})`;
 }
 function summaryLines(summary, own, fieldChars) {
-  const by = summary.author ? ` by ${clip2(summary.author, 40)}` : "";
+  const by = summary.author ? ` by ${clip3(summary.author, 40)}` : "";
   const label2 = own ? "This session before compaction" : `Latest summary${by}`;
   const fields = [
     ["Request", summary.request],
@@ -11090,12 +12446,12 @@ function summaryLines(summary, own, fieldChars) {
     ["Next steps", summary.next_steps]
   ];
   return [
-    `## ${label2} (${dayOf(summary.created_at)} ${timeOf(summary.created_at)})`,
-    ...fields.filter(([, text5]) => text5.trim() !== "").map(([name, text5]) => `${name}: ${clip2(text5, fieldChars)}`)
+    `## ${label2} (${dayOf2(summary.created_at)} ${timeOf(summary.created_at)})`,
+    ...fields.filter(([, text5]) => text5.trim() !== "").map(([name, text5]) => `${name}: ${clip3(text5, fieldChars)}`)
   ];
 }
 function frame(data, now2, summaryChars, marks) {
-  const header = data.kind === "resume" ? `# claude-mem: ${clip2(data.project, 100)}, new since your last response (${dayOf(now2)} ${timeOf(now2)})` : `# claude-mem: project ${clip2(data.project, 100)}, ${dayOf(now2)} ${timeOf(now2)}`;
+  const header = data.kind === "resume" ? `# claude-mem: ${clip3(data.project, 100)}, new since your last response (${dayOf2(now2)} ${timeOf(now2)})` : `# claude-mem: project ${clip3(data.project, 100)}, ${dayOf2(now2)} ${timeOf(now2)}`;
   const top = [OPEN, header];
   if (data.kind === "full") top.push(`Legend: ${legendLine()}  ~N = tokens of the details`);
   const marked = marksLegend(marks);
@@ -11174,7 +12530,7 @@ function renderContext(data, ranked, budget2, now2, marks = /* @__PURE__ */ new 
     const text6 = [...legend, ...body, ...bottom].join("\n");
     return { text: text6, observations: chosen.length, shown: chosen.map(shownLine) };
   }
-  const text5 = [OPEN, `# claude-mem: project ${clip2(data.project, 100)}`, HOW_TO_FETCH, CLOSE];
+  const text5 = [OPEN, `# claude-mem: project ${clip3(data.project, 100)}`, HOW_TO_FETCH, CLOSE];
   return { text: text5.join("\n"), observations: 0, shown: [] };
 }
 
@@ -11186,7 +12542,8 @@ var IMPORTANCE_HOURS = {
   feature: 24,
   discovery: 12,
   refactor: 6,
-  change: 0
+  change: 0,
+  "dead-end": 0
 };
 var SINK_SESSIONS = 3;
 var SINK_STEP_HOURS = 48;
@@ -11266,7 +12623,7 @@ function learnedOf(db, ids2, request, options) {
 function emptyState(project2) {
   return [
     "<claude-mem-context>",
-    `# claude-mem: project ${clip2(project2, 100)}`,
+    `# claude-mem: project ${clip3(project2, 100)}`,
     "No memories of this project yet. What happens in this session is recorded, and the next one",
     "starts with an index of it. To keep something on purpose, use the save_memory MCP tool.",
     "</claude-mem-context>"
@@ -11292,6 +12649,8 @@ function buildContext(db, request, options) {
     return built(emptyState(request.project), "empty");
   }
   const anchored = applyAnchorStates(data.entries, options.anchorStates);
+  for (const entry of anchored.entries)
+    if (entry.known === "hypothesis") addMark(anchored.marks, entry.id, GUESS_MARK);
   const learned = learnedOf(
     db,
     anchored.entries.map((entry) => entry.id),
@@ -11305,15 +12664,16 @@ function buildContext(db, request, options) {
 }
 
 // src/context/recall-entries.ts
-import { basename as basename3 } from "node:path";
-var COLUMNS2 = `o.id AS id, o.type AS type, o.title AS title, o.pinned AS pinned,
-  o.created_at AS created_at, o.author AS author, ${detailCharsSql("o.")} AS detail_chars`;
+import { basename as basename5 } from "node:path";
+var COLUMNS3 = `o.id AS id, o.type AS type, o.title AS title, o.pinned AS pinned,
+  o.created_at AS created_at, o.author AS author, ${detailCharsSql("o.")} AS detail_chars,
+  o.superseded_by AS superseded_by, o.known AS known`;
 var NOT_OWN_SESSION = `(o.session_id IS NULL OR o.session_id IS NOT
   (SELECT id FROM sessions WHERE session_id = @sessionId))`;
 function entriesOf(db, ids2, project2, sessionId) {
   const rows = stmt(
     db,
-    `SELECT ${COLUMNS2} FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids))
+    `SELECT ${COLUMNS3} FROM observations o WHERE o.id IN (SELECT value FROM json_each(@ids))
        AND o.project = @project AND ${NOT_OWN_SESSION}`
   ).all({ ids: JSON.stringify(ids2), project: project2, sessionId });
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -11323,13 +12683,13 @@ function fileEntries(db, query2, exclude, limit) {
   const where3 = filterSql({ project: query2.project, files: [query2.file] }, query2.root);
   const params = {
     ...where3.params,
-    name: basename3(query2.file),
+    name: basename5(query2.file),
     sessionId: query2.sessionId,
     limit: limit + exclude.size
   };
   const pinned = stmt(
     db,
-    `SELECT ${COLUMNS2} FROM observations o
+    `SELECT ${COLUMNS3} FROM observations o
      WHERE o.pinned = 1
        AND EXISTS (SELECT 1 FROM observation_file_names n
          WHERE n.name = @name AND n.observation_id = o.id)
@@ -11338,7 +12698,7 @@ function fileEntries(db, query2, exclude, limit) {
   ).all(params);
   const newest = (who) => stmt(
     db,
-    `SELECT ${COLUMNS2} FROM observation_file_names n CROSS JOIN observations o
+    `SELECT ${COLUMNS3} FROM observation_file_names n CROSS JOIN observations o
          ON o.id = n.observation_id
        WHERE n.name = @name AND ${where3.sql} AND ${NOT_OWN_SESSION}${who}
        ORDER BY n.observation_id DESC LIMIT @limit`
@@ -11352,10 +12712,10 @@ var OPEN2 = "<claude-mem-recall>";
 var CLOSE2 = "</claude-mem-recall>";
 function recallLine(entry, titleChars = 120, mark) {
   const pin = entry.pinned ? ` ${PIN_ICON}` : "";
-  const when2 = `${dayOf(entry.created_at)} ${timeOf(entry.created_at)}${pin}`;
-  const title = clip2(entry.title, titleChars);
+  const when2 = `${dayOf2(entry.created_at)} ${timeOf(entry.created_at)}${pin}`;
+  const title = clip3(entry.title, titleChars);
   const icon = mark ? `${iconOf(entry.type)} ${mark}` : iconOf(entry.type);
-  const by = entry.author ? ` [by ${clip2(entry.author, 40)}]` : "";
+  const by = entry.author ? ` [by ${clip3(entry.author, 40)}]` : "";
   return `#${entry.id} ${when2} ${icon} ${title}${by} (~${detailTokensOf(entry.detail_chars)})`;
 }
 function applyAnchors(entries, states2) {
@@ -11391,6 +12751,81 @@ function renderRecall(heading2, entries, budget2, options = {}) {
   return { text: [...lines, CLOSE2].join("\n"), ids: ids2 };
 }
 
+// src/context/newest-wins.ts
+function unlinkedOlder(items2, older) {
+  const bySubject = /* @__PURE__ */ new Map();
+  for (const item of items2) {
+    for (const fact of factsOf(item.title)) {
+      bySubject.set(fact.subject, [
+        ...bySubject.get(fact.subject) ?? [],
+        { item, value: fact.value }
+      ]);
+    }
+  }
+  for (const stated of bySubject.values()) {
+    if (new Set(stated.map((entry) => entry.value)).size < 2) continue;
+    const newest = stated.reduce(
+      (a, b) => b.item.created_at > a.item.created_at || b.item.created_at === a.item.created_at && b.item.id > a.item.id ? b : a
+    );
+    for (const { item, value } of stated) {
+      if (value === newest.value || older.has(item.id)) continue;
+      older.set(item.id, { by: newest.item.id, at: newest.item.created_at, stored: false });
+    }
+  }
+}
+function newestWins(items2) {
+  const older = /* @__PURE__ */ new Map();
+  for (const item of items2) {
+    if (item.superseded_by != null)
+      older.set(item.id, { by: item.superseded_by, at: item.superseded_at ?? null, stored: true });
+  }
+  unlinkedOlder(items2, older);
+  const present = new Set(items2.map((item) => item.id));
+  const standing = items2.filter((item) => !older.has(item.id));
+  const placed = /* @__PURE__ */ new Set();
+  const ordered = [];
+  const place = (item) => {
+    ordered.push(item);
+    placed.add(item.id);
+    for (const below of items2)
+      if (!placed.has(below.id) && older.get(below.id)?.by === item.id) place(below);
+  };
+  for (const item of standing) place(item);
+  const rest = items2.filter(
+    (item) => !placed.has(item.id) && !present.has(older.get(item.id)?.by ?? -1)
+  );
+  for (const item of [...rest].sort((a, b) => b.created_at - a.created_at))
+    if (!placed.has(item.id)) place(item);
+  for (const item of items2) if (!placed.has(item.id)) place(item);
+  return { items: ordered, older };
+}
+function verifiedFirst(items2) {
+  const guess = (item) => item.known === "verified" ? 0 : 1;
+  return [...items2].sort((a, b) => guess(a) - guess(b));
+}
+function recallTruth(entries, marks) {
+  const standing = verifiedFirst(entries.filter((entry) => entry.superseded_by == null));
+  const { items: items2, older } = newestWins(standing);
+  for (const item of items2) {
+    if (item.known === "hypothesis") addMark(marks, item.id, GUESS_MARK);
+    if (older.has(item.id)) addMark(marks, item.id, OLDER_MARK);
+  }
+  return items2;
+}
+function withSuccessors(db, hits) {
+  const current2 = currentOf(
+    db,
+    hits.map((hit) => hit.id)
+  );
+  const seen = new Set(hits.map((hit) => hit.id));
+  return hits.flatMap((hit) => {
+    const head2 = current2.get(hit.id);
+    if (head2 === void 0 || seen.has(head2)) return [hit];
+    seen.add(head2);
+    return [{ ...hit, id: head2 }, hit];
+  });
+}
+
 // src/context/generic-words.ts
 var GENERIC_WORDS = new Set(
   "and not but above add added adding again annotation annotations api app application async await better branch break breaks broke broken bug bugs build builds bump bumped call calls change changed changelog changes check checker clarity class classes clean cleanup clear clearer code comment comments commit commits condition config conflict conflicts console constant continue convert create created current debug delete deleted dependencies dependency deploy dev diff doc docs docstring documentation documented done dead english entry environment error errors everything explain explaining export exported extract fail failed failing fails faster feature file files find first fix fixed fixes flaky folder format formatted formatting function functions generated git gitignore going good grammar guide handling helper helpers ignore implement import imports improve increase indentation inline install installation installing issue jsdoc keep last latest leave line lines link lint linter list locally log logging logs longer looks loop main make map merge merged message method methods mistake mistakes move name naming new next node only output own pass passes print prints production project prettier pull push quick readable readme rebase refactor release remove removed rename renamed reorder request resolve resolved restart review revert run running same script search section server set setup short shorter show simplify skip small sort spelling split stable stage three two start stop suggestions suite summarize summary switch tag test tested testing tests thanks timeout todo translate tried type types typo undo unit unused update updated usage usages used variable variables version work working write writing wrong yes".split(" ")
@@ -11402,15 +12837,15 @@ var isGeneric = (word) => !IDENTIFIER2.test(word) && GENERIC_WORDS.has(word.toLo
 var COMMON = new Set(
   "about above after again all also any are because been before being below between both but can cannot could did does doing done down during each either else even ever every few for from get got had has have having here how into its just like make many may more most much must need now off once only other our out over own please same should show some still such than that the their them then there these they thing things this those through too try under until use used using very want was way were what when where which while who why will with would yes yet you your let lets look see run file files code work".split(" ")
 );
-var MAX_TERMS2 = 24;
+var MAX_TERMS3 = 24;
 function contentTerms(text5) {
   const words3 = text5.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? [];
-  return [...new Set(words3.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS2);
+  return [...new Set(words3.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS3);
 }
 function signalTerms(text5) {
   const words3 = text5.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
   const kept = words3.filter((word) => !isGeneric(word)).map((word) => word.toLowerCase());
-  return [...new Set(kept.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS2);
+  return [...new Set(kept.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS3);
 }
 var quote3 = (term) => `"${term.replaceAll('"', '""')}"`;
 function docFrequency(db, term, cap) {
@@ -11460,14 +12895,14 @@ function reasonOf(held2, rare) {
 
 // src/context/prompt-recall.ts
 var PROMPT_BUDGET = { maxTokens: 500, maxBytes: 2e3 };
-var CANDIDATES = 20;
+var CANDIDATES2 = 20;
 var HEADING2 = "Memories that may bear on this prompt (claude-mem; full records: get_observations with the ids):";
 var NONE = { text: "", ids: [] };
 async function candidates(db, searcher, request, words3) {
   const search = (author) => searcher.search({
     query: words3.join(" "),
     filters: { project: request.project, author },
-    limit: CANDIDATES,
+    limit: CANDIDATES2,
     offset: 0,
     mode: "fts"
   });
@@ -11496,7 +12931,7 @@ async function promptRecall(db, searcher, request) {
   const { entries: kept, marks } = applyAnchors(ownFirst2(relevant), request.anchorStates);
   const block = renderRecall(
     HEADING2,
-    kept,
+    recallTruth(kept, marks),
     { maxItems: request.maxItems, ...PROMPT_BUDGET },
     { marks }
   );
@@ -11509,13 +12944,15 @@ var FILE_BUDGET = { maxItems: 2, maxTokens: 150, maxBytes: 600 };
 function fileRecall(db, request) {
   const shown2 = injectedIds(db, request.sessionId, ["prompt", "file"]);
   const found2 = fileEntries(db, request, shown2, FILE_BUDGET.maxItems * 3);
-  const { entries, marks } = applyAnchors(found2, request.anchorStates);
+  const anchored = applyAnchors(found2, request.anchorStates);
+  const marks = anchored.marks;
+  const entries = recallTruth(anchored.entries, marks);
   if (entries.length === 0) return { text: "", ids: [] };
   const name = relativeName(request.file, request.root);
-  const heading2 = `Memories of ${clip2(name, 120)} (claude-mem; get_observations for details):`;
+  const heading2 = `Memories of ${clip3(name, 120)} (claude-mem; get_observations for details):`;
   const block = renderRecall(heading2, entries, FILE_BUDGET, { titleChars: 90, marks });
   if (block.ids.length === 0) return block;
-  const reasons = block.ids.map((id3) => ({ id: id3, reason: `read or modified ${clip2(name, 120)}` }));
+  const reasons = block.ids.map((id3) => ({ id: id3, reason: `read or modified ${clip3(name, 120)}` }));
   return claimFile(db, request.sessionId, name, request.now) ? { ...block, reasons } : { text: "", ids: [] };
 }
 function relativeName(file, root) {
@@ -11537,14 +12974,13 @@ function deadEndWarning(db, request) {
   const typed = request.command === void 0 ? void 0 : commandText(request.command);
   const match = deadEndsFor(db, request.project, key, 3).find((found2) => found2.fix !== typed);
   if (!match || !claimDeadEndWarning(db, request.sessionId, match.id, request.now)) return NOTHING;
-  const line2 = `\u26D4 Dead end #${match.id} (claude-mem): ${clip2(match.title, 300)}`;
+  const line2 = `\u26D4 Dead end #${match.id} (claude-mem): ${clip3(match.title, 300)}`;
   return { text: `<claude-mem-recall>
 ${line2}
 </claude-mem-recall>`, ids: [match.id] };
 }
 
 // src/worker/recall/context-routes.ts
-var SOURCES = ["startup", "resume", "clear", "compact"];
 function projectOf(deps, query2) {
   if (query2.project) return query2.project;
   const session = query2.session_id ? findSession(deps.db, query2.session_id) : void 0;
@@ -11580,7 +13016,7 @@ function contextRoutes(deps, anchors2) {
       });
       await (deps.hookTraffic ? deps.hookTraffic.aside(wait) : wait());
     }
-    const source = SOURCES.includes(query2.source ?? "") ? query2.source : "startup";
+    const source = isOneOf(SESSION_SOURCES, query2.source) ? query2.source : "startup";
     const built2 = buildContext(
       deps.db,
       { project: project2, sessionId: query2.session_id, source, now: deps.now(), agent: query2.agent },
@@ -11702,9 +13138,12 @@ var full = (record2, anchors2) => ({
   tokens: estimateTokens(JSON.stringify(record2).length),
   anchor: anchors2.get(record2.id) ?? null
 });
-function fullRecords(recall2, records, cwd) {
+function fullRecords(deps, recall2, records, cwd) {
   const anchors2 = recall2.anchors.verdicts(records, cwd);
-  return records.map((record2) => full(record2, anchors2));
+  return records.map((record2) => ({
+    ...full(record2, anchors2),
+    chain: supersessionChain(deps.db, record2.id)
+  }));
 }
 function idOf(text5) {
   const parsed = IdParamSchema.safeParse(text5);
@@ -11727,16 +13166,17 @@ function saveMemory(deps, body) {
     scope: body.scope,
     at: deps.now()
   });
+  supersedeByRules(deps.db, saved.id, deps.now());
   return { ...saved, project: project2 };
 }
 function recallObservationRoutes(deps, recall2) {
   return new Hono10().get("/api/observations/:id", (c) => {
     const [record2] = getObservations(deps.db, [idOf(c.req.param("id"))]);
     if (!record2) throw new AppError("NOT_FOUND", `no observation ${c.req.param("id")}`);
-    return c.json(fullRecords(recall2, [record2], c.req.query("cwd"))[0]);
+    return c.json(fullRecords(deps, recall2, [record2], c.req.query("cwd"))[0]);
   }).post("/api/observations/batch", async (c) => {
     const { ids: ids2, cwd } = BatchBodySchema.parse(await jsonBody(c.req));
-    const items2 = fullRecords(recall2, getObservations(deps.db, ids2), cwd);
+    const items2 = fullRecords(deps, recall2, getObservations(deps.db, ids2), cwd);
     const found2 = new Set(items2.map((item) => item.id));
     return c.json({ items: items2, missing: ids2.filter((id3) => !found2.has(id3)) });
   }).post("/api/memories", async (c) => {
@@ -11803,10 +13243,20 @@ function indexItems(deps, hits) {
         scope: r.scope,
         author: r.author,
         tokens: detailTokensOf(r.detail_chars),
-        score: hit.score
+        score: hit.score,
+        known: r.known ?? null,
+        superseded_by: r.superseded_by ?? null,
+        superseded_at: r.superseded_at ?? null
       }
     ];
   });
+}
+function newestFirst(items2) {
+  const { items: ordered, older } = newestWins(items2);
+  return ordered.map(({ superseded_by: _by, superseded_at: _at, ...item }) => ({
+    ...item,
+    older: older.get(item.id) ?? null
+  }));
 }
 function withAnchors(recall2, items2, query2) {
   const verdicts = recall2.anchors.verdicts(items2, query2.cwd);
@@ -11846,7 +13296,8 @@ function recallSearchRoutes(deps, recall2) {
         throw toBadRequest(error);
       }
     );
-    const { items: items2, more } = withAnchors(recall2, indexItems(deps, result.hits), query2);
+    const found2 = newestFirst(indexItems(deps, withSuccessors(deps.db, result.hits)));
+    const { items: items2, more } = withAnchors(recall2, found2, query2);
     return c.json({
       items: items2,
       mode: result.mode,
@@ -12115,8 +13566,8 @@ function importRecordsOf(body) {
 }
 function describeIssue(issue) {
   if (!issue) return "not a record of an export";
-  const field3 = issue.path.length > 0 ? issue.path.join(".") : "record";
-  return `${field3}: ${issue.message}`;
+  const field4 = issue.path.length > 0 ? issue.path.join(".") : "record";
+  return `${field4}: ${issue.message}`;
 }
 var BackfillSessionsBodySchema = z9.looseObject({
   sessions: z9.array(
@@ -12197,12 +13648,12 @@ function consolidationRoutes(deps) {
 
 // src/worker/admin/consolidation-service.ts
 function createConsolidationService(deps, options = {}) {
-  const settings = options.settings ?? (() => loadSettings(deps.dataDir, process.env).settings);
+  const settings2 = options.settings ?? (() => loadSettings(deps.dataDir, process.env).settings);
   const idleMs = options.idleMs ?? 10 * 6e4;
   let lastIngest = deps.now();
   let timer;
   const idlePass = () => {
-    const mode2 = settings()["consolidate.onIdle"];
+    const mode2 = settings2()["consolidate.onIdle"];
     if (mode2 === "off" || deps.now() - lastIngest < idleMs) return;
     try {
       for (const project2 of ownProjects(deps.db)) {
@@ -12295,7 +13746,7 @@ function createMaintenanceService(deps, options = {}) {
 
 // src/worker/admin/retention-service.ts
 import { readFileSync as readFileSync14 } from "node:fs";
-import { join as join20 } from "node:path";
+import { join as join25 } from "node:path";
 
 // src/worker/admin/admin-backfill-routes.ts
 import { Hono as Hono14 } from "hono";
@@ -12390,11 +13841,11 @@ function readLastRun(file) {
   }
 }
 function createRetentionService(deps, options = {}) {
-  const file = join20(stateDir(deps.dataDir), "retention.json");
-  const settings = options.settings ?? (() => loadSettings(deps.dataDir, process.env).settings);
+  const file = join25(stateDir(deps.dataDir), "retention.json");
+  const settings2 = options.settings ?? (() => loadSettings(deps.dataDir, process.env).settings);
   const timers = [];
   const run = (dryRun) => {
-    const s = settings();
+    const s = settings2();
     const policy = {
       maxAgeDays: s["retention.maxAgeDays"],
       maxPerProject: s["retention.maxPerProject"],
@@ -12408,7 +13859,7 @@ function createRetentionService(deps, options = {}) {
     return { dry_run: dryRun, policy, counts: counts2 };
   };
   const check = () => {
-    const s = settings();
+    const s = settings2();
     if (s["retention.maxAgeDays"] === 0 && s["retention.maxPerProject"] === 0) return;
     if (deps.now() - (readLastRun(file)?.at ?? 0) < DAY_MS2) return;
     try {
@@ -12419,7 +13870,7 @@ function createRetentionService(deps, options = {}) {
   };
   const routes = adminBackfillRoutes(deps);
   for (const more of [adminExportRoutes(deps), adminForgetRoutes(deps)]) routes.route("/", more);
-  routes.route("/", retentionRoutes({ run, last: () => readLastRun(file), settings }));
+  routes.route("/", retentionRoutes({ run, last: () => readLastRun(file), settings: settings2 }));
   return {
     name: "retention",
     routes,
@@ -12438,7 +13889,7 @@ import { Hono as Hono17 } from "hono";
 
 // src/team/connection.ts
 import { readFileSync as readFileSync15, rmSync as rmSync8 } from "node:fs";
-import { join as join21 } from "node:path";
+import { join as join26 } from "node:path";
 
 // src/team/team-url.ts
 function isPostgresUrl(url) {
@@ -12468,7 +13919,7 @@ function refusedUrl(url) {
 }
 
 // src/team/connection.ts
-var teamSecretFile = (dataDir) => join21(dataDir, "team-secret");
+var teamSecretFile = (dataDir) => join26(dataDir, "team-secret");
 function saveTeamSecret(dataDir, password) {
   if (password === void 0) rmSync8(teamSecretFile(dataDir), { force: true });
   else writeFileAtomic(teamSecretFile(dataDir), password, 384);
@@ -12503,12 +13954,12 @@ async function newClient(config) {
   const { default: driver } = await import("pg");
   return new driver.Client(config);
 }
-async function withClient(config, work2) {
+async function withClient(config, work) {
   const client = await newClient(config);
   client.on("error", () => void 0);
   await client.connect();
   try {
-    return await work2(client);
+    return await work(client);
   } finally {
     await client.end().catch(() => void 0);
   }
@@ -12554,16 +14005,16 @@ async function pullTeam(deps, pageSize = PULL_PAGE) {
 
 // src/team/privacy-check.ts
 function refusalOf(row) {
-  for (const [field3, value] of Object.entries(row.body)) {
+  for (const [field4, value] of Object.entries(row.body)) {
     if (typeof value === "string" && sanitizeText(value) !== value) {
-      return `refused at push: a secret or <private> block still matches in its ${field3}; edit the memory or unshare it`;
+      return `refused at push: a secret or <private> block still matches in its ${field4}; edit the memory or unshare it`;
     }
   }
   return void 0;
 }
 
 // src/team/push.ts
-function collect(deps, entries) {
+function collect2(deps, entries) {
   const batch = {
     upserts: /* @__PURE__ */ new Map(),
     deletes: /* @__PURE__ */ new Set(),
@@ -12625,7 +14076,7 @@ async function pushOutbox(deps, pageSize = 500) {
   for (; ; ) {
     const entries = pendingOutbox(deps.db, pageSize + skip.size).filter((e) => !skip.has(e.id));
     if (entries.length === 0) return report2;
-    const batch = collect(deps, entries.slice(0, pageSize));
+    const batch = collect2(deps, entries.slice(0, pageSize));
     batch.waiting.forEach((id3) => skip.add(id3));
     report2.waiting = skip.size;
     report2.refused += batch.refused;
@@ -12654,7 +14105,7 @@ async function pushOutbox(deps, pageSize = 500) {
 }
 
 // src/team/remote.ts
-import { isAbsolute as isAbsolute5, join as join22 } from "node:path";
+import { isAbsolute as isAbsolute5, join as join27 } from "node:path";
 function normalizeRemote(url) {
   const text5 = url.trim();
   const withScheme = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/]*@)?([^/:]+)(?::\d*)?\/+(.+)$/i.exec(text5);
@@ -12678,14 +14129,14 @@ function remoteUrlOf(config) {
 }
 function explicitId(root) {
   try {
-    const parsed = JSON.parse(readTextIfAny(join22(root, ".claude-mem.json")) ?? "");
+    const parsed = JSON.parse(readTextIfAny(join27(root, ".claude-mem.json")) ?? "");
     return typeof parsed.id === "string" && parsed.id.trim() ? `id:${parsed.id.trim()}` : void 0;
   } catch {
     return void 0;
   }
 }
 function teamProjectOf(root) {
-  const config = readTextIfAny(join22(gitDirs(root).common, "config"));
+  const config = readTextIfAny(join27(gitDirs(root).common, "config"));
   const url = config === void 0 ? void 0 : remoteUrlOf(config);
   return (url === void 0 ? void 0 : normalizeRemote(url)) ?? explicitId(root);
 }
@@ -12716,20 +14167,21 @@ function watched(client, boundMs, hooks) {
 }
 
 // src/team/sync.ts
+var NO_ROUND_YET = {
+  configured: false,
+  connected: false,
+  role: null,
+  lastRoundAt: null,
+  lastSuccessAt: null,
+  lastError: null,
+  lastPush: null,
+  lastPulled: 0,
+  failingSince: null,
+  inFlight: null
+};
 var RETRY_IDENTITY_MS = 6e5;
 function createTeamSync(deps) {
-  const state = {
-    configured: false,
-    connected: false,
-    role: null,
-    lastRoundAt: null,
-    lastSuccessAt: null,
-    lastError: null,
-    lastPush: null,
-    lastPulled: 0,
-    failingSince: null,
-    inFlight: null
-  };
+  const state = { ...NO_ROUND_YET };
   let client;
   let guarded2;
   let overran;
@@ -13305,23 +14757,23 @@ function paced(deps) {
 }
 function fromSettings(deps) {
   return () => {
-    const { settings } = loadSettings(deps.dataDir, process.env);
+    const { settings: settings2 } = loadSettings(deps.dataDir, process.env);
     return {
-      url: settings["team.url"],
-      team: settings["team.name"],
-      everyMs: settings["team.syncEveryMs"],
-      stepMs: settings["team.stallAfterMs"]
+      url: settings2["team.url"],
+      team: settings2["team.name"],
+      everyMs: settings2["team.syncEveryMs"],
+      stepMs: settings2["team.stallAfterMs"]
     };
   };
 }
 function createTeamService(deps, options = {}) {
-  const settings = options.settings ?? fromSettings(deps);
+  const settings2 = options.settings ?? fromSettings(deps);
   const sync = createTeamSync({
     db: deps.db,
     dataDir: deps.dataDir,
     now: deps.now,
     log: deps.log,
-    target: settings,
+    target: settings2,
     // A hook that asked while a slice was written is answered before the next slice, and
     // while a session is active the pull takes at most about half the time (pace).
     beforePage: paced(deps)
@@ -13329,13 +14781,13 @@ function createTeamService(deps, options = {}) {
   const firstPull = createFirstPullWait({
     db: deps.db,
     sync,
-    configured: () => settings().url !== "",
+    configured: () => settings2().url !== "",
     waitMs: FIRST_PULL_WAIT_MS
   });
   let timer;
   let stopped = false;
   const status2 = () => {
-    const target2 = settings();
+    const target2 = settings2();
     const state = sync.state();
     return {
       ...state,
@@ -13350,9 +14802,9 @@ function createTeamService(deps, options = {}) {
     };
   };
   const tick = async () => {
-    if (settings().url !== "") await sync.syncNow();
+    if (settings2().url !== "") await sync.syncNow();
     if (!stopped) {
-      timer = setTimeout(() => void tick(), settings().everyMs);
+      timer = setTimeout(() => void tick(), settings2().everyMs);
       timer.unref();
     }
   };
@@ -13395,10 +14847,10 @@ function createHookTraffic(now2 = Date.now, pause = sleep4) {
         inFlight -= 1;
       }
     },
-    async aside(work2) {
+    async aside(work) {
       inFlight -= 1;
       try {
-        return await work2();
+        return await work();
       } finally {
         inFlight += 1;
       }
@@ -13476,7 +14928,7 @@ var FeedQuerySchema = z11.object({
   project: z11.string().min(1).max(500).optional(),
   type: csvOf(OBSERVATION_TYPES).optional(),
   kind: csvOf(FEED_KINDS).optional(),
-  agent: z11.enum(["claude", "codex", "gemini", "copilot"]).optional(),
+  agent: z11.enum(AGENTS).optional(),
   before: cursor.optional(),
   /** Team memory: a teammate's name or `me`, and `private` or `team`. */
   author: AuthorSchema.optional(),
@@ -14040,14 +15492,14 @@ function inputOf(key) {
   if (typeof fallback === "number") return { expected, input: "integer" };
   if (Array.isArray(fallback)) return { expected, input: "list" };
   const listed3 = /^one of (.+)$/.exec(expected)?.[1]?.split(", ") ?? [];
-  const choices = listed3.filter((value) => spec.check(value).ok);
-  return choices.length > 0 ? { expected, input: "choice", choices } : { expected, input: "text" };
+  const choices2 = listed3.filter((value) => spec.check(value).ok);
+  return choices2.length > 0 ? { expected, input: "choice", choices: choices2 } : { expected, input: "text" };
 }
 function describeSettings(dataDir, running, env) {
-  const { settings, problems } = loadSettings(dataDir, env);
+  const { settings: settings2, problems } = loadSettings(dataDir, env);
   return Object.keys(SETTING_LABELS).map((key) => ({
     key,
-    value: settings[key],
+    value: settings2[key],
     running: running[key],
     default: SETTINGS_SCHEMA[key].default,
     description: SETTINGS_SCHEMA[key].description,
@@ -14131,9 +15583,9 @@ function viewerSettingsRoutes(deps, env) {
 import { Hono as Hono23 } from "hono";
 
 // src/worker/viewer/viewer-static.ts
-import { existsSync as existsSync5, readFileSync as readFileSync16, realpathSync as realpathSync2, statSync as statSync9 } from "node:fs";
-import { extname, join as join23, resolve as resolve4, sep as sep2 } from "node:path";
-import { fileURLToPath } from "node:url";
+import { existsSync as existsSync7, readFileSync as readFileSync16, realpathSync as realpathSync2, statSync as statSync9 } from "node:fs";
+import { extname, join as join28, resolve as resolve4, sep as sep2 } from "node:path";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
 var CONTENT_TYPES = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -14147,7 +15599,7 @@ var CONTENT_TYPES = {
 var SAFE_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,200}$/;
 function defaultUiDir() {
   const candidates2 = [new URL("ui", import.meta.url), new URL("../../../dist/ui", import.meta.url)];
-  return candidates2.map((url) => fileURLToPath(url)).find((dir) => existsSync5(join23(dir, "index.html")));
+  return candidates2.map((url) => fileURLToPath2(url)).find((dir) => existsSync7(join28(dir, "index.html")));
 }
 function inside(root, file) {
   return file.startsWith(root + sep2);
@@ -14420,511 +15872,6 @@ function createViewerService(deps, options = {}) {
 
 // src/worker/ledger/ledger-pass.ts
 import { readFile, stat } from "node:fs/promises";
-
-// src/transcripts/blocks.ts
-var blocksOf = (line2) => Array.isArray(line2.content) ? line2.content : [];
-function toolUsesOf(line2) {
-  if (line2.type !== "assistant") return [];
-  return blocksOf(line2).filter((b) => b.type === "tool_use" && b.id !== void 0 && b.name);
-}
-function toolResultsOf(line2) {
-  if (line2.type !== "user") return [];
-  return blocksOf(line2).filter((b) => b.type === "tool_result" && b.tool_use_id !== void 0);
-}
-function textsOf(line2) {
-  if (typeof line2.content === "string") return [line2.content];
-  return blocksOf(line2).flatMap((b) => b.type === "text" && b.text !== void 0 ? [b.text] : []);
-}
-function resultText(content2) {
-  if (typeof content2 === "string") return content2;
-  if (!Array.isArray(content2)) return "";
-  const texts = content2.flatMap(
-    (b) => typeof b === "object" && b !== null && "text" in b && typeof b.text === "string" ? [b.text] : []
-  );
-  return texts.join("\n");
-}
-
-// src/transcripts/transcript-line.ts
-var isJsonObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-var stringField = (obj, key) => {
-  const value = obj[key];
-  return typeof value === "string" ? value : void 0;
-};
-var BLOCK_STRINGS = ["text", "id", "name", "tool_use_id"];
-function toBlock(raw) {
-  if (!isJsonObject(raw) || typeof raw.type !== "string") return void 0;
-  const block = { type: raw.type };
-  for (const key of BLOCK_STRINGS) {
-    const value = stringField(raw, key);
-    if (value !== void 0) block[key] = value;
-  }
-  if (raw.input !== void 0) block.input = raw.input;
-  if (raw.content !== void 0) block.content = raw.content;
-  if (raw.is_error === true) block.is_error = true;
-  return block;
-}
-function toContent(message3) {
-  if (!isJsonObject(message3)) return void 0;
-  const content2 = message3.content;
-  if (typeof content2 === "string") return content2;
-  if (!Array.isArray(content2)) return void 0;
-  return content2.map(toBlock).filter((block) => block !== void 0);
-}
-function toLine(raw) {
-  const line2 = {
-    type: stringField(raw, "type") ?? "",
-    isSidechain: raw.isSidechain === true,
-    isMeta: raw.isMeta === true,
-    isCompactSummary: raw.isCompactSummary === true,
-    content: toContent(raw.message),
-    toolUseResult: raw.toolUseResult ?? void 0
-  };
-  const at = Date.parse(stringField(raw, "timestamp") ?? "");
-  if (Number.isFinite(at)) line2.at = at;
-  for (const key of ["sessionId", "cwd", "agentId", "promptId", "permissionMode"]) {
-    const value = stringField(raw, key);
-    if (value !== void 0 && value !== "") line2[key] = value;
-  }
-  return line2;
-}
-function parseJson(text5) {
-  try {
-    return JSON.parse(text5);
-  } catch {
-    return void 0;
-  }
-}
-function parseTranscriptLines(text5) {
-  const lines = [];
-  let unparsable = 0;
-  for (const rawLine of text5.split("\n")) {
-    if (rawLine.trim() === "") continue;
-    const value = parseJson(rawLine);
-    if (isJsonObject(value)) lines.push(toLine(value));
-    else unparsable += 1;
-  }
-  return { lines, unparsable };
-}
-
-// src/transcripts/tool-pairs.ts
-var asInput = (input) => isJsonObject(input) ? input : {};
-function createToolPairer() {
-  const pending2 = /* @__PURE__ */ new Map();
-  const paired = /* @__PURE__ */ new Set();
-  function addUses(line2) {
-    for (const use of toolUsesOf(line2)) {
-      const id3 = use.id ?? "";
-      if (pending2.has(id3) || paired.has(id3)) continue;
-      const toolInput = asInput(use.input);
-      const where3 = { agentId: line2.agentId, sidechain: line2.isSidechain };
-      pending2.set(id3, { toolName: use.name ?? "", toolInput, ...where3 });
-    }
-  }
-  function pairOne(line2, block, single) {
-    const id3 = block.tool_use_id ?? "";
-    const use = pending2.get(id3);
-    if (use === void 0) return [];
-    pending2.delete(id3);
-    paired.add(id3);
-    const fromLine = single && line2.toolUseResult !== void 0;
-    const response = fromLine ? line2.toolUseResult : block.content;
-    const result = { isError: block.is_error === true, response, text: resultText(block.content) };
-    return [{ ...use, toolUseId: id3, ...result }];
-  }
-  function takeResults(line2) {
-    const results = toolResultsOf(line2);
-    return results.flatMap((block) => pairOne(line2, block, results.length === 1));
-  }
-  return { addUses, takeResults };
-}
-function toolPayload3(pair, base2) {
-  const tool = { tool_name: pair.toolName, tool_input: pair.toolInput };
-  if (!pair.isError) {
-    const rest2 = { tool_response: pair.response, tool_use_id: pair.toolUseId };
-    return { ...base2, hook_event_name: "PostToolUse", ...tool, ...rest2 };
-  }
-  const isInterrupt = pair.text.startsWith("[Request interrupted by user");
-  const rest = { tool_use_id: pair.toolUseId, error: pair.text, is_interrupt: isInterrupt };
-  return { ...base2, hook_event_name: "PostToolUseFailure", ...tool, ...rest };
-}
-
-// src/transcripts/agent-replay.ts
-function agentBase(ctx, agent, cwd) {
-  const base2 = { session_id: ctx.sessionId, transcript_path: ctx.transcriptPath, cwd };
-  const withId = { ...base2, agent_id: agent.agentId };
-  return agent.agentType === void 0 ? withId : { ...withId, agent_type: agent.agentType };
-}
-function replayAgent(lines, ctx, agent) {
-  const out = [];
-  const pairer = createToolPairer();
-  let cwd = ctx.cwd;
-  let lastText = "";
-  for (const line2 of lines) {
-    cwd = line2.cwd ?? cwd;
-    if (line2.type === "assistant") lastText = textsOf(line2).at(-1) ?? lastText;
-    pairer.addUses(line2);
-    for (const pair of pairer.takeResults(line2))
-      out.push(toolPayload3(pair, agentBase(ctx, agent, cwd)));
-  }
-  const stop2 = { stop_hook_active: false, last_assistant_message: lastText };
-  const paths = { agent_id: agent.agentId, agent_transcript_path: agent.agentTranscriptPath };
-  out.push({ ...agentBase(ctx, agent, cwd), hook_event_name: "SubagentStop", ...paths, ...stop2 });
-  return out;
-}
-
-// src/transcripts/transcript-paths.ts
-import { basename as basename4, dirname as dirname5, join as join24 } from "node:path";
-function transcriptStem(path) {
-  return basename4(path).replace(/\.jsonl$/, "");
-}
-function agentIdFromPath(path) {
-  const stem2 = transcriptStem(path);
-  return stem2.startsWith("agent-") && stem2.length > "agent-".length ? stem2.slice(6) : void 0;
-}
-function parentTranscriptPath(agentPath, parentSessionId) {
-  if (agentPath === "") return "";
-  const dir = dirname5(agentPath);
-  const projectDir = basename4(dir) === "subagents" ? dirname5(dirname5(dir)) : dir;
-  return join24(projectDir, `${parentSessionId}.jsonl`);
-}
-
-// src/transcripts/replay-context.ts
-var firstOf = (lines, key) => lines.find((line2) => line2[key] !== void 0)?.[key];
-function isAgentTranscript(lines, path) {
-  if (agentIdFromPath(path) !== void 0) return true;
-  const first = lines.find((line2) => line2.type === "user" || line2.type === "assistant");
-  return first?.isSidechain === true;
-}
-function agentOf(lines, path, opts) {
-  const agentId = firstOf(lines, "agentId") ?? agentIdFromPath(path) ?? transcriptStem(path);
-  const agent = { agentId, agentTranscriptPath: path };
-  return opts.agentType === void 0 ? agent : { ...agent, agentType: opts.agentType };
-}
-function resolveContext(lines, opts = {}) {
-  const path = opts.transcriptPath ?? "";
-  const sessionId = firstOf(lines, "sessionId") ?? opts.sessionId ?? transcriptStem(path);
-  const cwd = firstOf(lines, "cwd") ?? opts.cwd ?? "";
-  if (!isAgentTranscript(lines, path)) return { sessionId, transcriptPath: path, cwd };
-  const transcriptPath = parentTranscriptPath(path, sessionId);
-  return { sessionId, transcriptPath, cwd, agent: agentOf(lines, path, opts) };
-}
-
-// src/transcripts/user-line-kind.ts
-var OTHER = { kind: "other" };
-var CONTEXT_BLOCK = /^<(ide_opened_file|ide_selection|ide_diagnostics|system-reminder)>/;
-var LOCAL_OUTPUT = /^<(local-command-(stdout|stderr|caveat)|bash-(input|stdout|stderr)|user-memory-input)>/;
-var SLASH_COMMAND = /^<command-(name|message)>/;
-var LOCAL_COMMAND_RESULT = /^<local-command-(stdout|stderr)>/;
-function typedText(line2) {
-  return textsOf(line2).filter((text5) => !CONTEXT_BLOCK.test(text5.trimStart())).join("\n");
-}
-var tag = (text5, name) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(text5)?.[1]?.trim();
-function commandPrompt(text5) {
-  const name = tag(text5, "command-name") ?? "";
-  const slashed = name.startsWith("/") ? name : `/${name}`;
-  const args2 = tag(text5, "command-args") ?? "";
-  return args2 === "" ? slashed : `${slashed} ${args2}`;
-}
-function isLocalCommand(lines, index) {
-  for (const line2 of lines.slice(index + 1)) {
-    if (line2.type === "assistant") return false;
-    if (line2.type !== "user" || line2.isMeta) continue;
-    return LOCAL_COMMAND_RESULT.test(typedText(line2).trimStart());
-  }
-  return false;
-}
-function classifyText(text5, lines, index) {
-  const head2 = text5.trimStart();
-  if (head2.startsWith("[Request interrupted by user")) return { kind: "interrupt" };
-  if (head2.startsWith("<task-notification>")) return { kind: "notification" };
-  if (LOCAL_OUTPUT.test(head2)) return OTHER;
-  if (!SLASH_COMMAND.test(head2)) return { kind: "prompt", prompt: text5 };
-  return isLocalCommand(lines, index) ? OTHER : { kind: "prompt", prompt: commandPrompt(head2) };
-}
-function classifyUserLine(lines, index) {
-  const line2 = lines[index];
-  if (line2 === void 0 || line2.type !== "user") return OTHER;
-  if (line2.isMeta || line2.isSidechain || line2.isCompactSummary) return OTHER;
-  if (toolResultsOf(line2).length > 0) return OTHER;
-  const text5 = typedText(line2);
-  return text5.trim() === "" ? OTHER : classifyText(text5, lines, index);
-}
-
-// src/transcripts/session-replay.ts
-var baseOf = (state) => ({
-  session_id: state.ctx.sessionId,
-  transcript_path: state.ctx.transcriptPath,
-  cwd: state.cwd
-});
-function promptPayload(base2, line2, prompt) {
-  const payload = { ...base2, hook_event_name: "UserPromptSubmit", prompt };
-  if (line2.promptId !== void 0) payload.prompt_id = line2.promptId;
-  if (line2.permissionMode !== void 0) payload.permission_mode = line2.permissionMode;
-  return payload;
-}
-var sidechainFields = (pair) => pair.sidechain && pair.agentId !== void 0 ? { agent_id: pair.agentId } : {};
-function closeTurn(state) {
-  if (state.turn === void 0) return;
-  const stop2 = { stop_hook_active: false, last_assistant_message: state.turn.lastText };
-  state.out.push({ ...baseOf(state), hook_event_name: "Stop", ...stop2 });
-  state.turn = void 0;
-}
-function onAssistant(state, line2) {
-  state.pairer.addUses(line2);
-  if (line2.isSidechain) return;
-  state.turn ??= { lastText: "" };
-  state.turn.lastText = textsOf(line2).at(-1) ?? state.turn.lastText;
-}
-function applyKind(state, line2, kind) {
-  switch (kind.kind) {
-    case "prompt":
-      closeTurn(state);
-      state.out.push(promptPayload(baseOf(state), line2, kind.prompt));
-      state.turn = { lastText: "" };
-      return;
-    case "notification":
-      closeTurn(state);
-      state.turn = { lastText: "" };
-      return;
-    case "interrupt":
-      state.turn = void 0;
-      return;
-    case "other":
-      return;
-    default:
-      kind;
-  }
-}
-function onUser(state, line2, index) {
-  for (const pair of state.pairer.takeResults(line2)) {
-    state.out.push(toolPayload3(pair, { ...baseOf(state), ...sidechainFields(pair) }));
-  }
-  applyKind(state, line2, classifyUserLine(state.lines, index));
-}
-function replaySession(lines, ctx) {
-  const state = {
-    ctx,
-    lines,
-    out: [],
-    pairer: createToolPairer(),
-    cwd: ctx.cwd,
-    turn: void 0
-  };
-  state.out.push({ ...baseOf(state), hook_event_name: "SessionStart", source: "startup" });
-  lines.forEach((line2, index) => {
-    state.cwd = line2.cwd ?? state.cwd;
-    if (line2.type === "assistant") onAssistant(state, line2);
-    else if (line2.type === "user") onUser(state, line2, index);
-  });
-  closeTurn(state);
-  state.out.push({ ...baseOf(state), hook_event_name: "SessionEnd", reason: "other" });
-  return state.out;
-}
-
-// src/transcripts/replay.ts
-function replayTranscript(text5, opts = {}) {
-  const { lines } = parseTranscriptLines(text5);
-  const ctx = resolveContext(lines, opts);
-  return ctx.agent === void 0 ? replaySession(lines, ctx) : replayAgent(lines, ctx, ctx.agent);
-}
-
-// src/transcripts/list-transcript-files.ts
-import { readdirSync as readdirSync7 } from "node:fs";
-import { join as join25 } from "node:path";
-function collect2(dir, found2) {
-  for (const entry of readdirSync7(dir, { withFileTypes: true })) {
-    const path = join25(dir, entry.name);
-    if (entry.isDirectory()) collect2(path, found2);
-    else if (entry.isFile() && entry.name.endsWith(".jsonl")) found2.push(path);
-  }
-}
-function listTranscriptFiles(root) {
-  const found2 = [];
-  collect2(root, found2);
-  return found2.sort();
-}
-
-// src/transcripts/session-events.ts
-function resultEvents(line2, base2, toolNames) {
-  return toolResultsOf(line2).map((block) => ({
-    ...base2,
-    kind: "context",
-    text: resultText(block.content),
-    tool: toolNames.get(block.tool_use_id ?? "") ?? ""
-  }));
-}
-function assistantEvents(line2, base2, toolNames) {
-  const texts = textsOf(line2).map((text5) => ({ ...base2, kind: "text", text: text5 }));
-  const tools = toolUsesOf(line2).map((block) => {
-    toolNames.set(block.id ?? "", block.name ?? "");
-    return { ...base2, kind: "tool", text: "", tool: block.name ?? "", input: block.input };
-  });
-  return [...texts, ...tools];
-}
-function sessionEvents(text5) {
-  const { lines } = parseTranscriptLines(text5);
-  const toolNames = /* @__PURE__ */ new Map();
-  const events = [];
-  let turn = 0;
-  lines.forEach((line2, index) => {
-    const at = line2.at ?? Number.NaN;
-    if (line2.type === "assistant") {
-      events.push(...assistantEvents(line2, { turn, at }, toolNames));
-      return;
-    }
-    if (line2.type !== "user") return;
-    const kind = classifyUserLine(lines, index);
-    if (kind.kind === "prompt") {
-      turn += 1;
-      events.push({ kind: "prompt", turn, at, text: kind.prompt });
-      return;
-    }
-    events.push(...resultEvents(line2, { turn, at }, toolNames));
-    const other = toolResultsOf(line2).length === 0 ? textsOf(line2).join("\n") : "";
-    if (other.trim() !== "") events.push({ kind: "context", turn, at, text: other });
-  });
-  return events;
-}
-
-// src/transcripts/memory-terms.ts
-var MIN_TERM = 6;
-var MAX_TERMS3 = 24;
-var MAX_COMMANDS = 8;
-var WORD3 = /[A-Za-z_$][\w$]*(?:(?:[.:-]|::)[A-Za-z0-9_$]+)*/g;
-var CAMEL = /[a-z0-9][A-Z]|[A-Z][a-z0-9]+[A-Z]/;
-var SNAKE = /[A-Za-z0-9]_[A-Za-z0-9]/;
-var DOTTED = /[A-Za-z0-9][.:][A-Za-z]/;
-var PROSE_DOTS = /^(?:e\.g|i\.e|etc\.|vs\.)/i;
-var codeLike = (word) => word.length >= MIN_TERM && !PROSE_DOTS.test(word) && (CAMEL.test(word) || SNAKE.test(word) || DOTTED.test(word));
-var basename5 = (path) => path.slice(path.lastIndexOf("/") + 1);
-function distinctiveTerms(text5, files3 = []) {
-  const words3 = new Set([...text5.match(WORD3) ?? [], ...files3.map(basename5)].filter(codeLike));
-  return [...words3].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, MAX_TERMS3);
-}
-var COMMAND_SHAPE = /^[a-z][\w./-]*\s+\S/;
-var QUOTED = /`([^`\n]+)`/g;
-var FACT = /^(?:- )?(.{5,200}?) -> /gm;
-function commandsOf(text5) {
-  const quoted2 = [...text5.matchAll(QUOTED)].map((m) => m[1] ?? "");
-  const facts = [...text5.matchAll(FACT)].map((m) => m[1] ?? "");
-  const commands = [...quoted2, ...facts].map((command) => command.trim().replace(/\s+/g, " ")).filter((command) => command.length <= 200 && COMMAND_SHAPE.test(command));
-  return [...new Set(commands)].slice(0, MAX_COMMANDS);
-}
-
-// src/transcripts/use-signals.ts
-var GET_TOOL = /^mcp__.+__get_observations$/;
-var TIMELINE_TOOL = /^mcp__.*mem.*__timeline$/i;
-var OWN_TOOL2 = /^mcp__.*mem.*__/i;
-var FILE_TOOLS = /* @__PURE__ */ new Set(["Read", "Edit", "Write", "MultiEdit", "NotebookEdit", "Grep", "Glob"]);
-var OUR_TAGS = /<claude-mem-(context|recall)>/;
-var field = (input, key) => typeof input === "object" && input !== null ? input[key] : void 0;
-var textField = (input, key) => {
-  const value = field(input, key);
-  return typeof value === "string" ? value : "";
-};
-function fetchedIds(event) {
-  if (event.kind !== "tool" || !event.tool) return [];
-  if (GET_TOOL.test(event.tool)) {
-    const ids2 = field(event.input, "ids");
-    return Array.isArray(ids2) ? ids2.map(Number).filter(Number.isInteger) : [];
-  }
-  if (!TIMELINE_TOOL.test(event.tool)) return [];
-  const anchor = field(event.input, "anchor");
-  const id3 = Number(typeof anchor === "string" ? anchor.replace(/^#/, "") : anchor);
-  return Number.isInteger(id3) && id3 > 0 ? [id3] : [];
-}
-var pathOf = (event) => FILE_TOOLS.has(event.tool ?? "") ? textField(event.input, "file_path") || textField(event.input, "notebook_path") || textField(event.input, "path") : "";
-function sameFile(a, b) {
-  if (a === "" || b === "") return false;
-  if (a === b) return true;
-  const [long, short2] = a.length > b.length ? [a, b] : [b, a];
-  return long.endsWith(short2) && long[long.length - short2.length - 1] === "/";
-}
-var after = (event, memory2) => Number.isFinite(event.at) && Number.isFinite(memory2.at) ? event.at > memory2.at : event.turn > memory2.turn;
-var agentWords = (event) => event.kind === "text" ? event.text : event.kind === "tool" ? JSON.stringify(event.input) : "";
-var otherSource = (event) => event.kind === "prompt" || event.kind === "context" && !OWN_TOOL2.test(event.tool ?? "") && !OUR_TAGS.test(event.text) ? event.text : "";
-function matches(event, wanted, said) {
-  const { memory: memory2 } = wanted;
-  const found2 = [];
-  if (fetchedIds(event).includes(memory2.id)) found2.push(["fetched", event.tool ?? ""]);
-  const path = pathOf(event);
-  const file = memory2.files.find((f) => sameFile(f, path));
-  if (file) found2.push(["file", file]);
-  if (event.tool === "Bash") {
-    const command = textField(event.input, "command").replace(/\s+/g, " ");
-    const named = wanted.commands.find((c) => command.includes(c));
-    if (named) found2.push(["command", named]);
-  }
-  const words3 = found2.length === 0 ? agentWords(event) : "";
-  const term = words3 ? wanted.terms.find((t) => !said.has(t) && words3.includes(t)) : void 0;
-  if (term) found2.push(["term", term]);
-  return found2.map(([signal, detail]) => ({
-    observationId: memory2.id,
-    signal,
-    turn: event.turn,
-    at: event.at,
-    detail
-  }));
-}
-function detectUse(memories, events) {
-  const wanted = memories.map((memory2) => ({
-    memory: memory2,
-    commands: commandsOf(memory2.text),
-    terms: distinctiveTerms(memory2.text, memory2.files)
-  }));
-  const allTerms = new Set(wanted.flatMap((w) => w.terms));
-  const elsewhere = /* @__PURE__ */ new Set();
-  const signals = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const event of events) {
-    const other = otherSource(event);
-    for (const term of other ? allTerms : []) if (other.includes(term)) elsewhere.add(term);
-    for (const w of wanted) {
-      if (!after(event, w.memory)) continue;
-      for (const signal of matches(event, w, elsewhere)) {
-        const key = `${signal.observationId}:${signal.signal}:${signal.turn}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        signals.push(signal);
-      }
-    }
-  }
-  return signals;
-}
-
-// src/transcripts/mcp-results.ts
-var TOOLS = [
-  [/^mcp__.*mem.*__search$/i, "mcp-search"],
-  [/^mcp__.*mem.*__timeline$/i, "mcp-timeline"],
-  [/^mcp__.+__get_observations$/, "mcp-get"]
-];
-var LINE_ID = /^[> ]?\s*#(\d+)\s/;
-var tokensOf = (text5) => Math.ceil(text5.length / 4);
-function shownIn(text5, moment) {
-  const parts2 = moment === "mcp-get" ? text5.split("\n\n") : text5.split("\n");
-  const found2 = /* @__PURE__ */ new Map();
-  for (const part of parts2) {
-    const id3 = Number(LINE_ID.exec(part)?.[1] ?? Number.NaN);
-    if (Number.isInteger(id3) && id3 > 0) found2.set(id3, (found2.get(id3) ?? 0) + tokensOf(part));
-  }
-  return [...found2];
-}
-function mcpInjections(events) {
-  return events.flatMap((event) => {
-    if (event.kind !== "context" || !event.tool) return [];
-    const moment = TOOLS.find(([pattern]) => pattern.test(event.tool ?? ""))?.[1];
-    if (!moment) return [];
-    return shownIn(event.text, moment).map(([observationId2, tokens]) => ({
-      observationId: observationId2,
-      moment,
-      turn: event.turn,
-      at: event.at,
-      tokens
-    }));
-  });
-}
-
-// src/worker/ledger/ledger-pass.ts
 var MAX_TRANSCRIPT_BYTES = 64 * 1024 * 1024;
 var PRIVATE = /^\s*<private>[\s\S]*<\/private>\s*$/;
 function visibleEvents(events) {
@@ -15045,8 +15992,8 @@ function createLedgerService(deps) {
 // src/worker/data-lock.ts
 import Database2 from "better-sqlite3";
 import { chmodSync as chmodSync3 } from "node:fs";
-import { join as join26 } from "node:path";
-var dataLockFile = (dataDir) => join26(dataDir, "worker.lock");
+import { join as join29 } from "node:path";
+var dataLockFile = (dataDir) => join29(dataDir, "worker.lock");
 var sleep5 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function acquireDataLock(dataDir, waitMs = 0) {
   const file = dataLockFile(dataDir);
@@ -15299,11 +16246,11 @@ function listen(app, port) {
 async function runWorker(env = process.env) {
   const dataDir = dataDirFrom(env);
   ensureDataDir(dataDir);
-  const { settings, problems } = loadSettings(dataDir, env);
-  const log = createLogger(dataDir, "worker", settings["log.level"]);
+  const { settings: settings2, problems } = loadSettings(dataDir, env);
+  const log = createLogger(dataDir, "worker", settings2["log.level"]);
   for (const problem of problems)
     log.log("warn", `setting ${problem.key}: ${redactSecrets(problem.message)}`);
-  const port = settings["worker.port"];
+  const port = settings2["worker.port"];
   const replaced = await replaceOutdatedWorker(dataDir);
   if (replaced) log.log("info", `took over from the older worker (pid ${replaced})`);
   const lock = await acquireDataLock(dataDir, replaced ? 1e4 : 0);
@@ -15324,7 +16271,7 @@ async function runWorker(env = process.env) {
     links: createOpenLinks(),
     version: VERSION,
     startedAt,
-    settings,
+    settings: settings2,
     log,
     now: Date.now,
     dbHealth: createDbHealth(),
@@ -15443,16 +16390,16 @@ async function portTaken(error, port, dataDir, log) {
 }
 
 // src/worker/replay-worker.ts
-import { join as join27 } from "node:path";
-var PORT = 37999;
+import { join as join30 } from "node:path";
+var PORT2 = 37999;
 var TOKEN = "replay-worker-token";
 function createReplayWorker(options) {
   ensureDataDir(options.dataDir);
-  const db = openDatabase(join27(options.dataDir, "claude-mem.db"));
+  const db = openDatabase(join30(options.dataDir, "claude-mem.db"));
   const deps = {
     db,
     dataDir: options.dataDir,
-    port: PORT,
+    port: PORT2,
     token: TOKEN,
     links: createOpenLinks(),
     version: VERSION,
@@ -15469,7 +16416,7 @@ function createReplayWorker(options) {
     createRetentionService(deps)
   ];
   const app = createApp(deps, services);
-  const headers = { host: `127.0.0.1:${PORT}`, authorization: `Bearer ${TOKEN}` };
+  const headers = { host: `127.0.0.1:${PORT2}`, authorization: `Bearer ${TOKEN}` };
   return {
     db,
     async call(method, path, body) {
@@ -15494,1161 +16441,7 @@ function createReplayWorker(options) {
   };
 }
 
-// src/cli/cli-error.ts
-var CliError = class extends Error {
-  constructor(message3, exitCode = 1) {
-    super(message3);
-    this.exitCode = exitCode;
-    this.name = "CliError";
-  }
-  exitCode;
-};
-function usage(message3) {
-  return new CliError(`${message3}
-Run "claude-mem --help" for usage.`, 2);
-}
-
-// src/cli/suggest.ts
-function editDistance(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current2 = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      const substitute = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current2.push(Math.min((previous[j] ?? 0) + 1, (current2[j - 1] ?? 0) + 1, substitute));
-    }
-    previous = current2;
-  }
-  return previous[b.length] ?? 0;
-}
-function closest(input, candidates2) {
-  const wanted = input.toLowerCase();
-  const limit = Math.max(1, Math.floor(wanted.length / 3));
-  let best;
-  for (const name of candidates2) {
-    const distance2 = editDistance(wanted, name.toLowerCase());
-    if (distance2 <= limit && (!best || distance2 < best.distance)) best = { name, distance: distance2 };
-  }
-  if (best) return best.name;
-  return wanted.length >= 3 ? candidates2.find((name) => name.startsWith(wanted)) : void 0;
-}
-function didYouMean(input, candidates2) {
-  const found2 = closest(input, candidates2);
-  return found2 === void 0 ? "" : ` Did you mean "${found2}"?`;
-}
-
-// src/cli/commands/config-command.ts
-function configCommand(args2, print2, env = process.env) {
-  const dataDir = dataDirFrom(env);
-  const [action, key, ...rest] = args2;
-  switch (action) {
-    case "list":
-      return list3(dataDir, env, print2);
-    case "get":
-      if (!key) throw usage("config get needs a key");
-      checkKey(key);
-      print2(JSON.stringify(loadSettings(dataDir, env).settings[key]));
-      return 0;
-    case "set": {
-      if (!key || rest.length === 0) throw usage("config set needs a key and a value");
-      checkKey(key);
-      ensureDataDir(dataDir);
-      const result = saveSetting(dataDir, key, rest.join(" "));
-      if (!result.ok) throw new CliError(result.message, 2);
-      print2(`${key} = ${JSON.stringify(result.value)} (saved to ${settingsFile(dataDir)})`);
-      return 0;
-    }
-    case "path":
-      print2(`data folder: ${dataDir}
-settings:    ${settingsFile(dataDir)}`);
-      return 0;
-    default:
-      throw usage(
-        `unknown config action "${action ?? ""}": expected list, get, set or path.${didYouMean(action ?? "", ACTIONS)}`
-      );
-  }
-}
-var ACTIONS = ["list", "get", "set", "path"];
-function checkKey(key) {
-  if (isSettingKey(key)) return;
-  const keys = Object.keys(SETTINGS_SCHEMA);
-  throw new CliError(
-    `unknown setting "${key}": "claude-mem config list" shows every key.${didYouMean(key, keys)}`,
-    2
-  );
-}
-function list3(dataDir, env, print2) {
-  const { settings, problems } = loadSettings(dataDir, env);
-  for (const key of Object.keys(SETTINGS_SCHEMA)) {
-    const overridden = env[envNameOf(key)] !== void 0 ? ` (from ${envNameOf(key)})` : "";
-    print2(`${key} = ${JSON.stringify(settings[key])}${overridden}`);
-    print2(`    ${SETTINGS_SCHEMA[key].description}`);
-  }
-  for (const problem of problems) {
-    const ignored = problem.source === "env" && !isSettingKey(problem.key);
-    print2(`! ${problemText(problem)}${ignored ? "" : "; default used"}`);
-  }
-  return problems.length > 0 ? 1 : 0;
-}
-
-// src/cli/worker-call.ts
-import { dirname as dirname6, join as join28 } from "node:path";
-import { fileURLToPath as fileURLToPath2 } from "node:url";
-
-// src/mcp/worker-client.ts
-var WorkerUnreachableError = class extends Error {
-  code = "WORKER_UNREACHABLE";
-  constructor(message3) {
-    super(message3);
-    this.name = "WorkerUnreachableError";
-  }
-};
-function createWorkerClient(options) {
-  return async function callWorker(method, path, body) {
-    const worker = await ensureWorker({ ...options, waitMs: options.waitMs });
-    if (!worker) {
-      throw new WorkerUnreachableError(
-        'the claude-mem worker is not running and could not be started in time; see "claude-mem worker logs"'
-      );
-    }
-    const token2 = readOrCreateToken(options.dataDir);
-    try {
-      return await workerRequest(worker.port, path, {
-        method,
-        body,
-        token: token2,
-        timeoutMs: options.timeoutMs ?? 15e3
-      });
-    } catch (error) {
-      throw new WorkerUnreachableError(`the claude-mem worker did not answer: ${String(error)}`);
-    }
-  };
-}
-
-// src/cli/worker-call.ts
-function workerTarget(deps) {
-  const env = deps.env ?? process.env;
-  const dataDir = dataDirFrom(env);
-  ensureDataDir(dataDir);
-  const { settings } = loadSettings(dataDir, env);
-  return {
-    dataDir,
-    port: settings["worker.port"],
-    cliEntry: deps.cliEntry ?? join28(dirname6(fileURLToPath2(import.meta.url)), "cli.mjs"),
-    autoStart: settings["worker.autoStart"],
-    waitMs: 1e4,
-    env
-  };
-}
-async function compressionWorker(deps) {
-  const target2 = workerTarget(deps);
-  const info = await ensureWorker(target2);
-  if (!info) {
-    throw new CliError(
-      `the worker is not running on port ${target2.port}; see "claude-mem worker logs"`
-    );
-  }
-  return { port: info.port, dataDir: target2.dataDir };
-}
-async function restartWorker(dataDir, cliEntry, env, waitMs) {
-  const port = loadSettings(dataDir, env).settings["worker.port"];
-  const info = await ensureWorker({ dataDir, port, cliEntry, waitMs, env, force: true });
-  if (!info) {
-    throw new CliError(`the worker did not start on port ${port}; see "claude-mem worker logs"`);
-  }
-  return info;
-}
-function callOrFail(...[call2, ...request]) {
-  return call2(...request).catch((error) => {
-    throw new CliError(error.message);
-  });
-}
-function recallClient(deps) {
-  return createWorkerClient(workerTarget(deps));
-}
-var messageOf = (res) => {
-  const message3 = res.body?.error?.message;
-  return typeof message3 === "string" ? message3 : `worker answered HTTP ${res.status}`;
-};
-function workerFailure(res) {
-  return new CliError(messageOf(res));
-}
-function apiFailure(res) {
-  return new CliError(messageOf(res), res.status === 400 ? 2 : 1);
-}
-
-// src/cli/commands/recall-args.ts
-function checkWhole(name, value, min, max, example) {
-  if (value === void 0) return;
-  const n9 = Number(value);
-  if (/^\d+$/.test(value.trim()) && n9 >= min && n9 <= max) return;
-  throw usage(
-    `--${name} ${value}: expected a whole number from ${min} to ${max.toLocaleString("en-US")}, as in --${name} ${example}`
-  );
-}
-function checkChoice(name, value, choices) {
-  if (value === void 0 || choices.includes(value)) return;
-  throw usage(
-    `--${name} ${value}: expected one of ${choices.join(", ")}.${didYouMean(value, choices)}`
-  );
-}
-function checkTypes(value) {
-  for (const type of (value ?? "").split(",").filter((part) => part.trim() !== "")) {
-    checkChoice("type", type.trim(), OBSERVATION_TYPES);
-  }
-}
-async function knownProjects(call2) {
-  const res = await call2("GET", "/api/projects");
-  const items2 = res.body?.items ?? [];
-  return items2.map((item) => item.name);
-}
-async function checkProject(call2, project2, hint = "check the name, or use --all.") {
-  if (project2 === void 0) return;
-  const known = await knownProjects(call2);
-  if (known.includes(project2)) return;
-  const list4 = known.length > 0 ? `known projects: ${known.slice(0, 10).join(", ")}` : "no project has memory yet";
-  throw new CliError(
-    `no memory for project "${project2}" (${list4}); ${hint}${didYouMean(project2, known)}`
-  );
-}
-
-// src/cli/parse-options.ts
-import { parseArgs } from "node:util";
-var flagsOf = (options) => Object.entries(options).flatMap(([name, spec]) => [
-  `--${name}`,
-  ...spec.short ? [`-${spec.short}`] : []
-]);
-function parseFailure(error, options) {
-  const code = error.code;
-  const message3 = error instanceof Error ? error.message : String(error);
-  const quoted2 = /'([^']+)'/.exec(message3)?.[1] ?? "";
-  const flags = flagsOf(options);
-  const takes = flags.length > 0 ? `this command takes ${flags.join(", ")}` : "it takes no options";
-  switch (code) {
-    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-      return usage(`unknown option "${quoted2}": ${takes}.${didYouMean(quoted2, flags)}`);
-    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE": {
-      const flag = quoted2.split(" ")[0] ?? quoted2;
-      return usage(
-        /argument missing/.test(message3) ? `option "${flag}" needs a value, as in ${quoted2}` : `option "${flag}" takes no value; write it alone`
-      );
-    }
-    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return usage(`unexpected argument "${quoted2}": ${takes}, and no other words`);
-    default:
-      return usage(message3);
-  }
-}
-function parseOptions(args2, options) {
-  try {
-    return parseArgs({ args: args2, options, strict: true }).values;
-  } catch (error) {
-    throw parseFailure(error, options);
-  }
-}
-
-// src/cli/command.ts
-function optionsCommand(options, run) {
-  return async (args2, print2, deps) => run(parseOptions(args2, options), print2, deps ?? {});
-}
-
-// src/cli/commands/context-command.ts
-var CONTEXT_OPTIONS = {
-  project: { type: "string" },
-  source: { type: "string" },
-  session: { type: "string" },
-  agent: { type: "string" }
-};
-var contextCommand = optionsCommand(
-  CONTEXT_OPTIONS,
-  async function contextCommand2(values, print2, deps) {
-    checkChoice("source", values.source, ["startup", "resume", "clear", "compact"]);
-    const cwd = deps.cwd ?? process.cwd();
-    const project2 = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
-    const query2 = new URLSearchParams({ cwd, project: project2, source: values.source ?? "startup" });
-    if (values.session) query2.set("session_id", values.session);
-    if (values.agent) query2.set("agent", values.agent);
-    const call2 = recallClient(deps);
-    if (values.project !== void 0) await checkProject(call2, values.project);
-    const res = await callOrFail(call2, "GET", `/api/context?${query2.toString()}`);
-    if (res.status !== 200) throw apiFailure(res);
-    const context = res.body.context;
-    if (typeof context === "string" && context !== "") print2(context);
-    return 0;
-  }
-);
-
-// src/mcp/tool-schemas.ts
-import { z as z13 } from "zod";
-var TYPES = ["bugfix", "feature", "refactor", "change", "discovery", "decision"];
-var id2 = z13.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
-var SCOPE2 = z13.enum(["private", "team"], {
-  error: 'scope: expected "private" (this machine only) or "team" (shared with the team)'
-});
-var SearchInputSchema = z13.object({
-  query: z13.string().max(1e3).default("").describe('Words to look for. "quoted phrase" and prefix* work; empty lists the newest.'),
-  queries: z13.array(z13.string().min(1).max(1e3)).max(4).optional().describe(
-    "Other phrasings of the same need (2-4 in all with query): the identifier, the symptom, the error text. Each is searched; the rankings are fused."
-  ),
-  project: z13.string().min(1).max(500).optional().describe("Project name; default: this project."),
-  all_projects: z13.boolean().default(false).describe("Search every project instead."),
-  type: z13.array(z13.enum(TYPES)).max(6).optional().describe("Only these observation types."),
-  concept: z13.array(z13.string().min(1).max(100)).max(10).optional().describe("Only these concepts."),
-  file: z13.string().min(1).max(4096).optional().describe("Only observations that read or modified this file (absolute or relative path)."),
-  since: z13.string().max(64).optional().describe("From this date (2025-01-31) or age (7d, 12h)."),
-  until: z13.string().max(64).optional().describe("Up to this date or age."),
-  session_id: z13.string().min(1).max(256).optional().describe("Only this Claude Code session."),
-  author: z13.string().trim().min(1).max(200).optional().describe('Only memories of this teammate (team memory); "me" for your own.'),
-  scope: SCOPE2.optional().describe("Only private memories, or only team (shared) ones."),
-  agent: z13.enum(["claude", "codex", "gemini", "copilot"]).optional().describe("Only memories made by this coding agent."),
-  fresh: z13.boolean().default(false).describe("Leave out memories whose code changed or is gone since they were made."),
-  allTime: z13.boolean().default(false).describe(
-    "Rank every match however old. Without it a query of common words only is ranked among its newest matches, and the answer says so."
-  ),
-  limit: z13.number().int().min(1).max(50).default(10),
-  offset: z13.number().int().min(0).max(1e4).default(0)
-});
-var TimelineInputSchema = z13.object({
-  anchor: z13.union([id2, z13.string().regex(/^[#sSpP]?\d{1,15}$/)]).optional().describe("Observation id from search (123), or S<id> for a summary, P<id> for a prompt."),
-  query: z13.string().min(1).max(1e3).optional().describe("Instead of an anchor: center on the best match of these words."),
-  before: z13.number().int().min(0).max(30).default(5).describe("Items before the anchor."),
-  after: z13.number().int().min(0).max(30).default(5).describe("Items after the anchor."),
-  project: z13.string().min(1).max(500).optional()
-});
-var GetObservationsInputSchema = z13.object({
-  ids: z13.array(id2).min(1).max(50).describe("Observation ids from search or timeline.")
-});
-var SaveMemoryInputSchema = z13.object({
-  title: z13.string().trim().min(1).max(200).describe("One line that will show in the index."),
-  text: z13.string().trim().min(1).max(1e4).describe("What to remember, self-contained."),
-  project: z13.string().min(1).max(500).optional().describe("Default: this project."),
-  type: z13.enum(TYPES).default("discovery"),
-  concepts: z13.array(z13.string().min(1).max(100)).max(20).optional(),
-  files: z13.array(z13.string().min(1).max(4096)).max(50).optional(),
-  pinned: z13.boolean().default(false).describe("Always list it first at session start."),
-  scope: SCOPE2.default("private").describe(
-    "private (default): this machine only; team: shared with the team when team sync is connected."
-  )
-});
-var ForgetInputSchema = z13.object({
-  ids: z13.array(id2).min(1).max(100).describe("Observation ids to delete for good.")
-});
-
-// src/mcp/anchor-format.ts
-var fileText = (file) => {
-  const moved = file.movedTo ? ` (now ${file.movedTo})` : "";
-  const delta = file.lineDelta === void 0 ? "" : ` (${file.lineDelta >= 0 ? "+" : ""}${file.lineDelta} lines)`;
-  return `${file.path}${moved}${delta}`;
-};
-var filesIn = (anchor, state) => anchor.files.filter((file) => file.state === state).map(fileText).join(", ");
-function anchorTag(anchor) {
-  if (anchor?.state !== "changed" && anchor?.state !== "gone") return "";
-  return `  [code ${anchor.state}: ${filesIn(anchor, anchor.state)}]`;
-}
-function anchorLine(anchor) {
-  if (!anchor) return [];
-  switch (anchor.state) {
-    case "fresh":
-      return ["Code: unchanged since this was recorded."];
-    case "changed":
-      return [
-        `Code: CHANGED since this was recorded: ${filesIn(anchor, "changed")}. Re-read before relying on it.`
-      ];
-    case "gone":
-      return [`Code: GONE since this was recorded: ${filesIn(anchor, "gone")}.`];
-    default:
-      return ["Code: cannot be checked on this machine."];
-  }
-}
-
-// src/mcp/format.ts
-function teamTag(item) {
-  if (item.author) return `[by ${item.author}] `;
-  return item.scope === "team" ? "[team] " : "";
-}
-var short = (iso) => iso.slice(0, 16).replace("T", " ");
-function formatSearch(items2, meta2) {
-  if (items2.length === 0 && meta2.query?.trim()) {
-    return `No observations match "${meta2.query}" (${meta2.scope}, ${meta2.mode}): nothing holds these words or is close in meaning.`;
-  }
-  if (items2.length === 0) return `No observations found (${meta2.scope}).`;
-  const lines = items2.map(
-    (item) => `#${item.id}  ${short(item.date)}  ${item.type.padEnd(9)} ${item.pinned ? "[pinned] " : ""}${teamTag(item)}${item.title}  (~${item.tokens} tokens)${anchorTag(item.anchor)}`
-  );
-  const more = meta2.hasMore ? `
-More results: call search again with offset=${meta2.offset + items2.length}.` : "";
-  return [
-    `${items2.length} observation${items2.length === 1 ? "" : "s"} (${meta2.scope}, ranked by ${meta2.mode}); dates UTC:`,
-    ...lines,
-    `${more}
-Next: timeline(anchor=<id>) for what happened around one, get_observations(ids=[...]) for full records.`
-  ].join("\n");
-}
-function formatTimeline(project2, anchor, items2) {
-  const lines = items2.map((item) => {
-    const ref = `#${item.ref}`;
-    const label2 = item.kind === "observation" ? item.type : item.kind;
-    return `${item.anchor ? ">" : " "} ${ref.padEnd(7)} ${short(item.date)}  ${label2.padEnd(9)} ${item.title}`;
-  });
-  return [
-    `Timeline of ${project2} around ${anchor} (#P = prompt, #S = summary; dates UTC):`,
-    ...lines,
-    "Next: get_observations(ids=[...]) for the full records you need."
-  ].join("\n");
-}
-var listLine = (label2, values) => values.length > 0 ? [`${label2}: ${values.join(", ")}`] : [];
-function formatObservations(items2, missing2) {
-  const blocks = items2.map(
-    (o) => [
-      `#${o.id} ${o.type}${o.pinned ? " [pinned]" : ""} ${teamTag(o)}`.trimEnd() + `: ${o.title}`,
-      ...o.subtitle ? [o.subtitle] : [],
-      `Date: ${short(o.date)} UTC  Project: ${o.project}${o.session_id ? `  Session: ${o.session_id}` : ""}`,
-      ...o.narrative ? ["", o.narrative] : [],
-      ...o.facts.length > 0 ? ["", "Facts:", ...o.facts.map((fact) => `- ${fact}`)] : [],
-      ...listLine("Concepts", o.concepts),
-      ...listLine("Files read", o.files_read),
-      ...listLine("Files modified", o.files_modified),
-      ...anchorLine(o.anchor)
-    ].join("\n")
-  );
-  const notFound = missing2.length > 0 ? [`Not found: ${missing2.map((id3) => `#${id3}`).join(", ")}`] : [];
-  return [...blocks, ...notFound].join("\n\n");
-}
-
-// src/mcp/tools.ts
-var text4 = (body) => ({ content: [{ type: "text", text: body }] });
-var failure = (message3) => ({
-  content: [{ type: "text", text: message3 }],
-  isError: true
-});
-function apiError(res) {
-  const message3 = res.body?.error?.message;
-  return failure(typeof message3 === "string" ? message3 : `worker answered HTTP ${res.status}`);
-}
-function query(params) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value === void 0) continue;
-    search.set(key, Array.isArray(value) ? value.join(",") : String(value));
-  }
-  return search.toString();
-}
-async function searchTool(ctx, args2) {
-  const project2 = args2.all_projects ? void 0 : args2.project ?? ctx.project;
-  const params = {
-    q: args2.query,
-    project: project2,
-    type: args2.type,
-    concept: args2.concept,
-    file: args2.file,
-    since: args2.since,
-    until: args2.until,
-    session_id: args2.session_id,
-    author: args2.author,
-    scope: args2.scope,
-    agent: args2.agent,
-    fresh: args2.fresh ? "1" : void 0,
-    all_time: args2.allTime ? "1" : void 0,
-    cwd: ctx.cwd,
-    limit: args2.limit,
-    offset: args2.offset
-  };
-  const search = new URLSearchParams(query(params));
-  for (const phrasing of args2.queries ?? []) search.append("q", phrasing);
-  const res = await ctx.call("GET", `/api/search?${search.toString()}`);
-  if (res.status !== 200) return apiError(res);
-  const body = res.body;
-  const scope = project2 ? `project ${project2}` : "all projects";
-  const found2 = formatSearch(body.items, {
-    ...body,
-    offset: args2.offset,
-    scope,
-    query: [args2.query, ...args2.queries ?? []].filter((text5) => text5.trim() !== "").join('" or "')
-  });
-  const partial = body.partial ? `
-partial: true (ranked matches from ${body.searched_from ?? "?"} on; older ones were not looked at: ask again with allTime: true to rank every match)` : "";
-  return text4(`${body.note ? `Note: ${body.note}
-` : ""}${found2}${partial}`);
-}
-async function timelineTool(ctx, args2) {
-  if (args2.anchor === void 0 && args2.query === void 0) {
-    return failure("timeline needs an anchor (an id from search) or a query.");
-  }
-  const params = {
-    anchor: args2.anchor === void 0 ? void 0 : String(args2.anchor),
-    q: args2.anchor === void 0 ? args2.query : void 0,
-    before: args2.before,
-    after: args2.after,
-    project: args2.project ?? (args2.anchor === void 0 ? ctx.project : void 0)
-  };
-  const res = await ctx.call("GET", `/api/timeline?${query(params)}`);
-  if (res.status !== 200) return apiError(res);
-  const body = res.body;
-  return text4(formatTimeline(body.project, body.anchor, body.items));
-}
-async function getObservationsTool(ctx, args2) {
-  const res = await ctx.call("POST", "/api/observations/batch", { ids: args2.ids, cwd: ctx.cwd });
-  if (res.status !== 200) return apiError(res);
-  const body = res.body;
-  if (body.items.length === 0)
-    return failure(`No observations with these ids: ${args2.ids.join(", ")}.`);
-  return text4(formatObservations(body.items, body.missing));
-}
-async function saveMemoryTool(ctx, args2) {
-  const res = await ctx.call("POST", "/api/memories", {
-    ...args2,
-    project: args2.project ?? ctx.project
-  });
-  if (res.status !== 200 && res.status !== 201) return apiError(res);
-  const body = res.body;
-  const verb = body.created ? "Saved" : "Already saved";
-  const shared = args2.scope === "team" ? ", shared with the team" : "";
-  return text4(`${verb} as #${body.id} in project ${body.project}${shared}.`);
-}
-async function forgetTool(ctx, args2) {
-  const res = await ctx.call("POST", "/api/observations/forget", { ids: args2.ids });
-  if (res.status !== 200) return apiError(res);
-  const { deleted } = res.body;
-  return text4(
-    `Forgot ${deleted} of ${args2.ids.length} observation${args2.ids.length === 1 ? "" : "s"}.`
-  );
-}
-
-// src/mcp/server.ts
-var DESCRIPTIONS = {
-  search: "Step 1 of 3 to recall past work on this project (claude-mem memory of earlier sessions). Returns a compact index, one line per observation: id, date, type, title and how many tokens its details cost. Cheap: start here. Memories are found by their words, so pass 2-4 phrasings of the same need (query plus queries: other words for it, the identifier or file name, the error text a user would paste); they are fused by reciprocal rank, so a memory worded differently still comes up. Filters: project (default this one, or all_projects), type, concept, file, since/until, session_id, agent, author, scope; limit/offset page; fresh: true leaves out memories whose code changed or is gone since. Then call timeline with an id to see what happened around it, and get_observations only for the few ids you need.",
-  timeline: "Step 2 of 3: what happened around one observation (an id from search, or S<id>/P<id>): the observations, user prompts (P) and turn summaries (S) just before and after it, in time order. Or give a query to center on its best match. Then get_observations for details.",
-  get_observations: "Step 3 of 3: the full records (narrative, facts, concepts, files) of observations by id, each saying whether the code it describes is still as it was (fresh, changed, gone). Costs the tokens search showed; fetch only the ids you need after search or timeline.",
-  save_memory: "Save something worth remembering in later sessions (a decision, a fact about this codebase, a preference) as an observation with a title and text. It appears in the session-start index and in search. Default project: this one.",
-  forget: "Delete observations by id for good (wrong, outdated or private). Answers how many were deleted."
-};
-function guarded(ctx, handler) {
-  return async function runTool(args2) {
-    try {
-      return await handler(ctx, args2);
-    } catch (error) {
-      return failure(error instanceof Error ? error.message : String(error));
-    }
-  };
-}
-async function createMcpServer(ctx, version) {
-  const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js");
-  const server = new McpServer({ name: "claude-mem", version });
-  const readOnly = { readOnlyHint: true, openWorldHint: false };
-  server.registerTool(
-    "search",
-    { description: DESCRIPTIONS.search, inputSchema: SearchInputSchema, annotations: readOnly },
-    guarded(ctx, searchTool)
-  );
-  server.registerTool(
-    "timeline",
-    { description: DESCRIPTIONS.timeline, inputSchema: TimelineInputSchema, annotations: readOnly },
-    guarded(ctx, timelineTool)
-  );
-  server.registerTool(
-    "get_observations",
-    {
-      description: DESCRIPTIONS.get_observations,
-      inputSchema: GetObservationsInputSchema,
-      annotations: readOnly
-    },
-    guarded(ctx, getObservationsTool)
-  );
-  server.registerTool(
-    "save_memory",
-    { description: DESCRIPTIONS.save_memory, inputSchema: SaveMemoryInputSchema },
-    guarded(ctx, saveMemoryTool)
-  );
-  server.registerTool(
-    "forget",
-    {
-      description: DESCRIPTIONS.forget,
-      inputSchema: ForgetInputSchema,
-      annotations: { destructiveHint: true }
-    },
-    guarded(ctx, forgetTool)
-  );
-  return server;
-}
-
-// src/mcp/stdin-guard.ts
-import { Transform } from "node:stream";
-import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
-var MAX_LINE_BYTES = 10 * 1024 * 1024;
-var PARSE_ERROR = -32700;
-var INVALID_REQUEST = -32600;
-function reply(id3, code, message3) {
-  const usable = typeof id3 === "string" || typeof id3 === "number" && Number.isFinite(id3);
-  return { jsonrpc: "2.0", id: usable ? id3 : null, error: { code, message: message3 } };
-}
-function checkLine(line2) {
-  let value;
-  try {
-    value = JSON.parse(line2);
-  } catch {
-    return reply(null, PARSE_ERROR, "Parse error: the line is not JSON");
-  }
-  if (Array.isArray(value)) {
-    return reply(null, INVALID_REQUEST, "Invalid Request: batches are not supported");
-  }
-  if (JSONRPCMessageSchema.safeParse(value).success) return void 0;
-  const id3 = typeof value === "object" && value !== null ? value.id : null;
-  return reply(id3, INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 message");
-}
-function guardStdin(stdin, answer2) {
-  let pending2 = "";
-  let skipping = false;
-  const guard = new Transform({
-    transform(chunk, _encoding, done) {
-      const lines = (pending2 + chunk.toString()).split("\n");
-      pending2 = lines.pop() ?? "";
-      for (const raw of lines) {
-        const line2 = raw.replace(/\r$/, "");
-        if (skipping) skipping = false;
-        else if (line2.trim() !== "") pass(line2);
-      }
-      if (Buffer.byteLength(pending2) > MAX_LINE_BYTES) {
-        if (!skipping) answer2(reply(null, PARSE_ERROR, "Parse error: the line is too long"));
-        [pending2, skipping] = ["", true];
-      }
-      done();
-    }
-  });
-  function pass(line2) {
-    const error = checkLine(line2);
-    if (error) answer2(error);
-    else guard.push(`${line2}
-`);
-  }
-  stdin.on("error", (error) => guard.destroy(error));
-  return stdin.pipe(guard);
-}
-
-// src/mcp/run-stdio.ts
-async function runMcpStdio(options) {
-  const stdin = options.stdin ?? process.stdin;
-  const stdout = options.stdout ?? process.stdout;
-  const server = await createMcpServer(options.context, options.version);
-  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
-  const guarded2 = guardStdin(stdin, (reply2) => {
-    options.log.log("warn", `mcp: answered a bad line with ${reply2.error.code}`);
-    stdout.write(`${JSON.stringify(reply2)}
-`);
-  });
-  const transport = new StdioServerTransport(guarded2, stdout);
-  const closed = new Promise((resolve5) => {
-    server.server.onclose = resolve5;
-    stdin.once("end", () => void server.close());
-    stdin.once("close", () => void server.close());
-  });
-  server.server.onerror = (error) => options.log.log("warn", `mcp: ${error.message}`);
-  await server.connect(transport);
-  options.log.log("info", `mcp server started for project ${options.context.project}`);
-  await closed;
-}
-
-// src/cli/commands/mcp-command.ts
-async function mcpCommand(_args, deps) {
-  const env = deps.env ?? process.env;
-  const dataDir = dataDirFrom(env);
-  ensureDataDir(dataDir);
-  const { settings } = loadSettings(dataDir, env);
-  const call2 = createWorkerClient({
-    dataDir,
-    port: settings["worker.port"],
-    cliEntry: deps.cliEntry,
-    autoStart: settings["worker.autoStart"],
-    waitMs: 1e4,
-    env
-  });
-  await runMcpStdio({
-    context: {
-      call: call2,
-      project: resolveProject(env.CLAUDE_PROJECT_DIR || process.cwd(), env).name,
-      cwd: env.CLAUDE_PROJECT_DIR || process.cwd()
-    },
-    version: VERSION,
-    log: createLogger(dataDir, "mcp", settings["log.level"])
-  });
-  return 0;
-}
-
-// src/cli/commands/open-command.ts
-var openCommand = async function openCommand2(args2, print2, deps = {}) {
-  if (args2.length > 0) throw usage(`open takes no arguments, got "${args2[0]}"`);
-  const { port, dataDir } = await compressionWorker(deps);
-  print2(await requestOpenLink(port, dataDir));
-  return 0;
-};
-
-// src/cli/commands/retry-command.ts
-var RETRY_OPTIONS = { quarantine: { type: "boolean" } };
-var retryCommand = async function retryCommand2(args2, print2, deps = {}) {
-  const values = parseOptions(args2, RETRY_OPTIONS);
-  if (values.quarantine) {
-    const moved = releaseQuarantine(dataDirFrom(deps.env ?? process.env));
-    const running = await compressionWorker(deps).then(
-      () => true,
-      () => false
-    );
-    const when2 = running ? "the worker ingests them now" : "the worker ingests them when it runs";
-    print2(`moved ${moved} quarantined files back to the spool; ${when2}`);
-    return 0;
-  }
-  const { port, dataDir } = await compressionWorker(deps);
-  const res = await workerRequest(port, "/api/compression/retry", {
-    method: "POST",
-    token: readOrCreateToken(dataDir),
-    timeoutMs: 5e3
-  });
-  if (res.status !== 200) throw workerFailure(res);
-  const { events, turns } = res.body.requeued;
-  print2(
-    `requeued ${events} failed events and ${turns} failed turn ends; the worker compresses them now`
-  );
-  return 0;
-};
-
-// src/cli/commands/search-command.ts
-import { parseArgs as parseArgs2 } from "node:util";
-var anchorNote = (hit) => {
-  const state = hit.anchor?.state;
-  if (state !== "changed" && state !== "gone") return "";
-  const files3 = hit.anchor?.files.filter((file) => file.state === state).map((file) => file.path);
-  return `  \u26A0 ${state}: ${(files3 ?? []).join(", ")}`;
-};
-var SEARCH_OPTIONS = {
-  project: { type: "string" },
-  all: { type: "boolean" },
-  type: { type: "string" },
-  concept: { type: "string" },
-  file: { type: "string" },
-  since: { type: "string" },
-  until: { type: "string" },
-  session: { type: "string" },
-  author: { type: "string" },
-  scope: { type: "string" },
-  agent: { type: "string" },
-  mode: { type: "string" },
-  limit: { type: "string" },
-  offset: { type: "string" },
-  fresh: { type: "boolean" },
-  "all-time": { type: "boolean" },
-  json: { type: "boolean" },
-  query: { type: "string", short: "q", multiple: true }
-};
-function parse2(args2) {
-  try {
-    const parsed = parseArgs2({ args: args2, options: SEARCH_OPTIONS, allowPositionals: true });
-    checkWhole("limit", parsed.values.limit, 1, 100, 20);
-    checkWhole("offset", parsed.values.offset, 0, 1e4, 20);
-    checkTypes(parsed.values.type);
-    checkChoice("mode", parsed.values.mode, ["fts", "vector", "hybrid"]);
-    checkChoice("scope", parsed.values.scope, ["private", "team"]);
-    if (parsed.values.author?.trim() === "") throw usage("--author: give a teammate's name, or me");
-    checkPhrasings2(parsed.positionals, parsed.values.query ?? []);
-    return parsed;
-  } catch (error) {
-    throw error instanceof CliError ? error : parseFailure(error, SEARCH_OPTIONS);
-  }
-}
-function checkPhrasings2(positionals, phrasings) {
-  if (phrasings.some((text5) => text5.trim() === "")) {
-    throw usage("-q: expected words to search for, got an empty text");
-  }
-  const count4 = phrasings.length + (positionals.length > 0 ? 1 : 0);
-  if (count4 > MAX_PHRASINGS) {
-    throw usage(
-      `-q: expected at most ${MAX_PHRASINGS} phrasings in all (the query and each -q), got ${count4}`
-    );
-  }
-}
-function pick(object, keys) {
-  return Object.fromEntries(keys.map((key) => [key, object[key]]));
-}
-var teamTag2 = (hit) => hit.author ? `[by ${hit.author}] ` : hit.scope === "team" ? "[team] " : "";
-var line = (hit) => `#${hit.id}  ${hit.date.slice(0, 16).replace("T", " ")}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? "\u{1F4CC} " : ""}${teamTag2(hit)}${hit.title}  (~${hit.tokens.toLocaleString("en-US")} token${hit.tokens === 1 ? "" : "s"})${anchorNote(hit)}`;
-var searchCommand = async function searchCommand2(args2, print2, deps = {}) {
-  const { values, positionals } = parse2(args2);
-  const project2 = values.all ? void 0 : values.project ?? resolveProject(deps.cwd ?? process.cwd(), deps.env ?? process.env).name;
-  const params = {
-    q: positionals.join(" "),
-    project: project2,
-    session_id: values.session,
-    fresh: values.fresh ? "1" : void 0,
-    all_time: values["all-time"] ? "1" : void 0,
-    cwd: deps.cwd ?? process.cwd(),
-    ...pick(values, ["type", "concept", "file", "since", "until", "mode", "limit", "offset"]),
-    ...pick(values, ["author", "scope", "agent"])
-  };
-  const call2 = recallClient(deps);
-  const search = async (scope2) => {
-    const query2 = new URLSearchParams(
-      Object.entries(scope2).filter((entry) => entry[1] !== void 0)
-    );
-    for (const phrasing of values.query ?? []) query2.append("q", phrasing);
-    const res = await callOrFail(call2, "GET", `/api/search?${query2.toString()}`);
-    if (res.status !== 200) throw apiFailure(res);
-    return res.body;
-  };
-  if (!values.all) await checkProject(call2, values.project);
-  const body = await search(params);
-  if (values.json) {
-    print2(JSON.stringify(body, null, 2));
-    return 0;
-  }
-  const scope = project2 ? `project ${project2}` : "all projects";
-  const phrasings = [params.q, ...values.query ?? []].filter((text5) => text5.trim() !== "");
-  if (body.items.length === 0 && phrasings.length > 0) {
-    print2(`No observations match "${phrasings.join('" or "')}" in ${scope} (${body.mode}).`);
-  } else {
-    print2(`${plural2(body.items.length, "result")} in ${scope} (${body.mode}); dates UTC`);
-  }
-  if (body.note) print2(`note: ${body.note}`);
-  for (const hit of body.items) print2(line(hit));
-  if (body.partial && body.searched_from) {
-    print2(`note: ranked matches from ${body.searched_from.slice(0, 10)} on; ${body.widen ?? ""}`);
-  }
-  const offset = Number(values.offset ?? 0) + body.items.length;
-  if (body.hasMore) print2(`more: --offset ${offset}`);
-  if (body.items.length === 0 && project2 !== void 0 && offset === 0) {
-    const elsewhere = await search({ ...params, project: void 0, limit: "100" });
-    const n9 = elsewhere.hasMore ? "100 or more" : String(elsewhere.items.length);
-    if (elsewhere.items.length > 0) print2(`--all finds ${n9} in other projects`);
-  }
-  return 0;
-};
-var plural2 = (n9, word) => `${n9.toLocaleString("en-US")} ${word}${n9 === 1 ? "" : "s"}`;
-
-// src/cli/commands/verify-report.ts
-function summarizeVerify(project2, pages) {
-  const counts2 = {};
-  const files3 = /* @__PURE__ */ new Map();
-  for (const page2 of pages) {
-    for (const [state, n9] of Object.entries(page2.counts)) counts2[state] = (counts2[state] ?? 0) + n9;
-    for (const item of page2.items) {
-      for (const file of item.files) {
-        const key = `${file.state}\0${file.path}`;
-        const known = files3.get(key) ?? { ...file, ids: [] };
-        known.ids.push(item.id);
-        files3.set(key, known);
-      }
-    }
-  }
-  return {
-    project: project2,
-    tree: pages[0]?.tree ?? null,
-    observations: pages[0]?.total ?? 0,
-    counts: counts2,
-    files: [...files3.values()].sort((a, b) => a.path.localeCompare(b.path)),
-    items: pages.flatMap((page2) => page2.items)
-  };
-}
-var n = (value) => value.toLocaleString("en-US");
-var LABELS = [
-  ["fresh", "fresh (as anchored)"],
-  ["changed", "changed"],
-  ["gone", "gone"],
-  ["unknown", "unknown (cannot tell)"],
-  ["unanchored", "no files anchored"]
-];
-function fileLine(file) {
-  const delta = file.lineDelta === void 0 ? "" : ` (${file.lineDelta >= 0 ? "+" : ""}${file.lineDelta} lines)`;
-  const moved = file.movedTo ? ` -> ${file.movedTo}` : "";
-  const ids2 = file.ids.slice(0, 10).map((id3) => `#${id3}`);
-  const more = file.ids.length > 10 ? ` and ${file.ids.length - 10} more` : "";
-  return `  ${file.path}${moved}${delta}: ${ids2.join(" ")}${more}`;
-}
-function verifyLines(report2) {
-  const width = Math.max(...LABELS.map(([state]) => n(report2.counts[state] ?? 0).length));
-  const lines = [
-    `verify: project ${report2.project}, ${n(report2.observations)} observations, checked against ${report2.tree ?? "(no work tree on this machine)"}`,
-    ...LABELS.map(
-      ([state, label2]) => `  ${n(report2.counts[state] ?? 0).padStart(width)}  ${label2}`
-    )
-  ];
-  for (const state of ["changed", "gone"]) {
-    const files3 = report2.files.filter((file) => file.state === state);
-    if (files3.length > 0)
-      lines.push(`${state === "changed" ? "Changed" : "Gone"} files:`, ...files3.map(fileLine));
-  }
-  const stale = (report2.counts.changed ?? 0) > 0;
-  if (stale) lines.push("Re-confirm one: claude-mem verify --accept ID");
-  return lines;
-}
-
-// src/cli/commands/verify-command.ts
-var VERIFY_OPTIONS = {
-  project: { type: "string" },
-  json: { type: "boolean" },
-  accept: { type: "string" }
-};
-var PAGE2 = 2e3;
-var BAR_FROM = 5e3;
-var BAR = 24;
-async function call(deps, method, path, body) {
-  const res = await callOrFail(recallClient(deps), method, path, body);
-  if (res.status !== 200) throw apiFailure(res);
-  return res.body;
-}
-function drawBar(deps, done, total) {
-  const stream = deps.stderr ?? process.stderr;
-  if (stream.isTTY !== true || total < BAR_FROM) return;
-  const share3 = total === 0 ? 1 : Math.min(1, done / total);
-  const filled = Math.round(share3 * BAR);
-  const end = done >= total ? "\n" : "";
-  stream.write(
-    `\r[${"#".repeat(filled)}${".".repeat(BAR - filled)}] ${Math.floor(share3 * 100)}% ${done}/${total}\x1B[K${end}`
-  );
-}
-async function acceptOne(deps, text5, cwd, print2) {
-  const id3 = Number(text5.replace(/^#/, ""));
-  if (!Number.isInteger(id3) || id3 < 1)
-    throw usage(`--accept: expected an observation id, got ${text5}`);
-  const body = await call(deps, "POST", "/api/anchors/accept", { id: id3, cwd });
-  print2(`#${id3} re-anchored to the files as they are now: ${body.anchor?.state ?? "no files"}`);
-  return 0;
-}
-var verifyCommand = async function verifyCommand2(args2, print2, deps = {}) {
-  const values = parseOptions(args2, VERIFY_OPTIONS);
-  const cwd = deps.cwd ?? process.cwd();
-  if (values.accept !== void 0) return acceptOne(deps, values.accept, cwd, print2);
-  await checkProject(recallClient(deps), values.project, "check the name.");
-  const project2 = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
-  const pages = [];
-  let after2 = 0;
-  let done = 0;
-  while (after2 !== null) {
-    const query2 = new URLSearchParams({ project: project2, cwd, after: String(after2), limit: String(PAGE2) });
-    const page2 = await call(deps, "GET", `/api/anchors/verify?${query2.toString()}`);
-    pages.push(page2);
-    done += page2.checked;
-    drawBar(deps, done, page2.total);
-    after2 = page2.next;
-  }
-  const report2 = summarizeVerify(project2, pages);
-  if (values.json) print2(JSON.stringify(report2, null, 2));
-  else for (const line2 of verifyLines(report2)) print2(line2);
-  return 0;
-};
-
-// src/cli/commands/recall-status.ts
-async function fetchRecallStatus(port, token2) {
-  try {
-    const res = await workerRequest(port, "/api/recall/status", { timeoutMs: 5e3, token: token2 });
-    return res.status === 200 ? res.body : void 0;
-  } catch {
-    return void 0;
-  }
-}
-var n2 = (value) => value.toLocaleString("en-US");
-function storeLine(store4) {
-  const where3 = `chroma ${store4.url} (${store4.collection})`;
-  const counts2 = `${n2(store4.indexed)} indexed, ${n2(store4.pending)} waiting`;
-  if (store4.reachable === false) {
-    return `  vector store: ${where3} unreachable, search uses full text; ${counts2}: ${store4.error ?? ""}`;
-  }
-  return `  vector store: ${where3}, ${counts2}`;
-}
-function switchLine(from) {
-  const until = "search uses full text until every observation has a vector";
-  return from === null ? `  first embedding: ${until}` : `  re-embedding after the switch from ${from}: ${until}`;
-}
-var horizonLine = (held2) => `  search horizon: the newest ${n2(held2)} observations, searched first; older ones when fewer than a page of those match, or with --until`;
-function formatRecallStatus(status2) {
-  const horizon = typeof status2.horizon === "number" ? [horizonLine(status2.horizon)] : [];
-  if (status2.state === "off" || status2.model === null) {
-    return [`recall: search.mode ${status2.mode}, embedder off: full-text search only`, ...horizon];
-  }
-  const waiting = Math.max(0, status2.total - status2.embedded);
-  const lines = [
-    `recall: search.mode ${status2.mode}, embedder ${status2.model} ${EMBEDDING_STATE_WORDS[status2.state]}`,
-    `  vectors: ${n2(status2.embedded)} of ${n2(status2.total)} observations, ${n2(waiting)} waiting`
-  ];
-  if (status2.switch) lines.push(switchLine(status2.switch.from));
-  if (status2.error) lines.push(`  error: ${status2.error}`);
-  if (status2.store) lines.push(storeLine(status2.store));
-  return [...lines, ...horizon];
-}
-
-// src/cli/commands/status-command.ts
-var STATUS_OPTIONS = { json: { type: "boolean" } };
-var n3 = (value) => Number.isFinite(value) ? value.toLocaleString("en-US") : "unlimited";
-var cost = (usd) => usd ? `, ~$${usd < 0.01 ? usd.toFixed(4) : usd.toFixed(2)} at list prices` : "";
-function states(counts2) {
-  return ["pending", "compressed", "skipped", "failed"].map((state) => `${n3(counts2[state] ?? 0)} ${state}`).join(", ");
-}
-function problemLines(problems) {
-  return (problems ?? []).map(
-    (p) => `  ${n3(p.events)} ${p.outcome === "failed" ? "failed" : "fell back to the next provider"}: ${p.reason}`
-  );
-}
-function formatStatus(status2) {
-  const model = status2.model ? ` (${status2.model})` : "";
-  const lines = [
-    `provider: ${status2.provider}${model}`,
-    `  why: ${status2.reason}`,
-    `events: ${states(status2.events)}`,
-    ...problemLines(status2.problems),
-    `turns: ${states(status2.turns)}`,
-    `today (${status2.today.day}):`
-  ];
-  if (status2.today.usage.length === 0) lines.push("  no LLM calls");
-  for (const row of status2.today.usage) {
-    lines.push(
-      `  ${row.provider} ${row.model}: ${n3(row.calls)} calls, ${n3(row.tokens_in)} tokens in, ${n3(row.tokens_out)} out${cost(row.cost_usd)}`
-    );
-  }
-  for (const budget2 of status2.budget) {
-    const spent = budget2.spent ? " (spent: heuristic until tomorrow)" : "";
-    lines.push(
-      `budget ${budget2.provider}: ${n3(budget2.used)} of ${n3(budget2.limit)} tokens used, ${n3(budget2.left)} left${spent}`
-    );
-  }
-  return lines;
-}
-var statusCommand = async function statusCommand2(args2, print2, deps = {}) {
-  const values = parseOptions(args2, STATUS_OPTIONS);
-  const { port, dataDir } = await compressionWorker(deps);
-  const token2 = readOrCreateToken(dataDir);
-  const { fault, disk } = await healthFaults(port, token2);
-  const res = await workerRequest(port, "/api/compression/status", { timeoutMs: 5e3, token: token2 });
-  const faultLines = [...fault ? [faultLine(fault)] : [], ...disk ? [diskLine(disk)] : []];
-  if (res.status !== 200 && faultLines.length > 0) {
-    print2(faultLines.join("\n"));
-    return 1;
-  }
-  if (res.status !== 200) throw workerFailure(res);
-  const status2 = res.body;
-  const recall2 = await fetchRecallStatus(port, token2);
-  if (values.json) {
-    print2(
-      JSON.stringify(
-        {
-          ...status2,
-          recall: recall2 ?? null,
-          database: fault ?? { ok: true },
-          disk: disk ?? { ok: true }
-        },
-        null,
-        2
-      )
-    );
-    return 0;
-  }
-  const lines = [...formatStatus(status2), ...recall2 ? formatRecallStatus(recall2) : []];
-  print2([...faultLines, ...lines].join("\n"));
-  return 0;
-};
-async function healthFaults(port, token2) {
-  const res = await workerRequest(port, "/health", { timeoutMs: 5e3, token: token2 }).catch(
-    () => void 0
-  );
-  const body = res?.body;
-  return {
-    fault: body?.database?.ok === false ? body.database : void 0,
-    disk: body?.disk?.ok === false ? body.disk : void 0
-  };
-}
-var diskLine = (disk) => `disk: FULL ${disk.reason}`;
-var faultLine = (fault) => `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;
-
-// src/cli/commands/demo-command.ts
-import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync18, rmSync as rmSync11, writeFileSync as writeFileSync4 } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname as dirname8, join as join31 } from "node:path";
-
-// src/cli/hook-process.ts
-import { spawn as spawn2 } from "node:child_process";
-function runHookProcess(hookBundle, event, stdin, env, cwd) {
-  return new Promise((resolve5, reject) => {
-    const child = spawn2(process.execPath, [hookBundle, event], { env, cwd, stdio: "pipe" });
-    const out = [];
-    const err = [];
-    child.stdout.on("data", (chunk) => out.push(chunk));
-    child.stderr.on("data", (chunk) => err.push(chunk));
-    child.on("error", reject);
-    child.on(
-      "close",
-      (code) => resolve5({
-        code,
-        stdout: Buffer.concat(out).toString("utf8"),
-        stderr: Buffer.concat(err).toString("utf8")
-      })
-    );
-    child.stdin.on("error", () => void 0);
-    child.stdin.end(stdin);
-  });
-}
-
-// src/cli/doctor/demo-folder.ts
-import { existsSync as existsSync6 } from "node:fs";
-import { join as join29 } from "node:path";
-
-// src/cli/doctor/check.ts
-var ok = (name, detail) => ({ name, ok: true, detail });
-var fail = (name, detail) => ({ name, ok: false, detail });
-var warn = (name, detail) => ({
-  name,
-  ok: true,
-  detail,
-  warning: true
-});
-
-// src/cli/doctor/demo-folder.ts
-var DEMO_MARKER = ".claude-mem-demo";
-var isDemoFolder = (dataDir) => existsSync6(join29(dataDir, DEMO_MARKER));
-function demoExpected(result) {
-  if (result.ok) return result;
-  return warn(result.name, `${result.detail} (expected: this is the demo's data folder)`);
-}
-
-// src/cli/install/package-name.ts
-import { existsSync as existsSync7 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname7, join as join30 } from "node:path";
-var INSTALL_HINT = 'in a clone of claude-mem, run "npm install && npm link"';
-function onPath(bin, path = process.env.PATH ?? "") {
-  const names = process.platform === "win32" ? [`${bin}.cmd`, bin] : [bin];
-  return path.split(delimiter2).filter((dir) => dir !== "").some((dir) => names.some((name) => existsSync7(join30(dir, name))));
-}
-function selfCommand(cliEntry, path = process.env.PATH ?? "") {
-  if (onPath("claude-mem", path)) return "claude-mem";
-  return `node ${JSON.stringify(join30(dirname7(cliEntry), "..", "bin", "claude-mem.mjs"))}`;
-}
-
-// src/cli/commands/demo-report.ts
-var SHOWN_CHARS = 240;
-var REDACTED = /[^\n"]*\[REDACTED:[^\]]+\][^\n"]*/;
-var shown = (text5) => {
-  const flat = text5.replace(/\s+/g, " ");
-  const rest = flat.length - SHOWN_CHARS;
-  return rest > 0 ? `${flat.slice(0, SHOWN_CHARS)}\u2026 (+${rest.toLocaleString("en-US")} characters)` : flat;
-};
-function promptLines2(prompts, originals) {
-  return prompts.flatMap((prompt, index) => [
-    `  prompt ${String(prompt.prompt_number)}: ${String(prompt.text)}`,
-    .../<private>/i.test(originals[index] ?? "") ? [
-      "      ^ marked: the <private>\u2026</private> block you typed was stripped here; it is stored nowhere"
-    ] : []
-  ]);
-}
-function eventLines(events) {
-  return events.flatMap((event) => {
-    const fields = [event.tool_input, event.tool_response, event.error].map(
-      (v) => typeof v === "string" ? v : ""
-    );
-    const redacted = fields.map((text5) => REDACTED.exec(text5.replaceAll("\\n", "\n"))?.[0]).find(Boolean);
-    return [
-      `  #${String(event.id)} ${String(event.tool_name)} ${shown(fields[0] ?? "")}`,
-      ...redacted ? [
-        `      ^ marked: a secret in its output was redacted before storage: ${shown(redacted.trim())}`
-      ] : []
-    ];
-  });
-}
-
 // src/cli/commands/worker-command.ts
-import { existsSync as existsSync8, readFileSync as readFileSync17 } from "node:fs";
 var ACTIONS2 = ["start", "stop", "restart", "status", "logs", "run"];
 var sleep6 = (ms) => new Promise((done) => setTimeout(done, ms));
 async function workerCommand(args2, deps) {
@@ -16721,7 +16514,7 @@ function logs(dataDir, args2, print2) {
   print2(lines.slice(-count4).join("\n"));
   return 0;
 }
-var n4 = (value) => (value ?? 0).toLocaleString("en-US");
+var n = (value) => (value ?? 0).toLocaleString("en-US");
 function duration(ms) {
   const s = Math.floor(ms / 1e3);
   if (s < 60) return `${s} s`;
@@ -16730,14 +16523,33 @@ function duration(ms) {
   return `${Math.floor(s / 86400)} d ${Math.floor(s % 86400 / 3600)} h`;
 }
 function healthLines(health) {
-  const events = Object.entries(health.events ?? {}).map(([state, count4]) => `${n4(count4)} ${state}`).join(", ");
+  const events = Object.entries(health.events ?? {}).map(([state, count4]) => `${n(count4)} ${state}`).join(", ");
   const spool2 = health.queue?.spool ?? 0;
   return [
     `worker ${health.status ?? "?"}: pid ${health.pid ?? "?"}, http://127.0.0.1:${health.port ?? "?"}/, version ${health.version ?? "?"}, up ${duration(health.uptimeMs ?? 0)}`,
-    `  waiting: ${n4(spool2)} spool file${spool2 === 1 ? "" : "s"} to ingest, ${n4(health.queue?.pending)} events to compress`,
+    `  waiting: ${n(spool2)} spool file${spool2 === 1 ? "" : "s"} to ingest, ${n(health.queue?.pending)} events to compress`,
     `  events: ${events || "none yet"}`
   ];
 }
+var WORKER_COMMAND = {
+  name: "worker",
+  help: [
+    {
+      usage: ["worker start|stop|restart|status"],
+      text: "Manage the background worker (one per data folder); status --json prints its /health answer as JSON"
+    },
+    {
+      usage: ["worker logs [-n N]"],
+      text: "Print the last N log lines (default 50)"
+    },
+    {
+      usage: ["worker run"],
+      text: "Run the worker in the foreground (what start spawns)"
+    }
+  ],
+  flags: ["--json", "-n"],
+  run: (args2, context) => args2[0] === "run" ? runWorker() : workerCommand(args2, context)
+};
 
 // src/cli/commands/demo-command.ts
 var DEMO_OPTIONS = {
@@ -16805,7 +16617,7 @@ async function report(originals, { port, token: token2 }, hookBundle, projectDir
   const events = await get("/api/events?limit=500");
   print2(`
 Captured ${prompts.length} prompts and ${events.length} tool events:`);
-  for (const line2 of promptLines2(prompts.reverse(), originals)) print2(line2);
+  for (const line2 of promptLines(prompts.reverse(), originals)) print2(line2);
   for (const line2 of eventLines(events.reverse())) print2(line2);
   const next = {
     session_id: "demo-session-0002",
@@ -16825,6 +16637,17 @@ Captured ${prompts.length} prompts and ${events.length} tool events:`);
   print2("\nWhat the next session is told at SessionStart:");
   print2(output.hookSpecificOutput?.additionalContext ?? "  (nothing yet)");
 }
+var DEMO_COMMAND = {
+  name: "demo",
+  help: [
+    {
+      usage: ["demo [--data-dir DIR] [--port N]"],
+      text: "Replay a sample session through the real hooks and show what was captured (uses its own data folder)"
+    }
+  ],
+  options: DEMO_OPTIONS,
+  run: (args2, context) => demoCommand(args2, context)
+};
 
 // src/cli/doctor/disk-check.ts
 import { statfsSync as statfsSync2 } from "node:fs";
@@ -16973,8 +16796,8 @@ async function* jsonlRecords(file) {
 }
 function* jsonRecords(whole2) {
   for (const kind of EXPORT_KINDS) {
-    const list4 = whole2[PLURAL2[kind]];
-    if (Array.isArray(list4)) for (const row of list4) yield { ...row, kind };
+    const list6 = whole2[PLURAL2[kind]];
+    if (Array.isArray(list6)) for (const row of list6) yield { ...row, kind };
   }
 }
 var HEADER_EXAMPLE = '{"kind":"header","format":"claude-mem-export","version":1,...}';
@@ -17082,6 +16905,16 @@ var importCommand = async function importCommand2(args2, print2, deps = {}) {
     );
   }
   return 0;
+};
+var IMPORT_COMMAND = {
+  name: "import",
+  help: [
+    {
+      usage: ["import <file>"],
+      text: "Merge an export (duplicates are skipped)"
+    }
+  ],
+  run: (args2, { print: print2 }) => importCommand(args2, print2)
 };
 
 // src/cli/doctor/repair.ts
@@ -17577,7 +17410,7 @@ function applyChanges(changes, io = fileIo) {
 
 // src/cli/install/json-file.ts
 var isObject3 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-function parse3(path, text5, jsonc) {
+function parse2(path, text5, jsonc) {
   if (text5.trim() === "") return {};
   try {
     return jsonc ? parseJsonc(text5).value : JSON.parse(text5);
@@ -17590,7 +17423,7 @@ function parse3(path, text5, jsonc) {
 function readJsonFile(path, jsonc = false) {
   const text5 = readSettingsText(path);
   if (text5 === void 0) return { path, text: text5, value: {} };
-  const value = parse3(path, text5, jsonc);
+  const value = parse2(path, text5, jsonc);
   if (!isObject3(value)) {
     throw new CliError(`${path} does not hold a JSON object; nothing was changed`);
   }
@@ -17631,7 +17464,7 @@ function keepWhatUserHad(next, now2, had) {
 function readBackup(path, jsonc) {
   try {
     const text5 = readSettingsText(backupPath(path));
-    const value = text5 === void 0 ? void 0 : parse3(path, text5, jsonc);
+    const value = text5 === void 0 ? void 0 : parse2(path, text5, jsonc);
     return text5 !== void 0 && isObject3(value) ? { text: text5, value } : void 0;
   } catch {
     return void 0;
@@ -17695,7 +17528,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync as existsSync14 } from "node:fs";
 import { delimiter as delimiter3, join as join32 } from "node:path";
 var NODE_RUNTIME = { name: "node", command: "node" };
-var RUNTIME_CHOICES = ["auto", "node", "bun"];
+var RUNTIME_CHOICES = ["node", "bun", "auto"];
 function findOnPath(bin, path = process.env.PATH ?? "") {
   return path.split(delimiter3).filter((dir) => dir !== "").map((dir) => join32(dir, bin)).find((file) => existsSync14(file));
 }
@@ -17774,8 +17607,8 @@ function groupsOf2(hooks, event) {
 function hasOurs(group, isOurs) {
   return (group.hooks ?? []).some((hook) => isObject5(hook) && isOurs(hook.command));
 }
-function addHooks(settings, hookBundle, portable = false, runtime = NODE_RUNTIME) {
-  const next = portable ? removeHooks(settings, hookBundle, (command) => !isPortableCommand(command)) : structuredClone(settings);
+function addHooks(settings2, hookBundle, portable = false, runtime = NODE_RUNTIME) {
+  const next = portable ? removeHooks(settings2, hookBundle, (command) => !isPortableCommand(command)) : structuredClone(settings2);
   const isOurs = portable ? isPortableCommand : (c) => isOurCommand(c, hookBundle);
   const hooks = isObject5(next.hooks) ? next.hooks : {};
   for (const hook of REGISTERED_HOOKS) {
@@ -17803,8 +17636,8 @@ function upgradeOurs(groups, hook, isOurs) {
     if (onlyOurs && hook.matcher !== void 0) group.matcher = hook.matcher;
   }
 }
-function foregroundCaptureHooks(settings, hookBundle) {
-  const hooks = isObject5(settings.hooks) ? settings.hooks : {};
+function foregroundCaptureHooks(settings2, hookBundle) {
+  const hooks = isObject5(settings2.hooks) ? settings2.hooks : {};
   const isOurs = (command) => isOurCommand(command, hookBundle) || isPortableCommand(command);
   return REGISTERED_HOOKS.filter(
     ({ event, background }) => background === true && groupsOf2(hooks, event).some(
@@ -17814,8 +17647,8 @@ function foregroundCaptureHooks(settings, hookBundle) {
     )
   ).map(({ event }) => event);
 }
-function removeHooks(settings, hookBundle, only = () => true) {
-  const next = structuredClone(settings);
+function removeHooks(settings2, hookBundle, only = () => true) {
+  const next = structuredClone(settings2);
   if (!isObject5(next.hooks)) return next;
   const hooks = next.hooks;
   const before = Object.keys(hooks).length;
@@ -17835,8 +17668,8 @@ function removeHooks(settings, hookBundle, only = () => true) {
   if (Object.keys(hooks).length === 0 && before > 0) delete next.hooks;
   return next;
 }
-function countOurHooks(settings, hookBundle) {
-  const hooks = isObject5(settings.hooks) ? settings.hooks : {};
+function countOurHooks(settings2, hookBundle) {
+  const hooks = isObject5(settings2.hooks) ? settings2.hooks : {};
   return Object.fromEntries(
     REGISTERED_HOOKS.map(({ event }) => [
       event,
@@ -17849,8 +17682,8 @@ function countOurHooks(settings, hookBundle) {
     ])
   );
 }
-function usesPortableHooks(settings) {
-  const hooks = isObject5(settings.hooks) ? settings.hooks : {};
+function usesPortableHooks(settings2) {
+  const hooks = isObject5(settings2.hooks) ? settings2.hooks : {};
   return Object.keys(hooks).some(
     (event) => groupsOf2(hooks, event).some((group) => hasOurs(group, isPortableCommand))
   );
@@ -17878,8 +17711,8 @@ function installTargets(project2, cwd = process.cwd(), home = homedir3()) {
 // src/cli/doctor/hook-runtime-check.ts
 import { existsSync as existsSync15 } from "node:fs";
 var isObject6 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
-function ourHookCommands(settings, hookBundle) {
-  const hooks = isObject6(settings.hooks) ? settings.hooks : {};
+function ourHookCommands(settings2, hookBundle) {
+  const hooks = isObject6(settings2.hooks) ? settings2.hooks : {};
   return Object.values(hooks).flatMap((groups) => Array.isArray(groups) ? groups : []).flatMap((group) => isObject6(group) && Array.isArray(group.hooks) ? group.hooks : []).map((hook) => isObject6(hook) ? hook.command : void 0).filter((command) => isOurCommand(command, hookBundle));
 }
 function hookRuntimes(commands) {
@@ -17964,12 +17797,12 @@ function checkHooks(cliEntry) {
   const commands = [];
   const foreground = /* @__PURE__ */ new Set();
   for (const file of new Set(files3)) {
-    const settings = readJsonFile(file).value;
-    portable ||= usesPortableHooks(settings);
-    for (const event of foregroundCaptureHooks(settings, hookBundle)) foreground.add(event);
-    const plugin = pluginEnabled(settings) ? 1 : 0;
-    commands.push(...ourHookCommands(settings, hookBundle), ...plugin ? ["node (plugin)"] : []);
-    for (const [event, n9] of Object.entries(countOurHooks(settings, hookBundle))) {
+    const settings2 = readJsonFile(file).value;
+    portable ||= usesPortableHooks(settings2);
+    for (const event of foregroundCaptureHooks(settings2, hookBundle)) foreground.add(event);
+    const plugin = pluginEnabled(settings2) ? 1 : 0;
+    commands.push(...ourHookCommands(settings2, hookBundle), ...plugin ? ["node (plugin)"] : []);
+    for (const [event, n9] of Object.entries(countOurHooks(settings2, hookBundle))) {
       counts2[event] = (counts2[event] ?? 0) + n9 + plugin;
     }
   }
@@ -18003,8 +17836,8 @@ function checkHooks(cliEntry) {
     );
   return ok("hooks", registered);
 }
-function pluginEnabled(settings) {
-  const enabled = settings.enabledPlugins;
+function pluginEnabled(settings2) {
+  const enabled = settings2.enabledPlugins;
   if (typeof enabled !== "object" || enabled === null) return false;
   return Object.entries(enabled).some(
     ([name, on]) => name.startsWith("claude-mem@") && on === true
@@ -18012,9 +17845,9 @@ function pluginEnabled(settings) {
 }
 function claudeInstalled(cliEntry) {
   const hookBundle = join34(dirname10(cliEntry), "hook.cjs");
-  const settings = [installTargets(false).settingsFile, installTargets(true).settingsFile];
+  const settings2 = [installTargets(false).settingsFile, installTargets(true).settingsFile];
   const mcp = [installTargets(false).mcpFile, installTargets(true).mcpFile];
-  return settings.some((file) => {
+  return settings2.some((file) => {
     const value = readJsonFile(file).value;
     const counts2 = Object.values(countOurHooks(value, hookBundle));
     return pluginEnabled(value) || counts2.some((n9) => n9 > 0);
@@ -18022,8 +17855,8 @@ function claudeInstalled(cliEntry) {
 }
 function checkMcp() {
   const files3 = [installTargets(false).mcpFile, installTargets(true).mcpFile];
-  const settings = [installTargets(false).settingsFile, installTargets(true).settingsFile];
-  if (settings.some((file) => pluginEnabled(readJsonFile(file).value))) {
+  const settings2 = [installTargets(false).settingsFile, installTargets(true).settingsFile];
+  if (settings2.some((file) => pluginEnabled(readJsonFile(file).value))) {
     return ok("mcp", "provided by the claude-mem plugin");
   }
   const found2 = files3.filter((file) => hasMcpServer(readJsonFile(file).value));
@@ -18447,18 +18280,57 @@ async function checkProviderCall(deps) {
   }
 }
 
+// src/cli/commands/recall-status.ts
+async function fetchRecallStatus(port, token2) {
+  try {
+    const res = await workerRequest(port, "/api/recall/status", { timeoutMs: 5e3, token: token2 });
+    return res.status === 200 ? res.body : void 0;
+  } catch {
+    return void 0;
+  }
+}
+var n2 = (value) => value.toLocaleString("en-US");
+function storeLine(store4) {
+  const where3 = `chroma ${store4.url} (${store4.collection})`;
+  const counts2 = `${n2(store4.indexed)} indexed, ${n2(store4.pending)} waiting`;
+  if (store4.reachable === false) {
+    return `  vector store: ${where3} unreachable, search uses full text; ${counts2}: ${store4.error ?? ""}`;
+  }
+  return `  vector store: ${where3}, ${counts2}`;
+}
+function switchLine(from) {
+  const until = "search uses full text until every observation has a vector";
+  return from === null ? `  first embedding: ${until}` : `  re-embedding after the switch from ${from}: ${until}`;
+}
+var horizonLine = (held2) => `  search horizon: the newest ${n2(held2)} observations, searched first; older ones when fewer than a page of those match, or with --until`;
+function formatRecallStatus(status2) {
+  const horizon = typeof status2.horizon === "number" ? [horizonLine(status2.horizon)] : [];
+  if (status2.state === "off" || status2.model === null) {
+    return [`recall: search.mode ${status2.mode}, embedder off: full-text search only`, ...horizon];
+  }
+  const waiting = Math.max(0, status2.total - status2.embedded);
+  const lines = [
+    `recall: search.mode ${status2.mode}, embedder ${status2.model} ${EMBEDDING_STATE_WORDS[status2.state]}`,
+    `  vectors: ${n2(status2.embedded)} of ${n2(status2.total)} observations, ${n2(waiting)} waiting`
+  ];
+  if (status2.switch) lines.push(switchLine(status2.switch.from));
+  if (status2.error) lines.push(`  error: ${status2.error}`);
+  if (status2.store) lines.push(storeLine(status2.store));
+  return [...lines, ...horizon];
+}
+
 // src/cli/doctor/vector-store-check.ts
-var n5 = (value) => value.toLocaleString("en-US");
+var n3 = (value) => value.toLocaleString("en-US");
 async function checkVectorStore(dataDir, port) {
-  const settings = loadSettings(dataDir).settings;
-  if (settings["search.vectorStore"] !== "chroma") {
+  const settings2 = loadSettings(dataDir).settings;
+  if (settings2["search.vectorStore"] !== "chroma") {
     return ok("vectors", "sqlite-vec, inside the database");
   }
-  const url = settings["search.chroma.url"];
+  const url = settings2["search.chroma.url"];
   const status2 = port === void 0 ? void 0 : await fetchRecallStatus(port, readOrCreateToken(dataDir));
   const store4 = status2?.store;
   if (!store4) return warn("vectors", `chroma at ${url}: unknown (worker not reachable)`);
-  const counts2 = `${n5(store4.indexed)} vectors in collection ${store4.collection}, ${n5(store4.pending)} waiting`;
+  const counts2 = `${n3(store4.indexed)} vectors in collection ${store4.collection}, ${n3(store4.pending)} waiting`;
   if (store4.reachable === false) {
     return fail(
       "vectors",
@@ -18469,8 +18341,8 @@ async function checkVectorStore(dataDir, port) {
 }
 
 // src/cli/doctor/team-check.ts
-async function checkTeam(settings, port, dataDir) {
-  if (settings["team.url"] === "") return ok("team", "not connected (no team sync)");
+async function checkTeam(settings2, port, dataDir) {
+  if (settings2["team.url"] === "") return ok("team", "not connected (no team sync)");
   if (port === void 0)
     return warn("team", "connected, but the worker is not running: nothing syncs");
   const res = await workerRequest(port, "/api/team/status", {
@@ -18558,8 +18430,8 @@ async function doctorCommand(args2, deps) {
   const source = repairSource(values);
   if (source) return repairDatabase(source, { dataDir, ...deps });
   if (values.vacuum) return vacuumDatabase(dataDir, deps.print);
-  const { settings } = loadSettings(dataDir);
-  const worker = await checkWorker(dataDir, settings["worker.port"]);
+  const { settings: settings2 } = loadSettings(dataDir);
+  const worker = await checkWorker(dataDir, settings2["worker.port"]);
   const optIn = values["check-provider"] === true;
   const integration = isDemoFolder(dataDir) ? demoExpected : (result) => result;
   const results = [
@@ -18574,12 +18446,12 @@ async function doctorCommand(args2, deps) {
     ...claudeChecks(deps.cliEntry).map(integration),
     ...safelyAll("agents", () => checkAgents(deps.cliEntry)),
     await checkProvider(liveWorker(dataDir)?.port, dataDir),
-    await checkProviderCall({ settings, env: process.env, dataDir, optIn }),
+    await checkProviderCall({ settings: settings2, env: process.env, dataDir, optIn }),
     checkEvents(worker.health),
     await checkVectorStore(dataDir, liveWorker(dataDir)?.port),
-    await checkEmbedder({ settings, env: process.env, optIn }),
+    await checkEmbedder({ settings: settings2, env: process.env, optIn }),
     safely("spool", () => checkSpool(dataDir)),
-    await checkTeam(settings, liveWorker(dataDir)?.port, dataDir)
+    await checkTeam(settings2, liveWorker(dataDir)?.port, dataDir)
   ];
   for (const result of results) {
     const mark = !result.ok ? "FAIL" : result.warning ? "WARN" : "OK  ";
@@ -18587,334 +18459,29 @@ async function doctorCommand(args2, deps) {
   }
   return results.every((result) => result.ok) ? 0 : 1;
 }
-
-// src/cli/commands/export-command.ts
-import { createWriteStream, renameSync as renameSync7, rmSync as rmSync14, statSync as statSync13 } from "node:fs";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-
-// src/cli/admin/read-direct.ts
-import Database6 from "better-sqlite3";
-import { existsSync as existsSync19 } from "node:fs";
-function openDirectRead(dataDir) {
-  const file = databaseFile(dataDir);
-  if (!existsSync19(file)) return emptyMemory();
-  const db = new Database6(file, { readonly: true, fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  if (schemaVersion(db, file) !== LATEST_VERSION) {
-    db.close();
-    return void 0;
-  }
-  return { db, close: () => db.close() };
-}
-function emptyMemory() {
-  const db = new Database6(":memory:");
-  migrate(db);
-  return { db, close: () => db.close() };
-}
-function schemaVersion(db, file) {
-  try {
-    return db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get().v;
-  } catch (error) {
-    if (/no such table/.test(error.message)) return void 0;
-    db.close();
-    throw new CliError(
-      `cannot read ${file}: ${error.message}; "claude-mem doctor" checks it and says how to repair it`
-    );
-  }
-}
-
-// src/cli/commands/export-command.ts
-var EXPORT_OPTIONS = {
-  project: { type: "string" },
-  since: { type: "string" },
-  format: { type: "string", default: "jsonl" },
-  output: { type: "string", short: "o" }
-};
-var isFormat = (format) => format === "json" || format === "jsonl";
-function parse4(args2, now2) {
-  const values = parseOptions(args2, EXPORT_OPTIONS);
-  const format = values.format;
-  if (!isFormat(format)) {
-    throw usage(`--format: expected json or jsonl, got "${format}"`);
-  }
-  const filter = {
-    project: values.project || void 0,
-    since: values.since ? sinceOf(values.since, now2) : void 0
-  };
-  return { format, filter, output: values.output };
-}
-async function fromWorker(worker, format, filter) {
-  const query2 = new URLSearchParams({ format });
-  if (filter.project) query2.set("project", filter.project);
-  if (filter.since !== void 0) query2.set("since", String(filter.since));
-  const res = await worker.stream(`/api/admin/export?${query2.toString()}`);
-  return Readable.fromWeb(res.body);
-}
-async function exportBody(deps, format, filter, now2) {
-  const env = deps.env ?? process.env;
-  const running = runningAdminWorker(env);
-  if (running) return fromWorker(running, format, filter);
-  const dataDir = dataDirFrom(env);
-  const direct = openDirectRead(dataDir);
-  if (!direct) return fromWorker(await adminWorker(deps), format, filter);
-  const waiting = listSpool(dataDir).length;
-  if (waiting > 0) {
-    process.stderr.write(
-      `note: ${waiting.toLocaleString("en-US")} captured events wait in the spool for the worker and are not in this export
-`
-    );
-  }
-  const body = Readable.from(exportChunks(direct.db, filter, format, now2));
-  body.once("close", direct.close);
-  return body;
-}
-function sinceOf(text5, now2) {
-  try {
-    return parseTime(text5, "since", now2);
-  } catch (error) {
-    throw usage(`--${error.message}`);
-  }
-}
-var exportCommand = async function exportCommand2(args2, print2, deps = {}) {
-  const now2 = (deps.now ?? Date.now)();
-  const { format, filter, output } = parse4(args2, now2);
-  const body = await exportBody(deps, format, filter, now2);
-  if (output === void 0) {
-    await pipeline(body, deps.stdout ?? process.stdout, { end: false });
-    return 0;
-  }
-  const temp = `${output}.${process.pid}.tmp`;
-  try {
-    await pipeline(body, createWriteStream(temp, { mode: 384 }));
-    renameSync7(temp, output);
-  } finally {
-    rmSync14(temp, { force: true });
-  }
-  print2(`exported to ${output} (${statSync13(output).size.toLocaleString("en-US")} bytes)`);
-  return 0;
-};
-
-// src/cli/commands/forget-command.ts
-import { parseArgs as parseArgs3 } from "node:util";
-
-// src/cli/admin/confirm.ts
-import { createInterface as createInterface2 } from "node:readline";
-function confirm(question, io) {
-  io.stderr.write(`${question} [y/N] `);
-  const lines = createInterface2({ input: io.stdin, terminal: false });
-  return new Promise((resolve5) => {
-    let answered = false;
-    lines.once("line", (line2) => {
-      answered = true;
-      lines.close();
-      resolve5(/^\s*y(es)?\s*$/i.test(line2));
-    });
-    lines.once("close", () => {
-      if (!answered) {
-        io.stderr.write(io.stdin.isTTY === true ? "\n" : "\nnot a terminal: pass -y to confirm\n");
-        resolve5(false);
-      }
-    });
-  });
-}
-
-// src/cli/admin/format-counts.ts
-var NAMES = {
-  observations: ["observation", "observations"],
-  summaries: ["summary", "summaries"],
-  prompts: ["prompt", "prompts"],
-  events: ["tool event", "tool events"],
-  turns: ["turn end", "turn ends"],
-  sessions: ["session", "sessions"]
-};
-function formatCounts(counts2) {
-  const parts2 = Object.entries(counts2).filter(([, count4]) => count4 > 0).map(([key, count4]) => {
-    const [one, many] = NAMES[key] ?? [key, key];
-    return `${count4.toLocaleString("en-US")} ${count4 === 1 ? one : many}`;
-  });
-  return parts2.length > 0 ? parts2.join(", ") : "nothing";
-}
-
-// src/cli/commands/forget-command.ts
-var FORGET_OPTIONS = {
-  query: { type: "string", short: "q" },
-  project: { type: "string" },
-  since: { type: "string" },
-  until: { type: "string" },
-  yes: { type: "boolean", short: "y" }
-};
-var LIST = { observation: "observations", summary: "summaries", prompt: "prompts" };
-function idsBody(refs) {
-  const body = { observations: [], summaries: [], prompts: [] };
-  for (const ref of refs) {
-    let anchor;
-    try {
-      anchor = parseAnchor(ref);
-    } catch {
-      throw usage(
-        `"${ref}" is not an id: expected 123 (observation), S12 (summary) or P7 (prompt)`
-      );
+var DOCTOR_COMMAND = {
+  name: "doctor",
+  help: [
+    {
+      usage: ["doctor [--check-provider]"],
+      text: "Check Node, data folder, settings, database, worker, hooks, MCP, provider and budget, events and spool; exit 1 on a problem (warnings do not fail). One tiny request checks the provider and one the embedder: always for a local server, with --check-provider for one that may cost tokens"
+    },
+    {
+      usage: ["doctor --repair --from-backup FILE | --from-export FILE"],
+      text: "Rebuild a damaged database from a copy of claude-mem.db or an export (the damaged file is kept aside)"
+    },
+    {
+      usage: ["doctor --vacuum"],
+      text: "Give the database's free pages back to the disk (doctor warns when over a quarter of the file is free)"
     }
-    body[LIST[anchor.kind]].push(anchor.id);
-  }
-  return body;
-}
-function timeOf2(text5, field3, now2) {
-  if (text5 === void 0) return void 0;
-  try {
-    return parseTime(text5, field3, now2);
-  } catch (error) {
-    throw usage(`--${error.message}`);
-  }
-}
-var MAX_QUERY_HITS = 1e4;
-async function queryIds(worker, values) {
-  const ids2 = [];
-  const filters = Object.entries({
-    project: values.project,
-    since: values.since,
-    until: values.until
-  });
-  for (let offset = 0; offset < MAX_QUERY_HITS; offset += 100) {
-    const query2 = new URLSearchParams({
-      q: values.query ?? "",
-      mode: "fts",
-      limit: "100",
-      offset: String(offset)
-    });
-    for (const [key, value] of filters) if (value !== void 0) query2.set(key, value);
-    const page2 = await worker.get(
-      `/api/search?${query2.toString()}`
-    );
-    ids2.push(...page2.items.map((item) => item.id));
-    if (!page2.hasMore) break;
-  }
-  return ids2;
-}
-async function selection(worker, values, refs, now2) {
-  const scoped = values.project !== void 0 || values.since !== void 0 || values.until !== void 0;
-  if (refs.length > 0 && (scoped || values.query !== void 0)) {
-    throw usage("give ids, or --query, or --project/--since/--until: one kind of selection");
-  }
-  if (refs.length > 0) return idsBody(refs);
-  if (values.query !== void 0) {
-    if (values.query.trim() === "") throw usage("--query: give words to search for");
-    const observations = await queryIds(worker, values);
-    return observations.length > 0 ? { observations, summaries: [], prompts: [] } : void 0;
-  }
-  if (!scoped) throw usage("forget what? give ids, --query, --project or --since/--until");
-  return {
-    project: values.project,
-    since: timeOf2(values.since, "since", now2),
-    until: timeOf2(values.until, "until", now2)
-  };
-}
-async function previewThenDelete(run, print2, io) {
-  const preview = await run.worker.post(run.path, { ...run.body, dry_run: true });
-  const total = Object.values(preview.counts).reduce((sum, n9) => sum + n9, 0);
-  if (total === 0) {
-    print2("nothing to delete");
-    return 0;
-  }
-  print2(`to delete: ${formatCounts(preview.counts)}`);
-  for (const item of preview.sample ?? []) print2(`  #${item.id} [${item.project}] ${item.title}`);
-  if (!run.yes && !await confirm("Delete for good?", io)) {
-    print2("nothing deleted");
-    return 1;
-  }
-  const done = await run.worker.post(run.path, { ...run.body, dry_run: false });
-  print2(`deleted: ${formatCounts(done.counts)} (search, context and vectors included)`);
-  return 0;
-}
-var forgetCommand = async function forgetCommand2(args2, print2, deps = {}) {
-  let parsed;
-  try {
-    parsed = parseArgs3({ args: args2, options: FORGET_OPTIONS, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, FORGET_OPTIONS);
-  }
-  const { values, positionals } = parsed;
-  const worker = await adminWorker(deps);
-  const body = await selection(worker, values, positionals, (deps.now ?? Date.now)());
-  if (body === void 0) {
-    print2("nothing matches: nothing to delete");
-    return 0;
-  }
-  const io = { stdin: deps.stdin ?? process.stdin, stderr: deps.stderr ?? process.stderr };
-  return previewThenDelete(
-    { worker, path: "/api/admin/forget", body, yes: values.yes === true },
-    print2,
-    io
-  );
+  ],
+  options: DOCTOR_OPTIONS,
+  run: (args2, context) => doctorCommand(args2, context)
 };
-
-// src/cli/commands/consolidate-diff.ts
-var plural3 = (n9, one, many = `${one}s`) => `${n9.toLocaleString("en-US")} ${n9 === 1 ? one : many}`;
-var clip3 = (text5) => text5.length > 100 ? `${text5.slice(0, 99)}\u2026` : text5;
-function changesetDiff(changeset, applied) {
-  const head2 = `consolidate ${changeset.project}: ${plural3(changeset.merges.length, "merge")}, ${plural3(changeset.drops.length, "drop")} (of ${plural3(changeset.considered, "memory", "memories")} of your own, unshared)`;
-  const lines = [head2];
-  for (const merge of changeset.merges) {
-    lines.push(`merge into #${merge.into}:`);
-    lines.push(`  = #${merge.into} ${clip3(merge.titles[0] ?? "")}`);
-    merge.from.forEach((id3, i) => lines.push(`  - #${id3} ${clip3(merge.titles[i + 1] ?? "")}`));
-  }
-  for (const drop3 of changeset.drops)
-    lines.push(`drop #${drop3.id} (${drop3.reason}): ${clip3(drop3.title)}`);
-  if (changeset.merges.length + changeset.drops.length === 0) lines.push("nothing to consolidate");
-  else if (applied)
-    lines.push(
-      `applied as #${changeset.journalId}; undo: claude-mem consolidate --undo ${changeset.journalId}`
-    );
-  else lines.push("nothing changed; apply with: claude-mem consolidate --apply");
-  return lines;
-}
-
-// src/cli/commands/consolidate-command.ts
-var CONSOLIDATE_OPTIONS = {
-  project: { type: "string" },
-  apply: { type: "boolean" },
-  undo: { type: "string" },
-  json: { type: "boolean" }
-};
-function undoId(text5) {
-  const id3 = Number(text5.replace(/^#/, ""));
-  if (!Number.isSafeInteger(id3) || id3 <= 0)
-    throw usage(
-      `--undo: expected the number of a consolidation (as "applied as #N" said), got "${text5}"`
-    );
-  return id3;
-}
-var consolidateCommand = optionsCommand(
-  CONSOLIDATE_OPTIONS,
-  async function consolidateCommand2(values, print2, deps) {
-    if (values.undo !== void 0 && values.apply)
-      throw usage("--apply and --undo: give one of them");
-    const call2 = recallClient(deps);
-    const project2 = values.project ?? resolveProject(deps.cwd ?? process.cwd(), deps.env ?? process.env).name;
-    if (values.project !== void 0) await checkProject(call2, values.project);
-    const res = values.undo !== void 0 ? await callOrFail(call2, "POST", "/api/consolidation/undo", { id: undoId(values.undo) }) : values.apply ? await callOrFail(call2, "POST", "/api/consolidation/apply", { project: project2 }) : await callOrFail(
-      call2,
-      "GET",
-      `/api/consolidation?project=${encodeURIComponent(project2)}`
-    );
-    if (res.status !== 200) throw apiFailure(res);
-    const body = res.body;
-    const changeset = "proposal" in body ? body.proposal : body;
-    if (values.json) print2(JSON.stringify(changeset, null, 2));
-    else if (values.undo !== void 0)
-      print2(
-        `undid consolidation #${changeset.journalId}: ${changeset.merges.length} merges and ${changeset.drops.length} drops restored`
-      );
-    else for (const line2 of changesetDiff(changeset, values.apply === true)) print2(line2);
-    return 0;
-  }
-);
 
 // src/cli/commands/edit-command.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync22, rmSync as rmSync15, writeFileSync as writeFileSync6 } from "node:fs";
+import { mkdtempSync as mkdtempSync2, readFileSync as readFileSync22, rmSync as rmSync14, writeFileSync as writeFileSync6 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join38 } from "node:path";
 
@@ -19044,6 +18611,20 @@ function teamLine(o) {
   if (o.author) return [`Team memory by ${o.author} (read-only here)`];
   return o.scope === "team" ? ['Shared with the team ("claude-mem unshare" makes it private)'] : [];
 }
+function truthLines(o) {
+  const known = knownNote(o.known, o.known_by);
+  const by = o.superseded_by;
+  const older = by != null ? `${o.superseded_local ? "Marked older here" : "No longer true"}: ${olderNote({ by, at: o.superseded_at ?? null, stored: true })} ("claude-mem show ${by}")` : "";
+  const chain = o.chain ?? [];
+  const links = chain.map(
+    (link) => `#${link.id} (${utc2(link.created_at).slice(0, 10)})${link.id === o.id ? " <- this one" : ""}`
+  );
+  return [
+    ...known ? [`Known: ${known}`] : [],
+    ...older ? [older] : [],
+    ...chain.length > 1 ? [`Chain, oldest first: ${links.join(" -> ")}`] : []
+  ];
+}
 function formatObservation(o) {
   const prompt = o.prompt_number === null ? "" : `  Prompt ${o.prompt_number} of the session`;
   const updated = o.updated_at !== o.created_at ? `  Updated: ${utc2(o.updated_at)}` : "";
@@ -19054,6 +18635,7 @@ function formatObservation(o) {
     `Project: ${o.project}  Session: ${o.session_id ?? "none"}${prompt}`,
     `Created: ${utc2(o.created_at)}${updated}`,
     ...teamLine(o),
+    ...truthLines(o),
     `By: ${o.provider}${model}, ${o.tokens_in.toLocaleString("en-US")} tokens in, ${o.tokens_out.toLocaleString("en-US")} out`,
     ...o.narrative ? ["", o.narrative] : [],
     ...o.facts.length > 0 ? ["", "Facts:", ...o.facts.map((fact) => `- ${fact}`)] : [],
@@ -19090,6 +18672,37 @@ async function pinCommand(args2, pinned, print2, deps = {}) {
   print2(`#${id3} ${pinned ? "pinned: shown first in every context" : "unpinned"}: ${title}`);
   return 0;
 }
+var SHOW_COMMAND = {
+  name: "show",
+  help: [
+    {
+      usage: ["show <id> [--json]"],
+      text: "One observation in full: every field, files, session, dates, whether it is pinned, when it was injected and used"
+    }
+  ],
+  options: SHOW_OPTIONS,
+  run: (args2, { print: print2 }) => showCommand(args2, print2)
+};
+var PIN_COMMAND = {
+  name: "pin",
+  help: [
+    {
+      usage: ["pin <id>"],
+      text: "Pin an observation: listed first in every context"
+    }
+  ],
+  run: (args2, { print: print2 }) => pinCommand(args2, true, print2)
+};
+var UNPIN_COMMAND = {
+  name: "unpin",
+  help: [
+    {
+      usage: ["unpin <id>"],
+      text: "Unpin it again"
+    }
+  ],
+  run: (args2, { print: print2 }) => pinCommand(args2, false, print2)
+};
 
 // src/cli/commands/edit-command.ts
 function editorOf(env) {
@@ -19132,11 +18745,11 @@ var editCommand = async function editCommand2(args2, print2, deps = {}) {
   try {
     runEditor(editor, file, env);
   } catch (error) {
-    rmSync15(dir, { recursive: true, force: true });
+    rmSync14(dir, { recursive: true, force: true });
     throw error;
   }
   const after2 = readBack(file);
-  rmSync15(dir, { recursive: true, force: true });
+  rmSync14(dir, { recursive: true, force: true });
   const patch = changedFields(before, after2);
   if (!patch) {
     print2(`#${id3}: no changes, nothing saved`);
@@ -19157,12 +18770,104 @@ function readBack(file) {
     );
   }
 }
+var EDIT_COMMAND = {
+  name: "edit",
+  help: [
+    {
+      usage: ["edit <id>"],
+      text: "Edit its title, narrative and facts in $EDITOR (or $VISUAL); saves what changed"
+    }
+  ],
+  run: (args2, { print: print2 }) => editCommand(args2, print2)
+};
+
+// src/cli/eval/eval-options.ts
+import { existsSync as existsSync19 } from "node:fs";
+import { join as join39 } from "node:path";
+import { parseArgs as parseArgs2 } from "node:util";
+var EVAL_OPTIONS = {
+  dir: { type: "string" },
+  compare: { type: "string" },
+  provider: { type: "string" },
+  since: { type: "string" },
+  project: { type: "string" },
+  json: { type: "boolean" },
+  yes: { type: "boolean", short: "y" }
+};
+function parseOverride(text5) {
+  const at = text5.indexOf("=");
+  if (at <= 0)
+    throw usage(`--compare: expected KEY=VALUE (as in recall.promptTime=false), got "${text5}"`);
+  const key = text5.slice(0, at).trim();
+  if (!isSettingKey(key)) {
+    throw usage(
+      `--compare: unknown setting "${key}".${didYouMean(key, Object.keys(SETTINGS_SCHEMA))}`
+    );
+  }
+  const spec = SETTINGS_SCHEMA[key];
+  const checked2 = spec.check(spec.fromEnv(text5.slice(at + 1)));
+  if (!checked2.ok) throw usage(`--compare: ${key} expects ${checked2.expected}`);
+  return { key, value: checked2.value, text: `${key}=${String(checked2.value)}` };
+}
+function providerOf(text5) {
+  if (text5 === void 0 || text5 === "heuristic") return "heuristic";
+  if (text5 === "configured") return "configured";
+  throw usage(`--provider: expected heuristic or configured, got "${text5}"`);
+}
+function sinceOf(text5, now2) {
+  if (text5 === void 0) return void 0;
+  try {
+    return parseTime(text5, "since", now2);
+  } catch (error) {
+    throw usage(`--${error.message}`);
+  }
+}
+function parseEvalArgs(args2, env, now2) {
+  let values;
+  try {
+    values = parseArgs2({ args: args2, options: EVAL_OPTIONS, allowPositionals: false }).values;
+  } catch (error) {
+    throw parseFailure(error, EVAL_OPTIONS);
+  }
+  const dir = values.dir ?? join39(claudeConfigDir(env), "projects");
+  if (!existsSync19(dir)) throw new CliError(`--dir: no transcripts at ${dir}`);
+  return {
+    dir,
+    compare: values.compare === void 0 ? void 0 : parseOverride(values.compare),
+    provider: providerOf(values.provider),
+    since: sinceOf(values.since, now2),
+    project: values.project,
+    json: values.json === true,
+    yes: values.yes === true
+  };
+}
 
 // src/cli/commands/eval-command.ts
 import { createHash as createHash6 } from "node:crypto";
-import { rmSync as rmSync18 } from "node:fs";
+import { rmSync as rmSync17 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
 import { join as join44, relative as relative2 } from "node:path";
+
+// src/cli/admin/confirm.ts
+import { createInterface as createInterface2 } from "node:readline";
+function confirm(question, io) {
+  io.stderr.write(`${question} [y/N] `);
+  const lines = createInterface2({ input: io.stdin, terminal: false });
+  return new Promise((resolve5) => {
+    let answered = false;
+    lines.once("line", (line2) => {
+      answered = true;
+      lines.close();
+      resolve5(/^\s*y(es)?\s*$/i.test(line2));
+    });
+    lines.once("close", () => {
+      if (!answered) {
+        io.stderr.write(io.stdin.isTTY === true ? "\n" : "\nnot a terminal: pass -y to confirm\n");
+        resolve5(false);
+      }
+    });
+  });
+}
 
 // src/cli/backfill/progress.ts
 function formatDuration(ms) {
@@ -19172,12 +18877,12 @@ function formatDuration(ms) {
   if (s < 3600) return `${Math.floor(s / 60)}m ${two(s % 60)}s`;
   return `${Math.floor(s / 3600)}h ${two(Math.floor(s % 3600 / 60))}m`;
 }
-var BAR2 = 24;
-var n6 = (value) => value.toLocaleString("en-US");
+var BAR = 24;
+var n4 = (value) => value.toLocaleString("en-US");
 function createProgress(options) {
   const [unit, second] = options.units ?? ["events", "sessions"];
   const label2 = options.label ?? "import-transcripts";
-  const of = (count4, total) => total === void 0 ? n6(count4) : `${n6(count4)}/${n6(total)}`;
+  const of = (count4, total) => total === void 0 ? n4(count4) : `${n4(count4)}/${n4(total)}`;
   const now2 = options.now ?? Date.now;
   const started = now2();
   const tty = options.stream.isTTY === true;
@@ -19191,9 +18896,9 @@ function createProgress(options) {
     const counts2 = `${of(events, options.totalEvents)} ${unit}, ${of(sessions2, options.totalSessions)} ${second}${eta}`;
     const percent3 = `${String(Math.floor(share3 * 100)).padStart(3)}%`;
     if (!tty) return `${label2}: ${percent3.trim()} (${counts2})`;
-    const filled = Math.round(share3 * BAR2);
+    const filled = Math.round(share3 * BAR);
     const prefix = options.label === void 0 ? "" : `${label2} `;
-    return `${prefix}[${"#".repeat(filled)}${".".repeat(BAR2 - filled)}] ${percent3} ${counts2}`;
+    return `${prefix}[${"#".repeat(filled)}${".".repeat(BAR - filled)}] ${percent3} ${counts2}`;
   };
   return {
     update(events, sessions2) {
@@ -19217,8 +18922,8 @@ function createProgress(options) {
 
 // src/cli/backfill/backfill-state.ts
 import { readFileSync as readFileSync23 } from "node:fs";
-import { join as join39 } from "node:path";
-var backfillStateFile = (dataDir) => join39(stateDir(dataDir), "backfill.json");
+import { join as join40 } from "node:path";
+var backfillStateFile = (dataDir) => join40(stateDir(dataDir), "backfill.json");
 function loadBackfillState(dataDir) {
   try {
     const parsed = JSON.parse(readFileSync23(backfillStateFile(dataDir), "utf8"));
@@ -19289,12 +18994,12 @@ function turnsOf(events) {
   });
   return turns;
 }
-function turnTokens(batch, settings) {
-  const render3 = { root: batch.root, fieldChars: settings["compress.eventFieldChars"] };
+function turnTokens(batch, settings2) {
+  const render3 = { root: batch.root, fieldChars: settings2["compress.eventFieldChars"] };
   const limits = {
-    maxEvents: settings["compress.batchEvents"],
-    maxInputTokens: settings["compress.maxInputTokens"],
-    fieldChars: settings["compress.eventFieldChars"]
+    maxEvents: settings2["compress.batchEvents"],
+    maxInputTokens: settings2["compress.maxInputTokens"],
+    fieldChars: settings2["compress.eventFieldChars"]
   };
   const slices2 = sliceTurn(batch, limits);
   const tokens = slices2.reduce((sum, slice, index) => {
@@ -19316,7 +19021,7 @@ function summaryTokens(turn, base2) {
   });
   return requestTokens({ system: SUMMARY_SYSTEM, messages: [{ role: "user", content: content2 }] });
 }
-function estimateSession(events, settings, project2) {
+function estimateSession(events, settings2, project2) {
   const cost2 = { ...NO_COST, sessions: 1 };
   turnsOf(events).forEach((turn, promptNumber) => {
     cost2.events += turn.events.length;
@@ -19324,12 +19029,12 @@ function estimateSession(events, settings, project2) {
     const kept = turn.events.filter((event) => noiseReason(event) === void 0);
     const base2 = { project: project2.name, root: project2.root, promptNumber, prompt: turn.prompt };
     const withSummary = turn.stop === void 0 ? void 0 : { observations: [], lastAssistantMessage: turn.stop, subagentMessages: turn.subagents };
-    const observations = kept.length > 0 ? turnTokens({ ...base2, events: kept, withSummary }, settings) : void 0;
+    const observations = kept.length > 0 ? turnTokens({ ...base2, events: kept, withSummary }, settings2) : void 0;
     const alone = turn.stop !== void 0 && observations === void 0;
     const requests = (observations?.requests ?? 0) + (alone ? 1 : 0);
     cost2.requests += requests;
     cost2.tokensIn += (observations?.tokens ?? 0) + (alone ? summaryTokens(turn, base2) : 0);
-    cost2.maxTokensOut += requests * settings["compress.maxOutputTokens"];
+    cost2.maxTokensOut += requests * settings2["compress.maxOutputTokens"];
   });
   return cost2;
 }
@@ -19353,7 +19058,7 @@ function objectLines(text5) {
   }
   return out;
 }
-function timeOf3(line2) {
+function timeOf2(line2) {
   const at = typeof line2?.timestamp === "string" ? Date.parse(line2.timestamp) : Number.NaN;
   return Number.isFinite(at) ? at : void 0;
 }
@@ -19376,7 +19081,7 @@ function transcriptTimes(text5) {
     toolResults: /* @__PURE__ */ new Map()
   };
   raw.forEach((line2, index) => {
-    const at = timeOf3(line2);
+    const at = timeOf2(line2);
     if (classifyUserLine(lines, index).kind === "prompt") times.prompts.push(at);
     if (at === void 0) return;
     times.first = Math.min(times.first ?? at, at);
@@ -19411,7 +19116,7 @@ function keyer(base2, total) {
     }
   };
 }
-function timeOf4(payload, times, prompt) {
+function timeOf3(payload, times, prompt) {
   switch (payload.hook_event_name) {
     case "SessionStart":
       return times.first;
@@ -19446,7 +19151,7 @@ function timedPayloads(file, source) {
   let previous = times.first ?? file.mtimeMs;
   let prompts = 0;
   return payloads.map((payload, index) => {
-    const own = timeOf4(payload, times, prompts);
+    const own = timeOf3(payload, times, prompts);
     if (payload.hook_event_name === "UserPromptSubmit") prompts += 1;
     previous = Math.max(previous, own ?? previous);
     return { payload, at: previous, key: keyOf2(payload, index), source };
@@ -19478,17 +19183,17 @@ function sessionEvents2(plan, options) {
 }
 
 // src/cli/backfill/run-backfill.ts
-function analyzeSessions(plans, settings, markerDir, analyzed = () => void 0) {
+function analyzeSessions(plans, settings2, markerDir, analyzed = () => void 0) {
   let total = 0;
   return plans.map((plan, index) => {
-    const events = sessionEvents2(plan, { settings, markerDir });
+    const events = sessionEvents2(plan, { settings: settings2, markerDir });
     total += events.length;
     analyzed(index + 1, total);
     return {
       plan,
       events: events.length,
       startUid: events[0]?.id,
-      cost: estimateSession(events, settings, plan.project)
+      cost: estimateSession(events, settings2, plan.project)
     };
   });
 }
@@ -19565,23 +19270,23 @@ async function chooseSessions(plans, run) {
 }
 
 // src/cli/backfill/session-plan.ts
-import { existsSync as existsSync21, readFileSync as readFileSync25, statSync as statSync14 } from "node:fs";
-import { basename as basename7, dirname as dirname12, isAbsolute as isAbsolute6, join as join40 } from "node:path";
+import { existsSync as existsSync21, readFileSync as readFileSync25, statSync as statSync13 } from "node:fs";
+import { basename as basename7, dirname as dirname12, isAbsolute as isAbsolute6, join as join41 } from "node:path";
 function transcriptPaths(paths) {
   const found2 = /* @__PURE__ */ new Set();
   for (const path of paths) {
-    if (statSync14(path).isDirectory()) {
+    if (statSync13(path).isDirectory()) {
       listTranscriptFiles(path).forEach((file) => found2.add(file));
       continue;
     }
     found2.add(path);
-    const subagents = join40(dirname12(path), basename7(path, ".jsonl"), "subagents");
+    const subagents = join41(dirname12(path), basename7(path, ".jsonl"), "subagents");
     if (existsSync21(subagents)) listTranscriptFiles(subagents).forEach((file) => found2.add(file));
   }
   return [...found2].sort();
 }
 function scan3(path) {
-  const stat2 = statSync14(path);
+  const stat2 = statSync13(path);
   const [size, mtimeMs] = [stat2.size, Math.floor(stat2.mtimeMs)];
   const text5 = readFileSync25(path, "utf8");
   const times = transcriptTimes(text5);
@@ -19644,9 +19349,9 @@ function planSessions(paths, env, skipped = () => void 0, scanned2 = () => void 
 }
 
 // src/cli/eval/eval-cost.ts
-import { mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync3, rmSync as rmSync16 } from "node:fs";
+import { mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync3, rmSync as rmSync15 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join41 } from "node:path";
+import { join as join42 } from "node:path";
 
 // src/cli/backfill/preview.ts
 var SETTING_KEY = {
@@ -19654,8 +19359,8 @@ var SETTING_KEY = {
   anthropic: "anthropic",
   openai: "openai"
 };
-function fromSettings2(settings, env) {
-  const decision = decideProvider(settings, env);
+function fromSettings2(settings2, env) {
+  const decision = decideProvider(settings2, env);
   if (decision.name === "heuristic") {
     return {
       name: "heuristic",
@@ -19668,14 +19373,14 @@ function fromSettings2(settings, env) {
   const key = SETTING_KEY[decision.name];
   return {
     name: decision.name,
-    model: settings[`compress.${key}.model`] || null,
+    model: settings2[`compress.${key}.model`] || null,
     llm: true,
     reason: `${decision.reason}; the worker is not running, so this is what the settings say`,
-    budgetLeft: settings[`compress.${key}.dailyTokens`]
+    budgetLeft: settings2[`compress.${key}.dailyTokens`]
   };
 }
-async function providerInUse(worker, settings, env) {
-  if (!worker) return fromSettings2(settings, env);
+async function providerInUse(worker, settings2, env) {
+  if (!worker) return fromSettings2(settings2, env);
   const status2 = await worker.get("/api/compression/status");
   return {
     name: status2.provider,
@@ -19685,12 +19390,12 @@ async function providerInUse(worker, settings, env) {
     budgetLeft: status2.budget.find((b) => b.provider === status2.provider)?.left
   };
 }
-var n7 = (value) => value.toLocaleString("en-US");
+var n5 = (value) => value.toLocaleString("en-US");
 function previewLines(found2, cost2, provider) {
-  const reasons = Object.entries(found2.leftOut).filter(([, count4]) => count4 > 0).map(([reason, count4]) => `${n7(count4)} ${reason}`);
+  const reasons = Object.entries(found2.leftOut).filter(([, count4]) => count4 > 0).map(([reason, count4]) => `${n5(count4)} ${reason}`);
   const lines = [
-    `transcripts: ${n7(found2.files)} files${found2.empty > 0 ? ` (${n7(found2.empty)} empty)` : ""}, ${n7(found2.sessions)} sessions${reasons.length > 0 ? ` (left out: ${reasons.join(", ")})` : ""}`,
-    `to import: ${n7(cost2.sessions)} sessions, ${n7(cost2.prompts)} prompts, ${n7(cost2.events)} tool events`
+    `transcripts: ${n5(found2.files)} files${found2.empty > 0 ? ` (${n5(found2.empty)} empty)` : ""}, ${n5(found2.sessions)} sessions${reasons.length > 0 ? ` (left out: ${reasons.join(", ")})` : ""}`,
+    `to import: ${n5(cost2.sessions)} sessions, ${n5(cost2.prompts)} prompts, ${n5(cost2.events)} tool events`
   ];
   if (!provider.llm) {
     lines.push(`compression: heuristic (no LLM, no tokens): ${provider.reason}`);
@@ -19699,34 +19404,34 @@ function previewLines(found2, cost2, provider) {
   const model = provider.model ? ` (${provider.model})` : "";
   lines.push(
     `compression: ${provider.name}${model}: ${provider.reason}`,
-    `estimated cost: ~${n7(cost2.tokensIn)} input tokens in ${n7(cost2.requests)} requests, at most ${n7(cost2.maxTokensOut)} output tokens`
+    `estimated cost: ~${n5(cost2.tokensIn)} input tokens in ${n5(cost2.requests)} requests, at most ${n5(cost2.maxTokensOut)} output tokens`
   );
   const need2 = cost2.tokensIn + cost2.maxTokensOut;
   if (provider.budgetLeft !== void 0 && need2 > provider.budgetLeft) {
     lines.push(
-      `daily budget left: ${n7(provider.budgetLeft)} tokens; past it the heuristic compresses the rest (no tokens)`
+      `daily budget left: ${n5(provider.budgetLeft)} tokens; past it the heuristic compresses the rest (no tokens)`
     );
   }
   return lines;
 }
 
 // src/cli/eval/eval-cost.ts
-var n8 = (value) => value.toLocaleString("en-US");
-async function evalCostLines(plans, settings, env, runs) {
-  const provider = await providerInUse(void 0, settings, env);
+var n6 = (value) => value.toLocaleString("en-US");
+async function evalCostLines(plans, settings2, env, runs) {
+  const provider = await providerInUse(void 0, settings2, env);
   if (!provider.llm) {
     return {
       lines: [`compression: heuristic (no LLM, no tokens): ${provider.reason}`],
       llm: false
     };
   }
-  const markerDir = mkdtempSync3(join41(tmpdir3(), "claude-mem-eval-cost-"));
-  mkdirSync5(join41(markerDir, "state"), { mode: 448 });
+  const markerDir = mkdtempSync3(join42(tmpdir3(), "claude-mem-eval-cost-"));
+  mkdirSync5(join42(markerDir, "state"), { mode: 448 });
   try {
     const cost2 = plans.reduce(
       (sum, plan) => addCost(
         sum,
-        estimateSession(sessionEvents2(plan, { settings, markerDir }), settings, plan.project)
+        estimateSession(sessionEvents2(plan, { settings: settings2, markerDir }), settings2, plan.project)
       ),
       NO_COST
     );
@@ -19735,16 +19440,16 @@ async function evalCostLines(plans, settings, env, runs) {
       llm: true,
       lines: [
         `compression: ${provider.name}${model}: ${provider.reason}`,
-        `estimated cost: ~${n8(cost2.tokensIn * runs)} input tokens in ${n8(cost2.requests * runs)} requests, at most ${n8(cost2.maxTokensOut * runs)} output tokens (${n8(plans.length)} sessions, ${runs} run${runs > 1 ? "s" : ""})`
+        `estimated cost: ~${n6(cost2.tokensIn * runs)} input tokens in ${n6(cost2.requests * runs)} requests, at most ${n6(cost2.maxTokensOut * runs)} output tokens (${n6(plans.length)} sessions, ${runs} run${runs > 1 ? "s" : ""})`
       ]
     };
   } finally {
-    rmSync16(markerDir, { recursive: true, force: true });
+    rmSync15(markerDir, { recursive: true, force: true });
   }
 }
 
 // src/cli/eval/eval-types.ts
-var MOMENTS = ["session-start", "prompt", "file"];
+var MOMENTS = ["session-start", "prompt", "file", "dead-end"];
 var NEED_KINDS = ["file", "command", "ask-again"];
 
 // src/cli/eval/eval-metrics.ts
@@ -19792,69 +19497,8 @@ function evalMetrics(results) {
   };
 }
 
-// src/cli/eval/eval-options.ts
-import { existsSync as existsSync22 } from "node:fs";
-import { join as join42 } from "node:path";
-import { parseArgs as parseArgs4 } from "node:util";
-var EVAL_OPTIONS = {
-  dir: { type: "string" },
-  compare: { type: "string" },
-  provider: { type: "string" },
-  since: { type: "string" },
-  project: { type: "string" },
-  json: { type: "boolean" },
-  yes: { type: "boolean", short: "y" }
-};
-function parseOverride(text5) {
-  const at = text5.indexOf("=");
-  if (at <= 0)
-    throw usage(`--compare: expected KEY=VALUE (as in recall.promptTime=false), got "${text5}"`);
-  const key = text5.slice(0, at).trim();
-  if (!isSettingKey(key)) {
-    throw usage(
-      `--compare: unknown setting "${key}".${didYouMean(key, Object.keys(SETTINGS_SCHEMA))}`
-    );
-  }
-  const spec = SETTINGS_SCHEMA[key];
-  const checked2 = spec.check(spec.fromEnv(text5.slice(at + 1)));
-  if (!checked2.ok) throw usage(`--compare: ${key} expects ${checked2.expected}`);
-  return { key, value: checked2.value, text: `${key}=${String(checked2.value)}` };
-}
-function providerOf(text5) {
-  if (text5 === void 0 || text5 === "heuristic") return "heuristic";
-  if (text5 === "configured") return "configured";
-  throw usage(`--provider: expected heuristic or configured, got "${text5}"`);
-}
-function sinceOf2(text5, now2) {
-  if (text5 === void 0) return void 0;
-  try {
-    return parseTime(text5, "since", now2);
-  } catch (error) {
-    throw usage(`--${error.message}`);
-  }
-}
-function parseEvalArgs(args2, env, now2) {
-  let values;
-  try {
-    values = parseArgs4({ args: args2, options: EVAL_OPTIONS, allowPositionals: false }).values;
-  } catch (error) {
-    throw parseFailure(error, EVAL_OPTIONS);
-  }
-  const dir = values.dir ?? join42(claudeConfigDir(env), "projects");
-  if (!existsSync22(dir)) throw new CliError(`--dir: no transcripts at ${dir}`);
-  return {
-    dir,
-    compare: values.compare === void 0 ? void 0 : parseOverride(values.compare),
-    provider: providerOf(values.provider),
-    since: sinceOf2(values.since, now2),
-    project: values.project,
-    json: values.json === true,
-    yes: values.yes === true
-  };
-}
-
 // src/cli/eval/eval-run.ts
-import { copyFileSync as copyFileSync2, existsSync as existsSync23, mkdirSync as mkdirSync6, readFileSync as readFileSync27, renameSync as renameSync8, rmSync as rmSync17 } from "node:fs";
+import { copyFileSync as copyFileSync2, existsSync as existsSync22, mkdirSync as mkdirSync6, readFileSync as readFileSync27, renameSync as renameSync7, rmSync as rmSync16 } from "node:fs";
 import { join as join43 } from "node:path";
 
 // src/cli/eval/eval-history.ts
@@ -19865,17 +19509,17 @@ var FILE_TOOLS2 = {
   MultiEdit: "file_path"
 };
 var emptyHistory = () => ({ failed: {}, prompts: [] });
-var field2 = (input, name) => {
+var field3 = (input, name) => {
   const value = input?.[name];
   return typeof value === "string" && value !== "" ? value : void 0;
 };
 function filePathOf(event) {
   const name = FILE_TOOLS2[event.toolName];
-  return name === void 0 ? void 0 : field2(event.input, name);
+  return name === void 0 ? void 0 : field3(event.input, name);
 }
-function commandOf3(event) {
+function commandOf4(event) {
   if (event.toolName !== "Bash") return void 0;
-  const command = field2(event.input, "command")?.replace(/\s+/g, " ").trim();
+  const command = field3(event.input, "command")?.replace(/\s+/g, " ").trim();
   return command === "" ? void 0 : command;
 }
 var MIN_SHARED = 3;
@@ -19898,7 +19542,7 @@ function remember(history, sessionId, events) {
       const terms = event.text === null ? [] : contentTerms(event.text);
       if (terms.length >= MIN_SHARED) history.prompts.push({ sessionId, promptNumber, terms });
     } else if (event.kind === "tool" && event.failed) {
-      const command = commandOf3(event);
+      const command = commandOf4(event);
       if (command !== void 0) history.failed[command] ??= sessionId;
     }
   }
@@ -20014,7 +19658,15 @@ async function beforeTool(replay2, event) {
     const helpful = memoriesOfFile(replay2.worker.db, where2(replay2), path);
     if (helpful.length > 0) need(replay2, "file", path, helpful);
   }
-  const command = commandOf3(event);
+  const command = commandOf4(event);
+  if (command !== void 0) {
+    const body = { session_id: event.sessionId, project: replay2.plan.project.name, command };
+    inject(
+      replay2,
+      "dead-end",
+      await replay2.worker.call("POST", "/api/recall/command", body)
+    );
+  }
   const failedIn = command === void 0 ? void 0 : replay2.history.failed[command];
   if (command !== void 0 && failedIn !== void 0 && failedIn !== event.sessionId) {
     need(replay2, "command", command, memoriesOfCommand(replay2.worker.db, failedIn, command));
@@ -20079,12 +19731,12 @@ var files2 = (workDir) => ({
 });
 function resume(workDir) {
   const at = files2(workDir);
-  rmSync17(at.data, { recursive: true, force: true });
+  rmSync16(at.data, { recursive: true, force: true });
   mkdirSync6(at.data, { recursive: true, mode: 448 });
   mkdirSync6(join43(at.markers, "state"), { recursive: true, mode: 448 });
   try {
     const state = JSON.parse(readFileSync27(at.state, "utf8"));
-    if (state.v === 1 && existsSync23(at.checkpoint)) {
+    if (state.v === 1 && existsSync22(at.checkpoint)) {
       copyFileSync2(at.checkpoint, join43(at.data, "claude-mem.db"));
       return state;
     }
@@ -20095,7 +19747,7 @@ function resume(workDir) {
 async function checkpoint2(worker, workDir, state) {
   const at = files2(workDir);
   await worker.db.backup(`${at.checkpoint}.tmp`);
-  renameSync8(`${at.checkpoint}.tmp`, at.checkpoint);
+  renameSync7(`${at.checkpoint}.tmp`, at.checkpoint);
   writeFileAtomic(at.state, JSON.stringify(state));
 }
 async function runEval(options) {
@@ -20136,6 +19788,7 @@ var MOMENT_NAMES = [
   ["session-start", "session start"],
   ["prompt", "prompt time"],
   ["file", "file time"],
+  ["dead-end", "dead-end warning"],
   ["all", "any moment"]
 ];
 var percent = (value) => value === null ? "-" : `${Math.round(value * 100)}%`;
@@ -20179,8 +19832,8 @@ function evalTable(columns) {
 }
 
 // src/cli/commands/eval-command.ts
-function configsOf(request, settings) {
-  const base2 = request.provider === "heuristic" ? { ...settings, "compress.provider": "heuristic" } : settings;
+function configsOf(request, settings2) {
+  const base2 = request.provider === "heuristic" ? { ...settings2, "compress.provider": "heuristic" } : settings2;
   const configs = [{ name: "as configured", settings: base2 }];
   const compare2 = request.compare;
   if (compare2)
@@ -20218,7 +19871,7 @@ async function replay(config, plans, deps) {
     env: deps.env,
     progress: progress4
   });
-  rmSync18(workDir, { recursive: true, force: true });
+  rmSync17(workDir, { recursive: true, force: true });
   return { name: config.name, metrics: evalMetrics(results) };
 }
 var evalCommand = async function evalCommand2(args2, print2, given = {}) {
@@ -20231,9 +19884,9 @@ var evalCommand = async function evalCommand2(args2, print2, given = {}) {
     tmpDir: given.tmpDir ?? tmpdir4()
   };
   const request = parseEvalArgs(args2, env, deps.now());
-  const { settings } = loadSettings(dataDirFrom(env), env);
+  const { settings: settings2 } = loadSettings(dataDirFrom(env), env);
   const plans = sessionsOf(request, env, deps.stderr);
-  const configs = configsOf(request, settings);
+  const configs = configsOf(request, settings2);
   if (request.provider === "configured") {
     const cost2 = await evalCostLines(plans, configs[0].settings, env, configs.length);
     cost2.lines.forEach(print2);
@@ -20255,229 +19908,497 @@ var evalCommand = async function evalCommand2(args2, print2, given = {}) {
   evalTable(columns).forEach(print2);
   return 0;
 };
-
-// src/cli/commands/memory-use-command.ts
-async function unsinkCommand(args2, print2, deps = {}) {
-  const [text5, ...rest] = args2;
-  parseOptions(rest, {});
-  const id3 = observationId(text5, "unsink");
-  const call2 = recallClient(deps);
-  const res = await callOrFail(call2, "POST", `/api/observations/${id3}/unsink`);
-  if (res.status === 404) await fetchObservation(call2, id3);
-  if (res.status !== 200) throw apiFailure(res);
-  print2(`#${id3} unsunk: it ranks by its age again, however often it went unused before`);
-  return 0;
-}
-
-// src/cli/commands/share-command.ts
-function shareTarget(text5, command) {
-  if (text5 === void 0)
-    throw usage(
-      `${command} needs a memory id, as in: claude-mem ${command} 12 (or S12, a summary)`
-    );
-  const match = /^#?([sS]?)(\d{1,15})$/.exec(text5.trim());
-  if (match && Number(match[2]) > 0) {
-    return { kind: match[1] ? "summary" : "observation", id: Number(match[2]) };
-  }
-  const prompt = /^#?[pP]\d+$/.test(text5.trim()) ? ": prompts are never shared" : "";
-  throw usage(
-    `"${text5}" is not an observation or summary id${prompt}; expected 12 (observation) or S12 (summary), as search and the viewer list them`
-  );
-}
-var label = (target2) => target2.kind === "summary" ? `S${target2.id}` : `#${target2.id}`;
-async function shareCommand(args2, shared, print2, deps = {}) {
-  const verb = shared ? "share" : "unshare";
-  const [text5, ...rest] = args2;
-  parseOptions(rest, {});
-  const target2 = shareTarget(text5, verb);
-  const path = `/api/${target2.kind === "summary" ? "summaries" : "observations"}/${target2.id}/share`;
-  const scope = shared ? "team" : "private";
-  const res = await callOrFail(recallClient(deps), "POST", path, { scope });
-  if (res.status === 404) {
-    throw new CliError(
-      `no ${target2.kind} ${label(target2)}: "claude-mem search <words>" lists existing ids`
-    );
-  }
-  if (res.status !== 200) throw apiFailure(res);
-  const body = res.body;
-  const title = body.title ?? body.request ?? "";
-  print2(
-    `${label(target2)} ${shared ? "shared with the team" : "unshared: private to this machine again"}: ${title}`
-  );
-  return 0;
-}
-
-// src/cli/commands/import-transcripts-command.ts
-import { existsSync as existsSync24, mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync4, rmSync as rmSync19 } from "node:fs";
-import { tmpdir as tmpdir5 } from "node:os";
-import { join as join45 } from "node:path";
-import { parseArgs as parseArgs5 } from "node:util";
-
-// src/cli/backfill/scan-progress.ts
-function createScanProgress(stream, files3, now2) {
-  const scan4 = createProgress({
-    totalEvents: files3,
-    totalSessions: void 0,
-    stream,
-    now: now2,
-    label: "scanning transcripts",
-    units: ["files", "sessions found"]
-  });
-  return {
-    scanned(done, sessions2) {
-      scan4.update(done, sessions2);
-      if (done === files3) scan4.finish();
-    },
-    reading(sessions2) {
-      const replay2 = createProgress({
-        totalEvents: sessions2,
-        totalSessions: void 0,
-        stream,
-        now: now2,
-        label: "reading sessions",
-        units: ["sessions", "events"]
-      });
-      return (done, events) => {
-        replay2.update(done, events);
-        if (done === sessions2) replay2.finish();
-      };
+var EVAL_COMMAND = {
+  name: "eval",
+  help: [
+    {
+      usage: [
+        "eval [--dir DIR] [--compare KEY=VALUE] [--provider heuristic|configured] [--since DATE]",
+        "     [--project P] [--json] [-y|--yes]"
+      ],
+      text: "Replay past transcripts (default ~/.claude/projects) in time order into a throwaway store and report, per recall moment, how often memory reached the calls that repeated earlier work and its tokens per turn; --compare runs again with one setting changed (two columns). Heuristic compression unless --provider configured (cost preview, then asks). Your memory is not touched; rerun to resume"
     }
-  };
+  ],
+  options: EVAL_OPTIONS,
+  run: (args2, { print: print2 }) => evalCommand(args2, print2)
+};
+
+// src/cli/commands/export-command.ts
+import { createWriteStream, renameSync as renameSync8, rmSync as rmSync18, statSync as statSync14 } from "node:fs";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+// src/cli/admin/read-direct.ts
+import Database6 from "better-sqlite3";
+import { existsSync as existsSync23 } from "node:fs";
+function openDirectRead(dataDir) {
+  const file = databaseFile(dataDir);
+  if (!existsSync23(file)) return emptyMemory();
+  const db = new Database6(file, { readonly: true, fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  if (schemaVersion(db, file) !== LATEST_VERSION) {
+    db.close();
+    return void 0;
+  }
+  return { db, close: () => db.close() };
+}
+function emptyMemory() {
+  const db = new Database6(":memory:");
+  migrate(db);
+  return { db, close: () => db.close() };
+}
+function schemaVersion(db, file) {
+  try {
+    return db.prepare("SELECT MAX(version) AS v FROM schema_migrations").get().v;
+  } catch (error) {
+    if (/no such table/.test(error.message)) return void 0;
+    db.close();
+    throw new CliError(
+      `cannot read ${file}: ${error.message}; "claude-mem doctor" checks it and says how to repair it`
+    );
+  }
 }
 
-// src/cli/commands/import-transcripts-command.ts
-var IMPORT_TRANSCRIPTS_OPTIONS = {
-  since: { type: "string" },
+// src/cli/commands/export-command.ts
+var EXPORT_OPTIONS = {
   project: { type: "string" },
-  "dry-run": { type: "boolean" },
-  yes: { type: "boolean", short: "y" }
+  since: { type: "string" },
+  format: { type: "string", default: "jsonl" },
+  output: { type: "string", short: "o" }
 };
-function parse5(args2, env, settings, now2) {
-  let parsed;
-  try {
-    parsed = parseArgs5({ args: args2, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, IMPORT_TRANSCRIPTS_OPTIONS);
+var isFormat = (format) => format === "json" || format === "jsonl";
+function parse3(args2, now2) {
+  const values = parseOptions(args2, EXPORT_OPTIONS);
+  const format = values.format;
+  if (!isFormat(format)) {
+    throw usage(`--format: expected json or jsonl, got "${format}"`);
   }
-  const { values, positionals } = parsed;
-  const roots = positionals.length > 0 ? positionals : [join45(claudeConfigDir(env), "projects")];
-  const missing2 = roots.find((root) => !existsSync24(root));
-  if (missing2) throw new CliError(`no transcripts at ${missing2}`);
-  const maxAge = settings["retention.maxAgeDays"];
-  const since = values.since ? sinceOf3(values.since, now2) : maxAge > 0 ? now2 - maxAge * 864e5 : void 0;
-  return {
-    roots,
-    since,
-    project: values.project,
-    dryRun: values["dry-run"] === true,
-    yes: values.yes === true
+  const filter = {
+    project: values.project || void 0,
+    since: values.since ? sinceOf2(values.since, now2) : void 0
   };
+  return { format, filter, output: values.output };
 }
-function sinceOf3(text5, now2) {
+async function fromWorker(worker, format, filter) {
+  const query2 = new URLSearchParams({ format });
+  if (filter.project) query2.set("project", filter.project);
+  if (filter.since !== void 0) query2.set("since", String(filter.since));
+  const res = await worker.stream(`/api/admin/export?${query2.toString()}`);
+  return Readable.fromWeb(res.body);
+}
+async function exportBody(deps, format, filter, now2) {
+  const env = deps.env ?? process.env;
+  const running = runningAdminWorker(env);
+  if (running) return fromWorker(running, format, filter);
+  const dataDir = dataDirFrom(env);
+  const direct = openDirectRead(dataDir);
+  if (!direct) return fromWorker(await adminWorker(deps), format, filter);
+  const waiting = listSpool(dataDir).length;
+  if (waiting > 0) {
+    process.stderr.write(
+      `note: ${waiting.toLocaleString("en-US")} captured events wait in the spool for the worker and are not in this export
+`
+    );
+  }
+  const body = Readable.from(exportChunks(direct.db, filter, format, now2));
+  body.once("close", direct.close);
+  return body;
+}
+function sinceOf2(text5, now2) {
   try {
     return parseTime(text5, "since", now2);
   } catch (error) {
     throw usage(`--${error.message}`);
   }
 }
-function withMarkerDir(run) {
-  const dir = mkdtempSync4(join45(tmpdir5(), "claude-mem-backfill-"));
-  mkdirSync7(join45(dir, "state"), { mode: 448 });
-  return run(dir).finally(() => rmSync19(dir, { recursive: true, force: true }));
-}
-function importChosen(chosen, run) {
-  const progress4 = createProgress({
-    totalEvents: chosen.reduce((sum, a) => sum + a.events, 0),
-    totalSessions: chosen.length,
-    stream: run.stderr
-  });
-  const client = {
-    send: (events) => run.worker.post("/api/admin/backfill/events", {
-      events
-    })
-  };
-  return sendSessions(chosen, { ...run, client, state: loadBackfillState(run.dataDir), progress: progress4 });
-}
-var importTranscriptsCommand = async function importTranscriptsCommand2(args2, print2, deps = {}) {
-  const env = deps.env ?? process.env;
-  const dataDir = dataDirFrom(env);
-  ensureDataDir(dataDir);
-  const { settings } = loadSettings(dataDir, env);
-  const options = parse5(args2, env, settings, (deps.now ?? Date.now)());
-  const stderr = deps.stderr ?? process.stderr;
-  const paths = transcriptPaths(options.roots);
-  let empty = 0;
-  const progress4 = createScanProgress(stderr, paths.length, deps.now);
-  const plans = planSessions(
-    paths,
-    env,
-    (path, why) => why === NO_SESSION ? empty += 1 : stderr.write(`skipped ${path}: ${why}
-`),
-    progress4.scanned
-  );
-  const worker = options.dryRun ? runningAdminWorker(env) : await adminWorker(deps);
-  return withMarkerDir(async (markerDir) => {
-    const run = { worker, dataDir, settings, markerDir, filters: options, ...progress4 };
-    const { chosen, leftOut } = await chooseSessions(plans, run);
-    const cost2 = chosen.reduce((sum, a) => addCost(sum, a.cost), NO_COST);
-    const provider = await providerInUse(worker, settings, env);
-    previewLines(
-      { files: paths.length, empty, sessions: plans.length, leftOut },
-      cost2,
-      provider
-    ).forEach(print2);
-    if (!worker) print2("(the worker is not running: sessions it already holds are counted in)");
-    if (options.dryRun || !worker || chosen.length === 0) return 0;
-    const io = { stdin: deps.stdin ?? process.stdin, stderr };
-    if (provider.llm && !options.yes && !await confirm(`Compress with ${provider.name}?`, io)) {
-      print2("nothing imported");
-      return 1;
-    }
-    const totals = await importChosen(chosen, { worker, settings, markerDir, dataDir, stderr });
-    print2(
-      `imported ${totals.sessions} sessions: ${totals.stored} events stored, ${totals.duplicates} already there`
-    );
-    print2(
-      'the worker compresses them in the background; "claude-mem status" shows how far it got'
-    );
+var exportCommand = async function exportCommand2(args2, print2, deps = {}) {
+  const now2 = (deps.now ?? Date.now)();
+  const { format, filter, output } = parse3(args2, now2);
+  const body = await exportBody(deps, format, filter, now2);
+  if (output === void 0) {
+    await pipeline(body, deps.stdout ?? process.stdout, { end: false });
     return 0;
-  });
+  }
+  const temp = `${output}.${process.pid}.tmp`;
+  try {
+    await pipeline(body, createWriteStream(temp, { mode: 384 }));
+    renameSync8(temp, output);
+  } finally {
+    rmSync18(temp, { force: true });
+  }
+  print2(`exported to ${output} (${statSync14(output).size.toLocaleString("en-US")} bytes)`);
+  return 0;
+};
+var EXPORT_COMMAND = {
+  name: "export",
+  help: [
+    {
+      usage: ["export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]"],
+      text: "Write sessions, prompts, observations, summaries (default jsonl, to stdout)"
+    }
+  ],
+  options: EXPORT_OPTIONS,
+  run: (args2, { print: print2 }) => exportCommand(args2, print2)
 };
 
-// src/cli/commands/purge-command.ts
-var PURGE_OPTIONS = {
+// src/cli/commands/forget-command.ts
+import { parseArgs as parseArgs3 } from "node:util";
+
+// src/cli/admin/format-counts.ts
+var NAMES = {
+  observations: ["observation", "observations"],
+  summaries: ["summary", "summaries"],
+  prompts: ["prompt", "prompts"],
+  events: ["tool event", "tool events"],
+  turns: ["turn end", "turn ends"],
+  sessions: ["session", "sessions"]
+};
+function formatCounts(counts2) {
+  const parts2 = Object.entries(counts2).filter(([, count4]) => count4 > 0).map(([key, count4]) => {
+    const [one, many] = NAMES[key] ?? [key, key];
+    return `${count4.toLocaleString("en-US")} ${count4 === 1 ? one : many}`;
+  });
+  return parts2.length > 0 ? parts2.join(", ") : "nothing";
+}
+
+// src/cli/commands/forget-command.ts
+var FORGET_OPTIONS = {
+  query: { type: "string", short: "q" },
   project: { type: "string" },
-  retention: { type: "boolean" },
+  since: { type: "string" },
+  until: { type: "string" },
   yes: { type: "boolean", short: "y" }
 };
-var purgeCommand = optionsCommand(
-  PURGE_OPTIONS,
-  async function purgeCommand2(values, print2, deps) {
-    if (values.project === void 0 === (values.retention !== true)) {
-      throw usage("purge takes --project NAME or --retention");
-    }
-    const worker = await adminWorker(deps);
-    const io = { stdin: deps.stdin ?? process.stdin, stderr: deps.stderr ?? process.stderr };
-    const yes = values.yes === true;
-    if (values.project !== void 0) {
-      const body = { project: values.project };
-      return previewThenDelete({ worker, path: "/api/admin/purge", body, yes }, print2, io);
-    }
-    const status2 = await worker.get(
-      "/api/retention/status"
-    );
-    if (status2.maxAgeDays === 0 && status2.maxPerProject === 0) {
-      print2(
-        "retention is off: set retention.maxAgeDays or retention.maxPerProject (claude-mem config set)"
+var LIST = { observation: "observations", summary: "summaries", prompt: "prompts" };
+function idsBody(refs) {
+  const body = { observations: [], summaries: [], prompts: [] };
+  for (const ref of refs) {
+    let anchor;
+    try {
+      anchor = parseAnchor(ref);
+    } catch {
+      throw usage(
+        `"${ref}" is not an id: expected 123 (observation), S12 (summary) or P7 (prompt)`
       );
-      return 0;
     }
-    const age = status2.maxAgeDays > 0 ? `older than ${status2.maxAgeDays} days` : "no age limit";
-    const count4 = status2.maxPerProject > 0 ? `at most ${status2.maxPerProject} observations per project` : "no count limit";
-    print2(`retention: ${age}, ${count4} (pinned observations are kept)`);
-    return previewThenDelete({ worker, path: "/api/retention/run", body: {}, yes }, print2, io);
+    body[LIST[anchor.kind]].push(anchor.id);
   }
-);
+  return body;
+}
+function timeOf4(text5, field4, now2) {
+  if (text5 === void 0) return void 0;
+  try {
+    return parseTime(text5, field4, now2);
+  } catch (error) {
+    throw usage(`--${error.message}`);
+  }
+}
+var MAX_QUERY_HITS = 1e4;
+async function queryIds(worker, values) {
+  const ids2 = [];
+  const filters = Object.entries({
+    project: values.project,
+    since: values.since,
+    until: values.until
+  });
+  for (let offset = 0; offset < MAX_QUERY_HITS; offset += 100) {
+    const query2 = new URLSearchParams({
+      q: values.query ?? "",
+      mode: "fts",
+      limit: "100",
+      offset: String(offset)
+    });
+    for (const [key, value] of filters) if (value !== void 0) query2.set(key, value);
+    const page2 = await worker.get(
+      `/api/search?${query2.toString()}`
+    );
+    ids2.push(...page2.items.map((item) => item.id));
+    if (!page2.hasMore) break;
+  }
+  return ids2;
+}
+async function selection(worker, values, refs, now2) {
+  const scoped = values.project !== void 0 || values.since !== void 0 || values.until !== void 0;
+  if (refs.length > 0 && (scoped || values.query !== void 0)) {
+    throw usage("give ids, or --query, or --project/--since/--until: one kind of selection");
+  }
+  if (refs.length > 0) return idsBody(refs);
+  if (values.query !== void 0) {
+    if (values.query.trim() === "") throw usage("--query: give words to search for");
+    const observations = await queryIds(worker, values);
+    return observations.length > 0 ? { observations, summaries: [], prompts: [] } : void 0;
+  }
+  if (!scoped) throw usage("forget what? give ids, --query, --project or --since/--until");
+  return {
+    project: values.project,
+    since: timeOf4(values.since, "since", now2),
+    until: timeOf4(values.until, "until", now2)
+  };
+}
+async function previewThenDelete(run, print2, io) {
+  const preview = await run.worker.post(run.path, { ...run.body, dry_run: true });
+  const total = Object.values(preview.counts).reduce((sum, n9) => sum + n9, 0);
+  if (total === 0) {
+    print2("nothing to delete");
+    return 0;
+  }
+  print2(`to delete: ${formatCounts(preview.counts)}`);
+  for (const item of preview.sample ?? []) print2(`  #${item.id} [${item.project}] ${item.title}`);
+  if (!run.yes && !await confirm("Delete for good?", io)) {
+    print2("nothing deleted");
+    return 1;
+  }
+  const done = await run.worker.post(run.path, { ...run.body, dry_run: false });
+  print2(`deleted: ${formatCounts(done.counts)} (search, context and vectors included)`);
+  return 0;
+}
+var forgetCommand = async function forgetCommand2(args2, print2, deps = {}) {
+  let parsed;
+  try {
+    parsed = parseArgs3({ args: args2, options: FORGET_OPTIONS, allowPositionals: true });
+  } catch (error) {
+    throw parseFailure(error, FORGET_OPTIONS);
+  }
+  const { values, positionals } = parsed;
+  const worker = await adminWorker(deps);
+  const body = await selection(worker, values, positionals, (deps.now ?? Date.now)());
+  if (body === void 0) {
+    print2("nothing matches: nothing to delete");
+    return 0;
+  }
+  const io = { stdin: deps.stdin ?? process.stdin, stderr: deps.stderr ?? process.stderr };
+  return previewThenDelete(
+    { worker, path: "/api/admin/forget", body, yes: values.yes === true },
+    print2,
+    io
+  );
+};
+var FORGET_COMMAND = {
+  name: "forget",
+  help: [
+    {
+      usage: [
+        "forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]"
+      ],
+      text: "Delete memories (search, context and vectors too); ids: 123 (observation), S12 (summary), P7 (prompt)"
+    }
+  ],
+  options: FORGET_OPTIONS,
+  run: (args2, { print: print2 }) => forgetCommand(args2, print2)
+};
+
+// src/capture/agents/output.ts
+function contextOutput(nativeEvent, context) {
+  if (context === void 0) return {};
+  return { hookSpecificOutput: { hookEventName: nativeEvent, additionalContext: context } };
+}
+
+// src/capture/agents/tool-names.ts
+var CANONICAL = {
+  // Codex CLI reports its exec tools as `Bash` already; older builds said `shell`.
+  shell: "Bash",
+  exec_command: "Bash",
+  local_shell: "Bash",
+  apply_patch: "Edit",
+  view_image: "Read",
+  // Gemini CLI built-in tools.
+  read_file: "Read",
+  read_many_files: "Read",
+  write_file: "Write",
+  replace: "Edit",
+  run_shell_command: "Bash",
+  glob: "Glob",
+  search_file_content: "Grep",
+  grep_search: "Grep",
+  list_directory: "LS",
+  web_fetch: "WebFetch",
+  google_web_search: "WebSearch",
+  // GitHub Copilot CLI built-in tools.
+  bash: "Bash",
+  view: "Read",
+  edit: "Edit",
+  create: "Write",
+  str_replace_editor: "Edit",
+  grep: "Grep",
+  rg: "Grep",
+  fetch: "WebFetch"
+};
+function canonicalTool(name) {
+  return Object.hasOwn(CANONICAL, name) ? CANONICAL[name] ?? name : name;
+}
+var PATH_KEYS3 = ["file_path", "absolute_path", "path", "filePath", "file"];
+var PATCH_FILE = /^\*\*\* (Add|Update|Delete) File: (.+)$/gm;
+function patchFiles(patch) {
+  const files3 = [];
+  let addsOnly = true;
+  for (const match of patch.slice(0, 1e6).matchAll(PATCH_FILE)) {
+    files3.push((match[2] ?? "").trim());
+    if (match[1] !== "Add") addsOnly = false;
+  }
+  return { files: files3, addsOnly: addsOnly && files3.length > 0 };
+}
+function canonicalInput(input) {
+  if (!input || typeof input !== "object" || Array.isArray(input)) return input;
+  const fields = input;
+  if (typeof fields.file_path === "string") return fields;
+  const key = PATH_KEYS3.find((name) => typeof fields[name] === "string");
+  if (key) return { ...fields, file_path: fields[key] };
+  const patch = typeof fields.command === "string" ? fields.command : fields.input;
+  if (typeof patch === "string" && patch.includes("*** Begin Patch")) {
+    const { files: files3 } = patchFiles(patch);
+    if (files3.length > 0) return { ...fields, file_path: files3[0], files: files3 };
+  }
+  return fields;
+}
+function patchTool(name, input) {
+  if (name !== "apply_patch" || !input || typeof input !== "object") return canonicalTool(name);
+  const fields = input;
+  const patch = typeof fields.command === "string" ? fields.command : fields.input;
+  return typeof patch === "string" && patchFiles(patch).addsOnly ? "Write" : "Edit";
+}
+
+// src/capture/agents/codex.ts
+var EXIT_LINE = /(?:^|\n)(?:Exit code|Process exited with code):? (-?[1-9]\d*)/;
+function toolPayload2(payload) {
+  const name = typeof payload.tool_name === "string" ? payload.tool_name : void 0;
+  if (!name) return payload;
+  const response = payload.tool_response;
+  const exit = typeof response === "string" ? EXIT_LINE.exec(response.slice(0, 4096)) : null;
+  return {
+    ...payload,
+    tool_name: patchTool(name, payload.tool_input),
+    tool_input: canonicalInput(payload.tool_input),
+    ...exit ? { hook_event_name: "PostToolUseFailure", error: String(response) } : {}
+  };
+}
+var codexAdapter = {
+  id: "codex",
+  event: (name) => name === "PostCompact" ? void 0 : resolveHookEvent(name),
+  payload: (event, payload) => event === "PostToolUse" || event === "PostToolUseFailure" ? toolPayload2(payload) : payload,
+  output: contextOutput
+};
+
+// src/capture/agents/copilot.ts
+var EVENTS = {
+  sessionStart: "SessionStart",
+  userPromptSubmitted: "UserPromptSubmit",
+  preToolUse: "PreToolUse",
+  postToolUse: "PostToolUse",
+  postToolUseFailure: "PostToolUseFailure",
+  agentStop: "Stop",
+  subagentStop: "SubagentStop",
+  preCompact: "PreCompact",
+  sessionEnd: "SessionEnd"
+};
+function args(value) {
+  if (typeof value !== "string") return value ?? null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+function toolFields(payload, failure2) {
+  const name = str(payload, "toolName");
+  const result = payload.toolResult;
+  const fields = result && typeof result === "object" ? result : {};
+  const text5 = str(fields, "textResultForLlm");
+  const exit = /completed with exit code (-?\d+)>\s*$/.exec(text5?.slice(-200) ?? "");
+  const failed = str(fields, "resultType") === "failure" || exit !== null && exit[1] !== "0" || failure2;
+  return {
+    tool_name: name === void 0 ? void 0 : canonicalTool(name),
+    tool_input: canonicalInput(args(payload.toolArgs)),
+    tool_response: text5 ?? result ?? null,
+    tool_use_id: str(payload, "toolCallId") ?? str(payload, "toolUseId"),
+    ...failed ? { hook_event_name: "PostToolUseFailure", error: text5 ?? str(payload, "error") ?? "failed" } : {}
+  };
+}
+function mapPayload(event, payload) {
+  const common2 = {
+    session_id: str(payload, "sessionId") ?? str(payload, "session_id"),
+    cwd: str(payload, "cwd"),
+    transcript_path: str(payload, "transcriptPath"),
+    source: str(payload, "source"),
+    reason: str(payload, "reason"),
+    trigger: str(payload, "trigger")
+  };
+  if (event === "UserPromptSubmit") return { ...common2, prompt: str(payload, "prompt") };
+  if (event === "PostToolUse" || event === "PostToolUseFailure") {
+    return { ...common2, ...toolFields(payload, event === "PostToolUseFailure") };
+  }
+  if (event === "Stop" || event === "SubagentStop") {
+    return { ...common2, last_assistant_message: str(payload, "lastAssistantMessage") ?? "" };
+  }
+  return common2;
+}
+var copilotAdapter = {
+  id: "copilot",
+  event: (name) => Object.hasOwn(EVENTS, name) ? resolveHookEvent(EVENTS[name]) : void 0,
+  payload: mapPayload,
+  output: (_event, context) => context === void 0 ? {} : { additionalContext: context }
+};
+
+// src/capture/agents/gemini.ts
+var EVENTS2 = {
+  SessionStart: "SessionStart",
+  BeforeAgent: "UserPromptSubmit",
+  BeforeTool: "PreToolUse",
+  AfterTool: "PostToolUse",
+  AfterAgent: "Stop",
+  PreCompress: "PreCompact",
+  SessionEnd: "SessionEnd"
+};
+function toolError(response) {
+  if (!response || typeof response !== "object") return void 0;
+  const error = response.error;
+  if (typeof error === "string" && error !== "") return error;
+  if (error && typeof error === "object") {
+    return str(error, "message") ?? JSON.stringify(error).slice(0, 4e3);
+  }
+  return void 0;
+}
+function toolPayload3(payload) {
+  const name = str(payload, "tool_name");
+  if (!name) return payload;
+  const error = toolError(payload.tool_response);
+  return {
+    ...payload,
+    tool_name: canonicalTool(name),
+    tool_input: canonicalInput(payload.tool_input),
+    tool_use_id: str(payload, "tool_use_id") ?? str(payload, "tool_call_id"),
+    ...error === void 0 ? {} : { hook_event_name: "PostToolUseFailure", error }
+  };
+}
+function mapPayload2(event, payload) {
+  switch (event) {
+    case "PostToolUse":
+    case "PostToolUseFailure":
+      return toolPayload3(payload);
+    case "Stop":
+      return { ...payload, last_assistant_message: str(payload, "prompt_response") ?? "" };
+    default:
+      return payload;
+  }
+}
+var geminiAdapter = {
+  id: "gemini",
+  event: (name) => Object.hasOwn(EVENTS2, name) ? resolveHookEvent(EVENTS2[name]) : void 0,
+  payload: mapPayload2,
+  output: contextOutput
+};
+
+// src/capture/agents/types.ts
+var isAgentId = (name) => isOneOf(AGENTS, name);
+
+// src/capture/agents/index.ts
+var ADAPTERS = {
+  codex: codexAdapter,
+  gemini: geminiAdapter,
+  copilot: copilotAdapter
+};
+function adapterFor(agent) {
+  return agent && Object.hasOwn(ADAPTERS, agent) ? ADAPTERS[agent] : void 0;
+}
 
 // src/hooks/io.ts
 import { readSync as readSync3, writeSync as writeSync5 } from "node:fs";
@@ -20586,7 +20507,8 @@ async function fileMoment(target2, payload, sessionId) {
     session_id: sessionId,
     cwd: payload.cwd ?? process.cwd(),
     file_path: file,
-    tool: payload.tool_name ?? ""
+    // The worker tells a file's dead end before an edit, not a Read: it needs the tool's name.
+    ...payload.tool_name ? { tool: payload.tool_name } : {}
   });
   return answer("PreToolUse", context);
 }
@@ -20627,7 +20549,7 @@ async function fetchContext(worker, payload, log, timeoutMs = 3e3) {
 
 // src/hooks/spool-fallback.ts
 import { closeSync as closeSync7, openSync as openSync7, unlinkSync as unlinkSync5 } from "node:fs";
-import { join as join46 } from "node:path";
+import { join as join45 } from "node:path";
 function keepElsewhere(dataDir, event, error, log, now2) {
   recordSpoolError(dataDir, error, now2);
   if (!event) return "lost";
@@ -20641,7 +20563,7 @@ function keepElsewhere(dataDir, event, error, log, now2) {
   }
   return "lost";
 }
-var toldFile = (dataDir, sessionId) => join46(stateDir(dataDir), `disk-full-told-${stableHash(sessionId)}`);
+var toldFile = (dataDir, sessionId) => join45(stateDir(dataDir), `disk-full-told-${stableHash(sessionId)}`);
 function shouldTell(dataDir, sessionId) {
   try {
     closeSync7(openSync7(toldFile(dataDir, sessionId), "wx", 384));
@@ -20669,10 +20591,10 @@ async function runHook(eventName, deps) {
   let log;
   try {
     ensureDataDir(dataDir, { repair: false });
-    const { settings } = loadSettings(dataDir, env);
-    log = createLogger(dataDir, "hook", settings["log.level"]);
+    const { settings: settings2 } = loadSettings(dataDir, env);
+    log = createLogger(dataDir, "hook", settings2["log.level"]);
     const input = (deps.stdin ? void 0 : readStdinSync()) ?? await readStdin(deps.stdin);
-    const base2 = { dataDir, settings, env, log, deps };
+    const base2 = { dataDir, settings: settings2, env, log, deps };
     output = await handle(eventName, input.text, base2, input.overflow);
   } catch (error) {
     (log ?? createLogger(dataDir, "hook")).log("error", `hook ${eventName} failed`, {
@@ -20835,6 +20757,168 @@ async function hookCommand2(args2, cliEntry) {
   await runHook(args2[0], { cliEntry, agent: agentAt > 0 ? args2[agentAt + 1] : void 0 });
   return 0;
 }
+var HOOK_COMMAND = {
+  name: "hook",
+  help: [
+    {
+      usage: ["hook <event>"],
+      text: `Run a hook: ${HOOK_EVENTS.join(", ")} (aliases: context, new, save, summary).
+Reads Claude Code's JSON on stdin; always exits 0`
+    }
+  ],
+  takesHelpFlag: false,
+  run: (args2, { cliEntry }) => hookCommand2(args2, cliEntry)
+};
+
+// src/cli/commands/import-transcripts-command.ts
+import { existsSync as existsSync24, mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync4, rmSync as rmSync19 } from "node:fs";
+import { tmpdir as tmpdir5 } from "node:os";
+import { join as join46 } from "node:path";
+import { parseArgs as parseArgs4 } from "node:util";
+
+// src/cli/backfill/scan-progress.ts
+function createScanProgress(stream, files3, now2) {
+  const scan4 = createProgress({
+    totalEvents: files3,
+    totalSessions: void 0,
+    stream,
+    now: now2,
+    label: "scanning transcripts",
+    units: ["files", "sessions found"]
+  });
+  return {
+    scanned(done, sessions2) {
+      scan4.update(done, sessions2);
+      if (done === files3) scan4.finish();
+    },
+    reading(sessions2) {
+      const replay2 = createProgress({
+        totalEvents: sessions2,
+        totalSessions: void 0,
+        stream,
+        now: now2,
+        label: "reading sessions",
+        units: ["sessions", "events"]
+      });
+      return (done, events) => {
+        replay2.update(done, events);
+        if (done === sessions2) replay2.finish();
+      };
+    }
+  };
+}
+
+// src/cli/commands/import-transcripts-command.ts
+var IMPORT_TRANSCRIPTS_OPTIONS = {
+  since: { type: "string" },
+  project: { type: "string" },
+  "dry-run": { type: "boolean" },
+  yes: { type: "boolean", short: "y" }
+};
+function parse4(args2, env, settings2, now2) {
+  let parsed;
+  try {
+    parsed = parseArgs4({ args: args2, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
+  } catch (error) {
+    throw parseFailure(error, IMPORT_TRANSCRIPTS_OPTIONS);
+  }
+  const { values, positionals } = parsed;
+  const roots = positionals.length > 0 ? positionals : [join46(claudeConfigDir(env), "projects")];
+  const missing2 = roots.find((root) => !existsSync24(root));
+  if (missing2) throw new CliError(`no transcripts at ${missing2}`);
+  const maxAge = settings2["retention.maxAgeDays"];
+  const since = values.since ? sinceOf3(values.since, now2) : maxAge > 0 ? now2 - maxAge * 864e5 : void 0;
+  return {
+    roots,
+    since,
+    project: values.project,
+    dryRun: values["dry-run"] === true,
+    yes: values.yes === true
+  };
+}
+function sinceOf3(text5, now2) {
+  try {
+    return parseTime(text5, "since", now2);
+  } catch (error) {
+    throw usage(`--${error.message}`);
+  }
+}
+function withMarkerDir(run) {
+  const dir = mkdtempSync4(join46(tmpdir5(), "claude-mem-backfill-"));
+  mkdirSync7(join46(dir, "state"), { mode: 448 });
+  return run(dir).finally(() => rmSync19(dir, { recursive: true, force: true }));
+}
+function importChosen(chosen, run) {
+  const progress4 = createProgress({
+    totalEvents: chosen.reduce((sum, a) => sum + a.events, 0),
+    totalSessions: chosen.length,
+    stream: run.stderr
+  });
+  const client = {
+    send: (events) => run.worker.post("/api/admin/backfill/events", {
+      events
+    })
+  };
+  return sendSessions(chosen, { ...run, client, state: loadBackfillState(run.dataDir), progress: progress4 });
+}
+var importTranscriptsCommand = async function importTranscriptsCommand2(args2, print2, deps = {}) {
+  const env = deps.env ?? process.env;
+  const dataDir = dataDirFrom(env);
+  ensureDataDir(dataDir);
+  const { settings: settings2 } = loadSettings(dataDir, env);
+  const options = parse4(args2, env, settings2, (deps.now ?? Date.now)());
+  const stderr = deps.stderr ?? process.stderr;
+  const paths = transcriptPaths(options.roots);
+  let empty = 0;
+  const progress4 = createScanProgress(stderr, paths.length, deps.now);
+  const plans = planSessions(
+    paths,
+    env,
+    (path, why) => why === NO_SESSION ? empty += 1 : stderr.write(`skipped ${path}: ${why}
+`),
+    progress4.scanned
+  );
+  const worker = options.dryRun ? runningAdminWorker(env) : await adminWorker(deps);
+  return withMarkerDir(async (markerDir) => {
+    const run = { worker, dataDir, settings: settings2, markerDir, filters: options, ...progress4 };
+    const { chosen, leftOut } = await chooseSessions(plans, run);
+    const cost2 = chosen.reduce((sum, a) => addCost(sum, a.cost), NO_COST);
+    const provider = await providerInUse(worker, settings2, env);
+    previewLines(
+      { files: paths.length, empty, sessions: plans.length, leftOut },
+      cost2,
+      provider
+    ).forEach(print2);
+    if (!worker) print2("(the worker is not running: sessions it already holds are counted in)");
+    if (options.dryRun || !worker || chosen.length === 0) return 0;
+    const io = { stdin: deps.stdin ?? process.stdin, stderr };
+    if (provider.llm && !options.yes && !await confirm(`Compress with ${provider.name}?`, io)) {
+      print2("nothing imported");
+      return 1;
+    }
+    const totals = await importChosen(chosen, { worker, settings: settings2, markerDir, dataDir, stderr });
+    print2(
+      `imported ${totals.sessions} sessions: ${totals.stored} events stored, ${totals.duplicates} already there`
+    );
+    print2(
+      'the worker compresses them in the background; "claude-mem status" shows how far it got'
+    );
+    return 0;
+  });
+};
+var IMPORT_TRANSCRIPTS_COMMAND = {
+  name: "import-transcripts",
+  help: [
+    {
+      usage: [
+        "import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]"
+      ],
+      text: "Backfill memory from past Claude Code transcripts (default ~/.claude/projects); shows a cost preview and asks before an LLM compresses; rerun to resume"
+    }
+  ],
+  options: IMPORT_TRANSCRIPTS_OPTIONS,
+  run: (args2, { print: print2 }) => importTranscriptsCommand(args2, print2)
+};
 
 // src/cli/commands/install-command.ts
 import { relative as relative3 } from "node:path";
@@ -20864,7 +20948,7 @@ function addAgentMcp(config, entry) {
 // src/cli/install/agents/toml-check.ts
 var KEY = String.raw`(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')`;
 var DOTTED2 = String.raw`${KEY}(?:\s*\.\s*${KEY})*`;
-var HEADER = new RegExp(String.raw`^\[(\[)?\s*(${DOTTED2})\s*\](\])?\s*(?:#.*)?$`);
+var HEADER2 = new RegExp(String.raw`^\[(\[)?\s*(${DOTTED2})\s*\](\])?\s*(?:#.*)?$`);
 var ASSIGN = new RegExp(String.raw`^${DOTTED2}[ \t]*=[ \t]*`);
 var TOKEN2 = /^(?:"""[\s\S]*?"""(?!")|'''[\s\S]*?'''(?!')|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[[\]{},=]|#[^\n]*|[A-Za-z0-9_+\-.:]+(?: [0-9:.+\-Z]+)?|[ \t\r]+|\n)/;
 function scanValue(text5, scan4) {
@@ -20895,7 +20979,7 @@ function scanLine(text5, scan4, tables) {
     scan4.at = end === -1 ? text5.length : end;
     return "";
   }
-  const header = HEADER.exec(line2);
+  const header = HEADER2.exec(line2);
   if (header) {
     if (Boolean(header[1]) !== Boolean(header[3])) return `a header with unbalanced brackets`;
     const name = (header[2] ?? "").replace(/\s*\.\s*/g, ".");
@@ -21179,139 +21263,884 @@ async function startWorker(deps) {
     info ? `worker running on 127.0.0.1:${info.port}; open the viewer with "claude-mem open"` : 'worker did not start yet: see "claude-mem doctor"'
   );
 }
-
-// src/cli/commands/uninstall-command.ts
-import { rmSync as rmSync20 } from "node:fs";
-var UNINSTALL_OPTIONS = {
-  project: { type: "boolean" },
-  purge: { type: "boolean" },
-  agent: { type: "string" }
+var INSTALL_COMMAND = {
+  name: "install",
+  help: [
+    {
+      usage: ["install [--project] [--dry-run]"],
+      text: "Register the hooks and the MCP server in Claude Code (~/.claude/settings.json, or the repo's .claude/ with --project), merging with a backup; starts the worker"
+    },
+    {
+      usage: [`install --runtime ${alternatives(RUNTIME_CHOICES)}`],
+      text: "What runs the hooks: node (default), Bun, or auto (Bun when it is on PATH)"
+    },
+    {
+      usage: [`install --agent ${alternatives([...AGENTS, "all"])} [--dry-run]`],
+      text: "The same for another coding agent: Codex CLI ($CODEX_HOME/hooks.json, config.toml), Gemini CLI (~/.gemini/settings.json), Copilot CLI ($COPILOT_HOME/hooks/, mcp-config.json); all: every agent on PATH"
+    }
+  ],
+  options: INSTALL_OPTIONS,
+  run: (args2, context) => installCommand(args2, context)
 };
-async function uninstallCommand(args2, deps) {
-  const values = parseOptions(args2, UNINSTALL_OPTIONS);
-  const agents2 = selectAgents(values.agent, void 0, true);
-  const plans = planUninstalls(agents2, deps.cliEntry, values.project === true);
-  applyChanges(plans.flatMap((plan) => plan.changes));
-  printUninstalled(plans, deps.print);
-  if (!agents2.includes("claude")) return 0;
-  await workerCommand(["stop"], deps);
-  if (!values.purge) {
-    deps.print(
-      `hooks and MCP server removed; your memory is kept in ${dataDirFrom()} (--purge deletes it)`
+
+// src/mcp/tool-schemas.ts
+import { z as z13 } from "zod";
+var id2 = z13.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
+var SCOPE2 = z13.enum(SCOPES, {
+  error: `scope: expected ${SCOPES.map((scope) => `"${scope}" (${SCOPE_MEANINGS[scope]})`).join(" or ")}`
+});
+var SearchInputSchema = z13.object({
+  query: z13.string().max(1e3).default("").describe('Words to look for. "quoted phrase" and prefix* work; empty lists the newest.'),
+  queries: z13.array(z13.string().min(1).max(1e3)).max(4).optional().describe(
+    "Other phrasings of the same need (2-4 in all with query): the identifier, the symptom, the error text. Each is searched; the rankings are fused."
+  ),
+  project: z13.string().min(1).max(500).optional().describe("Project name; default: this project."),
+  all_projects: z13.boolean().default(false).describe("Search every project instead."),
+  type: z13.array(z13.enum(OBSERVATION_TYPES)).max(OBSERVATION_TYPES.length).optional().describe("Only these observation types."),
+  concept: z13.array(z13.string().min(1).max(100)).max(10).optional().describe("Only these concepts."),
+  file: z13.string().min(1).max(4096).optional().describe("Only observations that read or modified this file (absolute or relative path)."),
+  since: z13.string().max(64).optional().describe("From this date (2025-01-31) or age (7d, 12h)."),
+  until: z13.string().max(64).optional().describe("Up to this date or age."),
+  session_id: z13.string().min(1).max(256).optional().describe("Only this Claude Code session."),
+  author: z13.string().trim().min(1).max(200).optional().describe('Only memories of this teammate (team memory); "me" for your own.'),
+  scope: SCOPE2.optional().describe("Only private memories, or only team (shared) ones."),
+  agent: z13.enum(AGENTS).optional().describe("Only memories made by this coding agent."),
+  fresh: z13.boolean().default(false).describe("Leave out memories whose code changed or is gone since they were made."),
+  allTime: z13.boolean().default(false).describe(
+    "Rank every match however old. Without it a query of common words only is ranked among its newest matches, and the answer says so."
+  ),
+  limit: z13.number().int().min(1).max(50).default(10),
+  offset: z13.number().int().min(0).max(1e4).default(0)
+});
+var TimelineInputSchema = z13.object({
+  anchor: z13.union([id2, z13.string().regex(/^[#sSpP]?\d{1,15}$/)]).optional().describe("Observation id from search (123), or S<id> for a summary, P<id> for a prompt."),
+  query: z13.string().min(1).max(1e3).optional().describe("Instead of an anchor: center on the best match of these words."),
+  before: z13.number().int().min(0).max(30).default(5).describe("Items before the anchor."),
+  after: z13.number().int().min(0).max(30).default(5).describe("Items after the anchor."),
+  project: z13.string().min(1).max(500).optional()
+});
+var GetObservationsInputSchema = z13.object({
+  ids: z13.array(id2).min(1).max(50).describe("Observation ids from search or timeline.")
+});
+var SaveMemoryInputSchema = z13.object({
+  title: z13.string().trim().min(1).max(200).describe("One line that will show in the index."),
+  text: z13.string().trim().min(1).max(1e4).describe("What to remember, self-contained."),
+  project: z13.string().min(1).max(500).optional().describe("Default: this project."),
+  type: z13.enum(OBSERVATION_TYPES).default("discovery"),
+  concepts: z13.array(z13.string().min(1).max(100)).max(20).optional(),
+  files: z13.array(z13.string().min(1).max(4096)).max(50).optional(),
+  pinned: z13.boolean().default(false).describe("Always list it first at session start."),
+  scope: SCOPE2.default("private").describe(
+    "private (default): this machine only; team: shared with the team when team sync is connected."
+  )
+});
+var ForgetInputSchema = z13.object({
+  ids: z13.array(id2).min(1).max(100).describe("Observation ids to delete for good.")
+});
+var ConfirmMemoryInputSchema = z13.object({
+  id: z13.number({ error: "id: expected an observation id, a whole number from search or timeline" }).int({ error: "id: expected a whole number (an observation id such as 12)" }).min(1, { error: "id: expected an observation id of 1 or more" }).max(Number.MAX_SAFE_INTEGER, { error: "id: expected an observation id, this is too large" }).describe("The observation id (from search, timeline or the session-start index).")
+});
+
+// src/mcp/anchor-format.ts
+var fileText = (file) => {
+  const moved = file.movedTo ? ` (now ${file.movedTo})` : "";
+  const delta = file.lineDelta === void 0 ? "" : ` (${file.lineDelta >= 0 ? "+" : ""}${file.lineDelta} lines)`;
+  return `${file.path}${moved}${delta}`;
+};
+var filesIn = (anchor, state) => anchor.files.filter((file) => file.state === state).map(fileText).join(", ");
+function anchorTag(anchor) {
+  if (anchor?.state !== "changed" && anchor?.state !== "gone") return "";
+  return `  [code ${anchor.state}: ${filesIn(anchor, anchor.state)}]`;
+}
+function anchorLine(anchor) {
+  if (!anchor) return [];
+  switch (anchor.state) {
+    case "fresh":
+      return ["Code: unchanged since this was recorded."];
+    case "changed":
+      return [
+        `Code: CHANGED since this was recorded: ${filesIn(anchor, "changed")}. Re-read before relying on it.`
+      ];
+    case "gone":
+      return [`Code: GONE since this was recorded: ${filesIn(anchor, "gone")}.`];
+    default:
+      return ["Code: cannot be checked on this machine."];
+  }
+}
+
+// src/mcp/format.ts
+function truthTag(item) {
+  const notes = [
+    item.older ? olderNote(item.older) : "",
+    item.known === "hypothesis" ? knownNote(item.known) : ""
+  ];
+  const text5 = notes.filter((note) => note !== "").join("; ");
+  return text5 ? ` [${text5}]` : "";
+}
+function truthLines2(o) {
+  const known = knownNote(o.known, o.known_by);
+  const older = o.superseded_by != null ? `${o.superseded_local ? "Marked older here: " : "Superseded: "}${olderNote({ by: o.superseded_by, at: o.superseded_at ?? null, stored: true })}; get_observations(ids=[${o.superseded_by}]) says what is true now` : "";
+  const chain = (o.chain ?? []).length > 1 ? `Chain: ${(o.chain ?? []).map((link) => `#${link.id}`).join(" -> ")} (oldest first)` : "";
+  return [known ? `Known: ${known}` : "", older, chain].filter((line2) => line2 !== "");
+}
+function teamTag(item) {
+  if (item.author) return `[by ${item.author}] `;
+  return item.scope === "team" ? "[team] " : "";
+}
+var short = (iso) => iso.slice(0, 16).replace("T", " ");
+function formatSearch(items2, meta2) {
+  if (items2.length === 0 && meta2.query?.trim()) {
+    return `No observations match "${meta2.query}" (${meta2.scope}, ${meta2.mode}): nothing holds these words or is close in meaning.`;
+  }
+  if (items2.length === 0) return `No observations found (${meta2.scope}).`;
+  const lines = items2.map(
+    (item) => `#${item.id}  ${short(item.date)}  ${item.type.padEnd(9)} ${item.pinned ? "[pinned] " : ""}${teamTag(item)}${item.title}  (~${item.tokens} tokens)${anchorTag(item.anchor)}${truthTag(item)}`
+  );
+  const more = meta2.hasMore ? `
+More results: call search again with offset=${meta2.offset + items2.length}.` : "";
+  return [
+    `${items2.length} observation${items2.length === 1 ? "" : "s"} (${meta2.scope}, ranked by ${meta2.mode}); dates UTC:`,
+    ...lines,
+    `${more}
+Next: timeline(anchor=<id>) for what happened around one, get_observations(ids=[...]) for full records.`
+  ].join("\n");
+}
+function formatTimeline(project2, anchor, items2) {
+  const lines = items2.map((item) => {
+    const ref = `#${item.ref}`;
+    const label2 = item.kind === "observation" ? item.type : item.kind;
+    return `${item.anchor ? ">" : " "} ${ref.padEnd(7)} ${short(item.date)}  ${label2.padEnd(9)} ${item.title}`;
+  });
+  return [
+    `Timeline of ${project2} around ${anchor} (#P = prompt, #S = summary; dates UTC):`,
+    ...lines,
+    "Next: get_observations(ids=[...]) for the full records you need."
+  ].join("\n");
+}
+var listLine = (label2, values) => values.length > 0 ? [`${label2}: ${values.join(", ")}`] : [];
+function formatObservations(items2, missing2) {
+  const blocks = items2.map(
+    (o) => [
+      `#${o.id} ${o.type}${o.pinned ? " [pinned]" : ""} ${teamTag(o)}`.trimEnd() + `: ${o.title}`,
+      ...o.subtitle ? [o.subtitle] : [],
+      `Date: ${short(o.date)} UTC  Project: ${o.project}${o.session_id ? `  Session: ${o.session_id}` : ""}`,
+      ...truthLines2(o),
+      ...o.narrative ? ["", o.narrative] : [],
+      ...o.facts.length > 0 ? ["", "Facts:", ...o.facts.map((fact) => `- ${fact}`)] : [],
+      ...listLine("Concepts", o.concepts),
+      ...listLine("Files read", o.files_read),
+      ...listLine("Files modified", o.files_modified),
+      ...anchorLine(o.anchor)
+    ].join("\n")
+  );
+  const notFound = missing2.length > 0 ? [`Not found: ${missing2.map((id3) => `#${id3}`).join(", ")}`] : [];
+  return [...blocks, ...notFound].join("\n\n");
+}
+
+// src/mcp/tools.ts
+var text4 = (body) => ({ content: [{ type: "text", text: body }] });
+var failure = (message3) => ({
+  content: [{ type: "text", text: message3 }],
+  isError: true
+});
+function apiError(res) {
+  const message3 = res.body?.error?.message;
+  return failure(typeof message3 === "string" ? message3 : `worker answered HTTP ${res.status}`);
+}
+function query(params) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === void 0) continue;
+    search.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  return search.toString();
+}
+async function searchTool(ctx, args2) {
+  const project2 = args2.all_projects ? void 0 : args2.project ?? ctx.project;
+  const params = {
+    q: args2.query,
+    project: project2,
+    type: args2.type,
+    concept: args2.concept,
+    file: args2.file,
+    since: args2.since,
+    until: args2.until,
+    session_id: args2.session_id,
+    author: args2.author,
+    scope: args2.scope,
+    agent: args2.agent,
+    fresh: args2.fresh ? "1" : void 0,
+    all_time: args2.allTime ? "1" : void 0,
+    cwd: ctx.cwd,
+    limit: args2.limit,
+    offset: args2.offset
+  };
+  const search = new URLSearchParams(query(params));
+  for (const phrasing of args2.queries ?? []) search.append("q", phrasing);
+  const res = await ctx.call("GET", `/api/search?${search.toString()}`);
+  if (res.status !== 200) return apiError(res);
+  const body = res.body;
+  const scope = project2 ? `project ${project2}` : "all projects";
+  const found2 = formatSearch(body.items, {
+    ...body,
+    offset: args2.offset,
+    scope,
+    query: [args2.query, ...args2.queries ?? []].filter((text5) => text5.trim() !== "").join('" or "')
+  });
+  const partial = body.partial ? `
+partial: true (ranked matches from ${body.searched_from ?? "?"} on; older ones were not looked at: ask again with allTime: true to rank every match)` : "";
+  return text4(`${body.note ? `Note: ${body.note}
+` : ""}${found2}${partial}`);
+}
+async function timelineTool(ctx, args2) {
+  if (args2.anchor === void 0 && args2.query === void 0) {
+    return failure("timeline needs an anchor (an id from search) or a query.");
+  }
+  const params = {
+    anchor: args2.anchor === void 0 ? void 0 : String(args2.anchor),
+    q: args2.anchor === void 0 ? args2.query : void 0,
+    before: args2.before,
+    after: args2.after,
+    project: args2.project ?? (args2.anchor === void 0 ? ctx.project : void 0)
+  };
+  const res = await ctx.call("GET", `/api/timeline?${query(params)}`);
+  if (res.status !== 200) return apiError(res);
+  const body = res.body;
+  return text4(formatTimeline(body.project, body.anchor, body.items));
+}
+async function getObservationsTool(ctx, args2) {
+  const res = await ctx.call("POST", "/api/observations/batch", { ids: args2.ids, cwd: ctx.cwd });
+  if (res.status !== 200) return apiError(res);
+  const body = res.body;
+  if (body.items.length === 0)
+    return failure(`No observations with these ids: ${args2.ids.join(", ")}.`);
+  return text4(formatObservations(body.items, body.missing));
+}
+async function saveMemoryTool(ctx, args2) {
+  const res = await ctx.call("POST", "/api/memories", {
+    ...args2,
+    project: args2.project ?? ctx.project
+  });
+  if (res.status !== 200 && res.status !== 201) return apiError(res);
+  const body = res.body;
+  const verb = body.created ? "Saved" : "Already saved";
+  const shared = args2.scope === "team" ? ", shared with the team" : "";
+  return text4(`${verb} as #${body.id} in project ${body.project}${shared}.`);
+}
+async function forgetTool(ctx, args2) {
+  const res = await ctx.call("POST", "/api/observations/forget", { ids: args2.ids });
+  if (res.status !== 200) return apiError(res);
+  const { deleted } = res.body;
+  return text4(
+    `Forgot ${deleted} of ${args2.ids.length} observation${args2.ids.length === 1 ? "" : "s"}.`
+  );
+}
+async function confirmMemoryTool(ctx, args2) {
+  const res = await ctx.call("POST", "/api/anchors/accept", { id: args2.id, cwd: ctx.cwd });
+  if (res.status === 404)
+    return failure(`id: no observation #${args2.id} (ids come from search or timeline).`);
+  if (res.status !== 200) return apiError(res);
+  const { anchor } = res.body;
+  return text4(
+    `#${args2.id} is now verified by the user: no longer shown as a hypothesis.
+#${args2.id} re-anchored to its files as they are now: ${anchor?.state ?? "no files"}.`
+  );
+}
+
+// src/mcp/server.ts
+var DESCRIPTIONS = {
+  search: "Step 1 of 3 to recall past work on this project (claude-mem memory of earlier sessions). Returns a compact index, one line per observation: id, date, type, title and how many tokens its details cost. Cheap: start here. Memories are found by their words, so pass 2-4 phrasings of the same need (query plus queries: other words for it, the identifier or file name, the error text a user would paste); they are fused by reciprocal rank, so a memory worded differently still comes up. Filters: project (default this one, or all_projects), type, concept, file, since/until, session_id, agent, author, scope; limit/offset page; fresh: true leaves out memories whose code changed or is gone since. Then call timeline with an id to see what happened around it, and get_observations only for the few ids you need.",
+  timeline: "Step 2 of 3: what happened around one observation (an id from search, or S<id>/P<id>): the observations, user prompts (P) and turn summaries (S) just before and after it, in time order. Or give a query to center on its best match. Then get_observations for details.",
+  get_observations: "Step 3 of 3: the full records (narrative, facts, concepts, files) of observations by id, each saying whether the code it describes is still as it was (fresh, changed, gone). Costs the tokens search showed; fetch only the ids you need after search or timeline.",
+  save_memory: "Save something worth remembering in later sessions (a decision, a fact about this codebase, a preference) as an observation with a title and text. It appears in the session-start index and in search. Default project: this one.",
+  forget: "Delete observations by id for good (wrong, outdated or private). Answers how many were deleted.",
+  confirm_memory: "Mark a memory as verified by the user: call it only when the user confirms that a memory (an id from search, timeline or the session-start index) is still true. It is then no longer shown as a hypothesis (?), and it is re-anchored to its files as they are now, so it no longer shows as changed. Answers what it now says."
+};
+function guarded(ctx, handler) {
+  return async function runTool(args2) {
+    try {
+      return await handler(ctx, args2);
+    } catch (error) {
+      return failure(error instanceof Error ? error.message : String(error));
+    }
+  };
+}
+async function createMcpServer(ctx, version) {
+  const { McpServer } = await import("@modelcontextprotocol/sdk/server/mcp.js");
+  const server = new McpServer({ name: "claude-mem", version });
+  const readOnly = { readOnlyHint: true, openWorldHint: false };
+  server.registerTool(
+    "search",
+    { description: DESCRIPTIONS.search, inputSchema: SearchInputSchema, annotations: readOnly },
+    guarded(ctx, searchTool)
+  );
+  server.registerTool(
+    "timeline",
+    { description: DESCRIPTIONS.timeline, inputSchema: TimelineInputSchema, annotations: readOnly },
+    guarded(ctx, timelineTool)
+  );
+  server.registerTool(
+    "get_observations",
+    {
+      description: DESCRIPTIONS.get_observations,
+      inputSchema: GetObservationsInputSchema,
+      annotations: readOnly
+    },
+    guarded(ctx, getObservationsTool)
+  );
+  server.registerTool(
+    "save_memory",
+    { description: DESCRIPTIONS.save_memory, inputSchema: SaveMemoryInputSchema },
+    guarded(ctx, saveMemoryTool)
+  );
+  server.registerTool(
+    "forget",
+    {
+      description: DESCRIPTIONS.forget,
+      inputSchema: ForgetInputSchema,
+      annotations: { destructiveHint: true }
+    },
+    guarded(ctx, forgetTool)
+  );
+  server.registerTool(
+    "confirm_memory",
+    {
+      description: DESCRIPTIONS.confirm_memory,
+      inputSchema: ConfirmMemoryInputSchema,
+      annotations: { idempotentHint: true, openWorldHint: false }
+    },
+    guarded(ctx, confirmMemoryTool)
+  );
+  return server;
+}
+
+// src/mcp/stdin-guard.ts
+import { Transform } from "node:stream";
+import { JSONRPCMessageSchema } from "@modelcontextprotocol/sdk/types.js";
+var MAX_LINE_BYTES = 10 * 1024 * 1024;
+var PARSE_ERROR = -32700;
+var INVALID_REQUEST = -32600;
+function reply(id3, code, message3) {
+  const usable = typeof id3 === "string" || typeof id3 === "number" && Number.isFinite(id3);
+  return { jsonrpc: "2.0", id: usable ? id3 : null, error: { code, message: message3 } };
+}
+function checkLine(line2) {
+  let value;
+  try {
+    value = JSON.parse(line2);
+  } catch {
+    return reply(null, PARSE_ERROR, "Parse error: the line is not JSON");
+  }
+  if (Array.isArray(value)) {
+    return reply(null, INVALID_REQUEST, "Invalid Request: batches are not supported");
+  }
+  if (JSONRPCMessageSchema.safeParse(value).success) return void 0;
+  const id3 = typeof value === "object" && value !== null ? value.id : null;
+  return reply(id3, INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 message");
+}
+function guardStdin(stdin, answer2) {
+  let pending2 = "";
+  let skipping = false;
+  const guard = new Transform({
+    transform(chunk, _encoding, done) {
+      const lines = (pending2 + chunk.toString()).split("\n");
+      pending2 = lines.pop() ?? "";
+      for (const raw of lines) {
+        const line2 = raw.replace(/\r$/, "");
+        if (skipping) skipping = false;
+        else if (line2.trim() !== "") pass(line2);
+      }
+      if (Buffer.byteLength(pending2) > MAX_LINE_BYTES) {
+        if (!skipping) answer2(reply(null, PARSE_ERROR, "Parse error: the line is too long"));
+        [pending2, skipping] = ["", true];
+      }
+      done();
+    }
+  });
+  function pass(line2) {
+    const error = checkLine(line2);
+    if (error) answer2(error);
+    else guard.push(`${line2}
+`);
+  }
+  stdin.on("error", (error) => guard.destroy(error));
+  return stdin.pipe(guard);
+}
+
+// src/mcp/run-stdio.ts
+async function runMcpStdio(options) {
+  const stdin = options.stdin ?? process.stdin;
+  const stdout = options.stdout ?? process.stdout;
+  const server = await createMcpServer(options.context, options.version);
+  const { StdioServerTransport } = await import("@modelcontextprotocol/sdk/server/stdio.js");
+  const guarded2 = guardStdin(stdin, (reply2) => {
+    options.log.log("warn", `mcp: answered a bad line with ${reply2.error.code}`);
+    stdout.write(`${JSON.stringify(reply2)}
+`);
+  });
+  const transport = new StdioServerTransport(guarded2, stdout);
+  const closed = new Promise((resolve5) => {
+    server.server.onclose = resolve5;
+    stdin.once("end", () => void server.close());
+    stdin.once("close", () => void server.close());
+  });
+  server.server.onerror = (error) => options.log.log("warn", `mcp: ${error.message}`);
+  await server.connect(transport);
+  options.log.log("info", `mcp server started for project ${options.context.project}`);
+  await closed;
+}
+
+// src/cli/commands/mcp-command.ts
+async function mcpCommand(_args, deps) {
+  const env = deps.env ?? process.env;
+  const dataDir = dataDirFrom(env);
+  ensureDataDir(dataDir);
+  const { settings: settings2 } = loadSettings(dataDir, env);
+  const call2 = createWorkerClient({
+    dataDir,
+    port: settings2["worker.port"],
+    cliEntry: deps.cliEntry,
+    autoStart: settings2["worker.autoStart"],
+    waitMs: 1e4,
+    env
+  });
+  await runMcpStdio({
+    context: {
+      call: call2,
+      project: resolveProject(env.CLAUDE_PROJECT_DIR || process.cwd(), env).name,
+      cwd: env.CLAUDE_PROJECT_DIR || process.cwd()
+    },
+    version: VERSION,
+    log: createLogger(dataDir, "mcp", settings2["log.level"])
+  });
+  return 0;
+}
+var MCP_COMMAND = {
+  name: "mcp",
+  help: [
+    {
+      usage: ["mcp"],
+      text: "Run the MCP server on stdio (Claude Code starts it)"
+    }
+  ],
+  run: (args2, { cliEntry }) => mcpCommand(args2, { cliEntry })
+};
+
+// src/cli/commands/memory-use-command.ts
+async function unsinkCommand(args2, print2, deps = {}) {
+  const [text5, ...rest] = args2;
+  parseOptions(rest, {});
+  const id3 = observationId(text5, "unsink");
+  const call2 = recallClient(deps);
+  const res = await callOrFail(call2, "POST", `/api/observations/${id3}/unsink`);
+  if (res.status === 404) await fetchObservation(call2, id3);
+  if (res.status !== 200) throw apiFailure(res);
+  print2(`#${id3} unsunk: it ranks by its age again, however often it went unused before`);
+  return 0;
+}
+var UNSINK_COMMAND = {
+  name: "unsink",
+  help: [
+    {
+      usage: ["unsink <id>"],
+      text: "Reset its decay: sessions that were given it and did not use it no longer rank it lower"
+    }
+  ],
+  run: (args2, { print: print2 }) => unsinkCommand(args2, print2)
+};
+
+// src/cli/commands/open-command.ts
+var openCommand = async function openCommand2(args2, print2, deps = {}) {
+  if (args2.length > 0) throw usage(`open takes no arguments, got "${args2[0]}"`);
+  const { port, dataDir } = await compressionWorker(deps);
+  print2(await requestOpenLink(port, dataDir));
+  return 0;
+};
+var OPEN_COMMAND = {
+  name: "open",
+  help: [
+    {
+      usage: ["open"],
+      text: "Print a one-time link that signs this browser in to the viewer (good once, for 10 minutes); starts the worker"
+    }
+  ],
+  run: (args2, { print: print2 }) => openCommand(args2, print2)
+};
+
+// src/cli/commands/purge-command.ts
+var PURGE_OPTIONS = {
+  project: { type: "string" },
+  retention: { type: "boolean" },
+  yes: { type: "boolean", short: "y" }
+};
+var purgeCommand = optionsCommand(
+  PURGE_OPTIONS,
+  async function purgeCommand2(values, print2, deps) {
+    if (values.project === void 0 === (values.retention !== true)) {
+      throw usage("purge takes --project NAME or --retention");
+    }
+    const worker = await adminWorker(deps);
+    const io = { stdin: deps.stdin ?? process.stdin, stderr: deps.stderr ?? process.stderr };
+    const yes = values.yes === true;
+    if (values.project !== void 0) {
+      const body = { project: values.project };
+      return previewThenDelete({ worker, path: "/api/admin/purge", body, yes }, print2, io);
+    }
+    const status2 = await worker.get(
+      "/api/retention/status"
+    );
+    if (status2.maxAgeDays === 0 && status2.maxPerProject === 0) {
+      print2(
+        "retention is off: set retention.maxAgeDays or retention.maxPerProject (claude-mem config set)"
+      );
+      return 0;
+    }
+    const age = status2.maxAgeDays > 0 ? `older than ${status2.maxAgeDays} days` : "no age limit";
+    const count4 = status2.maxPerProject > 0 ? `at most ${status2.maxPerProject} observations per project` : "no count limit";
+    print2(`retention: ${age}, ${count4} (pinned observations are kept)`);
+    return previewThenDelete({ worker, path: "/api/retention/run", body: {}, yes }, print2, io);
+  }
+);
+var PURGE_COMMAND = {
+  name: "purge",
+  help: [
+    {
+      usage: ["purge --project NAME [-y|--yes]"],
+      text: "Delete everything of a project"
+    },
+    {
+      usage: ["purge --retention [-y|--yes]"],
+      text: "Apply retention.maxAgeDays / maxPerProject now"
+    }
+  ],
+  options: PURGE_OPTIONS,
+  run: (args2, { print: print2 }) => purgeCommand(args2, print2)
+};
+
+// src/cli/commands/retry-command.ts
+var RETRY_OPTIONS = { quarantine: { type: "boolean" } };
+var retryCommand = async function retryCommand2(args2, print2, deps = {}) {
+  const values = parseOptions(args2, RETRY_OPTIONS);
+  if (values.quarantine) {
+    const moved = releaseQuarantine(dataDirFrom(deps.env ?? process.env));
+    const running = await compressionWorker(deps).then(
+      () => true,
+      () => false
+    );
+    const when2 = running ? "the worker ingests them now" : "the worker ingests them when it runs";
+    print2(`moved ${moved} quarantined files back to the spool; ${when2}`);
+    return 0;
+  }
+  const { port, dataDir } = await compressionWorker(deps);
+  const res = await workerRequest(port, "/api/compression/retry", {
+    method: "POST",
+    token: readOrCreateToken(dataDir),
+    timeoutMs: 5e3
+  });
+  if (res.status !== 200) throw workerFailure(res);
+  const { events, turns } = res.body.requeued;
+  print2(
+    `requeued ${events} failed events and ${turns} failed turn ends; the worker compresses them now`
+  );
+  return 0;
+};
+var RETRY_COMMAND = {
+  name: "retry",
+  help: [
+    {
+      usage: ["retry [--quarantine]"],
+      text: "Retry failed events and turn ends now (--quarantine: move quarantined spool files back to the spool)"
+    }
+  ],
+  options: RETRY_OPTIONS,
+  run: (args2, { print: print2 }) => retryCommand(args2, print2)
+};
+
+// src/cli/commands/search-command.ts
+import { parseArgs as parseArgs5 } from "node:util";
+var truthNote = (hit) => {
+  const notes = [
+    hit.older ? olderNote(hit.older) : "",
+    hit.known === "hypothesis" ? knownNote(hit.known) : ""
+  ];
+  const text5 = notes.filter((note) => note !== "").join("; ");
+  return text5 ? `  [${text5}]` : "";
+};
+var anchorNote = (hit) => {
+  const state = hit.anchor?.state;
+  if (state !== "changed" && state !== "gone") return "";
+  const files3 = hit.anchor?.files.filter((file) => file.state === state).map((file) => file.path);
+  return `  \u26A0 ${state}: ${(files3 ?? []).join(", ")}`;
+};
+var SEARCH_OPTIONS = {
+  project: { type: "string" },
+  all: { type: "boolean" },
+  type: { type: "string" },
+  concept: { type: "string" },
+  file: { type: "string" },
+  since: { type: "string" },
+  until: { type: "string" },
+  session: { type: "string" },
+  author: { type: "string" },
+  scope: { type: "string" },
+  agent: { type: "string" },
+  mode: { type: "string" },
+  limit: { type: "string" },
+  offset: { type: "string" },
+  fresh: { type: "boolean" },
+  "all-time": { type: "boolean" },
+  json: { type: "boolean" },
+  query: { type: "string", short: "q", multiple: true }
+};
+function parse5(args2) {
+  try {
+    const parsed = parseArgs5({ args: args2, options: SEARCH_OPTIONS, allowPositionals: true });
+    checkWhole("limit", parsed.values.limit, 1, 100, 20);
+    checkWhole("offset", parsed.values.offset, 0, 1e4, 20);
+    checkTypes(parsed.values.type);
+    if (parsed.values.author?.trim() === "") throw usage("--author: give a teammate's name, or me");
+    checkPhrasings2(parsed.positionals, parsed.values.query ?? []);
+    return parsed;
+  } catch (error) {
+    throw error instanceof CliError ? error : parseFailure(error, SEARCH_OPTIONS);
+  }
+}
+function checkPhrasings2(positionals, phrasings) {
+  if (phrasings.some((text5) => text5.trim() === "")) {
+    throw usage("-q: expected words to search for, got an empty text");
+  }
+  const count4 = phrasings.length + (positionals.length > 0 ? 1 : 0);
+  if (count4 > MAX_PHRASINGS) {
+    throw usage(
+      `-q: expected at most ${MAX_PHRASINGS} phrasings in all (the query and each -q), got ${count4}`
+    );
+  }
+}
+function pick(object, keys) {
+  return Object.fromEntries(keys.map((key) => [key, object[key]]));
+}
+var teamTag2 = (hit) => hit.author ? `[by ${hit.author}] ` : hit.scope === "team" ? "[team] " : "";
+var line = (hit) => `#${hit.id}  ${hit.date.slice(0, 16).replace("T", " ")}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? "\u{1F4CC} " : ""}${teamTag2(hit)}${hit.title}  (~${hit.tokens.toLocaleString("en-US")} token${hit.tokens === 1 ? "" : "s"})${anchorNote(hit)}${truthNote(hit)}`;
+var searchCommand = async function searchCommand2(args2, print2, deps = {}) {
+  const { values, positionals } = parse5(args2);
+  const project2 = values.all ? void 0 : values.project ?? resolveProject(deps.cwd ?? process.cwd(), deps.env ?? process.env).name;
+  const params = {
+    q: positionals.join(" "),
+    project: project2,
+    session_id: values.session,
+    fresh: values.fresh ? "1" : void 0,
+    all_time: values["all-time"] ? "1" : void 0,
+    cwd: deps.cwd ?? process.cwd(),
+    ...pick(values, ["type", "concept", "file", "since", "until", "mode", "limit", "offset"]),
+    ...pick(values, ["author", "scope", "agent"])
+  };
+  const call2 = recallClient(deps);
+  const search = async (scope2) => {
+    const query2 = new URLSearchParams(
+      Object.entries(scope2).filter((entry) => entry[1] !== void 0)
+    );
+    for (const phrasing of values.query ?? []) query2.append("q", phrasing);
+    const res = await callOrFail(call2, "GET", `/api/search?${query2.toString()}`);
+    if (res.status !== 200) throw apiFailure(res);
+    return res.body;
+  };
+  if (!values.all) await checkProject(call2, values.project);
+  const body = await search(params);
+  if (values.json) {
+    print2(JSON.stringify(body, null, 2));
+    return 0;
+  }
+  const scope = project2 ? `project ${project2}` : "all projects";
+  const phrasings = [params.q, ...values.query ?? []].filter((text5) => text5.trim() !== "");
+  if (body.items.length === 0 && phrasings.length > 0) {
+    print2(`No observations match "${phrasings.join('" or "')}" in ${scope} (${body.mode}).`);
+  } else {
+    print2(`${plural3(body.items.length, "result")} in ${scope} (${body.mode}); dates UTC`);
+  }
+  if (body.note) print2(`note: ${body.note}`);
+  for (const hit of body.items) print2(line(hit));
+  if (body.partial && body.searched_from) {
+    print2(`note: ranked matches from ${body.searched_from.slice(0, 10)} on; ${body.widen ?? ""}`);
+  }
+  const offset = Number(values.offset ?? 0) + body.items.length;
+  if (body.hasMore) print2(`more: --offset ${offset}`);
+  if (body.items.length === 0 && project2 !== void 0 && offset === 0) {
+    const elsewhere = await search({ ...params, project: void 0, limit: "100" });
+    const n9 = elsewhere.hasMore ? "100 or more" : String(elsewhere.items.length);
+    if (elsewhere.items.length > 0) print2(`--all finds ${n9} in other projects`);
+  }
+  return 0;
+};
+var plural3 = (n9, word) => `${n9.toLocaleString("en-US")} ${word}${n9 === 1 ? "" : "s"}`;
+var SEARCH_COMMAND = {
+  name: "search",
+  help: [
+    {
+      usage: [
+        "search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]",
+        "       [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]",
+        `       [--scope ${alternatives(SCOPES)}] [--agent A] [--mode ${alternatives(SEARCH_MODES)}] [--limit N]`,
+        "       [--offset N] [--fresh] [--all-time] [--json]"
+      ],
+      text: `Search the memory: the current folder's project, or P, or --all projects. Each -q is another phrasing of the same need (at most ${MAX_PHRASINGS} in all): each is searched and the rankings fused. --limit 1-100 (default 20), --offset pages on; --mode defaults to the search.mode setting; --fresh leaves out memories whose code changed or is gone; --author a teammate's memories (me: your own), --scope only private or only shared ones
+--agent: only memories made by ${inWords(AGENTS)}; --all-time ranks every match however old (a query of common words only is otherwise ranked among its newest matches, with a note saying so)`
+    }
+  ],
+  options: SEARCH_OPTIONS,
+  choices: { mode: SEARCH_MODES, scope: SCOPES, agent: AGENTS },
+  run: (args2, { print: print2 }) => searchCommand(args2, print2)
+};
+
+// src/cli/commands/share-command.ts
+function shareTarget(text5, command) {
+  if (text5 === void 0)
+    throw usage(
+      `${command} needs a memory id, as in: claude-mem ${command} 12 (or S12, a summary)`
+    );
+  const match = /^#?([sS]?)(\d{1,15})$/.exec(text5.trim());
+  if (match && Number(match[2]) > 0) {
+    return { kind: match[1] ? "summary" : "observation", id: Number(match[2]) };
+  }
+  const prompt = /^#?[pP]\d+$/.test(text5.trim()) ? ": prompts are never shared" : "";
+  throw usage(
+    `"${text5}" is not an observation or summary id${prompt}; expected 12 (observation) or S12 (summary), as search and the viewer list them`
+  );
+}
+var label = (target2) => target2.kind === "summary" ? `S${target2.id}` : `#${target2.id}`;
+async function shareCommand(args2, shared, print2, deps = {}) {
+  const verb = shared ? "share" : "unshare";
+  const [text5, ...rest] = args2;
+  parseOptions(rest, {});
+  const target2 = shareTarget(text5, verb);
+  const path = `/api/${target2.kind === "summary" ? "summaries" : "observations"}/${target2.id}/share`;
+  const scope = shared ? "team" : "private";
+  const res = await callOrFail(recallClient(deps), "POST", path, { scope });
+  if (res.status === 404) {
+    throw new CliError(
+      `no ${target2.kind} ${label(target2)}: "claude-mem search <words>" lists existing ids`
+    );
+  }
+  if (res.status !== 200) throw apiFailure(res);
+  const body = res.body;
+  const title = body.title ?? body.request ?? "";
+  print2(
+    `${label(target2)} ${shared ? "shared with the team" : "unshared: private to this machine again"}: ${title}`
+  );
+  return 0;
+}
+var SHARE_COMMAND = {
+  name: "share",
+  help: [
+    {
+      usage: ["share <id>"],
+      text: "Share one memory with the team: an observation (12) or a summary (S12); team sync pushes it"
+    }
+  ],
+  run: (args2, { print: print2 }) => shareCommand(args2, true, print2)
+};
+var UNSHARE_COMMAND = {
+  name: "unshare",
+  help: [
+    {
+      usage: ["unshare <id>"],
+      text: "Make it private to this machine again (team sync removes it from the team); a teammate's memory is read-only"
+    }
+  ],
+  run: (args2, { print: print2 }) => shareCommand(args2, false, print2)
+};
+
+// src/cli/commands/status-command.ts
+var STATUS_OPTIONS = { json: { type: "boolean" } };
+var n7 = (value) => Number.isFinite(value) ? value.toLocaleString("en-US") : "unlimited";
+var cost = (usd) => usd ? `, ~$${usd < 0.01 ? usd.toFixed(4) : usd.toFixed(2)} at list prices` : "";
+function states(counts2) {
+  return ["pending", "compressed", "skipped", "failed"].map((state) => `${n7(counts2[state] ?? 0)} ${state}`).join(", ");
+}
+function problemLines(problems) {
+  return (problems ?? []).map(
+    (p) => `  ${n7(p.events)} ${p.outcome === "failed" ? "failed" : "fell back to the next provider"}: ${p.reason}`
+  );
+}
+function formatStatus(status2) {
+  const model = status2.model ? ` (${status2.model})` : "";
+  const lines = [
+    `provider: ${status2.provider}${model}`,
+    `  why: ${status2.reason}`,
+    `events: ${states(status2.events)}`,
+    ...problemLines(status2.problems),
+    `turns: ${states(status2.turns)}`,
+    `today (${status2.today.day}):`
+  ];
+  if (status2.today.usage.length === 0) lines.push("  no LLM calls");
+  for (const row of status2.today.usage) {
+    lines.push(
+      `  ${row.provider} ${row.model}: ${n7(row.calls)} calls, ${n7(row.tokens_in)} tokens in, ${n7(row.tokens_out)} out${cost(row.cost_usd)}`
+    );
+  }
+  for (const budget2 of status2.budget) {
+    const spent = budget2.spent ? " (spent: heuristic until tomorrow)" : "";
+    lines.push(
+      `budget ${budget2.provider}: ${n7(budget2.used)} of ${n7(budget2.limit)} tokens used, ${n7(budget2.left)} left${spent}`
+    );
+  }
+  return lines;
+}
+var statusCommand = async function statusCommand2(args2, print2, deps = {}) {
+  const values = parseOptions(args2, STATUS_OPTIONS);
+  const { port, dataDir } = await compressionWorker(deps);
+  const token2 = readOrCreateToken(dataDir);
+  const { fault, disk } = await healthFaults(port, token2);
+  const res = await workerRequest(port, "/api/compression/status", { timeoutMs: 5e3, token: token2 });
+  const faultLines = [...fault ? [faultLine(fault)] : [], ...disk ? [diskLine(disk)] : []];
+  if (res.status !== 200 && faultLines.length > 0) {
+    print2(faultLines.join("\n"));
+    return 1;
+  }
+  if (res.status !== 200) throw workerFailure(res);
+  const status2 = res.body;
+  const recall2 = await fetchRecallStatus(port, token2);
+  if (values.json) {
+    print2(
+      JSON.stringify(
+        {
+          ...status2,
+          recall: recall2 ?? null,
+          database: fault ?? { ok: true },
+          disk: disk ?? { ok: true }
+        },
+        null,
+        2
+      )
     );
     return 0;
   }
-  rmSync20(dataDirFrom(), { recursive: true, force: true });
-  deps.print(`hooks and MCP server removed; ${dataDirFrom()} deleted`);
+  const lines = [...formatStatus(status2), ...recall2 ? formatRecallStatus(recall2) : []];
+  print2([...faultLines, ...lines].join("\n"));
   return 0;
-}
-
-// src/cli/usage/usage-table.ts
-var int = (n9) => n9.toLocaleString("en-US");
-var dollars = (usd) => usd > 0 && usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
-var projectName = (project2) => project2 === "" ? "(unknown)" : project2;
-var figures = (t) => [
-  int(t.calls),
-  int(t.tokensIn),
-  int(t.tokensOut),
-  int(t.tokensIn + t.tokensOut),
-  dollars(t.costUsd)
-];
-var FIGURE_HEADS = ["Calls", "Input", "Output", "Total tokens", "Cost (USD)"];
-function table(head2, rows, aligns, footer = 0) {
-  const widths = head2.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line2 = (cells) => cells.map(
-    (cell, i) => aligns[i] === "right" ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)
-  ).join("  ").trimEnd();
-  const rule = widths.map((w) => "\u2500".repeat(w)).join("  ");
-  const body = rows.map(line2);
-  const tail = footer > 0 ? [rule, ...body.splice(body.length - footer)] : [];
-  return [line2(head2), rule, ...body, ...tail];
-}
-function formatUsage(report2) {
-  const unit = report2.by === "day" ? "day" : "month";
-  const scope = report2.project === null ? "all projects" : `project ${report2.project}`;
-  const title = `Compression usage by ${unit}, ${scope} (cost estimated at list prices)`;
-  if (report2.rows.length === 0) {
-    const none = report2.project === null ? "No LLM compression recorded yet (the heuristic compressor costs nothing)." : `No LLM compression recorded for project ${report2.project} (without --project: all projects).`;
-    return [title, "", none];
-  }
-  const rows = report2.rows.map((r) => [
-    r.period,
-    projectName(r.project),
-    r.models.join(", "),
-    ...figures(r)
-  ]);
-  const aligns = ["left", "left", "left", ...FIGURE_HEADS.map(() => "right")];
-  const head2 = [unit === "day" ? "Date" : "Month", "Project", "Models", ...FIGURE_HEADS];
-  const lines = [
-    title,
-    "",
-    ...table(head2, [...rows, ["Total", "", "", ...figures(report2.totals)]], aligns, 1)
-  ];
-  if (report2.projects.length < 2) return lines;
-  const perProject = report2.projects.map((p) => [projectName(p.project), ...figures(p)]);
-  return [
-    ...lines,
-    "",
-    "By project",
-    "",
-    ...table(["Project", ...FIGURE_HEADS], perProject, aligns.slice(2))
-  ];
-}
-
-// src/cli/usage/recall-lines.ts
-var int2 = (n9) => n9.toLocaleString("en-US");
-var percent2 = (share3) => `${Math.round(share3 * 100)}%`;
-var monthOf = (now2) => {
-  const d = new Date(now2);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
 };
-function recallLines(report2, now2) {
-  const recall2 = report2.recall;
-  if (!recall2 || recall2.periods.length === 0) return [];
-  const month = monthOf(now2);
-  const cost2 = report2.rows.filter((row) => row.period.startsWith(month)).reduce((sum, row) => sum + row.costUsd, 0);
-  const ledger = recall2.periods.filter((row) => row.period.startsWith(month));
-  const tokens = ledger.reduce((sum, row) => sum + row.injectedTokens, 0);
-  const used = ledger.reduce((sum, row) => sum + row.usedTokens, 0);
-  const share3 = tokens > 0 ? used / tokens : 0;
-  const headline = `Memory cost ${dollars(cost2)} this month; it injected ${int2(tokens)} tokens, ${percent2(share3)} of them used.`;
-  const rows = recall2.periods.map(
-    (row) => `${row.period.padEnd(10)}  ${int2(row.injected).padStart(9)}  ${int2(row.injectedTokens).padStart(15)}  ${percent2(
-      row.injectedTokens > 0 ? row.usedTokens / row.injectedTokens : 0
-    ).padStart(9)}`
+async function healthFaults(port, token2) {
+  const res = await workerRequest(port, "/health", { timeoutMs: 5e3, token: token2 }).catch(
+    () => void 0
   );
-  return [
-    "",
-    headline,
-    "",
-    `${(report2.by === "day" ? "Date" : "Month").padEnd(10)}   Injected  Injected tokens  Used share`,
-    ...rows
-  ];
+  const body = res?.body;
+  return {
+    fault: body?.database?.ok === false ? body.database : void 0,
+    disk: body?.disk?.ok === false ? body.disk : void 0
+  };
 }
-
-// src/cli/commands/usage-command.ts
-var USAGE_OPTIONS = {
-  daily: { type: "boolean" },
-  monthly: { type: "boolean" },
-  project: { type: "string" },
-  json: { type: "boolean" }
+var diskLine = (disk) => `disk: FULL ${disk.reason}`;
+var faultLine = (fault) => `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;
+var STATUS_COMMAND = {
+  name: "status",
+  help: [
+    {
+      usage: ["status [--json]"],
+      text: "Provider in use and why, events and turns per state, today's tokens and budget, the embedder's progress"
+    }
+  ],
+  options: STATUS_OPTIONS,
+  run: (args2, { print: print2 }) => statusCommand(args2, print2)
 };
-var usageCommand = optionsCommand(
-  USAGE_OPTIONS,
-  async function usageCommand2(values, print2, deps) {
-    if (values.daily && values.monthly) throw usage("give --daily or --monthly, not both");
-    if (values.project === "") throw usage("--project needs a project name");
-    const query2 = new URLSearchParams({ by: values.monthly ? "month" : "day" });
-    if (values.project !== void 0) query2.set("project", values.project);
-    const worker = await adminWorker(deps);
-    const report2 = await worker.get(`/api/usage?${query2}`);
-    const text5 = () => [...formatUsage(report2), ...recallLines(report2, Date.now())].join("\n");
-    print2(values.json ? JSON.stringify(report2, null, 2) : text5());
-    return 0;
-  }
-);
 
 // src/cli/team/team-admin.ts
 import { parseArgs as parseArgs6 } from "node:util";
@@ -21576,6 +22405,359 @@ async function teamCommand(args2, deps) {
     `team ${sub ?? ""}: expected one of ${names.join(", ")}.${didYouMean(sub ?? "", names)}`
   );
 }
+var TEAM_COMMAND = {
+  name: "team",
+  help: [
+    {
+      usage: ["team init <admin-url> [--team NAME]"],
+      text: "Create or upgrade the team schema (numbered migrations; members write only through its functions), and the team"
+    },
+    {
+      usage: ["team add-member <role> --url <admin-url> [--team NAME]"],
+      text: "Let an existing PostgreSQL role read the team's shared memory and write its own (idempotent)"
+    },
+    {
+      usage: ["team remove-member <role> --url <admin-url> [--team NAME]"],
+      text: "Revoke it: the role reads nothing of the team's memory"
+    },
+    {
+      usage: ["team members --url <admin-url> [--team NAME]"],
+      text: "Each member's last push and pull (who is stuck)"
+    },
+    {
+      usage: ["team connect <postgres-url> [--team NAME]"],
+      text: "Sync this machine's shared memory as the URL's role (a password in the URL goes to a 0600 file, not settings; PG* variables and ~/.pgpass work too)"
+    },
+    {
+      usage: ["team status [--json]"],
+      text: "Connected?, role, last sync, backlog, refused rows and why, a stalled sync with why and the remedy"
+    },
+    {
+      usage: ["team disconnect"],
+      text: "Stop syncing (shared rows stay queued for a reconnect)"
+    }
+  ],
+  flags: ["--json", "--team", "--url"],
+  run: (args2, context) => teamCommand(args2, context)
+};
+
+// src/cli/commands/uninstall-command.ts
+import { rmSync as rmSync20 } from "node:fs";
+var UNINSTALL_OPTIONS = {
+  project: { type: "boolean" },
+  purge: { type: "boolean" },
+  agent: { type: "string" }
+};
+async function uninstallCommand(args2, deps) {
+  const values = parseOptions(args2, UNINSTALL_OPTIONS);
+  const agents2 = selectAgents(values.agent, void 0, true);
+  const plans = planUninstalls(agents2, deps.cliEntry, values.project === true);
+  applyChanges(plans.flatMap((plan) => plan.changes));
+  printUninstalled(plans, deps.print);
+  if (!agents2.includes("claude")) return 0;
+  await workerCommand(["stop"], deps);
+  if (!values.purge) {
+    deps.print(
+      `hooks and MCP server removed; your memory is kept in ${dataDirFrom()} (--purge deletes it)`
+    );
+    return 0;
+  }
+  rmSync20(dataDirFrom(), { recursive: true, force: true });
+  deps.print(`hooks and MCP server removed; ${dataDirFrom()} deleted`);
+  return 0;
+}
+var UNINSTALL_COMMAND = {
+  name: "uninstall",
+  help: [
+    {
+      usage: ["uninstall [--project] [--purge] [--agent A]"],
+      text: "Remove exactly what install added (--purge: the data too)"
+    }
+  ],
+  options: UNINSTALL_OPTIONS,
+  run: (args2, context) => uninstallCommand(args2, context)
+};
+
+// src/cli/usage/usage-table.ts
+var int = (n9) => n9.toLocaleString("en-US");
+var dollars = (usd) => usd > 0 && usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+var projectName = (project2) => project2 === "" ? "(unknown)" : project2;
+var figures = (t) => [
+  int(t.calls),
+  int(t.tokensIn),
+  int(t.tokensOut),
+  int(t.tokensIn + t.tokensOut),
+  dollars(t.costUsd)
+];
+var FIGURE_HEADS = ["Calls", "Input", "Output", "Total tokens", "Cost (USD)"];
+function table(head2, rows, aligns, footer = 0) {
+  const widths = head2.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line2 = (cells) => cells.map(
+    (cell, i) => aligns[i] === "right" ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0)
+  ).join("  ").trimEnd();
+  const rule = widths.map((w) => "\u2500".repeat(w)).join("  ");
+  const body = rows.map(line2);
+  const tail = footer > 0 ? [rule, ...body.splice(body.length - footer)] : [];
+  return [line2(head2), rule, ...body, ...tail];
+}
+function formatUsage(report2) {
+  const unit = report2.by === "day" ? "day" : "month";
+  const scope = report2.project === null ? "all projects" : `project ${report2.project}`;
+  const title = `Compression usage by ${unit}, ${scope} (cost estimated at list prices)`;
+  if (report2.rows.length === 0) {
+    const none = report2.project === null ? "No LLM compression recorded yet (the heuristic compressor costs nothing)." : `No LLM compression recorded for project ${report2.project} (without --project: all projects).`;
+    return [title, "", none];
+  }
+  const rows = report2.rows.map((r) => [
+    r.period,
+    projectName(r.project),
+    r.models.join(", "),
+    ...figures(r)
+  ]);
+  const aligns = ["left", "left", "left", ...FIGURE_HEADS.map(() => "right")];
+  const head2 = [unit === "day" ? "Date" : "Month", "Project", "Models", ...FIGURE_HEADS];
+  const lines = [
+    title,
+    "",
+    ...table(head2, [...rows, ["Total", "", "", ...figures(report2.totals)]], aligns, 1)
+  ];
+  if (report2.projects.length < 2) return lines;
+  const perProject = report2.projects.map((p) => [projectName(p.project), ...figures(p)]);
+  return [
+    ...lines,
+    "",
+    "By project",
+    "",
+    ...table(["Project", ...FIGURE_HEADS], perProject, aligns.slice(2))
+  ];
+}
+
+// src/cli/usage/recall-lines.ts
+var int2 = (n9) => n9.toLocaleString("en-US");
+var percent2 = (share3) => `${Math.round(share3 * 100)}%`;
+var monthOf = (now2) => {
+  const d = new Date(now2);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
+};
+function recallLines(report2, now2) {
+  const recall2 = report2.recall;
+  if (!recall2 || recall2.periods.length === 0) return [];
+  const month = monthOf(now2);
+  const cost2 = report2.rows.filter((row) => row.period.startsWith(month)).reduce((sum, row) => sum + row.costUsd, 0);
+  const ledger = recall2.periods.filter((row) => row.period.startsWith(month));
+  const tokens = ledger.reduce((sum, row) => sum + row.injectedTokens, 0);
+  const used = ledger.reduce((sum, row) => sum + row.usedTokens, 0);
+  const share3 = tokens > 0 ? used / tokens : 0;
+  const headline = `Memory cost ${dollars(cost2)} this month; it injected ${int2(tokens)} tokens, ${percent2(share3)} of them used.`;
+  const rows = recall2.periods.map(
+    (row) => `${row.period.padEnd(10)}  ${int2(row.injected).padStart(9)}  ${int2(row.injectedTokens).padStart(15)}  ${percent2(
+      row.injectedTokens > 0 ? row.usedTokens / row.injectedTokens : 0
+    ).padStart(9)}`
+  );
+  return [
+    "",
+    headline,
+    "",
+    `${(report2.by === "day" ? "Date" : "Month").padEnd(10)}   Injected  Injected tokens  Used share`,
+    ...rows
+  ];
+}
+
+// src/cli/commands/usage-command.ts
+var USAGE_OPTIONS = {
+  daily: { type: "boolean" },
+  monthly: { type: "boolean" },
+  project: { type: "string" },
+  json: { type: "boolean" }
+};
+var usageCommand = optionsCommand(
+  USAGE_OPTIONS,
+  async function usageCommand2(values, print2, deps) {
+    if (values.daily && values.monthly) throw usage("give --daily or --monthly, not both");
+    if (values.project === "") throw usage("--project needs a project name");
+    const query2 = new URLSearchParams({ by: values.monthly ? "month" : "day" });
+    if (values.project !== void 0) query2.set("project", values.project);
+    const worker = await adminWorker(deps);
+    const report2 = await worker.get(`/api/usage?${query2}`);
+    const text5 = () => [...formatUsage(report2), ...recallLines(report2, Date.now())].join("\n");
+    print2(values.json ? JSON.stringify(report2, null, 2) : text5());
+    return 0;
+  }
+);
+var USAGE_COMMAND = {
+  name: "usage",
+  help: [
+    {
+      usage: ["usage [--daily|--monthly] [--project P] [--json]"],
+      text: "Tokens and estimated dollars compression spent per day (default) or month and project, with totals"
+    }
+  ],
+  options: USAGE_OPTIONS,
+  run: (args2, { print: print2 }) => usageCommand(args2, print2)
+};
+
+// src/cli/commands/verify-report.ts
+function summarizeVerify(project2, pages) {
+  const counts2 = {};
+  const files3 = /* @__PURE__ */ new Map();
+  for (const page2 of pages) {
+    for (const [state, n9] of Object.entries(page2.counts)) counts2[state] = (counts2[state] ?? 0) + n9;
+    for (const item of page2.items) {
+      for (const file of item.files) {
+        const key = `${file.state}\0${file.path}`;
+        const known = files3.get(key) ?? { ...file, ids: [] };
+        known.ids.push(item.id);
+        files3.set(key, known);
+      }
+    }
+  }
+  return {
+    project: project2,
+    tree: pages[0]?.tree ?? null,
+    observations: pages[0]?.total ?? 0,
+    counts: counts2,
+    files: [...files3.values()].sort((a, b) => a.path.localeCompare(b.path)),
+    items: pages.flatMap((page2) => page2.items)
+  };
+}
+var n8 = (value) => value.toLocaleString("en-US");
+var LABELS = [
+  ["fresh", "fresh (as anchored)"],
+  ["changed", "changed"],
+  ["gone", "gone"],
+  ["unknown", "unknown (cannot tell)"],
+  ["unanchored", "no files anchored"]
+];
+function fileLine(file) {
+  const delta = file.lineDelta === void 0 ? "" : ` (${file.lineDelta >= 0 ? "+" : ""}${file.lineDelta} lines)`;
+  const moved = file.movedTo ? ` -> ${file.movedTo}` : "";
+  const ids2 = file.ids.slice(0, 10).map((id3) => `#${id3}`);
+  const more = file.ids.length > 10 ? ` and ${file.ids.length - 10} more` : "";
+  return `  ${file.path}${moved}${delta}: ${ids2.join(" ")}${more}`;
+}
+function verifyLines(report2) {
+  const width = Math.max(...LABELS.map(([state]) => n8(report2.counts[state] ?? 0).length));
+  const lines = [
+    `verify: project ${report2.project}, ${n8(report2.observations)} observations, checked against ${report2.tree ?? "(no work tree on this machine)"}`,
+    ...LABELS.map(
+      ([state, label2]) => `  ${n8(report2.counts[state] ?? 0).padStart(width)}  ${label2}`
+    )
+  ];
+  for (const state of ["changed", "gone"]) {
+    const files3 = report2.files.filter((file) => file.state === state);
+    if (files3.length > 0)
+      lines.push(`${state === "changed" ? "Changed" : "Gone"} files:`, ...files3.map(fileLine));
+  }
+  const stale = (report2.counts.changed ?? 0) > 0;
+  if (stale) lines.push("Re-confirm one: claude-mem verify --accept ID");
+  return lines;
+}
+
+// src/cli/commands/verify-command.ts
+var VERIFY_OPTIONS = {
+  project: { type: "string" },
+  json: { type: "boolean" },
+  accept: { type: "string" }
+};
+var PAGE2 = 2e3;
+var BAR_FROM = 5e3;
+var BAR2 = 24;
+async function call(deps, method, path, body) {
+  const res = await callOrFail(recallClient(deps), method, path, body);
+  if (res.status !== 200) throw apiFailure(res);
+  return res.body;
+}
+function drawBar(deps, done, total) {
+  const stream = deps.stderr ?? process.stderr;
+  if (stream.isTTY !== true || total < BAR_FROM) return;
+  const share3 = total === 0 ? 1 : Math.min(1, done / total);
+  const filled = Math.round(share3 * BAR2);
+  const end = done >= total ? "\n" : "";
+  stream.write(
+    `\r[${"#".repeat(filled)}${".".repeat(BAR2 - filled)}] ${Math.floor(share3 * 100)}% ${done}/${total}\x1B[K${end}`
+  );
+}
+async function acceptOne(deps, text5, cwd, print2) {
+  const id3 = Number(text5.replace(/^#/, ""));
+  if (!Number.isInteger(id3) || id3 < 1)
+    throw usage(`--accept: expected an observation id, got ${text5}`);
+  const body = await call(deps, "POST", "/api/anchors/accept", { id: id3, cwd });
+  print2(`#${id3} verified by you: no longer shown as a hypothesis`);
+  print2(`#${id3} re-anchored to the files as they are now: ${body.anchor?.state ?? "no files"}`);
+  return 0;
+}
+var verifyCommand = async function verifyCommand2(args2, print2, deps = {}) {
+  const values = parseOptions(args2, VERIFY_OPTIONS);
+  const cwd = deps.cwd ?? process.cwd();
+  if (values.accept !== void 0) return acceptOne(deps, values.accept, cwd, print2);
+  await checkProject(recallClient(deps), values.project, "check the name.");
+  const project2 = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
+  const pages = [];
+  let after2 = 0;
+  let done = 0;
+  while (after2 !== null) {
+    const query2 = new URLSearchParams({ project: project2, cwd, after: String(after2), limit: String(PAGE2) });
+    const page2 = await call(deps, "GET", `/api/anchors/verify?${query2.toString()}`);
+    pages.push(page2);
+    done += page2.checked;
+    drawBar(deps, done, page2.total);
+    after2 = page2.next;
+  }
+  const report2 = summarizeVerify(project2, pages);
+  if (values.json) print2(JSON.stringify(report2, null, 2));
+  else for (const line2 of verifyLines(report2)) print2(line2);
+  return 0;
+};
+var VERIFY_COMMAND = {
+  name: "verify",
+  help: [
+    {
+      usage: ["verify [--project P] [--json]"],
+      text: "Check every memory of the project against the code in this folder: counts fresh, changed, gone and unknown, and the changed and gone files"
+    },
+    {
+      usage: ["verify --accept ID"],
+      text: "Confirm a memory: verified knowledge, no longer a hypothesis, anchored to its files as they are now"
+    }
+  ],
+  options: VERIFY_OPTIONS,
+  run: (args2, { print: print2 }) => verifyCommand(args2, print2)
+};
+
+// src/cli/command-table.ts
+var COMMANDS = [
+  DEMO_COMMAND,
+  INSTALL_COMMAND,
+  UNINSTALL_COMMAND,
+  HOOK_COMMAND,
+  DOCTOR_COMMAND,
+  STATUS_COMMAND,
+  RETRY_COMMAND,
+  USAGE_COMMAND,
+  OPEN_COMMAND,
+  SEARCH_COMMAND,
+  CONTEXT_COMMAND,
+  VERIFY_COMMAND,
+  MCP_COMMAND,
+  IMPORT_TRANSCRIPTS_COMMAND,
+  EVAL_COMMAND,
+  EXPORT_COMMAND,
+  IMPORT_COMMAND,
+  FORGET_COMMAND,
+  CONSOLIDATE_COMMAND,
+  SHOW_COMMAND,
+  PIN_COMMAND,
+  UNPIN_COMMAND,
+  UNSINK_COMMAND,
+  EDIT_COMMAND,
+  SHARE_COMMAND,
+  UNSHARE_COMMAND,
+  PURGE_COMMAND,
+  WORKER_COMMAND,
+  CONFIG_COMMAND,
+  TEAM_COMMAND
+];
+var findCommand = (name) => COMMANDS.find((command) => command.name === name);
 
 // src/cli/env-warnings.ts
 var SILENT = /* @__PURE__ */ new Set(["config", "doctor", "hook"]);
@@ -21616,180 +22798,6 @@ function fsFailure(error, env = process.env) {
   );
 }
 
-// src/cli/help.ts
-var HELP = `claude-mem: persistent memory for Claude Code
-
-Usage: claude-mem <command> [options]
-
-Commands:
-  demo [--data-dir DIR] [--port N]   Replay a sample session through the real hooks and show
-                                     what was captured (uses its own data folder)
-  install [--project] [--dry-run]    Register the hooks and the MCP server in Claude Code
-                                     (~/.claude/settings.json, or the repo's .claude/ with
-                                     --project), merging with a backup; starts the worker
-  install --runtime node|bun|auto    What runs the hooks: node (default), Bun, or auto
-                                     (Bun when it is on PATH)
-  install --agent codex|gemini|copilot|claude|all [--dry-run]
-                                     The same for another coding agent: Codex CLI
-                                     ($CODEX_HOME/hooks.json, config.toml), Gemini CLI
-                                     (~/.gemini/settings.json), Copilot CLI
-                                     ($COPILOT_HOME/hooks/, mcp-config.json); all: every
-                                     agent on PATH
-  uninstall [--project] [--purge] [--agent A]
-                                     Remove exactly what install added (--purge: the data too)
-  hook <event>                       Run a hook: SessionStart, UserPromptSubmit, PreToolUse,
-                                     PostToolUse, PostToolUseFailure, Stop, SubagentStop,
-                                     PreCompact, SessionEnd (aliases: context, new, save,
-                                     summary).
-                                     Reads Claude Code's JSON on stdin; always exits 0
-  doctor [--check-provider]          Check Node, data folder, settings, database, worker, hooks,
-                                     MCP, provider and budget, events and spool; exit 1 on a
-                                     problem (warnings do not fail). One tiny request checks
-                                     the provider and one the embedder: always for a local
-                                     server, with --check-provider for one that may cost tokens
-  doctor --repair --from-backup FILE | --from-export FILE
-                                     Rebuild a damaged database from a copy of claude-mem.db
-                                     or an export (the damaged file is kept aside)
-  doctor --vacuum                    Give the database's free pages back to the disk (doctor
-                                     warns when over a quarter of the file is free)
-  status [--json]                    Provider in use and why, events and turns per state,
-                                     today's tokens and budget, the embedder's progress
-  retry [--quarantine]               Retry failed events and turn ends now (--quarantine:
-                                     move quarantined spool files back to the spool)
-  usage [--daily|--monthly] [--project P] [--json]
-                                     Tokens and estimated dollars compression spent per day
-                                     (default) or month and project, with totals
-  open                               Print a one-time link that signs this browser in to the
-                                     viewer (good once, for 10 minutes); starts the worker
-  search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]
-         [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]
-         [--scope private|team] [--agent A] [--mode fts|vector|hybrid] [--limit N]
-         [--offset N] [--fresh] [--all-time] [--json]
-                                     Search the memory: the current folder's project, or P,
-                                     or --all projects. Each -q is another phrasing of the
-                                     same need (at most 5 in all): each is searched and the
-                                     rankings fused. --limit 1-100 (default 20), --offset
-                                     pages on; --mode defaults to the search.mode setting;
-                                     --fresh leaves out memories whose code changed or is gone;
-                                     --author a teammate's memories (me: your own), --scope
-                                     only private or only shared ones
-                                     --agent: only memories made by claude, codex, gemini or
-                                     copilot; --all-time ranks every match however old (a
-                                     query of common words only is otherwise ranked among
-                                     its newest matches, with a note saying so)
-  context [--project P] [--source startup|resume|clear|compact] [--session ID]
-          [--agent A]                Print exactly what SessionStart would inject (default:
-                                     this folder's project, source startup; --agent: only
-                                     that agent's memories)
-  verify [--project P] [--json]      Check every memory of the project against the code in
-                                     this folder: counts fresh, changed, gone and unknown,
-                                     and the changed and gone files
-  verify --accept ID                 Re-confirm a memory: anchor it to its files as they are
-  mcp                                Run the MCP server on stdio (Claude Code starts it)
-  import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]
-                                     Backfill memory from past Claude Code transcripts
-                                     (default ~/.claude/projects); shows a cost preview and
-                                     asks before an LLM compresses; rerun to resume
-  eval [--dir DIR] [--compare KEY=VALUE] [--provider heuristic|configured] [--since DATE]
-       [--project P] [--json] [-y|--yes]
-                                     Replay past transcripts (default ~/.claude/projects) in
-                                     time order into a throwaway store and report, per recall
-                                     moment, how often memory reached the calls that repeated
-                                     earlier work and its tokens per turn; --compare runs again
-                                     with one setting changed (two columns). Heuristic
-                                     compression unless --provider configured (cost preview,
-                                     then asks). Your memory is not touched; rerun to resume
-  export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]
-                                     Write sessions, prompts, observations, summaries
-                                     (default jsonl, to stdout)
-  import <file>                      Merge an export (duplicates are skipped)
-  forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]
-                                     Delete memories (search, context and vectors too);
-                                     ids: 123 (observation), S12 (summary), P7 (prompt)
-  consolidate [--project P] [--json] Propose merging near-duplicate memories and dropping
-                                     noise, as a diff; changes nothing
-  consolidate --apply [--project P]  Apply that proposal, journaled; prints its undo id
-  consolidate --undo ID              Restore a consolidation exactly as it was before
-  show <id> [--json]                 One observation in full: every field, files, session,
-                                     dates, whether it is pinned, when it was injected and used
-  pin <id>                           Pin an observation: listed first in every context
-  unpin <id>                         Unpin it again
-  unsink <id>                        Reset its decay: sessions that were given it and did not
-                                     use it no longer rank it lower
-  edit <id>                          Edit its title, narrative and facts in $EDITOR (or
-                                     $VISUAL); saves what changed
-  share <id>                         Share one memory with the team: an observation (12) or
-                                     a summary (S12); team sync pushes it
-  unshare <id>                       Make it private to this machine again (team sync removes
-                                     it from the team); a teammate's memory is read-only
-  purge --project NAME [-y|--yes]    Delete everything of a project
-  purge --retention [-y|--yes]       Apply retention.maxAgeDays / maxPerProject now
-  worker start|stop|restart|status   Manage the background worker (one per data folder);
-                                     status --json prints its /health answer as JSON
-  worker logs [-n N]                 Print the last N log lines (default 50)
-  worker run                         Run the worker in the foreground (what start spawns)
-  config list                        Every setting, its value and where it came from
-  config get <key>                   One setting's value
-  config set <key> <value>           Validate and save a setting (value as JSON or text)
-  config path                        Where the data folder and settings file are
-  team init <admin-url> [--team NAME]
-                                     Create or upgrade the team schema (numbered migrations;
-                                     members write only through its functions), and the team
-  team add-member <role> --url <admin-url> [--team NAME]
-                                     Let an existing PostgreSQL role read the team's shared
-                                     memory and write its own (idempotent)
-  team remove-member <role> --url <admin-url> [--team NAME]
-                                     Revoke it: the role reads nothing of the team's memory
-  team members --url <admin-url> [--team NAME]
-                                     Each member's last push and pull (who is stuck)
-  team connect <postgres-url> [--team NAME]
-                                     Sync this machine's shared memory as the URL's role (a
-                                     password in the URL goes to a 0600 file, not settings;
-                                     PG* variables and ~/.pgpass work too)
-  team status [--json]               Connected?, role, last sync, backlog, refused rows and
-                                     why, a stalled sync with why and the remedy
-  team disconnect                    Stop syncing (shared rows stay queued for a reconnect)
-
-DATE: 2025-01-31, a date and time, epoch milliseconds, or an age (90m, 12h, 7d, 2w).
-
-Options:
-  -h, --help                         This help; after a command (search --help), its part
-  -v, --version                      The version
-
-Environment:
-  CLAUDE_MEM_DATA_DIR                Data folder (default ~/.claude-mem)
-  CLAUDE_MEM_PROJECT                 Project name override for the current repository
-  CLAUDE_MEM_<SETTING>               Override a setting, e.g. CLAUDE_MEM_WORKER_PORT=37800
-`;
-function commandSections(lines, prefix) {
-  const sections = /* @__PURE__ */ new Map();
-  let current2;
-  for (const line2 of lines) {
-    const rest = line2.startsWith(prefix) ? line2.slice(prefix.length) : line2;
-    if (!/^\s/.test(rest)) current2 = /^\S+/.exec(rest)?.[0];
-    if (current2 !== void 0) sections.set(current2, `${sections.get(current2) ?? ""}${line2}
-`);
-  }
-  return sections;
-}
-function helpSections(lines) {
-  const from = lines.indexOf("Commands:") + 1;
-  return commandSections(lines.slice(from, lines.indexOf("", from)), "  ");
-}
-var helpCommands = () => [...helpSections(HELP.split("\n")).keys()];
-function commandHelp(command) {
-  const lines = HELP.split("\n");
-  const section = helpSections(lines).get(command);
-  if (section === void 0) return void 0;
-  const dates = /DATE/.test(section) ? `
-${lines.find((line2) => line2.startsWith("DATE:"))}
-` : "";
-  return `Usage of claude-mem ${command}:
-
-${section}${dates}
-Every command: claude-mem --help`;
-}
-
 // src/cli/terminal-text.ts
 var CONTROLS2 = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 function terminalSafe(text5) {
@@ -21802,87 +22810,47 @@ var print = (line2) => {
 `);
 };
 var CLI_ENTRY = join48(dirname14(fileURLToPath3(import.meta.url)), "cli.mjs");
-async function dispatch(argv) {
-  const [command, ...rest] = argv;
-  const help = command === "hook" ? void 0 : commandHelp(command ?? "");
-  if (help && rest.some((arg) => arg === "--help" || arg === "-h")) {
-    print(help);
-    return 0;
+var wantsHelp = (args2) => args2.some((arg) => arg === "--help" || arg === "-h");
+function checkChoices(command, args2) {
+  if (!command.choices || !command.options) return;
+  const { values } = parseArgs9({
+    args: args2,
+    options: command.options,
+    strict: false,
+    allowPositionals: true
+  });
+  for (const [name, choices2] of Object.entries(command.choices)) {
+    const value = values[name];
+    if (typeof value === "string") checkChoice(name, value, choices2);
   }
-  switch (command) {
+}
+async function dispatch(argv) {
+  const [name, ...rest] = argv;
+  const names = COMMANDS.map((command2) => command2.name);
+  switch (name) {
     case void 0:
     case "-h":
     case "--help":
     case "help":
-      print(HELP);
+      print(helpText(COMMANDS));
       return 0;
     case "-v":
     case "--version":
       print(VERSION);
       return 0;
-    case "hook":
-      return hookCommand2(rest, CLI_ENTRY);
-    case "worker":
-      return rest[0] === "run" ? runWorker() : workerCommand(rest, { cliEntry: CLI_ENTRY, print });
-    case "config":
-      return configCommand(rest, print);
-    case "status":
-      return statusCommand(rest, print);
-    case "retry":
-      return retryCommand(rest, print);
-    case "usage":
-      return usageCommand(rest, print);
-    case "open":
-      return openCommand(rest, print);
-    case "search":
-      return searchCommand(rest, print);
-    case "context":
-      return contextCommand(rest, print);
-    case "verify":
-      return verifyCommand(rest, print);
-    case "mcp":
-      return mcpCommand(rest, { cliEntry: CLI_ENTRY });
-    case "install":
-      return installCommand(rest, { cliEntry: CLI_ENTRY, print });
-    case "uninstall":
-      return uninstallCommand(rest, { cliEntry: CLI_ENTRY, print });
-    case "import-transcripts":
-      return importTranscriptsCommand(rest, print);
-    case "eval":
-      return evalCommand(rest, print);
-    case "export":
-      return exportCommand(rest, print);
-    case "import":
-      return importCommand(rest, print);
-    case "forget":
-      return forgetCommand(rest, print);
-    case "consolidate":
-      return consolidateCommand(rest, print);
-    case "show":
-      return showCommand(rest, print);
-    case "pin":
-    case "unpin":
-      return pinCommand(rest, command === "pin", print);
-    case "unsink":
-      return unsinkCommand(rest, print);
-    case "share":
-    case "unshare":
-      return shareCommand(rest, command === "share", print);
-    case "edit":
-      return editCommand(rest, print);
-    case "purge":
-      return purgeCommand(rest, print);
-    case "doctor":
-      return doctorCommand(rest, { cliEntry: CLI_ENTRY, print });
-    case "demo":
-      return demoCommand(rest, { cliEntry: CLI_ENTRY, print });
-    case "team":
-      return teamCommand(rest, { cliEntry: CLI_ENTRY, print });
-    default:
-      throw usage(
-        `unknown command "${command}": expected one of ${helpCommands().join(", ")}.${didYouMean(command, helpCommands())}`
-      );
   }
+  const command = findCommand(name);
+  if (!command) {
+    throw usage(
+      `unknown command "${name}": expected one of ${names.join(", ")}.${didYouMean(name, names)}`
+    );
+  }
+  if (command.takesHelpFlag !== false && wantsHelp(rest)) {
+    print(commandHelp(command));
+    return 0;
+  }
+  checkChoices(command, rest);
+  return command.run(rest, { print, cliEntry: CLI_ENTRY });
 }
 async function main(argv = process.argv.slice(2)) {
   try {
