@@ -6665,11 +6665,11 @@ function undoConsolidation(db, id3, at) {
       throw new UndoRefused("ALREADY_UNDONE", `consolidation #${id3} was undone already`);
     const changeset = JSON.parse(row.changeset);
     const ids2 = touched(changeset);
-    const later3 = laterOverlap(db, id3, ids2);
-    if (later3 !== void 0)
+    const later2 = laterOverlap(db, id3, ids2);
+    if (later2 !== void 0)
       throw new UndoRefused(
         "LATER_CHANGE",
-        `consolidation #${later3} changed the same memories later: undo #${later3} first`
+        `consolidation #${later2} changed the same memories later: undo #${later2} first`
       );
     restoreRows(db, ids2, JSON.parse(row.before_rows));
     stmt(db, "DELETE FROM consolidated WHERE journal_id = ?").run(id3);
@@ -6679,11 +6679,11 @@ function undoConsolidation(db, id3, at) {
 }
 function laterOverlap(db, id3, ids2) {
   const mine = new Set(ids2);
-  const later3 = stmt(
+  const later2 = stmt(
     db,
     "SELECT id, changeset FROM consolidation_journal WHERE id > ? AND undone_at IS NULL ORDER BY id DESC"
   ).all(id3);
-  return later3.find(
+  return later2.find(
     (entry) => touched(JSON.parse(entry.changeset)).some((x) => mine.has(x))
   )?.id;
 }
@@ -9252,7 +9252,7 @@ function commitMessage(command) {
   const match = COMMIT2.exec(command);
   return match ? firstLine2(match[1] ?? match[2] ?? match[3] ?? "", 100) : void 0;
 }
-var passedLater = (event, events) => events.slice(events.indexOf(event) + 1).some((later3) => !later3.failed && commandOf3(later3) === commandOf3(event));
+var passedLater = (event, events) => events.slice(events.indexOf(event) + 1).some((later2) => !later2.failed && commandOf3(later2) === commandOf3(event));
 function commandTitle(event, events) {
   const command = firstLine2(commandOf3(event), 60);
   const why = firstLine2(inputText(event, "description"), 60);
@@ -9299,20 +9299,20 @@ var program = (command) => commandShape(command).split(" ")[0] ?? "";
 var words = (command) => new Set(
   commandShape(command).split(" ").slice(1).filter((word) => word.length >= 3)
 );
-function sameWork(failed, later3) {
-  if (program(failed) !== "" && program(failed) === program(later3)) return true;
+function sameWork(failed, later2) {
+  if (program(failed) !== "" && program(failed) === program(later2)) return true;
   const mine = words(failed);
-  return [...words(later3)].some((word) => mine.has(word));
+  return [...words(later2)].some((word) => mine.has(word));
 }
 function deadEndPairs(events) {
   const pairs = [];
   events.forEach((event, index) => {
     const command = bashCommand(event);
     if (!event.failed || specificShape(command) === "") return;
-    const later3 = events.slice(index + 1).filter((other) => !other.failed && bashCommand(other));
-    if (later3.some((other) => commandText(bashCommand(other)) === commandText(command))) return;
+    const later2 = events.slice(index + 1).filter((other) => !other.failed && bashCommand(other));
+    if (later2.some((other) => commandText(bashCommand(other)) === commandText(command))) return;
     if (pairs.some((pair) => bashCommand(pair.failed) === command)) return;
-    const worked = later3.find((other) => sameWork(command, bashCommand(other)));
+    const worked = later2.find((other) => sameWork(command, bashCommand(other)));
     if (worked) pairs.push({ failed: event, worked });
   });
   return pairs;
@@ -11014,9 +11014,8 @@ async function rank(deps, request, fts, need2) {
   const found2 = new Set(text5.hits.map((hit) => hit.id));
   const near = nearest2.filter((hit) => found2.has(hit.id) || 1 - hit.score >= floor);
   const hits = fuse(text5.hits, near, deps.vectorWeight).slice(0, need2);
-  return { hits, mode: "hybrid", cutoff: later2(text5.cutoff, shortlist) };
+  return { hits, mode: "hybrid", cutoff: later(text5.cutoff, shortlist) };
 }
-var later2 = (a, b) => a === void 0 ? b : b === void 0 ? a : { fromId: Math.max(a.fromId, b.fromId) };
 var withPartial = (partial) => partial ? { partial } : {};
 function partialOf(db, cutoff) {
   if (cutoff === void 0) return void 0;

@@ -153,8 +153,8 @@ function newestRanked(f: Fallback, match: string): FtsRanking {
   return { hits: all.hits, ...(cut ? { cutoff: { fromId: all.oldest! } } : {}) };
 }
 
-/** The older of two cut-offs (the one that looked furthest back still missed what is older). */
-const later = (a: Cutoff | undefined, b: Cutoff | undefined): Cutoff | undefined =>
+/** The later of two cut-offs: what an answer ranked from both can promise it looked at. */
+export const later = (a: Cutoff | undefined, b: Cutoff | undefined): Cutoff | undefined =>
   a === undefined ? b : b === undefined ? a : { fromId: Math.max(a.fromId, b.fromId) };
 
 /** What `search` is asked beyond the words and the filters. */

@@ -3,7 +3,7 @@ import { stmt, type Db } from '../store/index.ts';
 import type { EmbeddingRuntime } from './embedding-runtime.ts';
 import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery, type FtsQuery } from './fts-query.ts';
-import { ftsRank, recentIds, type Cutoff, type RankedId } from './fts-search.ts';
+import { ftsRank, later, recentIds, type Cutoff, type RankedId } from './fts-search.ts';
 import { reciprocalRankFusion, RRF_K } from './rrf.ts';
 import type { VectorScope } from './vector-scope.ts';
 
@@ -167,10 +167,6 @@ async function rank(
   const hits = fuse(text.hits, near, deps.vectorWeight).slice(0, need);
   return { hits, mode: 'hybrid', cutoff: later(text.cutoff, shortlist) };
 }
-
-/** Of two cut-offs, the one that looked back least: what the answer can promise. */
-const later = (a: Cutoff | undefined, b: Cutoff | undefined): Cutoff | undefined =>
-  a === undefined ? b : b === undefined ? a : { fromId: Math.max(a.fromId, b.fromId) };
 
 const withPartial = (partial: SearchPartial | undefined) => (partial ? { partial } : {});
 

@@ -31,16 +31,20 @@ async function runEval(
   t: TestContext,
   args: string[],
   home = tempDir(t),
-  more: { env?: NodeJS.ProcessEnv; stderr?: string[] } = {},
+  more: { env?: NodeJS.ProcessEnv; stderr?: string[]; dir?: string } = {},
 ): Promise<Run> {
   const lines: string[] = [];
   const tmp = tempDir(t);
-  const code = await evalCommand(['--dir', FIXTURE, ...args], (line) => lines.push(line), {
-    env: { CLAUDE_MEM_DATA_DIR: home, HOME: home, ...more.env },
-    stderr: { write: (text: string) => more.stderr?.push(text), isTTY: false },
-    stdin: Readable.from([]),
-    tmpDir: tmp,
-  });
+  const code = await evalCommand(
+    ['--dir', more.dir ?? FIXTURE, ...args],
+    (line) => lines.push(line),
+    {
+      env: { CLAUDE_MEM_DATA_DIR: home, HOME: home, ...more.env },
+      stderr: { write: (text: string) => more.stderr?.push(text), isTTY: false },
+      stdin: Readable.from([]),
+      tmpDir: tmp,
+    },
+  );
   return { lines, home, tmp, code };
 }
 
@@ -111,28 +115,16 @@ describe('claude-mem eval --dir <fixture transcripts>', () => {
   });
 
   it('counts a dead-end warning before the same command shape as its own moment', async (t) => {
-    const lines: string[] = [];
     const home = tempDir(t);
-    const code = await evalCommand(['--dir', DEAD_END_FIXTURE, '--json'], (l) => lines.push(l), {
-      env: { CLAUDE_MEM_DATA_DIR: home, HOME: home },
-      stderr: { write: () => true, isTTY: false },
-      stdin: Readable.from([]),
-      tmpDir: tempDir(t),
-    });
-    assert.equal(code, 0);
-    const { columns } = JSON.parse(lines.join('\n')) as {
+    const json = await runEval(t, ['--json'], home, { dir: DEAD_END_FIXTURE });
+    assert.equal(json.code, 0);
+    const { columns } = JSON.parse(json.lines.join('\n')) as {
       columns: Array<{ name: string; metrics: EvalMetrics }>;
     };
     // Session 2's `npm run e2e -- --grep login` is warned once; session 1's own runs are not.
     assert.equal(columns[0]!.metrics.moments['dead-end'].injections, 1);
-    const table: string[] = [];
-    await evalCommand(['--dir', DEAD_END_FIXTURE], (l) => table.push(l), {
-      env: { CLAUDE_MEM_DATA_DIR: home, HOME: home },
-      stderr: { write: () => true, isTTY: false },
-      stdin: Readable.from([]),
-      tmpDir: tempDir(t),
-    });
-    assert.ok(table.some((line) => line.trimStart().startsWith('dead-end warning')));
+    const table = await runEval(t, [], home, { dir: DEAD_END_FIXTURE });
+    assert.ok(table.lines.some((line) => line.trimStart().startsWith('dead-end warning')));
   });
 
   it('--compare recall.promptTime=false prints two columns, the second without prompt time', async (t) => {
