@@ -40,7 +40,7 @@ export function ContextPreview(props: {
   }, [project, draft, reload]);
 
   return (
-    <section className="preview" aria-labelledby={`${id}-heading`}>
+    <section className="panel preview" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>SessionStart context preview</h2>
       <SelectField
         label="Project"
