@@ -8187,8 +8187,8 @@ function requestTokens(request) {
 function correctionRequest(request, badAnswer, problem, maxInputTokens) {
   const correction = { role: "user", content: correctionMessage(problem) };
   for (let chars = badAnswer.length; chars > 0; chars = chars > 200 ? Math.floor(chars / 2) : 0) {
-    const answer2 = { role: "assistant", content: elide(badAnswer, chars) };
-    const candidate = { ...request, messages: [...request.messages, answer2, correction] };
+    const answer = { role: "assistant", content: elide(badAnswer, chars) };
+    const candidate = { ...request, messages: [...request.messages, answer, correction] };
     if (requestTokens(candidate) <= maxInputTokens) return candidate;
   }
   const [first, ...rest] = request.messages;
@@ -10280,8 +10280,8 @@ function planSummaryRequest(end, input) {
     reason: "nothing worth keeping: no observations and a short final message"
   } : { kind: "own-request", end, why: "after-events" };
 }
-function ridingSummary(plan, answer2) {
-  return plan.kind === "rides" && answer2 ? { end: plan.end, ...answer2 } : null;
+function ridingSummary(plan, answer) {
+  return plan.kind === "rides" && answer ? { end: plan.end, ...answer } : null;
 }
 
 // src/worker/compression/compress-apply.ts
@@ -16425,9 +16425,9 @@ function createReplayWorker(options) {
         body: JSON.stringify(body)
       };
       const res = await app.request(path, init);
-      const answer2 = await res.json();
-      if (!res.ok) throw new Error(`${path}: ${answer2.error?.message ?? res.status}`);
-      return answer2;
+      const answer = await res.json();
+      if (!res.ok) throw new Error(`${path}: ${answer.error?.message ?? res.status}`);
+      return answer;
     },
     async settle() {
       compression2.loop.kick();
@@ -19622,10 +19622,10 @@ function useOf(db, plan, injections) {
 }
 
 // src/cli/eval/eval-session.ts
-function inject(replay2, moment, answer2) {
-  const ids2 = answer2.ids ?? [...answer2.context.matchAll(/^#(\d+) /gm)].map((m) => Number(m[1]));
-  if (answer2.context === "" && ids2.length === 0) return;
-  const tokens = estimateTokens(answer2.context);
+function inject(replay2, moment, answer) {
+  const ids2 = answer.ids ?? [...answer.context.matchAll(/^#(\d+) /gm)].map((m) => Number(m[1]));
+  if (answer.context === "" && ids2.length === 0) return;
+  const tokens = estimateTokens(answer.context);
   replay2.injections.push({ moment, ids: ids2, tokens, turn: replay2.turn, at: replay2.at });
 }
 function reachedBy(replay2, helpful) {
@@ -20482,47 +20482,59 @@ async function ask(target2, path, body) {
   }
   return void 0;
 }
-var answer = (event, context) => context === void 0 ? void 0 : {
-  continue: true,
-  suppressOutput: true,
-  hookSpecificOutput: { hookEventName: event, additionalContext: context }
-};
-async function promptMoment(target2, payload, sessionId) {
-  const prompt = payload.prompt ?? "";
-  if (prompt.trim() === "" || isFullyPrivate(prompt)) return void 0;
-  const context = await ask(target2, "/api/recall/prompt", {
-    session_id: sessionId,
-    cwd: payload.cwd ?? process.cwd(),
-    prompt: sanitizeText(prompt).slice(0, 2e4)
-  });
-  return answer("UserPromptSubmit", context);
+function momentRunner(moment) {
+  return async function runMoment(target2, payload, sessionId) {
+    const fields = moment.fields(payload);
+    if (fields === void 0) return void 0;
+    const context = await ask(target2, moment.path, {
+      session_id: sessionId,
+      cwd: payload.cwd ?? process.cwd(),
+      ...fields
+    });
+    if (context === void 0) return void 0;
+    return {
+      continue: true,
+      suppressOutput: true,
+      hookSpecificOutput: { hookEventName: moment.event, additionalContext: context }
+    };
+  };
 }
-async function fileMoment(target2, payload, sessionId) {
-  if (payload.agent_id) return void 0;
+function toolInputField(payload, name) {
   const input = payload.tool_input;
-  const file = input && typeof input === "object" && !Array.isArray(input) ? input.file_path : void 0;
-  if (typeof file !== "string" || file === "") return void 0;
-  const context = await ask(target2, "/api/recall/file", {
-    session_id: sessionId,
-    cwd: payload.cwd ?? process.cwd(),
-    file_path: file,
-    // The worker tells a file's dead end before an edit, not a Read: it needs the tool's name.
-    ...payload.tool_name ? { tool: payload.tool_name } : {}
-  });
-  return answer("PreToolUse", context);
+  const value = input && typeof input === "object" && !Array.isArray(input) ? input[name] : void 0;
+  return typeof value === "string" ? value : void 0;
 }
-async function commandMoment(target2, payload, sessionId) {
-  if (payload.agent_id) return void 0;
-  const input = payload.tool_input;
-  const command = input && typeof input === "object" && !Array.isArray(input) ? input.command : void 0;
-  if (typeof command !== "string" || command.trim() === "") return void 0;
-  const context = await ask(target2, "/api/recall/command", {
-    session_id: sessionId,
-    cwd: payload.cwd ?? process.cwd(),
-    command: sanitizeText(command).slice(0, 2e4)
-  });
-  return answer("PreToolUse", context);
-}
+var promptMoment = momentRunner({
+  event: "UserPromptSubmit",
+  path: "/api/recall/prompt",
+  fields(payload) {
+    const prompt = payload.prompt ?? "";
+    if (prompt.trim() === "" || isFullyPrivate(prompt)) return void 0;
+    return { prompt: sanitizeText(prompt).slice(0, 2e4) };
+  }
+});
+var fileMoment = momentRunner({
+  event: "PreToolUse",
+  path: "/api/recall/file",
+  fields(payload) {
+    const file = payload.agent_id ? void 0 : toolInputField(payload, "file_path");
+    if (file === void 0 || file === "") return void 0;
+    return {
+      file_path: file,
+      // The worker tells a file's dead end before an edit, not a Read: it needs the tool's name.
+      ...payload.tool_name ? { tool: payload.tool_name } : {}
+    };
+  }
+});
+var commandMoment = momentRunner({
+  event: "PreToolUse",
+  path: "/api/recall/command",
+  fields(payload) {
+    const command = payload.agent_id ? void 0 : toolInputField(payload, "command");
+    if (command === void 0 || command.trim() === "") return void 0;
+    return { command: sanitizeText(command).slice(0, 2e4) };
+  }
+});
 
 // src/hooks/session-context.ts
 async function fetchContext(worker, payload, log, timeoutMs = 3e3) {
@@ -21637,7 +21649,7 @@ function checkLine(line2) {
   const id3 = typeof value === "object" && value !== null ? value.id : null;
   return reply(id3, INVALID_REQUEST, "Invalid Request: not a JSON-RPC 2.0 message");
 }
-function guardStdin(stdin, answer2) {
+function guardStdin(stdin, answer) {
   let pending2 = "";
   let skipping = false;
   const guard = new Transform({
@@ -21650,7 +21662,7 @@ function guardStdin(stdin, answer2) {
         else if (line2.trim() !== "") pass(line2);
       }
       if (Buffer.byteLength(pending2) > MAX_LINE_BYTES) {
-        if (!skipping) answer2(reply(null, PARSE_ERROR, "Parse error: the line is too long"));
+        if (!skipping) answer(reply(null, PARSE_ERROR, "Parse error: the line is too long"));
         [pending2, skipping] = ["", true];
       }
       done();
@@ -21658,7 +21670,7 @@ function guardStdin(stdin, answer2) {
   });
   function pass(line2) {
     const error = checkLine(line2);
-    if (error) answer2(error);
+    if (error) answer(error);
     else guard.push(`${line2}
 `);
   }

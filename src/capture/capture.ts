@@ -91,13 +91,10 @@ function captureTurnEnd(payload: HookInput, ctx: CaptureContext): Capture {
  * everything ambient comes in through `ctx`.
  */
 export function capture(event: HookEvent, payload: HookInput, ctx: CaptureContext): Capture {
+  const head = () => base(payload, ctx);
   switch (event) {
     case 'SessionStart':
-      return spool({
-        ...base(payload, ctx),
-        kind: 'session-start',
-        source: payload.source ?? 'startup',
-      });
+      return spool({ ...head(), kind: 'session-start', source: payload.source ?? 'startup' });
     case 'UserPromptSubmit':
       return capturePrompt(payload, ctx);
     case 'PreToolUse':
@@ -114,17 +111,9 @@ export function capture(event: HookEvent, payload: HookInput, ctx: CaptureContex
     case 'SubagentStop':
       return captureTurnEnd(payload, ctx);
     case 'PreCompact':
-      return spool({
-        ...base(payload, ctx),
-        kind: 'pre-compact',
-        trigger: payload.trigger ?? 'auto',
-      });
+      return spool({ ...head(), kind: 'pre-compact', trigger: payload.trigger ?? 'auto' });
     case 'SessionEnd':
-      return spool({
-        ...base(payload, ctx),
-        kind: 'session-end',
-        reason: payload.reason ?? 'other',
-      });
+      return spool({ ...head(), kind: 'session-end', reason: payload.reason ?? 'other' });
     default:
       event satisfies never;
       return drop('unknown event');

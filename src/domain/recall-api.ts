@@ -1,25 +1,30 @@
 import type { AnchorVerdict } from './anchor-verdict.ts';
 import type { ObservationFields } from './memory.ts';
 
-/** One search hit as GET /api/search returns it. */
-export interface SearchItem {
+/** Where a memory stands, as a search hit and a full record both say it. */
+interface MemoryStanding {
   id: number;
-  created_at: number;
   date: string;
-  type: string;
-  title: string;
-  subtitle: string;
   project: string;
   session_id: string | null;
   pinned: boolean;
-  tokens: number;
-  score: number;
   /** Team memory: `team` when shared; `author` is a teammate's name when pulled from the team. */
   scope?: string | undefined;
   author?: string | null | undefined;
   anchor?: AnchorVerdict | null | undefined;
-  /** Issue 34: how it is known, and what says it is no longer true. */
+  /** Issue 34: how it is known (`hypothesis`, `verified`). */
   known?: Knowing | undefined;
+}
+
+/** One search hit as GET /api/search returns it. */
+export interface SearchItem extends MemoryStanding {
+  created_at: number;
+  type: string;
+  title: string;
+  subtitle: string;
+  tokens: number;
+  score: number;
+  /** Issue 34: what says it is no longer true. */
   older?: OlderThan | null | undefined;
 }
 
@@ -55,18 +60,8 @@ export interface TimelineEntry {
 }
 
 /** A full record as GET /api/observations/:id and POST /api/observations/batch return it. */
-export interface ObservationDetail extends ObservationFields {
-  id: number;
-  date: string;
-  project: string;
-  session_id: string | null;
-  pinned: boolean;
-  /** Team memory: `team` when shared; `author` is a teammate's name when pulled from the team. */
-  scope?: string | undefined;
-  author?: string | null | undefined;
-  anchor?: AnchorVerdict | null | undefined;
-  /** Issue 34: how it is known, its supersession, and the chain of its subject, oldest first. */
-  known?: Knowing | undefined;
+export interface ObservationDetail extends ObservationFields, MemoryStanding {
+  /** Issue 34: who made it known, its supersession, and the chain of its subject, oldest first. */
   known_by?: string | null | undefined;
   superseded_by?: number | null | undefined;
   superseded_at?: number | null | undefined;

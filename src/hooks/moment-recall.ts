@@ -42,78 +42,87 @@ async function ask(
   return undefined;
 }
 
-const answer = (event: string, context: string | undefined): HookOutput | undefined =>
-  context === undefined
-    ? undefined
-    : {
-        continue: true,
-        suppressOutput: true,
-        hookSpecificOutput: { hookEventName: event, additionalContext: context },
-      };
+/** One recall moment: the hook event it answers, its endpoint, and what it asks with. */
+interface Moment {
+  event: 'UserPromptSubmit' | 'PreToolUse';
+  path: string;
+  /** The moment's own request fields, or undefined when this payload has nothing to recall for. */
+  fields(payload: HookInput): Record<string, string> | undefined;
+}
+
+/** A moment's runner: asks the worker with the session and cwd, answers with what it recalled. */
+function momentRunner(moment: Moment) {
+  return async function runMoment(
+    target: MomentTarget,
+    payload: HookInput,
+    sessionId: string,
+  ): Promise<HookOutput | undefined> {
+    const fields = moment.fields(payload);
+    if (fields === undefined) return undefined;
+    const context = await ask(target, moment.path, {
+      session_id: sessionId,
+      cwd: payload.cwd ?? process.cwd(),
+      ...fields,
+    });
+    if (context === undefined) return undefined;
+    return {
+      continue: true,
+      suppressOutput: true,
+      hookSpecificOutput: { hookEventName: moment.event, additionalContext: context },
+    };
+  };
+}
+
+/** A string field of the tool's input (`file_path`, `command`), or undefined. */
+function toolInputField(payload: HookInput, name: string): string | undefined {
+  const input = payload.tool_input;
+  const value =
+    input && typeof input === 'object' && !Array.isArray(input)
+      ? (input as Record<string, unknown>)[name]
+      : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
 
 /** Prompt-time recall for a UserPromptSubmit payload; nothing for a fully private prompt. */
-export async function promptMoment(
-  target: MomentTarget,
-  payload: HookInput,
-  sessionId: string,
-): Promise<HookOutput | undefined> {
-  const prompt = payload.prompt ?? '';
-  if (prompt.trim() === '' || isFullyPrivate(prompt)) return undefined;
-  const context = await ask(target, '/api/recall/prompt', {
-    session_id: sessionId,
-    cwd: payload.cwd ?? process.cwd(),
-    prompt: sanitizeText(prompt).slice(0, 20_000),
-  });
-  return answer('UserPromptSubmit', context);
-}
+export const promptMoment = momentRunner({
+  event: 'UserPromptSubmit',
+  path: '/api/recall/prompt',
+  fields(payload) {
+    const prompt = payload.prompt ?? '';
+    if (prompt.trim() === '' || isFullyPrivate(prompt)) return undefined;
+    return { prompt: sanitizeText(prompt).slice(0, 20_000) };
+  },
+});
 
 /**
  * File-time recall for a PreToolUse payload of Read, Edit, Write or MultiEdit. Not inside a
  * subagent: what it is told does not reach the main conversation, yet it would use up the
  * file's once-per-session recall.
  */
-export async function fileMoment(
-  target: MomentTarget,
-  payload: HookInput,
-  sessionId: string,
-): Promise<HookOutput | undefined> {
-  if (payload.agent_id) return undefined;
-  const input = payload.tool_input;
-  const file =
-    input && typeof input === 'object' && !Array.isArray(input)
-      ? (input as Record<string, unknown>).file_path
-      : undefined;
-  if (typeof file !== 'string' || file === '') return undefined;
-  const context = await ask(target, '/api/recall/file', {
-    session_id: sessionId,
-    cwd: payload.cwd ?? process.cwd(),
-    file_path: file,
-    // The worker tells a file's dead end before an edit, not a Read: it needs the tool's name.
-    ...(payload.tool_name ? { tool: payload.tool_name } : {}),
-  });
-  return answer('PreToolUse', context);
-}
+export const fileMoment = momentRunner({
+  event: 'PreToolUse',
+  path: '/api/recall/file',
+  fields(payload) {
+    const file = payload.agent_id ? undefined : toolInputField(payload, 'file_path');
+    if (file === undefined || file === '') return undefined;
+    return {
+      file_path: file,
+      // The worker tells a file's dead end before an edit, not a Read: it needs the tool's name.
+      ...(payload.tool_name ? { tool: payload.tool_name } : {}),
+    };
+  },
+});
 
 /**
  * The dead-end warning for a PreToolUse payload of Bash (issue 34): one line when a recorded
  * dead end has the command's shape. Not inside a subagent, as for file-time recall.
  */
-export async function commandMoment(
-  target: MomentTarget,
-  payload: HookInput,
-  sessionId: string,
-): Promise<HookOutput | undefined> {
-  if (payload.agent_id) return undefined;
-  const input = payload.tool_input;
-  const command =
-    input && typeof input === 'object' && !Array.isArray(input)
-      ? (input as Record<string, unknown>).command
-      : undefined;
-  if (typeof command !== 'string' || command.trim() === '') return undefined;
-  const context = await ask(target, '/api/recall/command', {
-    session_id: sessionId,
-    cwd: payload.cwd ?? process.cwd(),
-    command: sanitizeText(command).slice(0, 20_000),
-  });
-  return answer('PreToolUse', context);
-}
+export const commandMoment = momentRunner({
+  event: 'PreToolUse',
+  path: '/api/recall/command',
+  fields(payload) {
+    const command = payload.agent_id ? undefined : toolInputField(payload, 'command');
+    if (command === undefined || command.trim() === '') return undefined;
+    return { command: sanitizeText(command).slice(0, 20_000) };
+  },
+});

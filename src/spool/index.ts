@@ -12,15 +12,6 @@ export {
   readSpoolError,
   spoolErrorFile,
 } from './spool-error.ts';
-export type { SpoolWriteError } from './spool-error.ts';
-export { sweepStaleTemps, STALE_TEMP_MS } from './stale-temp.ts';
-export type { SweptTemps } from './stale-temp.ts';
-export {
-  keepInReserve,
-  reserveDir,
-  LOW_SPACE_BYTES,
-  RESERVE_SLOTS,
-  RESERVE_SLOT_BYTES,
-} from './reserve.ts';
+export { sweepStaleTemps } from './stale-temp.ts';
+export { keepInReserve, LOW_SPACE_BYTES, RESERVE_SLOTS } from './reserve.ts';
 export { tendReserve } from './reserve-keeper.ts';
-export type { ReserveState } from './reserve-keeper.ts';

@@ -1,17 +1,6 @@
 export { replayTranscript } from './replay.ts';
 export type { ReplayOptions } from './replay-context.ts';
-export type {
-  HookPayload,
-  HookPayloadBase,
-  PayloadCommon,
-  SessionStartPayload,
-  UserPromptSubmitPayload,
-  PostToolUsePayload,
-  PostToolUseFailurePayload,
-  StopPayload,
-  SubagentStopPayload,
-  SessionEndPayload,
-} from './hook-payload.ts';
+export type { HookPayload } from './hook-payload.ts';
 export { listTranscriptFiles } from './list-transcript-files.ts';
 export { countToolPairs } from './count-tool-pairs.ts';
 export { parseTranscriptLines } from './transcript-line.ts';

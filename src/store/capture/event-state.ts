@@ -1,21 +1,9 @@
 import { stmt, type Db } from '../statements.ts';
+import { listWaitingTurns, type WaitingTurn } from './waiting-turns.ts';
 
 /** A turn (session + prompt number) with events waiting for compression. */
-export interface PendingTurn {
-  sessionRowId: number;
-  sessionId: string;
-  project: string;
-  projectRoot: string;
-  promptNumber: number;
+export interface PendingTurn extends WaitingTurn {
   pending: number;
-  /** Capture time of its oldest pending event. */
-  oldest: number;
-  /** Most attempts any of its pending events had. */
-  attempts: number;
-  /** Its Stop arrived. */
-  ended: number;
-  /** A later prompt arrived or the session ended: the turn is over even without a Stop. */
-  movedOn: number;
 }
 
 /** A stored tool event as the compressor reads it. */
@@ -33,18 +21,11 @@ export interface StoredEvent {
 
 /** Turns with pending events, oldest first. */
 export function listPendingTurns(db: Db): PendingTurn[] {
-  return stmt(
-    db,
-    `SELECT e.session_id AS sessionRowId, s.session_id AS sessionId, s.project,
-       s.project_root AS projectRoot, e.prompt_number AS promptNumber, COUNT(*) AS pending,
-       MIN(e.created_at) AS oldest, MAX(e.attempts) AS attempts,
-       EXISTS (SELECT 1 FROM turns t WHERE t.session_id = e.session_id
-         AND t.prompt_number = e.prompt_number AND t.agent_id IS NULL) AS ended,
-       (s.prompt_count > e.prompt_number OR s.status <> 'active') AS movedOn
-     FROM events e JOIN sessions s ON s.id = e.session_id
-     WHERE e.state = 'pending'
-     GROUP BY e.session_id, e.prompt_number ORDER BY oldest`,
-  ).all() as PendingTurn[];
+  return listWaitingTurns<PendingTurn>(db, 'events', {
+    ended: `EXISTS (SELECT 1 FROM turns t WHERE t.session_id = q.session_id
+       AND t.prompt_number = q.prompt_number AND t.agent_id IS NULL)`,
+    more: 'COUNT(*) AS pending',
+  });
 }
 
 /** The pending events of one turn, in capture order. */

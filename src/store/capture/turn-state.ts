@@ -1,34 +1,16 @@
 import { countStates } from './captured.ts';
 import { stmt, type Db } from '../statements.ts';
+import { listWaitingTurns, type WaitingTurn } from './waiting-turns.ts';
 
-/** A turn whose end (Stop, SubagentStop) waits for its summary. */
-export interface PendingTurnEnd {
-  sessionRowId: number;
-  sessionId: string;
-  project: string;
-  projectRoot: string;
-  promptNumber: number;
-  /** The main agent's Stop is among them (not only SubagentStops). */
-  ended: number;
-  /** A later prompt arrived or the session ended. */
-  movedOn: number;
-  oldest: number;
-  attempts: number;
-}
+/**
+ * A turn whose end (Stop, SubagentStop) waits for its summary; `ended`: the main agent's Stop is
+ * among them (not only SubagentStops).
+ */
+export type PendingTurnEnd = WaitingTurn;
 
 /** Turn ends waiting for a summary, grouped by turn, oldest first. */
 export function listPendingTurnEnds(db: Db): PendingTurnEnd[] {
-  return stmt(
-    db,
-    `SELECT t.session_id AS sessionRowId, s.session_id AS sessionId, s.project,
-       s.project_root AS projectRoot, t.prompt_number AS promptNumber,
-       MAX(t.agent_id IS NULL) AS ended,
-       (s.prompt_count > t.prompt_number OR s.status <> 'active') AS movedOn,
-       MIN(t.created_at) AS oldest, MAX(t.attempts) AS attempts
-     FROM turns t JOIN sessions s ON s.id = t.session_id
-     WHERE t.state = 'pending'
-     GROUP BY t.session_id, t.prompt_number ORDER BY oldest`,
-  ).all() as PendingTurnEnd[];
+  return listWaitingTurns(db, 'turns', { ended: 'MAX(q.agent_id IS NULL)' });
 }
 
 /** The final messages of a turn: the main agent's (or '') and its subagents'. */

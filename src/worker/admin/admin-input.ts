@@ -21,6 +21,8 @@ const nullableTime = z
 const text = z.string().max(1_000_000);
 const nullableText = text.nullable().default(null);
 const count = z.number().int().min(0).default(0);
+const sessionKey = z.string().min(1).max(256);
+const projectName = z.string().min(1).max(500);
 
 /** POST /api/admin/forget: ids, or a scope (project and/or time range); never both, never none. */
 export const ForgetBodySchema = z
@@ -28,7 +30,7 @@ export const ForgetBodySchema = z
     observations: z.array(id).max(10_000).default([]),
     summaries: z.array(id).max(10_000).default([]),
     prompts: z.array(id).max(10_000).default([]),
-    project: z.string().min(1).max(500).optional(),
+    project: projectName.optional(),
     since: time.optional(),
     until: time.optional(),
     dry_run: z.boolean().default(false),
@@ -56,7 +58,7 @@ export function selectionOf(body: z.infer<typeof ForgetBodySchema>): ForgetSelec
 
 /** POST /api/admin/purge. */
 export const PurgeBodySchema = z.looseObject({
-  project: z.string().min(1).max(500),
+  project: projectName,
   dry_run: z.boolean().default(false),
 });
 
@@ -65,15 +67,15 @@ export const RetentionBodySchema = z.looseObject({ dry_run: z.boolean().default(
 
 /** GET /api/admin/export. */
 export const ExportQuerySchema = z.object({
-  project: z.string().min(1).max(500).optional(),
+  project: projectName.optional(),
   since: z.coerce.number().int().min(0).optional(),
   format: z.enum(['json', 'jsonl']).default('jsonl'),
 });
 
 const SessionRecordSchema = z.looseObject({
   kind: z.literal('session'),
-  session_id: z.string().min(1).max(256),
-  project: z.string().min(1).max(500),
+  session_id: sessionKey,
+  project: projectName,
   project_root: text,
   cwd: text,
   git_branch: nullableText,
@@ -89,12 +91,15 @@ const SessionRecordSchema = z.looseObject({
   compacted_at: nullableTime,
 });
 
-const PromptRecordSchema = z.looseObject({
-  kind: z.literal('prompt'),
-  id: id.nullable().default(null),
+/** A record of what a session holds: its kind and its id in the export (or null), then `fields`. */
+function heldRecord<K extends string, F extends z.ZodRawShape>(kind: K, fields: F) {
+  return z.looseObject({ kind: z.literal(kind), id: id.nullable().default(null), ...fields });
+}
+
+const PromptRecordSchema = heldRecord('prompt', {
   event_uid: z.string().min(1).max(500).nullable().default(null),
-  session_id: z.string().min(1).max(256),
-  project: z.string().min(1).max(500),
+  session_id: sessionKey,
+  project: projectName,
   prompt_number: count,
   text,
   created_at: storedTime,
@@ -110,11 +115,9 @@ const provenance = {
 // An observation's and a summary's content (type, title, texts, lists, prompt number) is not
 // checked here: whatever an export holds is made sound by the row door as it is stored, so an
 // import takes every row a sync took (issue 30).
-const ObservationRecordSchema = z.looseObject({
-  kind: z.literal('observation'),
-  id: id.nullable().default(null),
-  session_id: z.string().min(1).max(256).nullable().default(null),
-  project: z.string().min(1).max(500),
+const ObservationRecordSchema = heldRecord('observation', {
+  session_id: sessionKey.nullable().default(null),
+  project: projectName,
   source_event_uids: z.unknown().transform(soundList),
   ...provenance,
   content_hash: z.string().min(1).max(200),
@@ -123,11 +126,9 @@ const ObservationRecordSchema = z.looseObject({
   updated_at: storedTime,
 });
 
-const SummaryRecordSchema = z.looseObject({
-  kind: z.literal('summary'),
-  id: id.nullable().default(null),
-  session_id: z.string().min(1).max(256),
-  project: z.string().min(1).max(500),
+const SummaryRecordSchema = heldRecord('summary', {
+  session_id: sessionKey,
+  project: projectName,
   ...provenance,
   created_at: storedTime,
 });
@@ -171,7 +172,7 @@ export const BackfillSessionsBodySchema = z.looseObject({
   sessions: z
     .array(
       z.object({
-        session_id: z.string().min(1).max(256),
+        session_id: sessionKey,
         start_uid: z.string().min(1).max(200).optional(),
       }),
     )

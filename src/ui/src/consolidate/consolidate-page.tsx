@@ -49,12 +49,7 @@ export function ConsolidatePage(props: {
   return (
     <main className="page consolidate-page" id="main">
       <div className="filters">
-        <ProjectField
-          id={id}
-          value={project}
-          projects={props.projects}
-          onChange={props.onProject}
-        />
+        <ProjectField value={project} projects={props.projects} onChange={props.onProject} />
       </div>
       <ErrorLine error={error} />
       <section className="panel" aria-labelledby={`${id}-proposal`}>

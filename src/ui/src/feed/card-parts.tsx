@@ -1,27 +1,26 @@
 import type { FeedItem } from '../api-types.ts';
 import { count, dollars, shortId, when } from '../shared/format.ts';
 
+/** One labelled line of file names; nothing when there are none. */
+function FileLine(props: { label: string; files: string[] }) {
+  if (props.files.length === 0) return null;
+  return (
+    <p>
+      <span className="label">{props.label}</span>
+      {props.files.map((file) => (
+        <code key={file}>{file}</code>
+      ))}
+    </p>
+  );
+}
+
 /** Files read and modified, as text. */
 export function FileList(props: { read: string[]; modified: string[] }) {
   if (props.read.length + props.modified.length === 0) return null;
   return (
     <div className="files">
-      {props.modified.length > 0 && (
-        <p>
-          <span className="label">Modified</span>
-          {props.modified.map((file) => (
-            <code key={file}>{file}</code>
-          ))}
-        </p>
-      )}
-      {props.read.length > 0 && (
-        <p>
-          <span className="label">Read</span>
-          {props.read.map((file) => (
-            <code key={file}>{file}</code>
-          ))}
-        </p>
-      )}
+      <FileLine label="Modified" files={props.modified} />
+      <FileLine label="Read" files={props.read} />
     </div>
   );
 }

@@ -1,21 +1,8 @@
 import { useId } from 'react';
 import type { Project, SearchMode } from '../api-types.ts';
 import { ProjectField } from '../shared/project-field.tsx';
-import {
-  AGENT_OPTIONS,
-  MODE_OPTIONS,
-  SCOPE_OPTIONS,
-  TYPE_OPTIONS,
-  type FilterOption,
-} from './filter-options.ts';
-
-/** A menu's options, from its list in filter-options.ts. */
-const optionsOf = (options: FilterOption[]) =>
-  options.map((option) => (
-    <option key={option.value} value={option.value}>
-      {option.label}
-    </option>
-  ));
+import { SelectField } from '../shared/select-field.tsx';
+import { AGENT_OPTIONS, MODE_OPTIONS, SCOPE_OPTIONS, TYPE_OPTIONS } from './filter-options.ts';
 
 /** What the filter bar controls. */
 export interface FilterValues {
@@ -30,6 +17,24 @@ export interface FilterValues {
   mode: SearchMode;
 }
 
+/** The menus that filter by one string each, in the bar's order. */
+const MENUS = [
+  ['agent', 'Agent', AGENT_OPTIONS],
+  ['type', 'Type', TYPE_OPTIONS],
+  ['scope', 'Scope', SCOPE_OPTIONS],
+] as const;
+
+/** The free-text filters: the search box (first in the bar) and the author (last). */
+const TEXT_BOXES = {
+  query: {
+    label: 'Search',
+    type: 'search',
+    placeholder: 'Search observations…',
+    className: 'field search-field',
+  },
+  author: { label: 'Author', type: 'text', placeholder: 'teammate, or me', className: 'field' },
+} as const;
+
 /** Project, type, scope and author filters, the search box and its mode. */
 export function Filters(props: {
   values: FilterValues;
@@ -39,62 +44,45 @@ export function Filters(props: {
   const id = useId();
   const v = props.values;
   const set = (patch: Partial<FilterValues>) => props.onChange({ ...v, ...patch });
-  return (
-    <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
-      <div className="field search-field">
-        <label htmlFor={`${id}-q`}>Search</label>
+  const textBox = (name: keyof typeof TEXT_BOXES) => {
+    const box = TEXT_BOXES[name];
+    return (
+      <div className={box.className}>
+        <label htmlFor={`${id}-${name}`}>{box.label}</label>
         <input
-          id={`${id}-q`}
-          type="search"
-          placeholder="Search observations…"
-          value={v.query}
-          onChange={(e) => set({ query: e.target.value })}
+          id={`${id}-${name}`}
+          type={box.type}
+          placeholder={box.placeholder}
+          value={v[name]}
+          onChange={(e) => set({ [name]: e.target.value })}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-mode`}>Mode</label>
-        <select
-          id={`${id}-mode`}
-          value={v.mode}
-          onChange={(e) => set({ mode: e.target.value as SearchMode })}
-        >
-          {optionsOf(MODE_OPTIONS)}
-        </select>
-      </div>
+    );
+  };
+  return (
+    <form className="filters" role="search" onSubmit={(e) => e.preventDefault()}>
+      {textBox('query')}
+      <SelectField
+        label="Mode"
+        value={v.mode}
+        choices={MODE_OPTIONS}
+        onChange={(mode) => set({ mode: mode as SearchMode })}
+      />
       <ProjectField
-        id={id}
         value={v.project}
         projects={props.projects}
         onChange={(project) => set({ project })}
       />
-      <div className="field">
-        <label htmlFor={`${id}-agent`}>Agent</label>
-        <select id={`${id}-agent`} value={v.agent} onChange={(e) => set({ agent: e.target.value })}>
-          {optionsOf(AGENT_OPTIONS)}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-type`}>Type</label>
-        <select id={`${id}-type`} value={v.type} onChange={(e) => set({ type: e.target.value })}>
-          {optionsOf(TYPE_OPTIONS)}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-scope`}>Scope</label>
-        <select id={`${id}-scope`} value={v.scope} onChange={(e) => set({ scope: e.target.value })}>
-          {optionsOf(SCOPE_OPTIONS)}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-author`}>Author</label>
-        <input
-          id={`${id}-author`}
-          type="text"
-          placeholder="teammate, or me"
-          value={v.author}
-          onChange={(e) => set({ author: e.target.value })}
+      {MENUS.map(([name, label, choices]) => (
+        <SelectField
+          key={name}
+          label={label}
+          value={v[name]}
+          choices={choices}
+          onChange={(value) => set({ [name]: value })}
         />
-      </div>
+      ))}
+      {textBox('author')}
     </form>
   );
 }

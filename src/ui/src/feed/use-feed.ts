@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../api.ts';
 import type { FeedFilter, FeedItem } from '../api-types.ts';
+import { useLatestRequest } from '../shared/use-latest-request.ts';
 import { matchesFilter, mergeItems, newestFirst } from './feed-order.ts';
 
 interface FeedState {
@@ -29,31 +30,19 @@ export function useFeed(given: FeedFilter): Feed {
     [project, type, scope, author, agent],
   );
   const [state, setState] = useState<FeedState>(START);
-  const request = useRef(0);
   const live = useRef({ filter, state });
   live.current = { filter, state };
+  const { run } = useLatestRequest(setState);
 
   const load = useCallback(
-    (before: string | undefined) => {
-      const id = ++request.current;
-      setState((s) => ({ ...s, loading: true, error: undefined }));
-      api.feed(filter, before).then(
-        (page) => {
-          if (id !== request.current) return;
-          setState((s) => ({
-            items: before === undefined ? page.items : mergeItems(s.items, page.items),
-            next: page.next,
-            loading: false,
-            error: undefined,
-          }));
-        },
-        (error: unknown) => {
-          if (id === request.current)
-            setState((s) => ({ ...s, loading: false, error: String(error) }));
-        },
-      );
-    },
-    [filter],
+    (before: string | undefined) =>
+      run(api.feed(filter, before), (s, page) => ({
+        items: before === undefined ? page.items : mergeItems(s.items, page.items),
+        next: page.next,
+        loading: false,
+        error: undefined,
+      })),
+    [filter, run],
   );
 
   useEffect(() => {

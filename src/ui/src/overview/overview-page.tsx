@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { Project } from '../api-types.ts';
 import { ObservationsChart, SpendChart, TypesChart } from './activity-charts.tsx';
 import { FilesChart, SessionsChart } from './files-sessions-charts.tsx';
@@ -9,8 +9,9 @@ import { useRecallOverview } from './use-recall-overview.ts';
 import './overview.css';
 import { ErrorLine } from '../shared/error-line.tsx';
 import { ProjectField } from '../shared/project-field.tsx';
+import { SelectField } from '../shared/select-field.tsx';
 
-const PERIODS = [7, 30, 90, 365];
+const PERIODS = [7, 30, 90, 365].map((n) => ({ value: n, label: `Last ${n} days` }));
 
 /** A project's (or every project's) activity, spend and sessions as small charts. */
 export default function OverviewPage(props: {
@@ -18,29 +19,19 @@ export default function OverviewPage(props: {
   project: string;
   onProject(project: string): void;
 }) {
-  const id = useId();
   const [days, setDays] = useState(30);
   const { overview, error } = useOverview(props.project, days);
   const recall = useRecallOverview(props.project, days);
   return (
     <main className="page overview-page" id="main">
       <div className="filters">
-        <ProjectField
-          id={id}
-          value={props.project}
-          projects={props.projects}
-          onChange={props.onProject}
+        <ProjectField value={props.project} projects={props.projects} onChange={props.onProject} />
+        <SelectField
+          label="Period"
+          value={days}
+          choices={PERIODS}
+          onChange={(n) => setDays(Number(n))}
         />
-        <div className="field">
-          <label htmlFor={`${id}-days`}>Period</label>
-          <select id={`${id}-days`} value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            {PERIODS.map((n) => (
-              <option key={n} value={n}>
-                Last {n} days
-              </option>
-            ))}
-          </select>
-        </div>
       </div>
       <ErrorLine error={error ?? recall.error} />
       {overview ? (

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { api } from '../api.ts';
 import type { FeedFilter, FeedItem, ObservationItem, SearchMode } from '../api-types.ts';
+import { useLatestRequest } from '../shared/use-latest-request.ts';
 
 interface SearchState {
   items: ObservationItem[];
@@ -30,44 +31,33 @@ const EMPTY: SearchState = {
 export function useSearch(q: string, mode: SearchMode, filter: FeedFilter): Search {
   const { project, type, scope, author, agent } = filter;
   const [state, setState] = useState<SearchState>(EMPTY);
-  const request = useRef(0);
   const active = q.trim() !== '';
+  const { run, cancel } = useLatestRequest(setState);
 
   const load = useCallback(
     (offset: number) => {
-      const id = ++request.current;
-      setState((s) => ({ ...s, loading: true, error: undefined }));
-      const run = async () => {
-        const page = await api.search(q, mode, { project, type, scope, author, agent }, offset);
-        const ids = page.items.map((hit) => hit.id);
+      const page = async () => {
+        const found = await api.search(q, mode, { project, type, scope, author, agent }, offset);
+        const ids = found.items.map((hit) => hit.id);
         const full = ids.length > 0 ? (await api.observations(ids)).items : [];
-        return { full, hasMore: page.hasMore, offset: offset + ids.length };
+        return { full, hasMore: found.hasMore, offset: offset + ids.length };
       };
-      run().then(
-        (result) => {
-          if (id !== request.current) return;
-          setState((s) => ({
-            items: offset === 0 ? result.full : [...s.items, ...result.full],
-            offset: result.offset,
-            hasMore: result.hasMore,
-            loading: false,
-            error: undefined,
-          }));
-        },
-        (error: unknown) => {
-          if (id === request.current)
-            setState((s) => ({ ...s, loading: false, error: String(error) }));
-        },
-      );
+      run(page(), (s, result) => ({
+        items: offset === 0 ? result.full : [...s.items, ...result.full],
+        offset: result.offset,
+        hasMore: result.hasMore,
+        loading: false,
+        error: undefined,
+      }));
     },
-    [q, mode, project, type, scope, author, agent],
+    [q, mode, project, type, scope, author, agent, run],
   );
 
   useEffect(() => {
-    request.current += 1;
+    cancel();
     setState(EMPTY);
     if (active) load(0);
-  }, [active, load]);
+  }, [active, load, cancel]);
 
   const loadMore = useCallback(() => {
     if (!state.loading && state.hasMore) load(state.offset);

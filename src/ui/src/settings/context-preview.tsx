@@ -3,6 +3,7 @@ import { api } from '../api.ts';
 import type { ContextPreview as Preview, Project } from '../api-types.ts';
 import { useDebounced } from '../shared/use-debounced.ts';
 import { ErrorLine } from '../shared/error-line.tsx';
+import { SelectField } from '../shared/select-field.tsx';
 
 /** The SessionStart context of a project, built with the (unsaved) context settings. */
 export function ContextPreview(props: {
@@ -39,23 +40,18 @@ export function ContextPreview(props: {
   }, [project, draft, reload]);
 
   return (
-    <section className="preview" aria-labelledby={`${id}-heading`}>
+    <section className="panel preview" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>SessionStart context preview</h2>
-      <div className="field">
-        <label htmlFor={`${id}-project`}>Project</label>
-        <select
-          id={`${id}-project`}
-          value={project}
-          onChange={(e) => props.onProject(e.target.value)}
-        >
-          {props.projects.map((p) => (
-            <option key={p.name}>{p.name}</option>
-          ))}
-        </select>
+      <SelectField
+        label="Project"
+        value={project}
+        choices={props.projects.map((p) => ({ value: p.name, label: p.name }))}
+        onChange={props.onProject}
+      >
         <button type="button" onClick={() => setReload((n) => n + 1)}>
           Refresh
         </button>
-      </div>
+      </SelectField>
       <ErrorLine error={error} />
       {!project && <p className="empty">No projects yet.</p>}
       {preview && (

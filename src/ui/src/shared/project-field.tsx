@@ -1,27 +1,17 @@
 import type { Project } from '../api-types.ts';
+import { SelectField } from './select-field.tsx';
 
 /** The project picker of the feed's and the overview's filters; `''` is all projects. */
 export function ProjectField(props: {
-  id: string;
   value: string;
   projects: readonly Project[];
   onChange(project: string): void;
 }) {
+  const choices = [
+    { value: '', label: 'All projects' },
+    ...props.projects.map((p) => ({ value: p.name, label: p.name })),
+  ];
   return (
-    <div className="field">
-      <label htmlFor={`${props.id}-project`}>Project</label>
-      <select
-        id={`${props.id}-project`}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-      >
-        <option value="">All projects</option>
-        {props.projects.map((p) => (
-          <option key={p.name} value={p.name}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField label="Project" value={props.value} choices={choices} onChange={props.onChange} />
   );
 }

@@ -6,8 +6,9 @@ import { TeamPanel } from './team-panel.tsx';
 import { useStatus } from './use-status.ts';
 import './status.css';
 import { ErrorLine } from '../shared/error-line.tsx';
+import { SelectField } from '../shared/select-field.tsx';
 
-const LINE_CHOICES = [50, 200, 1000];
+const LINE_CHOICES = [50, 200, 1000].map((n) => ({ value: n, label: String(n) }));
 
 /** Provider and budget, the embedder and its progress, team sync and its refused rows, failed events with retry, and the end of the log. */
 export function StatusPage() {
@@ -27,20 +28,12 @@ export function StatusPage() {
       <FailedPanel failed={status.failed} onRetried={status.reload} />
       <section className="panel logs" aria-labelledby={`${id}-heading`}>
         <h2 id={`${id}-heading`}>Recent log lines</h2>
-        <div className="field">
-          <label htmlFor={`${id}-lines`}>Lines</label>
-          <select
-            id={`${id}-lines`}
-            value={lines}
-            onChange={(e) => setLines(Number(e.target.value))}
-          >
-            {LINE_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Lines"
+          value={lines}
+          choices={LINE_CHOICES}
+          onChange={(n) => setLines(Number(n))}
+        />
         <pre className="log-lines" tabIndex={0}>
           {status.log.join('\n') || 'The log is empty.'}
         </pre>
