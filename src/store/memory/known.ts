@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../statements.js';
 import { stmt } from '../statements.ts';
 
 /** How an observation is known (issue 34); NULL in the database for rows before migration 018. */
@@ -8,12 +8,7 @@ export type Known = 'hypothesis' | 'verified';
 export type VerifiedBy = 'test' | 'command' | 'commit' | 'user';
 
 /** Sets how `ids` are known; a verified one never goes back to hypothesis. */
-export function setKnown(
-  db: Database,
-  ids: readonly number[],
-  known: Known,
-  by?: VerifiedBy,
-): void {
+export function setKnown(db: Db, ids: readonly number[], known: Known, by?: VerifiedBy): void {
   if (ids.length === 0) return;
   stmt(
     db,
@@ -27,7 +22,7 @@ export function setKnown(
  * from events no later than `before` that are still hypotheses. Returns their ids.
  */
 export function verifyEarlier(
-  db: Database,
+  db: Db,
   sessionRowId: number,
   before: number,
   by: Exclude<VerifiedBy, 'user'>,
@@ -42,7 +37,7 @@ export function verifyEarlier(
 }
 
 /** The user's confirmation (`verify --accept`, MCP, the viewer): false when there is no such id. */
-export function acceptMemory(db: Database, id: number): boolean {
+export function acceptMemory(db: Db, id: number): boolean {
   return (
     stmt(db, `UPDATE observations SET known = 'verified', known_by = 'user' WHERE id = ?`).run(id)
       .changes > 0

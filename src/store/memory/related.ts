@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../statements.js';
 import { stmt } from '../statements.ts';
 
 /** An existing memory that shares files or key terms with new work. */
@@ -19,7 +19,7 @@ const phrase = (word: string): string => `"${word.replace(/"/g, '""')}"`;
  * observation may supersede (issue 34). At most `limit`.
  */
 export function relatedMemories(
-  db: Database,
+  db: Db,
   project: string,
   words: readonly string[],
   limit: number,

@@ -1,5 +1,5 @@
 import { disagreement, factsOf, type Fact } from '../../domain/index.ts';
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../statements.js';
 import { stmt } from '../statements.ts';
 import { symbolClash } from './symbol-clash.ts';
 
@@ -55,7 +55,7 @@ function subjectQuery(fact: Fact): string {
 }
 
 /** Memories of the project whose text may state one of these subjects (or name the symbols). */
-function candidatesOf(db: Database, row: Row, queries: readonly string[]): Row[] {
+function candidatesOf(db: Db, row: Row, queries: readonly string[]): Row[] {
   if (queries.length === 0) return [];
   const match = queries.map((query) => `(${query})`).join(' OR ');
   return stmt(
@@ -78,7 +78,7 @@ const newerOf = (a: Row, b: Row): [Row, Row] =>
  * author; by anyone else it is marked older on this machine only (`superseded_local`).
  */
 export function markSuperseded(
-  db: Database,
+  db: Db,
   older: { id: number; author: string | null },
   newer: { id: number; author: string | null },
   at: number,
@@ -100,7 +100,7 @@ export function markSuperseded(
  * marked superseded by the newer (a memory backfilled late can be the older). Scoped: only
  * memories sharing the subject, found by full text on its words, never a whole file's worth.
  */
-export function supersedeByRules(db: Database, id: number, at: number): Supersession[] {
+export function supersedeByRules(db: Db, id: number, at: number): Supersession[] {
   const row = stmt(db, `SELECT ${COLUMNS} FROM observations WHERE id = ?`).get(id) as
     Row | undefined;
   if (!row) return [];
@@ -134,7 +134,7 @@ export interface ChainRow {
  * The supersession chain `id` belongs to, oldest first: what it superseded (and what those
  * superseded) and what superseded it, up to 20 links each way. Just `id` when it has none.
  */
-export function supersessionChain(db: Database, id: number): ChainRow[] {
+export function supersessionChain(db: Db, id: number): ChainRow[] {
   return stmt(
     db,
     `WITH RECURSIVE
@@ -153,7 +153,7 @@ export function supersessionChain(db: Database, id: number): ChainRow[] {
  * The memory that says what is true now about each superseded one of `ids`: the end of its
  * chain of `superseded_by` (at most 20 links). Ids not superseded are absent from the map.
  */
-export function currentOf(db: Database, ids: readonly number[]): Map<number, number> {
+export function currentOf(db: Db, ids: readonly number[]): Map<number, number> {
   const rows = stmt(
     db,
     `WITH RECURSIVE walk(start, id, depth) AS (

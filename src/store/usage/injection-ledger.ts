@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../statements.js';
 import type { InjectionMoment } from '../../domain/index.ts';
 import { stmt } from '../statements.ts';
 import { markInjected, type InjectMoment } from './recall-injected.ts';
@@ -31,7 +31,7 @@ const held = (moment: InjectionMoment): moment is InjectMoment => HELD.includes(
  * first time wins); a row for an id that is no observation is not written. The index and
  * prompt- and file-time recall are also marked as held by the session (recall_injected).
  */
-export function recordInjected(db: Database, injection: Injection): void {
+export function recordInjected(db: Db, injection: Injection): void {
   const { sessionId, moment, at, items } = injection;
   if (items.length === 0) return;
   const turn =
@@ -62,7 +62,7 @@ export function recordInjected(db: Database, injection: Injection): void {
  * warnings' moment, so the ledger counts them like any other injection.
  */
 export function recordDeadEndWarnings(
-  db: Database,
+  db: Db,
   sessionId: string,
   items: readonly InjectedItem[],
   at: number,
@@ -77,7 +77,7 @@ export function evenShares(ids: readonly number[], tokens: number): InjectedItem
 }
 
 /** Drops ledger rows older than 400 days. */
-export function pruneLedger(db: Database, now: number): void {
+export function pruneLedger(db: Db, now: number): void {
   stmt(db, 'DELETE FROM injections WHERE at < ?').run(now - KEEP_MS);
   stmt(db, 'DELETE FROM use_signals WHERE at < ?').run(now - KEEP_MS);
 }

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../statements.js';
 import type {
   LedgerMomentDay,
   LedgerPeriod,
@@ -25,7 +25,7 @@ export const usedShare = (t: { injectedTokens: number; usedTokens: number }): nu
 
 /** The ledger per local day or month, oldest first, with its totals (`usage`). */
 export function recallUsage(
-  db: Database,
+  db: Db,
   by: 'day' | 'month',
   project: string | null = null,
 ): RecallUsage {
@@ -48,7 +48,7 @@ export function recallUsage(
 
 /** Injected and used memories per local day and moment over the last `days` (the chart). */
 export function recallChart(
-  db: Database,
+  db: Db,
   query: { project: string | null; days: number; now: number },
 ): LedgerMomentDay[] {
   return stmt(
@@ -72,7 +72,7 @@ interface NeverUsedRow extends Omit<NeverUsedMemory, 'pinned'> {
  * of their decay), most sessions first: what costs tokens and brings nothing.
  */
 export function neverUsed(
-  db: Database,
+  db: Db,
   query: { project: string | null; limit: number },
 ): NeverUsedMemory[] {
   const rows = stmt(
@@ -91,7 +91,7 @@ export function neverUsed(
 }
 
 /** When one memory was injected and used, and what ranking made of it (`show ID`). */
-export function memoryUse(db: Database, id: number): MemoryUse {
+export function memoryUse(db: Db, id: number): MemoryUse {
   const injections = stmt(
     db,
     `SELECT session_id AS sessionId, moment, at, tokens, used_at AS usedAt

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../statements.js';
 import { stmt } from '../statements.ts';
 
 /** What ranking learns from the ledger about one memory. */
@@ -15,7 +15,7 @@ export interface UseStanding {
  * used. `exceptSession` (the one asking) does not count: it has not had its chance yet.
  */
 export function useStandings(
-  db: Database,
+  db: Db,
   ids: readonly number[],
   exceptSession = '',
 ): Map<number, UseStanding> {
@@ -40,7 +40,7 @@ export function useStandings(
 }
 
 /** The user's reset of a memory's decay: injections before now no longer sink it. */
-export function resetDecay(db: Database, id: number, now: number): void {
+export function resetDecay(db: Db, id: number, now: number): void {
   stmt(
     db,
     `INSERT INTO memory_use (observation_id, decay_reset_at) VALUES (@id, @now)

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Db } from '../statements.js';
 import type { UseSignalKind } from '../../domain/index.ts';
 import { stmt } from '../statements.ts';
 
@@ -43,7 +43,7 @@ interface MemoryRow {
 }
 
 /** The memories injected into `sessionId` (still stored), each at its first injection. */
-export function sessionMemories(db: Database, sessionId: string): SessionMemory[] {
+export function sessionMemories(db: Db, sessionId: string): SessionMemory[] {
   const rows = stmt(
     db,
     `SELECT o.id, MIN(i.at) AS at, MIN(i.turn) AS turn, o.title, o.subtitle, o.narrative,
@@ -66,7 +66,7 @@ export function sessionMemories(db: Database, sessionId: string): SessionMemory[
  * the memory for ranking (its age starts again at its last use).
  */
 export function recordUse(
-  db: Database,
+  db: Db,
   sessionId: string,
   signals: readonly StoredSignal[],
   renew: boolean,
@@ -99,7 +99,7 @@ export function recordUse(
 }
 
 /** Where Claude Code keeps `sessionId`'s transcript, as its hooks said; undefined if unknown. */
-export function transcriptPathOf(db: Database, sessionId: string): string | undefined {
+export function transcriptPathOf(db: Db, sessionId: string): string | undefined {
   const path = stmt(db, 'SELECT transcript_path FROM sessions WHERE session_id = ?')
     .pluck()
     .get(sessionId) as string | null | undefined;
