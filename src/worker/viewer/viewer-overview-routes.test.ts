@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { routeCaller } from '../../../test/helpers/route-call.ts';
 import { seedObservation, seedSession } from '../../../test/helpers/seed-memory.ts';
-import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
+import { viewerApp } from '../../../test/helpers/viewer-app.ts';
 import { localDay, recordUsage, type Db } from '../../store/index.ts';
-import { createApp } from '../app.ts';
-import { createViewerService } from './viewer-service.ts';
 
 const DAY = 86_400_000;
 const NOW = new Date(2026, 2, 10, 15, 0).getTime();
 
 function setup(t: TestContext) {
-  const deps = createTestDeps(t, { now: () => NOW });
-  const service = createViewerService(deps, { uiDir: undefined, env: {} });
-  t.after(() => service.stop());
-  const app = createApp(deps, [service]);
-  const call = routeCaller(app, 'x-claude-mem-token');
-  const get = (path: string) => call('GET', path);
+  const { deps, get } = viewerApp(t, NOW);
   return { db: deps.db, get };
 }
 
