@@ -65,11 +65,17 @@ function seed(db: Db): void {
   });
 }
 
-test('GET /api/usage sums tokens and dollars per day and project, with totals', async (t) => {
+/** The app over the seeded days, and its answer to GET `path`, checked to be a 200. */
+async function seededAnswer(t: TestContext, path: string) {
   const { db, get } = setup(t);
   seed(db);
-  const { status, body } = await get('/api/usage');
+  const { status, body } = await get(path);
   assert.equal(status, 200);
+  return { body, get };
+}
+
+test('GET /api/usage sums tokens and dollars per day and project, with totals', async (t) => {
+  const { body, get } = await seededAnswer(t, '/api/usage');
   const rows = body.rows as Array<Record<string, unknown>>;
   assert.deepEqual(
     rows.map((r) => [r.period, r.project, r.tokensIn, r.tokensOut]),
@@ -104,10 +110,7 @@ test('GET /api/usage names the field it refuses', async (t) => {
 });
 
 test("GET /api/overview has a project's days, types, files, spend and sessions", async (t) => {
-  const { db, get } = setup(t);
-  seed(db);
-  const { status, body } = await get('/api/overview?project=alpha&days=7');
-  assert.equal(status, 200);
+  const { body } = await seededAnswer(t, '/api/overview?project=alpha&days=7');
   const days = body.days as Array<Record<string, unknown>>;
   assert.equal(days.length, 7);
   assert.deepEqual(days.at(-1), {
