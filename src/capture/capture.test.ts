@@ -265,23 +265,22 @@ test('SubagentStop becomes a turn end of its agent', () => {
   });
 });
 
-test('PreCompact records its trigger, auto by default', () => {
-  assert.deepEqual(capture('PreCompact', payload({ trigger: 'manual' }), ctx()), {
-    action: 'spool',
-    event: { ...BASE, kind: 'pre-compact', trigger: 'manual' },
-  });
-  const auto = capture('PreCompact', payload({}), ctx());
-  assert.equal(spooled(auto, 'pre-compact').trigger, 'auto');
-});
+/** Per hook: the event kind, the payload field it records, a given value and its default. */
+const RECORDED = [
+  ['PreCompact', 'pre-compact', 'trigger', 'manual', 'auto'],
+  ['SessionEnd', 'session-end', 'reason', 'logout', 'other'],
+] as const;
 
-test('SessionEnd records its reason, other by default', () => {
-  assert.deepEqual(capture('SessionEnd', payload({ reason: 'logout' }), ctx()), {
-    action: 'spool',
-    event: { ...BASE, kind: 'session-end', reason: 'logout' },
+for (const [hook, kind, field, given, fallback] of RECORDED) {
+  test(`${hook} records its ${field}, ${fallback} by default`, () => {
+    const spool = (value: string) => ({
+      action: 'spool',
+      event: { ...BASE, kind, [field]: value },
+    });
+    assert.deepEqual(capture(hook, payload({ [field]: given }), ctx()), spool(given));
+    assert.deepEqual(capture(hook, payload({}), ctx()), spool(fallback));
   });
-  const other = capture('SessionEnd', payload({}), ctx());
-  assert.equal(spooled(other, 'session-end').reason, 'other');
-});
+}
 
 test('a payload without transcript_path gives an event without one', () => {
   const result = capture('SessionEnd', { session_id: 'sess-1' }, ctx());

@@ -2,46 +2,51 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { HOOK_EVENTS, resolveHookEvent } from './events.ts';
 
-for (const event of HOOK_EVENTS) {
-  test(`${event} resolves to itself`, () => {
-    assert.equal(resolveHookEvent(event), event);
-  });
+/** One test per [name, event] pair: `name` resolves to `event`; `title` names the test. */
+function resolves(
+  title: (name: string, event: string) => string,
+  pairs: ReadonlyArray<readonly [string, string]>,
+): void {
+  for (const [name, event] of pairs) {
+    test(title(name, event), () => {
+      assert.equal(resolveHookEvent(name), event);
+    });
+  }
 }
 
-const SPELLINGS: Array<[string, string]> = [
-  ['session-start', 'SessionStart'],
-  ['sessionstart', 'SessionStart'],
-  ['SESSION_START', 'SessionStart'],
-  ['user-prompt-submit', 'UserPromptSubmit'],
-  ['post-tool-use', 'PostToolUse'],
-  ['post-tool-use-failure', 'PostToolUseFailure'],
-  ['posttoolusefailure', 'PostToolUseFailure'],
-  ['subagent-stop', 'SubagentStop'],
-  ['pre_compact', 'PreCompact'],
-  ['session-end', 'SessionEnd'],
-  ['stop', 'Stop'],
-];
+resolves(
+  (event) => `${event} resolves to itself`,
+  HOOK_EVENTS.map((event) => [event, event] as const),
+);
 
-for (const [name, event] of SPELLINGS) {
-  test(`kebab, snake or lower case "${name}" resolves to ${event}`, () => {
-    assert.equal(resolveHookEvent(name), event);
-  });
-}
+resolves(
+  (name, event) => `kebab, snake or lower case "${name}" resolves to ${event}`,
+  [
+    ['session-start', 'SessionStart'],
+    ['sessionstart', 'SessionStart'],
+    ['SESSION_START', 'SessionStart'],
+    ['user-prompt-submit', 'UserPromptSubmit'],
+    ['post-tool-use', 'PostToolUse'],
+    ['post-tool-use-failure', 'PostToolUseFailure'],
+    ['posttoolusefailure', 'PostToolUseFailure'],
+    ['subagent-stop', 'SubagentStop'],
+    ['pre_compact', 'PreCompact'],
+    ['session-end', 'SessionEnd'],
+    ['stop', 'Stop'],
+  ],
+);
 
-const ALIASES: Array<[string, string]> = [
-  ['context', 'SessionStart'],
-  ['new', 'UserPromptSubmit'],
-  ['save', 'PostToolUse'],
-  ['summary', 'Stop'],
-  ['Context', 'SessionStart'],
-  ['SAVE', 'PostToolUse'],
-];
-
-for (const [alias, event] of ALIASES) {
-  test(`the seed command name "${alias}" is an alias of ${event}`, () => {
-    assert.equal(resolveHookEvent(alias), event);
-  });
-}
+resolves(
+  (alias, event) => `the seed command name "${alias}" is an alias of ${event}`,
+  [
+    ['context', 'SessionStart'],
+    ['new', 'UserPromptSubmit'],
+    ['save', 'PostToolUse'],
+    ['summary', 'Stop'],
+    ['Context', 'SessionStart'],
+    ['SAVE', 'PostToolUse'],
+  ],
+);
 
 for (const name of [
   undefined,

@@ -15,6 +15,12 @@ const full = `<observation>
   <search_keys>401 unauthorized, token expired, why am I logged out</search_keys>
 </observation>`;
 
+/** What the parser answers for output it cannot use, naming the problem. */
+const bad = (problem: string) => ({ kind: 'bad', problem });
+
+/** What the parser answers for a deliberate <skip>, with its reason. */
+const skip = (reason: string) => ({ kind: 'skip', reason });
+
 test('reads every field of a complete observation', () => {
   assert.deepEqual(parseObservations(full), {
     kind: 'items',
@@ -75,40 +81,31 @@ test('keeps what it can of output cut off by the token limit', () => {
 });
 
 test('a field left open before another one is bad output that names it, not an observation', () => {
-  assert.deepEqual(parseObservations('<observation><title>unclosed <type>x</obs>'), {
-    kind: 'bad',
-    problem: '<title> of <observation> is never closed',
-  });
+  assert.deepEqual(
+    parseObservations('<observation><title>unclosed <type>x</obs>'),
+    bad('<title> of <observation> is never closed'),
+  );
   assert.deepEqual(
     parseObservations(`${full}\n<observation><title>t</title><narrative>n</observation>`),
-    {
-      kind: 'bad',
-      problem: '<narrative> of <observation> 2 is never closed',
-    },
+    bad('<narrative> of <observation> 2 is never closed'),
   );
-  assert.deepEqual(parseSummary('<summary><request>r<learned>l</learned></summary>'), {
-    kind: 'bad',
-    problem: '<request> of <summary> is never closed',
-  });
+  assert.deepEqual(
+    parseSummary('<summary><request>r<learned>l</learned></summary>'),
+    bad('<request> of <summary> is never closed'),
+  );
 });
 
 test('<skip> is a deliberate "nothing worth keeping" with its reason', () => {
-  assert.deepEqual(parseObservations('<skip>only listings</skip>'), {
-    kind: 'skip',
-    reason: 'only listings',
-  });
-  assert.deepEqual(parseObservations('  '), {
-    kind: 'skip',
-    reason: 'the provider answered nothing',
-  });
+  assert.deepEqual(parseObservations('<skip>only listings</skip>'), skip('only listings'));
+  assert.deepEqual(parseObservations('  '), skip('the provider answered nothing'));
 });
 
 test('prose without XML, and observations without content, are bad output', () => {
   assert.equal(parseObservations('I think the user fixed a bug.').kind, 'bad');
-  assert.deepEqual(parseObservations('<observation><type>bugfix</type></observation>'), {
-    kind: 'bad',
-    problem: 'no <observation> had a <title> or any content',
-  });
+  assert.deepEqual(
+    parseObservations('<observation><type>bugfix</type></observation>'),
+    bad('no <observation> had a <title> or any content'),
+  );
 });
 
 test('reads a summary and tolerates missing fields', () => {
@@ -132,17 +129,14 @@ test('reads a summary and tolerates missing fields', () => {
 
 test('a summary answer without <summary> is bad, with <skip> it is skipped', () => {
   assert.equal(parseSummary('no idea').kind, 'bad');
-  assert.deepEqual(parseSummary('<skip>small talk</skip>'), { kind: 'skip', reason: 'small talk' });
+  assert.deepEqual(parseSummary('<skip>small talk</skip>'), skip('small talk'));
 });
 
 test('search keys left open before another field are bad output that names them', () => {
   const parsed = parseObservations(
     '<observation><title>t</title><search_keys>a, b<narrative>n</narrative></observation>',
   );
-  assert.deepEqual(parsed, {
-    kind: 'bad',
-    problem: '<search_keys> of <observation> is never closed',
-  });
+  assert.deepEqual(parsed, bad('<search_keys> of <observation> is never closed'));
 });
 
 test('search keys cut off at the end of an answer are kept as far as they go', () => {

@@ -75,17 +75,18 @@ for (const [text, expected] of [
   });
 }
 
+/** The problem a worker.port value out of range or not a number gives, read from `source`. */
+const portProblem = (source: string, got: string) => ({
+  key: 'worker.port',
+  source,
+  message: `expected an integer from 1024 to 65535, got ${got}`,
+});
+
 test('an invalid file value is reported with its key and what was expected, and the default is used', (t) => {
   const dataDir = withSettingsFile(t, { worker: { port: 'abc' } });
   const { settings, problems } = loadSettings(dataDir, {});
   assert.equal(settings['worker.port'], 37777);
-  assert.deepEqual(problems, [
-    {
-      key: 'worker.port',
-      source: 'file',
-      message: 'expected an integer from 1024 to 65535, got "abc"',
-    },
-  ]);
+  assert.deepEqual(problems, [portProblem('file', '"abc"')]);
 });
 
 test('a team URL holding a password is refused, and the problem masks the password', (t) => {
@@ -105,13 +106,7 @@ test('a team URL holding a password is refused, and the problem masks the passwo
 test('an out-of-range env value is reported as coming from env and the default is used', (t) => {
   const { settings, problems } = loadSettings(tempDir(t), { CLAUDE_MEM_WORKER_PORT: '80' });
   assert.equal(settings['worker.port'], 37777);
-  assert.deepEqual(problems, [
-    {
-      key: 'worker.port',
-      source: 'env',
-      message: 'expected an integer from 1024 to 65535, got 80',
-    },
-  ]);
+  assert.deepEqual(problems, [portProblem('env', '80')]);
 });
 
 test('an invalid env value keeps the valid file value', (t) => {

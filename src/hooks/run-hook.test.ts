@@ -94,6 +94,10 @@ const toolPayload = (cwd: string, fields: Record<string, unknown> = {}): string 
     ...fields,
   });
 
+/** A UserPromptSubmit payload of `prompt` typed in `cwd`. */
+const promptPayload = (cwd: string, prompt: string, sessionId = 'sess-hook'): string =>
+  JSON.stringify({ session_id: sessionId, cwd, prompt });
+
 test('a valid PostToolUse prints exactly the neutral JSON and spools one tool event', async (t) => {
   const home = await hookHome(t);
   assert.equal(await home.run('PostToolUse', toolPayload(home.cwd)), NEUTRAL_LINE);
@@ -106,11 +110,7 @@ test('a valid PostToolUse prints exactly the neutral JSON and spools one tool ev
 
 test('a valid UserPromptSubmit spools one prompt event', async (t) => {
   const home = await hookHome(t);
-  const stdin = JSON.stringify({
-    session_id: 's',
-    cwd: home.cwd,
-    prompt: 'fix it<private>x</private>',
-  });
+  const stdin = promptPayload(home.cwd, 'fix it<private>x</private>', 's');
   assert.equal(await home.run('UserPromptSubmit', stdin), NEUTRAL_LINE);
   assert.deepEqual(
     home.spooled().map((event) => (event as { text: unknown }).text),
@@ -242,11 +242,7 @@ test('with capture.enabled false nothing is spooled', async (t) => {
 
 test("a fully private prompt's turn spools the prompt without text and none of its tools", async (t) => {
   const home = await hookHome(t);
-  const prompt = JSON.stringify({
-    session_id: 'sess-hook',
-    cwd: home.cwd,
-    prompt: '<private>x</private>',
-  });
+  const prompt = promptPayload(home.cwd, '<private>x</private>');
   await home.run('UserPromptSubmit', prompt);
   await home.run('PostToolUse', toolPayload(home.cwd));
   await home.run('Stop', JSON.stringify({ session_id: 'sess-hook', last_assistant_message: 'ok' }));

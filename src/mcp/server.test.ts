@@ -29,6 +29,12 @@ function fakeWorker(
   return call;
 }
 
+/** The worker's answer to a request it refuses: a status and an error with its code and message. */
+const workerError = (status: number, code: string, message: string): WorkerResponse => ({
+  status,
+  body: { error: { code, message } },
+});
+
 async function connect(t: TestContext, call: WorkerCall): Promise<Client> {
   const server = await createMcpServer({ call, project: 'alpha' }, '9.9.9');
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -120,10 +126,7 @@ test('worker errors and an unreachable worker are isError results with the reaso
   const client = await connect(
     t,
     fakeWorker({
-      '/api/timeline': {
-        status: 400,
-        body: { error: { code: 'BAD_REQUEST', message: 'anchor: no observation 9' } },
-      },
+      '/api/timeline': workerError(400, 'BAD_REQUEST', 'anchor: no observation 9'),
       '/api/search': new WorkerUnreachableError('the claude-mem worker is not running'),
     }),
   );
@@ -268,10 +271,7 @@ test('confirm_memory of an unknown id names the field; other worker errors pass 
   const unknown = await connect(
     t,
     fakeWorker({
-      '/api/anchors/accept': {
-        status: 404,
-        body: { error: { code: 'NOT_FOUND', message: 'no observation 99' } },
-      },
+      '/api/anchors/accept': workerError(404, 'NOT_FOUND', 'no observation 99'),
     }),
   );
   const missing = await unknown.callTool({ name: 'confirm_memory', arguments: { id: 99 } });

@@ -2,9 +2,72 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { isFullyPrivate, stripTags } from './strip-tags.ts';
 
-test('removes a private block with its content', () => {
-  assert.equal(stripTags('before <private>my ssn</private> after'), 'before  after');
-});
+/** Per behaviour: texts and what is left of them once the tags are stripped. */
+const CASES: Array<[string, Array<[string, string]>]> = [
+  [
+    'removes a private block with its content',
+    [['before <private>my ssn</private> after', 'before  after']],
+  ],
+  [
+    'removes blocks spanning lines and every block in the text',
+    [['1<private>\nx\n</private>2<private>y</private>3', '123']],
+  ],
+  [
+    'matches tag names case-insensitively',
+    [['a<PRIVATE>x</Private>b<System-Reminder>y</SYSTEM-REMINDER>c', 'abc']],
+  ],
+  [
+    'tolerates whitespace and attributes inside the tags',
+    [
+      ['a<private >x</private >b', 'ab'],
+      ['a<private reason="ssn">x</private>b', 'ab'],
+      ['a<private\n>x</private\t>b', 'ab'],
+    ],
+  ],
+  [
+    'counts depth for nested tags of the same name',
+    [['<private>a<private>b</private>c</private>d', 'd']],
+  ],
+  [
+    'hides everything after an unclosed opening tag',
+    [
+      ['visible <private>secret with no end', 'visible '],
+      ['a<private>b<private>c</private>d', 'a'],
+    ],
+  ],
+  [
+    'removes a stray closing tag and keeps the text around it',
+    [['a</private>b</system-reminder>c', 'abc']],
+  ],
+  ['removes a self-closing tag on its own', [['a<private/>b<private />c', 'abc']]],
+  [
+    'leaves an opening tag without a closing angle bracket alone',
+    [
+      ['a <private and more', 'a <private and more'],
+      ['a <private <b>c</b>', 'a <private <b>c</b>'],
+    ],
+  ],
+  [
+    'returns text without any tag unchanged',
+    [
+      ['', ''],
+      ['plain text, 2 < 3 and 4 > 1', 'plain text, 2 < 3 and 4 > 1'],
+    ],
+  ],
+  [
+    'strips again when removing a block joins the pieces around it into a new tag',
+    [
+      ['a<pri<private>x</private>vate>secret</private>b', 'a'],
+      ['</system-reminder<system-reminder/>>', ''],
+    ],
+  ],
+];
+
+for (const [name, cases] of CASES) {
+  test(name, () => {
+    for (const [text, expected] of cases) assert.equal(stripTags(text), expected);
+  });
+}
 
 test('removes claude-mem-context, claude-mem-recall and system-reminder blocks', () => {
   const text =
@@ -13,55 +76,14 @@ test('removes claude-mem-context, claude-mem-recall and system-reminder blocks',
   assert.equal(stripTags(text), 'abcd');
 });
 
-test('removes blocks spanning lines and every block in the text', () => {
-  assert.equal(stripTags('1<private>\nx\n</private>2<private>y</private>3'), '123');
-});
-
-test('matches tag names case-insensitively', () => {
-  assert.equal(stripTags('a<PRIVATE>x</Private>b<System-Reminder>y</SYSTEM-REMINDER>c'), 'abc');
-});
-
-test('tolerates whitespace and attributes inside the tags', () => {
-  assert.equal(stripTags('a<private >x</private >b'), 'ab');
-  assert.equal(stripTags('a<private reason="ssn">x</private>b'), 'ab');
-  assert.equal(stripTags('a<private\n>x</private\t>b'), 'ab');
-});
-
-test('counts depth for nested tags of the same name', () => {
-  assert.equal(stripTags('<private>a<private>b</private>c</private>d'), 'd');
-});
-
 test('treats other stripped tags inside a block as content', () => {
   const text = '<private>a<system-reminder>b</private>c</system-reminder>d';
   assert.equal(stripTags(text), 'cd');
 });
 
-test('hides everything after an unclosed opening tag', () => {
-  assert.equal(stripTags('visible <private>secret with no end'), 'visible ');
-  assert.equal(stripTags('a<private>b<private>c</private>d'), 'a');
-});
-
-test('removes a stray closing tag and keeps the text around it', () => {
-  assert.equal(stripTags('a</private>b</system-reminder>c'), 'abc');
-});
-
-test('removes a self-closing tag on its own', () => {
-  assert.equal(stripTags('a<private/>b<private />c'), 'abc');
-});
-
 test('leaves other tags and look-alike names alone', () => {
   const text = '<p>x</p> <privateer>y</privateer> <private-notes>z</private-notes> a < b';
   assert.equal(stripTags(text), text);
-});
-
-test('leaves an opening tag without a closing angle bracket alone', () => {
-  assert.equal(stripTags('a <private and more'), 'a <private and more');
-  assert.equal(stripTags('a <private <b>c</b>'), 'a <private <b>c</b>');
-});
-
-test('returns text without any tag unchanged', () => {
-  assert.equal(stripTags(''), '');
-  assert.equal(stripTags('plain text, 2 < 3 and 4 > 1'), 'plain text, 2 < 3 and 4 > 1');
 });
 
 test('strips 100,000 tag pairs in one pass', () => {
@@ -99,11 +121,6 @@ test('isFullyPrivate is false when text survives or no tag is present', () => {
   assert.equal(isFullyPrivate('   '), false);
   assert.equal(isFullyPrivate(''), false);
   assert.equal(isFullyPrivate('<privateer>x</privateer>'), false);
-});
-
-test('strips again when removing a block joins the pieces around it into a new tag', () => {
-  assert.equal(stripTags('a<pri<private>x</private>vate>secret</private>b'), 'a');
-  assert.equal(stripTags('</system-reminder<system-reminder/>>'), '');
 });
 
 test('strips self-closing tags that removals keep forming, a few levels deep', () => {

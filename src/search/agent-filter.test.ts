@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { seedObservation, seedSession } from '../../test/helpers/seed-memory.ts';
+import { seedAgentPair } from '../../test/helpers/agent-sessions.ts';
 import { openTestDb } from '../../test/helpers/test-db.ts';
-import { setSessionAgent } from '../store/index.ts';
 import { buildFtsQuery } from './fts-query.ts';
 import { ftsSearch } from './fts-search.ts';
 
 test('search filters by agent', (t) => {
   const db = openTestDb(t);
-  const codex = seedSession(db, 'c1');
-  setSessionAgent(db, codex, 'gemini');
-  const gemini = seedObservation(db, { title: 'spool reader', sessionRowId: codex });
-  const claude = seedObservation(db, { title: 'spool writer', sessionRowId: seedSession(db, 'k') });
+  const [gemini, claude] = seedAgentPair(db, 'gemini', 'spool reader', 'spool writer');
   const ids = (agent?: string) =>
     ftsSearch(db, buildFtsQuery('spool')!, { agent }, 10)
       .map((hit) => hit.id)

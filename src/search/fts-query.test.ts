@@ -20,27 +20,70 @@ test('every word becomes a quoted FTS string, joined with AND and with OR', () =
   });
 });
 
-test('operators, NEAR, column filters and parentheses are quoted as plain words', () => {
-  assert.equal(buildFtsQuery('spool NEAR reader')?.all, '"spool" "NEAR" "reader"');
-  assert.equal(buildFtsQuery('NOT')?.all, '"NOT"');
-  assert.equal(buildFtsQuery('AND OR')?.any, '"AND" OR "OR"');
-  assert.equal(buildFtsQuery('NEAR(spool reader, 2)')?.all, '"NEAR(spool" "reader," "2)"');
-  assert.equal(buildFtsQuery('title:spool')?.all, '"title:spool"');
-  assert.equal(buildFtsQuery('{title subtitle}: x')?.all, '"{title" "subtitle}:" "x"');
-  assert.equal(buildFtsQuery('^start +plus -minus')?.all, '"^start" "+plus" "-minus"');
-});
+/** Per behaviour: texts and the AND query (`all`) or the OR query (`any`) each must give. */
+const QUERIES: Array<[string, { all?: Array<[string, string]>; any?: Array<[string, string]> }]> = [
+  [
+    'operators, NEAR, column filters and parentheses are quoted as plain words',
+    {
+      all: [
+        ['spool NEAR reader', '"spool" "NEAR" "reader"'],
+        ['NOT', '"NOT"'],
+        ['NEAR(spool reader, 2)', '"NEAR(spool" "reader," "2)"'],
+        ['title:spool', '"title:spool"'],
+        ['{title subtitle}: x', '"{title" "subtitle}:" "x"'],
+        ['^start +plus -minus', '"^start" "+plus" "-minus"'],
+      ],
+      any: [['AND OR', '"AND" OR "OR"']],
+    },
+  ],
+  [
+    'the OR query splits words joined by punctuation, keeping phrases and the last prefix',
+    {
+      all: [['src/spool/read* "a b"', '"src/spool/read"* "a b"']],
+      any: [
+        ['title:spool', '"title" OR "spool"'],
+        ['src/spool/read* "a b"', '"src" OR "spool" OR "read"* OR "a b"'],
+      ],
+    },
+  ],
+  [
+    'a "quoted phrase" stays one phrase; an unbalanced quote is dropped',
+    {
+      all: [
+        ['"spool reader" quarantine', '"spool reader" "quarantine"'],
+        ['"spool reader', '"spool" "reader"'],
+        ['sp"ool', '"sp ool"'],
+      ],
+    },
+  ],
+  [
+    'common English words are left out while other words remain',
+    {
+      all: [
+        ['the', '"the"'],
+        ['"to the point"', '"to the point"'],
+      ],
+      any: [['when did the worker start', '"worker" OR "start"']],
+    },
+  ],
+  [
+    'control characters and lone surrogates are dropped; Unicode words are kept',
+    {
+      all: [
+        ['spo\u0000ol', '"spo" "ol"'],
+        ['x\uD800y', '"x" "y"'],
+        ['Straße 東京 café', '"Straße" "東京" "café"'],
+      ],
+    },
+  ],
+];
 
-test('the OR query splits words joined by punctuation, keeping phrases and the last prefix', () => {
-  assert.equal(buildFtsQuery('title:spool')?.any, '"title" OR "spool"');
-  assert.equal(buildFtsQuery('src/spool/read* "a b"')?.any, '"src" OR "spool" OR "read"* OR "a b"');
-  assert.equal(buildFtsQuery('src/spool/read* "a b"')?.all, '"src/spool/read"* "a b"');
-});
-
-test('a "quoted phrase" stays one phrase; an unbalanced quote is dropped', () => {
-  assert.equal(buildFtsQuery('"spool reader" quarantine')?.all, '"spool reader" "quarantine"');
-  assert.equal(buildFtsQuery('"spool reader')?.all, '"spool" "reader"');
-  assert.equal(buildFtsQuery('sp"ool')?.all, '"sp ool"');
-});
+for (const [name, { all = [], any = [] }] of QUERIES) {
+  test(name, () => {
+    for (const [text, expected] of all) assert.equal(buildFtsQuery(text)?.all, expected);
+    for (const [text, expected] of any) assert.equal(buildFtsQuery(text)?.any, expected);
+  });
+}
 
 test('a trailing * is a prefix search; a lone or inner * is text', () => {
   assert.equal(buildFtsQuery('quaran*')?.all, '"quaran"*');
@@ -49,22 +92,10 @@ test('a trailing * is a prefix search; a lone or inner * is text', () => {
   assert.equal(buildFtsQuery('*'), undefined);
 });
 
-test('common English words are left out while other words remain', () => {
-  assert.equal(buildFtsQuery('when did the worker start')?.any, '"worker" OR "start"');
-  assert.equal(buildFtsQuery('the')?.all, '"the"');
-  assert.equal(buildFtsQuery('"to the point"')?.all, '"to the point"');
-});
-
 test('text without any letter or digit gives no query', () => {
   for (const text of ['', '   ', '()', '"""', '*', '-- ++', '🙂🙂', '\u0000\u0001']) {
     assert.equal(buildFtsQuery(text), undefined, JSON.stringify(text));
   }
-});
-
-test('control characters and lone surrogates are dropped; Unicode words are kept', () => {
-  assert.equal(buildFtsQuery('spo\u0000ol')?.all, '"spo" "ol"');
-  assert.equal(buildFtsQuery('x\uD800y')?.all, '"x" "y"');
-  assert.equal(buildFtsQuery('Straße 東京 café')?.all, '"Straße" "東京" "café"');
 });
 
 test('long input is cut at MAX_QUERY_CHARS and at 24 terms', () => {

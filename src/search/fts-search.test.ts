@@ -37,13 +37,12 @@ test('observations matching every word come first, then those matching any', (t)
 
 test('filters: project, type, concept, date range and session', (t) => {
   const db = openTestDb(t);
-  const s1 = seedSession(db, 's1');
   const a = seedObservation(db, {
     title: 'cache a',
     type: 'bugfix',
     concepts: ['Caching'],
     createdAt: 1000,
-    sessionRowId: s1,
+    sessionRowId: seedSession(db, 's1'),
   });
   const b = seedObservation(db, { title: 'cache b', type: 'feature', createdAt: 2000 });
   const c = seedObservation(db, { title: 'cache c', project: 'beta', createdAt: 3000 });

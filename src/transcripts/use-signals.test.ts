@@ -24,16 +24,17 @@ const memory = (over: Partial<InjectedMemory> & { id: number }): InjectedMemory 
   ...over,
 });
 
+/** The session events of a transcript made of `lines`. */
+const eventsOf = (...lines: Parameters<typeof jsonl>) => sessionEvents(jsonl(...lines));
+
 const summary = (signals: ReturnType<typeof detectUse>) =>
   signals.map((s) => `${s.observationId} ${s.signal} t${s.turn} ${s.detail}`);
 
 test('a memory whose file the agent reads later is used by that file; one never referred to is not', () => {
-  const events = sessionEvents(
-    jsonl(
-      userLine('fix the login redirect', at(1)),
-      assistantLine('m1', [toolUse('u1', 'Read', { file_path: '/app/src/auth/login.ts' })], at(2)),
-      resultLine('u1', 'export function login() {}', { extra: at(3) }),
-    ),
+  const events = eventsOf(
+    userLine('fix the login redirect', at(1)),
+    assistantLine('m1', [toolUse('u1', 'Read', { file_path: '/app/src/auth/login.ts' })], at(2)),
+    resultLine('u1', 'export function login() {}', { extra: at(3) }),
   );
   const signals = detectUse(
     [
@@ -46,17 +47,15 @@ test('a memory whose file the agent reads later is used by that file; one never 
 });
 
 test('get_observations and timeline calls fetch the ids they name, under any server name', () => {
-  const events = sessionEvents(
-    jsonl(
-      userLine('what did we decide?', at(1)),
-      assistantLine(
-        'm1',
-        [
-          toolUse('u1', 'mcp__plugin_claude-mem_claude-mem__get_observations', { ids: [3, 4] }),
-          toolUse('u2', 'mcp__claude-mem__timeline', { anchor: '#5' }),
-        ],
-        at(2),
-      ),
+  const events = eventsOf(
+    userLine('what did we decide?', at(1)),
+    assistantLine(
+      'm1',
+      [
+        toolUse('u1', 'mcp__plugin_claude-mem_claude-mem__get_observations', { ids: [3, 4] }),
+        toolUse('u2', 'mcp__claude-mem__timeline', { anchor: '#5' }),
+      ],
+      at(2),
     ),
   );
   const memories = [3, 4, 5, 6].map((id) => memory({ id }));
@@ -68,12 +67,10 @@ test('get_observations and timeline calls fetch the ids they name, under any ser
 });
 
 test('a command the memory names, run later, is a signal; so is a term the agent repeats', () => {
-  const events = sessionEvents(
-    jsonl(
-      userLine('the tests are red again', at(1)),
-      assistantLine('m1', [text('The refreshTokenBefore helper is off by one.')], at(2)),
-      assistantLine('m2', [toolUse('u1', 'Bash', { command: 'npm  test -- --grep auth' })], at(3)),
-    ),
+  const events = eventsOf(
+    userLine('the tests are red again', at(1)),
+    assistantLine('m1', [text('The refreshTokenBefore helper is off by one.')], at(2)),
+    assistantLine('m2', [toolUse('u1', 'Bash', { command: 'npm  test -- --grep auth' })], at(3)),
   );
   const signals = detectUse(
     [memory({ id: 9, text: 'Fixed refreshTokenBefore\nFacts:\n- npm test -> exit code 1: FAIL' })],
@@ -83,13 +80,11 @@ test('a command the memory names, run later, is a signal; so is a term the agent
 });
 
 test('nothing before the injection counts, and a term the user or a tool said first is not the memory', () => {
-  const events = sessionEvents(
-    jsonl(
-      userLine('look at parseHookInput please', at(1)),
-      assistantLine('m1', [toolUse('u1', 'Read', { file_path: '/app/src/io.ts' })], at(2)),
-      resultLine('u1', 'const limitBytes = 32', { extra: at(3) }),
-      assistantLine('m2', [text('parseHookInput caps limitBytes.')], at(4)),
-    ),
+  const events = eventsOf(
+    userLine('look at parseHookInput please', at(1)),
+    assistantLine('m1', [toolUse('u1', 'Read', { file_path: '/app/src/io.ts' })], at(2)),
+    resultLine('u1', 'const limitBytes = 32', { extra: at(3) }),
+    assistantLine('m2', [text('parseHookInput caps limitBytes.')], at(4)),
   );
   const late = memory({ id: 1, at: T0 + 5 * 60_000, files: ['src/io.ts'], text: 'x' });
   const said = memory({ id: 2, text: 'parseHookInput and limitBytes' });
@@ -97,13 +92,11 @@ test('nothing before the injection counts, and a term the user or a tool said fi
 });
 
 test('without timestamps a later turn is what counts', () => {
-  const events = sessionEvents(
-    jsonl(
-      userLine('one'),
-      assistantLine('m1', [toolUse('u1', 'Edit', { file_path: '/r/a/b.ts' })]),
-      userLine('two'),
-      assistantLine('m2', [toolUse('u2', 'Edit', { file_path: '/r/a/b.ts' })]),
-    ),
+  const events = eventsOf(
+    userLine('one'),
+    assistantLine('m1', [toolUse('u1', 'Edit', { file_path: '/r/a/b.ts' })]),
+    userLine('two'),
+    assistantLine('m2', [toolUse('u2', 'Edit', { file_path: '/r/a/b.ts' })]),
   );
   const signals = detectUse(
     [memory({ id: 4, at: Number.NaN, turn: 1, files: ['a/b.ts'] })],
@@ -124,28 +117,22 @@ test('terms are code-like words and file names; commands need an argument', () =
 });
 
 test("claude-mem's MCP answers in the transcript are injections: search lines, timeline lines, get blocks", () => {
-  const events = sessionEvents(
-    jsonl(
-      userLine('why is login slow?', at(1)),
-      assistantLine('m1', [toolUse('u1', 'mcp__claude-mem__search', { query: 'login' })], at(2)),
-      resultLine(
-        'u1',
-        [
-          text(
-            '2 observations (local, ranked by fts); dates UTC:\n#12  2026-01-01 10:00  bugfix    Slow login  (~40 tokens)\n#13  2026-01-02 10:00  change    Cache  (~20 tokens)\nNext: ...',
-          ),
-        ],
-        { extra: at(3) },
-      ),
-      assistantLine(
-        'm2',
-        [toolUse('u2', 'mcp__claude-mem__get_observations', { ids: [12] })],
-        at(4),
-      ),
-      resultLine('u2', '#12 bugfix: Slow login\nDate: 2026-01-01\n\nThe session cache was cold.', {
-        extra: at(5),
-      }),
+  const events = eventsOf(
+    userLine('why is login slow?', at(1)),
+    assistantLine('m1', [toolUse('u1', 'mcp__claude-mem__search', { query: 'login' })], at(2)),
+    resultLine(
+      'u1',
+      [
+        text(
+          '2 observations (local, ranked by fts); dates UTC:\n#12  2026-01-01 10:00  bugfix    Slow login  (~40 tokens)\n#13  2026-01-02 10:00  change    Cache  (~20 tokens)\nNext: ...',
+        ),
+      ],
+      { extra: at(3) },
     ),
+    assistantLine('m2', [toolUse('u2', 'mcp__claude-mem__get_observations', { ids: [12] })], at(4)),
+    resultLine('u2', '#12 bugfix: Slow login\nDate: 2026-01-01\n\nThe session cache was cold.', {
+      extra: at(5),
+    }),
   );
   assert.deepEqual(
     mcpInjections(events).map((i) => `${i.observationId} ${i.moment} t${i.turn}`),

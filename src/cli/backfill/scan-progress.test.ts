@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { recordingProgressStream } from '../../../test/helpers/progress-stream.ts';
 import { createScanProgress } from './scan-progress.ts';
 
-function run(isTTY: boolean): string {
+function run(isTTY: boolean) {
   let clock = 0;
-  let out = '';
-  const progress = createScanProgress(
-    { isTTY, write: (text: string) => (out += text) },
-    4,
-    () => clock,
-  );
+  const stream = recordingProgressStream(isTTY);
+  const progress = createScanProgress(stream, 4, () => clock);
   for (const [files, sessions] of [
     [1, 1],
     [2, 1],
@@ -24,11 +21,11 @@ function run(isTTY: boolean): string {
   read(1, 40);
   clock += 1000;
   read(2, 90);
-  return out;
+  return stream;
 }
 
 test('without a terminal the scan and the session reading print periodic plain lines', () => {
-  assert.deepEqual(run(false).trimEnd().split('\n'), [
+  assert.deepEqual(run(false).lines(), [
     'scanning transcripts: 25% (1/4 files, 1 sessions found, ETA 2s)',
     'scanning transcripts: 50% (2/4 files, 1 sessions found, ETA 1s)',
     'scanning transcripts: 75% (3/4 files, 2 sessions found, ETA 1s)',
@@ -39,7 +36,7 @@ test('without a terminal the scan and the session reading print periodic plain l
 });
 
 test('on a terminal each phase is a bar redrawn in place and ended with a newline', () => {
-  const out = run(true);
+  const out = run(true).text();
   assert.match(out, /^\rscanning transcripts \[#{6}\.{18}\]  25% 1\/4 files/);
   assert.match(
     out,

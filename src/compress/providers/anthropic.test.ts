@@ -6,16 +6,13 @@ import {
   type FakeAnthropic,
 } from '../../../test/helpers/fake-anthropic.ts';
 import { NEVER_ABORTED, PLAIN_REQUEST } from '../../../test/helpers/llm-script.ts';
+import { serverForTest } from '../../../test/helpers/server-for-test.ts';
 import { createMemoryBudget } from '../budget.ts';
 import { createLlmCompressor } from '../llm-compressor.ts';
 import type { TurnBatch } from '../types.ts';
 import { createAnthropicTransport } from './anthropic.ts';
 
-async function fakeServer(t: TestContext): Promise<FakeAnthropic> {
-  const fake = await startFakeAnthropic();
-  t.after(() => fake.close());
-  return fake;
-}
+const fakeServer = (t: TestContext) => serverForTest(t, startFakeAnthropic);
 
 const request = PLAIN_REQUEST;
 const never = NEVER_ABORTED;

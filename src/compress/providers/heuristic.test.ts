@@ -21,6 +21,10 @@ const event = (
   ...extra,
 });
 
+/** An Edit of `file` replacing `oldString` with `newString`. */
+const editEvent = (file: string, oldString: string, newString: string): CompressEvent =>
+  event('Edit', { file_path: file, old_string: oldString, new_string: newString });
+
 const batch = (prompt: string, events: CompressEvent[]): TurnBatch => ({
   project: 'app',
   root: '/app',
@@ -30,11 +34,11 @@ const batch = (prompt: string, events: CompressEvent[]): TurnBatch => ({
 });
 
 test('an edit gives "Edited <file>: <what changed>" with the file modified and its events as sources', () => {
-  const edit = event('Edit', {
-    file_path: '/app/src/auth/token.ts',
-    old_string: 'const SKEW = 0;',
-    new_string: 'const SKEW = 0;\nexport function refreshExpiry(token: Token) {',
-  });
+  const edit = editEvent(
+    '/app/src/auth/token.ts',
+    'const SKEW = 0;',
+    'const SKEW = 0;\nexport function refreshExpiry(token: Token) {',
+  );
   const [observation] = heuristicObservations(batch('fix the token refresh bug', [edit]));
   assert.deepEqual(
     [
@@ -63,20 +67,8 @@ test('a new file is a feature, docs and config are changes, a refactor prompt is
     { response: { type: 'create' } },
   );
   assert.equal(types('go on', created), 'feature');
-  assert.equal(
-    types(
-      'fix the docs bug',
-      event('Edit', { file_path: '/app/README.md', old_string: 'a', new_string: 'b' }),
-    ),
-    'change',
-  );
-  assert.equal(
-    types(
-      'rename the helper',
-      event('Edit', { file_path: '/app/src/a.ts', old_string: 'a', new_string: 'b' }),
-    ),
-    'refactor',
-  );
+  assert.equal(types('fix the docs bug', editEvent('/app/README.md', 'a', 'b')), 'change');
+  assert.equal(types('rename the helper', editEvent('/app/src/a.ts', 'a', 'b')), 'refactor');
 });
 
 test('commands give facts with exit codes and the first error line, paths as files', () => {
@@ -156,7 +148,7 @@ test('a plan is a decision; a subagent run a discovery; unknown tools are still 
 
 test('every observation has a known type and a title', async () => {
   const all = [
-    event('Edit', { file_path: '/app/x.ts', old_string: '', new_string: '' }),
+    editEvent('/app/x.ts', '', ''),
     event('Bash', { command: 'make' }),
     event('WebFetch', { url: 'https://example.com' }),
   ];
@@ -170,7 +162,7 @@ test('every observation has a known type and a title', async () => {
 test('the summary lists what was done and what was looked at; none without observations', () => {
   const observations = heuristicObservations(
     batch('fix login', [
-      event('Edit', { file_path: '/app/a.ts', old_string: 'x', new_string: 'login()' }),
+      editEvent('/app/a.ts', 'x', 'login()'),
       event('Read', { file_path: '/app/b.ts' }),
     ]),
   );
@@ -197,21 +189,13 @@ test('the summary lists what was done and what was looked at; none without obser
 });
 
 test('memories read like notes: what changed in words, plural forms, no code fragments or backticks', () => {
-  const rateLimit = event('Edit', {
-    file_path: '/app/src/login.ts',
-    old_string: "app.post('/login', login);",
-    new_string: "app.post('/login', rateLimit(5), login);",
-  });
-  const doc = event('Edit', {
-    file_path: '/app/README.md',
-    old_string: 'a',
-    new_string: '## Rate limits\nFive a minute.',
-  });
-  const config = event('Edit', {
-    file_path: '/app/config.yml',
-    old_string: 'retries: 1',
-    new_string: 'retries: 3',
-  });
+  const rateLimit = editEvent(
+    '/app/src/login.ts',
+    "app.post('/login', login);",
+    "app.post('/login', rateLimit(5), login);",
+  );
+  const doc = editEvent('/app/README.md', 'a', '## Rate limits\nFive a minute.');
+  const config = editEvent('/app/config.yml', 'retries: 1', 'retries: 3');
   const created = event(
     'Write',
     { file_path: '/app/src/limit.ts', content: '// limits\nexport class Limiter {}' },
@@ -261,7 +245,7 @@ test('a plan with no text says so rather than borrow the prompt', () => {
 test('no observation or summary holds a word of the prompt (it never leaves the machine)', () => {
   const prompt = 'please fix the flaky zebracorn checkout PROMPTMARK-17';
   const events = [
-    event('Edit', { file_path: '/app/src/cart.ts', old_string: 'a', new_string: 'total()' }),
+    editEvent('/app/src/cart.ts', 'a', 'total()'),
     event('Write', { file_path: '/app/src/new.ts', content: 'export const x = 1;' }),
     event('Read', { file_path: '/app/src/b.ts' }),
     event('Bash', { command: 'npm test' }),
@@ -284,16 +268,16 @@ test('no observation or summary holds a word of the prompt (it never leaves the 
 });
 
 test('a changed value is named with its new value; a call the old line made is not news; prose is quoted', () => {
-  const ttl = event('Edit', {
-    file_path: '/app/src/auth/token.ts',
-    old_string: 'expiresAt: now() + token.ttl,',
-    new_string: 'expiresAt: now() + token.ttl * 1000,',
-  });
-  const doc = event('Edit', {
-    file_path: '/app/docs/auth.md',
-    old_string: 'Tokens carry a ttl.',
-    new_string: 'Tokens carry a ttl, in seconds; refresh() converts it to milliseconds.',
-  });
+  const ttl = editEvent(
+    '/app/src/auth/token.ts',
+    'expiresAt: now() + token.ttl,',
+    'expiresAt: now() + token.ttl * 1000,',
+  );
+  const doc = editEvent(
+    '/app/docs/auth.md',
+    'Tokens carry a ttl.',
+    'Tokens carry a ttl, in seconds; refresh() converts it to milliseconds.',
+  );
   assert.deepEqual(
     heuristicObservations(batch('fix token expiry', [ttl, doc])).map((o) => o.title),
     [

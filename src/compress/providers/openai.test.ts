@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { chatReply, startFakeOpenAi, type FakeOpenAi } from '../../../test/helpers/fake-openai.ts';
+import { chatReply, startFakeOpenAi } from '../../../test/helpers/fake-openai.ts';
 import { NEVER_ABORTED, PLAIN_REQUEST } from '../../../test/helpers/llm-script.ts';
+import { serverForTest } from '../../../test/helpers/server-for-test.ts';
 import { createMemoryBudget } from '../budget.ts';
 import { createLlmCompressor } from '../llm-compressor.ts';
 import { createOpenAiTransport } from './openai.ts';
 
-async function fakeServer(t: TestContext): Promise<FakeOpenAi> {
-  const fake = await startFakeOpenAi();
-  t.after(() => fake.close());
-  return fake;
-}
+const fakeServer = (t: TestContext) => serverForTest(t, startFakeOpenAi);
 
 const request = PLAIN_REQUEST;
 const never = NEVER_ABORTED;

@@ -71,19 +71,17 @@ test('an export restored into an empty database gives the same rows, ids include
   const source = openTestDb(t);
   seed(source);
   const records = exportAll(source);
-  assert.deepEqual(
-    records.map((r) => r.kind),
-    [
-      'session',
-      'session',
-      'prompt',
-      'prompt',
-      'observation',
-      'observation',
-      'observation',
-      'summary',
-    ],
-  );
+  const kinds = records.map((r) => r.kind);
+  assert.deepEqual(kinds, [
+    'session',
+    'session',
+    'prompt',
+    'prompt',
+    'observation',
+    'observation',
+    'observation',
+    'summary',
+  ]);
   const observation = records.find((r) => r.title === 'alpha fact');
   assert.deepEqual(
     [

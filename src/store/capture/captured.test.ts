@@ -25,6 +25,16 @@ function sessionRow(db: Db, sessionId: string, project: string): number {
   }).id;
 }
 
+/** Prompt 1 of session row `sessionRowId` in alpha ("hi"), event id p1. */
+const firstPrompt = (sessionRowId: number) => ({
+  eventUid: 'p1',
+  sessionRowId,
+  project: 'alpha',
+  promptNumber: 1,
+  text: 'hi',
+  at: 1,
+});
+
 let uid = 0;
 function tool(sessionRowId: number, overrides: Partial<ToolEventInput> = {}): ToolEventInput {
   uid += 1;
@@ -147,14 +157,7 @@ test('listPrompts filters by project and session and pages newest first', (t) =>
 test('a prompt or turn end delivered twice under the same event id is stored once', (t) => {
   const db = openTestDb(t);
   const s = sessionRow(db, 's1', 'alpha');
-  const prompt = {
-    eventUid: 'p1',
-    sessionRowId: s,
-    project: 'alpha',
-    promptNumber: 1,
-    text: 'hi',
-    at: 1,
-  };
+  const prompt = firstPrompt(s);
   insertPrompt(db, prompt);
   insertPrompt(db, prompt);
   const turn = {
@@ -181,14 +184,7 @@ test('a tool event missing a required column is refused loudly, not ignored like
 test('a prompt missing its text is refused loudly', (t) => {
   const db = openTestDb(t);
   const s = sessionRow(db, 's1', 'alpha');
-  const broken = {
-    eventUid: 'p1',
-    sessionRowId: s,
-    project: 'alpha',
-    promptNumber: 1,
-    text: undefined,
-    at: 1,
-  };
+  const broken = { ...firstPrompt(s), text: undefined };
   assert.throws(() => insertPrompt(db, broken as unknown as Parameters<typeof insertPrompt>[1]), {
     code: 'SQLITE_CONSTRAINT_NOTNULL',
   });

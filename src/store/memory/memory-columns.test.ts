@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { seedObservation, seedSession } from '../../../test/helpers/seed-memory.ts';
+import { summaryInput } from '../../../test/helpers/summary-input.ts';
 import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { importRecords, type ImportRecord } from '../admin/import-merge.ts';
 import { type Db } from '../db.ts';
@@ -139,20 +140,8 @@ test('a text column planted in the summary list passes the privacy door on every
   const db = openTestDb(t);
   plant(t, db, 'summary');
   const s = seedSession(db, 's1');
-  const texts = { request: 'r', investigated: '', learned: '', completed: '', nextSteps: '' };
   const summary = {
-    ...texts,
-    notes: 'captured',
-    sessionRowId: s,
-    project: 'alpha',
-    promptNumber: 1,
-    filesRead: [],
-    filesModified: [],
-    provider: 'heuristic',
-    model: null,
-    tokensIn: 0,
-    tokensOut: 0,
-    at: 1,
+    ...summaryInput(s, { request: 'r', notes: 'captured' }),
     planted: LEAK,
   } satisfies SummaryInput & { planted: string };
   upsertSummary(db, summary);

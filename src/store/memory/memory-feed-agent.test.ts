@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { seedObservation, seedSession } from '../../../test/helpers/seed-memory.ts';
+import { seedAgentPair } from '../../../test/helpers/agent-sessions.ts';
 import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { feedPage } from './memory-feed.ts';
-import { setSessionAgent } from '../capture/session-agent.ts';
 
 test("the viewer's feed filters by agent", (t) => {
   const db = openTestDb(t);
-  const codexSession = seedSession(db, 'c1');
-  setSessionAgent(db, codexSession, 'codex');
-  const codex = seedObservation(db, { title: 'by codex', sessionRowId: codexSession });
-  const claude = seedObservation(db, { title: 'by claude', sessionRowId: seedSession(db, 'k1') });
+  const [codex, claude] = seedAgentPair(db, 'codex', 'by codex', 'by claude');
   const ids = (agent?: string) =>
     feedPage(db, { kinds: ['observation', 'summary', 'prompt'], agent }, undefined, 10).items.map(
       (item) => item.id,

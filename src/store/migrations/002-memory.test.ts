@@ -19,6 +19,10 @@ const match = (db: Db, table: string, query: string): number[] =>
     .pluck()
     .all(query) as number[];
 
+/** Row ids the full-text index finds for each query, in order. */
+const matches = (db: Db, table: string, ...queries: string[]): number[][] =>
+  queries.map((query) => match(db, table, query));
+
 /**
  * FTS5's own consistency check; with rank 1 it also compares the index against the external
  * content table, so a missed trigger shows up as SQLITE_CORRUPT_VTAB.
@@ -64,8 +68,7 @@ test('an inserted observation is found by a word of its title or narrative', (t)
   const db = open(t);
   const id = insertObservation(db, 'Parser rewrite', 'tokenizer handles unicode');
   insertObservation(db, 'Unrelated', 'nothing here');
-  assert.deepEqual(match(db, 'observations_fts', 'parser'), [id]);
-  assert.deepEqual(match(db, 'observations_fts', 'tokenizer'), [id]);
+  assert.deepEqual(matches(db, 'observations_fts', 'parser', 'tokenizer'), [[id], [id]]);
   integrityCheck(db, 'observations_fts');
 });
 
@@ -73,8 +76,7 @@ test('an edited observation is found by its new words only', (t) => {
   const db = open(t);
   const id = insertObservation(db, 'Parser rewrite', 'old words');
   db.prepare("UPDATE observations SET title = 'Lexer rewrite' WHERE id = ?").run(id);
-  assert.deepEqual(match(db, 'observations_fts', 'parser'), []);
-  assert.deepEqual(match(db, 'observations_fts', 'lexer'), [id]);
+  assert.deepEqual(matches(db, 'observations_fts', 'parser', 'lexer'), [[], [id]]);
   integrityCheck(db, 'observations_fts');
 });
 
@@ -86,31 +88,44 @@ test('a deleted observation leaves the index', (t) => {
   integrityCheck(db, 'observations_fts');
 });
 
-test('summaries are indexed on insert, update and delete', (t) => {
-  const db = open(t);
-  const id = insertSummary(db, 'migrations run in transactions');
-  assert.deepEqual(match(db, 'summaries_fts', 'migrations'), [id]);
-  db.prepare("UPDATE summaries SET learned = 'triggers keep indexes' WHERE id = ?").run(id);
-  assert.deepEqual(match(db, 'summaries_fts', 'migrations'), []);
-  assert.deepEqual(match(db, 'summaries_fts', 'triggers'), [id]);
-  integrityCheck(db, 'summaries_fts');
-  db.prepare('DELETE FROM summaries WHERE id = ?').run(id);
-  assert.deepEqual(match(db, 'summaries_fts', 'triggers'), []);
-  integrityCheck(db, 'summaries_fts');
-});
+/** Per table: a row to insert, the update that rewrites its text, a word before and after it. */
+const REWRITTEN: Array<{
+  table: string;
+  insert: (db: Db) => number;
+  update: string;
+  before: string;
+  after: string;
+}> = [
+  {
+    table: 'summaries',
+    insert: (db) => insertSummary(db, 'migrations run in transactions'),
+    update: "UPDATE summaries SET learned = 'triggers keep indexes' WHERE id = ?",
+    before: 'migrations',
+    after: 'triggers',
+  },
+  {
+    table: 'prompts',
+    insert: (db) => insertPrompt(db, 'e1', 'refactor the worker'),
+    update: "UPDATE prompts SET text = 'document the spool' WHERE id = ?",
+    before: 'refactor',
+    after: 'spool',
+  },
+];
 
-test('prompts are indexed on insert, update and delete', (t) => {
-  const db = open(t);
-  const id = insertPrompt(db, 'e1', 'refactor the worker');
-  assert.deepEqual(match(db, 'prompts_fts', 'refactor'), [id]);
-  db.prepare("UPDATE prompts SET text = 'document the spool' WHERE id = ?").run(id);
-  assert.deepEqual(match(db, 'prompts_fts', 'refactor'), []);
-  assert.deepEqual(match(db, 'prompts_fts', 'spool'), [id]);
-  integrityCheck(db, 'prompts_fts');
-  db.prepare('DELETE FROM prompts WHERE id = ?').run(id);
-  assert.deepEqual(match(db, 'prompts_fts', 'spool'), []);
-  integrityCheck(db, 'prompts_fts');
-});
+for (const { table, insert, update, before, after } of REWRITTEN) {
+  test(`${table} are indexed on insert, update and delete`, (t) => {
+    const db = open(t);
+    const fts = `${table}_fts`;
+    const id = insert(db);
+    assert.deepEqual(match(db, fts, before), [id]);
+    db.prepare(update).run(id);
+    assert.deepEqual(matches(db, fts, before, after), [[], [id]]);
+    integrityCheck(db, fts);
+    db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
+    assert.deepEqual(match(db, fts, after), []);
+    integrityCheck(db, fts);
+  });
+}
 
 test('deleting a session cascades to its rows and their index entries', (t) => {
   const db = open(t);

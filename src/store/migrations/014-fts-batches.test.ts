@@ -6,10 +6,10 @@ import { MIGRATIONS } from './index.ts';
 
 test('every full-text index holds 8 MB of a transaction before writing a segment, and stays sound', (t) => {
   const db = migratedTo(t, 13);
-  db.prepare(
+  db.exec(
     `INSERT INTO observations (project, type, title, content_hash, created_at, updated_at)
      VALUES ('app', 'change', 'spool worker', 'h', 1, 1)`,
-  ).run();
+  );
   migrate(db, MIGRATIONS);
   for (const table of ['observations_fts', 'summaries_fts', 'prompts_fts']) {
     const size = db.prepare(`SELECT v FROM ${table}_config WHERE k = 'hashsize'`).pluck().get();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { seedObservation, seedSession } from '../../../test/helpers/seed-memory.ts';
+import { summaryInput } from '../../../test/helpers/summary-input.ts';
 import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { type Db } from '../db.ts';
 import { forget } from '../admin/forget.ts';
@@ -21,24 +22,20 @@ const outbox = (db: Db) =>
   db.prepare('SELECT kind, item_id AS id, op FROM team_outbox ORDER BY id').all();
 
 /** A heuristic summary of turn 1 of session row `session` in alpha ("fix login"). */
-const loginSummary = (session: number) => ({
-  sessionRowId: session,
+const loginSummary = (session: number) => summaryInput(session, { request: 'fix login' });
+
+/** A memory as save_memory stores it, private unless the test adds a scope. */
+const PNPM = {
   project: 'alpha',
-  promptNumber: 1,
-  request: 'fix login',
-  investigated: '',
-  learned: '',
-  completed: '',
-  nextSteps: '',
-  notes: '',
-  filesRead: [],
-  filesModified: [],
-  provider: 'heuristic',
-  model: null,
-  tokensIn: 0,
-  tokensOut: 0,
+  title: 'Use pnpm',
+  text: 'never npm',
+  type: 'decision' as const,
+  concepts: [],
+  files: [],
+  sessionRowId: null,
+  pinned: false,
   at: 1,
-});
+};
 
 test('team.share decides the scope of what compression writes', () => {
   const table = (['off', 'summaries', 'all'] as const).map((share) => [
@@ -88,19 +85,8 @@ test('a summary written again keeps the scope it has (an unshared one stays priv
 
 test('save_memory with scope team is shared at once', (t) => {
   const db = openTestDb(t);
-  const memory = {
-    project: 'alpha',
-    title: 'Use pnpm',
-    text: 'never npm',
-    type: 'decision' as const,
-    concepts: [],
-    files: [],
-    sessionRowId: null,
-    pinned: false,
-    at: 1,
-  };
-  const shared = insertMemory(db, { ...memory, scope: 'team' });
-  const mine = insertMemory(db, { ...memory, title: 'private one' });
+  const shared = insertMemory(db, { ...PNPM, scope: 'team' });
+  const mine = insertMemory(db, { ...PNPM, title: 'private one' });
   assert.deepEqual(outbox(db), [{ kind: 'observation', id: shared.id, op: 'upsert' }]);
   assert.deepEqual(db.prepare('SELECT scope FROM observations WHERE id = ?').get(mine.id), {
     scope: 'private',
@@ -109,23 +95,12 @@ test('save_memory with scope team is shared at once', (t) => {
 
 test('saving a private memory again with scope team shares it; a private repeat changes nothing', (t) => {
   const db = openTestDb(t);
-  const memory = {
-    project: 'alpha',
-    title: 'Use pnpm',
-    text: 'never npm',
-    type: 'decision' as const,
-    concepts: [],
-    files: [],
-    sessionRowId: null,
-    pinned: false,
-    at: 1,
-  };
-  const first = insertMemory(db, memory);
-  assert.deepEqual(insertMemory(db, { ...memory, scope: 'team' }), {
+  const first = insertMemory(db, PNPM);
+  assert.deepEqual(insertMemory(db, { ...PNPM, scope: 'team' }), {
     id: first.id,
     created: false,
   });
-  insertMemory(db, { ...memory, scope: 'private' });
+  insertMemory(db, { ...PNPM, scope: 'private' });
   assert.deepEqual(db.prepare('SELECT scope FROM observations').all(), [{ scope: 'team' }]);
   assert.deepEqual(outbox(db), [{ kind: 'observation', id: first.id, op: 'upsert' }]);
 });

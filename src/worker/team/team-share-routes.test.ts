@@ -1,22 +1,17 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { routeCaller } from '../../../test/helpers/route-call.ts';
 import { seedObservation, seedSession, seedSummary } from '../../../test/helpers/seed-memory.ts';
-import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
-import { createApp } from '../app.ts';
+import { viewerApp } from '../../../test/helpers/viewer-app.ts';
 import { createRecallService } from '../recall/recall-service.ts';
-import { createViewerService } from '../viewer/viewer-service.ts';
 
 const NOW = 1_750_000_000_000;
 
 type Body = Record<string, unknown> & { items?: Array<Record<string, unknown>> };
 
 function setup(t: TestContext) {
-  const deps = createTestDeps(t, { now: () => NOW });
-  const viewer = createViewerService(deps, { uiDir: undefined, env: {} });
-  t.after(() => viewer.stop());
-  const app = createApp(deps, [viewer, createRecallService(deps, { embedder: null })]);
-  const call = routeCaller<Body>(app, 'x-claude-mem-token');
+  const { deps, call } = viewerApp<Body>(t, NOW, (d) => [
+    createRecallService(d, { embedder: null }),
+  ]);
   const mine = seedObservation(deps.db, { title: 'cookie path is /api' });
   const theirs = seedObservation(deps.db, { title: 'cookie domain from alice' });
   deps.db

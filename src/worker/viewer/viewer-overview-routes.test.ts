@@ -1,22 +1,14 @@
 import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
-import { routeCaller } from '../../../test/helpers/route-call.ts';
 import { seedObservation, seedSession } from '../../../test/helpers/seed-memory.ts';
-import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
+import { viewerApp } from '../../../test/helpers/viewer-app.ts';
 import { localDay, recordUsage, type Db } from '../../store/index.ts';
-import { createApp } from '../app.ts';
-import { createViewerService } from './viewer-service.ts';
 
 const DAY = 86_400_000;
 const NOW = new Date(2026, 2, 10, 15, 0).getTime();
 
 function setup(t: TestContext) {
-  const deps = createTestDeps(t, { now: () => NOW });
-  const service = createViewerService(deps, { uiDir: undefined, env: {} });
-  t.after(() => service.stop());
-  const app = createApp(deps, [service]);
-  const call = routeCaller(app, 'x-claude-mem-token');
-  const get = (path: string) => call('GET', path);
+  const { deps, get } = viewerApp(t, NOW);
   return { db: deps.db, get };
 }
 
@@ -73,11 +65,17 @@ function seed(db: Db): void {
   });
 }
 
-test('GET /api/usage sums tokens and dollars per day and project, with totals', async (t) => {
+/** The app over the seeded days, and its answer to GET `path`, checked to be a 200. */
+async function seededAnswer(t: TestContext, path: string) {
   const { db, get } = setup(t);
   seed(db);
-  const { status, body } = await get('/api/usage');
+  const { status, body } = await get(path);
   assert.equal(status, 200);
+  return { body, get };
+}
+
+test('GET /api/usage sums tokens and dollars per day and project, with totals', async (t) => {
+  const { body, get } = await seededAnswer(t, '/api/usage');
   const rows = body.rows as Array<Record<string, unknown>>;
   assert.deepEqual(
     rows.map((r) => [r.period, r.project, r.tokensIn, r.tokensOut]),
@@ -112,10 +110,7 @@ test('GET /api/usage names the field it refuses', async (t) => {
 });
 
 test("GET /api/overview has a project's days, types, files, spend and sessions", async (t) => {
-  const { db, get } = setup(t);
-  seed(db);
-  const { status, body } = await get('/api/overview?project=alpha&days=7');
-  assert.equal(status, 200);
+  const { body } = await seededAnswer(t, '/api/overview?project=alpha&days=7');
   const days = body.days as Array<Record<string, unknown>>;
   assert.equal(days.length, 7);
   assert.deepEqual(days.at(-1), {

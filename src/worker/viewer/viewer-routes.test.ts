@@ -1,30 +1,20 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { test, type TestContext } from 'node:test';
-import { routeCaller } from '../../../test/helpers/route-call.ts';
 import {
   seedObservation,
   seedPrompt,
   seedSession,
   seedSummary,
 } from '../../../test/helpers/seed-memory.ts';
-import { createTestDeps } from '../../../test/helpers/worker-deps.ts';
+import { viewerApp } from '../../../test/helpers/viewer-app.ts';
 import { SETTINGS_SCHEMA, settingsFile } from '../../config/index.ts';
-import { createApp } from '../app.ts';
-import { createViewerService } from './viewer-service.ts';
 
 const NOW = 1_750_000_000_000;
 
 type Body = Record<string, unknown> & { items?: Array<Record<string, unknown>> };
 
-function setup(t: TestContext) {
-  const deps = createTestDeps(t, { now: () => NOW });
-  const service = createViewerService(deps, { uiDir: undefined, env: {} });
-  t.after(() => service.stop());
-  const app = createApp(deps, [service]);
-  const call = routeCaller<Body>(app, 'x-claude-mem-token');
-  return { deps, call, get: (path: string) => call('GET', path) };
-}
+const setup = (t: TestContext) => viewerApp<Body>(t, NOW);
 
 function seed(deps: ReturnType<typeof setup>['deps']) {
   const s = seedSession(deps.db, 'sess-1', 'alpha');
