@@ -19,11 +19,11 @@ import {
   loadSqliteVec,
   type Embedder,
 } from '../src/search/index.ts';
-import { normalize } from '../src/search/embedders/embedder.ts';
 import { observationsMark, openDatabase, type Db } from '../src/store/index.ts';
 import { startFakeEmbeddings } from '../test/helpers/fake-embeddings.ts';
 import { silentLogger } from '../test/helpers/logger.ts';
 import { seedObservation } from '../test/helpers/seed-memory.ts';
+import { conceptModel, rng } from './lib/concept-model.ts';
 import { flags } from './lib/recall-stack.ts';
 
 const args = flags();
@@ -35,18 +35,6 @@ const CONCEPTS = 600;
 const FORMS = 3;
 const DIMENSIONS = 256;
 const WEIGHTS = [0.1, 0.25, 0.5, 0.75, 1, 1.5, 2];
-
-/** mulberry32: a small seeded generator, so every run builds the same corpus. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = 'ka lo mi ru te po sa ni vo de zu fe gi ha jo bu ce ly mo na pi qu re so'.split(
   ' ',
@@ -101,39 +89,6 @@ function corpus(): { memories: Memory[]; queries: Array<{ target: number; text: 
     return { target, text: text.join(' ') };
   });
   return { memories, queries };
-}
-
-/** A model that knows a word's concept with probability q (fixed per word), else only the word. */
-function conceptModel(q: number) {
-  const gauss = (random: () => number) =>
-    Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
-  const vectorOf = (seed: number) => {
-    const random = rng(seed);
-    return Float32Array.from({ length: DIMENSIONS }, () => gauss(random));
-  };
-  const concept = words.map((_, c) => vectorOf(1000 + c));
-  const cache = new Map<string, Float32Array>();
-  const wordVector = (word: string): Float32Array => {
-    const hit = cache.get(word);
-    if (hit) return hit;
-    const seed = [...word].reduce((h, ch) => Math.imul(h ^ ch.charCodeAt(0), 16777619), 2166136261);
-    const knows = rng(seed)() < q;
-    const c = conceptOf.get(word);
-    const vector = knows && c !== undefined ? concept[c]! : vectorOf(seed >>> 0);
-    cache.set(word, vector);
-    return vector;
-  };
-  return (texts: string[]): Promise<Float32Array[]> =>
-    Promise.resolve(
-      texts.map((text) => {
-        const sum = new Float32Array(DIMENSIONS);
-        for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
-          if (!conceptOf.has(word)) continue;
-          wordVector(word).forEach((x, i) => (sum[i]! += x));
-        }
-        return normalize(sum);
-      }),
-    );
 }
 
 function seed(db: Db, memories: Memory[]): number[] {
@@ -208,7 +163,9 @@ const pct = ([a, b]: [number, number]) => `${(a * 100).toFixed(1)} / ${(b * 100)
 
 const rows: Row[] = [await measure('hash (word overlap)', createHashEmbedder(DIMENSIONS))];
 for (const q of [0.5, 0.7, 0.9]) {
-  const fake = await startFakeEmbeddings({ model: conceptModel(q) });
+  const fake = await startFakeEmbeddings({
+    model: conceptModel(conceptOf, q, { dimensions: DIMENSIONS, unknown: 'skip' }),
+  });
   const embedder = createOpenAiEmbedder({ baseUrl: fake.url, model: `concept-${q}` });
   rows.push(await measure(`synthetic, knows ${q * 100}% of synonyms`, embedder));
   await fake.close();

@@ -5,7 +5,7 @@
 // up to 3 memories holding the prompt's rare words) injects it. Prints how many of a question's
 // words its memory holds.
 // Usage: node --import tsx bench/paraphrase.ts [--embedder local|hash|off] [--questions N]
-//          [--json]
+//          [--offset K] [--json] [--misses]
 import { promptRecall } from '../src/context/index.ts';
 import type { SearchMode } from '../src/domain/index.ts';
 import { searchPhrasings } from '../src/search/index.ts';
@@ -25,7 +25,10 @@ const modes: SearchMode[] = embedder === 'off' ? ['fts'] : ['fts', 'vector', 'hy
 const { memories, questions: all } = paraphraseSet();
 const wanted = Number(args.get('questions') ?? all.length);
 const step = Math.max(1, Math.floor(all.length / wanted));
-const questions = all.filter((_, i) => i % step === 0).slice(0, wanted);
+// --offset K (0 <= K < step) takes another slice of the same size: questions to check a rule
+// tuned on offset 0 against (issue 32's precision work was calibrated on offset 0).
+const offset = Number(args.get('offset') ?? 0);
+const questions = all.filter((_, i) => i % step === offset).slice(0, wanted);
 
 const STOP = new Set(
   'a an and the of in on to for by is it its was did do does how what why which where when who with from i we our this that be are'.split(
@@ -91,9 +94,16 @@ async function promptRun(stack: RecallStack, ids: number[]): Promise<PromptRecal
     });
     if (block.ids.includes(ids[q.target]!)) hits += 1;
     injected += block.ids.length;
-    onTopic += block.ids.filter(
-      (id) => componentOf(indexOf.get(id) ?? -1) === componentOf(q.target),
-    ).length;
+    const about = (id: number): boolean =>
+      componentOf(indexOf.get(id) ?? -1) === componentOf(q.target);
+    onTopic += block.ids.filter(about).length;
+    if (args.has('misses')) {
+      for (const { id, reason } of block.reasons ?? []) {
+        if (about(id)) continue;
+        const m = memories[indexOf.get(id) ?? -1];
+        console.log(`MISS q${i} "${q.text}" -> "${m?.title}" [${m?.searchKeys}] ${reason}`);
+      }
+    }
   }
   return {
     hit: hits / questions.length,

@@ -103,6 +103,7 @@ export const UNIT_TESTS = [
   'src/context/recall-anchors.test.ts',
   'src/context/recall-entries.test.ts',
   'src/context/prompt-relevance.test.ts',
+  'src/context/strongest.test.ts',
   'src/worker/recall/recall-phrasings.test.ts',
   'src/store/admin/forget.test.ts',
   'src/store/admin/retention.test.ts',

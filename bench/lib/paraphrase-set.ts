@@ -289,3 +289,37 @@ export function paraphraseSet(seed = 15): {
   }
   return { memories, questions };
 }
+
+const STOP_WORDS = new Set(
+  'a an and the of in on to for by is it its was did do does how what why which where when who with from we our this that be are now one per not no over s n x'.split(
+    ' ',
+  ),
+);
+const wordsOf = (text: string): string[] =>
+  (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((word) => !STOP_WORDS.has(word));
+
+/**
+ * The set's concepts, for synthetic embedders of known strength (bench/embedder-paraphrase.ts):
+ * each word of an area or part and of its synonyms means that area or part; each word that only
+ * one kind of work uses (its memory's wording, its questions', its search keys) means that
+ * work. Words of several concepts (stop words, `the`) are left out: they mean nothing.
+ */
+export function paraphraseConcepts(): Map<string, number> {
+  const groups: string[][] = [
+    ...[...AREAS, ...PARTS].map(([word, synonyms]) => wordsOf([word, ...synonyms].join(' '))),
+    ...WORKS.map((work) => {
+      const c = { words: '', file: '', identifier: '' };
+      const m = work.memory(c, 0);
+      return wordsOf(
+        [m.title, m.narrative, m.fact, work.keys, ...work.questions.map((ask) => ask(''))].join(
+          ' ',
+        ),
+      );
+    }),
+  ];
+  const seen = new Map<string, number>();
+  groups.forEach((group, concept) =>
+    new Set(group).forEach((word) => seen.set(word, seen.has(word) ? -1 : concept)),
+  );
+  return new Map([...seen].filter(([, concept]) => concept >= 0));
+}

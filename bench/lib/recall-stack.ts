@@ -38,13 +38,19 @@ export function embedderOf(choice: EmbedderChoice, dimensions = 256): Embedder |
 /** Opens a temp database with sqlite-vec, the vector index, the embedding runtime and a searcher. */
 export function createRecallStack(
   choice: EmbedderChoice,
-  options: { batchSize?: number; dimensions?: number; minSimilarity?: number } = {},
+  options: {
+    batchSize?: number;
+    dimensions?: number;
+    minSimilarity?: number;
+    /** An embedder of the bench's own (a synthetic one), in place of `choice`'s. */
+    embedder?: Embedder;
+  } = {},
 ): RecallStack {
   const batchSize = options.batchSize ?? 32;
   const dir = mkdtempSync(join(tmpdir(), 'claude-mem-bench-'));
   const db = openDatabase(join(dir, 'claude-mem.db'));
   loadSqliteVec(db);
-  const embedder = embedderOf(choice, options.dimensions);
+  const embedder = options.embedder ?? embedderOf(choice, options.dimensions);
   const index = createVectorIndex(db);
   const runtime = embedder
     ? createEmbeddingRuntime({

@@ -5,13 +5,14 @@ import type { AnchorStates } from './anchor-marks.ts';
 import { applyAnchors, ownFirst, renderRecall, type RecallBlock } from './recall-lines.ts';
 import { recallTruth } from './newest-wins.ts';
 import {
+  codeTerms,
   contentTerms,
-  isRelevant,
   matchedTerms,
   rareTerms,
   reasonOf,
   signalTerms,
 } from './relevance.ts';
+import { strongest, subjectsOf } from './strongest.ts';
 
 /** One prompt to find memories for. */
 export interface PromptRecallRequest {
@@ -75,21 +76,21 @@ export async function promptRecall(
   // Everyday coding words ("fix the typo in the README") are no signal, however rare.
   const signal = signalTerms(request.prompt);
   if (signal.length === 0) return NONE;
-  const rare = rareTerms(db, signal);
+  const code = codeTerms(request.prompt);
+  const rare = rareTerms(db, signal).map((r) => ({ ...r, code: code.has(r.term) }));
   if (rare.length === 0) return NONE;
   const words = rare.map(({ term }) => term);
   const shown = injectedIds(db, request.sessionId);
   const ids = (await candidates(db, searcher, request, words)).filter((id) => !shown.has(id));
   const entries = entriesOf(db, ids, request.project, request.sessionId);
-  const matched = matchedTerms(
-    db,
-    entries.map((entry) => entry.id),
-    words,
-  );
-  const count = (id: number): number => matched.get(id)?.length ?? 0;
-  const relevant = entries
-    .filter((entry) => isRelevant(count(entry.id), rare, terms.length))
-    .sort((a, b) => count(b.id) - count(a.id)); // stable: search order among equals
+  const entryIds = entries.map((entry) => entry.id);
+  const matched = matchedTerms(db, entryIds, words);
+  const said = matchedTerms(db, entryIds, terms);
+  const evidence = (id: number) => ({
+    rare: matched.get(id) ?? [],
+    words: said.get(id)?.length ?? 0,
+  });
+  const relevant = strongest(entries, evidence, subjectsOf(db, rare), terms.length, rare);
   const { entries: kept, marks } = applyAnchors(ownFirst(relevant), request.anchorStates);
   const block = renderRecall(
     HEADING,

@@ -10,8 +10,12 @@ import { promptRecall } from './prompt-recall.ts';
 
 // Issue 32: prompt-time recall abstains when a prompt has nothing distinctive to say, and still
 // brings the asked memory for a paraphrase. Fixtures in test/fixtures/recall: 114 ordinary coding
-// prompts that need no memory, 30 memories (16 distinctive, 14 of everyday work whose words those
-// prompts share) and 20 paraphrased questions.
+// prompts that need no memory (the generic-word list was calibrated on them), 112 more written
+// afterwards in other words and never used to tune it (no-need-heldout.txt), 30 memories (16
+// distinctive, 14 of everyday work whose words those prompts share) and 20 paraphrased questions.
+// The first held-out set failed (31 of 112) and the rule was then fixed in a general way, so it
+// is no longer untouched; a second one (no-need-heldout-2.txt) was written after that fix and
+// measured once: 18 of 106 (17%, above the 10% target; bench/REPORT.md, issue 32).
 const FIXTURES = join(import.meta.dirname, '../../test/fixtures/recall');
 
 interface Fixture {
@@ -20,9 +24,13 @@ interface Fixture {
 }
 
 const fixture = JSON.parse(readFileSync(join(FIXTURES, 'memories.json'), 'utf8')) as Fixture;
-const noNeed = readFileSync(join(FIXTURES, 'no-need-prompts.txt'), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+const prompts = (name: string): string[] =>
+  readFileSync(join(FIXTURES, name), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+const noNeed = prompts('no-need-prompts.txt');
+const heldOut = prompts('no-need-heldout.txt');
+const heldOut2 = prompts('no-need-heldout-2.txt');
 
 /**
  * Hits on the paraphrase set before issue 32's relevance test (the same fixture, measured on the
@@ -59,13 +67,43 @@ const recall = (db: Db, prompt: string) => {
   });
 };
 
+/** The prompts of `set` that drew an injection. */
+async function spokeFor(db: Db, set: readonly string[]): Promise<string[]> {
+  const spoke: string[] = [];
+  for (const prompt of set) if ((await recall(db, prompt)).ids.length > 0) spoke.push(prompt);
+  return spoke;
+}
+
 test('at least 100 ordinary prompts, and recall injects nothing for at least 90% of them', async (t) => {
   const { db } = seeded(t);
   assert.ok(noNeed.length >= 100);
-  const spoke: string[] = [];
-  for (const prompt of noNeed) if ((await recall(db, prompt)).ids.length > 0) spoke.push(prompt);
+  const spoke = await spokeFor(db, noNeed);
   console.log(`no-need prompts with an injection: ${spoke.length} of ${noNeed.length}`, spoke);
   assert.ok(spoke.length <= noNeed.length * 0.1, spoke.join('\n'));
+});
+
+test('held out: 100 other ordinary prompts (the rule fixed once after they failed) draw nothing for 90%', async (t) => {
+  const { db } = seeded(t);
+  assert.ok(heldOut.length >= 100);
+  assert.ok(heldOut.every((prompt) => !noNeed.includes(prompt)));
+  const spoke = await spokeFor(db, heldOut);
+  console.log(
+    `held-out no-need prompts with an injection: ${spoke.length} of ${heldOut.length}`,
+    spoke,
+  );
+  assert.ok(spoke.length <= heldOut.length * 0.1, spoke.join('\n'));
+});
+
+/** The second held-out set's figure, measured once and never tuned on: it must not grow. */
+const HELD_OUT_2_SPOKE = 18;
+
+test('second held-out set: no more prompts draw an injection than when it was first measured', async (t) => {
+  const { db } = seeded(t);
+  assert.ok(heldOut2.length >= 100);
+  assert.ok(heldOut2.every((prompt) => !noNeed.includes(prompt) && !heldOut.includes(prompt)));
+  const spoke = await spokeFor(db, heldOut2);
+  console.log(`second held-out set with an injection: ${spoke.length} of ${heldOut2.length}`);
+  assert.ok(spoke.length <= HELD_OUT_2_SPOKE, spoke.join('\n'));
 });
 
 test('paraphrased questions still bring the asked memory, at least as often as before', async (t) => {

@@ -32,7 +32,27 @@ export function signalTerms(text: string): string[] {
   return [...new Set(kept.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS);
 }
 
-const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
+/** A word written as code: a digit, an inner capital, all capitals (5+), or joined by _ . / */
+const CODE_WORD = /\d|[a-z][A-Z]|^[A-Z]{5,}$/u;
+const CODE_JOINED = /[\p{L}\p{N}]+(?:[_./][\p{L}\p{N}]+)+/gu;
+
+/**
+ * The words of `text` written as code (`rateLimiter`, `ECONNRESET`, `014`, `node_modules`,
+ * `package.json`), lowercased: what names one thing of a project, where a plain word (`image`,
+ * `loading`) says what kind of thing.
+ */
+export function codeTerms(text: string): Set<string> {
+  const words = text.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  const joined = (text.match(CODE_JOINED) ?? []).flatMap(
+    (run) => run.match(/[\p{L}\p{N}]{3,}/gu) ?? [],
+  );
+  return new Set(
+    [...words.filter((word) => CODE_WORD.test(word)), ...joined].map((word) => word.toLowerCase()),
+  );
+}
+
+/** `term` as an FTS5 phrase. */
+export const quote = (term: string): string => `"${term.replaceAll('"', '""')}"`;
 
 /** How many observations hold `term` (stemmed), counted up to `cap` (FTS index only). */
 function docFrequency(db: Db, term: string, cap: number): number {
@@ -53,12 +73,14 @@ const observationCount = (db: Db): number =>
 export interface RareTerm {
   term: string;
   holders: number;
+  /** Written as code in the prompt (codeTerms). */
+  code?: boolean;
 }
 
 /** A term is rare when at most this share of the observations hold it... */
 const RARE_SHARE = 0.1;
 /** ...and at least this many may (a small memory's topic still counts)... */
-const RARE_FLOOR = 20;
+export const RARE_FLOOR = 20;
 /**
  * ...and never more than this many: each term is counted up to the cap, so the cap bounds what
  * a prompt costs at a million observations (10% of them would be 100,000 index entries a term).
@@ -109,16 +131,30 @@ const SHORT_PROMPT = 3;
 
 /**
  * The relevance threshold: a memory counts when it holds at least two of the prompt's rare
- * terms; or, when the prompt has one, that one if the prompt is short (at most 3 content terms:
- * `ECONNRESET again?`) or next to no memory holds it (at most 20: an error code, a function's
+ * subjects (concepts: rare terms that go together count once); or, when the prompt has one,
+ * that one if the prompt is short (at most 3 content terms: `ECONNRESET again?`) or it is
+ * written as code and next to no memory holds it (at most 20: an error code, a function's
  * name). A longer prompt's one rare word that many memories hold let in any of them: the
- * paraphrase bench's prompts got 1.4 memories each, 15% of them about the asked component.
+ * paraphrase bench's prompts got 1.4 memories each, 15% of them about the asked component. A
+ * plain word is held by next to no memory in any small store: held-out ordinary prompts drew
+ * one for 27% of them (`add a loading spinner`, `the docker image is huge`; bench/REPORT.md);
+ * such a word counts when the memory also holds two thirds of the prompt's content `words`
+ * (`we oversold the last unit in inventory`).
  */
-export function isRelevant(matched: number, rare: readonly RareTerm[], content: number): boolean {
+export function isRelevant(
+  matched: number,
+  rare: readonly RareTerm[],
+  content: number,
+  words = 0,
+): boolean {
   if (rare.length >= 2) return matched >= 2;
   const sole = rare[0];
   return (
-    sole !== undefined && matched >= 1 && (content <= SHORT_PROMPT || sole.holders <= RARE_FLOOR)
+    sole !== undefined &&
+    matched >= 1 &&
+    (content <= SHORT_PROMPT ||
+      words * 3 >= content * 2 ||
+      (sole.code === true && sole.holders <= RARE_FLOOR))
   );
 }
 
