@@ -33,14 +33,51 @@ export interface ScoredId {
  */
 export type WholeRanker = (match: string, limit: number, exclude?: string) => ScoredId[];
 
-/** How many observations match `match`, counted up to `cap + 1`. */
+/** Counts kept for one state of the database, and that state. */
+interface Counts {
+  stamp: string;
+  counts: Map<string, number>;
+}
+
+/** Terms counted per state at most (a bound on memory; a new state starts afresh). */
+const MAX_COUNTED = 10_000;
+const counted = new WeakMap<Db, Counts>();
+
+/**
+ * The counts known for the database's state, which changes with every write on this connection
+ * (total_changes) and every commit on another (data_version). Within a transaction nothing is
+ * kept: its writes may yet be rolled back.
+ */
+function countsOf(db: Db): Map<string, number> | undefined {
+  if (db.inTransaction) return undefined;
+  const state = stmt(db, 'SELECT total_changes() AS t, data_version AS v FROM pragma_data_version');
+  const { t, v } = state.get() as { t: number; v: number };
+  const stamp = `${t}:${v}`;
+  let kept = counted.get(db);
+  if (!kept || kept.stamp !== stamp || kept.counts.size >= MAX_COUNTED) {
+    kept = { stamp, counts: new Map() };
+    counted.set(db, kept);
+  }
+  return kept.counts;
+}
+
+/**
+ * How many observations match `match`, counted up to `cap + 1`: counted once per state of the
+ * database (a common term's count walks `cap` entries of its doclist, issue 33).
+ */
 export function boundedCount(db: Db, match: string, cap = EXACT_CAP): number {
-  return stmt(
+  const counts = countsOf(db);
+  const key = `${cap} ${match}`;
+  const known = counts?.get(key);
+  if (known !== undefined) return known;
+  const count = stmt(
     db,
     `SELECT COUNT(*) FROM (SELECT 1 FROM ${FTS} WHERE ${FTS} MATCH @match LIMIT @cap)`,
   )
     .pluck()
     .get({ match, cap: cap + 1 }) as number;
+  counts?.set(key, count);
+  return count;
 }
 
 /** The most bm25 lets one term held by more than `df` of at most `n` documents add. */
@@ -56,7 +93,9 @@ const documentsAtMost = (db: Db): number =>
 
 /**
  * The exact top `limit` of an AND query over the whole index when its matches are few (at most
- * EXACT_CAP: the query holds a rare term); undefined when they are many.
+ * EXACT_CAP: the query holds a rare term); undefined when they are many. An AND of `terms` (the
+ * query's own) matches no more than its rarest term: a rare one among them (its count known
+ * from earlier queries) settles it without counting the AND.
  */
 export function exactAll(
   db: Db,
@@ -64,8 +103,12 @@ export function exactAll(
   limit: number,
   rank: WholeRanker,
   cap = EXACT_CAP,
+  terms: readonly string[] = [],
 ): ScoredId[] | undefined {
-  return boundedCount(db, match, cap) <= cap ? rank(match, limit) : undefined;
+  const few =
+    (terms.length > 1 && terms.some((term) => boundedCount(db, term, cap) <= cap)) ||
+    boundedCount(db, match, cap) <= cap;
+  return few ? rank(match, limit) : undefined;
 }
 
 /** What the rare-terms ranking of an OR query found, and whether it is the whole top k. */
