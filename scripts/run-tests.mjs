@@ -105,6 +105,7 @@ export const UNIT_TESTS = [
   'src/context/recall-entries.test.ts',
   'src/context/prompt-relevance.test.ts',
   'src/worker/recall/recall-phrasings.test.ts',
+  'src/worker/recall/search-successors.test.ts',
   'src/store/admin/forget.test.ts',
   'src/store/admin/retention.test.ts',
   'src/store/admin/export-import.test.ts',
