@@ -1,4 +1,5 @@
 import { stmt, type Db } from '../store/index.ts';
+import { keptCount } from './kept-counts.ts';
 
 // Exact top-k over the whole full-text index, rarest term first (issue 32). bm25 adds one part
 // per query term, and a term held by many documents can add little: at most idf * (k1 + 1). The
@@ -33,51 +34,19 @@ export interface ScoredId {
  */
 export type WholeRanker = (match: string, limit: number, exclude?: string) => ScoredId[];
 
-/** Counts kept for one state of the database, and that state. */
-interface Counts {
-  stamp: string;
-  counts: Map<string, number>;
-}
-
-/** Terms counted per state at most (a bound on memory; a new state starts afresh). */
-const MAX_COUNTED = 10_000;
-const counted = new WeakMap<Db, Counts>();
-
-/**
- * The counts known for the database's state, which changes with every write on this connection
- * (total_changes) and every commit on another (data_version). Within a transaction nothing is
- * kept: its writes may yet be rolled back.
- */
-function countsOf(db: Db): Map<string, number> | undefined {
-  if (db.inTransaction) return undefined;
-  const state = stmt(db, 'SELECT total_changes() AS t, data_version AS v FROM pragma_data_version');
-  const { t, v } = state.get() as { t: number; v: number };
-  const stamp = `${t}:${v}`;
-  let kept = counted.get(db);
-  if (!kept || kept.stamp !== stamp || kept.counts.size >= MAX_COUNTED) {
-    kept = { stamp, counts: new Map() };
-    counted.set(db, kept);
-  }
-  return kept.counts;
-}
-
 /**
  * How many observations match `match`, counted up to `cap + 1`: counted once per state of the
- * database (a common term's count walks `cap` entries of its doclist, issue 33).
+ * database (kept-counts.ts).
  */
 export function boundedCount(db: Db, match: string, cap = EXACT_CAP): number {
-  const counts = countsOf(db);
-  const key = `${cap} ${match}`;
-  const known = counts?.get(key);
-  if (known !== undefined) return known;
-  const count = stmt(
+  return keptCount(
     db,
-    `SELECT COUNT(*) FROM (SELECT 1 FROM ${FTS} WHERE ${FTS} MATCH @match LIMIT @cap)`,
-  )
-    .pluck()
-    .get({ match, cap: cap + 1 }) as number;
-  counts?.set(key, count);
-  return count;
+    `term ${cap} ${match}`,
+    () =>
+      stmt(db, `SELECT COUNT(*) FROM (SELECT 1 FROM ${FTS} WHERE ${FTS} MATCH @match LIMIT @cap)`)
+        .pluck()
+        .get({ match, cap: cap + 1 }) as number,
+  );
 }
 
 /** The most bm25 lets one term held by more than `df` of at most `n` documents add. */

@@ -1,6 +1,7 @@
 import { HORIZON_TABLE, horizonBoundary, stmt, type Db } from '../store/index.ts';
 import { filterSql, type FilterSql, type SearchFilters } from './filters.ts';
 import { exactAll, exactAny, type ScoredId, type WholeRanker } from './fts-exact.ts';
+import { keptCount } from './kept-counts.ts';
 import type { FtsQuery } from './fts-query.ts';
 
 /**
@@ -139,12 +140,12 @@ function driverFor(db: Db, filters: SearchFilters): Driver {
   const { project, since, until, sessionId } = filters;
   if ([project, since, until, sessionId].every((part) => part === undefined)) return 'text';
   const scope = filterSql({ project, since, until, sessionId });
-  const count = stmt(
+  const sql = `SELECT COUNT(*) FROM (SELECT 1 FROM observations o WHERE ${scope.sql} LIMIT ${FEW_IN_SCOPE + 1})`;
+  const count = keptCount(
     db,
-    `SELECT COUNT(*) FROM (SELECT 1 FROM observations o WHERE ${scope.sql} LIMIT ${FEW_IN_SCOPE + 1})`,
-  )
-    .pluck()
-    .get(scope.params) as number;
+    `scope ${sql} ${JSON.stringify(scope.params)}`,
+    () => stmt(db, sql).pluck().get(scope.params) as number,
+  );
   return count <= FEW_IN_SCOPE ? 'rows' : 'text';
 }
 
