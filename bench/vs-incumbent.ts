@@ -3,22 +3,24 @@
 // worker and one of a bare node http server in turn, so the three see the same machine load.
 // The incumbent's worker runs under Bun (it needs `bun:sqlite`); its rows are written straight
 // into its own SQLite file between a first start (which creates the schema) and a second.
-// Skips with a line and exit code 0 when no incumbent or no Bun is given: a user without them
-// still runs every other bench.
-// Usage: node --import tsx bench/vs-incumbent.ts --incumbent DIR [--bun PATH] [--size 10000]
-//          [--queries 200]
+// Without an incumbent (or without Bun) it says so and times ours against bare http alone.
+// `--baseline CLI` also runs our worker from another build (e.g. main's dist/cli.mjs, built with
+// `node scripts/build.mjs --outdir DIR` in its checkout) on a copy of the same database, in turn
+// with the rest: a change's before and after in one run.
+// Usage: node --import tsx bench/vs-incumbent.ts [--incumbent DIR] [--bun PATH] [--baseline CLI]
+//          [--size 10000] [--queries 200]
 //   DIR (or BENCH_INCUMBENT): the unpacked npm package (`npm pack claude-mem@13.15.3`) or a checkout with
 //   plugin/scripts/worker-service.cjs built. PATH: a bun binary (default: BENCH_BUN, then `bun`
 //   on PATH; the npm package @oven/bun-linux-x64 ships one).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { createTestHome, freePort, type TestHome } from '../test/helpers/env.ts';
 import { withDatabase } from '../test/helpers/recall-home.ts';
-import { startWorker, stopWorker, tokenOf } from '../test/helpers/worker.ts';
+import { startWorker, stopWorker, tokenOf, waitForHealth } from '../test/helpers/worker.ts';
 import { flags } from './lib/recall-stack.ts';
 import { fixed, msSince, printTable, summarize } from './lib/stats.ts';
 import { random, seedSynthetic } from './lib/synthetic.ts';
@@ -145,89 +147,145 @@ function queries(draw: () => string): string[] {
   );
 }
 
-async function main(): Promise<void> {
+/** The incumbent's worker on the seeded rows, or undefined (said why) without it or Bun. */
+async function incumbentOn(
+  home: TestHome,
+): Promise<{ child: ChildProcess; port: number } | undefined> {
   const script = incumbentScript(args.get('incumbent') ?? process.env.BENCH_INCUMBENT);
-  if (!script) {
+  const bun = script ? findBun() : '';
+  if (!script || !bun) {
     console.log(
-      'vs-incumbent: skipped (no --incumbent DIR with plugin/scripts/worker-service.cjs given; e.g. `npm pack claude-mem@13.15.3` and untar it)',
+      script
+        ? 'vs-incumbent: no incumbent (no bun: give --bun PATH or BENCH_BUN, or put bun on PATH)'
+        : 'vs-incumbent: no incumbent (no --incumbent DIR with plugin/scripts/worker-service.cjs; e.g. `npm pack claude-mem@13.15.3` and untar it)',
     );
-    return;
+    return undefined;
   }
-  const bun = findBun();
-  if (!bun) {
-    console.log('vs-incumbent: skipped (no bun: give --bun PATH or BENCH_BUN, or put bun on PATH)');
-    return;
-  }
-  const home = await createTestHome({ CLAUDE_MEM_PROJECT: 'bench' });
-  const { draw } = withDatabase(home, (db) => seedSynthetic(db, SIZE, Date.now()));
   const incDir = join(home.dataDir, '..', 'incumbent');
   mkdirSync(join(incDir, 'home'), { recursive: true });
-  const incPort = await freePort();
-  await stopIncumbent(await startIncumbent(bun, script, incDir, incPort));
+  const port = await freePort();
+  await stopIncumbent(await startIncumbent(bun, script, incDir, port));
   const copied = copyIntoIncumbent(home, join(incDir, 'claude-mem.db'));
-  const incumbent = await startIncumbent(bun, script, incDir, incPort);
-  await startWorker(home);
+  console.log(
+    `incumbent: bun ${spawnSync(bun, ['--version'], { encoding: 'utf8' }).stdout.trim()}`,
+  );
+  console.log(`incumbent: ${copied} rows copied into its store`);
+  return { child: await startIncumbent(bun, script, incDir, port), port };
+}
+
+/** CPU ms a process has used (user + system, /proc on Linux), or NaN where it cannot be read. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's times. */
+const CLOCK_TICKS = 100;
+
+/** Our worker from the bundle `cli` on a copy of `home`'s database, healthy; or undefined. */
+async function baselineOn(
+  home: TestHome,
+  cli: string | undefined,
+): Promise<(TestHome & { pid: number | undefined }) | undefined> {
+  if (!cli) return undefined;
+  const copy = await createTestHome({ CLAUDE_MEM_PROJECT: 'bench' });
+  mkdirSync(copy.dataDir, { recursive: true, mode: 0o700 });
+  copyFileSync(join(home.dataDir, 'claude-mem.db'), join(copy.dataDir, 'claude-mem.db'));
+  const child = spawn(process.execPath, [cli, 'worker', 'run'], { env: copy.env, stdio: 'ignore' });
+  await waitForHealth(copy);
+  return { ...copy, pid: child.pid };
+}
+
+type Server = 'ours' | 'baseline' | 'incumbent' | 'bare';
+
+async function main(): Promise<void> {
+  const home = await createTestHome({ CLAUDE_MEM_PROJECT: 'bench' });
+  const { draw } = withDatabase(home, (db) => seedSynthetic(db, SIZE, Date.now()));
+  const incumbent = await incumbentOn(home);
+  const baseline = await baselineOn(home, args.get('baseline'));
+  const worker = await startWorker(home);
   const bare = createServer((_req, res) => res.end('{"items":[]}'));
   await new Promise<void>((done) => bare.listen(0, '127.0.0.1', done));
   const barePort = (bare.address() as AddressInfo).port;
-  const auth = { authorization: `Bearer ${tokenOf(home)}` };
-
-  const times = { ours: [] as number[], incumbent: [] as number[], bare: [] as number[] };
-  let oursHits = 0;
-  let incHits = 0;
+  const ourSearch = (h: TestHome, text: string) =>
+    timedGet(`http://127.0.0.1:${h.port}/api/search?project=bench&limit=20&q=${text}`, {
+      authorization: `Bearer ${tokenOf(h)}`,
+    });
+  const times: Record<Server, number[]> = { ours: [], baseline: [], incumbent: [], bare: [] };
+  const hits: Record<Server, number> = { ours: 0, baseline: 0, incumbent: 0, bare: 0 };
+  const cpu = { start: [Number.NaN, Number.NaN], end: [Number.NaN, Number.NaN] };
   try {
-    const list = queries(draw);
-    for (const [i, q] of list.entries()) {
+    for (const [i, q] of queries(draw).entries()) {
+      if (i === WARM_UP) cpu.start = [cpuMs(worker.pid), cpuMs(baseline?.pid)];
       const text = encodeURIComponent(q);
-      const ours = await timedGet(
-        `http://127.0.0.1:${home.port}/api/search?project=bench&limit=20&q=${text}`,
-        auth,
-      );
-      const inc = await timedGet(
-        `http://127.0.0.1:${incPort}/api/search?project=bench&limit=20&query=${text}`,
-      );
-      const floor = await timedGet(`http://127.0.0.1:${barePort}/?q=${text}`);
-      if (!ours.ok || !inc.ok) throw new Error(`a search failed: ${ours.body} | ${inc.body}`);
+      const answers: Array<[Server, Awaited<ReturnType<typeof timedGet>>]> = [
+        ['ours', await ourSearch(home, text)],
+      ];
+      if (baseline) answers.push(['baseline', await ourSearch(baseline, text)]);
+      if (incumbent) {
+        const url = `http://127.0.0.1:${incumbent.port}/api/search?project=bench&limit=20&query=${text}`;
+        answers.push(['incumbent', await timedGet(url)]);
+      }
+      answers.push(['bare', await timedGet(`http://127.0.0.1:${barePort}/?q=${text}`)]);
+      const failed = answers.filter(([, answer]) => !answer.ok);
+      if (failed.length > 0)
+        throw new Error(`a search failed: ${failed.map(([, a]) => a.body).join(' | ')}`);
       if (i < WARM_UP) continue;
-      times.ours.push(ours.ms);
-      times.incumbent.push(inc.ms);
-      times.bare.push(floor.ms);
-      if ((JSON.parse(ours.body) as { items: unknown[] }).items.length > 0) oursHits += 1;
-      if (!inc.body.includes('No results found')) incHits += 1;
+      for (const [server, answer] of answers) {
+        times[server].push(answer.ms);
+        hits[server] +=
+          server === 'incumbent'
+            ? Number(!answer.body.includes('No results found'))
+            : Number((JSON.parse(answer.body) as { items: unknown[] }).items.length > 0);
+      }
     }
+    cpu.end = [cpuMs(worker.pid), cpuMs(baseline?.pid)];
   } finally {
     bare.close();
     await stopWorker(home);
-    await stopIncumbent(incumbent);
+    if (baseline) await stopWorker(baseline);
+    if (incumbent) await stopIncumbent(incumbent.child);
+    baseline?.cleanup();
     home.cleanup();
   }
-  const o = summarize(times.ours);
-  const n = summarize(times.incumbent);
+  report(times, hits);
+  // CPU per search barely feels the machine's load, which a shared machine's wall times do.
+  const [ours, base] = cpu.end.map((end, i) => fixed((end - cpu.start[i]!) / QUERIES, 2));
+  console.log(`worker CPU per search: ours ${ours} ms${baseline ? `, --baseline ${base} ms` : ''}`);
+}
+
+/** The table: each server's p50 and p95, and its p50 against bare http and the incumbent. */
+function report(times: Record<Server, number[]>, hits: Record<Server, number>): void {
   const b = summarize(times.bare);
+  const n = times.incumbent.length > 0 ? summarize(times.incumbent) : undefined;
   console.log(
-    `search over HTTP, ${copied} observations in each store, ${QUERIES} queries (after ${WARM_UP} untimed), one request of each in turn; node ${process.version}, bun ${spawnSync(bun, ['--version'], { encoding: 'utf8' }).stdout.trim()}\n`,
+    `search over HTTP, ${SIZE} observations in each store, ${QUERIES} queries (after ${WARM_UP} untimed), one request of each in turn; node ${process.version}\n`,
   );
+  const names: Record<Server, string> = {
+    bare: 'bare node http',
+    ours: 'claude-mem (ours)',
+    baseline: 'claude-mem (--baseline)',
+    incumbent: 'incumbent',
+  };
+  const rows = (['bare', 'ours', 'baseline', 'incumbent'] as const)
+    .filter((server) => times[server].length > 0)
+    .map((server) => {
+      const s = summarize(times[server]);
+      return [
+        names[server],
+        fixed(s.p50, 2),
+        fixed(s.p95, 2),
+        `${fixed(s.p50 / b.p50, 2)}x`,
+        n ? `${fixed(s.p50 / n.p50, 2)}x` : '',
+        server === 'bare' ? '' : String(hits[server]),
+      ];
+    });
   printTable(
     ['server', 'p50 ms', 'p95 ms', 'p50 / bare http', 'p50 / incumbent', 'queries with hits'],
-    [
-      ['bare node http', fixed(b.p50, 2), fixed(b.p95, 2), '1.00x', '', ''],
-      [
-        'claude-mem (ours)',
-        fixed(o.p50, 2),
-        fixed(o.p95, 2),
-        `${fixed(o.p50 / b.p50, 2)}x`,
-        `${fixed(o.p50 / n.p50, 2)}x`,
-        String(oursHits),
-      ],
-      [
-        'incumbent',
-        fixed(n.p50, 2),
-        fixed(n.p95, 2),
-        `${fixed(n.p50 / b.p50, 2)}x`,
-        '1.00x',
-        String(incHits),
-      ],
-    ],
+    rows,
   );
   console.log('\ntargets: ours p50 <= 0.5x the incumbent and <= 3x bare http');
 }

@@ -82,6 +82,33 @@ const INSTEAD = /\b`?([\w.@/-]+)`?\s+instead\s+of\s+`?([\w.@/-]+)/gi;
 const CHOSE =
   /\b(?:uses?|using|chose|chosen|choose|picked|adopted|went\s+with|via|with|on|decided)\b/i;
 
+/**
+ * What a text must hold for each pattern to match at all, tested first: most texts state no
+ * fact, and the patterns that look for a subject of up to four words try at every word
+ * (newest-wins reads the title of every search hit; issue 33).
+ */
+const NEEDS = new Map<RegExp, RegExp>([
+  [SETTING_EQ, /=/],
+  [SETTING_TO, /\sto\s/i],
+  [SETTING_NOW, /\snow\s/],
+  [VERSION_AT, /@/],
+  [VERSION_WORD, /version|v\d/i],
+  [VERSION_VERB, /\sv?\d/i],
+  [VERSION_DOTTED, /\d\.\d/],
+  [PORT, /port/i],
+  [PLACE, /\//],
+  [PLACE_MOVED, /\//],
+  [OWNER, /\sby\s/i],
+  [OWNER_MOVED, /ownership/i],
+  [REPLACED[0]!, /\sfrom\s/i],
+  [REPLACED[1]!, /replaced/i],
+  [INSTEAD, /instead/i],
+]);
+
+/** The matches of `pattern` in `text` (none without what it needs). */
+const matchesOf = (text: string, pattern: RegExp): Iterable<RegExpMatchArray> =>
+  NEEDS.get(pattern)?.test(text) === false ? [] : text.matchAll(pattern);
+
 const NOT_VERSIONED = new Set([
   'port',
   'line',
@@ -96,7 +123,7 @@ const NOT_VERSIONED = new Set([
 function settings(text: string, file: string | undefined): Fact[] {
   const found: Fact[] = [];
   for (const pattern of [SETTING_EQ, SETTING_TO, SETTING_NOW]) {
-    for (const [, key = '', value = ''] of text.matchAll(pattern)) {
+    for (const [, key = '', value = ''] of matchesOf(text, pattern)) {
       if (key === 'port') continue; // `changed port to N`: a port fact (PORT below)
       if (plainKey(key) && !file) continue;
       const subject = plainKey(key) ? `setting:${file}#${key}` : `setting:${key.toLowerCase()}`;
@@ -109,7 +136,7 @@ function settings(text: string, file: string | undefined): Fact[] {
 function versions(text: string): Fact[] {
   const found: Fact[] = [];
   for (const pattern of [VERSION_AT, VERSION_WORD, VERSION_VERB, VERSION_DOTTED]) {
-    for (const [, name = '', value = ''] of text.matchAll(pattern)) {
+    for (const [, name = '', value = ''] of matchesOf(text, pattern)) {
       const key = name.toLowerCase();
       if (STOP.has(key) || NOT_VERSIONED.has(key) || /^\d/.test(key)) continue;
       found.push({ kind: 'version', subject: `version:${key}`, value });
@@ -119,7 +146,7 @@ function versions(text: string): Fact[] {
 }
 
 function ports(text: string, file: string | undefined): Fact[] {
-  return [...text.matchAll(PORT)].flatMap((match) => {
+  return [...matchesOf(text, PORT)].flatMap((match) => {
     const before = text.slice(Math.max(0, (match.index ?? 0) - 60), match.index);
     const clause = before.split(/[.;:!?()\n]|,\s/).at(-1) ?? '';
     const words = subjectWords(clause) || (file ? `file ${file}` : '');
@@ -138,7 +165,7 @@ function places(text: string): Fact[] {
     ['owner', OWNER_MOVED],
   ] as const;
   for (const [kind, pattern] of patterns) {
-    for (const [, thing = '', value = ''] of text.matchAll(pattern)) {
+    for (const [, thing = '', value = ''] of matchesOf(text, pattern)) {
       const words = subjectWords(thing);
       if (words) found.push({ kind, subject: `${kind}:${words}`, value: norm(value) });
     }
@@ -149,10 +176,10 @@ function places(text: string): Fact[] {
 function choices(text: string): Fact[] {
   const found: Fact[] = [];
   for (const pattern of REPLACED) {
-    for (const [, old = '', now = ''] of text.matchAll(pattern))
+    for (const [, old = '', now = ''] of matchesOf(text, pattern))
       found.push({ kind: 'choice', subject: `choice:${norm(old)}`, value: norm(now) });
   }
-  for (const [, now = '', old = ''] of text.matchAll(INSTEAD))
+  for (const [, now = '', old = ''] of matchesOf(text, INSTEAD))
     found.push({ kind: 'choice', subject: `choice:${norm(old)}`, value: norm(now) });
   return found;
 }

@@ -1,4 +1,5 @@
 import { stmt, type Db } from '../store/index.ts';
+import { keptCount } from './kept-counts.ts';
 
 // Exact top-k over the whole full-text index, rarest term first (issue 32). bm25 adds one part
 // per query term, and a term held by many documents can add little: at most idf * (k1 + 1). The
@@ -33,14 +34,19 @@ export interface ScoredId {
  */
 export type WholeRanker = (match: string, limit: number, exclude?: string) => ScoredId[];
 
-/** How many observations match `match`, counted up to `cap + 1`. */
+/**
+ * How many observations match `match`, counted up to `cap + 1`: counted once per state of the
+ * database (kept-counts.ts).
+ */
 export function boundedCount(db: Db, match: string, cap = EXACT_CAP): number {
-  return stmt(
+  return keptCount(
     db,
-    `SELECT COUNT(*) FROM (SELECT 1 FROM ${FTS} WHERE ${FTS} MATCH @match LIMIT @cap)`,
-  )
-    .pluck()
-    .get({ match, cap: cap + 1 }) as number;
+    `term ${cap} ${match}`,
+    () =>
+      stmt(db, `SELECT COUNT(*) FROM (SELECT 1 FROM ${FTS} WHERE ${FTS} MATCH @match LIMIT @cap)`)
+        .pluck()
+        .get({ match, cap: cap + 1 }) as number,
+  );
 }
 
 /** The most bm25 lets one term held by more than `df` of at most `n` documents add. */
@@ -56,7 +62,9 @@ const documentsAtMost = (db: Db): number =>
 
 /**
  * The exact top `limit` of an AND query over the whole index when its matches are few (at most
- * EXACT_CAP: the query holds a rare term); undefined when they are many.
+ * EXACT_CAP: the query holds a rare term); undefined when they are many. An AND of `terms` (the
+ * query's own) matches no more than its rarest term: a rare one among them (its count known
+ * from earlier queries) settles it without counting the AND.
  */
 export function exactAll(
   db: Db,
@@ -64,8 +72,12 @@ export function exactAll(
   limit: number,
   rank: WholeRanker,
   cap = EXACT_CAP,
+  terms: readonly string[] = [],
 ): ScoredId[] | undefined {
-  return boundedCount(db, match, cap) <= cap ? rank(match, limit) : undefined;
+  const few =
+    (terms.length > 1 && terms.some((term) => boundedCount(db, term, cap) <= cap)) ||
+    boundedCount(db, match, cap) <= cap;
+  return few ? rank(match, limit) : undefined;
 }
 
 /** What the rare-terms ranking of an OR query found, and whether it is the whole top k. */

@@ -1,6 +1,7 @@
 import { HORIZON_TABLE, horizonBoundary, stmt, type Db } from '../store/index.ts';
 import { filterSql, type FilterSql, type SearchFilters } from './filters.ts';
 import { exactAll, exactAny, type ScoredId, type WholeRanker } from './fts-exact.ts';
+import { keptCount } from './kept-counts.ts';
 import type { FtsQuery } from './fts-query.ts';
 
 /**
@@ -82,14 +83,27 @@ function windowed(db: Db, match: string, where: FilterSql, limit: number, table 
 }
 
 /**
+ * Under no filter, or a project that holds at least 1 / PROBE_SHARE of all observations, the
+ * index ranks its best PROBE_DEPTH x `limit` matches alone and only those are looked up and
+ * filtered: the seek into observations per match cost as much as ranking it (issue 33). The
+ * filtered rows keep the whole index's order and scores (bm25 reads the whole index either way),
+ * so when a page of them is among the probed the answer is the same; when not, every match is
+ * filtered as before.
+ */
+const PROBE_DEPTH = 8;
+const PROBE_SHARE = 4;
+
+/**
  * Every match ranked: driven by the filtered rows when they are few (each probed in the index),
- * else by the index (the caller knows the matches are few, or asked for all of them). `exclude`
- * leaves out the rows matching it (fts-exact.ts: the rows a second query ranks).
+ * else by the index (the caller knows the matches are few, or asked for all of them), its best
+ * matches first when `probed` ({@link PROBE_DEPTH}). `exclude` leaves out the rows matching it
+ * (fts-exact.ts: the rows a second query ranks).
  */
 function whole(
   db: Db,
   where: FilterSql,
   driver: Driver,
+  probed: boolean,
 ): (match: string, limit: number, exclude?: string) => ScoredId[] {
   const weights = FTS_WEIGHTS.join(', ');
   return (match, limit, exclude) => {
@@ -97,6 +111,16 @@ function whole(
       exclude === undefined
         ? ''
         : `AND ${FTS}.rowid NOT IN (SELECT rowid FROM ${FTS} WHERE ${FTS} MATCH @exclude)`;
+    const params = { ...where.params, match, limit, ...(exclude ? { exclude } : {}) };
+    if (probed) {
+      const probe = `SELECT o.id AS id, best.score AS score FROM (
+           SELECT rowid AS id, bm25(${FTS}, ${weights}) AS score FROM ${FTS}
+           WHERE ${FTS} MATCH @match ${without} ORDER BY score, rowid DESC LIMIT @depth) best
+         CROSS JOIN observations o ON o.id = best.id
+         WHERE ${where.sql} ORDER BY best.score, o.id DESC LIMIT @limit`;
+      const hits = stmt(db, probe).all({ ...params, depth: limit * PROBE_DEPTH }) as ScoredId[];
+      if (hits.length >= limit) return hits;
+    }
     const sql =
       driver === 'text'
         ? `SELECT o.id AS id, bm25(${FTS}, ${weights}) AS score
@@ -107,7 +131,6 @@ function whole(
            FROM observations o CROSS JOIN ${FTS} ON ${FTS}.rowid = o.id
            WHERE ${FTS} MATCH @match AND ${where.sql} ${without}
            ORDER BY score, id DESC LIMIT @limit`;
-    const params = { ...where.params, match, limit, ...(exclude ? { exclude } : {}) };
     return stmt(db, sql).all(params) as ScoredId[];
   };
 }
@@ -117,13 +140,30 @@ function driverFor(db: Db, filters: SearchFilters): Driver {
   const { project, since, until, sessionId } = filters;
   if ([project, since, until, sessionId].every((part) => part === undefined)) return 'text';
   const scope = filterSql({ project, since, until, sessionId });
-  const count = stmt(
+  const sql = `SELECT COUNT(*) FROM (SELECT 1 FROM observations o WHERE ${scope.sql} LIMIT ${FEW_IN_SCOPE + 1})`;
+  const count = keptCount(
     db,
-    `SELECT COUNT(*) FROM (SELECT 1 FROM observations o WHERE ${scope.sql} LIMIT ${FEW_IN_SCOPE + 1})`,
-  )
-    .pluck()
-    .get(scope.params) as number;
+    `scope ${sql} ${JSON.stringify(scope.params)}`,
+    () => stmt(db, sql).pluck().get(scope.params) as number,
+  );
   return count <= FEW_IN_SCOPE ? 'rows' : 'text';
+}
+
+/** Whether the index's best matches are probed first: no filter but a project that holds many. */
+function probes(db: Db, filters: SearchFilters): boolean {
+  const { project, ...rest } = filters;
+  const narrower = Object.values(rest).some((part) => part !== undefined);
+  if (narrower) return false;
+  if (project === undefined) return true;
+  return (
+    stmt(
+      db,
+      `SELECT coalesce((SELECT n FROM observation_counts WHERE project = ?), 0) * ${PROBE_SHARE}
+       >= (SELECT coalesce(sum(n), 0) FROM observation_counts)`,
+    )
+      .pluck()
+      .get(project) === 1
+  );
 }
 
 /** How one query (AND or OR) is ranked when its matches are many. */
@@ -182,10 +222,10 @@ export function ftsRank(
 ): FtsRanking {
   const where = filterSql(filters, options.root);
   const driver = driverFor(db, filters);
-  const rank: WholeRanker = whole(db, where, driver);
+  const rank: WholeRanker = whole(db, where, driver, driver === 'text' && probes(db, filters));
   if (driver === 'rows' || options.allTime) return exhaustive(query, limit, rank);
   const fallback: Fallback = { db, where, limit, horizon: horizonBoundary(db) };
-  const exactAnd = exactAll(db, query.all, limit, rank, options.exactCap);
+  const exactAnd = exactAll(db, query.all, limit, rank, options.exactCap, query.terms);
   const and: FtsRanking = exactAnd ? { hits: exactAnd } : newestRanked(fallback, query.all);
   const all = and.hits.map((hit) => ({ ...hit, allTerms: true }));
   if (all.length >= limit || query.any === query.all) return { hits: all, cutoff: and.cutoff };

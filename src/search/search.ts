@@ -5,17 +5,11 @@ import type { SearchFilters } from './filters.ts';
 import { buildFtsQuery, type FtsQuery } from './fts-query.ts';
 import { ftsRank, later, recentIds, type Cutoff, type RankedId } from './fts-search.ts';
 import { reciprocalRankFusion, RRF_K } from './rrf.ts';
-import type { VectorScope } from './vector-scope.ts';
+import type { NearestSearch, VectorScope } from './vector-scope.ts';
 
 /** Where vector search runs: sqlite-vec in the database, or a Chroma server. */
 export interface NearestVectors {
-  search(
-    vector: Float32Array,
-    filters: SearchFilters,
-    limit: number,
-    root?: string,
-    scope?: VectorScope,
-  ): RankedId[] | Promise<RankedId[]>;
+  search: NearestSearch<RankedId[] | Promise<RankedId[]>>;
 }
 
 /** One search. An empty query lists the newest observations under the filters. */

@@ -1,7 +1,7 @@
 import { horizonBoundary, stmt, type Db } from '../store/index.ts';
 import { filterSql, type SearchFilters } from './filters.ts';
 import type { RankedId } from './fts-search.ts';
-import type { VectorScope } from './vector-scope.ts';
+import type { NearestSearch, VectorScope } from './vector-scope.ts';
 import { EXACT_LIMIT, fewInScope, narrowed, rerank } from './vector-rank.ts';
 import {
   bucketOf,
@@ -50,13 +50,7 @@ export interface VectorIndex {
   /** Stores vectors (beginning a new space when the model or the size changes). */
   store(model: string, items: readonly VectorItem[], at: number): void;
   /** The `limit` nearest observations under `filters`, nearest first (score = cosine distance). */
-  search(
-    vector: Float32Array,
-    filters: SearchFilters,
-    limit: number,
-    root?: string,
-    scope?: VectorScope,
-  ): RankedId[];
+  search: NearestSearch<RankedId[]>;
   /** How many observations have a vector of `model`, and how many there are. */
   counts(model: string): { embedded: number; total: number };
   /** Removes KNN entries whose observation is gone; returns how many. */

@@ -53,14 +53,28 @@ function toRequest(deps: WorkerDeps, q: SearchQuery): SearchRequest {
   return { query: q.q, filters, limit, offset, mode, root, allTime: q.all_time };
 }
 
-/** One line of the search index: enough to choose, not the details. */
-function indexItems(deps: WorkerDeps, hits: ReadonlyArray<{ id: number; score: number }>) {
-  const records = new Map(
+type Hit = { id: number; score: number };
+
+const linesOf = (deps: WorkerDeps, hits: readonly Hit[]) =>
+  new Map(
     getSearchLines(
       deps.db,
       hits.map((hit) => hit.id),
     ).map((r) => [r.id, r]),
   );
+
+/**
+ * One line of the search index per hit, and above a superseded hit the memory that replaced it
+ * (withSuccessors): enough to choose, not the details. A page without a superseded hit, the
+ * usual one, skips the walk to successors (issue 33).
+ */
+function indexItems(deps: WorkerDeps, found: readonly Hit[]) {
+  let records = linesOf(deps, found);
+  let hits = found;
+  if ([...records.values()].some((r) => r.superseded_by !== null)) {
+    hits = withSuccessors(deps.db, found);
+    records = linesOf(deps, hits);
+  }
   return hits.flatMap((hit) => {
     const r = records.get(hit.id);
     if (!r) return [];
@@ -150,7 +164,7 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
           throw toBadRequest(error);
         },
       );
-      const found = newestFirst(indexItems(deps, withSuccessors(deps.db, result.hits)));
+      const found = newestFirst(indexItems(deps, result.hits));
       const { items, more } = withAnchors(recall, found, query);
       return c.json({
         items,
