@@ -11,6 +11,7 @@ import {
   rareTerms,
   reasonOf,
   signalTerms,
+  TOPICAL_COLUMNS,
 } from './relevance.ts';
 import { strongest, subjectsOf } from './strongest.ts';
 
@@ -86,9 +87,11 @@ export async function promptRecall(
   const entryIds = entries.map((entry) => entry.id);
   const matched = matchedTerms(db, entryIds, words);
   const said = matchedTerms(db, entryIds, terms);
+  const topical = matchedTerms(db, entryIds, words, TOPICAL_COLUMNS);
   const evidence = (id: number) => ({
     rare: matched.get(id) ?? [],
     words: said.get(id)?.length ?? 0,
+    topical: topical.get(id) ?? [],
   });
   const relevant = strongest(entries, evidence, subjectsOf(db, rare), terms.length, rare);
   const { entries: kept, marks } = applyAnchors(ownFirst(relevant), request.anchorStates);

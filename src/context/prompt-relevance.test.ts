@@ -7,15 +7,21 @@ import { type Db } from '../store/index.ts';
 import { promptRecall } from './prompt-recall.ts';
 
 /**
- * 1,000 observations (a term is rare when at most 100 hold it): `invoicing` in 30, `ledger` and
- * `rounding` in 70 each (one holds both), `ECONNRESET` in one, the rest filler.
+ * 1,000 observations (a term is rare when at most 100 hold it): `invoicing` in 30 (in their
+ * files too), `ledger` and `rounding` in 70 each (one holds both; in titles only), `ECONNRESET`
+ * in one, the rest filler.
  */
 function seeded(t: TestContext): { db: Db; invoicing: number[]; both: number; reset: number } {
   const db = openTestDb(t);
   const ids = db.transaction(() => {
-    const add = (title: string, narrative = 'routine upkeep of the service') =>
-      seedObservation(db, { title, narrative });
-    const invoicing = Array.from({ length: 30 }, (_, i) => add(`invoicing page tweak ${i}`));
+    const add = (
+      title: string,
+      narrative = 'routine upkeep of the service',
+      filesModified: string[] = [],
+    ) => seedObservation(db, { title, narrative, filesModified });
+    const invoicing = Array.from({ length: 30 }, (_, i) =>
+      add(`invoicing page tweak ${i}`, undefined, [`src/invoicing/page-${i}.ts`]),
+    );
     for (let i = 0; i < 69; i += 1) add(`ledger export change ${i}`);
     for (let i = 0; i < 69; i += 1) add(`rounding helper change ${i}`);
     const both = add('Ledger cents adjusted', 'rounding of cents now happens once per ledger');
@@ -42,11 +48,16 @@ test("a long prompt's one rare word that 30 memories hold brings none of them", 
   );
 });
 
-test("a short prompt's one rare word brings the memories holding it", async (t) => {
+test("a short prompt's one rare word brings the memories naming their files by it", async (t) => {
   const { db, invoicing } = seeded(t);
   const ids = await recall(db, 'invoicing freeze?');
   assert.equal(ids.length, 3);
   assert.ok(ids.every((id) => invoicing.includes(id)));
+});
+
+test("a short prompt's one plain rare word that memories only mention brings none", async (t) => {
+  const { db } = seeded(t);
+  assert.deepEqual(await recall(db, 'ledger freeze?'), []);
 });
 
 test('a word next to no memory holds is enough, in a prompt of any length', async (t) => {

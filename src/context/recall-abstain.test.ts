@@ -15,7 +15,10 @@ import { promptRecall } from './prompt-recall.ts';
 // distinctive, 14 of everyday work whose words those prompts share) and 20 paraphrased questions.
 // The first held-out set failed (31 of 112) and the rule was then fixed in a general way, so it
 // is no longer untouched; a second one (no-need-heldout-2.txt) was written after that fix and
-// measured once: 18 of 106 (17%, above the 10% target; bench/REPORT.md, issue 32).
+// measured once: 18 of 106 (17%, above the 10% target; bench/REPORT.md, issue 32). A third
+// (no-need-heldout-3.txt) was written and committed before the rule was changed for the second
+// set's misses (a short prompt's one plain word must be topical: relevance.ts), and measured once
+// after: 9 of 112 (8.0%; 16 under the old rule). The second set is at 11 of 106 since.
 const FIXTURES = join(import.meta.dirname, '../../test/fixtures/recall');
 
 interface Fixture {
@@ -31,6 +34,7 @@ const prompts = (name: string): string[] =>
 const noNeed = prompts('no-need-prompts.txt');
 const heldOut = prompts('no-need-heldout.txt');
 const heldOut2 = prompts('no-need-heldout-2.txt');
+const heldOut3 = prompts('no-need-heldout-3.txt');
 
 /**
  * Hits on the paraphrase set before issue 32's relevance test (the same fixture, measured on the
@@ -94,8 +98,13 @@ test('held out: 100 other ordinary prompts (the rule fixed once after they faile
   assert.ok(spoke.length <= heldOut.length * 0.1, spoke.join('\n'));
 });
 
-/** The second held-out set's figure, measured once and never tuned on: it must not grow. */
-const HELD_OUT_2_SPOKE = 18;
+/**
+ * The second held-out set's figure: 18 when first measured, 11 once the rule was fixed with its
+ * misses in view (so no longer held out). It must not grow.
+ */
+const HELD_OUT_2_SPOKE = 11;
+/** The third held-out set's figure, measured once after that fix and never tuned on. */
+const HELD_OUT_3_SPOKE = 9;
 
 test('second held-out set: no more prompts draw an injection than when it was first measured', async (t) => {
   const { db } = seeded(t);
@@ -104,6 +113,16 @@ test('second held-out set: no more prompts draw an injection than when it was fi
   const spoke = await spokeFor(db, heldOut2);
   console.log(`second held-out set with an injection: ${spoke.length} of ${heldOut2.length}`);
   assert.ok(spoke.length <= HELD_OUT_2_SPOKE, spoke.join('\n'));
+});
+
+test('third held-out set: no more prompts draw an injection than when it was first measured', async (t) => {
+  const { db } = seeded(t);
+  assert.ok(heldOut3.length >= 100);
+  const earlier = new Set([...noNeed, ...heldOut, ...heldOut2]);
+  assert.ok(heldOut3.every((prompt) => !earlier.has(prompt)));
+  const spoke = await spokeFor(db, heldOut3);
+  console.log(`third held-out set with an injection: ${spoke.length} of ${heldOut3.length}`);
+  assert.ok(spoke.length <= HELD_OUT_3_SPOKE, spoke.join('\n'));
 });
 
 test('paraphrased questions still bring the asked memory, at least as often as before', async (t) => {

@@ -105,11 +105,15 @@ export function rareTerms(db: Db, terms: readonly string[]): RareTerm[] {
   });
 }
 
-/** For each of `ids`, which of `terms` it holds (stemmed, any field). */
+/**
+ * For each of `ids`, which of `terms` it holds (stemmed), in any field or only in `columns` (an
+ * FTS5 column filter such as TOPICAL_COLUMNS).
+ */
 export function matchedTerms(
   db: Db,
   ids: readonly number[],
   terms: readonly string[],
+  columns = '',
 ): Map<number, string[]> {
   const held = new Map<number, string[]>(ids.map((id) => [id, []]));
   const idList = JSON.stringify(ids);
@@ -120,11 +124,18 @@ export function matchedTerms(
          AND rowid IN (SELECT value FROM json_each(@ids))`,
     )
       .pluck()
-      .all({ match: quote(term), ids: idList }) as number[];
+      .all({ match: `${columns}${quote(term)}`, ids: idList }) as number[];
     for (const id of hits) held.get(id)?.push(term);
   }
   return held;
 }
+
+/**
+ * Where a memory names what it is about rather than mentions it: its search keys and its code
+ * terms (the files it touched and its identifiers, split: `src/spool/spool-writer.ts` holds
+ * `spool`). A short prompt's one plain word counts only there (isRelevant).
+ */
+export const TOPICAL_COLUMNS = '{search_keys code_terms} : ';
 
 /** Content terms of a prompt short enough that its one rare term is what it is about. */
 const SHORT_PROMPT = 3;
@@ -132,27 +143,32 @@ const SHORT_PROMPT = 3;
 /**
  * The relevance threshold: a memory counts when it holds at least two of the prompt's rare
  * subjects (concepts: rare terms that go together count once); or, when the prompt has one,
- * that one if the prompt is short (at most 3 content terms: `ECONNRESET again?`) or it is
- * written as code and next to no memory holds it (at most 20: an error code, a function's
- * name). A longer prompt's one rare word that many memories hold let in any of them: the
- * paraphrase bench's prompts got 1.4 memories each, 15% of them about the asked component. A
- * plain word is held by next to no memory in any small store: held-out ordinary prompts drew
- * one for 27% of them (`add a loading spinner`, `the docker image is huge`; bench/REPORT.md);
- * such a word counts when the memory also holds two thirds of the prompt's content `words`
- * (`we oversold the last unit in inventory`).
+ * that one if the prompt is short (at most 3 content terms: `ECONNRESET again?`) and the term is
+ * written as code or `topical` (the memory holds it in its search keys, file names or
+ * identifiers: TOPICAL_COLUMNS); or if it is written as code and next to no memory holds it (at
+ * most 20: an error code, a function's name). A longer prompt's one rare word that many
+ * memories hold let in any of them: the paraphrase bench's prompts got 1.4 memories each, 15%
+ * of them about the asked component. A plain word is held by next to no memory in any small
+ * store: held-out ordinary prompts drew one for 27% of them (`add a loading spinner`, `the
+ * docker image is huge`; bench/REPORT.md); such a word counts when the memory also holds two
+ * thirds of the prompt's content `words` (`we oversold the last unit in inventory`). A short
+ * prompt's plain word that the memory only mentions drew one for 17% of a second held-out set
+ * (`clear the npm cache` -> `Geocoder caches ...`): a word the memory mentions in passing says
+ * what kind of thing, one it names its files or keys by says which part of the project.
  */
 export function isRelevant(
   matched: number,
   rare: readonly RareTerm[],
   content: number,
   words = 0,
+  topical = false,
 ): boolean {
   if (rare.length >= 2) return matched >= 2;
   const sole = rare[0];
   return (
     sole !== undefined &&
     matched >= 1 &&
-    (content <= SHORT_PROMPT ||
+    ((content <= SHORT_PROMPT && (sole.code === true || topical)) ||
       words * 3 >= content * 2 ||
       (sole.code === true && sole.holders <= RARE_FLOOR))
   );

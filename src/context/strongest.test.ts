@@ -24,7 +24,7 @@ const subjects = new Map([
 const pick = (held: Record<number, string[]>, words: Record<number, number> = {}) =>
   strongest(
     Object.keys(held).map((id) => ({ id: Number(id) })),
-    (id): Evidence => ({ rare: held[id] ?? [], words: words[id] ?? 0 }),
+    (id): Evidence => ({ rare: held[id] ?? [], words: words[id] ?? 0, topical: held[id] ?? [] }),
     subjects,
     6,
     rare,

@@ -61,6 +61,8 @@ export interface Evidence {
   rare: readonly string[];
   /** How many of the prompt's content words it holds (everyday ones too). */
   words: number;
+  /** The prompt's rare terms it holds in TOPICAL_COLUMNS (its search keys, files, identifiers). */
+  topical: readonly string[];
 }
 
 /**
@@ -83,9 +85,10 @@ export function strongest<T extends { id: number }>(
   const held = (id: number): number =>
     new Set(evidence(id).rare.map((term) => subjects.get(term))).size;
   const counted = subjectTerms(rare, subjects);
-  const relevant = candidates.filter((c) =>
-    isRelevant(held(c.id), counted, content, evidence(c.id).words),
-  );
+  const relevant = candidates.filter((c) => {
+    const { words, topical } = evidence(c.id);
+    return isRelevant(held(c.id), counted, content, words, topical.length > 0);
+  });
   const most = Math.max(0, ...relevant.map((c) => held(c.id)));
   const covering = relevant.filter((c) => held(c.id) === most);
   const words = Math.max(0, ...covering.map((c) => evidence(c.id).words));
