@@ -4,7 +4,8 @@ import { cli } from '../helpers/cli.ts';
 import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
 import { setUpTeam } from '../helpers/team-fixture.ts';
 import { WIDGET } from '../helpers/team-member.ts';
-import { eventually, teamWorkerMachine } from '../helpers/team-worker.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { teamWorkerMachine } from '../helpers/team-worker.ts';
 
 const skip = postgresMissing();
 

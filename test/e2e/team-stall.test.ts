@@ -10,7 +10,8 @@ import { cli } from '../helpers/cli.ts';
 import { createTestHome } from '../helpers/env.ts';
 import { postgresMissing, startPostgres } from '../helpers/postgres-server.ts';
 import { makeClone, OBSERVATION_SQL, SESSION_SQL, setUpTeam } from '../helpers/team-fixture.ts';
-import { eventually, rawSession } from '../helpers/team-raw-sql.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { rawSession } from '../helpers/team-raw-sql.ts';
 import { startWorker, stopWorker, tokenOf } from '../helpers/worker.ts';
 
 const PASSWORD = 'alice-pw';

@@ -8,24 +8,12 @@ import { openDatabase, type Db } from '../../src/store/index.ts';
 import { cli } from '../helpers/cli.ts';
 import { createTestHome, type TestHome } from '../helpers/env.ts';
 import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { makeClone, setUpTeam } from '../helpers/team-fixture.ts';
 import { startWorker, stopWorker, tokenOf } from '../helpers/worker.ts';
 
 const skip = postgresMissing();
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-
-/** Polls `probe` until it returns a value other than undefined (at most 30 s), naming `what`. */
-async function eventually<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < 30_000; await sleep(100)) {
-    const value = await probe();
-    if (value !== undefined) return value;
-  }
-  throw new Error(`waited 30 s for ${what}`);
-}
-
 interface Member {
   home: TestHome;
   db: Db;

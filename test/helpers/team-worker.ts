@@ -9,20 +9,6 @@ import type { PostgresServer } from './postgres-server.ts';
 import { makeClone } from './team-fixture.ts';
 import { startWorker, stopWorker, tokenOf } from './worker.ts';
 
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-
-/** Polls `probe` until it returns a value other than undefined (at most 60 s), naming `what`. */
-export async function eventually<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < 60_000; await sleep(100)) {
-    const value = await probe();
-    if (value !== undefined) return value;
-  }
-  throw new Error(`waited 60 s for ${what}`);
-}
-
 /** A member's machine with a real worker syncing every 300 ms, connected as `role`. */
 export interface TeamWorkerMachine {
   home: TestHome;

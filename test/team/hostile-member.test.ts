@@ -11,7 +11,8 @@ import { createTeamSync } from '../../src/team/sync.ts';
 import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
 import { makeClone, OBSERVATION_SQL, SESSION_SQL, setUpTeam } from '../helpers/team-fixture.ts';
 import { startFreezingProxy } from '../helpers/freezing-proxy.ts';
-import { eventually, pushSql, rawSession } from '../helpers/team-raw-sql.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { pushSql, rawSession } from '../helpers/team-raw-sql.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const skip = postgresMissing();
