@@ -18,6 +18,7 @@ import { countQuarantined, listSpool } from '../../src/spool/index.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { bashCall, postToolUse, promptSubmit } from '../helpers/hook-payloads.ts';
 import { workerPidsFor } from '../helpers/proc.ts';
 import { startWorker, stopWorker, tokenOf, waitForDrain } from '../helpers/worker.ts';
 import { saturateWhenAsked } from '../helpers/cpu-load.ts';
@@ -26,18 +27,8 @@ saturateWhenAsked();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function toolPayload(id: string): string {
-  return JSON.stringify({
-    session_id: 'db-corrupt',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Bash',
-    tool_use_id: id,
-    tool_input: { command: `echo ${id}` },
-    tool_response: { stdout: id, stderr: '', interrupted: false },
-  });
-}
+const toolPayload = (id: string): string =>
+  postToolUse('db-corrupt', id, bashCall(`echo ${id}`, id));
 
 async function capture(home: TestHome, ids: string[]): Promise<void> {
   for (const id of ids) await runHookProcess(HOOK_BUNDLE, 'PostToolUse', toolPayload(id), home.env);
@@ -216,15 +207,7 @@ async function waitForNoWorker(home: TestHome, timeoutMs = 120_000): Promise<voi
   while (workerPidsFor(home.dataDir).length > 0 && Date.now() < deadline) await sleep(100);
 }
 
-function promptPayload(text: string): string {
-  return JSON.stringify({
-    session_id: 'db-notadb',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'UserPromptSubmit',
-    prompt: text,
-  });
-}
+const promptPayload = (text: string): string => promptSubmit('db-notadb', text);
 
 describe('the database file is no longer a database (its header overwritten)', () => {
   let home: TestHome;

@@ -14,6 +14,7 @@ import { RESERVE_SLOTS } from '../../src/spool/index.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, freePort, hermeticEnv, type TestHome } from '../helpers/env.ts';
+import { bashCall, postToolUse } from '../helpers/hook-payloads.ts';
 import { startWorker, stopWorker, tokenOf, waitForDrain } from '../helpers/worker.ts';
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
@@ -50,17 +51,8 @@ function fillDisk(dir: string): string {
   return filler;
 }
 
-const payload = (i: number) =>
-  JSON.stringify({
-    session_id: 'disk-full',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Bash',
-    tool_use_id: `toolu_full_${i}`,
-    tool_input: { command: `echo ${i}` },
-    tool_response: { stdout: `${i}\n`, stderr: '', interrupted: false },
-  });
+const payload = (i: number): string =>
+  postToolUse('disk-full', `toolu_full_${i}`, bashCall(`echo ${i}`, `${i}\n`));
 
 /** The parts of /health this test reads. */
 interface Health {

@@ -13,6 +13,7 @@ import { listSpool } from '../../src/spool/index.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { bashCall, postToolUse } from '../helpers/hook-payloads.ts';
 import { waitForNoWorkers, workerPidsFor } from '../helpers/proc.ts';
 import { startWorker, stopWorker, waitForDrain, waitForHealth } from '../helpers/worker.ts';
 import { saturateWhenAsked } from '../helpers/cpu-load.ts';
@@ -34,18 +35,8 @@ function runWorkerForeground(env: NodeJS.ProcessEnv): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-function toolPayload(i: number) {
-  return JSON.stringify({
-    session_id: 'port-taken',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Bash',
-    tool_use_id: `toolu_port_${i}`,
-    tool_input: { command: `echo ${i}` },
-    tool_response: { stdout: String(i), stderr: '', interrupted: false },
-  });
-}
+const toolPayload = (i: number): string =>
+  postToolUse('port-taken', `toolu_port_${i}`, bashCall(`echo ${i}`, String(i)));
 
 describe('the worker port is taken by another program', () => {
   let home: TestHome;

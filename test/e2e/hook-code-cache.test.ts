@@ -17,22 +17,13 @@ import { checkHooks } from '../../src/cli/doctor/integration-checks.ts';
 import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
 import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { postToolUse, readCall } from '../helpers/hook-payloads.ts';
 import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
 
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
 
-function payload(id: string): string {
-  return JSON.stringify({
-    session_id: 'code-cache',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Read',
-    tool_use_id: id,
-    tool_input: { file_path: '/repo/src/a.ts' },
-    tool_response: { type: 'text', file: { filePath: '/repo/src/a.ts', content: 'export {}' } },
-  });
-}
+const payload = (id: string): string =>
+  postToolUse('code-cache', id, readCall('/repo/src/a.ts', 'export {}'));
 
 const caches = (home: TestHome): string[] =>
   readdirSync(join(home.dataDir, 'state')).filter((name) => name.endsWith('.code-cache'));
