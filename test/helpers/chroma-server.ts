@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { after, before } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './env.ts';
 
@@ -67,5 +70,35 @@ export async function startChroma(path: string): Promise<ChromaServer> {
     async restart() {
       if (!running()) await launch();
     },
+  };
+}
+
+/**
+ * One Chroma server for the whole test file, its data in a temp folder: started before the
+ * file's tests, stopped and its folder removed after. The handle reads the running server.
+ */
+export function chromaForFile(): ChromaServer {
+  const data = mkdtempSync(join(tmpdir(), 'claude-mem-chroma-'));
+  let server: ChromaServer | undefined;
+  before(async () => {
+    server = await startChroma(data);
+  });
+  after(async () => {
+    await server?.stop();
+    rmSync(data, { recursive: true, force: true });
+  });
+  const running = (): ChromaServer => {
+    if (!server) throw new Error('the Chroma server of this file has not started');
+    return server;
+  };
+  return {
+    get url() {
+      return running().url;
+    },
+    get port() {
+      return running().port;
+    },
+    stop: () => running().stop(),
+    restart: () => running().restart(),
   };
 }
