@@ -18,6 +18,7 @@ import { countQuarantined, listSpool } from '../../src/spool/index.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { storedToolUseIds } from '../helpers/stored-events.ts';
 import { bashCall, postToolUse, promptSubmit } from '../helpers/hook-payloads.ts';
 import { workerPidsFor } from '../helpers/proc.ts';
 import { startWorker, stopWorker, tokenOf, waitForDrain } from '../helpers/worker.ts';
@@ -75,11 +76,6 @@ async function waitForFault(home: TestHome, timeoutMs = 120_000): Promise<void> 
   const deadline = Date.now() + timeoutMs;
   while ((await health(home)).database.ok && Date.now() < deadline) await sleep(100);
 }
-
-const storedIds = (home: TestHome): string[] =>
-  queryDb<{ id: string }>(home.dataDir, 'SELECT tool_use_id AS id FROM events ORDER BY id').map(
-    (row) => row.id,
-  );
 
 describe('the database of a running worker is damaged', () => {
   let home: TestHome;
@@ -145,7 +141,7 @@ describe('the database of a running worker is damaged', () => {
         .length,
       1,
     );
-    assert.deepEqual(storedIds(home), [
+    assert.deepEqual(storedToolUseIds(home.dataDir), [
       'toolu_a1',
       'toolu_a2',
       'toolu_a3',
@@ -185,7 +181,7 @@ describe('the database of a running worker is damaged', () => {
     await waitForDrain(home);
     assert.match(retry.stdout, /moved 1 quarantined files back to the spool/);
     assert.deepEqual(readdirSync(quarantineDir(home.dataDir)), []);
-    assert.ok(storedIds(home).includes('toolu_c1'));
+    assert.ok(storedToolUseIds(home.dataDir).includes('toolu_c1'));
   });
 });
 
@@ -268,7 +264,7 @@ describe('the database file is no longer a database (its header overwritten)', (
       queryDb<{ text: string }>(home.dataDir, 'SELECT text FROM prompts').map((row) => row.text),
       ['before the damage'],
     );
-    assert.deepEqual(storedIds(home), ['toolu_n1', 'toolu_n2']);
+    assert.deepEqual(storedToolUseIds(home.dataDir), ['toolu_n1', 'toolu_n2']);
     assert.equal(
       readdirSync(home.dataDir).filter((name) => /^claude-mem\.db\.damaged-[\w-]+$/.test(name))
         .length,

@@ -16,8 +16,8 @@ import {
   type WriteFile,
 } from '../../src/spool/index.ts';
 import { cli } from '../helpers/cli.ts';
-import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { storedToolUseIds } from '../helpers/stored-events.ts';
 import { postToolUse, readCall } from '../helpers/hook-payloads.ts';
 import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
 import { saturateWhenAsked } from '../helpers/cpu-load.ts';
@@ -113,12 +113,8 @@ for (const { code, message } of FAILURES) {
     });
 
     it('stored both events (the failed write through the reserve), and the spool is empty', () => {
-      const rows = queryDb<{ tool_use_id: string }>(
-        home.dataDir,
-        'SELECT tool_use_id FROM events ORDER BY tool_use_id',
-      );
       assert.deepEqual(
-        [rows.map((row) => row.tool_use_id), listSpool(home.dataDir).length],
+        [storedToolUseIds(home.dataDir, 'tool_use_id'), listSpool(home.dataDir).length],
         [[`toolu_kept_${code}`, `toolu_lost_${code}`], 0],
       );
     });

@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { checkHooks } from '../../src/cli/doctor/integration-checks.ts';
 import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
-import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { storedToolUseIds } from '../helpers/stored-events.ts';
 import { postToolUse, readCall } from '../helpers/hook-payloads.ts';
 import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
 
@@ -85,12 +85,11 @@ describe('the hook loader and its code cache', () => {
     );
     await startWorker(home);
     await waitForDrain(home);
-    assert.deepEqual(
-      queryDb<{ id: string }>(home.dataDir, 'SELECT tool_use_id AS id FROM events ORDER BY id').map(
-        (row) => row.id,
-      ),
-      ['toolu_cache_1', 'toolu_cache_2', 'toolu_cache_3'],
-    );
+    assert.deepEqual(storedToolUseIds(home.dataDir), [
+      'toolu_cache_1',
+      'toolu_cache_2',
+      'toolu_cache_3',
+    ]);
   });
 
   it('answers the neutral line when the bundle beside the loader is missing, and doctor names it', async () => {
