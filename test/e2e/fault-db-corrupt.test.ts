@@ -141,7 +141,7 @@ describe('the database of a running worker is damaged', () => {
         .length,
       1,
     );
-    assert.deepEqual(storedToolUseIds(home.dataDir), [
+    assert.deepEqual(storedToolUseIds(home.dataDir, 'tool_use_id'), [
       'toolu_a1',
       'toolu_a2',
       'toolu_a3',
@@ -181,7 +181,7 @@ describe('the database of a running worker is damaged', () => {
     await waitForDrain(home);
     assert.match(retry.stdout, /moved 1 quarantined files back to the spool/);
     assert.deepEqual(readdirSync(quarantineDir(home.dataDir)), []);
-    assert.ok(storedToolUseIds(home.dataDir).includes('toolu_c1'));
+    assert.ok(storedToolUseIds(home.dataDir, 'tool_use_id').includes('toolu_c1'));
   });
 });
 
@@ -264,7 +264,7 @@ describe('the database file is no longer a database (its header overwritten)', (
       queryDb<{ text: string }>(home.dataDir, 'SELECT text FROM prompts').map((row) => row.text),
       ['before the damage'],
     );
-    assert.deepEqual(storedToolUseIds(home.dataDir), ['toolu_n1', 'toolu_n2']);
+    assert.deepEqual(storedToolUseIds(home.dataDir, 'tool_use_id'), ['toolu_n1', 'toolu_n2']);
     assert.equal(
       readdirSync(home.dataDir).filter((name) => /^claude-mem\.db\.damaged-[\w-]+$/.test(name))
         .length,

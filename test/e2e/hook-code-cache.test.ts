@@ -85,7 +85,7 @@ describe('the hook loader and its code cache', () => {
     );
     await startWorker(home);
     await waitForDrain(home);
-    assert.deepEqual(storedToolUseIds(home.dataDir), [
+    assert.deepEqual(storedToolUseIds(home.dataDir, 'tool_use_id'), [
       'toolu_cache_1',
       'toolu_cache_2',
       'toolu_cache_3',
