@@ -14,6 +14,20 @@ export async function rawSession(
   return client;
 }
 
+/**
+ * The owner (role admin) holding an ACCESS EXCLUSIVE lock on the memories table in an open
+ * transaction, as a migration or a careless psql session would; `release()` commits.
+ */
+export async function lockMemories(
+  t: { after(fn: () => Promise<void>): void },
+  server: PostgresServer,
+): Promise<{ release(): Promise<unknown> }> {
+  const admin = await rawSession(t, server, 'admin');
+  await admin.query('BEGIN');
+  await admin.query('LOCK TABLE claude_mem.memories IN ACCESS EXCLUSIVE MODE');
+  return { release: () => admin.query('COMMIT') };
+}
+
 /** A raw-SQL push of one observation row as a member would write it with psql. */
 export function pushSql(team: string, globalId: string, project: string, title: string) {
   const rows = [

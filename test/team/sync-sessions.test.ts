@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
-import { setUpTeam } from '../helpers/team-fixture.ts';
+import { postgresMissing, type PostgresServer } from '../helpers/postgres-server.ts';
+import { startTeamServer } from '../helpers/team-fixture.ts';
 import { countOf, teamMachine, WIDGET } from '../helpers/team-member.ts';
 
 const skip = postgresMissing();
@@ -20,8 +20,7 @@ test(
   "a member's summaries of many sessions all reach a teammate, whatever their prompt numbers",
   { skip },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice', 'bob']);
+    const server = await startTeamServer(t, ['alice', 'bob']);
     const alice = teamMachine(t, server, 'alice', 'widget');
     const bob = teamMachine(t, server, 'bob', 'widget-copy');
     alice.session('alice-s2');
@@ -64,8 +63,7 @@ test(
   'summaries with colliding keys or none (older clients, raw SQL) are all pulled and the cursor advances',
   { skip },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice', 'bob']);
+    const server = await startTeamServer(t, ['alice', 'bob']);
     const bob = teamMachine(t, server, 'bob', 'widget-copy');
     // A store of the old layout: alice's summary at prompt 1 already on her one session.
     placeRow(server, 'alice', 'summary', { prompt_number: 1, learned: 'legacy one' });
@@ -98,8 +96,7 @@ test(
   "one person's two machines: rows shared on one are the other's own, edits go both ways, nothing comes back as new",
   { skip },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice']);
+    const server = await startTeamServer(t, ['alice']);
     const laptop = teamMachine(t, server, 'alice', 'widget');
     const desktop = teamMachine(t, server, 'alice', 'widget-desktop');
     const shared = laptop.observe('cookie path must be /');
