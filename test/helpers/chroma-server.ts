@@ -2,9 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './env.ts';
+import { suiteFixture } from './suite-fixture.ts';
 
 /** A real Chroma server (the one in the chromadb npm package) on a free loopback port. */
 export interface ChromaServer {
@@ -79,26 +79,21 @@ export async function startChroma(path: string): Promise<ChromaServer> {
  */
 export function chromaForFile(): ChromaServer {
   const data = mkdtempSync(join(tmpdir(), 'claude-mem-chroma-'));
-  let server: ChromaServer | undefined;
-  before(async () => {
-    server = await startChroma(data);
-  });
-  after(async () => {
-    await server?.stop();
-    rmSync(data, { recursive: true, force: true });
-  });
-  const running = (): ChromaServer => {
-    if (!server) throw new Error('the Chroma server of this file has not started');
-    return server;
-  };
+  const server = suiteFixture(
+    () => startChroma(data),
+    async (running) => {
+      await running.stop();
+      rmSync(data, { recursive: true, force: true });
+    },
+  );
   return {
     get url() {
-      return running().url;
+      return server().url;
     },
     get port() {
-      return running().port;
+      return server().port;
     },
-    stop: () => running().stop(),
-    restart: () => running().restart(),
+    stop: () => server().stop(),
+    restart: () => server().restart(),
   };
 }
