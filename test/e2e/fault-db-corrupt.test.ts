@@ -77,12 +77,17 @@ async function waitForFault(home: TestHome, timeoutMs = 120_000): Promise<void> 
   while ((await health(home)).database.ok && Date.now() < deadline) await sleep(100);
 }
 
+/** How many event files wait in the spool, and how many in quarantine. */
+const waitingFiles = (home: TestHome): [spooled: number, quarantined: number] => [
+  listSpool(home.dataDir).length,
+  countQuarantined(home.dataDir),
+];
+
 describe('the database of a running worker is damaged', () => {
   let home: TestHome;
   let backupFile: string;
   let faultHealth: Health;
-  let spooled: number;
-  let quarantined: number;
+  let waiting: [spooled: number, quarantined: number];
   let doctor: HookRun;
   let status: HookRun;
   let repair: HookRun;
@@ -100,8 +105,7 @@ describe('the database of a running worker is damaged', () => {
     await waitForFault(home);
     await sleep(1500); // More passes: none may quarantine anything.
     faultHealth = await health(home);
-    spooled = listSpool(home.dataDir).length;
-    quarantined = countQuarantined(home.dataDir);
+    waiting = waitingFiles(home);
     doctor = await cli(['doctor'], home.env);
     status = await cli(['status'], home.env);
     repair = await cli(['doctor', '--repair', '--from-backup', backupFile], home.env);
@@ -115,7 +119,7 @@ describe('the database of a running worker is damaged', () => {
   });
 
   it('keeps the new events in the spool, none in quarantine', () => {
-    assert.deepEqual([spooled, quarantined], [3, 0]);
+    assert.deepEqual(waiting, [3, 0]);
   });
 
   it('has /health report the fault and what to do', () => {
@@ -209,8 +213,7 @@ describe('the database file is no longer a database (its header overwritten)', (
   let home: TestHome;
   let exportFile: string;
   let foreground: { code: number | null; stderr: string };
-  let spooled: number;
-  let quarantined: number;
+  let waiting: [spooled: number, quarantined: number];
   let doctor: HookRun;
   let repair: HookRun;
 
@@ -232,8 +235,7 @@ describe('the database file is no longer a database (its header overwritten)', (
     closeSync(fd);
     await capture(home, ['toolu_n1', 'toolu_n2']);
     await waitForNoWorker(home);
-    spooled = listSpool(home.dataDir).length;
-    quarantined = countQuarantined(home.dataDir);
+    waiting = waitingFiles(home);
     foreground = await runWorkerForeground(home.env);
     doctor = await cli(['doctor'], home.env);
     repair = await cli(['doctor', '--repair', '--from-export', exportFile], home.env);
@@ -251,7 +253,7 @@ describe('the database file is no longer a database (its header overwritten)', (
       foreground.stderr,
       /cannot open the database \(SQLITE_NOTADB\).*--from-export FILE/,
     );
-    assert.deepEqual([spooled, quarantined], [2, 0]);
+    assert.deepEqual(waiting, [2, 0]);
   });
 
   it('has doctor name the repair', () => {

@@ -84,6 +84,13 @@ async function waitForVersion(home: TestHome, version: string, timeoutMs = 120_0
   throw new Error(`no worker of version ${version} on port ${home.port}`);
 }
 
+/** Stops the home's worker, then removes the home and the old version's build. */
+async function removeAll(home: TestHome, old: VersionedBuild): Promise<void> {
+  await stopWorker(home);
+  home.cleanup();
+  old.remove();
+}
+
 describe('the package is upgraded while a worker of the old version runs', () => {
   let old: VersionedBuild;
   let home: TestHome;
@@ -113,11 +120,7 @@ describe('the package is upgraded while a worker of the old version runs', () =>
     await waitForDrain(home);
   });
 
-  after(async () => {
-    await stopWorker(home);
-    home.cleanup();
-    old.remove();
-  });
+  after(() => removeAll(home, old));
 
   it('ran the old version first', () => {
     assert.equal(oldVersionSeen, OLD_VERSION);
@@ -188,11 +191,7 @@ describe('a hook of an older version finds a newer worker', () => {
     await waitForDrain(home);
   });
 
-  after(async () => {
-    await stopWorker(home);
-    home.cleanup();
-    old.remove();
-  });
+  after(() => removeAll(home, old));
 
   it('leaves the newer worker running (no downgrade, no back-and-forth between installs)', () => {
     assert.deepEqual(workerPidsFor(home.dataDir), [pidBefore]);
