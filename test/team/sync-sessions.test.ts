@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
+import type { Db } from '../../src/store/index.ts';
 import { postgresMissing, type PostgresServer } from '../helpers/postgres-server.ts';
 import { startTeamServer } from '../helpers/team-fixture.ts';
 import { countOf, teamMachine, WIDGET } from '../helpers/team-member.ts';
@@ -14,6 +15,14 @@ function placeRow(server: PostgresServer, author: string, kind: string, body: ob
   server.sql(`INSERT INTO claude_mem.memories (global_id, team, project, kind, author, version, body, created_at)
     VALUES ('${id}', 'acme', '${WIDGET}', '${kind}', '${author}', 1, '${json}'::jsonb, 7)`);
   return id;
+}
+
+/** The pull cursor of `db`'s store stands at the server's last row. */
+function assertPulledToEnd(db: Db, server: PostgresServer): void {
+  assert.equal(
+    countOf(db, 'SELECT pulled_seq FROM team_projects'),
+    Number(server.sql('SELECT max(seq) FROM claude_mem.memories')),
+  );
 }
 
 test(
@@ -52,10 +61,7 @@ test(
       ),
       2,
     );
-    assert.equal(
-      countOf(bob.db, 'SELECT pulled_seq FROM team_projects'),
-      Number(server.sql('SELECT max(seq) FROM claude_mem.memories')),
-    );
+    assertPulledToEnd(bob.db, server);
   },
 );
 
@@ -85,10 +91,7 @@ test(
       bob.db.prepare('SELECT learned FROM summaries ORDER BY learned').pluck().all(),
       ['legacy one', 'legacy two', 'same key a', 'same key b'],
     );
-    assert.equal(
-      countOf(bob.db, 'SELECT pulled_seq FROM team_projects'),
-      Number(server.sql('SELECT max(seq) FROM claude_mem.memories')),
-    );
+    assertPulledToEnd(bob.db, server);
   },
 );
 
