@@ -2,29 +2,18 @@
 // says what is wrong in our words, and the collection is never dropped on an answer that cannot
 // be read, only when it really holds another model's vectors.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test, type TestContext } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { ChromaClient } from 'chromadb';
 import { createHashEmbedder, type Embedder } from '../../src/search/index.ts';
 import { createRecall } from '../../src/worker/recall/recall-service.ts';
 import type { WorkerDeps } from '../../src/worker/index.ts';
-import { startChroma, type ChromaServer } from '../helpers/chroma-server.ts';
+import { chromaForFile } from '../helpers/chroma-server.ts';
 import { startChromaProxy } from '../helpers/chroma-proxy.ts';
 import { freePort } from '../helpers/env.ts';
 import { seedObservation } from '../helpers/seed-memory.ts';
 import { createTestDeps } from '../helpers/worker-deps.ts';
 
-let server: ChromaServer;
-const chromaData = mkdtempSync(join(tmpdir(), 'claude-mem-chroma-'));
-before(async () => {
-  server = await startChroma(chromaData);
-});
-after(async () => {
-  await server.stop();
-  rmSync(chromaData, { recursive: true, force: true });
-});
+const server = chromaForFile();
 
 const TITLES = ['spool reader quarantines corrupt files', 'rate limiter for the login route'];
 let collections = 0;

@@ -1,28 +1,17 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, test, type TestContext } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { ChromaClient } from 'chromadb';
 import { createHashEmbedder } from '../../src/search/index.ts';
 import { forget, observationsMark, type Db } from '../../src/store/index.ts';
 import { createRecall, type RecallOptions } from '../../src/worker/recall/recall-service.ts';
 import type { WorkerDeps } from '../../src/worker/index.ts';
-import { startChroma, type ChromaServer } from '../helpers/chroma-server.ts';
+import { chromaForFile } from '../helpers/chroma-server.ts';
 import { seedObservation } from '../helpers/seed-memory.ts';
 import { openTestDb } from '../helpers/test-db.ts';
 import { createTestDeps } from '../helpers/worker-deps.ts';
 
 // One real Chroma server (from the chromadb npm package) for the file; one collection per test.
-let server: ChromaServer;
-const chromaData = mkdtempSync(join(tmpdir(), 'claude-mem-chroma-'));
-before(async () => {
-  server = await startChroma(chromaData);
-});
-after(async () => {
-  await server.stop();
-  rmSync(chromaData, { recursive: true, force: true });
-});
+const server = chromaForFile();
 
 const TITLES = [
   'spool reader quarantines corrupt files',

@@ -3,13 +3,14 @@
 // 400 KB CLI bundle (issue 12, defect 13). A copy of the package whose dist/cli.mjs only records
 // that it was loaded tells the two apart.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
 import { listSpool } from '../../src/spool/index.ts';
 import { HOOK_BUNDLE, HOOK_MAIN, createTestHome, type TestHome } from '../helpers/env.ts';
+import { bashCall, postToolUse } from '../helpers/hook-payloads.ts';
+import { runProcess } from '../helpers/run-process.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
@@ -17,32 +18,11 @@ const MARKER_CLI = `import { appendFileSync } from 'node:fs';
 appendFileSync(process.env.CLI_LOADED_MARKER, process.argv.slice(2).join(' ') + '\\n');
 `;
 
-function payload(id: string): string {
-  return JSON.stringify({
-    session_id: 'fast-path',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Bash',
-    tool_use_id: id,
-    tool_input: { command: 'echo hi' },
-    tool_response: { stdout: 'hi', stderr: '', interrupted: false },
-  });
-}
+const payload = (id: string): string => postToolUse('fast-path', id, bashCall('echo hi', 'hi'));
 
 /** `node <bin> hook <event>` with `stdin`. */
-function runBinHook(bin: string, event: string, stdin: string, env: NodeJS.ProcessEnv) {
-  return new Promise<HookRun>((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'hook', event], { env, stdio: 'pipe' });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const runBinHook = (bin: string, event: string, stdin: string, env: NodeJS.ProcessEnv) =>
+  runProcess(process.execPath, [bin, 'hook', event], { env, stdin });
 
 describe('claude-mem hook goes straight to the hook bundle', () => {
   let home: TestHome;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { workerRequest } from '../../src/client/index.ts';
 import { tokenCeiling } from '../../src/compress/index.ts';
 import { queryDb } from '../helpers/db.ts';
+import { waitForCompression } from '../helpers/compression-wait.ts';
 import { createTestHome, type TestHome } from '../helpers/env.ts';
 import {
   reply,
@@ -12,9 +12,9 @@ import {
   type FakeAnthropic,
   type MessagesBody,
 } from '../helpers/fake-anthropic.ts';
-import { realisticAnswer } from '../helpers/fake-replies.ts';
+import { realisticReply } from '../helpers/fake-replies.ts';
 import { CORPUS, replayCorpus, runReplay, toolPayloads } from '../helpers/replay.ts';
-import { startWorker, stopWorker, waitForDrain, tokenOf } from '../helpers/worker.ts';
+import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
 
 const MAX_INPUT_TOKENS = 3_000;
 // About half of what the shipped spotter transcripts cost: the budget runs out midway.
@@ -27,25 +27,6 @@ interface Status {
   events: Record<string, number>;
   turns: Record<string, number>;
   budget: Array<{ provider: string; used: number; limit: number; spent: boolean }>;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls the worker until no event and no turn end is pending. */
-async function waitForCompression(home: TestHome, timeoutMs = 120_000): Promise<Status> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = (
-      await workerRequest(home.port, '/api/compression/status', {
-        token: tokenOf(home),
-        timeoutMs: 5_000,
-      })
-    ).body as Status;
-    if (!status.events.pending && !status.turns.pending) return status;
-    if (Date.now() > deadline)
-      throw new Error(`compression did not finish: ${JSON.stringify(status)}`);
-    await sleep(250);
-  }
 }
 
 describe('replaying the spotter transcripts with the anthropic provider against the fake server', () => {
@@ -62,9 +43,7 @@ describe('replaying the spotter transcripts with the anthropic provider against 
       reply.error(500),
       reply.text('<observation><type>bugfix'),
     );
-    fake.respondWith((body: MessagesBody) =>
-      reply.text(realisticAnswer(JSON.stringify(body.system), requestText(body))),
-    );
+    fake.respondWith(realisticReply);
     home = await createTestHome({
       ANTHROPIC_API_KEY: 'test-key',
       CLAUDE_MEM_CAPTURE_SKIP_TOOLS: '',
@@ -82,7 +61,7 @@ describe('replaying the spotter transcripts with the anthropic provider against 
     await startWorker(home);
     await runReplay(files, home.env);
     await waitForDrain(home);
-    status = await waitForCompression(home);
+    status = await waitForCompression<Status>(home);
   });
 
   after(async () => {

@@ -17,12 +17,11 @@ import { TEST_PATH } from '../helpers/env.ts';
 import { listFilesRecursive } from '../helpers/files.ts';
 import {
   reply,
-  requestText,
   startFakeAnthropic,
   type FakeAnthropic,
   type MessagesBody,
 } from '../helpers/fake-anthropic.ts';
-import { realisticAnswer } from '../helpers/fake-replies.ts';
+import { realisticReply } from '../helpers/fake-replies.ts';
 
 const BATCHES = 50;
 const CONCURRENCY = 2;
@@ -77,11 +76,11 @@ describe('the claude-code provider over 50 batches (bundled claude, fake API)', 
   before(async () => {
     fake = await startFakeAnthropic();
     // Batch answers in order of arrival: a few hang (killed at the timeout), a few fail.
-    fake.respondWith((body: MessagesBody) => {
+    fake.respondWith((body) => {
       const n = fake.messageRequests().length;
       if (n % 17 === 5) return reply.hang();
       if (n % 13 === 7) return reply.error(500);
-      return reply.text(realisticAnswer(JSON.stringify(body.system), requestText(body)));
+      return realisticReply(body);
     });
     home = mkdtempSync(join(tmpdir(), 'claude-mem-cc-e2e-'));
     reaper = createReaper();

@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { runHookProcess } from '../../src/cli/hook-process.ts';
 import { queryDb } from '../helpers/db.ts';
-import { HOOK_BUNDLE } from '../helpers/env.ts';
-import { recallHome, type RecallHome } from '../helpers/recall-home.ts';
+import {
+  contextOf,
+  projectHook,
+  recallHome,
+  type HookAnswer,
+  type RecallHome,
+} from '../helpers/recall-home.ts';
 import { startWorker, waitForDrain, WORKER_DEADLINE_MS } from '../helpers/worker.ts';
 
 // Must show 2 of issue 34: a command that failed in session 1 and was made to work another way;
@@ -14,21 +17,6 @@ import { startWorker, waitForDrain, WORKER_DEADLINE_MS } from '../helpers/worker
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-interface Answer {
-  hookSpecificOutput?: { hookEventName?: string; additionalContext?: string };
-}
-
-function hook(home: RecallHome, session: string, event: string, extra: Record<string, unknown>) {
-  const payload = {
-    session_id: session,
-    transcript_path: join(home.projectDir, `${session}.jsonl`),
-    cwd: home.projectDir,
-    hook_event_name: event,
-    ...extra,
-  };
-  return runHookProcess(HOOK_BUNDLE, event, JSON.stringify(payload), home.env);
-}
-
 const bash = (id: string, command: string) => ({
   tool_name: 'Bash',
   tool_use_id: id,
@@ -37,16 +25,16 @@ const bash = (id: string, command: string) => ({
 
 /** Session 1: `npm run e2e` fails, the same suite with the browsers' path set passes. */
 async function firstSession(home: RecallHome): Promise<void> {
-  await hook(home, 's-1', 'UserPromptSubmit', { prompt: 'run the e2e suite' });
-  await hook(home, 's-1', 'PostToolUseFailure', {
+  await projectHook(home, 's-1', 'UserPromptSubmit', { prompt: 'run the e2e suite' });
+  await projectHook(home, 's-1', 'PostToolUseFailure', {
     ...bash('toolu_1', 'npm run e2e'),
     error: 'Exit code 1\nError: browserType.launch: Executable does not exist at /ms-playwright',
   });
-  await hook(home, 's-1', 'PostToolUse', {
+  await projectHook(home, 's-1', 'PostToolUse', {
     ...bash('toolu_2', 'PLAYWRIGHT_BROWSERS_PATH=0 npm run e2e'),
     tool_response: { stdout: '12 passed', stderr: '', interrupted: false },
   });
-  await hook(home, 's-1', 'Stop', { last_assistant_message: 'The e2e suite passes.' });
+  await projectHook(home, 's-1', 'Stop', { last_assistant_message: 'The e2e suite passes.' });
 }
 
 async function waitForDeadEnd(home: RecallHome): Promise<number> {
@@ -63,9 +51,6 @@ async function waitForDeadEnd(home: RecallHome): Promise<number> {
   throw new Error('waited for the dead end of session 1 to be compressed');
 }
 
-const contextOf = (stdout: string): string =>
-  (JSON.parse(stdout) as Answer).hookSpecificOutput?.additionalContext ?? '';
-
 test('a dead end of session 1 is warned about before the same command shape in session 2', async (t) => {
   const home = await recallHome(t, 'shop', { CLAUDE_MEM_COMPRESS_PROVIDER: 'heuristic' });
   await startWorker(home);
@@ -76,7 +61,7 @@ test('a dead end of session 1 is warned about before the same command shape in s
   await t.test(
     'the same shape (another directory, other flags) gets one line with the fix',
     async () => {
-      const run = await hook(
+      const run = await projectHook(
         home,
         's-2',
         'PreToolUse',
@@ -84,7 +69,7 @@ test('a dead end of session 1 is warned about before the same command shape in s
       );
       assert.equal(run.code, 0, run.stderr);
       assert.equal(
-        (JSON.parse(run.stdout) as Answer).hookSpecificOutput?.hookEventName,
+        (JSON.parse(run.stdout) as HookAnswer).hookSpecificOutput?.hookEventName,
         'PreToolUse',
       );
       assert.equal(
@@ -98,14 +83,14 @@ test('a dead end of session 1 is warned about before the same command shape in s
   );
 
   await t.test('the same command again in the session gets nothing: once per session', async () => {
-    const run = await hook(home, 's-2', 'PreToolUse', bash('toolu_4', 'npm run e2e'));
+    const run = await projectHook(home, 's-2', 'PreToolUse', bash('toolu_4', 'npm run e2e'));
     assert.deepEqual([run.code, run.stdout], [0, NEUTRAL]);
   });
 
   await t.test('another command of the same program gets nothing', async () => {
     const runs = await Promise.all(
       ['npm run lint', 'npm test', 'npm --version'].map((command, i) =>
-        hook(home, 's-3', 'PreToolUse', bash(`toolu_${10 + i}`, command)),
+        projectHook(home, 's-3', 'PreToolUse', bash(`toolu_${10 + i}`, command)),
       ),
     );
     assert.deepEqual(
@@ -119,7 +104,7 @@ test('a dead end of session 1 is warned about before the same command shape in s
   });
 
   await t.test('the command that worked is not warned about', async () => {
-    const run = await hook(
+    const run = await projectHook(
       home,
       's-4',
       'PreToolUse',

@@ -12,6 +12,7 @@ import { listSpool, writeSpoolEvent } from '../../src/spool/index.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { bashCall, postToolUse } from '../helpers/hook-payloads.ts';
 import { promptEvent, sessionStartEvent, toolEvent } from '../helpers/spool-events.ts';
 import { startWorker, stopWorker, waitForDrain, tokenOf } from '../helpers/worker.ts';
 import { saturateWhenAsked } from '../helpers/cpu-load.ts';
@@ -48,17 +49,12 @@ describe('settings.json holding values of the wrong types', () => {
       mode: 0o600,
     });
     await startWorker(home);
-    const payload = {
-      session_id: 'wrong-types',
-      transcript_path: '',
-      cwd: '/repo',
-      hook_event_name: 'PostToolUse',
-      tool_name: 'Bash',
-      tool_use_id: 'toolu_wrong_types',
-      tool_input: { command: 'ls' },
-      tool_response: { stdout: 'a\nb', stderr: '', interrupted: false },
-    };
-    hookRun = await runHookProcess(HOOK_BUNDLE, 'PostToolUse', JSON.stringify(payload), home.env);
+    hookRun = await runHookProcess(
+      HOOK_BUNDLE,
+      'PostToolUse',
+      postToolUse('wrong-types', 'toolu_wrong_types', bashCall('ls', 'a\nb')),
+      home.env,
+    );
     await waitForDrain(home);
     configList = await cli(['config', 'list'], home.env);
     doctor = await cli(['doctor'], home.env);

@@ -18,6 +18,8 @@ import { countQuarantined, listSpool } from '../../src/spool/index.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { storedToolUseIds } from '../helpers/stored-events.ts';
+import { bashCall, postToolUse, promptSubmit } from '../helpers/hook-payloads.ts';
 import { workerPidsFor } from '../helpers/proc.ts';
 import { startWorker, stopWorker, tokenOf, waitForDrain } from '../helpers/worker.ts';
 import { saturateWhenAsked } from '../helpers/cpu-load.ts';
@@ -26,18 +28,8 @@ saturateWhenAsked();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function toolPayload(id: string): string {
-  return JSON.stringify({
-    session_id: 'db-corrupt',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Bash',
-    tool_use_id: id,
-    tool_input: { command: `echo ${id}` },
-    tool_response: { stdout: id, stderr: '', interrupted: false },
-  });
-}
+const toolPayload = (id: string): string =>
+  postToolUse('db-corrupt', id, bashCall(`echo ${id}`, id));
 
 async function capture(home: TestHome, ids: string[]): Promise<void> {
   for (const id of ids) await runHookProcess(HOOK_BUNDLE, 'PostToolUse', toolPayload(id), home.env);
@@ -85,17 +77,17 @@ async function waitForFault(home: TestHome, timeoutMs = 120_000): Promise<void> 
   while ((await health(home)).database.ok && Date.now() < deadline) await sleep(100);
 }
 
-const storedIds = (home: TestHome): string[] =>
-  queryDb<{ id: string }>(home.dataDir, 'SELECT tool_use_id AS id FROM events ORDER BY id').map(
-    (row) => row.id,
-  );
+/** How many event files wait in the spool, and how many in quarantine. */
+const waitingFiles = (home: TestHome): [spooled: number, quarantined: number] => [
+  listSpool(home.dataDir).length,
+  countQuarantined(home.dataDir),
+];
 
 describe('the database of a running worker is damaged', () => {
   let home: TestHome;
   let backupFile: string;
   let faultHealth: Health;
-  let spooled: number;
-  let quarantined: number;
+  let waiting: [spooled: number, quarantined: number];
   let doctor: HookRun;
   let status: HookRun;
   let repair: HookRun;
@@ -113,8 +105,7 @@ describe('the database of a running worker is damaged', () => {
     await waitForFault(home);
     await sleep(1500); // More passes: none may quarantine anything.
     faultHealth = await health(home);
-    spooled = listSpool(home.dataDir).length;
-    quarantined = countQuarantined(home.dataDir);
+    waiting = waitingFiles(home);
     doctor = await cli(['doctor'], home.env);
     status = await cli(['status'], home.env);
     repair = await cli(['doctor', '--repair', '--from-backup', backupFile], home.env);
@@ -128,7 +119,7 @@ describe('the database of a running worker is damaged', () => {
   });
 
   it('keeps the new events in the spool, none in quarantine', () => {
-    assert.deepEqual([spooled, quarantined], [3, 0]);
+    assert.deepEqual(waiting, [3, 0]);
   });
 
   it('has /health report the fault and what to do', () => {
@@ -154,7 +145,7 @@ describe('the database of a running worker is damaged', () => {
         .length,
       1,
     );
-    assert.deepEqual(storedIds(home), [
+    assert.deepEqual(storedToolUseIds(home.dataDir, 'tool_use_id'), [
       'toolu_a1',
       'toolu_a2',
       'toolu_a3',
@@ -194,7 +185,7 @@ describe('the database of a running worker is damaged', () => {
     await waitForDrain(home);
     assert.match(retry.stdout, /moved 1 quarantined files back to the spool/);
     assert.deepEqual(readdirSync(quarantineDir(home.dataDir)), []);
-    assert.ok(storedIds(home).includes('toolu_c1'));
+    assert.ok(storedToolUseIds(home.dataDir, 'tool_use_id').includes('toolu_c1'));
   });
 });
 
@@ -216,22 +207,13 @@ async function waitForNoWorker(home: TestHome, timeoutMs = 120_000): Promise<voi
   while (workerPidsFor(home.dataDir).length > 0 && Date.now() < deadline) await sleep(100);
 }
 
-function promptPayload(text: string): string {
-  return JSON.stringify({
-    session_id: 'db-notadb',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'UserPromptSubmit',
-    prompt: text,
-  });
-}
+const promptPayload = (text: string): string => promptSubmit('db-notadb', text);
 
 describe('the database file is no longer a database (its header overwritten)', () => {
   let home: TestHome;
   let exportFile: string;
   let foreground: { code: number | null; stderr: string };
-  let spooled: number;
-  let quarantined: number;
+  let waiting: [spooled: number, quarantined: number];
   let doctor: HookRun;
   let repair: HookRun;
 
@@ -253,8 +235,7 @@ describe('the database file is no longer a database (its header overwritten)', (
     closeSync(fd);
     await capture(home, ['toolu_n1', 'toolu_n2']);
     await waitForNoWorker(home);
-    spooled = listSpool(home.dataDir).length;
-    quarantined = countQuarantined(home.dataDir);
+    waiting = waitingFiles(home);
     foreground = await runWorkerForeground(home.env);
     doctor = await cli(['doctor'], home.env);
     repair = await cli(['doctor', '--repair', '--from-export', exportFile], home.env);
@@ -272,7 +253,7 @@ describe('the database file is no longer a database (its header overwritten)', (
       foreground.stderr,
       /cannot open the database \(SQLITE_NOTADB\).*--from-export FILE/,
     );
-    assert.deepEqual([spooled, quarantined], [2, 0]);
+    assert.deepEqual(waiting, [2, 0]);
   });
 
   it('has doctor name the repair', () => {
@@ -285,7 +266,7 @@ describe('the database file is no longer a database (its header overwritten)', (
       queryDb<{ text: string }>(home.dataDir, 'SELECT text FROM prompts').map((row) => row.text),
       ['before the damage'],
     );
-    assert.deepEqual(storedIds(home), ['toolu_n1', 'toolu_n2']);
+    assert.deepEqual(storedToolUseIds(home.dataDir, 'tool_use_id'), ['toolu_n1', 'toolu_n2']);
     assert.equal(
       readdirSync(home.dataDir).filter((name) => /^claude-mem\.db\.damaged-[\w-]+$/.test(name))
         .length,

@@ -12,8 +12,9 @@ import { readWorkerInfo, workerRequest } from '../../src/client/index.ts';
 import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
 import { databaseFile, logFile } from '../../src/config/index.ts';
 import { countQuarantined, listSpool } from '../../src/spool/index.ts';
-import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { storedToolUseIds } from '../helpers/stored-events.ts';
+import { postToolUse } from '../helpers/hook-payloads.ts';
 import { startWorker, stopWorker, tokenOf, waitForDrain } from '../helpers/worker.ts';
 import { saturateWhenAsked } from '../helpers/cpu-load.ts';
 
@@ -60,13 +61,8 @@ function holdWriteLock(file: string, ms: number): Promise<Locker> {
 }
 
 function toolPayload(i: number): string {
-  return JSON.stringify({
-    session_id: 'db-lock',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'PostToolUse',
+  return postToolUse('db-lock', `toolu_lock_${i}`, {
     tool_name: 'Grep',
-    tool_use_id: `toolu_lock_${i}`,
     tool_input: { pattern: `needle${i}` },
     tool_response: { mode: 'files_with_matches', filenames: [`/repo/src/f${i}.ts`], numFiles: 1 },
   });
@@ -150,12 +146,8 @@ describe('another process holds the database write lock', () => {
   });
 
   it('stores every event once after the lock is released, with the same worker', () => {
-    const rows = queryDb<{ tool_use_id: string }>(
-      home.dataDir,
-      'SELECT tool_use_id FROM events ORDER BY id',
-    );
     assert.deepEqual(
-      rows.map((row) => row.tool_use_id),
+      storedToolUseIds(home.dataDir),
       Array.from({ length: EVENTS }, (_, i) => `toolu_lock_${i}`),
     );
     assert.equal(readWorkerInfo(home.dataDir)?.pid, pidBefore);

@@ -12,8 +12,9 @@ import { workerRequest } from '../../src/client/index.ts';
 import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
 import { RESERVE_SLOTS } from '../../src/spool/index.ts';
 import { cli } from '../helpers/cli.ts';
-import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, freePort, hermeticEnv, type TestHome } from '../helpers/env.ts';
+import { storedToolUseIds } from '../helpers/stored-events.ts';
+import { bashCall, postToolUse } from '../helpers/hook-payloads.ts';
 import { startWorker, stopWorker, tokenOf, waitForDrain } from '../helpers/worker.ts';
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
@@ -50,17 +51,8 @@ function fillDisk(dir: string): string {
   return filler;
 }
 
-const payload = (i: number) =>
-  JSON.stringify({
-    session_id: 'disk-full',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Bash',
-    tool_use_id: `toolu_full_${i}`,
-    tool_input: { command: `echo ${i}` },
-    tool_response: { stdout: `${i}\n`, stderr: '', interrupted: false },
-  });
+const payload = (i: number): string =>
+  postToolUse('disk-full', `toolu_full_${i}`, bashCall(`echo ${i}`, `${i}\n`));
 
 /** The parts of /health this test reads. */
 interface Health {
@@ -138,11 +130,7 @@ describe(
     });
 
     it('loses no event silently: each is stored, or an answer up to it named the loss', () => {
-      const stored = new Set(
-        queryDb<{ tool_use_id: string }>(home.dataDir, 'SELECT tool_use_id FROM events').map(
-          (row) => row.tool_use_id,
-        ),
-      );
+      const stored = new Set(storedToolUseIds(home.dataDir));
       const told = runs.map((run) => JSON.parse(run.stdout).systemMessage !== undefined);
       const silent = runs.filter(
         (_, i) => !stored.has(`toolu_full_${i}`) && !told.slice(0, i + 1).some(Boolean),

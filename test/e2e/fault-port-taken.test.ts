@@ -11,8 +11,9 @@ import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
 import { logFile } from '../../src/config/index.ts';
 import { listSpool } from '../../src/spool/index.ts';
 import { cli } from '../helpers/cli.ts';
-import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { storedToolUseIds } from '../helpers/stored-events.ts';
+import { bashCall, postToolUse } from '../helpers/hook-payloads.ts';
 import { waitForNoWorkers, workerPidsFor } from '../helpers/proc.ts';
 import { startWorker, stopWorker, waitForDrain, waitForHealth } from '../helpers/worker.ts';
 import { saturateWhenAsked } from '../helpers/cpu-load.ts';
@@ -34,18 +35,8 @@ function runWorkerForeground(env: NodeJS.ProcessEnv): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-function toolPayload(i: number) {
-  return JSON.stringify({
-    session_id: 'port-taken',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Bash',
-    tool_use_id: `toolu_port_${i}`,
-    tool_input: { command: `echo ${i}` },
-    tool_response: { stdout: String(i), stderr: '', interrupted: false },
-  });
-}
+const toolPayload = (i: number): string =>
+  postToolUse('port-taken', `toolu_port_${i}`, bashCall(`echo ${i}`, String(i)));
 
 describe('the worker port is taken by another program', () => {
   let home: TestHome;
@@ -113,12 +104,8 @@ describe('the worker port is taken by another program', () => {
 
   it('starts once the port is free and ingests everything that waited', () => {
     assert.equal(startAfter.code, 0);
-    const rows = queryDb<{ tool_use_id: string }>(
-      home.dataDir,
-      'SELECT tool_use_id FROM events ORDER BY tool_use_id',
-    );
     assert.deepEqual(
-      rows.map((row) => row.tool_use_id),
+      storedToolUseIds(home.dataDir, 'tool_use_id'),
       Array.from({ length: EVENTS }, (_, i) => `toolu_port_${i}`),
     );
   });

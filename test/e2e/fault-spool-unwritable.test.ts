@@ -16,8 +16,9 @@ import {
   type WriteFile,
 } from '../../src/spool/index.ts';
 import { cli } from '../helpers/cli.ts';
-import { queryDb } from '../helpers/db.ts';
 import { CLI_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { storedToolUseIds } from '../helpers/stored-events.ts';
+import { postToolUse, readCall } from '../helpers/hook-payloads.ts';
 import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
 import { saturateWhenAsked } from '../helpers/cpu-load.ts';
 
@@ -44,18 +45,8 @@ async function hook(home: TestHome, id: string, writeFile?: WriteFile): Promise<
       done();
     },
   });
-  const payload = {
-    session_id: 'spool-fault',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Read',
-    tool_use_id: id,
-    tool_input: { file_path: '/repo/a.ts' },
-    tool_response: { type: 'text', file: { filePath: '/repo/a.ts', content: 'export {};' } },
-  };
   await runHook('PostToolUse', {
-    stdin: Readable.from([JSON.stringify(payload)]),
+    stdin: Readable.from([postToolUse('spool-fault', id, readCall('/repo/a.ts', 'export {};'))]),
     stdout,
     env: home.env,
     cliEntry: CLI_BUNDLE,
@@ -122,12 +113,8 @@ for (const { code, message } of FAILURES) {
     });
 
     it('stored both events (the failed write through the reserve), and the spool is empty', () => {
-      const rows = queryDb<{ tool_use_id: string }>(
-        home.dataDir,
-        'SELECT tool_use_id FROM events ORDER BY tool_use_id',
-      );
       assert.deepEqual(
-        [rows.map((row) => row.tool_use_id), listSpool(home.dataDir).length],
+        [storedToolUseIds(home.dataDir, 'tool_use_id'), listSpool(home.dataDir).length],
         [[`toolu_kept_${code}`, `toolu_lost_${code}`], 0],
       );
     });

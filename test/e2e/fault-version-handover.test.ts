@@ -12,6 +12,7 @@ import { VERSION, logFile } from '../../src/config/index.ts';
 import { countQuarantined, listSpool } from '../../src/spool/index.ts';
 import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { storedToolUseIds } from '../helpers/stored-events.ts';
 import { foldContext } from '../helpers/hook-answer.ts';
 import { workerPidsFor } from '../helpers/proc.ts';
 import { buildVersion, type VersionedBuild } from '../helpers/versioned-build.ts';
@@ -83,10 +84,12 @@ async function waitForVersion(home: TestHome, version: string, timeoutMs = 120_0
   throw new Error(`no worker of version ${version} on port ${home.port}`);
 }
 
-const toolIds = (home: TestHome) =>
-  queryDb<{ tool_use_id: string }>(home.dataDir, 'SELECT tool_use_id FROM events ORDER BY id').map(
-    (row) => row.tool_use_id,
-  );
+/** Stops the home's worker, then removes the home and the old version's build. */
+async function removeAll(home: TestHome, old: VersionedBuild): Promise<void> {
+  await stopWorker(home);
+  home.cleanup();
+  old.remove();
+}
 
 describe('the package is upgraded while a worker of the old version runs', () => {
   let old: VersionedBuild;
@@ -117,11 +120,7 @@ describe('the package is upgraded while a worker of the old version runs', () =>
     await waitForDrain(home);
   });
 
-  after(async () => {
-    await stopWorker(home);
-    home.cleanup();
-    old.remove();
-  });
+  after(() => removeAll(home, old));
 
   it('ran the old version first', () => {
     assert.equal(oldVersionSeen, OLD_VERSION);
@@ -150,7 +149,7 @@ describe('the package is upgraded while a worker of the old version runs', () =>
       ...Array.from({ length: 5 }, (_, i) => `toolu_before-upgrade_${i}`),
       ...Array.from({ length: 20 }, (_, i) => `toolu_after-upgrade_${i}`),
     ];
-    assert.deepEqual(toolIds(home), expected);
+    assert.deepEqual(storedToolUseIds(home.dataDir), expected);
     assert.equal(queryDb(home.dataDir, 'SELECT 1 FROM prompts').length, 2);
   });
 
@@ -192,11 +191,7 @@ describe('a hook of an older version finds a newer worker', () => {
     await waitForDrain(home);
   });
 
-  after(async () => {
-    await stopWorker(home);
-    home.cleanup();
-    old.remove();
-  });
+  after(() => removeAll(home, old));
 
   it('leaves the newer worker running (no downgrade, no back-and-forth between installs)', () => {
     assert.deepEqual(workerPidsFor(home.dataDir), [pidBefore]);
@@ -205,7 +200,7 @@ describe('a hook of an older version finds a newer worker', () => {
 
   it('still captures through it', () => {
     assert.deepEqual(
-      [runs.every((run) => run.code === 0), toolIds(home)],
+      [runs.every((run) => run.code === 0), storedToolUseIds(home.dataDir)],
       [true, ['toolu_old-hook_0', 'toolu_old-hook_1', 'toolu_old-hook_2']],
     );
   });

@@ -15,24 +15,15 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { checkHooks } from '../../src/cli/doctor/integration-checks.ts';
 import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
-import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { storedToolUseIds } from '../helpers/stored-events.ts';
+import { postToolUse, readCall } from '../helpers/hook-payloads.ts';
 import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
 
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
 
-function payload(id: string): string {
-  return JSON.stringify({
-    session_id: 'code-cache',
-    transcript_path: '',
-    cwd: '/repo',
-    hook_event_name: 'PostToolUse',
-    tool_name: 'Read',
-    tool_use_id: id,
-    tool_input: { file_path: '/repo/src/a.ts' },
-    tool_response: { type: 'text', file: { filePath: '/repo/src/a.ts', content: 'export {}' } },
-  });
-}
+const payload = (id: string): string =>
+  postToolUse('code-cache', id, readCall('/repo/src/a.ts', 'export {}'));
 
 const caches = (home: TestHome): string[] =>
   readdirSync(join(home.dataDir, 'state')).filter((name) => name.endsWith('.code-cache'));
@@ -94,12 +85,11 @@ describe('the hook loader and its code cache', () => {
     );
     await startWorker(home);
     await waitForDrain(home);
-    assert.deepEqual(
-      queryDb<{ id: string }>(home.dataDir, 'SELECT tool_use_id AS id FROM events ORDER BY id').map(
-        (row) => row.id,
-      ),
-      ['toolu_cache_1', 'toolu_cache_2', 'toolu_cache_3'],
-    );
+    assert.deepEqual(storedToolUseIds(home.dataDir, 'tool_use_id'), [
+      'toolu_cache_1',
+      'toolu_cache_2',
+      'toolu_cache_3',
+    ]);
   });
 
   it('answers the neutral line when the bundle beside the loader is missing, and doctor names it', async () => {

@@ -1,13 +1,12 @@
 import { foldContext } from '../helpers/hook-answer.ts';
 import assert from 'node:assert/strict';
-import type { ChildProcess } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { runHookProcess } from '../../src/cli/hook-process.ts';
 import { queryDb } from '../helpers/db.ts';
-import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { HOOK_BUNDLE } from '../helpers/env.ts';
 import {
   MALFORMED_CASES,
   NOTHING,
@@ -16,7 +15,8 @@ import {
   type SessionState,
 } from '../helpers/hostile-cases.ts';
 import { ODD_CASES } from '../helpers/odd-payload-cases.ts';
-import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
+import { workerForSuite } from '../helpers/suite-worker.ts';
+import { waitForDrain } from '../helpers/worker.ts';
 
 const NEUTRAL_LINE = '{"continue":true,"suppressOutput":true}\n';
 const CASES: Case[] = [...MALFORMED_CASES, ...ODD_CASES];
@@ -89,19 +89,7 @@ const storedWhat = (item: Case): string =>
   item.stored === NOTHING ? 'stores nothing' : 'stores what the rules say';
 
 describe('hooks fed malformed or hostile input', () => {
-  let home: TestHome;
-  let worker: ChildProcess;
-
-  before(async () => {
-    home = await createTestHome();
-    worker = await startWorker(home);
-  });
-
-  after(async () => {
-    await stopWorker(home);
-    worker.kill('SIGKILL');
-    home.cleanup();
-  });
+  const suite = workerForSuite();
 
   it('covers at least 30 inputs across every hook event and alias', () => {
     const events = new Set(CASES.map((item) => item.event));
@@ -131,24 +119,30 @@ describe('hooks fed malformed or hostile input', () => {
 
   for (const item of CASES) {
     it(`${item.name} on ${item.event || '(no event)'}: exits 0, answers neutral JSON, ${storedWhat(item)}`, async () => {
-      const others = othersOf(home.dataDir, item.sid);
-      const run = await runHookProcess(HOOK_BUNDLE, item.event, item.stdin, home.env, tmpdir());
-      await waitForDrain(home);
-      const stored = stateOf(home.dataDir, item.sid);
+      const others = othersOf(suite().home.dataDir, item.sid);
+      const run = await runHookProcess(
+        HOOK_BUNDLE,
+        item.event,
+        item.stdin,
+        suite().home.env,
+        tmpdir(),
+      );
+      await waitForDrain(suite().home);
+      const stored = stateOf(suite().home.dataDir, item.sid);
       assert.deepEqual(
         { code: run.code, stdout: foldContext(run.stdout), stderr: run.stderr },
         { code: 0, stdout: NEUTRAL_LINE, stderr: '' },
       );
       assert.deepEqual(project(stored, item.stored), item.stored);
-      assert.deepEqual(othersOf(home.dataDir, item.sid), others);
+      assert.deepEqual(othersOf(suite().home.dataDir, item.sid), others);
     });
   }
 
   it('left nothing in the spool quarantine (no hostile input reached the spool malformed)', () => {
-    assert.deepEqual(readdirSync(join(home.dataDir, 'spool', 'quarantine')), []);
+    assert.deepEqual(readdirSync(join(suite().home.dataDir, 'spool', 'quarantine')), []);
   });
 
   it('kept the one worker alive throughout', () => {
-    assert.equal(worker.exitCode, null);
+    assert.equal(suite().worker.exitCode, null);
   });
 });

@@ -4,19 +4,8 @@ import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { cli } from '../helpers/cli.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
+import { CLAUDE_CODE_HOOK_EVENTS } from '../helpers/hook-events.ts';
 import { stopWorker } from '../helpers/worker.ts';
-
-const EVENTS = [
-  'SessionStart',
-  'UserPromptSubmit',
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'Stop',
-  'SubagentStop',
-  'PreCompact',
-  'SessionEnd',
-];
 
 /** A user's settings.json with their own hooks, odd formatting and other settings. */
 const USER_SETTINGS = `{
@@ -67,7 +56,7 @@ describe('claude-mem install and uninstall', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       ourCommands(readFileSync(home.settings, 'utf8')).sort(),
-      EVENTS.map((e) => `node "${HOOK_BUNDLE}" ${e}`).sort(),
+      CLAUDE_CODE_HOOK_EVENTS.map((e) => `node "${HOOK_BUNDLE}" ${e}`).sort(),
     );
     assert.deepEqual(after.hooks.PostToolUse?.[0], {
       matcher: 'Bash',
@@ -199,7 +188,10 @@ describe('claude-mem doctor', () => {
         ?.matcher,
       'Read',
     );
-    assert.deepEqual(ourCommands(readFileSync(home.settings, 'utf8')).length, EVENTS.length);
+    assert.deepEqual(
+      ourCommands(readFileSync(home.settings, 'utf8')).length,
+      CLAUDE_CODE_HOOK_EVENTS.length,
+    );
     const now = await cli(['doctor'], home.env);
     assert.match(now.stdout, /OK {3}hooks +registered once for each of 9 events/);
   });

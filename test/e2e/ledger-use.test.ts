@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { runHookProcess } from '../../src/cli/hook-process.ts';
 import {
   assistantLine,
   jsonl,
@@ -11,8 +10,7 @@ import {
   userLine,
 } from '../helpers/transcript-lines.ts';
 import { queryDb } from '../helpers/db.ts';
-import { HOOK_BUNDLE } from '../helpers/env.ts';
-import { recallHome, withDatabase, type RecallHome } from '../helpers/recall-home.ts';
+import { projectHook, recallHome, withDatabase, type RecallHome } from '../helpers/recall-home.ts';
 import { seedObservation, seedSession } from '../helpers/seed-memory.ts';
 import { startWorker, waitForDrain, WORKER_DEADLINE_MS } from '../helpers/worker.ts';
 
@@ -45,17 +43,6 @@ function seed(home: RecallHome): Seeded {
       fetched: memory('Why the cache is warmed at boot', [], DAY),
     };
   });
-}
-
-function hook(home: RecallHome, event: string, session: string, extra: object) {
-  const payload = {
-    session_id: session,
-    transcript_path: join(home.projectDir, `${session}.jsonl`),
-    cwd: home.projectDir,
-    hook_event_name: event,
-    ...extra,
-  };
-  return runHookProcess(HOOK_BUNDLE, event, JSON.stringify(payload), home.env);
 }
 
 /** The transcript of a session that, after its start, reads login.ts and fetches one id. */
@@ -100,7 +87,7 @@ test('through the real hooks, the ledger records the index and marks what the se
   const home = await recallHome(t);
   const ids = seed(home);
   await startWorker(home);
-  const start = await hook(home, 'SessionStart', 's-1', { source: 'startup' });
+  const start = await projectHook(home, 's-1', 'SessionStart', { source: 'startup' });
   assert.equal(start.code, 0, start.stderr);
   const injected = queryDb<{ observation_id: number; moment: string; tokens: number }>(
     home.dataDir,
@@ -113,8 +100,8 @@ test('through the real hooks, the ledger records the index and marks what the se
   assert.ok(injected.every((row) => row.tokens > 5));
 
   writeTranscript(home, 's-1', ids.fetched);
-  await hook(home, 'UserPromptSubmit', 's-1', { prompt: 'the login page loses its query' });
-  const stop = await hook(home, 'Stop', 's-1', { last_assistant_message: 'Fixed.' });
+  await projectHook(home, 's-1', 'UserPromptSubmit', { prompt: 'the login page loses its query' });
+  const stop = await projectHook(home, 's-1', 'Stop', { last_assistant_message: 'Fixed.' });
   assert.equal(stop.code, 0, stop.stderr);
   await waitForDrain(home);
   const signals = await signalsOf(home, 's-1', 2);

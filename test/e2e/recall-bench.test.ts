@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { runProcess, type ProcessRun } from '../helpers/run-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const BENCH = join(ROOT, 'bench', 'recall.ts');
@@ -24,21 +24,8 @@ interface BenchOutput {
   knownItems: { queries: number; top5: Record<string, number> };
 }
 
-function runBench(
-  args: string[],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', BENCH, ...args], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runBench = (args: string[]): Promise<ProcessRun> =>
+  runProcess(process.execPath, ['--import', 'tsx', BENCH, ...args], { timeoutMs: 600_000 });
 
 const inRange = (value: number): boolean => value >= 0 && value <= 1;
 

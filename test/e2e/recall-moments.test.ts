@@ -1,10 +1,16 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import { runHookProcess } from '../../src/cli/hook-process.ts';
 import { queryDb } from '../helpers/db.ts';
 import { HOOK_BUNDLE } from '../helpers/env.ts';
-import { recallHome, withDatabase, type RecallHome } from '../helpers/recall-home.ts';
+import {
+  contextOf,
+  projectHook,
+  recallHome,
+  withDatabase,
+  type HookAnswer,
+  type RecallHome,
+} from '../helpers/recall-home.ts';
 import { seedMany, seedObservation, seedSession } from '../helpers/seed-memory.ts';
 import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
 
@@ -17,10 +23,6 @@ import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
 const NEUTRAL = '{"continue":true,"suppressOutput":true}\n';
 const NOW = Date.now();
 const DAY = 86_400_000;
-
-interface Answer {
-  hookSpecificOutput?: { hookEventName?: string; additionalContext?: string };
-}
 
 /** Fills the project: 999 synthetic memories, the invoice one long before them, 40 zeppelin. */
 function seedProject(home: RecallHome): number {
@@ -51,19 +53,8 @@ function seedProject(home: RecallHome): number {
   });
 }
 
-function promptHook(home: RecallHome, session: string, prompt: string) {
-  const payload = {
-    session_id: session,
-    transcript_path: join(home.projectDir, `${session}.jsonl`),
-    cwd: home.projectDir,
-    hook_event_name: 'UserPromptSubmit',
-    prompt,
-  };
-  return runHookProcess(HOOK_BUNDLE, 'UserPromptSubmit', JSON.stringify(payload), home.env);
-}
-
-const contextOf = (stdout: string): string =>
-  (JSON.parse(stdout) as Answer).hookSpecificOutput?.additionalContext ?? '';
+const promptHook = (home: RecallHome, session: string, prompt: string) =>
+  projectHook(home, session, 'UserPromptSubmit', { prompt });
 
 test('prompt-time recall over 1,000 observations through the real hook and worker', async (t) => {
   const home = await recallHome(t);
@@ -81,7 +72,7 @@ test('prompt-time recall over 1,000 observations through the real hook and worke
         'why do the invoice total amounts come out rounding oddly?',
       );
       assert.equal(run.code, 0, run.stderr);
-      const answer = JSON.parse(run.stdout) as Answer;
+      const answer = JSON.parse(run.stdout) as HookAnswer;
       assert.equal(answer.hookSpecificOutput?.hookEventName, 'UserPromptSubmit');
       const context = contextOf(run.stdout);
       assert.match(context, /^<claude-mem-recall>\n/);

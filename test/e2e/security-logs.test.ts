@@ -6,19 +6,18 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { workerRequest } from '../../src/client/index.ts';
 import { runHookProcess } from '../../src/cli/hook-process.ts';
 import { ensureDataDir, logFile } from '../../src/config/index.ts';
+import { waitForCompression } from '../helpers/compression-wait.ts';
 import { createTestHome, HOOK_BUNDLE, type TestHome } from '../helpers/env.ts';
 import {
   reply,
   requestText,
   startFakeAnthropic,
   type FakeAnthropic,
-  type MessagesBody,
 } from '../helpers/fake-anthropic.ts';
-import { realisticAnswer } from '../helpers/fake-replies.ts';
-import { startWorker, stopWorker, waitForDrain, tokenOf } from '../helpers/worker.ts';
+import { realisticReply } from '../helpers/fake-replies.ts';
+import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
 
 const SECRETS = [
   `sk-ant-api03-${'Q7'.repeat(24)}`,
@@ -69,30 +68,14 @@ function hookInputs(cwd: string): Array<[string, string]> {
  */
 function echoingProvider(fake: FakeAnthropic): void {
   let calls = 0;
-  fake.respondWith((body: MessagesBody) => {
+  fake.respondWith((body) => {
     calls += 1;
     const echo = requestText(body).slice(-3000);
     if (calls <= 3) return reply.error(500, { message: `overloaded while reading: ${echo}` });
     if (calls === 4) return reply.error(400, { message: `invalid request: ${echo}` });
     if (calls <= 6) return reply.text(`I cannot comply. You sent: ${echo}`);
-    return reply.text(realisticAnswer(JSON.stringify(body.system), requestText(body)));
+    return realisticReply(body);
   });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitForCompression(home: TestHome, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const res = await workerRequest(home.port, '/api/compression/status', {
-      token: tokenOf(home),
-      timeoutMs: 5000,
-    });
-    const body = res.body as { events: Record<string, number>; turns: Record<string, number> };
-    if (!body.events.pending && !body.turns.pending) return;
-    await sleep(200);
-  }
-  throw new Error('compression did not finish');
 }
 
 const foundIn = (text: string, canaries = CANARIES): string[] =>

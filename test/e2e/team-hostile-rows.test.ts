@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { cli } from '../helpers/cli.ts';
-import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
-import { setUpTeam } from '../helpers/team-fixture.ts';
+import { postgresMissing, type PostgresServer } from '../helpers/postgres-server.ts';
+import { startTeamServer } from '../helpers/team-fixture.ts';
 import { WIDGET } from '../helpers/team-member.ts';
-import { eventually, teamWorkerMachine } from '../helpers/team-worker.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { teamWorkerMachine } from '../helpers/team-worker.ts';
 
 const skip = postgresMissing();
 
@@ -32,8 +33,7 @@ test(
   'hostile rows on the server: the pull advances past them, nothing answers 500, the terminal gets no control characters',
   { skip, timeout: 300_000 },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice', 'bob']);
+    const server = await startTeamServer(t, ['alice', 'bob']);
     const bob = await teamWorkerMachine(t, server, 'bob', 'widget-bob');
     placeHostileRows(server);
     const last = Number(server.sql('SELECT max(seq) FROM claude_mem.memories'));

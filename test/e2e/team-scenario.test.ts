@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { openDatabase } from '../../src/store/index.ts';
-import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
-import { setUpTeam } from '../helpers/team-fixture.ts';
+import { postgresMissing, type PostgresServer } from '../helpers/postgres-server.ts';
+import { startTeamServer } from '../helpers/team-fixture.ts';
 import { eventually, joinTeam, type ScenarioMember, type Turn } from '../helpers/team-scenario.ts';
 
 // Issue 30, Must show 1, 2 and 4: team memory as a team lives it. Three members on one
@@ -109,8 +109,7 @@ test(
   'team memory lived by three members and a second machine: everything arrives, no prompt leaves, own first under a flood',
   { skip, timeout: 600_000 },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice', 'bob', 'carol']);
+    const server = await startTeamServer(t, ['alice', 'bob', 'carol']);
     const [alice, bob] = await Promise.all([
       joinTeam(t, server, { role: 'alice', folder: 'widget', remote: 'git@host:acme/widget.git' }),
       joinTeam(t, server, {

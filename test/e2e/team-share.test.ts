@@ -5,6 +5,7 @@ import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import { withDatabase } from '../helpers/recall-home.ts';
 import { seedObservation } from '../helpers/seed-memory.ts';
+import { seedTeammateObservation } from '../helpers/teammate-rows.ts';
 import { viewerTurns } from '../helpers/viewer-corpus.ts';
 import {
   runTurn,
@@ -43,20 +44,13 @@ describe('team memory, local side', () => {
     const [turn] = viewerTurns(home);
     await runTurn(home, turn!);
     await waitForMemory(home, { observations: 1, summaries: 1 });
-    [mine, theirs] = withDatabase(home, (db) => {
-      const own = seedObservation(db, {
-        title: 'Checkout cookie path is /api',
-        project: 'webshop',
-      });
-      const other = seedObservation(db, {
+    [mine, theirs] = withDatabase(home, (db) => [
+      seedObservation(db, { title: 'Checkout cookie path is /api', project: 'webshop' }),
+      seedTeammateObservation(db, {
         title: 'Checkout cookie domain comes from alice',
         project: 'webshop',
-      });
-      db.prepare(`UPDATE observations SET author = 'alice', scope = 'team' WHERE id = ?`).run(
-        other,
-      );
-      return [own, other];
-    });
+      }),
+    ]);
   });
 
   after(async () => {

@@ -8,9 +8,15 @@ import { openDatabase } from '../../src/store/index.ts';
 import { chromiumMissing, launchBrowser, openViewer } from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { createTestHome } from '../helpers/env.ts';
-import { postgresMissing, startPostgres } from '../helpers/postgres-server.ts';
-import { makeClone, OBSERVATION_SQL, SESSION_SQL, setUpTeam } from '../helpers/team-fixture.ts';
-import { eventually, rawSession } from '../helpers/team-raw-sql.ts';
+import { postgresMissing } from '../helpers/postgres-server.ts';
+import {
+  makeClone,
+  OBSERVATION_SQL,
+  SESSION_SQL,
+  startTeamServer,
+} from '../helpers/team-fixture.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { lockMemories } from '../helpers/team-raw-sql.ts';
 import { startWorker, stopWorker, tokenOf } from '../helpers/worker.ts';
 
 const PASSWORD = 'alice-pw';
@@ -25,8 +31,7 @@ test(
   'a held lock is reported as a stall with its holder and remedy until it ends; team members; no password shown',
   { skip: postgresMissing(), timeout: 300_000 },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice', 'bob']);
+    const server = await startTeamServer(t, ['alice', 'bob']);
     const home = await createTestHome({
       CLAUDE_MEM_TEAM_SYNC_EVERY_MS: '300',
       CLAUDE_MEM_TEAM_STALL_AFTER_MS: '2000',
@@ -106,9 +111,7 @@ test(
     await t.test(
       'a lock held on the table: stalled, why and the remedy; connected once it ends',
       async () => {
-        const admin = await rawSession(t, server, 'admin');
-        await admin.query('BEGIN');
-        await admin.query('LOCK TABLE claude_mem.memories IN ACCESS EXCLUSIVE MODE');
+        const lock = await lockMemories(t, server);
         const stalled = await eventually('a stall in team status', async () => {
           const now = await status();
           return /lock held by role admin/.test(now.stall?.why ?? '') ? now : undefined;
@@ -128,7 +131,7 @@ test(
         );
         // Without Chromium (a bare clone) the panel is not looked at; under CI it always is.
         if (!chromiumMissing()) await stallInViewer();
-        await admin.query('COMMIT');
+        await lock.release();
         await eventually('sync to run again', async () => {
           const now = await status();
           return now.stall === null && now.lastError === null ? now : undefined;

@@ -4,28 +4,17 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import pg from 'pg';
 import { workerRequest } from '../../src/client/index.ts';
-import { openDatabase, type Db } from '../../src/store/index.ts';
+import type { Db } from '../../src/store/index.ts';
 import { cli } from '../helpers/cli.ts';
-import { createTestHome, type TestHome } from '../helpers/env.ts';
-import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
-import { makeClone, setUpTeam } from '../helpers/team-fixture.ts';
-import { startWorker, stopWorker, tokenOf } from '../helpers/worker.ts';
+import type { TestHome } from '../helpers/env.ts';
+import { postgresMissing, type PostgresServer } from '../helpers/postgres-server.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { startTeamServer } from '../helpers/team-fixture.ts';
+import { teamWorkerMachine } from '../helpers/team-worker.ts';
+import { tokenOf } from '../helpers/worker.ts';
 
 const skip = postgresMissing();
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-
-/** Polls `probe` until it returns a value other than undefined (at most 30 s), naming `what`. */
-async function eventually<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < 30_000; await sleep(100)) {
-    const value = await probe();
-    if (value !== undefined) return value;
-  }
-  throw new Error(`waited 30 s for ${what}`);
-}
-
 interface Member {
   home: TestHome;
   db: Db;
@@ -45,26 +34,17 @@ async function machine(
   folder: string,
   remote: string,
 ): Promise<Member> {
-  const home = await createTestHome({ CLAUDE_MEM_TEAM_SYNC_EVERY_MS: '300' });
-  t.after(async () => {
-    await stopWorker(home);
-    home.cleanup();
+  const { home, db, connect, get } = await teamWorkerMachine(t, server, role, folder, {
+    remote,
+    seed: (store: Db) =>
+      store
+        .prepare(
+          `INSERT INTO prompts (event_uid, session_id, project, prompt_number, text, created_at)
+           VALUES (?, 1, ?, 1, ?, ?)`,
+        )
+        .run(`${role}-p1`, folder, `${role} PROMPT-MARKER how do cookies work`, Date.now()),
   });
-  const root = makeClone(join(home.dataDir, '..'), folder, remote);
-  const connect = await cli(['team', 'connect', server.urlFor(role), '--team', 'acme'], home.env);
-  assert.equal(connect.code, 0, connect.stderr);
   assert.match(connect.stdout, new RegExp(`connected to team "acme" as ${role}`));
-  const db = openDatabase(join(home.dataDir, 'claude-mem.db'));
-  t.after(() => db.close());
-  const at = Date.now();
-  db.prepare(
-    `INSERT INTO sessions (session_id, project, project_root, cwd, started_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(`${role}-s1`, folder, root, root, at, at);
-  db.prepare(
-    `INSERT INTO prompts (event_uid, session_id, project, prompt_number, text, created_at)
-     VALUES (?, 1, ?, 1, ?, ?)`,
-  ).run(`${role}-p1`, folder, `${role} PROMPT-MARKER how do cookies work`, at);
-  await startWorker(home);
   const observe = (title: string, extra: { narrative?: string; scope?: string } = {}): number =>
     Number(
       db
@@ -82,10 +62,8 @@ async function machine(
           extra.scope ?? 'private',
         ).lastInsertRowid,
     );
-  const status = async () => {
-    const res = await workerRequest(home.port, '/api/team/status', { token: tokenOf(home) });
-    return res.body as Awaited<ReturnType<Member['status']>>;
-  };
+  const status = async () =>
+    (await get('/api/team/status')).body as Awaited<ReturnType<Member['status']>>;
   return { home, db, project: folder, observe, status };
 }
 
@@ -114,8 +92,7 @@ test(
   'team memory on PostgreSQL: Must show 1-4 with two machines and their own roles',
   { skip, timeout: 300_000 },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice', 'bob']);
+    const server = await startTeamServer(t, ['alice', 'bob']);
     const alice = await machine(t, server, 'alice', 'widget', 'git@host:acme/widget.git');
     const bob = await machine(t, server, 'bob', 'widget-bob', 'https://host/acme/widget');
 

@@ -11,20 +11,13 @@ import { runHook } from '../../src/hooks/run-hook.ts';
 import { parseSpoolEvent } from '../../src/spool/index.ts';
 import { freePort } from '../helpers/env.ts';
 import { anyText, fuzzOptions } from '../helpers/fuzz.ts';
+import { CLAUDE_CODE_HOOK_EVENTS } from '../helpers/hook-events.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const NEUTRAL_LINE = '{"continue":true,"suppressOutput":true}\n';
 const CANARY = 'PRIVATE\u{1F512}CANARY';
 const EVENTS = [
-  'SessionStart',
-  'UserPromptSubmit',
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'Stop',
-  'SubagentStop',
-  'PreCompact',
-  'SessionEnd',
+  ...CLAUDE_CODE_HOOK_EVENTS,
   'context',
   'new',
   'save',

@@ -22,34 +22,32 @@ export function writeSession(root: string, sessionId = 'sess-1'): { main: string
   const call = (id: string, name: string, input: Record<string, unknown>) => [
     toolUse(`${sessionId}-${id}`, name, input),
   ];
-  writeFileSync(
+  const write = (file: string, ...lines: Parameters<typeof jsonl>): void =>
+    writeFileSync(file, jsonl(...lines));
+  write(
     main,
-    jsonl(
-      userLine('fix the parser', line(1000)),
-      assistantLine('m1', call('read', 'Read', { file_path: '/work/proj/a.ts' }), line(2000)),
-      resultLine(`${sessionId}-read`, 'file text', { extra: line(3000) }),
-      assistantLine('m2', call('task', 'Task', { prompt: 'research' }), line(4000)),
-      resultLine(`${sessionId}-task`, 'research done', { extra: line(9000) }),
-      assistantLine('m3', [text('parser fixed')], line(9500)),
-      userLine('<private>my secret plan</private>', line(10_000)),
-      assistantLine('m4', call('secret', 'Bash', { command: 'cat plan' }), line(11_000)),
-      resultLine(`${sessionId}-secret`, 'the plan', { extra: line(12_000) }),
-      assistantLine('m5', [text('ok')], line(12_500)),
-      userLine('now run the tests', line(13_000)),
-      assistantLine('m6', call('test', 'Bash', { command: 'npm test' }), line(14_000)),
-      resultLine(`${sessionId}-test`, 'all green', { extra: line(15_000) }),
-    ),
+    userLine('fix the parser', line(1000)),
+    assistantLine('m1', call('read', 'Read', { file_path: '/work/proj/a.ts' }), line(2000)),
+    resultLine(`${sessionId}-read`, 'file text', { extra: line(3000) }),
+    assistantLine('m2', call('task', 'Task', { prompt: 'research' }), line(4000)),
+    resultLine(`${sessionId}-task`, 'research done', { extra: line(9000) }),
+    assistantLine('m3', [text('parser fixed')], line(9500)),
+    userLine('<private>my secret plan</private>', line(10_000)),
+    assistantLine('m4', call('secret', 'Bash', { command: 'cat plan' }), line(11_000)),
+    resultLine(`${sessionId}-secret`, 'the plan', { extra: line(12_000) }),
+    assistantLine('m5', [text('ok')], line(12_500)),
+    userLine('now run the tests', line(13_000)),
+    assistantLine('m6', call('test', 'Bash', { command: 'npm test' }), line(14_000)),
+    resultLine(`${sessionId}-test`, 'all green', { extra: line(15_000) }),
   );
   const side = (ms: number) => ({ ...line(ms), isSidechain: true, agentId: 'a1' });
   const agent = join(agentDir, 'agent-a1.jsonl');
-  writeFileSync(
+  write(
     agent,
-    jsonl(
-      userLine('research', side(4100)),
-      assistantLine('s1', call('grep', 'Grep', { pattern: 'parse' }), side(5000)),
-      resultLine(`${sessionId}-grep`, 'a.ts:1', { extra: side(6000) }),
-      assistantLine('s2', [text('found it')], side(7000)),
-    ),
+    userLine('research', side(4100)),
+    assistantLine('s1', call('grep', 'Grep', { pattern: 'parse' }), side(5000)),
+    resultLine(`${sessionId}-grep`, 'a.ts:1', { extra: side(6000) }),
+    assistantLine('s2', [text('found it')], side(7000)),
   );
   writeFileSync(join(agentDir, 'agent-a1.meta.json'), JSON.stringify({ agentType: 'Explore' }));
   return { main, agent };

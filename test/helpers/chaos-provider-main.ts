@@ -2,8 +2,8 @@
 // it): the test process spawns hooks by the dozen, and on a loaded machine its event loop is too
 // slow to answer a provider call within the compressor's timeout. Talks over IPC: sends
 // {url} once listening and {kind} for each reply; takes {good: true} (answer well from now on).
-import { reply, requestText, startFakeAnthropic, type FakeReply } from './fake-anthropic.ts';
-import { realisticAnswer } from './fake-replies.ts';
+import { reply, startFakeAnthropic, type FakeReply } from './fake-anthropic.ts';
+import { realisticReply } from './fake-replies.ts';
 import { seededRandom } from './soak-load.ts';
 
 /** A provider having a bad day; the kind of reply, then the reply. */
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   const chaos = seededRandom(Number(process.argv[2] ?? 7));
   let allGood = false;
   fake.respondWith((body) => {
-    const good = reply.text(realisticAnswer(JSON.stringify(body.system), requestText(body)));
+    const good = realisticReply(body);
     if (allGood) return good;
     const [kind, next] = chaosReply(chaos, good);
     send({ kind });

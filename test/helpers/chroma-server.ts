@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './env.ts';
+import { suiteFixture } from './suite-fixture.ts';
 
 /** A real Chroma server (the one in the chromadb npm package) on a free loopback port. */
 export interface ChromaServer {
@@ -67,5 +70,30 @@ export async function startChroma(path: string): Promise<ChromaServer> {
     async restart() {
       if (!running()) await launch();
     },
+  };
+}
+
+/**
+ * One Chroma server for the whole test file, its data in a temp folder: started before the
+ * file's tests, stopped and its folder removed after. The handle reads the running server.
+ */
+export function chromaForFile(): ChromaServer {
+  const data = mkdtempSync(join(tmpdir(), 'claude-mem-chroma-'));
+  const server = suiteFixture(
+    () => startChroma(data),
+    async (running) => {
+      await running.stop();
+      rmSync(data, { recursive: true, force: true });
+    },
+  );
+  return {
+    get url() {
+      return server().url;
+    },
+    get port() {
+      return server().port;
+    },
+    stop: () => server().stop(),
+    restart: () => server().restart(),
   };
 }

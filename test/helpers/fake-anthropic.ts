@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import {
   countTokens,
-  pause,
   sendJson,
   startRecordingServer,
   type RecordedRequest,
 } from './fake-llm-http.ts';
+import { answeredWithoutBody, pause, replyBuilders, replyScript } from './fake-llm-script.ts';
 
 /** A content block of a scripted reply: text, or a tool call (for tests of the real `claude`). */
 export type FakeBlock =
@@ -37,30 +37,13 @@ export type FakeReply =
 
 /** Builders for scripted replies. */
 export const reply = {
-  text: (
-    text: string,
-    extra: Partial<Extract<FakeReply, { kind: 'message' }>> = {},
-  ): FakeReply => ({
-    kind: 'message',
-    content: text,
-    ...extra,
-  }),
+  ...replyBuilders<FakeReply>(),
   blocks: (content: FakeBlock[]): FakeReply => ({ kind: 'message', content }),
   toolUse: (name: string, input: Record<string, unknown>): FakeReply => ({
     kind: 'message',
     content: [{ type: 'tool_use', name, input }],
   }),
-  error: (
-    status: number,
-    extra: Partial<Extract<FakeReply, { kind: 'error' }>> = {},
-  ): FakeReply => ({
-    kind: 'error',
-    status,
-    ...extra,
-  }),
   slow: (delayMs: number, text: string): FakeReply => ({ kind: 'message', content: text, delayMs }),
-  hang: (): FakeReply => ({ kind: 'hang' }),
-  reset: (): FakeReply => ({ kind: 'reset' }),
 };
 
 /** The parts of a Messages API request body the fake reads. */
@@ -229,11 +212,7 @@ async function answer(
   next: FakeReply,
   seenPrefixes: Set<string>,
 ): Promise<void> {
-  if (next.kind === 'hang') return;
-  if (next.kind === 'reset') {
-    res.socket?.destroy();
-    return;
-  }
+  if (answeredWithoutBody(res, next)) return;
   if (next.kind === 'error') {
     const type = next.errorType ?? ERROR_TYPES[next.status] ?? 'api_error';
     const headers: Record<string, string> = { 'request-id': id('req') };
@@ -274,16 +253,15 @@ async function answer(
  * the responder (default: the text "ok").
  */
 export async function startFakeAnthropic(): Promise<FakeAnthropic> {
-  const queue: FakeReply[] = [];
+  const script = replyScript((_body: MessagesBody, _req: RecordedRequest) => reply.text('ok'));
   const seenPrefixes = new Set<string>();
-  let responder: (body: MessagesBody, req: RecordedRequest) => FakeReply = () => reply.text('ok');
   const server = await startRecordingServer(async (req, res) => {
     const path = req.url.split('?')[0];
     const body = (req.json ?? {}) as MessagesBody;
     if (req.method === 'HEAD' || (req.method === 'GET' && path === '/')) {
       res.writeHead(200).end();
     } else if (req.method === 'POST' && path === '/v1/messages') {
-      await answer(res, body, queue.shift() ?? responder(body, req), seenPrefixes);
+      await answer(res, body, script.next(body, req), seenPrefixes);
     } else if (req.method === 'POST' && path === '/v1/messages/count_tokens') {
       sendJson(res, 200, { input_tokens: countTokens(requestText(body)) });
     } else {
@@ -295,10 +273,8 @@ export async function startFakeAnthropic(): Promise<FakeAnthropic> {
     requests: server.requests,
     messageRequests: () =>
       server.requests.filter((r) => r.method === 'POST' && r.url.split('?')[0] === '/v1/messages'),
-    enqueue: (...replies) => queue.push(...replies),
-    respondWith: (next) => {
-      responder = next;
-    },
+    enqueue: script.enqueue,
+    respondWith: script.respondWith,
     close: () => server.close(),
   };
 }

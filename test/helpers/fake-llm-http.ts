@@ -115,16 +115,5 @@ export function sendJson(
   res.end(text);
 }
 
-/** Waits `ms` unless the client went away first. */
-export function pause(ms: number, res: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    res.once('close', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-}
-
 /** The fake servers' stand-in for a tokenizer: one token per 4 characters, rounded up. */
 export const countTokens = (text: string): number => Math.ceil(text.length / 4);

@@ -1,11 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import {
   countTokens,
-  pause,
   sendJson,
   startRecordingServer,
   type RecordedRequest,
 } from './fake-llm-http.ts';
+import { answeredWithoutBody, pause, replyBuilders, replyScript } from './fake-llm-script.ts';
 
 /** How the fake answers one POST /v1/chat/completions. */
 export type FakeChatReply =
@@ -21,26 +21,7 @@ export type FakeChatReply =
   | { kind: 'reset' };
 
 /** Builders for scripted chat replies. */
-export const chatReply = {
-  text: (
-    content: string,
-    extra: Partial<Extract<FakeChatReply, { kind: 'message' }>> = {},
-  ): FakeChatReply => ({
-    kind: 'message',
-    content,
-    ...extra,
-  }),
-  error: (
-    status: number,
-    extra: Partial<Extract<FakeChatReply, { kind: 'error' }>> = {},
-  ): FakeChatReply => ({
-    kind: 'error',
-    status,
-    ...extra,
-  }),
-  hang: (): FakeChatReply => ({ kind: 'hang' }),
-  reset: (): FakeChatReply => ({ kind: 'reset' }),
-};
+export const chatReply = replyBuilders<FakeChatReply>();
 
 /** The parts of a chat completions body the fake reads. */
 export interface ChatBody {
@@ -92,11 +73,7 @@ function streamChat(
 }
 
 async function answer(res: ServerResponse, body: ChatBody, next: FakeChatReply): Promise<void> {
-  if (next.kind === 'hang') return;
-  if (next.kind === 'reset') {
-    res.socket?.destroy();
-    return;
-  }
+  if (answeredWithoutBody(res, next)) return;
   if (next.kind === 'error') {
     const headers: Record<string, string> =
       next.retryAfterSeconds === undefined ? {} : { 'retry-after': String(next.retryAfterSeconds) };
@@ -147,13 +124,12 @@ async function answer(res: ServerResponse, body: ChatBody, next: FakeChatReply):
  * (one token per 4 characters) unless a reply says to leave it out, errors, hangs and resets.
  */
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
-  const queue: FakeChatReply[] = [];
-  let responder: (body: ChatBody) => FakeChatReply = () => chatReply.text('ok');
+  const script = replyScript((_body: ChatBody) => chatReply.text('ok'));
   const server = await startRecordingServer(async (req, res) => {
     const path = req.url.split('?')[0];
     if (req.method === 'POST' && path === '/v1/chat/completions') {
       const body = (req.json ?? {}) as ChatBody;
-      await answer(res, body, queue.shift() ?? responder(body));
+      await answer(res, body, script.next(body));
     } else if (req.method === 'GET' && path === '/v1/models') {
       sendJson(res, 200, { object: 'list', data: [{ id: 'fake', object: 'model' }] });
     } else {
@@ -165,10 +141,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     requests: server.requests,
     chatRequests: () =>
       server.requests.filter((r) => r.url.split('?')[0] === '/v1/chat/completions'),
-    enqueue: (...replies) => queue.push(...replies),
-    respondWith: (next) => {
-      responder = next;
-    },
+    enqueue: script.enqueue,
+    respondWith: script.respondWith,
     close: () => server.close(),
   };
 }

@@ -4,6 +4,7 @@
  * the same whether it comes alone or after the observations of the batch that closes a turn.
  * The bench counts tokens on these, so their size is stated here, not hidden.
  */
+import { reply, requestText, type FakeReply, type MessagesBody } from './fake-anthropic.ts';
 
 const FILE_LINE = /^(?:file_path|path|notebook_path): (.+)$/gm;
 const EVENT_TAG = /<event n="\d+" tool="([^"]+)"/g;
@@ -74,3 +75,7 @@ export function realisticAnswer(system: string, requestText: string): string {
     ? `${observationsAnswer(requestText)}\n${summaryAnswer()}`
     : observationsAnswer(requestText);
 }
+
+/** `realisticAnswer` as the fake Anthropic API's reply to a Messages request `body`. */
+export const realisticReply = (body: MessagesBody): FakeReply =>
+  reply.text(realisticAnswer(JSON.stringify(body.system), requestText(body)));

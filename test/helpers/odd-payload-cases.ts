@@ -1,9 +1,35 @@
-import { MB, payload, rawPayload, sessionOnly, type Case } from './hostile-cases.ts';
+import {
+  MB,
+  payload,
+  rawPayload,
+  sessionOnly,
+  type Case,
+  type Row,
+  type SessionState,
+} from './hostile-cases.ts';
 
 // Well-formed but odd hook inputs for test/e2e/hostile-payloads.test.ts: data, so it is long.
 
 /** What sanitizing keeps of a value nested deeper than 64 levels. */
 const tooDeep = `${'{"a":'.repeat(64)}"[claude-mem: too deep]"${'}'.repeat(64)}`;
+
+/** A session with `fields`, and its prompt 1 of `text`. */
+const promptStored = (sid: string, text: string, fields: Row = {}): SessionState => ({
+  ...sessionOnly(sid, { prompt_count: 1, ...fields }),
+  prompts: [{ prompt_number: 1, text }],
+});
+
+/** A session and one turn end with `message` (of subagent `agentId`). */
+const turnStored = (sid: string, message: string, agentId: string | null = null): SessionState => ({
+  ...sessionOnly(sid),
+  turns: [{ prompt_number: 0, agent_id: agentId, last_assistant_message: message }],
+});
+
+/** A session with `fields`, and one tool event `event`. */
+const eventStored = (sid: string, event: Row, fields: Row = {}): SessionState => ({
+  ...sessionOnly(sid, fields),
+  events: [event],
+});
 
 /** Well-formed but odd inputs, and exactly what the rules say they store. */
 export const ODD_CASES: Case[] = [
@@ -17,18 +43,17 @@ export const ODD_CASES: Case[] = [
       tool_use_id: 'toolu_h_string',
     }),
     sid: 'hostile-input-string',
-    stored: {
-      ...sessionOnly('hostile-input-string', { prompt_count: 0 }),
-      events: [
-        {
-          tool_name: 'Bash',
-          tool_use_id: 'toolu_h_string',
-          tool_input: '"ls -la"',
-          tool_response: '"total 0"',
-          failed: 0,
-        },
-      ],
-    },
+    stored: eventStored(
+      'hostile-input-string',
+      {
+        tool_name: 'Bash',
+        tool_use_id: 'toolu_h_string',
+        tool_input: '"ls -la"',
+        tool_response: '"total 0"',
+        failed: 0,
+      },
+      { prompt_count: 0 },
+    ),
   },
   {
     name: 'tool_input an array, through the save alias',
@@ -40,16 +65,11 @@ export const ODD_CASES: Case[] = [
       tool_use_id: 'toolu_h_array',
     }),
     sid: 'hostile-input-array',
-    stored: {
-      ...sessionOnly('hostile-input-array'),
-      events: [
-        {
-          tool_name: 'mcp__x__y',
-          tool_input: '[1,"two",{"three":3}]',
-          tool_response: '[{"type":"text","text":"ok"}]',
-        },
-      ],
-    },
+    stored: eventStored('hostile-input-array', {
+      tool_name: 'mcp__x__y',
+      tool_input: '[1,"two",{"three":3}]',
+      tool_response: '[{"type":"text","text":"ok"}]',
+    }),
   },
   {
     name: 'tool_input 10,000 objects deep (cut at 64 levels)',
@@ -60,10 +80,11 @@ export const ODD_CASES: Case[] = [
       `"tool_name":"Read","tool_use_id":"toolu_h_deep","tool_input":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
     ),
     sid: 'hostile-deep-input',
-    stored: {
-      ...sessionOnly('hostile-deep-input'),
-      events: [{ tool_name: 'Read', tool_input: tooDeep, tool_response: null }],
-    },
+    stored: eventStored('hostile-deep-input', {
+      tool_name: 'Read',
+      tool_input: tooDeep,
+      tool_response: null,
+    }),
   },
   {
     name: 'a 10 MB tool_response (elided head + tail with a marker)',
@@ -75,18 +96,13 @@ export const ODD_CASES: Case[] = [
       tool_use_id: 'toolu_h_10mb',
     }),
     sid: 'hostile-10mb',
-    stored: {
-      ...sessionOnly('hostile-10mb'),
-      events: [
-        {
-          tool_name: 'Bash',
-          response_head: '"AAAAAAAAA',
-          response_tail: 'BBBBBBBBB"',
-          response_elided_of: 10 * MB,
-          response_fits: true,
-        },
-      ],
-    },
+    stored: eventStored('hostile-10mb', {
+      tool_name: 'Bash',
+      response_head: '"AAAAAAAAA',
+      response_tail: 'BBBBBBBBB"',
+      response_elided_of: 10 * MB,
+      response_fits: true,
+    }),
   },
   {
     name: 'a prompt of 100,000 <private> blocks around visible text',
@@ -95,10 +111,7 @@ export const ODD_CASES: Case[] = [
       prompt: `${'<private>p</private>'.repeat(100_000)}visible words`,
     }),
     sid: 'hostile-100k-tags',
-    stored: {
-      ...sessionOnly('hostile-100k-tags', { prompt_count: 1, title: 'visible words' }),
-      prompts: [{ prompt_number: 1, text: 'visible words' }],
-    },
+    stored: promptStored('hostile-100k-tags', 'visible words', { title: 'visible words' }),
   },
   {
     name: 'a prompt of 100,000 unclosed <private> openers (fully private)',
@@ -116,10 +129,7 @@ export const ODD_CASES: Case[] = [
       prompt: 'fix the login bug <private>and never store this',
     }),
     sid: 'hostile-unclosed',
-    stored: {
-      ...sessionOnly('hostile-unclosed', { prompt_count: 1, title: 'fix the login bug' }),
-      prompts: [{ prompt_number: 1, text: 'fix the login bug' }],
-    },
+    stored: promptStored('hostile-unclosed', 'fix the login bug', { title: 'fix the login bug' }),
   },
   {
     name: 'nested private, context and reminder tags in a prompt',
@@ -130,10 +140,7 @@ export const ODD_CASES: Case[] = [
         'this<system-reminder>r</system-reminder>',
     }),
     sid: 'hostile-nested-tags',
-    stored: {
-      ...sessionOnly('hostile-nested-tags', { prompt_count: 1, title: 'keep this' }),
-      prompts: [{ prompt_number: 1, text: 'keep this' }],
-    },
+    stored: promptStored('hostile-nested-tags', 'keep this', { title: 'keep this' }),
   },
   {
     name: 'private and reminder tags in tool output',
@@ -145,16 +152,11 @@ export const ODD_CASES: Case[] = [
       tool_use_id: 'toolu_h_tags',
     }),
     sid: 'hostile-tool-tags',
-    stored: {
-      ...sessionOnly('hostile-tool-tags'),
-      events: [
-        {
-          tool_name: 'Read',
-          tool_input: '{"file_path":"/a.txt"}',
-          tool_response: '{"content":"line end"}',
-        },
-      ],
-    },
+    stored: eventStored('hostile-tool-tags', {
+      tool_name: 'Read',
+      tool_input: '{"file_path":"/a.txt"}',
+      tool_response: '{"content":"line end"}',
+    }),
   },
   {
     name: '__proto__ keys in tool_input (kept as plain data)',
@@ -165,10 +167,10 @@ export const ODD_CASES: Case[] = [
       '"tool_name":"Bash","tool_use_id":"toolu_h_proto","tool_input":{"__proto__":{"polluted":true},"command":"ls"}',
     ),
     sid: 'hostile-proto-input',
-    stored: {
-      ...sessionOnly('hostile-proto-input'),
-      events: [{ tool_name: 'Bash', tool_input: '{"__proto__":{"polluted":true},"command":"ls"}' }],
-    },
+    stored: eventStored('hostile-proto-input', {
+      tool_name: 'Bash',
+      tool_input: '{"__proto__":{"polluted":true},"command":"ls"}',
+    }),
   },
   {
     name: 'huge numbers (1e999 becomes null, big integers lose precision as in JSON)',
@@ -180,16 +182,11 @@ export const ODD_CASES: Case[] = [
         '"tool_input":{"n":1e308,"big":123456789012345678901234567890,"inf":-1e999}',
     ),
     sid: 'hostile-huge-numbers',
-    stored: {
-      ...sessionOnly('hostile-huge-numbers'),
-      events: [
-        {
-          tool_name: 'Bash',
-          duration_ms: null,
-          tool_input: '{"n":1e+308,"big":1.2345678901234568e+29,"inf":null}',
-        },
-      ],
-    },
+    stored: eventStored('hostile-huge-numbers', {
+      tool_name: 'Bash',
+      duration_ms: null,
+      tool_input: '{"n":1e+308,"big":1.2345678901234568e+29,"inf":null}',
+    }),
   },
   {
     name: 'unicode: RTL override, emoji, CJK, combining marks',
@@ -198,10 +195,7 @@ export const ODD_CASES: Case[] = [
       prompt: 'مرحبا \u202Eevil\u202C 🧠👩‍💻 漢字 e\u0301',
     }),
     sid: 'hostile-unicode-🧠\u202e',
-    stored: {
-      ...sessionOnly('hostile-unicode-🧠\u202e', { prompt_count: 1 }),
-      prompts: [{ prompt_number: 1, text: 'مرحبا \u202Eevil\u202C 🧠👩‍💻 漢字 e\u0301' }],
-    },
+    stored: promptStored('hostile-unicode-🧠\u202e', 'مرحبا \u202Eevil\u202C 🧠👩‍💻 漢字 e\u0301'),
   },
   {
     name: 'lone surrogates escaped in JSON (stored as U+FFFD)',
@@ -212,10 +206,7 @@ export const ODD_CASES: Case[] = [
       '"prompt":"high \\ud83d low \\ude00 end"',
     ),
     sid: 'hostile-surrogates',
-    stored: {
-      ...sessionOnly('hostile-surrogates', { prompt_count: 1 }),
-      prompts: [{ prompt_number: 1, text: 'high \uFFFD low \uFFFD end' }],
-    },
+    stored: promptStored('hostile-surrogates', 'high \uFFFD low \uFFFD end'),
   },
   {
     name: 'invalid UTF-8 bytes inside a string (decoded as U+FFFD)',
@@ -230,10 +221,7 @@ export const ODD_CASES: Case[] = [
       Buffer.from(' bytes"}'),
     ]),
     sid: 'hostile-bad-utf8',
-    stored: {
-      ...sessionOnly('hostile-bad-utf8', { prompt_count: 1 }),
-      prompts: [{ prompt_number: 1, text: 'bad \uFFFD\uFFFD\uFFFD bytes' }],
-    },
+    stored: promptStored('hostile-bad-utf8', 'bad \uFFFD\uFFFD\uFFFD bytes'),
   },
   {
     name: 'hook_event_name SessionEnd on the UserPromptSubmit command (the command wins)',
@@ -243,10 +231,7 @@ export const ODD_CASES: Case[] = [
       reason: 'exit',
     }),
     sid: 'hostile-contradiction',
-    stored: {
-      ...sessionOnly('hostile-contradiction', { prompt_count: 1, end_reason: null }),
-      prompts: [{ prompt_number: 1, text: 'hello there' }],
-    },
+    stored: promptStored('hostile-contradiction', 'hello there', { end_reason: null }),
   },
   {
     name: 'hook_event_name PostToolUse on the Stop command (stored as a turn end)',
@@ -257,10 +242,7 @@ export const ODD_CASES: Case[] = [
       last_assistant_message: 'done',
     }),
     sid: 'hostile-stop-as-tool',
-    stored: {
-      ...sessionOnly('hostile-stop-as-tool'),
-      turns: [{ prompt_number: 0, agent_id: null, last_assistant_message: 'done' }],
-    },
+    stored: turnStored('hostile-stop-as-tool', 'done'),
   },
   {
     name: 'duplicate session_id keys (the last one wins, as in JSON.parse)',
@@ -299,10 +281,7 @@ export const ODD_CASES: Case[] = [
       last_assistant_message: 'summary <private>x</private>done',
     }),
     sid: 'hostile-alias-summary',
-    stored: {
-      ...sessionOnly('hostile-alias-summary'),
-      turns: [{ prompt_number: 0, agent_id: null, last_assistant_message: 'summary done' }],
-    },
+    stored: turnStored('hostile-alias-summary', 'summary done'),
   },
   {
     name: 'a SubagentStop with an agent id',
@@ -313,10 +292,7 @@ export const ODD_CASES: Case[] = [
       last_assistant_message: 'sub done',
     }),
     sid: 'hostile-subagent',
-    stored: {
-      ...sessionOnly('hostile-subagent'),
-      turns: [{ prompt_number: 0, agent_id: 'agent-1', last_assistant_message: 'sub done' }],
-    },
+    stored: turnStored('hostile-subagent', 'sub done', 'agent-1'),
   },
   {
     name: 'a PreCompact with custom_instructions null',
@@ -346,16 +322,11 @@ export const ODD_CASES: Case[] = [
       is_interrupt: false,
     }),
     sid: 'hostile-failure',
-    stored: {
-      ...sessionOnly('hostile-failure'),
-      events: [
-        {
-          tool_name: 'Bash',
-          failed: 1,
-          tool_response: null,
-          error: 'Exit code 1\nDB_PASSWORD=[REDACTED:password] rejected',
-        },
-      ],
-    },
+    stored: eventStored('hostile-failure', {
+      tool_name: 'Bash',
+      failed: 1,
+      tool_response: null,
+      error: 'Exit code 1\nDB_PASSWORD=[REDACTED:password] rejected',
+    }),
   },
 ];

@@ -1,8 +1,9 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TestContext } from 'node:test';
+import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
 import { openDatabase, type Db } from '../../src/store/index.ts';
-import { createTestHome, type TestHome } from './env.ts';
+import { createTestHome, HOOK_BUNDLE, type TestHome } from './env.ts';
 import { waitForNoWorkers } from './proc.ts';
 import { stopWorker } from './worker.ts';
 
@@ -48,3 +49,29 @@ export function withDatabase<T>(home: TestHome, fill: (db: Db) => T): T {
     db.close();
   }
 }
+
+/** Runs the hook bundle for `event` as session `session` in the home's project folder would. */
+export function projectHook(
+  home: RecallHome,
+  session: string,
+  event: string,
+  extra: Record<string, unknown>,
+): Promise<HookRun> {
+  const payload = {
+    session_id: session,
+    transcript_path: join(home.projectDir, `${session}.jsonl`),
+    cwd: home.projectDir,
+    hook_event_name: event,
+    ...extra,
+  };
+  return runHookProcess(HOOK_BUNDLE, event, JSON.stringify(payload), home.env);
+}
+
+/** The parts of a hook's answer the recall tests read. */
+export interface HookAnswer {
+  hookSpecificOutput?: { hookEventName?: string; additionalContext?: string };
+}
+
+/** The additionalContext of a hook's answer, or '' when it has none. */
+export const contextOf = (stdout: string): string =>
+  (JSON.parse(stdout) as HookAnswer).hookSpecificOutput?.additionalContext ?? '';

@@ -20,61 +20,41 @@ export function baseEvent(overrides: Partial<Base> = {}): Base {
   };
 }
 
-/** A SessionStart spool event. */
-export function sessionStartEvent(overrides: Partial<EventOf<'session-start'>> = {}) {
-  return {
-    ...baseEvent(),
-    kind: 'session-start',
-    source: 'startup',
-    ...overrides,
-  } satisfies EventOf<'session-start'>;
+/** Fields of a `K` event beyond the shared ones and its kind. */
+type Fields<K extends Kind> = Omit<EventOf<K>, keyof Base | 'kind'>;
+
+/** A builder of `K` events: shared fields, then `defaults` (given them), then the overrides. */
+function eventBuilder<K extends Kind>(kind: K, defaults: (base: Base) => Fields<K>) {
+  return (overrides: Partial<EventOf<K>> = {}): EventOf<K> => {
+    const base = baseEvent();
+    // The spread of a generic event type is not narrowed back to the union member by tsc.
+    return { ...base, kind, ...defaults(base), ...overrides } as EventOf<K>;
+  };
 }
+
+/** A SessionStart spool event. */
+export const sessionStartEvent = eventBuilder('session-start', () => ({ source: 'startup' }));
 
 /** A UserPromptSubmit spool event (`text: null` for a fully private prompt). */
-export function promptEvent(overrides: Partial<EventOf<'prompt'>> = {}) {
-  return {
-    ...baseEvent(),
-    kind: 'prompt',
-    text: 'fix the bug',
-    ...overrides,
-  } satisfies EventOf<'prompt'>;
-}
+export const promptEvent = eventBuilder('prompt', () => ({ text: 'fix the bug' }));
 
 /** A PostToolUse spool event with a unique tool_use_id. */
-export function toolEvent(overrides: Partial<EventOf<'tool'>> = {}) {
-  const base = baseEvent();
-  return {
-    ...base,
-    kind: 'tool',
-    toolName: 'Read',
-    toolUseId: `toolu_${base.id}`,
-    agentId: null,
-    input: { file_path: '/work/alpha/src/index.ts' },
-    response: { type: 'text', file: { filePath: '/work/alpha/src/index.ts', content: 'x' } },
-    error: null,
-    failed: false,
-    durationMs: 12,
-    ...overrides,
-  } satisfies EventOf<'tool'>;
-}
+export const toolEvent = eventBuilder('tool', (base) => ({
+  toolName: 'Read',
+  toolUseId: `toolu_${base.id}`,
+  agentId: null,
+  input: { file_path: '/work/alpha/src/index.ts' },
+  response: { type: 'text', file: { filePath: '/work/alpha/src/index.ts', content: 'x' } },
+  error: null,
+  failed: false,
+  durationMs: 12,
+}));
 
 /** A Stop spool event. */
-export function turnEndEvent(overrides: Partial<EventOf<'turn-end'>> = {}) {
-  return {
-    ...baseEvent(),
-    kind: 'turn-end',
-    agentId: null,
-    lastAssistantMessage: 'done',
-    ...overrides,
-  } satisfies EventOf<'turn-end'>;
-}
+export const turnEndEvent = eventBuilder('turn-end', () => ({
+  agentId: null,
+  lastAssistantMessage: 'done',
+}));
 
 /** A SessionEnd spool event. */
-export function sessionEndEvent(overrides: Partial<EventOf<'session-end'>> = {}) {
-  return {
-    ...baseEvent(),
-    kind: 'session-end',
-    reason: 'logout',
-    ...overrides,
-  } satisfies EventOf<'session-end'>;
-}
+export const sessionEndEvent = eventBuilder('session-end', () => ({ reason: 'logout' }));

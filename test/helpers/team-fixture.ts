@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import { addMember, initTeam } from '../../src/team/admin.ts';
 import { clientConfig, withClient } from '../../src/team/connection.ts';
-import type { PostgresServer } from './postgres-server.ts';
+import { startPostgres, type PostgresServer } from './postgres-server.ts';
 
 /** A clone of the widget repository on one machine: a folder whose origin is the team remote. */
 export function makeClone(parent: string, folder: string, remote: string): string {
@@ -25,6 +25,16 @@ export async function setUpTeam(
     await initTeam(client, 'acme');
     for (const role of members) await addMember(client, 'acme', role);
   });
+}
+
+/** A PostgreSQL server for the test (stopped after it) with the team set up by {@link setUpTeam}. */
+export async function startTeamServer(
+  t: TestContext,
+  members: readonly string[],
+): Promise<PostgresServer> {
+  const server = await startPostgres(t);
+  await setUpTeam(t, server, members);
+  return server;
 }
 
 /** A session row of `project` rooted at `root` in a local store (what capture would write). */

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
+import type pg from 'pg';
 import { createLogger } from '../../src/config/index.ts';
 import { openDatabase, type Db } from '../../src/store/index.ts';
 import { createTeamSync } from '../../src/team/sync.ts';
@@ -10,16 +11,30 @@ import { tempDir } from './temp-dir.ts';
 /** The team project id of the fixture's widget repository (both remotes normalize to it). */
 export const WIDGET = 'host/acme/widget';
 
+/** How a {@link teamMachine} differs from the plain one. */
+export interface MachineOptions {
+  /** The clone's origin (default the https form; the ssh form names the same project). */
+  remote?: string;
+  /** How the sync engine makes its PostgreSQL clients (a test's faulty one). */
+  newClient?: (config: pg.ClientConfig) => pg.Client;
+}
+
 /**
  * One machine of a team member: a store in a temp dir with a clone `folder` of the widget
  * repository, a sync engine as `role`, and helpers that write rows as capture would (in any
  * number of sessions), share them and run rounds.
  */
-export function teamMachine(t: TestContext, server: PostgresServer, role: string, folder: string) {
+export function teamMachine(
+  t: TestContext,
+  server: PostgresServer,
+  role: string,
+  folder: string,
+  options: MachineOptions = {},
+) {
   const dir = tempDir(t);
   const db = openDatabase(join(dir, 'claude-mem.db'));
   t.after(() => db.close());
-  const root = makeClone(dir, folder, 'https://host/acme/widget');
+  const root = makeClone(dir, folder, options.remote ?? 'https://host/acme/widget');
   const session = (sid: string): void => {
     db.prepare(SESSION_SQL).run({ sid, project: folder, root });
   };
@@ -30,6 +45,7 @@ export function teamMachine(t: TestContext, server: PostgresServer, role: string
     now: Date.now,
     log: createLogger(dir, 'worker', 'error'),
     target: () => ({ url: server.urlFor(role), team: 'acme' }),
+    ...(options.newClient ? { newClient: options.newClient } : {}),
   });
   t.after(() => sync.close());
   const observe = (title: string, sid = `${role}-${folder}-s1`, narrative = ''): number =>

@@ -1,21 +1,6 @@
 import pg from 'pg';
 import type { PostgresServer } from './postgres-server.ts';
 
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-
-/** Polls `probe` until it returns a value other than undefined (at most `ms`), naming `what`. */
-export async function eventually<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  ms = 60_000,
-): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < ms; await sleep(100)) {
-    const value = await probe();
-    if (value !== undefined) return value;
-  }
-  throw new Error(`waited ${ms / 1000} s for ${what}`);
-}
-
 /** A raw `pg` session as `role` (password `<role>-pw`), as a member with psql would have. */
 export async function rawSession(
   t: { after(fn: () => Promise<void>): void },
@@ -27,6 +12,20 @@ export async function rawSession(
   await client.connect();
   t.after(() => client.end().catch(() => undefined));
   return client;
+}
+
+/**
+ * The owner (role admin) holding an ACCESS EXCLUSIVE lock on the memories table in an open
+ * transaction, as a migration or a careless psql session would; `release()` commits.
+ */
+export async function lockMemories(
+  t: { after(fn: () => Promise<void>): void },
+  server: PostgresServer,
+): Promise<{ release(): Promise<unknown> }> {
+  const admin = await rawSession(t, server, 'admin');
+  await admin.query('BEGIN');
+  await admin.query('LOCK TABLE claude_mem.memories IN ACCESS EXCLUSIVE MODE');
+  return { release: () => admin.query('COMMIT') };
 }
 
 /** A raw-SQL push of one observation row as a member would write it with psql. */

@@ -5,6 +5,7 @@ import { runHookProcess, type HookRun } from '../../src/cli/hook-process.ts';
 import { workerRequest } from '../../src/client/index.ts';
 import { cli } from './cli.ts';
 import { queryDb } from './db.ts';
+import { eventually as poll } from './eventually.ts';
 import { createTestHome, HOOK_BUNDLE, type TestHome } from './env.ts';
 import type { PostgresServer } from './postgres-server.ts';
 import { makeClone } from './team-fixture.ts';
@@ -131,17 +132,9 @@ export async function joinTeam(
   };
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-
-/** Polls `probe` until it returns a value other than undefined (at most `ms`), naming `what`. */
-export async function eventually<T>(
+/** `eventually` with the scenario's patience: a flood of rows on a loaded machine takes long. */
+export const eventually = <T>(
   what: string,
   probe: () => T | undefined | Promise<T | undefined>,
   ms = 90_000,
-): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < ms; await sleep(250)) {
-    const value = await probe();
-    if (value !== undefined) return value;
-  }
-  throw new Error(`waited ${ms / 1000} s for ${what}`);
-}
+): Promise<T> => poll(what, probe, ms, 250);

@@ -8,10 +8,16 @@ import { addMember, removeMember } from '../../src/team/admin.ts';
 import { clientConfig, withClient } from '../../src/team/connection.ts';
 import { stallOf } from '../../src/team/stall.ts';
 import { createTeamSync } from '../../src/team/sync.ts';
-import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
-import { makeClone, OBSERVATION_SQL, SESSION_SQL, setUpTeam } from '../helpers/team-fixture.ts';
+import { postgresMissing, type PostgresServer } from '../helpers/postgres-server.ts';
+import {
+  makeClone,
+  OBSERVATION_SQL,
+  SESSION_SQL,
+  startTeamServer,
+} from '../helpers/team-fixture.ts';
 import { startFreezingProxy } from '../helpers/freezing-proxy.ts';
-import { eventually, pushSql, rawSession } from '../helpers/team-raw-sql.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { lockMemories, pushSql, rawSession } from '../helpers/team-raw-sql.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const skip = postgresMissing();
@@ -60,8 +66,7 @@ test(
   'a member with raw SQL cannot post as the team, rewrite, lock or probe; a held lock is reported with its holder and sync recovers',
   { skip, timeout: 300_000 },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice', 'bob', 'mallory']);
+    const server = await startTeamServer(t, ['alice', 'bob', 'mallory']);
     server.sql(`CREATE ROLE eve LOGIN PASSWORD 'eve-pw'`);
     await withClient(clientConfig(server.adminUrl), (client) => addMember(client, 'other', 'eve'));
     const alice = member(t, server, 'alice');
@@ -226,13 +231,11 @@ test(
     await t.test(
       "the owner's ACCESS EXCLUSIVE lock stalls a pull, named; the pull recovers after",
       async () => {
-        const admin = await rawSession(t, server, 'admin');
-        await admin.query('BEGIN');
-        await admin.query('LOCK TABLE claude_mem.memories IN ACCESS EXCLUSIVE MODE');
+        const lock = await lockMemories(t, server);
         const stalled = await bob.sync.syncNow();
         assert.match(stalled.lastError ?? '', /for a lock held by role admin \(pid \d+/);
         assert.equal(bob.has('cookie path must be /app'), false);
-        await admin.query('COMMIT');
+        await lock.release();
         const back = await bob.sync.syncNow();
         assert.equal(back.lastError, null);
         assert.equal(bob.has('cookie path must be /app'), true);
@@ -254,8 +257,7 @@ test(
   'a server that stops answering mid-round: the round is abandoned after the bound, reported, and the next one recovers',
   { skip, timeout: 180_000 },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice']);
+    const server = await startTeamServer(t, ['alice']);
     const proxy = await startFreezingProxy(t, server.port);
     const alice = member(t, server, 'alice', proxy.port);
     alice.share('before the freeze');

@@ -1,54 +1,25 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import pg from 'pg';
-import { createLogger } from '../../src/config/index.ts';
-import { openDatabase, type Db } from '../../src/store/index.ts';
-import { createTeamSync } from '../../src/team/sync.ts';
-import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
-import { makeClone, OBSERVATION_SQL, SESSION_SQL, setUpTeam } from '../helpers/team-fixture.ts';
-import { tempDir } from '../helpers/temp-dir.ts';
+import type { Db } from '../../src/store/index.ts';
+import { postgresMissing, type PostgresServer } from '../helpers/postgres-server.ts';
+import { startTeamServer } from '../helpers/team-fixture.ts';
+import { countOf, teamMachine, type MachineOptions } from '../helpers/team-member.ts';
 
 const skip = postgresMissing();
 
-function member(
-  t: Parameters<typeof tempDir>[0],
+/** alice's clone has the ssh remote, everyone else's the https one: both name one project. */
+const member = (
+  t: TestContext,
   server: PostgresServer,
   role: string,
   folder: string,
-  newClient?: (config: pg.ClientConfig) => pg.Client,
-) {
-  const dir = tempDir(t);
-  const db = openDatabase(join(dir, 'claude-mem.db'));
-  t.after(() => db.close());
-  const root = makeClone(
-    dir,
-    folder,
-    role === 'alice' ? 'git@host:acme/widget.git' : 'https://host/acme/widget',
-  );
-  db.prepare(SESSION_SQL).run({ sid: `${role}-s1`, project: folder, root });
-  const sync = createTeamSync({
-    db,
-    dataDir: dir,
-    now: Date.now,
-    log: createLogger(dir, 'worker', 'error'),
-    target: () => ({ url: server.urlFor(role), team: 'acme' }),
+  newClient?: MachineOptions['newClient'],
+) =>
+  teamMachine(t, server, role, folder, {
+    ...(role === 'alice' ? { remote: 'git@host:acme/widget.git' } : {}),
     ...(newClient ? { newClient } : {}),
   });
-  t.after(() => sync.close());
-  const observe = (title: string, narrative = ''): number =>
-    Number(
-      db.prepare(OBSERVATION_SQL).run({ sid: `${role}-s1`, project: folder, title, narrative })
-        .lastInsertRowid,
-    );
-  const share = (id: number): void => {
-    db.prepare(`UPDATE observations SET scope = 'team' WHERE id = ?`).run(id);
-  };
-  return { db, sync, observe, share, project: folder };
-}
-
-const count = (db: Db, sql: string, ...args: unknown[]): number =>
-  (db.prepare(sql).get(...args) as { n: number }).n;
 
 const titles = (db: Db): unknown[] =>
   db
@@ -61,8 +32,7 @@ test(
   'a shared row reaches a teammate under their own project, once, and edits and forgets follow',
   { skip },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice', 'bob']);
+    const server = await startTeamServer(t, ['alice', 'bob']);
     const alice = member(t, server, 'alice', 'widget');
     const bob = member(t, server, 'bob', 'my-widget-copy');
     const shared = alice.observe('cookie path must be /');
@@ -113,8 +83,7 @@ test(
   'the server stopped in the middle of a push loses and duplicates nothing; the backlog syncs on restart',
   { skip },
   async (t) => {
-    const pg_ = await startPostgres(t);
-    await setUpTeam(t, pg_, ['alice', 'bob']);
+    const pg_ = await startTeamServer(t, ['alice', 'bob']);
     let cutAt: string | undefined;
     const alice = member(
       t,
@@ -134,7 +103,7 @@ test(
     const cut = await alice.sync.syncNow();
     assert.match(cut.lastError ?? '', /terminat|connect|ECONNREFUSED|shut/i);
     assert.equal(
-      count(alice.db, 'SELECT count(*) AS n FROM team_outbox'),
+      countOf(alice.db, 'SELECT count(*) AS n FROM team_outbox'),
       100,
       'nothing acknowledged',
     );
@@ -144,14 +113,14 @@ test(
     const back = await alice.sync.syncNow();
     assert.equal(back.lastError, null);
     assert.equal(back.lastPush?.pushed, 100);
-    assert.equal(count(alice.db, 'SELECT count(*) AS n FROM team_outbox'), 0);
+    assert.equal(countOf(alice.db, 'SELECT count(*) AS n FROM team_outbox'), 0);
     assert.equal(
       pg_.sql('SELECT count(*), count(DISTINCT global_id) FROM claude_mem.memories'),
       '100|100\n',
     );
     await bob.sync.syncNow();
     assert.equal(
-      count(bob.db, 'SELECT count(*) AS n FROM observations WHERE author = ?', 'alice'),
+      countOf(bob.db, 'SELECT count(*) AS n FROM observations WHERE author = ?', 'alice'),
       100,
     );
   },
@@ -161,8 +130,7 @@ test(
   'a commit whose answer is lost is pushed again without a duplicate or a new change',
   { skip },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice']);
+    const server = await startTeamServer(t, ['alice']);
     let loseAnswer = false;
     const alice = member(t, server, 'alice', 'widget', (config) => {
       const client = new pg.Client(config);
@@ -181,11 +149,11 @@ test(
     loseAnswer = true;
     const lost = await alice.sync.syncNow();
     assert.match(lost.lastError ?? '', /answer to COMMIT/);
-    assert.equal(count(alice.db, 'SELECT count(*) AS n FROM team_outbox'), 3, 'still queued');
+    assert.equal(countOf(alice.db, 'SELECT count(*) AS n FROM team_outbox'), 3, 'still queued');
     const seqBefore = server.sql('SELECT max(seq) FROM claude_mem.memories');
     const again = await alice.sync.syncNow();
     assert.equal(again.lastError, null);
-    assert.equal(count(alice.db, 'SELECT count(*) AS n FROM team_outbox'), 0);
+    assert.equal(countOf(alice.db, 'SELECT count(*) AS n FROM team_outbox'), 0);
     assert.equal(server.sql('SELECT count(*) FROM claude_mem.memories'), '3\n');
     assert.equal(
       server.sql('SELECT max(seq) FROM claude_mem.memories'),
@@ -199,8 +167,7 @@ test(
   'a shared summary reaches a teammate with its author, under a session of theirs',
   { skip },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice', 'bob']);
+    const server = await startTeamServer(t, ['alice', 'bob']);
     const alice = member(t, server, 'alice', 'widget');
     const bob = member(t, server, 'bob', 'widget-copy');
     alice.db

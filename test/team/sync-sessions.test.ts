@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
-import { postgresMissing, startPostgres, type PostgresServer } from '../helpers/postgres-server.ts';
-import { setUpTeam } from '../helpers/team-fixture.ts';
+import type { Db } from '../../src/store/index.ts';
+import { postgresMissing, type PostgresServer } from '../helpers/postgres-server.ts';
+import { startTeamServer } from '../helpers/team-fixture.ts';
 import { countOf, teamMachine, WIDGET } from '../helpers/team-member.ts';
 
 const skip = postgresMissing();
@@ -16,12 +17,19 @@ function placeRow(server: PostgresServer, author: string, kind: string, body: ob
   return id;
 }
 
+/** The pull cursor of `db`'s store stands at the server's last row. */
+function assertPulledToEnd(db: Db, server: PostgresServer): void {
+  assert.equal(
+    countOf(db, 'SELECT pulled_seq FROM team_projects'),
+    Number(server.sql('SELECT max(seq) FROM claude_mem.memories')),
+  );
+}
+
 test(
   "a member's summaries of many sessions all reach a teammate, whatever their prompt numbers",
   { skip },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice', 'bob']);
+    const server = await startTeamServer(t, ['alice', 'bob']);
     const alice = teamMachine(t, server, 'alice', 'widget');
     const bob = teamMachine(t, server, 'bob', 'widget-copy');
     alice.session('alice-s2');
@@ -53,10 +61,7 @@ test(
       ),
       2,
     );
-    assert.equal(
-      countOf(bob.db, 'SELECT pulled_seq FROM team_projects'),
-      Number(server.sql('SELECT max(seq) FROM claude_mem.memories')),
-    );
+    assertPulledToEnd(bob.db, server);
   },
 );
 
@@ -64,8 +69,7 @@ test(
   'summaries with colliding keys or none (older clients, raw SQL) are all pulled and the cursor advances',
   { skip },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice', 'bob']);
+    const server = await startTeamServer(t, ['alice', 'bob']);
     const bob = teamMachine(t, server, 'bob', 'widget-copy');
     // A store of the old layout: alice's summary at prompt 1 already on her one session.
     placeRow(server, 'alice', 'summary', { prompt_number: 1, learned: 'legacy one' });
@@ -87,10 +91,7 @@ test(
       bob.db.prepare('SELECT learned FROM summaries ORDER BY learned').pluck().all(),
       ['legacy one', 'legacy two', 'same key a', 'same key b'],
     );
-    assert.equal(
-      countOf(bob.db, 'SELECT pulled_seq FROM team_projects'),
-      Number(server.sql('SELECT max(seq) FROM claude_mem.memories')),
-    );
+    assertPulledToEnd(bob.db, server);
   },
 );
 
@@ -98,8 +99,7 @@ test(
   "one person's two machines: rows shared on one are the other's own, edits go both ways, nothing comes back as new",
   { skip },
   async (t) => {
-    const server = await startPostgres(t);
-    await setUpTeam(t, server, ['alice']);
+    const server = await startTeamServer(t, ['alice']);
     const laptop = teamMachine(t, server, 'alice', 'widget');
     const desktop = teamMachine(t, server, 'alice', 'widget-desktop');
     const shared = laptop.observe('cookie path must be /');

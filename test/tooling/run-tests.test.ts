@@ -1,31 +1,16 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { runProcess, type ProcessRun } from '../helpers/run-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const RUNNER = join(ROOT, 'scripts', 'run-tests.mjs');
 const PLANTED = ['pass', 'fail', 'hang'].map((name) => `fixtures/runner/${name}.test.mjs`);
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runner(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RUNNER, ...args], { cwd: ROOT });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runner = (args: string[]): Promise<ProcessRun> =>
+  runProcess(process.execPath, [RUNNER, ...args], { cwd: ROOT, timeoutMs: 600_000 });
 
 /** A tree with an empty copy of every test file of the repository's src/ and test/. */
 function copyOfTestFiles(): string {
@@ -42,7 +27,7 @@ function copyOfTestFiles(): string {
 }
 
 describe('scripts/run-tests.mjs over planted passing, failing and hanging files', () => {
-  let run: Run;
+  let run: ProcessRun;
   const summary = () => run.stdout.slice(run.stdout.indexOf('========== test summary'));
 
   it('exits 1 and counts files and tests', async () => {
