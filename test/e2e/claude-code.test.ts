@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   allToolResults,
@@ -10,24 +9,30 @@ import {
   isCompressorRequest,
   lastToolResults,
   offeredTools,
-  offlineClaudeEnv,
   runClaude,
+  toolUse,
 } from '../helpers/claude-cli.ts';
+import {
+  claudeRequestsFrom,
+  startClaudeProject,
+  stopClaudeProject,
+  twoClaudeSessions,
+  type ClaudeProject,
+  type ClaudeSessions,
+} from '../helpers/claude-project.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import {
   requestText,
-  startFakeAnthropic,
   type FakeAnthropic,
   type FakeReply,
   type MessagesBody,
 } from '../helpers/fake-anthropic.ts';
-import { createTestHome, type TestHome } from '../helpers/env.ts';
-import { stopWorker } from '../helpers/worker.ts';
+import type { TestHome } from '../helpers/env.ts';
+import { waitForCounts } from '../helpers/wait-for-counts.ts';
 
 const TITLE = 'Release codename bluefin found in notes.txt';
 const ROOT = join(import.meta.dirname, '..', '..');
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 /** The scripted model: read a file, run a command, finish; or call the MCP search tool. */
 function script(project: string, seenToolResults: string[]) {
@@ -41,26 +46,10 @@ function script(project: string, seenToolResults: string[]) {
     const earlier = allToolResults(body);
     if (text.includes('search your memory')) return searchTurn(tools, earlier);
     if (earlier.length === 0 && text.includes('read notes.txt')) {
-      return {
-        kind: 'message',
-        content: [
-          { type: 'tool_use', name: 'Read', input: { file_path: join(project, 'notes.txt') } },
-        ],
-        stopReason: 'tool_use',
-      };
+      return toolUse('Read', { file_path: join(project, 'notes.txt') });
     }
     if (earlier.some((result) => result.includes('bluefin')) && !text.includes('tests pass')) {
-      return {
-        kind: 'message',
-        content: [
-          {
-            type: 'tool_use',
-            name: 'Bash',
-            input: { command: 'echo tests pass', description: 'Run the tests' },
-          },
-        ],
-        stopReason: 'tool_use',
-      };
+      return toolUse('Bash', { command: 'echo tests pass', description: 'Run the tests' });
     }
     return { kind: 'message', content: 'done' };
   };
@@ -75,94 +64,43 @@ function searchTurn(tools: string[], results: string[]): FakeReply {
     return { kind: 'message', content: 'found it' };
   }
   if (tools.includes(search)) {
-    return {
-      kind: 'message',
-      content: [{ type: 'tool_use', name: search, input: { query: 'bluefin' } }],
-      stopReason: 'tool_use',
-    };
+    return toolUse(search, { query: 'bluefin' });
   }
-  return {
-    kind: 'message',
-    content: [{ type: 'tool_use', name: 'ToolSearch', input: { query: `select:${search}` } }],
-    stopReason: 'tool_use',
-  };
+  return toolUse('ToolSearch', { query: `select:${search}` });
 }
 
-interface Setup {
-  home: TestHome;
-  fake: FakeAnthropic;
-  project: string;
-  env: NodeJS.ProcessEnv;
+interface Setup extends ClaudeProject {
   toolResults: string[];
 }
 
 async function setUp(): Promise<Setup> {
-  const fake = await startFakeAnthropic();
-  const home = await createTestHome({
-    CLAUDE_MEM_COMPRESS_PROVIDER: 'anthropic',
-    CLAUDE_MEM_COMPRESS_ANTHROPIC_BASE_URL: fake.url,
-  });
-  const project = join(dirname(home.dataDir), 'shop');
-  mkdirSync(project, { recursive: true });
-  writeFileSync(join(project, 'notes.txt'), 'Release codename: bluefin\n');
-  execFileSync('git', ['init', '-q'], { cwd: project });
+  const setup = await startClaudeProject();
+  writeFileSync(join(setup.project, 'notes.txt'), 'Release codename: bluefin\n');
   const toolResults: string[] = [];
-  fake.respondWith(script(project, toolResults));
-  const env = offlineClaudeEnv(
-    { ...home.env, TMPDIR: join(dirname(home.dataDir), 'tmp') },
-    fake.url,
-  );
-  mkdirSync(env.TMPDIR ?? '', { recursive: true });
-  return { home, fake, project, env, toolResults };
-}
-
-async function tearDown(setup: Setup): Promise<void> {
-  await stopWorker(setup.home);
-  await setup.fake.close();
-  setup.home.cleanup();
+  setup.fake.respondWith(script(setup.project, toolResults));
+  return { ...setup, toolResults };
 }
 
 /** Waits until session 1's events are compressed into observations and a summary. */
 async function waitForMemory(home: TestHome): Promise<void> {
-  for (let tries = 0; tries < 300; tries += 1) {
-    const [row] = queryDb<{ obs: number; sums: number; pending: number }>(
-      home.dataDir,
-      `SELECT (SELECT COUNT(*) FROM observations) AS obs, (SELECT COUNT(*) FROM summaries) AS sums,
-              (SELECT COUNT(*) FROM events WHERE state = 'pending') AS pending`,
-    );
-    if (row && row.obs > 0 && row.sums > 0 && row.pending === 0) return;
-    await sleep(200);
-  }
+  const counts = {
+    obs: 'SELECT COUNT(*) FROM observations',
+    sums: 'SELECT COUNT(*) FROM summaries',
+  };
+  await waitForCounts(home, counts);
 }
 
-function mainRequestsWith(fake: FakeAnthropic, needle: string): number {
-  return fake
-    .messageRequests()
-    .map((request) => request.json as MessagesBody)
-    .filter((body) => !isCompressorRequest(body) && requestText(body).includes(needle)).length;
-}
+const mainRequestsWith = (fake: FakeAnthropic, needle: string): number =>
+  claudeRequestsFrom(fake).filter((body) => requestText(body).includes(needle)).length;
 
 /** Session 1 (read + bash), then session 2 in the same project; returns session 2's requests. */
-async function twoSessions(setup: Setup, extra: string[]) {
-  const first = await runClaude('read notes.txt and run the tests', {
-    env: setup.env,
-    cwd: setup.project,
+const twoSessions = (setup: Setup, extra: string[]): Promise<ClaudeSessions> =>
+  twoClaudeSessions(
+    setup,
+    ['read notes.txt and run the tests', 'what do you remember about this project?'],
+    () => waitForMemory(setup.home),
     extra,
-  });
-  await waitForMemory(setup.home);
-  const before = setup.fake.messageRequests().length;
-  const second = await runClaude('what do you remember about this project?', {
-    env: setup.env,
-    cwd: setup.project,
-    extra,
-  });
-  const session2 = setup.fake
-    .messageRequests()
-    .slice(before)
-    .map((r) => r.json as MessagesBody)
-    .filter((b) => !isCompressorRequest(b));
-  return { first, second, session2 };
-}
+  );
 
 interface Counts {
   sessions: number;
@@ -185,13 +123,13 @@ function storedCounts(home: TestHome): Counts | undefined {
 
 describe('the real Claude Code CLI with claude-mem installed', { skip: !hasClaude() }, () => {
   let setup: Setup;
-  let run: Awaited<ReturnType<typeof twoSessions>>;
+  let run: ClaudeSessions;
   before(async () => {
     setup = await setUp();
     await cli(['install'], setup.env, setup.project);
     run = await twoSessions(setup, []);
   });
-  after(() => tearDown(setup));
+  after(() => stopClaudeProject(setup));
 
   it('runs both sessions to the end', () => {
     assert.deepEqual(
@@ -239,12 +177,12 @@ describe(
   { skip: !hasClaude() },
   () => {
     let setup: Setup;
-    let run: Awaited<ReturnType<typeof twoSessions>>;
+    let run: ClaudeSessions;
     before(async () => {
       setup = await setUp();
       run = await twoSessions(setup, ['--plugin-dir', ROOT]);
     });
-    after(() => tearDown(setup));
+    after(() => stopClaudeProject(setup));
 
     it('captures session 1 and injects its memory into session 2', () => {
       const counts = storedCounts(setup.home);
