@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { allToolResults, hasClaude, scriptedClaude, toolUse } from '../helpers/claude-cli.ts';
-import {
-  startClaudeProject,
-  stopClaudeProject,
-  twoClaudeSessions,
-  type ClaudeProject,
-} from '../helpers/claude-project.ts';
-import { cli } from '../helpers/cli.ts';
+import { claudeSessions } from '../helpers/claude-project.ts';
 import type { TestHome } from '../helpers/env.ts';
-import { requestText, type MessagesBody } from '../helpers/fake-anthropic.ts';
+import { requestText } from '../helpers/fake-anthropic.ts';
 import { waitForCounts } from '../helpers/wait-for-counts.ts';
 
 const TITLE = 'status.txt now says the release is in review';
@@ -49,40 +43,28 @@ describe(
   'the real Claude Code CLI: a memory whose file changed outside',
   { skip: !hasClaude() },
   () => {
-    let setup: ClaudeProject;
     let anchors = 0;
-    let session2: MessagesBody[] = [];
-    let codes: Array<number | null> = [];
-    before(async () => {
-      setup = await startClaudeProject();
-      const { env, project } = setup;
-      setup.fake.respondWith(script(project));
-      await cli(['install'], env, project);
-      const run = await twoClaudeSessions(
-        setup,
-        ['write the status file', 'what do you remember about this project?'],
-        async () => {
-          anchors = await waitForAnchors(setup.home);
-          writeFileSync(join(project, 'status.txt'), 'Status: shipped\nDate: today\n');
-        },
-      );
-      codes = [run.first.code, run.second.code];
-      session2 = run.session2;
+    const run = claudeSessions({
+      script,
+      prompts: ['write the status file', 'what do you remember about this project?'],
+      between: async (setup) => {
+        anchors = await waitForAnchors(setup.home);
+        writeFileSync(join(setup.project, 'status.txt'), 'Status: shipped\nDate: today\n');
+      },
     });
-    after(() => stopClaudeProject(setup));
 
     it('anchors the file session 1 wrote', () => {
-      assert.deepEqual(codes, [0, 0]);
+      assert.deepEqual([run.first.code, run.second.code], [0, 0]);
       assert.equal(anchors, 1);
     });
 
     it("shows the memory as changed in session 2's request to the model", () => {
-      const texts = session2
+      const texts = run.session2
         .map(requestText)
         .filter((text) => text.includes('<claude-mem-context>'));
       assert.ok(
         texts.length >= 1,
-        `${session2.length} requests in session 2, none with the context`,
+        `${run.session2.length} requests in session 2, none with the context`,
       );
       assert.ok(
         // The memory was never checked by a test, so it is a hypothesis too (`?`, issue 34).

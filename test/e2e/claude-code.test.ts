@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   allToolResults,
   compressorReply,
@@ -14,13 +14,9 @@ import {
 } from '../helpers/claude-cli.ts';
 import {
   claudeRequestsFrom,
-  startClaudeProject,
-  stopClaudeProject,
-  twoClaudeSessions,
-  type ClaudeProject,
-  type ClaudeSessions,
+  claudeSessions,
+  type ClaudeSuiteRun,
 } from '../helpers/claude-project.ts';
-import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
 import {
   requestText,
@@ -69,18 +65,6 @@ function searchTurn(tools: string[], results: string[]): FakeReply {
   return toolUse('ToolSearch', { query: `select:${search}` });
 }
 
-interface Setup extends ClaudeProject {
-  toolResults: string[];
-}
-
-async function setUp(): Promise<Setup> {
-  const setup = await startClaudeProject();
-  writeFileSync(join(setup.project, 'notes.txt'), 'Release codename: bluefin\n');
-  const toolResults: string[] = [];
-  setup.fake.respondWith(script(setup.project, toolResults));
-  return { ...setup, toolResults };
-}
-
 /** Waits until session 1's events are compressed into observations and a summary. */
 async function waitForMemory(home: TestHome): Promise<void> {
   const counts = {
@@ -93,14 +77,18 @@ async function waitForMemory(home: TestHome): Promise<void> {
 const mainRequestsWith = (fake: FakeAnthropic, needle: string): number =>
   claudeRequestsFrom(fake).filter((body) => requestText(body).includes(needle)).length;
 
-/** Session 1 (read + bash), then session 2 in the same project; returns session 2's requests. */
-const twoSessions = (setup: Setup, extra: string[]): Promise<ClaudeSessions> =>
-  twoClaudeSessions(
-    setup,
-    ['read notes.txt and run the tests', 'what do you remember about this project?'],
-    () => waitForMemory(setup.home),
+/**
+ * Session 1 (read + bash), then session 2 in the same project; the model's tool results land in
+ * `toolResults`. Without `extra`, claude-mem is installed; with it, loaded as a plugin.
+ */
+const twoSessions = (toolResults: string[], extra?: string[]): ClaudeSuiteRun =>
+  claudeSessions({
+    script: (project) => script(project, toolResults),
+    prompts: ['read notes.txt and run the tests', 'what do you remember about this project?'],
+    prepare: (project) => writeFileSync(join(project, 'notes.txt'), 'Release codename: bluefin\n'),
+    between: (setup) => waitForMemory(setup.home),
     extra,
-  );
+  });
 
 interface Counts {
   sessions: number;
@@ -122,14 +110,8 @@ function storedCounts(home: TestHome): Counts | undefined {
 }
 
 describe('the real Claude Code CLI with claude-mem installed', { skip: !hasClaude() }, () => {
-  let setup: Setup;
-  let run: ClaudeSessions;
-  before(async () => {
-    setup = await setUp();
-    await cli(['install'], setup.env, setup.project);
-    run = await twoSessions(setup, []);
-  });
-  after(() => stopClaudeProject(setup));
+  const toolResults: string[] = [];
+  const run = twoSessions(toolResults);
 
   it('runs both sessions to the end', () => {
     assert.deepEqual(
@@ -140,7 +122,7 @@ describe('the real Claude Code CLI with claude-mem installed', { skip: !hasClaud
   });
 
   it('stores the session, the prompt, both tool events, observations and a summary', () => {
-    const counts = storedCounts(setup.home);
+    const counts = storedCounts(run.setup.home);
     assert.ok(
       counts && counts.sessions >= 1 && counts.prompts >= 1 && counts.tools === 2,
       JSON.stringify(counts),
@@ -161,13 +143,13 @@ describe('the real Claude Code CLI with claude-mem installed', { skip: !hasClaud
 
   it('lets the model call the MCP search tool and get the observation back', async () => {
     const result = await runClaude('search your memory for bluefin', {
-      env: setup.env,
-      cwd: setup.project,
+      env: run.setup.env,
+      cwd: run.setup.project,
     });
     assert.equal(result.code, 0, result.stderr);
     assert.ok(
-      setup.toolResults.some((text) => text.includes(TITLE)),
-      setup.toolResults.join('\n---\n').slice(0, 2000),
+      toolResults.some((text) => text.includes(TITLE)),
+      toolResults.join('\n---\n').slice(0, 2000),
     );
   });
 });
@@ -176,18 +158,12 @@ describe(
   'the real Claude Code CLI with claude-mem as a plugin (--plugin-dir)',
   { skip: !hasClaude() },
   () => {
-    let setup: Setup;
-    let run: ClaudeSessions;
-    before(async () => {
-      setup = await setUp();
-      run = await twoSessions(setup, ['--plugin-dir', ROOT]);
-    });
-    after(() => stopClaudeProject(setup));
+    const run = twoSessions([], ['--plugin-dir', ROOT]);
 
     it('captures session 1 and injects its memory into session 2', () => {
-      const counts = storedCounts(setup.home);
+      const counts = storedCounts(run.setup.home);
       assert.ok(counts && counts.tools === 2 && counts.observations >= 1, JSON.stringify(counts));
-      assert.ok(mainRequestsWith(setup.fake, TITLE) >= 1);
+      assert.ok(mainRequestsWith(run.setup.fake, TITLE) >= 1);
       assert.ok(run.session2.some((body) => requestText(body).includes('<claude-mem-context>')));
     });
   },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   allToolResults,
   hasClaude,
@@ -9,13 +9,7 @@ import {
   scriptedClaude,
   toolUse,
 } from '../helpers/claude-cli.ts';
-import {
-  startClaudeProject,
-  stopClaudeProject,
-  twoClaudeSessions,
-  type ClaudeProject,
-} from '../helpers/claude-project.ts';
-import { cli } from '../helpers/cli.ts';
+import { claudeSessions } from '../helpers/claude-project.ts';
 import type { TestHome } from '../helpers/env.ts';
 import { requestText, type MessagesBody } from '../helpers/fake-anthropic.ts';
 import { waitForCounts } from '../helpers/wait-for-counts.ts';
@@ -55,33 +49,24 @@ async function waitForMemory(home: TestHome): Promise<number> {
 const afterRead = (body: MessagesBody): boolean => allToolResults(body).length > 0;
 
 describe('the real Claude Code CLI: file-time recall', { skip: !hasClaude() }, () => {
-  let setup: ClaudeProject;
   let memories = 0;
-  let session2: MessagesBody[] = [];
-  let codes: Array<number | null> = [];
-  before(async () => {
-    setup = await startClaudeProject();
-    const { env, project } = setup;
-    mkdirSync(join(project, 'src'), { recursive: true });
-    writeFileSync(join(project, 'src', 'x.ts'), 'export const total = Math.floor(1.5);\n');
-    setup.fake.respondWith(script(join(project, 'src', 'x.ts')));
-    await cli(['install'], env, project);
-    const run = await twoClaudeSessions(
-      setup,
-      ['fix the rounding in x', 'what does the helper do?'],
-      async () => (memories = await waitForMemory(setup.home)),
-    );
-    codes = [run.first.code, run.second.code];
-    session2 = run.session2.filter((body) => offeredTools(body).length > 0);
+  const run = claudeSessions({
+    script: (project) => script(join(project, 'src', 'x.ts')),
+    prompts: ['fix the rounding in x', 'what does the helper do?'],
+    prepare: (project) => {
+      mkdirSync(join(project, 'src'), { recursive: true });
+      writeFileSync(join(project, 'src', 'x.ts'), 'export const total = Math.floor(1.5);\n');
+    },
+    between: async (setup) => (memories = await waitForMemory(setup.home)),
   });
-  after(() => stopClaudeProject(setup));
 
   it('session 1 edits src/x.ts and leaves a memory of it', () => {
-    assert.deepEqual(codes, [0, 0]);
+    assert.deepEqual([run.first.code, run.second.code], [0, 0]);
     assert.equal(memories, 1);
   });
 
   it("the request after session 2's Read of src/x.ts carries the memory; the one before does not", () => {
+    const session2 = run.session2.filter((body) => offeredTools(body).length > 0);
     const beforeRead = session2.filter((body) => !afterRead(body)).map(requestText);
     const withRead = session2.filter(afterRead).map(requestText);
     assert.ok(beforeRead.length >= 1 && withRead.length >= 1, `${session2.length} requests`);
