@@ -48,8 +48,7 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
   });
 
   it('shows a prompt sent through a hook within 2 s, without a reload', async () => {
-    const { context, page } = await viewer.open();
-    await page.locator('.processing .dot.live').waitFor();
+    const { context, page } = await viewer.openLive();
     let navigations = 0;
     page.on('framenavigated', () => (navigations += 1));
     const marker = `zeppelin-${Date.now()}`;
@@ -64,8 +63,7 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
   });
 
   it('shows an observation the worker compresses from hook events, with no duplicate', async () => {
-    const { context, page } = await viewer.open();
-    await page.locator('.processing .dot.live').waitFor();
+    const { context, page } = await viewer.openLive();
     await runEditTurn(viewer.home, 'parser', {
       sessionId: 'sess-live-2',
       prompt: 'Fix the escape parser for surrogate pairs',
@@ -131,8 +129,7 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
   });
 
   it('reconnects by itself after the worker restarts and keeps showing live items', async () => {
-    const { context, page } = await viewer.open();
-    await page.locator('.processing .dot.live').waitFor();
+    const { context, page } = await viewer.openLive();
     await stopWorker(viewer.home);
     await page.locator('.processing', { hasText: 'Reconnecting' }).waitFor();
     await startWorker(viewer.home);
@@ -147,8 +144,7 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
   });
 
   it('drops a card forgotten elsewhere (the CLI) without a reload', async () => {
-    const { context, page } = await viewer.open();
-    await page.locator('.processing .dot.live').waitFor();
+    const { context, page } = await viewer.openLive();
     const target = card(page, 'Edited src/cart.ts', 'observation');
     await target.waitFor();
     const key = (await target.getAttribute('data-key')) ?? '';

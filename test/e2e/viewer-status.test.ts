@@ -2,11 +2,27 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.ts';
-import { getJson, runEditTurn } from '../helpers/viewer-seed.ts';
+import { getJson, runEditTurn, type EditTurn } from '../helpers/viewer-seed.ts';
 import { viewerSuite } from '../helpers/viewer-suite.ts';
 import { withDatabase } from '../helpers/recall-home.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A turn whose compression fails (every provider call answers 500). */
+const FAILING: EditTurn = {
+  sessionId: 'sess-failing-1',
+  prompt: 'Fix the cart',
+  file: 'src/cart.ts',
+  answer: 'Done.',
+};
+
+/** A turn whose compression calls never get an answer (the fake hangs on "slowpoke"). */
+const SLOWPOKE: EditTurn = {
+  sessionId: 'sess-slow-1',
+  prompt: 'Investigate the slowpoke cache',
+  file: 'src/slowpoke.ts',
+  answer: 'Looked.',
+};
 
 /**
  * The status page against a worker whose provider (anthropic, a fake server on loopback) answers
@@ -34,12 +50,7 @@ describe('the viewer status page', NEEDS_CHROMIUM, () => {
       CLAUDE_MEM_COMPRESS_FAILED_RETRY_MS: '86400000',
     }),
     seed: async (home) => {
-      await runEditTurn(home, 'shop', {
-        sessionId: 'sess-failing-1',
-        prompt: 'Fix the cart',
-        file: 'src/cart.ts',
-        answer: 'Done.',
-      });
+      await runEditTurn(home, 'shop', FAILING);
       for (let waited = 0; waited < 20_000; waited += 200) {
         const events = await getJson<{ items: unknown[] }>(home, '/api/failed-events');
         if (events.items.length > 0) break;
@@ -98,14 +109,8 @@ describe('the viewer status page', NEEDS_CHROMIUM, () => {
   });
 
   it('shows the queue depth while events wait for compression', async () => {
-    const { context, page } = await viewer.open();
-    await page.locator('.processing .dot.live').waitFor();
-    await runEditTurn(viewer.home, 'parser', {
-      sessionId: 'sess-slow-1',
-      prompt: 'Investigate the slowpoke cache',
-      file: 'src/slowpoke.ts',
-      answer: 'Looked.',
-    });
+    const { context, page } = await viewer.openLive();
+    await runEditTurn(viewer.home, 'parser', SLOWPOKE);
     await page.locator('.processing .busy', { hasText: /Processing [1-9]\d* queued/ }).waitFor();
     await context.close();
   });

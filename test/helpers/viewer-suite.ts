@@ -19,6 +19,8 @@ export interface ViewerSuite {
   readonly home: ViewerHome;
   readonly browser: Browser;
   open(view?: ViewOptions): Promise<{ context: BrowserContext; page: Page }>;
+  /** Opens a page and waits until its live stream is connected (the live dot shows). */
+  openLive(view?: ViewOptions): Promise<{ context: BrowserContext; page: Page }>;
 }
 
 function required<T>(value: T | undefined, what: string): T {
@@ -54,6 +56,11 @@ export function viewerSuite(options: ViewerSuiteOptions = {}): ViewerSuite {
       return required(browser, 'browser');
     },
     open: (view) => openViewer(suite.browser, suite.home, view),
+    async openLive(view) {
+      const opened = await suite.open(view);
+      await opened.page.locator('.processing .dot.live').waitFor();
+      return opened;
+    },
   };
   return suite;
 }
