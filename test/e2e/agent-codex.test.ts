@@ -1,50 +1,34 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
-import { ensureAgentCli } from '../helpers/agent-cli.ts';
-import {
-  itRemembersAcrossSessions,
-  sessionOneModel,
-  twoAgentSessions,
-  type AgentSetup,
-} from '../helpers/agent-scenario.ts';
+import { it } from 'node:test';
+import { describeAgentSuite, type AgentSetup } from '../helpers/agent-scenario.ts';
 import { runCodex, writeCodexConfig } from '../helpers/codex-run.ts';
 import { queryDb } from '../helpers/db.ts';
 import { startFakeResponses, toolOutputs } from '../helpers/fake-responses.ts';
-
-const codex = ensureAgentCli('codex');
-
-/** The scripted model: read notes.txt with a command, run the tests, finish. */
-const model = sessionOneModel([
-  { call: 'exec_command', args: { cmd: 'cat notes.txt' } },
-  { call: 'exec_command', args: { cmd: 'echo tests pass' } },
-]);
 
 interface Setup extends AgentSetup {
   codexHome: string;
   configBefore: string;
 }
 
-describe(
-  'the real Codex CLI with claude-mem installed (--agent codex)',
-  { skip: codex.bin ? false : codex.reason },
-  () => {
-    const sessions = twoAgentSessions<Setup>({
-      agent: 'codex',
-      setUp: async (project) => {
-        const fake = await startFakeResponses((body, text) =>
-          model(text, toolOutputs(body).length),
-        );
-        const codexHome = join(project.root, 'codex-home');
-        const configBefore = writeCodexConfig(codexHome, fake.url);
-        const env = { ...project.home.env, CODEX_HOME: codexHome };
-        return { ...project, fake, codexHome, configBefore, env };
-      },
-      run: (setup, prompt) =>
-        runCodex(codex.bin ?? '', prompt, { env: setup.env, cwd: setup.project }),
-    });
-
+describeAgentSuite<Setup>({
+  title: 'the real Codex CLI with claude-mem installed (--agent codex)',
+  agent: 'codex',
+  calls: () => [
+    { call: 'exec_command', args: { cmd: 'cat notes.txt' } },
+    { call: 'exec_command', args: { cmd: 'echo tests pass' } },
+  ],
+  setUp: async (project, model) => {
+    const fake = await startFakeResponses((body, text) => model(text, toolOutputs(body).length));
+    const codexHome = join(project.root, 'codex-home');
+    const configBefore = writeCodexConfig(codexHome, fake.url);
+    const env = { ...project.home.env, CODEX_HOME: codexHome };
+    return { ...project, fake, codexHome, configBefore, env };
+  },
+  run: (bin, setup, prompt) => runCodex(bin, prompt, { env: setup.env, cwd: setup.project }),
+  expected: { tools: ['Bash', 'Bash'], firstInput: /cat notes\.txt/ },
+  tests: (sessions) => {
     it('installs the hooks in hooks.json and the MCP server in config.toml', () => {
       assert.match(sessions.installOutput, /codex: updated .*hooks\.json/);
       const config = readFileSync(join(sessions.setup.codexHome, 'config.toml'), 'utf8');
@@ -53,11 +37,6 @@ describe(
         config.startsWith(sessions.setup.configBefore),
         'the user config is kept as it was',
       );
-    });
-
-    itRemembersAcrossSessions('codex', sessions, {
-      tools: ['Bash', 'Bash'],
-      firstInput: /cat notes\.txt/,
     });
 
     it('stores the prompt of session 1', () => {
@@ -78,4 +57,4 @@ describe(
       assert.equal(existsSync(join(setup.codexHome, 'hooks.json')), false);
     });
   },
-);
+});

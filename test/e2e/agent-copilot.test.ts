@@ -1,25 +1,10 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
-import { ensureAgentCli } from '../helpers/agent-cli.ts';
-import {
-  itRemembersAcrossSessions,
-  sessionOneModel,
-  twoAgentSessions,
-  type AgentSetup,
-} from '../helpers/agent-scenario.ts';
+import { it } from 'node:test';
+import { describeAgentSuite, type AgentSetup } from '../helpers/agent-scenario.ts';
 import { runCopilot } from '../helpers/copilot-run.ts';
 import { startFakeResponses, toolOutputs } from '../helpers/fake-responses.ts';
-
-const copilot = ensureAgentCli('copilot');
-
-/** The scripted model: view notes.txt, run the tests in bash, finish. */
-const model = (project: string) =>
-  sessionOneModel([
-    { call: 'view', args: { path: join(project, 'notes.txt') } },
-    { call: 'bash', args: { command: 'echo tests pass', description: 'run the tests' } },
-  ]);
 
 interface Setup extends AgentSetup {
   copilotHome: string;
@@ -30,42 +15,35 @@ interface Setup extends AgentSetup {
 const MCP_BEFORE =
   '{\n  "mcpServers": {\n    "other": { "type": "local", "command": "other-mcp", "tools": ["*"] }\n  }\n}\n';
 
-describe(
-  'the real GitHub Copilot CLI with claude-mem installed (--agent copilot)',
-  { skip: copilot.bin ? false : copilot.reason },
-  () => {
-    const sessions = twoAgentSessions<Setup>({
-      agent: 'copilot',
-      setUp: async (project) => {
-        const answer = model(project.project);
-        const fake = await startFakeResponses((body, text) =>
-          answer(text, toolOutputs(body).length),
-        );
-        const copilotHome = join(project.root, 'copilot-home');
-        mkdirSync(copilotHome, { recursive: true });
-        writeFileSync(join(copilotHome, 'mcp-config.json'), MCP_BEFORE);
-        const env = { ...project.home.env, COPILOT_HOME: copilotHome };
-        return { ...project, fake, copilotHome, mcpBefore: MCP_BEFORE, env };
-      },
-      run: (setup, prompt) =>
-        runCopilot(copilot.bin ?? '', prompt, {
-          env: setup.env,
-          cwd: setup.project,
-          fakeUrl: setup.fake.url,
-          copilotHome: setup.copilotHome,
-        }),
-    });
-
+describeAgentSuite<Setup>({
+  title: 'the real GitHub Copilot CLI with claude-mem installed (--agent copilot)',
+  agent: 'copilot',
+  calls: (project) => [
+    { call: 'view', args: { path: join(project, 'notes.txt') } },
+    { call: 'bash', args: { command: 'echo tests pass', description: 'run the tests' } },
+  ],
+  setUp: async (project, model) => {
+    const fake = await startFakeResponses((body, text) => model(text, toolOutputs(body).length));
+    const copilotHome = join(project.root, 'copilot-home');
+    mkdirSync(copilotHome, { recursive: true });
+    writeFileSync(join(copilotHome, 'mcp-config.json'), MCP_BEFORE);
+    const env = { ...project.home.env, COPILOT_HOME: copilotHome };
+    return { ...project, fake, copilotHome, mcpBefore: MCP_BEFORE, env };
+  },
+  run: (bin, setup, prompt) =>
+    runCopilot(bin, prompt, {
+      env: setup.env,
+      cwd: setup.project,
+      fakeUrl: setup.fake.url,
+      copilotHome: setup.copilotHome,
+    }),
+  expected: { tools: ['Read', 'Bash'], firstInput: /"file_path":"[^"]*notes\.txt"/ },
+  tests: (sessions) => {
     it('installs hooks/claude-mem.json and the MCP server beside the user one', () => {
       const hooks = JSON.parse(
         readFileSync(join(sessions.setup.copilotHome, 'hooks', 'claude-mem.json'), 'utf8'),
       ) as { hooks: Record<string, unknown> };
       assert.ok(hooks.hooks.sessionStart && hooks.hooks.postToolUse && hooks.hooks.agentStop);
-    });
-
-    itRemembersAcrossSessions('copilot', sessions, {
-      tools: ['Read', 'Bash'],
-      firstInput: /"file_path":"[^"]*notes\.txt"/,
     });
 
     it('uninstall removes the hooks file and leaves mcp-config.json as it was', async () => {
@@ -78,4 +56,4 @@ describe(
       );
     });
   },
-);
+});

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { after, before, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import type { HookRun } from '../../src/cli/hook-process.ts';
-import type { AGENT_CLIS } from './agent-cli.ts';
+import { ensureAgentCli, type AGENT_CLIS } from './agent-cli.ts';
 import { cli } from './cli.ts';
 import { queryDb } from './db.ts';
 import { createTestHome, type TestHome } from './env.ts';
@@ -34,18 +34,21 @@ export async function createAgentProject(): Promise<AgentProject> {
 }
 
 /** Waits until the captured events are compressed: observations stored, nothing pending. */
-export async function waitForMemory(home: TestHome): Promise<void> {
+async function waitForMemory(home: TestHome): Promise<void> {
   await waitForCounts(home, { obs: 'SELECT COUNT(*) FROM observations' });
 }
 
 /** A scripted model's next step, on the Responses and the Gemini wire alike: a tool call or text. */
 type ScriptedReply = { call: string; args: Record<string, unknown> } | { text: string };
 
+/** The scripted model: its reply to a request with this prompt text and this many tool results. */
+export type ScriptedModel = (text: string, results: number) => ScriptedReply;
+
 /**
  * The model of session 1 ("read notes.txt and run the tests"): `calls` in order, one per tool
  * result so far, then "done". Any other prompt gets "ok".
  */
-export function sessionOneModel(calls: readonly ScriptedReply[]) {
+function sessionOneModel(calls: readonly ScriptedReply[]): ScriptedModel {
   return function answer(text: string, results: number): ScriptedReply {
     // Session 2's context repeats session 1's prompt: its own prompt decides.
     if (!text.includes('read notes.txt') || text.includes('what do you remember')) {
@@ -64,7 +67,10 @@ export interface AgentSetup extends AgentProject {
 /** What differs between the agents: how the fake and the config are set up, how a run starts. */
 export interface AgentScenario<S extends AgentSetup> {
   agent: AgentName;
-  setUp(project: AgentProject): Promise<S>;
+  /** The model's tool calls in session 1, in the agent's own tool names. */
+  calls(project: string): ScriptedReply[];
+  /** Starts the fake model server that answers with `model`, and writes the agent's config. */
+  setUp(project: AgentProject, model: ScriptedModel): Promise<S>;
   /** Reads what install wrote, before the sessions run. */
   afterInstall?(setup: S): void;
   run(setup: S, prompt: string): Promise<HookRun>;
@@ -86,7 +92,7 @@ export interface TwoSessions<S> {
  * session 1 (read notes.txt, run the tests), waits for its memory and runs session 2 ("what do
  * you remember"), and the `after` that stops the worker and the fake and removes the home.
  */
-export function twoAgentSessions<S extends AgentSetup>(scenario: AgentScenario<S>): TwoSessions<S> {
+function twoAgentSessions<S extends AgentSetup>(scenario: AgentScenario<S>): TwoSessions<S> {
   const state = {
     installOutput: '',
     runs: [],
@@ -95,7 +101,8 @@ export function twoAgentSessions<S extends AgentSetup>(scenario: AgentScenario<S
       cli(['uninstall', '--agent', scenario.agent], state.setup.env, state.setup.project),
   } as unknown as TwoSessions<S>;
   before(async function runTwoSessions() {
-    const setup = await scenario.setUp(await createAgentProject());
+    const project = await createAgentProject();
+    const setup = await scenario.setUp(project, sessionOneModel(scenario.calls(project.project)));
     state.setup = setup;
     const install = ['install', '--agent', scenario.agent];
     state.installOutput = (await cli(install, setup.env, setup.project)).stdout;
@@ -127,7 +134,7 @@ export interface ExpectedEvents {
  * The tests every agent's two sessions must pass: both end with 0; the sessions, events and
  * observations are stored as the agent's; session 2's model requests carry the memory.
  */
-export function itRemembersAcrossSessions<S extends AgentSetup>(
+function itRemembersAcrossSessions<S extends AgentSetup>(
   agent: AgentName,
   sessions: TwoSessions<S>,
   expected: ExpectedEvents,
@@ -172,5 +179,32 @@ export function itRemembersAcrossSessions<S extends AgentSetup>(
       withMemory.length >= 1,
       `${sessions.session2.length} requests in session 2, none with ${JSON.stringify(titles)}`,
     );
+  });
+}
+
+/** An agent's suite: its scenario, what session 1 must store, and its own tests. */
+export interface AgentSuite<S extends AgentSetup> extends Omit<AgentScenario<S>, 'run'> {
+  title: string;
+  /** Runs the agent's CLI (`bin`, the pinned install) with the prompt. */
+  run(bin: string, setup: S, prompt: string): Promise<HookRun>;
+  expected: ExpectedEvents;
+  /** The agent's own tests (what install wrote, what uninstall left), after the shared ones. */
+  tests(sessions: TwoSessions<S>): void;
+}
+
+/**
+ * The suite of one agent's real CLI: skipped, saying why, when the pinned CLI cannot be
+ * installed; else the two sessions, the shared tests and the agent's own.
+ */
+export function describeAgentSuite<S extends AgentSetup>(suite: AgentSuite<S>): void {
+  const agentCli = ensureAgentCli(suite.agent);
+  describe(suite.title, { skip: agentCli.bin ? false : agentCli.reason }, () => {
+    const bin = agentCli.bin ?? '';
+    const sessions = twoAgentSessions<S>({
+      ...suite,
+      run: (setup, prompt) => suite.run(bin, setup, prompt),
+    });
+    itRemembersAcrossSessions(suite.agent, sessions, suite.expected);
+    suite.tests(sessions);
   });
 }
