@@ -1,20 +1,21 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ensureAgentCli } from '../helpers/agent-cli.ts';
+import { createAgentProject } from '../helpers/agent-scenario.ts';
 import {
   allToolResults,
   hasClaude,
   offeredTools,
   offlineClaudeEnv,
   runClaude,
+  toolUse,
 } from '../helpers/claude-cli.ts';
 import { cli } from '../helpers/cli.ts';
 import { runCodex, writeCodexConfig } from '../helpers/codex-run.ts';
 import { queryDb } from '../helpers/db.ts';
-import { createTestHome, type TestHome } from '../helpers/env.ts';
+import type { TestHome } from '../helpers/env.ts';
 import {
   startFakeAnthropic,
   type FakeAnthropic,
@@ -22,9 +23,9 @@ import {
   type MessagesBody,
 } from '../helpers/fake-anthropic.ts';
 import { startFakeResponses, toolOutputs, type FakeResponses } from '../helpers/fake-responses.ts';
+import { waitForCounts } from '../helpers/wait-for-counts.ts';
 import { stopWorker } from '../helpers/worker.ts';
 
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 const codex = ensureAgentCli('codex');
 const skip = !hasClaude() ? 'no Claude Code binary' : codex.bin ? false : codex.reason;
 
@@ -33,13 +34,8 @@ function claudeScript(project: string) {
   return (body: MessagesBody): FakeReply => {
     if (offeredTools(body).length === 0) return { kind: 'message', content: 'ok' };
     const results = allToolResults(body);
-    const use = (name: string, input: Record<string, unknown>): FakeReply => ({
-      kind: 'message',
-      content: [{ type: 'tool_use', name, input }],
-      stopReason: 'tool_use',
-    });
-    if (results.length === 0) return use('Read', { file_path: join(project, 'notes.txt') });
-    if (results.length === 1) return use('Bash', { command: 'echo claude suite passes' });
+    if (results.length === 0) return toolUse('Read', { file_path: join(project, 'notes.txt') });
+    if (results.length === 1) return toolUse('Bash', { command: 'echo claude suite passes' });
     return { kind: 'message', content: 'done' };
   };
 }
@@ -53,12 +49,7 @@ interface Setup {
 }
 
 async function setUp(): Promise<Setup> {
-  const home = await createTestHome({ CLAUDE_MEM_COMPRESS_PROVIDER: 'heuristic' });
-  const root = dirname(home.dataDir);
-  const project = join(root, 'shop');
-  mkdirSync(project, { recursive: true });
-  writeFileSync(join(project, 'notes.txt'), 'Release codename: bluefin\n');
-  execFileSync('git', ['init', '-q'], { cwd: project });
+  const { home, root, project } = await createAgentProject();
   const anthropic = await startFakeAnthropic();
   anthropic.respondWith(claudeScript(project));
   const responses = await startFakeResponses((body) => {
@@ -77,16 +68,7 @@ async function setUp(): Promise<Setup> {
 }
 
 async function waitForBothAgents(home: TestHome): Promise<void> {
-  for (let tries = 0; tries < 300; tries += 1) {
-    await sleep(200);
-    if (!existsSync(join(home.dataDir, 'claude-mem.db'))) continue;
-    const [row] = queryDb<{ agents: number; pending: number }>(
-      home.dataDir,
-      `SELECT (SELECT COUNT(DISTINCT agent) FROM observations) AS agents,
-              (SELECT COUNT(*) FROM events WHERE state = 'pending') AS pending`,
-    );
-    if (row && row.agents === 2 && row.pending === 0) return;
-  }
+  await waitForCounts(home, { agents: 'SELECT COUNT(DISTINCT agent) FROM observations' }, 2);
 }
 
 describe('a Claude Code session and a Codex session on one repository', { skip }, () => {

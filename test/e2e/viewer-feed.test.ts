@@ -1,25 +1,13 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import {
-  card,
-  launchBrowser,
-  openViewer,
-  waitForAllText,
-  NEEDS_CHROMIUM,
-} from '../helpers/browser.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { card, waitForAllText, NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { cli } from '../helpers/cli.ts';
 import { bulkTurns, seedViewerCorpus } from '../helpers/viewer-corpus.ts';
-import {
-  getJson,
-  hook,
-  runTurn,
-  startViewerHome,
-  waitForMemory,
-  type ViewerHome,
-} from '../helpers/viewer-seed.ts';
+import { getJson, hook, runEditTurn, runTurn, waitForMemory } from '../helpers/viewer-seed.ts';
+import { viewerSuite } from '../helpers/viewer-suite.ts';
 import { startWorker, stopWorker } from '../helpers/worker.ts';
 
 const cards = (page: Page, kind: string) => page.locator(`article.card.${kind}`);
@@ -31,28 +19,19 @@ const keysOf = (page: Page) =>
  * commands, live items without a reload, infinite scroll without duplicates, filters and search.
  */
 describe('the viewer feed', NEEDS_CHROMIUM, () => {
-  let home: ViewerHome;
-  let browser: Browser;
   let bulk: string;
-
-  before(async () => {
-    home = await startViewerHome();
-    bulk = join(home.projects.shop, '..', 'bulk-repo');
-    mkdirSync(bulk, { recursive: true });
-    for (const turn of bulkTurns(bulk, 20)) await runTurn(home, turn);
-    await waitForMemory(home, { observations: 20, summaries: 20 });
-    await seedViewerCorpus(home);
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await stopWorker(home);
-    home.cleanup();
+  const viewer = viewerSuite({
+    seed: async (home) => {
+      bulk = join(home.projects.shop, '..', 'bulk-repo');
+      mkdirSync(bulk, { recursive: true });
+      for (const turn of bulkTurns(bulk, 20)) await runTurn(home, turn);
+      await waitForMemory(home, { observations: 20, summaries: 20 });
+      await seedViewerCorpus(home);
+    },
   });
 
   it('renders the seeded observations, summaries and prompts with their details', async () => {
-    const { context, page } = await openViewer(browser, home);
+    const { context, page } = await viewer.open();
     const cart = card(page, 'Edited src/cart.ts', 'observation');
     await cart.waitFor();
     assert.match(
@@ -69,14 +48,13 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
   });
 
   it('shows a prompt sent through a hook within 2 s, without a reload', async () => {
-    const { context, page } = await openViewer(browser, home);
-    await page.locator('.processing .dot.live').waitFor();
+    const { context, page } = await viewer.openLive();
     let navigations = 0;
     page.on('framenavigated', () => (navigations += 1));
     const marker = `zeppelin-${Date.now()}`;
-    await hook(home, 'UserPromptSubmit', {
+    await hook(viewer.home, 'UserPromptSubmit', {
       session_id: 'sess-live-1',
-      cwd: home.projects.parser,
+      cwd: viewer.home.projects.parser,
       prompt: `Trace the ${marker} handler`,
     });
     await card(page, marker).waitFor({ timeout: 60_000 });
@@ -85,23 +63,11 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
   });
 
   it('shows an observation the worker compresses from hook events, with no duplicate', async () => {
-    const { context, page } = await openViewer(browser, home);
-    await page.locator('.processing .dot.live').waitFor();
-    await runTurn(home, {
+    const { context, page } = await viewer.openLive();
+    await runEditTurn(viewer.home, 'parser', {
       sessionId: 'sess-live-2',
-      cwd: home.projects.parser,
       prompt: 'Fix the escape parser for surrogate pairs',
-      tools: [
-        {
-          name: 'Edit',
-          input: {
-            file_path: join(home.projects.parser, 'src/escape.ts'),
-            old_string: 'a',
-            new_string: 'b',
-          },
-          response: {},
-        },
-      ],
+      file: 'src/escape.ts',
       answer: 'Fixed.',
     });
     await card(page, 'Edited src/escape.ts', 'observation').waitFor({ timeout: 60_000 });
@@ -113,17 +79,17 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
   });
 
   it('loads further pages on scroll, with no duplicates while live items arrive', async () => {
-    const { context, page } = await openViewer(browser, home);
+    const { context, page } = await viewer.open();
     await page.locator('article.card').first().waitFor();
     const first = (await keysOf(page)).length;
-    await hook(home, 'UserPromptSubmit', {
+    await hook(viewer.home, 'UserPromptSubmit', {
       session_id: 'sess-live-3',
       cwd: bulk,
       prompt: 'One more live prompt while scrolling',
     });
     await card(page, 'One more live prompt').waitFor({ timeout: 60_000 });
     const stats = await getJson<{ observations: number; summaries: number; prompts: number }>(
-      home,
+      viewer.home,
       '/api/stats',
     );
     const total = stats.observations + stats.summaries + stats.prompts;
@@ -139,7 +105,7 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
   });
 
   it('narrows the list by project, by type and by search', async () => {
-    const { context, page } = await openViewer(browser, home);
+    const { context, page } = await viewer.open();
     await page.locator('article.card').first().waitFor();
     const everything = await page.locator('article.card').count();
     await page.getByLabel('Project', { exact: true }).selectOption('parser-lib');
@@ -163,15 +129,14 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
   });
 
   it('reconnects by itself after the worker restarts and keeps showing live items', async () => {
-    const { context, page } = await openViewer(browser, home);
-    await page.locator('.processing .dot.live').waitFor();
-    await stopWorker(home);
+    const { context, page } = await viewer.openLive();
+    await stopWorker(viewer.home);
     await page.locator('.processing', { hasText: 'Reconnecting' }).waitFor();
-    await startWorker(home);
+    await startWorker(viewer.home);
     await page.locator('.processing .dot.live').waitFor({ timeout: 20_000 });
-    await hook(home, 'UserPromptSubmit', {
+    await hook(viewer.home, 'UserPromptSubmit', {
       session_id: 'sess-live-4',
-      cwd: home.projects.parser,
+      cwd: viewer.home.projects.parser,
       prompt: 'A prompt after the restart',
     });
     await card(page, 'A prompt after the restart', 'prompt').waitFor({ timeout: 60_000 });
@@ -179,15 +144,14 @@ describe('the viewer feed', NEEDS_CHROMIUM, () => {
   });
 
   it('drops a card forgotten elsewhere (the CLI) without a reload', async () => {
-    const { context, page } = await openViewer(browser, home);
-    await page.locator('.processing .dot.live').waitFor();
+    const { context, page } = await viewer.openLive();
     const target = card(page, 'Edited src/cart.ts', 'observation');
     await target.waitFor();
     const key = (await target.getAttribute('data-key')) ?? '';
     assert.match(key, /^observation:\d+$/);
     let navigations = 0;
     page.on('framenavigated', () => (navigations += 1));
-    const run = await cli(['forget', key.split(':')[1] ?? '', '--yes'], home.env);
+    const run = await cli(['forget', key.split(':')[1] ?? '', '--yes'], viewer.home.env);
     assert.equal(run.code, 0, run.stderr);
     await page
       .locator(`article.card[data-key="${key}"]`)

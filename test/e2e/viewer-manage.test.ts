@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { card, launchBrowser, openViewer, NEEDS_CHROMIUM } from '../helpers/browser.ts';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { card, NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { seedViewerCorpus } from '../helpers/viewer-corpus.ts';
-import { getJson, startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
-import { stopWorker } from '../helpers/worker.ts';
+import { getJson, type ViewerHome } from '../helpers/viewer-seed.ts';
+import { viewerSuite } from '../helpers/viewer-suite.ts';
 
 interface SearchAnswer {
   items: Array<{ id: number; title: string }>;
@@ -30,23 +30,12 @@ const pinnedSection = (text: string): string =>
  * and the context (the settings page has its own test, viewer-settings.test.ts).
  */
 describe('managing memory in the viewer', NEEDS_CHROMIUM, () => {
-  let home: ViewerHome;
-  let browser: Browser;
-
-  before(async () => {
-    home = await startViewerHome();
-    await seedViewerCorpus(home);
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await stopWorker(home);
-    home.cleanup();
+  const viewer = viewerSuite({
+    seed: seedViewerCorpus,
   });
 
   it('deletes an observation after confirmation: the card and the search hit are gone', async () => {
-    const { context, page } = await openViewer(browser, home);
+    const { context, page } = await viewer.open();
     const target = card(page, 'Ran npm test -- cart', 'observation');
     await target.getByRole('button', { name: 'Delete' }).click();
     await target.getByRole('button', { name: 'Cancel' }).click();
@@ -60,14 +49,14 @@ describe('managing memory in the viewer', NEEDS_CHROMIUM, () => {
     await search(page, 'cart');
     assert.equal(await card(page, 'npm test -- cart', 'observation').count(), 0);
     assert.deepEqual(
-      (await searchTitles(home, 'npm test cart')).filter((t) => t.includes('npm test')),
+      (await searchTitles(viewer.home, 'npm test cart')).filter((t) => t.includes('npm test')),
       [],
     );
     await context.close();
   });
 
   it('edits title, narrative and facts: the card and search show the new text', async () => {
-    const { context, page } = await openViewer(browser, home);
+    const { context, page } = await viewer.open();
     const key = await card(page, 'Read src/cart.ts', 'observation').getAttribute('data-key');
     const target = page.locator(`article[data-key="${key}"]`);
     await target.getByRole('button', { name: 'Edit' }).click();
@@ -79,14 +68,14 @@ describe('managing memory in the viewer', NEEDS_CHROMIUM, () => {
     await edited.locator('.facts li', { hasText: 'second fact' }).waitFor();
     await search(page, 'zebracorn');
     await card(page, 'zebracorn units', 'observation').waitFor();
-    assert.deepEqual(await searchTitles(home, 'quokkas'), [
+    assert.deepEqual(await searchTitles(viewer.home, 'quokkas'), [
       'Cart totals are summed in zebracorn units',
     ]);
     await context.close();
   });
 
   it('pins an observation: the context preview lists it among the pinned ones', async () => {
-    const { context, page } = await openViewer(browser, home);
+    const { context, page } = await viewer.open();
     const target = card(page, 'Edited src/checkout.tsx', 'observation');
     await target.getByRole('button', { name: 'Pin' }).click();
     await target.locator('.badge.pinned').waitFor();

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { localDay, recordUsage } from '../../src/store/index.ts';
-import { launchBrowser, openViewer, NEEDS_CHROMIUM } from '../helpers/browser.ts';
+import { NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { withDatabase } from '../helpers/recall-home.ts';
 import { seedObservation, seedSession } from '../helpers/seed-memory.ts';
-import { getJson, startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
-import { stopWorker } from '../helpers/worker.ts';
+import { getJson, type ViewerHome } from '../helpers/viewer-seed.ts';
+import { viewerSuite } from '../helpers/viewer-suite.ts';
 
 const HOUR = 3_600_000;
 
@@ -70,31 +70,22 @@ const svgTexts = (page: Page, selector: string) =>
   page.locator(`${selector} text`).evaluateAll((nodes) => nodes.map((n) => n.textContent));
 
 describe('the viewer overview', NEEDS_CHROMIUM, () => {
-  let home: ViewerHome;
-  let browser: Browser;
-
-  before(async () => {
-    home = await startViewerHome();
-    seed(home, Date.now());
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await stopWorker(home);
-    home.cleanup();
+  const viewer = viewerSuite({
+    seed: (home) => {
+      seed(home, Date.now());
+    },
   });
 
   it("draws a project's observations, types, files, spend and sessions from its data", async () => {
     const api = await getJson<{ days: Array<{ observations: number }> }>(
-      home,
+      viewer.home,
       '/api/overview?project=webshop&days=7',
     );
     assert.equal(
       api.days.reduce((sum, day) => sum + day.observations, 0),
       5,
     );
-    const { context, page } = await openViewer(browser, home, { hash: '#/overview' });
+    const { context, page } = await viewer.open({ hash: '#/overview' });
     await page.getByLabel('Project').selectOption('webshop');
     await page.getByLabel('Period').selectOption('7');
     const observations = page.getByTestId('chart-observations');
@@ -128,7 +119,7 @@ describe('the viewer overview', NEEDS_CHROMIUM, () => {
   });
 
   it('shows every project by default and says so when a chart has nothing to draw', async () => {
-    const { context, page } = await openViewer(browser, home, { hash: '#/overview' });
+    const { context, page } = await viewer.open({ hash: '#/overview' });
     await page
       .getByTestId('chart-observations')
       .getByText(/^6 observations from /)

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, it } from 'node:test';
 import { recordInjected, recordUse } from '../../src/store/index.ts';
-import { launchBrowser, openViewer, NEEDS_CHROMIUM } from '../helpers/browser.ts';
+import { NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { withDatabase } from '../helpers/recall-home.ts';
 import { seedObservation } from '../helpers/seed-memory.ts';
-import { getJson, startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
-import { stopWorker } from '../helpers/worker.ts';
+import { getJson, type ViewerHome } from '../helpers/viewer-seed.ts';
+import { viewerSuite } from '../helpers/viewer-suite.ts';
 
 // Must show 4 of issue 35: the overview's recall chart and never-used list, drawn in real
 // Chromium from a seeded store, and the list's one-click pin and forget.
@@ -60,24 +59,16 @@ function seed(home: ViewerHome, now: number): Seeded {
 }
 
 describe('the viewer overview: recall', NEEDS_CHROMIUM, () => {
-  let home: ViewerHome;
-  let browser: Browser;
   let ids: Seeded;
 
-  before(async () => {
-    home = await startViewerHome();
-    ids = seed(home, Date.now());
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await stopWorker(home);
-    home.cleanup();
+  const viewer = viewerSuite({
+    seed: (home) => {
+      ids = seed(home, Date.now());
+    },
   });
 
   it('draws injected against used per day, and per moment', async () => {
-    const { context, page } = await openViewer(browser, home, { hash: '#/overview' });
+    const { context, page } = await viewer.open({ hash: '#/overview' });
     const chart = page.getByTestId('chart-recall');
     await chart.getByText('8 memories injected, 1 used (13%)').waitFor();
     assert.ok((await chart.locator('.recharts-bar-rectangle path').count()) >= 2);
@@ -87,7 +78,7 @@ describe('the viewer overview: recall', NEEDS_CHROMIUM, () => {
   });
 
   it('lists the memories most injected and never used; pin and forget are one click', async () => {
-    const { context, page } = await openViewer(browser, home, { hash: '#/overview' });
+    const { context, page } = await viewer.open({ hash: '#/overview' });
     const list = page.getByTestId('never-used');
     const first = list.locator('li').first();
     await first.getByText(`#${ids.ignored} Cart totals use integer cents`).waitFor();
@@ -98,7 +89,7 @@ describe('the viewer overview: recall', NEEDS_CHROMIUM, () => {
     await first.getByRole('button', { name: 'Pin' }).click();
     await first.getByRole('button', { name: 'Unpin' }).waitFor();
     const pinned = await getJson<{ items: Array<{ pinned: boolean }> }>(
-      home,
+      viewer.home,
       `/api/observations?ids=${ids.ignored}`,
     );
     assert.equal(pinned.items[0]?.pinned, true);
@@ -109,7 +100,7 @@ describe('the viewer overview: recall', NEEDS_CHROMIUM, () => {
       .click();
     await list.locator('li').nth(1).waitFor({ state: 'detached' });
     const gone = await getJson<{ items: unknown[] }>(
-      home,
+      viewer.home,
       `/api/observations?ids=${ids.alsoIgnored}`,
     );
     assert.equal(gone.items.length, 0);

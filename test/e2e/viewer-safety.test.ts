@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { card, launchBrowser, openViewer, NEEDS_CHROMIUM } from '../helpers/browser.ts';
+import { describe, it } from 'node:test';
+import { card, NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { saveMemory, seedViewerCorpus } from '../helpers/viewer-corpus.ts';
-import {
-  runTurn,
-  startViewerHome,
-  waitForMemory,
-  type ViewerHome,
-} from '../helpers/viewer-seed.ts';
-import { stopWorker } from '../helpers/worker.ts';
+import { editCall, runTurn, waitForMemory } from '../helpers/viewer-seed.ts';
+import { viewerSuite } from '../helpers/viewer-suite.ts';
 
 const SCRIPT = '<script>alert(1)</script>';
 const IMG = '<img src=x onerror=alert(1)>';
@@ -22,51 +16,34 @@ const FLAG = '<img src=x onerror="window.pwned=1">';
  * and survives a reload; keyboard use; 1280 and 390 px wide.
  */
 describe('the viewer renders memory as text and keeps its look', NEEDS_CHROMIUM, () => {
-  let home: ViewerHome;
-  let browser: Browser;
-
-  before(async () => {
-    home = await startViewerHome();
-    await seedViewerCorpus(home);
-    await saveMemory(home, {
-      title: `Hostile ${SCRIPT} ${IMG}`,
-      text: `Narrative with ${SCRIPT} and ${IMG} and ${FLAG}`,
-      project: 'webshop',
-    });
-    await runTurn(home, {
-      sessionId: 'sess-hostile-1',
-      cwd: home.projects.shop,
-      prompt: `Prompt with ${SCRIPT} ${FLAG}`,
-      tools: [
-        {
-          name: 'Bash',
-          input: { command: `echo '${IMG}'` },
-          response: { stdout: FLAG, stderr: '', interrupted: false },
-        },
-        {
-          name: 'Edit',
-          input: {
-            file_path: join(home.projects.shop, 'src/x.html'),
-            old_string: 'a',
-            new_string: SCRIPT,
+  const viewer = viewerSuite({
+    seed: async (home) => {
+      await seedViewerCorpus(home);
+      await saveMemory(home, {
+        title: `Hostile ${SCRIPT} ${IMG}`,
+        text: `Narrative with ${SCRIPT} and ${IMG} and ${FLAG}`,
+        project: 'webshop',
+      });
+      await runTurn(home, {
+        sessionId: 'sess-hostile-1',
+        cwd: home.projects.shop,
+        prompt: `Prompt with ${SCRIPT} ${FLAG}`,
+        tools: [
+          {
+            name: 'Bash',
+            input: { command: `echo '${IMG}'` },
+            response: { stdout: FLAG, stderr: '', interrupted: false },
           },
-          response: {},
-        },
-      ],
-      answer: `Done ${SCRIPT}`,
-    });
-    await waitForMemory(home, { observations: 10, summaries: 4 });
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await stopWorker(home);
-    home.cleanup();
+          editCall(join(home.projects.shop, 'src/x.html'), SCRIPT),
+        ],
+        answer: `Done ${SCRIPT}`,
+      });
+      await waitForMemory(home, { observations: 10, summaries: 4 });
+    },
   });
 
   it('renders <script> and <img onerror> in titles, narratives and prompts as text; no dialog, no foreign request', async () => {
-    const { context, page } = await openViewer(browser, home);
+    const { context, page } = await viewer.open();
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -93,14 +70,16 @@ describe('the viewer renders memory as text and keeps its look', NEEDS_CHROMIUM,
     assert.equal(await page.locator('main img, main script').count(), 0);
     assert.equal(await page.evaluate<unknown>('window.pwned'), undefined);
     assert.deepEqual(
-      requests.filter((url) => url.pathname === '/x' || url.origin !== new URL(home.url).origin),
+      requests.filter(
+        (url) => url.pathname === '/x' || url.origin !== new URL(viewer.home.url).origin,
+      ),
       [],
     );
     await context.close();
   });
 
   it('toggles the theme and keeps it after a reload', async () => {
-    const { context, page } = await openViewer(browser, home, { colorScheme: 'light' });
+    const { context, page } = await viewer.open({ colorScheme: 'light' });
     const background = () =>
       page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
     await page.locator('article.card').first().waitFor();
@@ -126,7 +105,7 @@ describe('the viewer renders memory as text and keeps its look', NEEDS_CHROMIUM,
   });
 
   it('can be used from the keyboard: Tab reaches Pin, Enter pins, focus is visible', async () => {
-    const { context, page } = await openViewer(browser, home);
+    const { context, page } = await viewer.open();
     await page.locator('article.card').first().waitFor();
     const focused = () =>
       page.evaluate<string>("document.activeElement ? document.activeElement.textContent : ''");
@@ -147,7 +126,7 @@ describe('the viewer renders memory as text and keeps its look', NEEDS_CHROMIUM,
     const widths: number[] = [];
     for (const width of [1280, 390]) {
       for (const hash of ['#/', '#/settings', '#/status']) {
-        const { context, page } = await openViewer(browser, home, { hash, width });
+        const { context, page } = await viewer.open({ hash, width });
         await page.locator('main h2, main article.card').first().waitFor();
         widths.push((await page.evaluate<number>('document.documentElement.scrollWidth')) - width);
         await context.close();

@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { SETTINGS_SCHEMA, settingsFile } from '../../src/config/index.ts';
 import { SETTING_GROUPS } from '../../src/config/setting-groups.ts';
 import { SETTING_LABELS } from '../../src/config/setting-labels.ts';
-import { launchBrowser, NEEDS_CHROMIUM, openViewer } from '../helpers/browser.ts';
+import { NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { seedViewerCorpus } from '../helpers/viewer-corpus.ts';
-import { startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
-import { stopWorker } from '../helpers/worker.ts';
+import type { ViewerHome } from '../helpers/viewer-seed.ts';
+import { viewerSuite } from '../helpers/viewer-suite.ts';
 
 const savedFile = (home: ViewerHome): string =>
   existsSync(settingsFile(home.dataDir)) ? readFileSync(settingsFile(home.dataDir), 'utf8') : '';
@@ -57,23 +57,12 @@ async function openGroup(page: Page, title: string): Promise<void> {
  * filters' selects whole at phone width.
  */
 describe('the settings page, for people', NEEDS_CHROMIUM, () => {
-  let home: ViewerHome;
-  let browser: Browser;
-
-  before(async () => {
-    home = await startViewerHome();
-    await seedViewerCorpus(home);
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await stopWorker(home);
-    home.cleanup();
+  const viewer = viewerSuite({
+    seed: seedViewerCorpus,
   });
 
   it('shows every setting of the schema under its group, with its label and its raw key', async () => {
-    const { context, page } = await openViewer(browser, home, { hash: '#/settings' });
+    const { context, page } = await viewer.open({ hash: '#/settings' });
     await page.locator('.setting').first().waitFor();
     const rows = (await page.evaluate<string[]>(ROWS)).sort();
     const want = Object.keys(SETTINGS_SCHEMA).map((key) => {
@@ -91,7 +80,7 @@ describe('the settings page, for people', NEEDS_CHROMIUM, () => {
   });
 
   it('shows the effect of each choice and finds a setting by a word of its label or its key', async () => {
-    const { context, page } = await openViewer(browser, home, { hash: '#/settings' });
+    const { context, page } = await viewer.open({ hash: '#/settings' });
     await openGroup(page, 'Recall');
     const mode = page.getByRole('radiogroup', { name: 'Search ranking' });
     assert.match(await mode.innerText(), /fts\s+By words only[^]*hybrid\s+Both, fused/);
@@ -107,7 +96,7 @@ describe('the settings page, for people', NEEDS_CHROMIUM, () => {
   });
 
   it('opens the group its link names, and a group opened puts its name in the link', async () => {
-    const { context, page } = await openViewer(browser, home, { hash: '#/settings/team' });
+    const { context, page } = await viewer.open({ hash: '#/settings/team' });
     await page.locator('section.setting-group:not([hidden]) h3', { hasText: 'Team' }).waitFor();
     await page.getByLabel(labelOf('team.url')).waitFor();
     await openGroup(page, 'Storage and retention');
@@ -118,8 +107,8 @@ describe('the settings page, for people', NEEDS_CHROMIUM, () => {
   });
 
   it('shows a bad value next to its field, in its group, and saves nothing', async () => {
-    const { context, page } = await openViewer(browser, home, { hash: '#/settings' });
-    const before = savedFile(home);
+    const { context, page } = await viewer.open({ hash: '#/settings' });
+    const before = savedFile(viewer.home);
     await openGroup(page, 'Advanced');
     await page
       .getByRole('radiogroup', { name: labelOf('log.level') })
@@ -140,7 +129,7 @@ describe('the settings page, for people', NEEDS_CHROMIUM, () => {
       'true',
     );
     await page.getByRole('button', { name: 'Recall 1 error' }).waitFor();
-    assert.equal(savedFile(home), before);
+    assert.equal(savedFile(viewer.home), before);
     await page.reload();
     await openGroup(page, 'Recall');
     assert.equal(await page.getByLabel(labelOf('context.maxTokens')).inputValue(), '1500');
@@ -148,7 +137,7 @@ describe('the settings page, for people', NEEDS_CHROMIUM, () => {
   });
 
   it('saves a changed setting of two groups and says one applies after a restart', async () => {
-    const { context, page } = await openViewer(browser, home, { hash: '#/settings' });
+    const { context, page } = await viewer.open({ hash: '#/settings' });
     await openGroup(page, 'Recall');
     await page.getByLabel(labelOf('context.maxTokens')).fill('1200');
     await openGroup(page, 'Team');
@@ -159,7 +148,7 @@ describe('the settings page, for people', NEEDS_CHROMIUM, () => {
     await page.getByText('2 unsaved changes').waitFor();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved 2 settings' }).waitFor();
-    assert.deepEqual(JSON.parse(savedFile(home)), {
+    assert.deepEqual(JSON.parse(savedFile(viewer.home)), {
       context: { maxTokens: 1200 },
       team: { share: 'summaries' },
     });
@@ -172,7 +161,7 @@ describe('the settings page, for people', NEEDS_CHROMIUM, () => {
   it('keeps every select of the filters whole inside a 375 px wide screen', async () => {
     const cut: SelectBox[] = [];
     for (const hash of ['#/', '#/overview', '#/status']) {
-      const { context, page } = await openViewer(browser, home, { hash, width: 375 });
+      const { context, page } = await viewer.open({ hash, width: 375 });
       await page.locator('select').first().waitFor();
       const boxes = await page.evaluate<SelectBox[]>(SELECTS);
       assert.ok(boxes.length > 0, hash);

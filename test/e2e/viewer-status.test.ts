@@ -1,14 +1,28 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openViewer, NEEDS_CHROMIUM } from '../helpers/browser.ts';
+import { before, describe, it } from 'node:test';
+import { NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { reply, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.ts';
-import { getJson, runTurn, startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
+import { getJson, runEditTurn, type EditTurn } from '../helpers/viewer-seed.ts';
+import { viewerSuite } from '../helpers/viewer-suite.ts';
 import { withDatabase } from '../helpers/recall-home.ts';
-import { stopWorker } from '../helpers/worker.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A turn whose compression fails (every provider call answers 500). */
+const FAILING: EditTurn = {
+  sessionId: 'sess-failing-1',
+  prompt: 'Fix the cart',
+  file: 'src/cart.ts',
+  answer: 'Done.',
+};
+
+/** A turn whose compression calls never get an answer (the fake hangs on "slowpoke"). */
+const SLOWPOKE: EditTurn = {
+  sessionId: 'sess-slow-1',
+  prompt: 'Investigate the slowpoke cache',
+  file: 'src/slowpoke.ts',
+  answer: 'Looked.',
+};
 
 /**
  * The status page against a worker whose provider (anthropic, a fake server on loopback) answers
@@ -17,9 +31,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 describe('the viewer status page', NEEDS_CHROMIUM, () => {
   let fake: FakeAnthropic;
-  let home: ViewerHome;
-  let browser: Browser;
-
   before(async () => {
     fake = await startFakeAnthropic();
     // Calls about the slowpoke turn never get an answer: its events stay pending (the queue).
@@ -28,49 +39,30 @@ describe('the viewer status page', NEEDS_CHROMIUM, () => {
         ? { kind: 'hang' }
         : reply.error(500, { message: 'overloaded on purpose' }),
     );
-    home = await startViewerHome({
+  });
+  const viewer = viewerSuite({
+    env: () => ({
       ANTHROPIC_API_KEY: 'test-key',
       CLAUDE_MEM_COMPRESS_PROVIDER: 'anthropic',
       CLAUDE_MEM_COMPRESS_ANTHROPIC_BASE_URL: fake.url,
       CLAUDE_MEM_COMPRESS_RETRIES: '0',
       CLAUDE_MEM_COMPRESS_MAX_ATTEMPTS: '20',
       CLAUDE_MEM_COMPRESS_FAILED_RETRY_MS: '86400000',
-    });
-    await runTurn(home, {
-      sessionId: 'sess-failing-1',
-      cwd: home.projects.shop,
-      prompt: 'Fix the cart',
-      tools: [
-        {
-          name: 'Edit',
-          input: {
-            file_path: join(home.projects.shop, 'src/cart.ts'),
-            old_string: 'a',
-            new_string: 'b',
-          },
-          response: {},
-        },
-      ],
-      answer: 'Done.',
-    });
-    for (let waited = 0; waited < 20_000; waited += 200) {
-      const events = await getJson<{ items: unknown[] }>(home, '/api/failed-events');
-      if (events.items.length > 0) break;
-      await sleep(200);
-    }
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
+    }),
+    seed: async (home) => {
+      await runEditTurn(home, 'shop', FAILING);
+      for (let waited = 0; waited < 20_000; waited += 200) {
+        const events = await getJson<{ items: unknown[] }>(home, '/api/failed-events');
+        if (events.items.length > 0) break;
+        await sleep(200);
+      }
+    },
     // Closing the fake first cuts the hanging call, so the worker stops without its grace wait.
-    await fake?.close();
-    await stopWorker(home);
-    home.cleanup();
+    beforeStop: () => fake?.close(),
   });
 
   it('shows the provider and why, the budget, failed events with reasons, and the log', async () => {
-    const { context, page } = await openViewer(browser, home, { hash: '#/status' });
+    const { context, page } = await viewer.open({ hash: '#/status' });
     await page.getByTestId('provider').filter({ hasText: 'anthropic' }).waitFor();
     const compression = page.locator('section', { has: page.locator('#provider-heading') });
     assert.match(await compression.locator('.facts-grid').innerText(), /Why\s+\S+/);
@@ -91,22 +83,22 @@ describe('the viewer status page', NEEDS_CHROMIUM, () => {
 
   it('names the search horizon of a large memory', async () => {
     // As the worker keeps it past 200,000 observations (src/store/fulltext/search-horizon.ts).
-    withDatabase(home, (db) =>
+    withDatabase(viewer.home, (db) =>
       db.prepare('UPDATE search_horizon SET kept = 1, boundary = 0').run(),
     );
     try {
-      const { context, page } = await openViewer(browser, home, { hash: '#/status' });
+      const { context, page } = await viewer.open({ hash: '#/status' });
       const horizon = page.getByTestId('horizon');
       await horizon.waitFor();
       assert.match(await horizon.innerText(), /^the newest [\d,]+ observations, searched first$/);
       await context.close();
     } finally {
-      withDatabase(home, (db) => db.prepare('UPDATE search_horizon SET kept = 0').run());
+      withDatabase(viewer.home, (db) => db.prepare('UPDATE search_horizon SET kept = 0').run());
     }
   });
 
   it('queues failed events again with the retry button', async () => {
-    const { context, page } = await openViewer(browser, home, { hash: '#/status' });
+    const { context, page } = await viewer.open({ hash: '#/status' });
     await page.locator('.failed-list li').first().waitFor();
     await page.getByRole('button', { name: 'Retry failed events' }).click();
     await page
@@ -117,25 +109,8 @@ describe('the viewer status page', NEEDS_CHROMIUM, () => {
   });
 
   it('shows the queue depth while events wait for compression', async () => {
-    const { context, page } = await openViewer(browser, home);
-    await page.locator('.processing .dot.live').waitFor();
-    await runTurn(home, {
-      sessionId: 'sess-slow-1',
-      cwd: home.projects.parser,
-      prompt: 'Investigate the slowpoke cache',
-      tools: [
-        {
-          name: 'Edit',
-          input: {
-            file_path: join(home.projects.parser, 'src/slowpoke.ts'),
-            old_string: 'a',
-            new_string: 'b',
-          },
-          response: {},
-        },
-      ],
-      answer: 'Looked.',
-    });
+    const { context, page } = await viewer.openLive();
+    await runEditTurn(viewer.home, 'parser', SLOWPOKE);
     await page.locator('.processing .busy', { hasText: /Processing [1-9]\d* queued/ }).waitFor();
     await context.close();
   });

@@ -1,52 +1,34 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import {
-  card,
-  launchBrowser,
-  openViewer,
-  waitForAllText,
-  NEEDS_CHROMIUM,
-} from '../helpers/browser.ts';
+import { describe, it } from 'node:test';
+import type { Db } from '../../src/store/statements.ts';
+import { card, waitForAllText, NEEDS_CHROMIUM } from '../helpers/browser.ts';
 import { queryDb } from '../helpers/db.ts';
 import { withDatabase } from '../helpers/recall-home.ts';
 import { seedObservation, seedSession, seedSummary } from '../helpers/seed-memory.ts';
-import { startViewerHome, type ViewerHome } from '../helpers/viewer-seed.ts';
-import { stopWorker } from '../helpers/worker.ts';
+import { viewerSuite } from '../helpers/viewer-suite.ts';
+
+/** Marks a row as a teammate's, shared with the team (as a pull would store it). */
+function fromTeammate(db: Db, table: 'observations' | 'summaries', id: number, author: string) {
+  db.prepare(`UPDATE ${table} SET author = ?, scope = 'team' WHERE id = ?`).run(author, id);
+}
 
 /** Team memory in the real viewer (Chromium): the share toggle, the badges, the filters. */
 describe('team memory in the viewer', NEEDS_CHROMIUM, () => {
-  let home: ViewerHome;
-  let browser: Browser;
   let mine: number;
 
-  before(async () => {
-    home = await startViewerHome();
-    mine = withDatabase(home, (db) => {
-      const own = seedObservation(db, {
-        title: 'Cart totals are integer cents',
-        project: 'webshop',
+  const viewer = viewerSuite({
+    seed: (home) => {
+      mine = withDatabase(home, (db) => {
+        const memory = (title: string) => seedObservation(db, { title, project: 'webshop' });
+        const own = memory('Cart totals are integer cents');
+        fromTeammate(db, 'observations', memory('Coupons expire at midnight UTC'), 'alice');
+        return own;
       });
-      const other = seedObservation(db, {
-        title: 'Coupons expire at midnight UTC',
-        project: 'webshop',
-      });
-      db.prepare(`UPDATE observations SET author = 'alice', scope = 'team' WHERE id = ?`).run(
-        other,
-      );
-      return own;
-    });
-    browser = await launchBrowser();
-  });
-
-  after(async () => {
-    await browser?.close();
-    await stopWorker(home);
-    home.cleanup();
+    },
   });
 
   it('Share on a card shares it (badge, outbox) and Unshare takes it back', async () => {
-    const { context, page } = await openViewer(browser, home);
+    const { context, page } = await viewer.open();
     const target = card(page, 'Cart totals are integer cents', 'observation');
     await target.getByRole('button', { name: 'Share', exact: true }).click();
     await target.locator('.badge.team', { hasText: 'Team' }).waitFor();
@@ -54,14 +36,17 @@ describe('team memory in the viewer', NEEDS_CHROMIUM, () => {
     await target.getByRole('button', { name: 'Share', exact: true }).waitFor();
     assert.equal(await target.locator('.badge.team').count(), 0);
     await context.close();
-    assert.deepEqual(queryDb(home.dataDir, 'SELECT item_id, op FROM team_outbox ORDER BY id'), [
-      { item_id: mine, op: 'upsert' },
-      { item_id: mine, op: 'delete' },
-    ]);
+    assert.deepEqual(
+      queryDb(viewer.home.dataDir, 'SELECT item_id, op FROM team_outbox ORDER BY id'),
+      [
+        { item_id: mine, op: 'upsert' },
+        { item_id: mine, op: 'delete' },
+      ],
+    );
   });
 
   it("a teammate's card names them and offers only Pin", async () => {
-    const { context, page } = await openViewer(browser, home);
+    const { context, page } = await viewer.open();
     const theirs = card(page, 'Coupons expire at midnight UTC', 'observation');
     await theirs.locator('.badge.team', { hasText: 'Team · alice' }).waitFor();
     const buttons = await theirs.locator('.actions button').allTextContents();
@@ -70,15 +55,15 @@ describe('team memory in the viewer', NEEDS_CHROMIUM, () => {
   });
 
   it("a summary's Share toggle shares it; a teammate's summary has none", async () => {
-    const [own, other] = withDatabase(home, (db) => {
+    const [own, other] = withDatabase(viewer.home, (db) => {
       const session = seedSession(db, 'sess-team-1', 'webshop');
       const ids = ['Add gift cards', 'Split the cart module'].map((request, i) =>
         seedSummary(db, { sessionRowId: session, request, createdAt: Date.now() - 1000 * (i + 1) }),
       );
-      db.prepare(`UPDATE summaries SET author = 'bob', scope = 'team' WHERE id = ?`).run(ids[1]);
+      fromTeammate(db, 'summaries', ids[1] ?? 0, 'bob');
       return ids;
     });
-    const { context, page } = await openViewer(browser, home);
+    const { context, page } = await viewer.open();
     const target = card(page, 'Add gift cards', 'summary');
     await target.getByRole('button', { name: 'Share', exact: true }).click();
     await target.locator('.badge.team', { hasText: 'Team' }).waitFor();
@@ -87,18 +72,18 @@ describe('team memory in the viewer', NEEDS_CHROMIUM, () => {
     const bobButtons = await bobs.locator('button').count();
     await context.close();
     assert.equal(bobButtons, 0);
-    assert.deepEqual(queryDb(home.dataDir, `SELECT id, scope FROM summaries ORDER BY id`), [
+    assert.deepEqual(queryDb(viewer.home.dataDir, `SELECT id, scope FROM summaries ORDER BY id`), [
       { id: own, scope: 'team' },
       { id: other, scope: 'team' },
     ]);
     assert.deepEqual(
-      queryDb(home.dataDir, `SELECT item_id, op FROM team_outbox WHERE kind = 'summary'`),
+      queryDb(viewer.home.dataDir, `SELECT item_id, op FROM team_outbox WHERE kind = 'summary'`),
       [{ item_id: own, op: 'upsert' }],
     );
   });
 
   it('the Author and Scope filters narrow the feed', async () => {
-    const { context, page } = await openViewer(browser, home);
+    const { context, page } = await viewer.open();
     await card(page, 'Cart totals are integer cents').waitFor();
     await page.getByLabel('Author', { exact: true }).fill('alice');
     const byAlice = await waitForAllText(page, 'article.card', /Coupons expire/);

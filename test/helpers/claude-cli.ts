@@ -94,17 +94,44 @@ export function offeredTools(body: MessagesBody): string[] {
   return tools.map((tool) => tool.name ?? '');
 }
 
+/** The compressor's two answers, as XML: the turn's summary and one observation. */
+export interface CompressorAnswers {
+  summary: string;
+  observation: string;
+}
+
+/** Answers a compressor request: the summary when the progress note is asked, else the observation. */
+export function compressorAnswer(body: MessagesBody, answers: CompressorAnswers): FakeReply {
+  const summary = requestText(body).startsWith('You write the progress note');
+  return { kind: 'message', content: summary ? answers.summary : answers.observation };
+}
+
+/**
+ * A scripted model for a run of `claude` whose compressor is the same fake: compressor requests
+ * get `answers`, Claude Code's tool-less side requests "ok", and its turns what `turn` says.
+ */
+export function scriptedClaude(
+  answers: CompressorAnswers,
+  turn: (body: MessagesBody) => FakeReply,
+) {
+  return function answer(body: MessagesBody): FakeReply {
+    if (isCompressorRequest(body)) return compressorAnswer(body, answers);
+    if (offeredTools(body).length === 0) return { kind: 'message', content: 'ok' };
+    return turn(body);
+  };
+}
+
+/** A scripted model's call of one tool. */
+export const toolUse = (name: string, input: Record<string, unknown>): FakeReply => ({
+  kind: 'message',
+  content: [{ type: 'tool_use', name, input }],
+  stopReason: 'tool_use',
+});
+
 /** A compressor answer: one observation, or the summary, depending on what was asked. */
 export function compressorReply(body: MessagesBody, title: string): FakeReply {
-  const text = requestText(body);
-  if (text.startsWith('You write the progress note')) {
-    return {
-      kind: 'message',
-      content: `<summary><request>Checked notes.txt and ran the tests</request><investigated>notes.txt</investigated><learned>The notes name the release codename</learned><completed>${title}</completed><next_steps>Ship the release</next_steps><notes></notes></summary>`,
-    };
-  }
-  return {
-    kind: 'message',
-    content: `<observation><type>discovery</type><title>${title}</title><subtitle>notes.txt names the release codename</subtitle><facts><fact>notes.txt says codename bluefin</fact></facts><narrative>Read notes.txt and ran the test command.</narrative><concepts><concept>how-it-works</concept></concepts><files_read><file>notes.txt</file></files_read><files_modified></files_modified></observation>`,
-  };
+  return compressorAnswer(body, {
+    summary: `<summary><request>Checked notes.txt and ran the tests</request><investigated>notes.txt</investigated><learned>The notes name the release codename</learned><completed>${title}</completed><next_steps>Ship the release</next_steps><notes></notes></summary>`,
+    observation: `<observation><type>discovery</type><title>${title}</title><subtitle>notes.txt names the release codename</subtitle><facts><fact>notes.txt says codename bluefin</fact></facts><narrative>Read notes.txt and ran the test command.</narrative><concepts><concept>how-it-works</concept></concepts><files_read><file>notes.txt</file></files_read><files_modified></files_modified></observation>`,
+  });
 }

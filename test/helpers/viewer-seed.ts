@@ -21,6 +21,13 @@ export interface Turn {
   answer: string;
 }
 
+/** An Edit of `file` from 'a' to `newText`, with the empty response Claude Code may send. */
+export const editCall = (file: string, newText = 'b'): ToolCall => ({
+  name: 'Edit',
+  input: { file_path: file, old_string: 'a', new_string: newText },
+  response: {},
+});
+
 let toolSeq = 0;
 
 /** Sends `payload` through the real hook command, as Claude Code would. */
@@ -51,6 +58,31 @@ export async function runTurn(home: TestHome, turn: Turn): Promise<void> {
     });
   }
   await hook(home, 'Stop', { ...base, last_assistant_message: turn.answer });
+}
+
+/** The turn of {@link runEditTurn}: `file` is relative to the project. */
+export interface EditTurn {
+  sessionId: string;
+  prompt: string;
+  file: string;
+  answer: string;
+}
+
+/** Runs a turn in one of the home's projects whose one tool call edits one of its files. */
+export function runEditTurn(
+  home: ViewerHome,
+  project: keyof ViewerHome['projects'],
+  turn: EditTurn,
+): Promise<void> {
+  const cwd = home.projects[project];
+  const tools = [editCall(join(cwd, turn.file))];
+  return runTurn(home, {
+    sessionId: turn.sessionId,
+    cwd,
+    prompt: turn.prompt,
+    tools,
+    answer: turn.answer,
+  });
 }
 
 /** A home for viewer tests: two project folders, the heuristic compressor, hash embeddings. */
