@@ -1,7 +1,8 @@
 import type { SpendFields } from '../../domain/index.ts';
 import type { ExportKind } from './export-import.ts';
 import { withDeferredIndexing, type NoteInserted } from '../fulltext/deferred-indexing.ts';
-import { contentValues, insertSql, type MemoryKind } from '../memory/memory-columns.ts';
+import { contentValues, type MemoryKind } from '../memory/memory-columns.ts';
+import { insertSql } from '../row-mapper.ts';
 import { throughDoor } from '../privacy-door.ts';
 import { soundMemory } from '../row-door.ts';
 import { setAside } from '../team/set-aside.ts';
