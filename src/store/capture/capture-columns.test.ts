@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test, type TestContext } from 'node:test';
 import { CLEAN, LEAK, plantColumn } from '../../../test/helpers/planted-column.ts';
 import { openTestDb } from '../../../test/helpers/test-db.ts';
+import { exportPage } from '../admin/export-import.ts';
 import { importRecords, type ImportRecord } from '../admin/import-merge.ts';
 import { type Db } from '../db.ts';
 import { applyPulled } from '../team/team-pulled.ts';
@@ -55,7 +56,7 @@ test('the mapper writes the listed columns the input holds, only the text ones t
   });
 });
 
-test('a text column planted in the prompt list passes the privacy door on capture and import', (t) => {
+test('a text column planted in the prompt list passes the privacy door on capture and import, and is exported', (t) => {
   const db = openTestDb(t);
   plant(t, db, 'prompts');
   const { id } = upsertSession(db, { ...captured, sessionId: 's1' });
@@ -69,9 +70,14 @@ test('a text column planted in the prompt list passes the privacy door on captur
     { text: 'captured', planted: CLEAN },
     { text: 'imported', planted: CLEAN },
   ]);
+  const { records } = exportPage(db, 'prompt', {}, 0);
+  assert.deepEqual(
+    records.map((r) => r.planted),
+    [CLEAN, CLEAN],
+  );
 });
 
-test('a text column planted in the session list passes the privacy door on capture and import', (t) => {
+test('a text column planted in the session list passes the privacy door on capture and import, and is exported', (t) => {
   const db = openTestDb(t);
   plant(t, db, 'sessions');
   const input = { ...captured, sessionId: 's1', planted: LEAK };
@@ -82,6 +88,11 @@ test('a text column planted in the session list passes the privacy door on captu
     { session_id: 's1', planted: CLEAN },
     { session_id: 's2', planted: CLEAN },
   ]);
+  const { records } = exportPage(db, 'session', {}, 0);
+  assert.deepEqual(
+    records.map((r) => r.planted),
+    [CLEAN, CLEAN],
+  );
 });
 
 test('a session title passes the privacy door on capture, import and team pull', (t) => {
