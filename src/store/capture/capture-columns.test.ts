@@ -14,6 +14,15 @@ import { nextPrompt, upsertSession, type SessionInput } from './sessions.ts';
 const plant = (t: TestContext, db: Db, table: CaptureTable) =>
   plantColumn(t, db, table, captureColumns(table));
 
+/** The planted column of every row of `table` (the captured one first), stored and exported. */
+function planted(db: Db, table: CaptureTable) {
+  const kind = table === 'sessions' ? 'session' : 'prompt';
+  return {
+    stored: db.prepare(`SELECT planted FROM ${table} ORDER BY id`).pluck().all(),
+    exported: exportPage(db, kind, {}, 0).records.map((record) => record.planted),
+  };
+}
+
 const exported = {
   kind: 'session' as const,
   project: 'alpha',
@@ -66,15 +75,7 @@ test('a text column planted in the prompt list passes the privacy door on captur
   const common = { kind: 'prompt' as const, id: null, event_uid: null, session_id: 's1' };
   const record = { ...common, project: 'alpha', prompt_number: 2, text: 'imported', created_at: 2 };
   importRecords(db, [{ ...record, planted: LEAK } satisfies ImportRecord]);
-  assert.deepEqual(db.prepare('SELECT text, planted FROM prompts ORDER BY id').all(), [
-    { text: 'captured', planted: CLEAN },
-    { text: 'imported', planted: CLEAN },
-  ]);
-  const { records } = exportPage(db, 'prompt', {}, 0);
-  assert.deepEqual(
-    records.map((r) => r.planted),
-    [CLEAN, CLEAN],
-  );
+  assert.deepEqual(planted(db, 'prompts'), { stored: [CLEAN, CLEAN], exported: [CLEAN, CLEAN] });
 });
 
 test('a text column planted in the session list passes the privacy door on capture and import, and is exported', (t) => {
@@ -84,15 +85,7 @@ test('a text column planted in the session list passes the privacy door on captu
   upsertSession(db, input satisfies SessionInput & { planted: string });
   const record = { ...exported, session_id: 's2', planted: LEAK };
   importRecords(db, [record satisfies ImportRecord]);
-  assert.deepEqual(db.prepare('SELECT session_id, planted FROM sessions ORDER BY id').all(), [
-    { session_id: 's1', planted: CLEAN },
-    { session_id: 's2', planted: CLEAN },
-  ]);
-  const { records } = exportPage(db, 'session', {}, 0);
-  assert.deepEqual(
-    records.map((r) => r.planted),
-    [CLEAN, CLEAN],
-  );
+  assert.deepEqual(planted(db, 'sessions'), { stored: [CLEAN, CLEAN], exported: [CLEAN, CLEAN] });
 });
 
 test('a session title passes the privacy door on capture, import and team pull', (t) => {
