@@ -169,6 +169,7 @@ export const UNIT_TESTS = [
   'src/cli/doctor/free-space.test.ts',
   'src/store/privacy-door.test.ts',
   'src/store/memory/memory-columns.test.ts',
+  'src/store/capture/capture-columns.test.ts',
   'src/store/usage/usage.test.ts',
   'src/store/usage/use-record.test.ts',
   'src/store/usage/usage-report.test.ts',

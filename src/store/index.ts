@@ -7,6 +7,7 @@ export * from './capture/captured.ts';
 export type { Page } from './statements.ts';
 export * from './memory/memory-types.ts';
 export * from './memory/memory-columns.ts';
+export { insertSql } from './row-mapper.ts';
 export * from './memory/memory-read.ts';
 export * from './memory/memory-index.ts';
 export * from './memory/memory-timeline.ts';

@@ -1,3 +1,4 @@
+import { captureColumns } from '../capture/capture-columns.ts';
 import { contentColumns } from '../memory/memory-columns.ts';
 import { soundList } from '../row-door.ts';
 import { stmt, type Db } from '../statements.ts';
@@ -23,14 +24,12 @@ const SINCE_CHILD = (table: string) =>
 /** Per kind: the rows after `@after` (keyset) under the filter, oldest id first. */
 const PAGE_SQL: Record<ExportKind, string> = {
   // A session goes out when it or anything of it is in range: every record names its session.
-  session: `SELECT s.session_id, s.project, s.project_root, s.cwd, s.git_branch, s.transcript_path,
-      s.source, s.status, s.prompt_count, s.title, s.started_at, s.updated_at, s.ended_at,
-      s.end_reason, s.compacted_at, s.id AS cursor
+  // A session's and a prompt's columns come from capture-columns.ts's lists (see contentSql).
+  session: `SELECT {content}, s.id AS cursor
     FROM sessions s WHERE s.id > @after AND (@project IS NULL OR s.project = @project)
       AND (s.updated_at >= @since OR ${SINCE_CHILD('prompts')} OR ${SINCE_CHILD('observations')}
         OR ${SINCE_CHILD('summaries')})`,
-  prompt: `SELECT p.id, p.event_uid, s.session_id, p.project, p.prompt_number, p.text, p.created_at,
-      p.id AS cursor
+  prompt: `SELECT {content}, p.id AS cursor
     FROM prompts p JOIN sessions s ON s.id = p.session_id`,
   // The content columns come from memory-columns.ts's one list (see contentSql).
   observation: `SELECT o.id, s.session_id, o.project, {content}, o.source_event_ids,
@@ -44,11 +43,18 @@ const PAGE_SQL: Record<ExportKind, string> = {
     FROM summaries m JOIN sessions s ON s.id = m.session_id`,
 };
 
-/** The content columns of `kind` in an export's SELECT, read from the one list at each call. */
+/**
+ * The columns of `kind` in an export's SELECT, read from its one list at each call: the content
+ * columns of memory-columns.ts, a session's or a prompt's of capture-columns.ts (a prompt names
+ * its session by the session's Claude Code id).
+ */
 function contentSql(kind: ExportKind, alias: string): string {
-  if (kind !== 'observation' && kind !== 'summary') return '';
-  return Object.keys(contentColumns(kind).columns)
-    .map((column) => `${alias}.${column}`)
+  const columns =
+    kind === 'observation' || kind === 'summary'
+      ? contentColumns(kind).columns
+      : captureColumns(kind === 'session' ? 'sessions' : 'prompts');
+  return Object.keys(columns)
+    .map((column) => (column === 'session_id' ? 's.session_id' : `${alias}.${column}`))
     .join(', ');
 }
 
@@ -60,9 +66,10 @@ const ALIAS: Record<ExportKind, string> = {
 };
 
 function pageSql(kind: ExportKind): string {
-  if (kind === 'session') return `${PAGE_SQL.session} ORDER BY s.id LIMIT @limit`;
   const a = ALIAS[kind];
-  return `${PAGE_SQL[kind].replace('{content}', contentSql(kind, a))} WHERE ${a}.id > @after AND (@project IS NULL OR ${a}.project = @project)
+  const select = PAGE_SQL[kind].replace('{content}', contentSql(kind, a));
+  if (kind === 'session') return `${select} ORDER BY s.id LIMIT @limit`;
+  return `${select} WHERE ${a}.id > @after AND (@project IS NULL OR ${a}.project = @project)
     AND ${a}.created_at >= @since ORDER BY ${a}.id LIMIT @limit`;
 }
 

@@ -1,22 +1,23 @@
 import type { SpendFields } from '../../domain/index.ts';
 import type { ExportKind } from './export-import.ts';
 import { withDeferredIndexing, type NoteInserted } from '../fulltext/deferred-indexing.ts';
-import { contentValues, insertSql, type MemoryKind } from '../memory/memory-columns.ts';
-import { throughDoor } from '../privacy-door.ts';
+import { contentValues, type MemoryKind } from '../memory/memory-columns.ts';
+import { insertSql } from '../row-mapper.ts';
 import { soundMemory } from '../row-door.ts';
 import { setAside } from '../team/set-aside.ts';
-import type { SessionRow } from '../capture/sessions.ts';
+import { captureValues, type StoredSession } from '../capture/capture-columns.ts';
 import { stmt, type Db } from '../statements.ts';
 
-/** A session as exported: the row without its local id, and what the API leaves out. */
-export interface SessionImport extends Omit<SessionRow, 'id'> {
+/**
+ * A session as exported: its stored columns (capture-columns.ts), without its local id. Whatever
+ * else a record holds is left out by the session mapper.
+ */
+export interface SessionImport extends StoredSession {
   kind: 'session';
-  git_branch: string | null;
-  transcript_path: string | null;
-  compacted_at: number | null;
+  [column: string]: unknown;
 }
 
-/** A prompt as exported; `id` is kept when it is free. */
+/** A prompt as exported; `id` is kept when it is free; the prompt mapper takes what it lists. */
 export interface PromptImport {
   kind: 'prompt';
   id: number | null;
@@ -26,6 +27,7 @@ export interface PromptImport {
   prompt_number: number;
   text: string;
   created_at: number;
+  [column: string]: unknown;
 }
 
 /**
@@ -92,23 +94,14 @@ const freeId = (db: Db, table: string, id: number | null): number | null =>
   id !== null && stmt(db, `SELECT 1 FROM ${table} WHERE id = ?`).get(id) === undefined ? id : null;
 
 function addSession(db: Db, record: SessionImport): boolean {
-  const r = throughDoor(record, { text: ['title'] });
+  const values = captureValues('sessions', record);
   return (
-    stmt(
-      db,
-      `INSERT INTO sessions (session_id, project, project_root, cwd, git_branch, transcript_path,
-         source, status, prompt_count, title, started_at, updated_at, ended_at, end_reason,
-         compacted_at)
-       VALUES (@session_id, @project, @project_root, @cwd, @git_branch, @transcript_path, @source,
-         @status, @prompt_count, @title, @started_at, @updated_at, @ended_at, @end_reason,
-         @compacted_at)
-       ON CONFLICT (session_id) DO NOTHING`,
-    ).run({ ...r, kind: undefined }).changes === 1
+    stmt(db, insertSql('sessions', values, 'ON CONFLICT (session_id) DO NOTHING')).run(values)
+      .changes === 1
   );
 }
 
-function addPrompt(db: Db, record: PromptImport): boolean {
-  const r = throughDoor(record, { text: ['text'] });
+function addPrompt(db: Db, r: PromptImport): boolean {
   const session = sessionRowId(db, r.session_id);
   if (session === undefined) return false;
   const taken = stmt(db, 'SELECT 1 FROM prompts WHERE session_id = ? AND prompt_number = ?').get(
@@ -116,21 +109,13 @@ function addPrompt(db: Db, record: PromptImport): boolean {
     r.prompt_number,
   );
   if (taken) return false;
-  return (
-    stmt(
-      db,
-      `INSERT INTO prompts (id, event_uid, session_id, project, prompt_number, text, created_at)
-       VALUES (@id, @uid, @session, @project, @prompt_number, @text, @created_at)
-       ON CONFLICT DO NOTHING`,
-    ).run({
-      ...r,
-      kind: undefined,
-      session_id: undefined,
-      id: freeId(db, 'prompts', r.id),
-      uid: r.event_uid ?? `import:${r.session_id}:${r.prompt_number}`,
-      session,
-    }).changes === 1
-  );
+  const values = captureValues('prompts', {
+    ...r,
+    id: freeId(db, 'prompts', r.id),
+    event_uid: r.event_uid ?? `import:${r.session_id}:${r.prompt_number}`,
+    session_id: session,
+  });
+  return stmt(db, insertSql('prompts', values, 'ON CONFLICT DO NOTHING')).run(values).changes === 1;
 }
 
 function observationExists(db: Db, r: ObservationImport, session: number | undefined) {

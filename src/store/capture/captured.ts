@@ -1,4 +1,6 @@
 import { throughDoor } from '../privacy-door.ts';
+import { insertSql } from '../row-mapper.ts';
+import { captureValues } from './capture-columns.ts';
 import { stmt, type Page, type Db } from '../statements.ts';
 
 /**
@@ -25,13 +27,12 @@ export interface PromptInput {
 
 /** Stores one user prompt. */
 export function insertPrompt(db: Db, input: PromptInput): void {
-  const clean = throughDoor(input, { text: ['text'] });
-  stmt(
-    db,
-    `INSERT INTO prompts (event_uid, session_id, project, prompt_number, text, created_at)
-     VALUES (@eventUid, @sessionRowId, @project, @promptNumber, @text, @at)
-     ON CONFLICT DO NOTHING`,
-  ).run(clean);
+  const values = captureValues('prompts', {
+    ...input,
+    session_id: input.sessionRowId,
+    created_at: input.at,
+  });
+  stmt(db, insertSql('prompts', values, 'ON CONFLICT DO NOTHING')).run(values);
 }
 
 /** A captured tool call, already stripped, redacted and elided by the hook. */

@@ -1,4 +1,5 @@
-import { throughDoor } from '../privacy-door.ts';
+import { insertSql } from '../row-mapper.ts';
+import { captureValues, type StoredSession } from './capture-columns.ts';
 import { stmt, type Page, type Db } from '../statements.ts';
 
 /** What capture knows about a session when an event of it arrives. */
@@ -12,21 +13,12 @@ export interface SessionInput {
   at: number;
 }
 
-/** A session row as the API returns it. */
-export interface SessionRow {
+/** A session row as the API returns it: its stored columns (capture-columns.ts) but three. */
+export interface SessionRow extends Omit<
+  StoredSession,
+  'git_branch' | 'transcript_path' | 'compacted_at'
+> {
   id: number;
-  session_id: string;
-  project: string;
-  project_root: string;
-  cwd: string;
-  source: string | null;
-  status: 'active' | 'completed' | 'failed';
-  prompt_count: number;
-  title: string | null;
-  started_at: number;
-  updated_at: number;
-  ended_at: number | null;
-  end_reason: string | null;
 }
 
 /**
@@ -34,17 +26,25 @@ export interface SessionRow {
  * and prompt counter. A session seen again after it ended (a resume) becomes active again.
  */
 export function upsertSession(db: Db, input: SessionInput): { id: number; promptCount: number } {
+  const values = captureValues('sessions', {
+    ...input,
+    transcriptPath: input.transcriptPath ?? null,
+    source: input.source ?? null,
+    started_at: input.at,
+    updated_at: input.at,
+  });
   const row = stmt(
     db,
-    `INSERT INTO sessions (session_id, project, project_root, cwd, transcript_path, source,
-       started_at, updated_at)
-     VALUES (@sessionId, @project, @projectRoot, @cwd, @transcriptPath, @source, @at, @at)
-     ON CONFLICT (session_id) DO UPDATE SET
+    insertSql(
+      'sessions',
+      values,
+      `ON CONFLICT (session_id) DO UPDATE SET
        updated_at = MAX(updated_at, excluded.updated_at),
        transcript_path = COALESCE(excluded.transcript_path, transcript_path),
        source = COALESCE(excluded.source, source)
      RETURNING id, prompt_count AS promptCount`,
-  ).get({ ...input, transcriptPath: input.transcriptPath ?? null, source: input.source ?? null });
+    ),
+  ).get(values);
   return row as { id: number; promptCount: number };
 }
 
@@ -55,7 +55,7 @@ export function nextPrompt(db: Db, id: number, title: string | null): number {
     `UPDATE sessions SET prompt_count = prompt_count + 1, status = 'active', ended_at = NULL,
        title = COALESCE(title, @title)
      WHERE id = @id RETURNING prompt_count AS promptCount`,
-  ).get(throughDoor({ id, title }, { text: ['title'] })) as { promptCount: number };
+  ).get({ id, ...captureValues('sessions', { title }) }) as { promptCount: number };
   return row.promptCount;
 }
 

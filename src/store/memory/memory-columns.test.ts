@@ -8,30 +8,15 @@ import { type Db } from '../db.ts';
 import { applyPulled } from '../team/team-pulled.ts';
 import { insertMemory, type MemoryInput } from './memory-edit.ts';
 import { EDITABLE_COLUMNS, updateObservation, type ObservationPatch } from './memory-manage.ts';
-import {
-  contentColumns,
-  doorColumns,
-  SUMMARY_CONTENT,
-  type ColumnKind,
-  type MemoryKind,
-} from './memory-columns.ts';
+import { contentColumns, doorColumns, SUMMARY_CONTENT, type MemoryKind } from './memory-columns.ts';
 import { insertObservation, type ObservationInput } from './observations-write.ts';
 import { upsertSummary, type SummaryInput } from './summaries-write.ts';
+import { CLEAN, LEAK, plantColumn } from '../../../test/helpers/planted-column.ts';
 
-const LEAK =
-  'key sk-ant-api03-Zq9xW2vB7nM4kL1pR8tY6uI3oE5aS0dF and DB_PASSWORD=hunter2-Secret9 <private>12 Elm Street</private> end';
-const CLEAN = 'key [REDACTED:anthropic-key] and DB_PASSWORD=[REDACTED:password]  end';
-
-/**
- * A new text column, as a migration and one line in the kind's content list would add it. The
- * list is a constant of the module; the test extends it in place and takes the line out after.
- */
+/** A new text column in the kind's content list (see plantColumn). */
 function plant(t: TestContext, db: Db, kind: MemoryKind): void {
   const { table, columns } = contentColumns(kind);
-  db.exec(`ALTER TABLE ${table} ADD COLUMN planted TEXT NOT NULL DEFAULT ''`);
-  const list = columns as Record<string, ColumnKind>;
-  list.planted = 'text';
-  t.after(() => delete list.planted);
+  plantColumn(t, db, table, columns);
 }
 
 /** The planted column made editable too, as a person's edit would need. */

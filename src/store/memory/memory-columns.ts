@@ -1,4 +1,4 @@
-import { throughDoor } from '../privacy-door.ts';
+import { mapRow, throughTheDoor, type ColumnValue } from '../row-mapper.ts';
 
 /**
  * How a content column is written: free `text`, a `list` (JSON text of strings), the closed
@@ -60,61 +60,16 @@ export function contentColumns(kind: MemoryKind): {
 /** The door list: the content columns of `kind` that hold text people or tools wrote. */
 export function doorColumns(kind: MemoryKind): string[] {
   return Object.entries(CONTENT[kind].columns)
-    .filter(([, how]) => how === 'text' || how === 'list')
+    .filter(([, how]) => throughTheDoor(how))
     .map(([column]) => column);
 }
 
-const camelNames = new Map<string, string>();
-
-/** `files_read` -> `filesRead`, remembered: the mapper runs once per stored row. */
-function camel(column: string): string {
-  let name = camelNames.get(column);
-  if (name === undefined) {
-    name = column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-    camelNames.set(column, name);
-  }
-  return name;
-}
-
-/** A column value as the database takes it: lists (arrays) as JSON text. */
-type ColumnValue = string | number | null;
-
 /**
  * The row mapper of an observation or a summary: the content columns of `input` as column
- * values. Each column is read under its own name or its camelCase spelling (`files_read`,
- * `filesRead`); a column `input` lacks (or holds undefined) is left out, so an insert takes the
- * column's default and an update keeps what is stored. Every text and list column passes the
- * privacy door; lists become JSON text.
+ * values, through the store's one mapper (`mapRow`): read under their own or camelCase names,
+ * left out when `input` lacks them, every text and list column through the privacy door, lists
+ * as JSON text.
  */
 export function contentValues(kind: MemoryKind, input: object): Record<string, ColumnValue> {
-  const source = input as Record<string, unknown>;
-  const picked: Record<string, unknown> = {};
-  const door: string[] = [];
-  for (const [column, how] of Object.entries(CONTENT[kind].columns)) {
-    const value = column in source ? source[column] : source[camel(column)];
-    if (value === undefined) continue;
-    picked[column] = value;
-    if (how === 'text' || how === 'list') door.push(column);
-  }
-  const clean = throughDoor(picked, { text: door });
-  const out: Record<string, ColumnValue> = {};
-  for (const [column, value] of Object.entries(clean)) {
-    out[column] = Array.isArray(value) ? JSON.stringify(value) : (value as ColumnValue);
-  }
-  return out;
-}
-
-/**
- * `INSERT INTO table (names) VALUES (@names)` for the keys of `values`, then the columns of
- * `expressions` with their SQL, then `tail`.
- */
-export function insertSql(
-  table: string,
-  values: object,
-  tail = '',
-  expressions: Readonly<Record<string, string>> = {},
-): string {
-  const names = [...Object.keys(values), ...Object.keys(expressions)];
-  const given = [...Object.keys(values).map((n) => `@${n}`), ...Object.values(expressions)];
-  return `INSERT INTO ${table} (${names.join(', ')}) VALUES (${given.join(', ')}) ${tail}`;
+  return mapRow(CONTENT[kind].columns, input);
 }

@@ -3,7 +3,8 @@ import { createHash } from 'node:crypto';
 import { soundPresent } from '../row-door.ts';
 import { stmt, type Db } from '../statements.ts';
 import type { Scope } from '../team/team-scope.ts';
-import { contentValues, insertSql } from './memory-columns.ts';
+import { insertSql } from '../row-mapper.ts';
+import { contentValues } from './memory-columns.ts';
 
 /** A memory saved explicitly (MCP `save_memory`), stored as an observation. */
 export interface MemoryInput {

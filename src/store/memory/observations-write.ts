@@ -1,7 +1,8 @@
 import type { ObservationBody, ObservationType } from '../../domain/index.ts';
 import { isObservationType } from '../row-door.ts';
 import { stmt, type Db } from '../statements.ts';
-import { contentValues, insertSql } from './memory-columns.ts';
+import { insertSql } from '../row-mapper.ts';
+import { contentValues } from './memory-columns.ts';
 import type { Scope } from '../team/team-scope.ts';
 
 /** A new observation and its provenance; list fields as arrays. */

@@ -1,6 +1,7 @@
 import type { SummaryBody } from '../../domain/index.ts';
 import { stmt, type Db } from '../statements.ts';
-import { contentValues, insertSql } from './memory-columns.ts';
+import { insertSql } from '../row-mapper.ts';
+import { contentValues } from './memory-columns.ts';
 import type { Scope } from '../team/team-scope.ts';
 
 /** A turn's summary to store. */

@@ -1,4 +1,5 @@
-import { contentValues, insertSql } from '../memory/memory-columns.ts';
+import { contentValues } from '../memory/memory-columns.ts';
+import { insertSql } from '../row-mapper.ts';
 import { RowRefusedError, soundMemory, soundTime } from '../row-door.ts';
 import { stmt, type Db } from '../statements.ts';
 import { teamColumns, type TeamKind } from './team-outbox.ts';

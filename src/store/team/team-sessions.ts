@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { captureValues } from '../capture/capture-columns.ts';
+import { insertSql } from '../row-mapper.ts';
 import { stmt, type Db } from '../statements.ts';
 
 /** What a pushed row says of its session: an opaque id, never the session's own id. */
@@ -64,18 +66,17 @@ export function teamSession(
     `SELECT project_root FROM sessions WHERE project = ? AND source IS NOT 'team'
      ORDER BY started_at DESC LIMIT 1`,
   ).get(project) as { project_root: string } | undefined;
-  stmt(
-    db,
-    `INSERT OR IGNORE INTO sessions (session_id, project, project_root, cwd, source, status,
-       title, started_at, updated_at) VALUES (?, ?, ?, ?, 'team', 'completed', ?, ?, ?)`,
-  ).run(
-    key,
+  const values = captureValues('sessions', {
+    session_id: key,
     project,
-    root?.project_root ?? '',
-    root?.project_root ?? '',
-    `shared by ${author}`,
-    at,
-    at,
-  );
+    project_root: root?.project_root ?? '',
+    cwd: root?.project_root ?? '',
+    source: 'team',
+    status: 'completed',
+    title: `shared by ${author}`,
+    started_at: at,
+    updated_at: at,
+  });
+  stmt(db, insertSql('sessions', values, 'ON CONFLICT (session_id) DO NOTHING')).run(values);
   return (stmt(db, 'SELECT id FROM sessions WHERE session_id = ?').get(key) as { id: number }).id;
 }
