@@ -19,6 +19,7 @@ export {
   keepInReserve,
   reserveDir,
   LOW_SPACE_BYTES,
+  measureFreeBytes,
   RESERVE_SLOTS,
   RESERVE_SLOT_BYTES,
 } from './reserve.ts';
