@@ -1,11 +1,10 @@
 import type { CliCommand } from '../cli-command.ts';
-import { parseArgs } from 'node:util';
 import { parseAnchor, parseTime } from '../../search/index.ts';
 import { confirm, type AskIo } from '../admin/confirm.ts';
 import { formatCounts } from '../admin/format-counts.ts';
 import { adminWorker, type AdminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
-import { parseFailure } from '../parse-options.ts';
+import { parseWithPositionals } from '../parse-options.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
 
@@ -25,9 +24,7 @@ export const FORGET_OPTIONS = {
   yes: { type: 'boolean', short: 'y' },
 } as const;
 
-type Values = ReturnType<
-  typeof parseArgs<{ options: typeof FORGET_OPTIONS; allowPositionals: true }>
->['values'];
+type Values = ReturnType<typeof parseWithPositionals<typeof FORGET_OPTIONS>>['values'];
 
 const LIST = { observation: 'observations', summary: 'summaries', prompt: 'prompts' } as const;
 
@@ -147,13 +144,7 @@ export const forgetCommand: Command<ForgetCommandDeps> = async function forgetCo
   print,
   deps = {},
 ) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options: FORGET_OPTIONS, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, FORGET_OPTIONS);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseWithPositionals(args, FORGET_OPTIONS);
   const worker = await adminWorker(deps);
   const body = await selection(worker, values, positionals, (deps.now ?? Date.now)());
   if (body === undefined) {

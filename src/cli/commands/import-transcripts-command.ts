@@ -2,7 +2,6 @@ import type { CliCommand } from '../cli-command.ts';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { claudeConfigDir } from '../../compress/providers/claude-detect.ts';
 import { dataDirFrom, ensureDataDir, loadSettings, type Settings } from '../../config/index.ts';
 import { parseTime } from '../../search/index.ts';
@@ -17,7 +16,7 @@ import { sendSessions, type SessionAnalysis } from '../backfill/run-backfill.ts'
 import { chooseSessions } from '../backfill/select-sessions.ts';
 import { NO_SESSION, planSessions, transcriptPaths } from '../backfill/session-plan.ts';
 import { CliError, usage } from '../cli-error.ts';
-import { parseFailure } from '../parse-options.ts';
+import { parseWithPositionals } from '../parse-options.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
 
@@ -37,13 +36,7 @@ export const IMPORT_TRANSCRIPTS_OPTIONS = {
 } as const;
 
 function parse(args: string[], env: NodeJS.ProcessEnv, settings: Settings, now: number) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, IMPORT_TRANSCRIPTS_OPTIONS);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseWithPositionals(args, IMPORT_TRANSCRIPTS_OPTIONS);
   const roots = positionals.length > 0 ? positionals : [join(claudeConfigDir(env), 'projects')];
   const missing = roots.find((root) => !existsSync(root));
   if (missing) throw new CliError(`no transcripts at ${missing}`);

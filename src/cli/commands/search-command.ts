@@ -1,12 +1,11 @@
 import type { CliCommand } from '../cli-command.ts';
-import { parseArgs } from 'node:util';
 import { resolveProject } from '../../config/index.ts';
 import { AGENTS, SCOPES, SEARCH_MODES, knownNote, olderNote } from '../../domain/index.ts';
 import type { Knowing, OlderThan } from '../../domain/recall-api.ts';
 import { iconOf } from '../../context/index.ts';
 import { MAX_PHRASINGS } from '../../search/index.ts';
-import { CliError, usage } from '../cli-error.ts';
-import { parseFailure } from '../parse-options.ts';
+import { usage } from '../cli-error.ts';
+import { parseWithPositionals } from '../parse-options.ts';
 import { checkProject, checkTypes, checkWhole } from './recall-args.ts';
 import { alternatives, inWords } from '../help.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
@@ -68,17 +67,13 @@ export const SEARCH_OPTIONS = {
 } as const;
 
 function parse(args: string[]) {
-  try {
-    const parsed = parseArgs({ args, options: SEARCH_OPTIONS, allowPositionals: true });
-    checkWhole('limit', parsed.values.limit, 1, 100, 20);
-    checkWhole('offset', parsed.values.offset, 0, 10_000, 20);
-    checkTypes(parsed.values.type);
-    if (parsed.values.author?.trim() === '') throw usage("--author: give a teammate's name, or me");
-    checkPhrasings(parsed.positionals, parsed.values.query ?? []);
-    return parsed;
-  } catch (error) {
-    throw error instanceof CliError ? error : parseFailure(error, SEARCH_OPTIONS);
-  }
+  const parsed = parseWithPositionals(args, SEARCH_OPTIONS);
+  checkWhole('limit', parsed.values.limit, 1, 100, 20);
+  checkWhole('offset', parsed.values.offset, 0, 10_000, 20);
+  checkTypes(parsed.values.type);
+  if (parsed.values.author?.trim() === '') throw usage("--author: give a teammate's name, or me");
+  checkPhrasings(parsed.positionals, parsed.values.query ?? []);
+  return parsed;
 }
 
 /** Each `-q` is a phrasing: not empty, and at most MAX_PHRASINGS with the positional query. */

@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { claudeConfigDir } from '../../compress/providers/claude-detect.ts';
 import { SETTINGS_SCHEMA, isSettingKey, type Settings } from '../../config/index.ts';
 import { parseTime } from '../../search/index.ts';
 import { CliError, usage } from '../cli-error.ts';
-import { parseFailure } from '../parse-options.ts';
+import { parseOptions } from '../parse-options.ts';
 import { didYouMean } from '../suggest.ts';
 
 /** The options `eval` accepts. */
@@ -73,12 +72,7 @@ function sinceOf(text: string | undefined, now: number): number | undefined {
 
 /** Parses `eval`'s arguments; the transcripts folder must exist. */
 export function parseEvalArgs(args: string[], env: NodeJS.ProcessEnv, now: number): EvalRequest {
-  let values;
-  try {
-    values = parseArgs({ args, options: EVAL_OPTIONS, allowPositionals: false }).values;
-  } catch (error) {
-    throw parseFailure(error, EVAL_OPTIONS);
-  }
+  const values = parseOptions(args, EVAL_OPTIONS);
   const dir = values.dir ?? join(claudeConfigDir(env), 'projects');
   if (!existsSync(dir)) throw new CliError(`--dir: no transcripts at ${dir}`);
   return {
