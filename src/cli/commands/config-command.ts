@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { CliCommand, Print } from '../cli-command.ts';
 import {
   SETTINGS_SCHEMA,
   dataDirFrom,
@@ -13,8 +13,6 @@ import {
 } from '../../config/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { didYouMean } from '../suggest.ts';
-
-type Print = (line: string) => void;
 
 /** `claude-mem config list|get|set|path`. */
 export function configCommand(args: string[], print: Print, env = process.env): number {

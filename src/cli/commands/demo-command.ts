@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { CliCommand, Print } from '../cli-command.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,8 +17,6 @@ import { parseOptions } from '../parse-options.ts';
 import { selfCommand } from '../install/package-name.ts';
 import { eventLines, promptLines } from './demo-report.ts';
 import { workerCommand } from './worker-command.ts';
-
-type Print = (line: string) => void;
 
 /** The options `demo` accepts. */
 export const DEMO_OPTIONS = {

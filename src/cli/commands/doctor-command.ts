@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { CliCommand, Print } from '../cli-command.ts';
 import { dataDirFrom, loadSettings } from '../../config/index.ts';
 import { liveWorker } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
@@ -29,8 +29,6 @@ import { checkEmbedder } from '../doctor/embedder-check.ts';
 import { checkProviderCall } from '../doctor/provider-call-check.ts';
 import { checkVectorStore } from '../doctor/vector-store-check.ts';
 import { checkTeam } from '../doctor/team-check.ts';
-
-type Print = (line: string) => void;
 
 /** The options `doctor` accepts. */
 export const DOCTOR_OPTIONS = {

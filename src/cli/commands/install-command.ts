@@ -4,7 +4,7 @@ import { ensureWorker } from '../../client/index.ts';
 import { applyChanges, checkChanges } from '../install/file-plan.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
 import { AGENTS } from '../../domain/index.ts';
-import type { CliCommand } from '../cli-command.ts';
+import type { CliCommand, Print } from '../cli-command.ts';
 import { alternatives } from '../help.ts';
 import {
   NODE_RUNTIME,
@@ -25,8 +25,6 @@ import {
   selectAgents,
   skippedAgentsNote,
 } from './install-agents.ts';
-
-type Print = (line: string) => void;
 
 /** The options `install` accepts (the help test checks each is in `--help`). */
 export const INSTALL_OPTIONS = {

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { CliCommand, Print } from '../cli-command.ts';
 import type { WorkerCall } from '../../mcp/worker-client.ts';
 import { knownNote, olderNote } from '../../domain/index.ts';
 import type { ChainLink } from '../../domain/recall-api.ts';
@@ -7,8 +7,6 @@ import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { fetchUse, formatUse } from './memory-use.ts';
-
-type Print = (line: string) => void;
 
 /** A full observation as GET /api/observations/:id returns it: the stored record, pinned a boolean. */
 export type FullObservation = Omit<ObservationRecord, 'pinned'> & {

@@ -1,9 +1,7 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { CliCommand, Print } from '../cli-command.ts';
 import { parseOptions } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { fetchObservation, observationId } from './memory-command.ts';
-
-type Print = (line: string) => void;
 
 /** `claude-mem unsink ID`: the memory's past neglect no longer sinks it in ranking. */
 export async function unsinkCommand(

@@ -1,9 +1,7 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { CliCommand, Print } from '../cli-command.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
-
-type Print = (line: string) => void;
 
 /** A memory `share` can address: an observation (`12`, `#12`) or a summary (`S12`, `#S12`). */
 export interface ShareTarget {

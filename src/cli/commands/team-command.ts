@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { CliCommand, Print } from '../cli-command.ts';
 import { usage } from '../cli-error.ts';
 import { didYouMean } from '../suggest.ts';
 import { teamInit, teamMember } from '../team/team-admin.ts';
@@ -6,7 +6,6 @@ import { teamConnect, teamDisconnect } from '../team/team-connect.ts';
 import { teamMembers } from '../team/team-members.ts';
 import { teamStatus } from '../team/team-status.ts';
 
-type Print = (line: string) => void;
 type Subcommand = (
   rest: string[],
   deps: { cliEntry: string; print: Print },

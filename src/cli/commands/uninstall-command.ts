@@ -1,12 +1,10 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { CliCommand, Print } from '../cli-command.ts';
 import { rmSync } from 'node:fs';
 import { dataDirFrom } from '../../config/index.ts';
 import { applyChanges } from '../install/file-plan.ts';
 import { parseOptions } from '../parse-options.ts';
 import { workerCommand } from './worker-command.ts';
 import { planUninstalls, printUninstalled, selectAgents } from './install-agents.ts';
-
-type Print = (line: string) => void;
 
 /** The options `uninstall` accepts. */
 export const UNINSTALL_OPTIONS = {

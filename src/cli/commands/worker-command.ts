@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { CliCommand, Print } from '../cli-command.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { dataDirFrom, ensureDataDir, logFile } from '../../config/index.ts';
 import {
@@ -11,8 +11,6 @@ import { usage } from '../cli-error.ts';
 import { didYouMean } from '../suggest.ts';
 import { runWorker } from '../../worker/index.ts';
 import { restartWorker } from '../worker-call.ts';
-
-type Print = (line: string) => void;
 
 /** Options shared by the worker actions. */
 export interface WorkerCommandDeps {
