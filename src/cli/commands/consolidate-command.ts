@@ -1,4 +1,3 @@
-import type { CliCommand } from '../cli-command.ts';
 import { resolveProject } from '../../config/index.ts';
 import type { Changeset } from '../../domain/index.ts';
 import { usage } from '../cli-error.ts';
@@ -6,6 +5,7 @@ import { optionsCommand } from '../command.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { changesetDiff } from './consolidate-diff.ts';
 import { checkProject } from './recall-args.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /** The options `consolidate` accepts. */
 export const CONSOLIDATE_OPTIONS = {
@@ -63,19 +63,21 @@ export const consolidateCommand = optionsCommand<typeof CONSOLIDATE_OPTIONS, Rec
 );
 
 /** `claude-mem consolidate`: its help, options and handler (the command table's entry). */
-export const CONSOLIDATE_COMMAND: CliCommand = {
-  name: 'consolidate',
-  help: [
-    {
-      usage: ['consolidate [--project P] [--json]'],
-      text: 'Propose merging near-duplicate memories and dropping noise, as a diff; changes nothing',
-    },
-    {
-      usage: ['consolidate --apply [--project P]'],
-      text: 'Apply that proposal, journaled; prints its undo id',
-    },
-    { usage: ['consolidate --undo ID'], text: 'Restore a consolidation exactly as it was before' },
-  ],
-  options: CONSOLIDATE_OPTIONS,
-  run: (args, { print }) => consolidateCommand(args, print),
-};
+export const CONSOLIDATE_COMMAND = commandEntry(
+  'consolidate [--project P] [--json]',
+  'Propose merging near-duplicate memories and dropping noise, as a diff; changes nothing',
+  consolidateCommand,
+  {
+    options: CONSOLIDATE_OPTIONS,
+    more: [
+      {
+        usage: ['consolidate --apply [--project P]'],
+        text: 'Apply that proposal, journaled; prints its undo id',
+      },
+      {
+        usage: ['consolidate --undo ID'],
+        text: 'Restore a consolidation exactly as it was before',
+      },
+    ],
+  },
+);

@@ -1,10 +1,10 @@
-import type { CliCommand } from '../cli-command.ts';
 import { resolveProject } from '../../config/index.ts';
 import { AGENTS, SESSION_SOURCES } from '../../domain/index.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { checkProject } from './recall-args.ts';
 import { alternatives } from '../help.ts';
 import { optionsCommand } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /** The options `context` accepts. */
 export const CONTEXT_OPTIONS = {
@@ -37,18 +37,12 @@ export const contextCommand = optionsCommand<typeof CONTEXT_OPTIONS, RecallComma
 );
 
 /** `claude-mem context`: its help, options and handler (the command table's entry). */
-export const CONTEXT_COMMAND: CliCommand = {
-  name: 'context',
-  help: [
-    {
-      usage: [
-        `context [--project P] [--source ${alternatives(SESSION_SOURCES)}] [--session ID]`,
-        '        [--agent A]',
-      ],
-      text: "Print exactly what SessionStart would inject (default: this folder's project, source startup; --agent: only that agent's memories)",
-    },
+export const CONTEXT_COMMAND = commandEntry(
+  [
+    `context [--project P] [--source ${alternatives(SESSION_SOURCES)}] [--session ID]`,
+    '        [--agent A]',
   ],
-  options: CONTEXT_OPTIONS,
-  choices: { source: SESSION_SOURCES, agent: AGENTS },
-  run: (args, { print }) => contextCommand(args, print),
-};
+  "Print exactly what SessionStart would inject (default: this folder's project, source startup; --agent: only that agent's memories)",
+  contextCommand,
+  { options: CONTEXT_OPTIONS, choices: { source: SESSION_SOURCES, agent: AGENTS } },
+);

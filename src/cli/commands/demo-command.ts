@@ -1,4 +1,4 @@
-import type { CliCommand, Print } from '../cli-command.ts';
+import type { Print } from '../cli-command.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,6 +17,7 @@ import { parseOptions } from '../parse-options.ts';
 import { selfCommand } from '../install/package-name.ts';
 import { eventLines, promptLines } from './demo-report.ts';
 import { workerCommand } from './worker-command.ts';
+import { contextEntry } from '../command-entry.ts';
 
 /** The options `demo` accepts. */
 export const DEMO_OPTIONS = {
@@ -125,14 +126,9 @@ async function report(
 }
 
 /** `claude-mem demo`: its help, options and handler (the command table's entry). */
-export const DEMO_COMMAND: CliCommand = {
-  name: 'demo',
-  help: [
-    {
-      usage: ['demo [--data-dir DIR] [--port N]'],
-      text: 'Replay a sample session through the real hooks and show what was captured (uses its own data folder)',
-    },
-  ],
-  options: DEMO_OPTIONS,
-  run: (args, context) => demoCommand(args, context),
-};
+export const DEMO_COMMAND = contextEntry(
+  'demo [--data-dir DIR] [--port N]',
+  'Replay a sample session through the real hooks and show what was captured (uses its own data folder)',
+  demoCommand,
+  { options: DEMO_OPTIONS },
+);

@@ -1,4 +1,4 @@
-import type { CliCommand, Print } from '../cli-command.ts';
+import type { Print } from '../cli-command.ts';
 import { dataDirFrom, loadSettings } from '../../config/index.ts';
 import { liveWorker } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
@@ -29,6 +29,7 @@ import { checkEmbedder } from '../doctor/embedder-check.ts';
 import { checkProviderCall } from '../doctor/provider-call-check.ts';
 import { checkVectorStore } from '../doctor/vector-store-check.ts';
 import { checkTeam } from '../doctor/team-check.ts';
+import { contextEntry } from '../command-entry.ts';
 
 /** The options `doctor` accepts. */
 export const DOCTOR_OPTIONS = {
@@ -140,22 +141,21 @@ export async function doctorCommand(
 }
 
 /** `claude-mem doctor`: its help, options and handler (the command table's entry). */
-export const DOCTOR_COMMAND: CliCommand = {
-  name: 'doctor',
-  help: [
-    {
-      usage: ['doctor [--check-provider]'],
-      text: 'Check Node, data folder, settings, database, worker, hooks, MCP, provider and budget, events and spool; exit 1 on a problem (warnings do not fail). One tiny request checks the provider and one the embedder: always for a local server, with --check-provider for one that may cost tokens',
-    },
-    {
-      usage: ['doctor --repair --from-backup FILE | --from-export FILE'],
-      text: 'Rebuild a damaged database from a copy of claude-mem.db or an export (the damaged file is kept aside)',
-    },
-    {
-      usage: ['doctor --vacuum'],
-      text: "Give the database's free pages back to the disk (doctor warns when over a quarter of the file is free)",
-    },
-  ],
-  options: DOCTOR_OPTIONS,
-  run: (args, context) => doctorCommand(args, context),
-};
+export const DOCTOR_COMMAND = contextEntry(
+  'doctor [--check-provider]',
+  'Check Node, data folder, settings, database, worker, hooks, MCP, provider and budget, events and spool; exit 1 on a problem (warnings do not fail). One tiny request checks the provider and one the embedder: always for a local server, with --check-provider for one that may cost tokens',
+  doctorCommand,
+  {
+    options: DOCTOR_OPTIONS,
+    more: [
+      {
+        usage: ['doctor --repair --from-backup FILE | --from-export FILE'],
+        text: 'Rebuild a damaged database from a copy of claude-mem.db or an export (the damaged file is kept aside)',
+      },
+      {
+        usage: ['doctor --vacuum'],
+        text: "Give the database's free pages back to the disk (doctor warns when over a quarter of the file is free)",
+      },
+    ],
+  },
+);

@@ -1,4 +1,3 @@
-import type { CliCommand } from '../cli-command.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import {
 import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { fetchObservation, observationId } from './memory-command.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /** The editor people chose: $VISUAL, then $EDITOR (either may carry arguments: `code --wait`). */
 function editorOf(env: NodeJS.ProcessEnv): string {
@@ -98,13 +98,8 @@ function readBack(file: string) {
 }
 
 /** `claude-mem edit`: its help, options and handler (the command table's entry). */
-export const EDIT_COMMAND: CliCommand = {
-  name: 'edit',
-  help: [
-    {
-      usage: ['edit <id>'],
-      text: 'Edit its title, narrative and facts in $EDITOR (or $VISUAL); saves what changed',
-    },
-  ],
-  run: (args, { print }) => editCommand(args, print),
-};
+export const EDIT_COMMAND = commandEntry(
+  'edit <id>',
+  'Edit its title, narrative and facts in $EDITOR (or $VISUAL); saves what changed',
+  editCommand,
+);

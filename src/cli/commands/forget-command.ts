@@ -1,4 +1,3 @@
-import type { CliCommand } from '../cli-command.ts';
 import { parseAnchor, parseTime } from '../../search/index.ts';
 import { confirm, type AskIo } from '../admin/confirm.ts';
 import { formatCounts } from '../admin/format-counts.ts';
@@ -7,6 +6,7 @@ import { usage } from '../cli-error.ts';
 import { parseWithPositionals } from '../parse-options.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /** Ambient parts of `forget` and `purge`; defaults are the real process. */
 export interface ForgetCommandDeps extends CompressCommandDeps {
@@ -160,16 +160,9 @@ export const forgetCommand: Command<ForgetCommandDeps> = async function forgetCo
 };
 
 /** `claude-mem forget`: its help, options and handler (the command table's entry). */
-export const FORGET_COMMAND: CliCommand = {
-  name: 'forget',
-  help: [
-    {
-      usage: [
-        'forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]',
-      ],
-      text: 'Delete memories (search, context and vectors too); ids: 123 (observation), S12 (summary), P7 (prompt)',
-    },
-  ],
-  options: FORGET_OPTIONS,
-  run: (args, { print }) => forgetCommand(args, print),
-};
+export const FORGET_COMMAND = commandEntry(
+  'forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]',
+  'Delete memories (search, context and vectors too); ids: 123 (observation), S12 (summary), P7 (prompt)',
+  forgetCommand,
+  { options: FORGET_OPTIONS },
+);

@@ -1,4 +1,3 @@
-import type { CliCommand } from '../cli-command.ts';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { CliError, usage } from '../cli-error.ts';
 import { parseWithPositionals } from '../parse-options.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /** Ambient parts of `import-transcripts`; defaults are the real process. */
 export interface BackfillCommandDeps extends CompressCommandDeps {
@@ -149,16 +149,9 @@ export const importTranscriptsCommand: Command<BackfillCommandDeps> =
   };
 
 /** `claude-mem import-transcripts`: its help, options and handler (the command table's entry). */
-export const IMPORT_TRANSCRIPTS_COMMAND: CliCommand = {
-  name: 'import-transcripts',
-  help: [
-    {
-      usage: [
-        'import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]',
-      ],
-      text: 'Backfill memory from past Claude Code transcripts (default ~/.claude/projects); shows a cost preview and asks before an LLM compresses; rerun to resume',
-    },
-  ],
-  options: IMPORT_TRANSCRIPTS_OPTIONS,
-  run: (args, { print }) => importTranscriptsCommand(args, print),
-};
+export const IMPORT_TRANSCRIPTS_COMMAND = commandEntry(
+  'import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]',
+  'Backfill memory from past Claude Code transcripts (default ~/.claude/projects); shows a cost preview and asks before an LLM compresses; rerun to resume',
+  importTranscriptsCommand,
+  { options: IMPORT_TRANSCRIPTS_OPTIONS },
+);

@@ -4,7 +4,7 @@ import { ensureWorker } from '../../client/index.ts';
 import { applyChanges, checkChanges } from '../install/file-plan.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
 import { AGENTS } from '../../domain/index.ts';
-import type { CliCommand, Print } from '../cli-command.ts';
+import type { Print } from '../cli-command.ts';
 import { alternatives } from '../help.ts';
 import {
   NODE_RUNTIME,
@@ -25,6 +25,7 @@ import {
   selectAgents,
   skippedAgentsNote,
 } from './install-agents.ts';
+import { contextEntry } from '../command-entry.ts';
 
 /** The options `install` accepts (the help test checks each is in `--help`). */
 export const INSTALL_OPTIONS = {
@@ -112,22 +113,21 @@ async function startWorker(deps: { cliEntry: string; print: Print }): Promise<vo
 }
 
 /** `claude-mem install`: its help, options and handler (the command table's entry). */
-export const INSTALL_COMMAND: CliCommand = {
-  name: 'install',
-  help: [
-    {
-      usage: ['install [--project] [--dry-run]'],
-      text: "Register the hooks and the MCP server in Claude Code (~/.claude/settings.json, or the repo's .claude/ with --project), merging with a backup; starts the worker",
-    },
-    {
-      usage: [`install --runtime ${alternatives(RUNTIME_CHOICES)}`],
-      text: 'What runs the hooks: node (default), Bun, or auto (Bun when it is on PATH)',
-    },
-    {
-      usage: [`install --agent ${alternatives([...AGENTS, 'all'])} [--dry-run]`],
-      text: 'The same for another coding agent: Codex CLI ($CODEX_HOME/hooks.json, config.toml), Gemini CLI (~/.gemini/settings.json), Copilot CLI ($COPILOT_HOME/hooks/, mcp-config.json); all: every agent on PATH',
-    },
-  ],
-  options: INSTALL_OPTIONS,
-  run: (args, context) => installCommand(args, context),
-};
+export const INSTALL_COMMAND = contextEntry(
+  'install [--project] [--dry-run]',
+  "Register the hooks and the MCP server in Claude Code (~/.claude/settings.json, or the repo's .claude/ with --project), merging with a backup; starts the worker",
+  installCommand,
+  {
+    options: INSTALL_OPTIONS,
+    more: [
+      {
+        usage: [`install --runtime ${alternatives(RUNTIME_CHOICES)}`],
+        text: 'What runs the hooks: node (default), Bun, or auto (Bun when it is on PATH)',
+      },
+      {
+        usage: [`install --agent ${alternatives([...AGENTS, 'all'])} [--dry-run]`],
+        text: 'The same for another coding agent: Codex CLI ($CODEX_HOME/hooks.json, config.toml), Gemini CLI (~/.gemini/settings.json), Copilot CLI ($COPILOT_HOME/hooks/, mcp-config.json); all: every agent on PATH',
+      },
+    ],
+  },
+);

@@ -1,4 +1,4 @@
-import type { CliCommand, Print } from '../cli-command.ts';
+import type { Print } from '../cli-command.ts';
 import type { WorkerCall } from '../../mcp/worker-client.ts';
 import { knownNote, olderNote } from '../../domain/index.ts';
 import type { ChainLink } from '../../domain/recall-api.ts';
@@ -7,6 +7,7 @@ import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { fetchUse, formatUse } from './memory-use.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /** A full observation as GET /api/observations/:id returns it: the stored record, pinned a boolean. */
 export type FullObservation = Omit<ObservationRecord, 'pinned'> & {
@@ -137,38 +138,21 @@ export async function pinCommand(
 }
 
 /** `claude-mem show`: its help, options and handler (the command table's entry). */
-export const SHOW_COMMAND: CliCommand = {
-  name: 'show',
-  help: [
-    {
-      usage: ['show <id> [--json]'],
-      text: 'One observation in full: every field, files, session, dates, whether it is pinned, when it was injected and used',
-    },
-  ],
-  options: SHOW_OPTIONS,
-  run: (args, { print }) => showCommand(args, print),
-};
+export const SHOW_COMMAND = commandEntry(
+  'show <id> [--json]',
+  'One observation in full: every field, files, session, dates, whether it is pinned, when it was injected and used',
+  showCommand,
+  { options: SHOW_OPTIONS },
+);
 
 /** `claude-mem pin`: its help, options and handler (the command table's entry). */
-export const PIN_COMMAND: CliCommand = {
-  name: 'pin',
-  help: [
-    {
-      usage: ['pin <id>'],
-      text: 'Pin an observation: listed first in every context',
-    },
-  ],
-  run: (args, { print }) => pinCommand(args, true, print),
-};
+export const PIN_COMMAND = commandEntry(
+  'pin <id>',
+  'Pin an observation: listed first in every context',
+  (args, print) => pinCommand(args, true, print),
+);
 
 /** `claude-mem unpin`: its help, options and handler (the command table's entry). */
-export const UNPIN_COMMAND: CliCommand = {
-  name: 'unpin',
-  help: [
-    {
-      usage: ['unpin <id>'],
-      text: 'Unpin it again',
-    },
-  ],
-  run: (args, { print }) => pinCommand(args, false, print),
-};
+export const UNPIN_COMMAND = commandEntry('unpin <id>', 'Unpin it again', (args, print) =>
+  pinCommand(args, false, print),
+);

@@ -1,8 +1,8 @@
-import type { CliCommand } from '../cli-command.ts';
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { previewThenDelete, type ForgetCommandDeps } from './forget-command.ts';
 import { optionsCommand } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /** The options `purge` accepts. */
 export const PURGE_OPTIONS = {
@@ -49,18 +49,17 @@ export const purgeCommand = optionsCommand<typeof PURGE_OPTIONS, ForgetCommandDe
 );
 
 /** `claude-mem purge`: its help, options and handler (the command table's entry). */
-export const PURGE_COMMAND: CliCommand = {
-  name: 'purge',
-  help: [
-    {
-      usage: ['purge --project NAME [-y|--yes]'],
-      text: 'Delete everything of a project',
-    },
-    {
-      usage: ['purge --retention [-y|--yes]'],
-      text: 'Apply retention.maxAgeDays / maxPerProject now',
-    },
-  ],
-  options: PURGE_OPTIONS,
-  run: (args, { print }) => purgeCommand(args, print),
-};
+export const PURGE_COMMAND = commandEntry(
+  'purge --project NAME [-y|--yes]',
+  'Delete everything of a project',
+  purgeCommand,
+  {
+    options: PURGE_OPTIONS,
+    more: [
+      {
+        usage: ['purge --retention [-y|--yes]'],
+        text: 'Apply retention.maxAgeDays / maxPerProject now',
+      },
+    ],
+  },
+);

@@ -1,4 +1,3 @@
-import type { CliCommand } from '../cli-command.ts';
 import { resolveProject } from '../../config/index.ts';
 import { AGENTS, SCOPES, SEARCH_MODES, knownNote, olderNote } from '../../domain/index.ts';
 import type { Knowing, OlderThan } from '../../domain/recall-api.ts';
@@ -10,6 +9,7 @@ import { checkProject, checkTypes, checkWhole } from './recall-args.ts';
 import { alternatives, inWords } from '../help.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
 
 interface Hit {
   id: number;
@@ -179,20 +179,14 @@ const plural = (n: number, word: string): string =>
   `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /** `claude-mem search`: its help, options and handler (the command table's entry). */
-export const SEARCH_COMMAND: CliCommand = {
-  name: 'search',
-  help: [
-    {
-      usage: [
-        'search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]',
-        '       [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]',
-        `       [--scope ${alternatives(SCOPES)}] [--agent A] [--mode ${alternatives(SEARCH_MODES)}] [--limit N]`,
-        '       [--offset N] [--fresh] [--all-time] [--json]',
-      ],
-      text: `Search the memory: the current folder's project, or P, or --all projects. Each -q is another phrasing of the same need (at most ${MAX_PHRASINGS} in all): each is searched and the rankings fused. --limit 1-100 (default 20), --offset pages on; --mode defaults to the search.mode setting; --fresh leaves out memories whose code changed or is gone; --author a teammate's memories (me: your own), --scope only private or only shared ones\n--agent: only memories made by ${inWords(AGENTS)}; --all-time ranks every match however old (a query of common words only is otherwise ranked among its newest matches, with a note saying so)`,
-    },
+export const SEARCH_COMMAND = commandEntry(
+  [
+    'search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]',
+    '       [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]',
+    `       [--scope ${alternatives(SCOPES)}] [--agent A] [--mode ${alternatives(SEARCH_MODES)}] [--limit N]`,
+    '       [--offset N] [--fresh] [--all-time] [--json]',
   ],
-  options: SEARCH_OPTIONS,
-  choices: { mode: SEARCH_MODES, scope: SCOPES, agent: AGENTS },
-  run: (args, { print }) => searchCommand(args, print),
-};
+  `Search the memory: the current folder's project, or P, or --all projects. Each -q is another phrasing of the same need (at most ${MAX_PHRASINGS} in all): each is searched and the rankings fused. --limit 1-100 (default 20), --offset pages on; --mode defaults to the search.mode setting; --fresh leaves out memories whose code changed or is gone; --author a teammate's memories (me: your own), --scope only private or only shared ones\n--agent: only memories made by ${inWords(AGENTS)}; --all-time ranks every match however old (a query of common words only is otherwise ranked among its newest matches, with a note saying so)`,
+  searchCommand,
+  { options: SEARCH_OPTIONS, choices: { mode: SEARCH_MODES, scope: SCOPES, agent: AGENTS } },
+);

@@ -1,7 +1,8 @@
-import type { CliCommand, Print } from '../cli-command.ts';
+import type { Print } from '../cli-command.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /** A memory `share` can address: an observation (`12`, `#12`) or a summary (`S12`, `#S12`). */
 export interface ShareTarget {
@@ -61,25 +62,15 @@ export async function shareCommand(
 }
 
 /** `claude-mem share`: its help, options and handler (the command table's entry). */
-export const SHARE_COMMAND: CliCommand = {
-  name: 'share',
-  help: [
-    {
-      usage: ['share <id>'],
-      text: 'Share one memory with the team: an observation (12) or a summary (S12); team sync pushes it',
-    },
-  ],
-  run: (args, { print }) => shareCommand(args, true, print),
-};
+export const SHARE_COMMAND = commandEntry(
+  'share <id>',
+  'Share one memory with the team: an observation (12) or a summary (S12); team sync pushes it',
+  (args, print) => shareCommand(args, true, print),
+);
 
 /** `claude-mem unshare`: its help, options and handler (the command table's entry). */
-export const UNSHARE_COMMAND: CliCommand = {
-  name: 'unshare',
-  help: [
-    {
-      usage: ['unshare <id>'],
-      text: "Make it private to this machine again (team sync removes it from the team); a teammate's memory is read-only",
-    },
-  ],
-  run: (args, { print }) => shareCommand(args, false, print),
-};
+export const UNSHARE_COMMAND = commandEntry(
+  'unshare <id>',
+  "Make it private to this machine again (team sync removes it from the team); a teammate's memory is read-only",
+  (args, print) => shareCommand(args, false, print),
+);

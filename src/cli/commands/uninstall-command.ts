@@ -1,10 +1,11 @@
-import type { CliCommand, Print } from '../cli-command.ts';
+import type { Print } from '../cli-command.ts';
 import { rmSync } from 'node:fs';
 import { dataDirFrom } from '../../config/index.ts';
 import { applyChanges } from '../install/file-plan.ts';
 import { parseOptions } from '../parse-options.ts';
 import { workerCommand } from './worker-command.ts';
 import { planUninstalls, printUninstalled, selectAgents } from './install-agents.ts';
+import { contextEntry } from '../command-entry.ts';
 
 /** The options `uninstall` accepts. */
 export const UNINSTALL_OPTIONS = {
@@ -43,14 +44,9 @@ export async function uninstallCommand(
 }
 
 /** `claude-mem uninstall`: its help, options and handler (the command table's entry). */
-export const UNINSTALL_COMMAND: CliCommand = {
-  name: 'uninstall',
-  help: [
-    {
-      usage: ['uninstall [--project] [--purge] [--agent A]'],
-      text: 'Remove exactly what install added (--purge: the data too)',
-    },
-  ],
-  options: UNINSTALL_OPTIONS,
-  run: (args, context) => uninstallCommand(args, context),
-};
+export const UNINSTALL_COMMAND = contextEntry(
+  'uninstall [--project] [--purge] [--agent A]',
+  'Remove exactly what install added (--purge: the data too)',
+  uninstallCommand,
+  { options: UNINSTALL_OPTIONS },
+);

@@ -1,10 +1,10 @@
-import type { CliCommand } from '../cli-command.ts';
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { formatUsage } from '../usage/usage-table.ts';
 import { recallLines, type UsageWithRecall } from '../usage/recall-lines.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import { optionsCommand } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /** The options `usage` accepts. */
 export const USAGE_OPTIONS = {
@@ -36,14 +36,9 @@ export const usageCommand = optionsCommand<typeof USAGE_OPTIONS, CompressCommand
 );
 
 /** `claude-mem usage`: its help, options and handler (the command table's entry). */
-export const USAGE_COMMAND: CliCommand = {
-  name: 'usage',
-  help: [
-    {
-      usage: ['usage [--daily|--monthly] [--project P] [--json]'],
-      text: 'Tokens and estimated dollars compression spent per day (default) or month and project, with totals',
-    },
-  ],
-  options: USAGE_OPTIONS,
-  run: (args, { print }) => usageCommand(args, print),
-};
+export const USAGE_COMMAND = commandEntry(
+  'usage [--daily|--monthly] [--project P] [--json]',
+  'Tokens and estimated dollars compression spent per day (default) or month and project, with totals',
+  usageCommand,
+  { options: USAGE_OPTIONS },
+);
