@@ -62,3 +62,13 @@ export function parseWithPositionals<T extends Options>(args: string[], options:
     throw parseFailure(error, options);
   }
 }
+
+/**
+ * The one word of a command that takes one and no options (`pin 12`, `share S3`): anything
+ * after it is a usage error, as an unknown option or an unexpected argument.
+ */
+export function soleWord(args: string[]): string | undefined {
+  const [word, ...rest] = args;
+  parseOptions(rest, {});
+  return word;
+}

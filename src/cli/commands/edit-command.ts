@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CliError } from '../cli-error.ts';
-import { parseOptions } from '../parse-options.ts';
+import { soleWord } from '../parse-options.ts';
 import {
   EditParseError,
   changedFields,
@@ -50,9 +50,7 @@ export const editCommand: Command<RecallCommandDeps> = async function editComman
   print,
   deps = {},
 ) {
-  const [text, ...rest] = args;
-  parseOptions(rest, {});
-  const id = observationId(text, 'edit');
+  const id = observationId(soleWord(args), 'edit');
   const env = deps.env ?? process.env;
   const editor = editorOf(env);
   const call = recallClient(deps);

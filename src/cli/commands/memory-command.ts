@@ -4,10 +4,11 @@ import { knownNote, olderNote } from '../../domain/index.ts';
 import type { ChainLink } from '../../domain/recall-api.ts';
 import type { ObservationRecord } from '../../store/index.ts';
 import { CliError, usage } from '../cli-error.ts';
-import { parseOptions } from '../parse-options.ts';
+import { parseOptions, soleWord } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { fetchUse, formatUse } from './memory-use.ts';
 import { commandEntry } from '../command-entry.ts';
+import type { Command } from '../command.ts';
 
 /** A full observation as GET /api/observations/:id returns it: the stored record, pinned a boolean. */
 export type FullObservation = Omit<ObservationRecord, 'pinned'> & {
@@ -117,25 +118,21 @@ export async function showCommand(args: string[], print: Print, deps: RecallComm
   return 0;
 }
 
-/** `claude-mem pin ID` / `unpin ID`: pinned observations come first in every context. */
-export async function pinCommand(
-  args: string[],
-  pinned: boolean,
-  print: Print,
-  deps: RecallCommandDeps = {},
-): Promise<number> {
-  const verb = pinned ? 'pin' : 'unpin';
-  const [text, ...rest] = args;
-  parseOptions(rest, {});
-  const id = observationId(text, verb);
-  const call = recallClient(deps);
-  const res = await callOrFail(call, 'POST', `/api/observations/${id}/pin`, { pinned });
-  if (res.status === 404) await fetchObservation(call, id);
-  if (res.status !== 200) throw apiFailure(res);
-  const title = (res.body as { title?: string }).title ?? '';
-  print(`#${id} ${pinned ? 'pinned: shown first in every context' : 'unpinned'}: ${title}`);
-  return 0;
-}
+/**
+ * `claude-mem pin ID` (`pinned`) or `unpin ID`: pinned observations come first in every
+ * context.
+ */
+export const pinCommand = (pinned: boolean): Command<RecallCommandDeps> =>
+  async function pin(args, print, deps = {}) {
+    const id = observationId(soleWord(args), pinned ? 'pin' : 'unpin');
+    const call = recallClient(deps);
+    const res = await callOrFail(call, 'POST', `/api/observations/${id}/pin`, { pinned });
+    if (res.status === 404) await fetchObservation(call, id);
+    if (res.status !== 200) throw apiFailure(res);
+    const title = (res.body as { title?: string }).title ?? '';
+    print(`#${id} ${pinned ? 'pinned: shown first in every context' : 'unpinned'}: ${title}`);
+    return 0;
+  };
 
 /** `claude-mem show`: its help, options and handler (the command table's entry). */
 export const SHOW_COMMAND = commandEntry(
@@ -149,10 +146,8 @@ export const SHOW_COMMAND = commandEntry(
 export const PIN_COMMAND = commandEntry(
   'pin <id>',
   'Pin an observation: listed first in every context',
-  (args, print) => pinCommand(args, true, print),
+  pinCommand(true),
 );
 
 /** `claude-mem unpin`: its help, options and handler (the command table's entry). */
-export const UNPIN_COMMAND = commandEntry('unpin <id>', 'Unpin it again', (args, print) =>
-  pinCommand(args, false, print),
-);
+export const UNPIN_COMMAND = commandEntry('unpin <id>', 'Unpin it again', pinCommand(false));

@@ -1,5 +1,5 @@
 import type { Print } from '../cli-command.ts';
-import { parseOptions } from '../parse-options.ts';
+import { soleWord } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { fetchObservation, observationId } from './memory-command.ts';
 import { commandEntry } from '../command-entry.ts';
@@ -10,9 +10,7 @@ export async function unsinkCommand(
   print: Print,
   deps: RecallCommandDeps = {},
 ): Promise<number> {
-  const [text, ...rest] = args;
-  parseOptions(rest, {});
-  const id = observationId(text, 'unsink');
+  const id = observationId(soleWord(args), 'unsink');
   const call = recallClient(deps);
   const res = await callOrFail(call, 'POST', `/api/observations/${id}/unsink`);
   if (res.status === 404) await fetchObservation(call, id);
