@@ -1,4 +1,4 @@
-import type { Print } from '../cli-command.ts';
+import type { CliContext, Print } from '../cli-command.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -54,7 +54,7 @@ async function waitForIngest(port: number, token: string): Promise<void> {
  * `claude-mem demo`: starts a worker on its own data folder, replays the sample session through
  * the real hook commands, and prints what was captured and what the next session is told.
  */
-export async function demoCommand(args: string[], deps: { cliEntry: string; print: Print }) {
+export async function demoCommand(args: string[], deps: CliContext) {
   const values = parseOptions(args, DEMO_OPTIONS);
   const dataDir = values['data-dir'] ?? join(tmpdir(), 'claude-mem-demo');
   const port = values.port ?? '37778';

@@ -1,4 +1,4 @@
-import type { Print } from '../cli-command.ts';
+import type { CliContext } from '../cli-command.ts';
 import { dataDirFrom, loadSettings } from '../../config/index.ts';
 import { liveWorker } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
@@ -101,10 +101,7 @@ function claudeChecks(cliEntry: string): CheckResult[] {
  * failed (warnings do not fail). With `--repair`, rebuilds a damaged database instead; with
  * `--vacuum`, gives the database's free pages back to the disk.
  */
-export async function doctorCommand(
-  args: string[],
-  deps: { cliEntry: string; print: Print },
-): Promise<number> {
+export async function doctorCommand(args: string[], deps: CliContext): Promise<number> {
   const dataDir = dataDirFrom();
   const values = parseOptions(args, DOCTOR_OPTIONS);
   const source = repairSource(values);

@@ -4,7 +4,7 @@ import { ensureWorker } from '../../client/index.ts';
 import { applyChanges, checkChanges } from '../install/file-plan.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
 import { AGENTS } from '../../domain/index.ts';
-import type { Print } from '../cli-command.ts';
+import type { CliContext } from '../cli-command.ts';
 import { alternatives } from '../help.ts';
 import {
   NODE_RUNTIME,
@@ -41,10 +41,7 @@ export const INSTALL_OPTIONS = {
  * server, never overwriting what is there. Every file is read and checked before any is written,
  * and all are written or none (backup first, idempotent); then the worker starts.
  */
-export async function installCommand(
-  args: string[],
-  deps: { cliEntry: string; print: Print },
-): Promise<number> {
+export async function installCommand(args: string[], deps: CliContext): Promise<number> {
   const values = parseOptions(args, INSTALL_OPTIONS);
   const agents = selectAgents(values.agent);
   const project = values.project === true;
@@ -100,7 +97,7 @@ function runtimeLine(runtime: HookRuntime): string {
   return `hooks run under bun (${path}, ${bunVersion(path) ?? 'version unknown'})`;
 }
 
-async function startWorker(deps: { cliEntry: string; print: Print }): Promise<void> {
+async function startWorker(deps: CliContext): Promise<void> {
   const dataDir = dataDirFrom();
   ensureDataDir(dataDir);
   const port = loadSettings(dataDir).settings['worker.port'];

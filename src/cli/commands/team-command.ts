@@ -1,4 +1,4 @@
-import type { Print } from '../cli-command.ts';
+import type { CliContext } from '../cli-command.ts';
 import { usage } from '../cli-error.ts';
 import { didYouMean } from '../suggest.ts';
 import { teamInit, teamMember } from '../team/team-admin.ts';
@@ -7,10 +7,7 @@ import { teamMembers } from '../team/team-members.ts';
 import { teamStatus } from '../team/team-status.ts';
 import { contextEntry } from '../command-entry.ts';
 
-type Subcommand = (
-  rest: string[],
-  deps: { cliEntry: string; print: Print },
-) => number | Promise<number>;
+type Subcommand = (rest: string[], deps: CliContext) => number | Promise<number>;
 
 /** Each subcommand and what runs it, in the order `--help` and the usage error name them. */
 const SUBCOMMANDS: Record<string, Subcommand> = {
@@ -27,10 +24,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
 };
 
 /** `claude-mem team <subcommand>`: team memory on PostgreSQL. */
-export async function teamCommand(
-  args: string[],
-  deps: { cliEntry: string; print: Print },
-): Promise<number> {
+export async function teamCommand(args: string[], deps: CliContext): Promise<number> {
   const [sub, ...rest] = args;
   const run = sub !== undefined && Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
   if (run) return run(rest, deps);

@@ -1,4 +1,4 @@
-import type { Print } from '../cli-command.ts';
+import type { CliContext } from '../cli-command.ts';
 import { rmSync } from 'node:fs';
 import { dataDirFrom } from '../../config/index.ts';
 import { applyChanges } from '../install/file-plan.ts';
@@ -19,10 +19,7 @@ export const UNINSTALL_OPTIONS = {
  * all files or none, giving back a file's exact bytes when nothing else changed in it, and
  * removing install's backups.
  */
-export async function uninstallCommand(
-  args: string[],
-  deps: { cliEntry: string; print: Print },
-): Promise<number> {
+export async function uninstallCommand(args: string[], deps: CliContext): Promise<number> {
   const values = parseOptions(args, UNINSTALL_OPTIONS);
   const agents = selectAgents(values.agent, undefined, true);
   const plans = planUninstalls(agents, deps.cliEntry, values.project === true);
