@@ -6,13 +6,14 @@ import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '..
 import { changesetDiff } from './consolidate-diff.ts';
 import { checkProject } from './recall-args.ts';
 import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** The options `consolidate` accepts. */
 export const CONSOLIDATE_OPTIONS = {
-  project: { type: 'string' },
+  project: FLAG.project,
   apply: { type: 'boolean' },
   undo: { type: 'string' },
-  json: { type: 'boolean' },
+  json: FLAG.json,
 } as const;
 
 function undoId(text: string): number {

@@ -5,13 +5,14 @@ import { checkProject } from './recall-args.ts';
 import { alternatives } from '../help.ts';
 import { optionsCommand } from '../command.ts';
 import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** The options `context` accepts. */
 export const CONTEXT_OPTIONS = {
-  project: { type: 'string' },
+  project: FLAG.project,
   source: { type: 'string' },
-  session: { type: 'string' },
-  agent: { type: 'string' },
+  session: FLAG.session,
+  agent: FLAG.agent,
 } as const;
 
 /**

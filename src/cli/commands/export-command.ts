@@ -13,6 +13,7 @@ import { parseOptions } from '../parse-options.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
 import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** Ambient parts of `export`; defaults are the real process. */
 export interface ExportCommandDeps extends CompressCommandDeps {
@@ -22,8 +23,8 @@ export interface ExportCommandDeps extends CompressCommandDeps {
 
 /** The options `export` accepts. */
 export const EXPORT_OPTIONS = {
-  project: { type: 'string' },
-  since: { type: 'string' },
+  project: FLAG.project,
+  since: FLAG.since,
   format: { type: 'string', default: 'jsonl' },
   output: { type: 'string', short: 'o' },
 } as const;

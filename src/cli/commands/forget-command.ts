@@ -7,6 +7,7 @@ import { parseWithPositionals } from '../parse-options.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
 import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** Ambient parts of `forget` and `purge`; defaults are the real process. */
 export interface ForgetCommandDeps extends CompressCommandDeps {
@@ -18,10 +19,10 @@ export interface ForgetCommandDeps extends CompressCommandDeps {
 /** The options `forget` accepts. */
 export const FORGET_OPTIONS = {
   query: { type: 'string', short: 'q' },
-  project: { type: 'string' },
-  since: { type: 'string' },
-  until: { type: 'string' },
-  yes: { type: 'boolean', short: 'y' },
+  project: FLAG.project,
+  since: FLAG.since,
+  until: FLAG.until,
+  yes: FLAG.yes,
 } as const;
 
 type Values = ReturnType<typeof parseWithPositionals<typeof FORGET_OPTIONS>>['values'];

@@ -19,6 +19,7 @@ import { parseWithPositionals } from '../parse-options.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
 import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** Ambient parts of `import-transcripts`; defaults are the real process. */
 export interface BackfillCommandDeps extends CompressCommandDeps {
@@ -29,10 +30,10 @@ export interface BackfillCommandDeps extends CompressCommandDeps {
 
 /** The options `import-transcripts` accepts. */
 export const IMPORT_TRANSCRIPTS_OPTIONS = {
-  since: { type: 'string' },
-  project: { type: 'string' },
-  'dry-run': { type: 'boolean' },
-  yes: { type: 'boolean', short: 'y' },
+  since: FLAG.since,
+  project: FLAG.project,
+  'dry-run': FLAG['dry-run'],
+  yes: FLAG.yes,
 } as const;
 
 function parse(args: string[], env: NodeJS.ProcessEnv, settings: Settings, now: number) {

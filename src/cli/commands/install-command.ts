@@ -26,11 +26,12 @@ import {
   skippedAgentsNote,
 } from './install-agents.ts';
 import { contextEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** The options `install` accepts (the help test checks each is in `--help`). */
 export const INSTALL_OPTIONS = {
   project: { type: 'boolean' },
-  'dry-run': { type: 'boolean' },
+  'dry-run': FLAG['dry-run'],
   agent: { type: 'string' },
   runtime: { type: 'string' },
 } as const;

@@ -9,6 +9,7 @@ import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '..
 import { fetchUse, formatUse } from './memory-use.ts';
 import { commandEntry } from '../command-entry.ts';
 import type { Command } from '../command.ts';
+import { FLAG } from '../common-options.ts';
 
 /** A full observation as GET /api/observations/:id returns it: the stored record, pinned a boolean. */
 export type FullObservation = Omit<ObservationRecord, 'pinned'> & {
@@ -18,7 +19,7 @@ export type FullObservation = Omit<ObservationRecord, 'pinned'> & {
 };
 
 /** The options `show` accepts. */
-export const SHOW_OPTIONS = { json: { type: 'boolean' } } as const;
+export const SHOW_OPTIONS = { json: FLAG.json } as const;
 
 /** `12` or `#12`; a summary (`S12`) or prompt (`P12`) id is not an observation. */
 export function observationId(text: string | undefined, command: string): number {

@@ -3,12 +3,13 @@ import { usage } from '../cli-error.ts';
 import { previewThenDelete, type ForgetCommandDeps } from './forget-command.ts';
 import { optionsCommand } from '../command.ts';
 import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** The options `purge` accepts. */
 export const PURGE_OPTIONS = {
-  project: { type: 'string' },
+  project: FLAG.project,
   retention: { type: 'boolean' },
-  yes: { type: 'boolean', short: 'y' },
+  yes: FLAG.yes,
 } as const;
 
 /**

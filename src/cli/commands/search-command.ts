@@ -10,6 +10,7 @@ import { alternatives, inWords } from '../help.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
 import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 interface Hit {
   id: number;
@@ -46,23 +47,23 @@ const anchorNote = (hit: Hit): string => {
 
 /** The options `search` accepts. */
 export const SEARCH_OPTIONS = {
-  project: { type: 'string' },
+  project: FLAG.project,
   all: { type: 'boolean' },
   type: { type: 'string' },
   concept: { type: 'string' },
   file: { type: 'string' },
-  since: { type: 'string' },
-  until: { type: 'string' },
-  session: { type: 'string' },
+  since: FLAG.since,
+  until: FLAG.until,
+  session: FLAG.session,
   author: { type: 'string' },
   scope: { type: 'string' },
-  agent: { type: 'string' },
+  agent: FLAG.agent,
   mode: { type: 'string' },
   limit: { type: 'string' },
   offset: { type: 'string' },
   fresh: { type: 'boolean' },
   'all-time': { type: 'boolean' },
-  json: { type: 'boolean' },
+  json: FLAG.json,
   query: { type: 'string', short: 'q', multiple: true },
 } as const;
 

@@ -5,9 +5,10 @@ import { compressionWorker, workerFailure, type CompressCommandDeps } from '../w
 import { fetchRecallStatus, formatRecallStatus } from './recall-status.ts';
 import type { Command } from '../command.ts';
 import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** The options `status` accepts. */
-export const STATUS_OPTIONS = { json: { type: 'boolean' } } as const;
+export const STATUS_OPTIONS = { json: FLAG.json } as const;
 
 const n = (value: number): string =>
   Number.isFinite(value) ? value.toLocaleString('en-US') : 'unlimited';

@@ -5,13 +5,14 @@ import { recallLines, type UsageWithRecall } from '../usage/recall-lines.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import { optionsCommand } from '../command.ts';
 import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** The options `usage` accepts. */
 export const USAGE_OPTIONS = {
   daily: { type: 'boolean' },
   monthly: { type: 'boolean' },
-  project: { type: 'string' },
-  json: { type: 'boolean' },
+  project: FLAG.project,
+  json: FLAG.json,
 } as const;
 
 /**

@@ -6,11 +6,12 @@ import { checkProject } from './recall-args.ts';
 import { summarizeVerify, verifyLines, type VerifyPage } from './verify-report.ts';
 import type { Command } from '../command.ts';
 import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** The options `verify` accepts. */
 export const VERIFY_OPTIONS = {
-  project: { type: 'string' },
-  json: { type: 'boolean' },
+  project: FLAG.project,
+  json: FLAG.json,
   accept: { type: 'string' },
 } as const;
 

@@ -6,16 +6,17 @@ import { parseTime } from '../../search/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import { didYouMean } from '../suggest.ts';
+import { FLAG } from '../common-options.ts';
 
 /** The options `eval` accepts. */
 export const EVAL_OPTIONS = {
   dir: { type: 'string' },
   compare: { type: 'string' },
   provider: { type: 'string' },
-  since: { type: 'string' },
-  project: { type: 'string' },
-  json: { type: 'boolean' },
-  yes: { type: 'boolean', short: 'y' },
+  since: FLAG.since,
+  project: FLAG.project,
+  json: FLAG.json,
+  yes: FLAG.yes,
 } as const;
 
 /** One setting changed for the second run of `--compare`. */
