@@ -9,7 +9,8 @@ export type Command<Deps> = (args: string[], print: Print, deps?: Deps) => Promi
 
 /**
  * A command that takes only `--flag` options: `run` gets them parsed (an unknown or malformed
- * one is a usage error), the print function, and the deps (`{}` when none are given).
+ * one is a usage error), the print function, and the deps (`{}` when none are given). The
+ * options travel with it, for its command table entry: the entry's options are its parser's.
  */
 export function optionsCommand<T extends Options, Deps extends object>(
   options: T,
@@ -18,6 +19,8 @@ export function optionsCommand<T extends Options, Deps extends object>(
     print: Print,
     deps: Partial<Deps>,
   ) => Promise<number>,
-): Command<Deps> {
-  return async (args, print, deps) => run(parseOptions(args, options), print, deps ?? {});
+): Command<Deps> & { options: T } {
+  const command: Command<Deps> = async (args, print, deps) =>
+    run(parseOptions(args, options), print, deps ?? {});
+  return Object.assign(command, { options });
 }

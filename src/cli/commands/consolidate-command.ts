@@ -8,14 +8,6 @@ import { checkProject } from './recall-args.ts';
 import { commandEntry } from '../command-entry.ts';
 import { FLAG } from '../common-options.ts';
 
-/** The options `consolidate` accepts. */
-export const CONSOLIDATE_OPTIONS = {
-  project: FLAG.project,
-  apply: { type: 'boolean' },
-  undo: { type: 'string' },
-  json: FLAG.json,
-} as const;
-
 function undoId(text: string): number {
   const id = Number(text.replace(/^#/, ''));
   if (!Number.isSafeInteger(id) || id <= 0)
@@ -31,9 +23,14 @@ function undoId(text: string): number {
  * `--apply` applies it in one journaled transaction; `--undo ID` restores one exactly. Nothing
  * is deleted for good: `forget` stays the only deletion.
  */
-export const consolidateCommand = optionsCommand<typeof CONSOLIDATE_OPTIONS, RecallCommandDeps>(
-  CONSOLIDATE_OPTIONS,
-  async function consolidateCommand(values, print, deps) {
+export const consolidateCommand = optionsCommand(
+  {
+    project: FLAG.project,
+    apply: { type: 'boolean' },
+    undo: { type: 'string' },
+    json: FLAG.json,
+  },
+  async function consolidateCommand(values, print, deps: Partial<RecallCommandDeps>) {
     if (values.undo !== undefined && values.apply)
       throw usage('--apply and --undo: give one of them');
     const call = recallClient(deps);
@@ -69,7 +66,7 @@ export const CONSOLIDATE_COMMAND = commandEntry(
   'Propose merging near-duplicate memories and dropping noise, as a diff; changes nothing',
   consolidateCommand,
   {
-    options: CONSOLIDATE_OPTIONS,
+    options: consolidateCommand.options,
     more: [
       {
         usage: ['consolidate --apply [--project P]'],

@@ -7,21 +7,18 @@ import { optionsCommand } from '../command.ts';
 import { commandEntry } from '../command-entry.ts';
 import { FLAG } from '../common-options.ts';
 
-/** The options `context` accepts. */
-export const CONTEXT_OPTIONS = {
-  project: FLAG.project,
-  source: { type: 'string' },
-  session: FLAG.session,
-  agent: FLAG.agent,
-} as const;
-
 /**
  * `claude-mem context` (usage in CONTEXT_COMMAND below): prints exactly what SessionStart would inject, from the same worker endpoint the hook calls.
  * The project defaults to the one of the current folder.
  */
-export const contextCommand = optionsCommand<typeof CONTEXT_OPTIONS, RecallCommandDeps>(
-  CONTEXT_OPTIONS,
-  async function contextCommand(values, print, deps) {
+export const contextCommand = optionsCommand(
+  {
+    project: FLAG.project,
+    source: { type: 'string' },
+    session: FLAG.session,
+    agent: FLAG.agent,
+  },
+  async function contextCommand(values, print, deps: Partial<RecallCommandDeps>) {
     const cwd = deps.cwd ?? process.cwd();
     const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
     const query = new URLSearchParams({ cwd, project, source: values.source ?? 'startup' });
@@ -45,5 +42,5 @@ export const CONTEXT_COMMAND = commandEntry(
   ],
   "Print exactly what SessionStart would inject (default: this folder's project, source startup; --agent: only that agent's memories)",
   contextCommand,
-  { options: CONTEXT_OPTIONS, choices: { source: SESSION_SOURCES, agent: AGENTS } },
+  { options: contextCommand.options, choices: { source: SESSION_SOURCES, agent: AGENTS } },
 );

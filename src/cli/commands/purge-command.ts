@@ -5,21 +5,18 @@ import { optionsCommand } from '../command.ts';
 import { commandEntry } from '../command-entry.ts';
 import { FLAG } from '../common-options.ts';
 
-/** The options `purge` accepts. */
-export const PURGE_OPTIONS = {
-  project: FLAG.project,
-  retention: { type: 'boolean' },
-  yes: FLAG.yes,
-} as const;
-
 /**
  * `claude-mem purge --project NAME [--yes]`: deletes everything of a project (its sessions and
  * all they hold). `claude-mem purge --retention [--yes]`: applies the retention settings now,
  * as the worker does once a day. Both show what goes and ask first.
  */
-export const purgeCommand = optionsCommand<typeof PURGE_OPTIONS, ForgetCommandDeps>(
-  PURGE_OPTIONS,
-  async function purgeCommand(values, print, deps) {
+export const purgeCommand = optionsCommand(
+  {
+    project: FLAG.project,
+    retention: { type: 'boolean' },
+    yes: FLAG.yes,
+  },
+  async function purgeCommand(values, print, deps: Partial<ForgetCommandDeps>) {
     if ((values.project === undefined) === (values.retention !== true)) {
       throw usage('purge takes --project NAME or --retention');
     }
@@ -55,7 +52,7 @@ export const PURGE_COMMAND = commandEntry(
   'Delete everything of a project',
   purgeCommand,
   {
-    options: PURGE_OPTIONS,
+    options: purgeCommand.options,
     more: [
       {
         usage: ['purge --retention [-y|--yes]'],

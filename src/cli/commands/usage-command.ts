@@ -7,23 +7,20 @@ import { optionsCommand } from '../command.ts';
 import { commandEntry } from '../command-entry.ts';
 import { FLAG } from '../common-options.ts';
 
-/** The options `usage` accepts. */
-export const USAGE_OPTIONS = {
-  daily: { type: 'boolean' },
-  monthly: { type: 'boolean' },
-  project: FLAG.project,
-  json: FLAG.json,
-} as const;
-
 /**
  * `claude-mem usage [--daily|--monthly] [--project P] [--json]`: the tokens and estimated dollars
  * compression spent per day (default) or month and project, with totals, and beside them the
  * injection ledger: tokens injected and the share of them the agent used. Starts the worker
  * when needed.
  */
-export const usageCommand = optionsCommand<typeof USAGE_OPTIONS, CompressCommandDeps>(
-  USAGE_OPTIONS,
-  async function usageCommand(values, print, deps) {
+export const usageCommand = optionsCommand(
+  {
+    daily: { type: 'boolean' },
+    monthly: { type: 'boolean' },
+    project: FLAG.project,
+    json: FLAG.json,
+  },
+  async function usageCommand(values, print, deps: Partial<CompressCommandDeps>) {
     if (values.daily && values.monthly) throw usage('give --daily or --monthly, not both');
     if (values.project === '') throw usage('--project needs a project name');
     const query = new URLSearchParams({ by: values.monthly ? 'month' : 'day' });
@@ -41,5 +38,5 @@ export const USAGE_COMMAND = commandEntry(
   'usage [--daily|--monthly] [--project P] [--json]',
   'Tokens and estimated dollars compression spent per day (default) or month and project, with totals',
   usageCommand,
-  { options: USAGE_OPTIONS },
+  { options: usageCommand.options },
 );
