@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CliContext } from './cli-command.ts';
 import { commandEntry, contextEntry } from './command-entry.ts';
+import { optionsCommand } from './command.ts';
 
 const context = (lines: string[]): CliContext => ({
   print: (line) => lines.push(line),
@@ -37,4 +38,16 @@ test('a print handler gets the arguments and print only; a context handler the w
   assert.equal(seen[0]?.length, 2);
   assert.deepEqual(seen[0]?.[0], ['a']);
   assert.deepEqual(lines, ['b via /bundle/cli.mjs']);
+});
+
+test("a handler made by optionsCommand brings its options: the entry's are its parser's", async () => {
+  const handler = optionsCommand({ fast: { type: 'boolean' } }, async (values, print) => {
+    print(String(values.fast));
+    return 0;
+  });
+  const entry = commandEntry('frob [--fast]', 'Frobs.', handler);
+  const lines: string[] = [];
+  assert.equal(entry.options, handler.options);
+  assert.equal(await entry.run(['--fast'], context(lines)), 0);
+  assert.deepEqual(lines, ['true']);
 });

@@ -1,4 +1,5 @@
 import type { CliCommand, HelpEntry, Print } from './cli-command.ts';
+import type { Options } from './parse-options.ts';
 
 /** What a command may declare beside its first usage, its text and its handler. */
 export type EntryExtras = Pick<CliCommand, 'options' | 'choices' | 'flags' | 'takesHelpFlag'> & {
@@ -27,7 +28,8 @@ export function contextEntry(
 
 /**
  * The command table's entry of a command whose handler needs only its arguments and the print
- * function, as most do (its other deps keep their defaults).
+ * function, as most do (its other deps keep their defaults). A handler made by `optionsCommand`
+ * brings its options: the entry's are then its parser's own.
  *
  * @example
  * export const OPEN_COMMAND = commandEntry('open', 'Print a one-time link...', openCommand);
@@ -35,8 +37,10 @@ export function contextEntry(
 export function commandEntry(
   usage: Usage,
   text: string,
-  handler: (args: string[], print: Print) => Promise<number> | number,
-  extras?: EntryExtras,
+  handler: ((args: string[], print: Print) => Promise<number> | number) & { options?: Options },
+  extras: EntryExtras = {},
 ): CliCommand {
-  return contextEntry(usage, text, (args, { print }) => handler(args, print), extras);
+  const run: CliCommand['run'] = (args, { print }) => handler(args, print);
+  const own = handler.options ? { options: handler.options } : {};
+  return contextEntry(usage, text, run, { ...own, ...extras });
 }

@@ -66,7 +66,6 @@ export const CONSOLIDATE_COMMAND = commandEntry(
   'Propose merging near-duplicate memories and dropping noise, as a diff; changes nothing',
   consolidateCommand,
   {
-    options: consolidateCommand.options,
     more: [
       {
         usage: ['consolidate --apply [--project P]'],

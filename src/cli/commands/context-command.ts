@@ -42,5 +42,5 @@ export const CONTEXT_COMMAND = commandEntry(
   ],
   "Print exactly what SessionStart would inject (default: this folder's project, source startup; --agent: only that agent's memories)",
   contextCommand,
-  { options: contextCommand.options, choices: { source: SESSION_SOURCES, agent: AGENTS } },
+  { choices: { source: SESSION_SOURCES, agent: AGENTS } },
 );

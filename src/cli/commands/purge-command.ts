@@ -52,7 +52,6 @@ export const PURGE_COMMAND = commandEntry(
   'Delete everything of a project',
   purgeCommand,
   {
-    options: purgeCommand.options,
     more: [
       {
         usage: ['purge --retention [-y|--yes]'],

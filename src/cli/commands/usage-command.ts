@@ -38,5 +38,4 @@ export const USAGE_COMMAND = commandEntry(
   'usage [--daily|--monthly] [--project P] [--json]',
   'Tokens and estimated dollars compression spent per day (default) or month and project, with totals',
   usageCommand,
-  { options: usageCommand.options },
 );
