@@ -115,6 +115,7 @@ export const UNIT_TESTS = [
   'src/cli/admin/confirm.test.ts',
   'src/cli/suggest.test.ts',
   'src/cli/command-table.test.ts',
+  'src/cli/command-entry.test.ts',
   'src/cli/fs-failure.test.ts',
   'src/cli/commands/worker-status.test.ts',
   'test/unit/ui-format.test.ts',

@@ -1,8 +1,11 @@
 import type { Options } from './parse-options.ts';
 
+/** How a command prints a line to stdout (`main` makes it terminal-safe first). */
+export type Print = (line: string) => void;
+
 /** What every command gets from `main`: the print function and this bundle's own path. */
 export interface CliContext {
-  print: (line: string) => void;
+  print: Print;
   /** `dist/cli.mjs`: what a spawned worker runs. */
   cliEntry: string;
 }

@@ -50,3 +50,25 @@ export function parseOptions<T extends Options>(args: string[], options: T) {
     throw parseFailure(error, options);
   }
 }
+
+/**
+ * The `--flag` values and the other words of a command that takes both (`forget 12 S3 --yes`),
+ * with the same usage errors as `parseOptions`.
+ */
+export function parseWithPositionals<T extends Options>(args: string[], options: T) {
+  try {
+    return parseArgs({ args, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw parseFailure(error, options);
+  }
+}
+
+/**
+ * The one word of a command that takes one and no options (`pin 12`, `share S3`): anything
+ * after it is a usage error, as an unknown option or an unexpected argument.
+ */
+export function soleWord(args: string[]): string | undefined {
+  const [word, ...rest] = args;
+  parseOptions(rest, {});
+  return word;
+}

@@ -47,7 +47,6 @@ export async function compressionWorker(
   return { port: info.port, dataDir: target.dataDir };
 }
 
-/** The worker API for a recall command, starting the worker when needed. */
 /**
  * Starts the worker of `dataDir` on the port its settings name, replacing one that runs (after
  * `worker start` or a repair); a worker that does not come up within `waitMs` is a CliError.
@@ -73,6 +72,7 @@ export function callOrFail(...[call, ...request]: [WorkerCall, ...Parameters<Wor
   });
 }
 
+/** The worker API for a recall command, starting the worker when needed. */
 export function recallClient(deps: RecallCommandDeps): WorkerCall {
   return createWorkerClient(workerTarget(deps));
 }

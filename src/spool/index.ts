@@ -13,5 +13,5 @@ export {
   spoolErrorFile,
 } from './spool-error.ts';
 export { sweepStaleTemps } from './stale-temp.ts';
-export { keepInReserve, LOW_SPACE_BYTES, RESERVE_SLOTS } from './reserve.ts';
+export { keepInReserve, LOW_SPACE_BYTES, measureFreeBytes, RESERVE_SLOTS } from './reserve.ts';
 export { tendReserve } from './reserve-keeper.ts';

@@ -1,4 +1,12 @@
-import { closeSync, fsyncSync, openSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  statfsSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { uniqueId } from '../config/index.ts';
 import type { SpoolEvent } from './event.ts';
@@ -17,6 +25,16 @@ export const RESERVE_SLOT_BYTES = 16 * 1024;
 
 /** Below this much free space the data folder's disk counts as full: hooks are about to fail. */
 export const LOW_SPACE_BYTES = 1024 * 1024;
+
+/** Bytes free to us on the disk holding `dir`, or undefined when it cannot be measured. */
+export function measureFreeBytes(dir: string): number | undefined {
+  try {
+    const stats = statfsSync(dir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The reserve folder of a data folder. */
 export const reserveDir = (dataDir: string): string => join(dataDir, 'reserve');

@@ -1,6 +1,7 @@
-import { rmSync, statfsSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import {
   LOW_SPACE_BYTES,
+  measureFreeBytes,
   RESERVE_SLOTS,
   readSpoolError,
   spoolErrorFile,
@@ -49,7 +50,7 @@ export function createDiskHealth(dataDir: string): DiskHealth {
   return {
     tend(now = Date.now()) {
       const state = tendReserve(dataDir, now);
-      freeBytes = measureFree(dataDir);
+      freeBytes = measureFreeBytes(dataDir);
       reserveFree = state.free;
       refillError = state.refillError;
       viaReserve += state.moved;
@@ -108,13 +109,4 @@ function describe(seen: Seen, dataDir: string): string[] {
     reasons.push(`a hook could not write the spool at ${when} (${hook.code})`);
   }
   return reasons;
-}
-
-function measureFree(dataDir: string): number | undefined {
-  try {
-    const stats = statfsSync(dataDir);
-    return stats.bavail * stats.bsize;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { Print } from '../cli-command.ts';
 import {
   SETTINGS_SCHEMA,
   dataDirFrom,
@@ -13,8 +13,7 @@ import {
 } from '../../config/index.ts';
 import { CliError, usage } from '../cli-error.ts';
 import { didYouMean } from '../suggest.ts';
-
-type Print = (line: string) => void;
+import { commandEntry } from '../command-entry.ts';
 
 /** `claude-mem config list|get|set|path`. */
 export function configCommand(args: string[], print: Print, env = process.env): number {
@@ -75,25 +74,18 @@ function list(dataDir: string, env: NodeJS.ProcessEnv, print: Print): number {
 }
 
 /** `claude-mem config`: its help, options and handler (the command table's entry). */
-export const CONFIG_COMMAND: CliCommand = {
-  name: 'config',
-  help: [
-    {
-      usage: ['config list'],
-      text: 'Every setting, its value and where it came from',
-    },
-    {
-      usage: ['config get <key>'],
-      text: "One setting's value",
-    },
-    {
-      usage: ['config set <key> <value>'],
-      text: 'Validate and save a setting (value as JSON or text)',
-    },
-    {
-      usage: ['config path'],
-      text: 'Where the data folder and settings file are',
-    },
-  ],
-  run: (args, { print }) => configCommand(args, print),
-};
+export const CONFIG_COMMAND = commandEntry(
+  'config list',
+  'Every setting, its value and where it came from',
+  configCommand,
+  {
+    more: [
+      { usage: ['config get <key>'], text: "One setting's value" },
+      {
+        usage: ['config set <key> <value>'],
+        text: 'Validate and save a setting (value as JSON or text)',
+      },
+      { usage: ['config path'], text: 'Where the data folder and settings file are' },
+    ],
+  },
+);

@@ -1,4 +1,3 @@
-import type { CliCommand } from '../cli-command.ts';
 import { resolveProject } from '../../config/index.ts';
 import type { Changeset } from '../../domain/index.ts';
 import { usage } from '../cli-error.ts';
@@ -6,14 +5,8 @@ import { optionsCommand } from '../command.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { changesetDiff } from './consolidate-diff.ts';
 import { checkProject } from './recall-args.ts';
-
-/** The options `consolidate` accepts. */
-export const CONSOLIDATE_OPTIONS = {
-  project: { type: 'string' },
-  apply: { type: 'boolean' },
-  undo: { type: 'string' },
-  json: { type: 'boolean' },
-} as const;
+import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 function undoId(text: string): number {
   const id = Number(text.replace(/^#/, ''));
@@ -30,9 +23,14 @@ function undoId(text: string): number {
  * `--apply` applies it in one journaled transaction; `--undo ID` restores one exactly. Nothing
  * is deleted for good: `forget` stays the only deletion.
  */
-export const consolidateCommand = optionsCommand<typeof CONSOLIDATE_OPTIONS, RecallCommandDeps>(
-  CONSOLIDATE_OPTIONS,
-  async function consolidateCommand(values, print, deps) {
+export const consolidateCommand = optionsCommand(
+  {
+    project: FLAG.project,
+    apply: { type: 'boolean' },
+    undo: { type: 'string' },
+    json: FLAG.json,
+  },
+  async function consolidateCommand(values, print, deps: Partial<RecallCommandDeps>) {
     if (values.undo !== undefined && values.apply)
       throw usage('--apply and --undo: give one of them');
     const call = recallClient(deps);
@@ -63,19 +61,20 @@ export const consolidateCommand = optionsCommand<typeof CONSOLIDATE_OPTIONS, Rec
 );
 
 /** `claude-mem consolidate`: its help, options and handler (the command table's entry). */
-export const CONSOLIDATE_COMMAND: CliCommand = {
-  name: 'consolidate',
-  help: [
-    {
-      usage: ['consolidate [--project P] [--json]'],
-      text: 'Propose merging near-duplicate memories and dropping noise, as a diff; changes nothing',
-    },
-    {
-      usage: ['consolidate --apply [--project P]'],
-      text: 'Apply that proposal, journaled; prints its undo id',
-    },
-    { usage: ['consolidate --undo ID'], text: 'Restore a consolidation exactly as it was before' },
-  ],
-  options: CONSOLIDATE_OPTIONS,
-  run: (args, { print }) => consolidateCommand(args, print),
-};
+export const CONSOLIDATE_COMMAND = commandEntry(
+  'consolidate [--project P] [--json]',
+  'Propose merging near-duplicate memories and dropping noise, as a diff; changes nothing',
+  consolidateCommand,
+  {
+    more: [
+      {
+        usage: ['consolidate --apply [--project P]'],
+        text: 'Apply that proposal, journaled; prints its undo id',
+      },
+      {
+        usage: ['consolidate --undo ID'],
+        text: 'Restore a consolidation exactly as it was before',
+      },
+    ],
+  },
+);

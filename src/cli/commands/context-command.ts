@@ -1,26 +1,24 @@
-import type { CliCommand } from '../cli-command.ts';
 import { resolveProject } from '../../config/index.ts';
 import { AGENTS, SESSION_SOURCES } from '../../domain/index.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { checkProject } from './recall-args.ts';
 import { alternatives } from '../help.ts';
 import { optionsCommand } from '../command.ts';
-
-/** The options `context` accepts. */
-export const CONTEXT_OPTIONS = {
-  project: { type: 'string' },
-  source: { type: 'string' },
-  session: { type: 'string' },
-  agent: { type: 'string' },
-} as const;
+import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /**
  * `claude-mem context` (usage in CONTEXT_COMMAND below): prints exactly what SessionStart would inject, from the same worker endpoint the hook calls.
  * The project defaults to the one of the current folder.
  */
-export const contextCommand = optionsCommand<typeof CONTEXT_OPTIONS, RecallCommandDeps>(
-  CONTEXT_OPTIONS,
-  async function contextCommand(values, print, deps) {
+export const contextCommand = optionsCommand(
+  {
+    project: FLAG.project,
+    source: { type: 'string' },
+    session: FLAG.session,
+    agent: FLAG.agent,
+  },
+  async function contextCommand(values, print, deps: Partial<RecallCommandDeps>) {
     const cwd = deps.cwd ?? process.cwd();
     const project = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
     const query = new URLSearchParams({ cwd, project, source: values.source ?? 'startup' });
@@ -37,18 +35,12 @@ export const contextCommand = optionsCommand<typeof CONTEXT_OPTIONS, RecallComma
 );
 
 /** `claude-mem context`: its help, options and handler (the command table's entry). */
-export const CONTEXT_COMMAND: CliCommand = {
-  name: 'context',
-  help: [
-    {
-      usage: [
-        `context [--project P] [--source ${alternatives(SESSION_SOURCES)}] [--session ID]`,
-        '        [--agent A]',
-      ],
-      text: "Print exactly what SessionStart would inject (default: this folder's project, source startup; --agent: only that agent's memories)",
-    },
+export const CONTEXT_COMMAND = commandEntry(
+  [
+    `context [--project P] [--source ${alternatives(SESSION_SOURCES)}] [--session ID]`,
+    '        [--agent A]',
   ],
-  options: CONTEXT_OPTIONS,
-  choices: { source: SESSION_SOURCES, agent: AGENTS },
-  run: (args, { print }) => contextCommand(args, print),
-};
+  "Print exactly what SessionStart would inject (default: this folder's project, source startup; --agent: only that agent's memories)",
+  contextCommand,
+  { choices: { source: SESSION_SOURCES, agent: AGENTS } },
+);

@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { CliContext, Print } from '../cli-command.ts';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,8 +17,7 @@ import { parseOptions } from '../parse-options.ts';
 import { selfCommand } from '../install/package-name.ts';
 import { eventLines, promptLines } from './demo-report.ts';
 import { workerCommand } from './worker-command.ts';
-
-type Print = (line: string) => void;
+import { contextEntry } from '../command-entry.ts';
 
 /** The options `demo` accepts. */
 export const DEMO_OPTIONS = {
@@ -55,7 +54,7 @@ async function waitForIngest(port: number, token: string): Promise<void> {
  * `claude-mem demo`: starts a worker on its own data folder, replays the sample session through
  * the real hook commands, and prints what was captured and what the next session is told.
  */
-export async function demoCommand(args: string[], deps: { cliEntry: string; print: Print }) {
+export async function demoCommand(args: string[], deps: CliContext) {
   const values = parseOptions(args, DEMO_OPTIONS);
   const dataDir = values['data-dir'] ?? join(tmpdir(), 'claude-mem-demo');
   const port = values.port ?? '37778';
@@ -127,14 +126,9 @@ async function report(
 }
 
 /** `claude-mem demo`: its help, options and handler (the command table's entry). */
-export const DEMO_COMMAND: CliCommand = {
-  name: 'demo',
-  help: [
-    {
-      usage: ['demo [--data-dir DIR] [--port N]'],
-      text: 'Replay a sample session through the real hooks and show what was captured (uses its own data folder)',
-    },
-  ],
-  options: DEMO_OPTIONS,
-  run: (args, context) => demoCommand(args, context),
-};
+export const DEMO_COMMAND = contextEntry(
+  'demo [--data-dir DIR] [--port N]',
+  'Replay a sample session through the real hooks and show what was captured (uses its own data folder)',
+  demoCommand,
+  { options: DEMO_OPTIONS },
+);

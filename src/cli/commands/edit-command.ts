@@ -1,10 +1,9 @@
-import type { CliCommand } from '../cli-command.ts';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CliError } from '../cli-error.ts';
-import { parseOptions } from '../parse-options.ts';
+import { soleWord } from '../parse-options.ts';
 import {
   EditParseError,
   changedFields,
@@ -14,6 +13,7 @@ import {
 import { apiFailure, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { fetchObservation, observationId } from './memory-command.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /** The editor people chose: $VISUAL, then $EDITOR (either may carry arguments: `code --wait`). */
 function editorOf(env: NodeJS.ProcessEnv): string {
@@ -50,9 +50,7 @@ export const editCommand: Command<RecallCommandDeps> = async function editComman
   print,
   deps = {},
 ) {
-  const [text, ...rest] = args;
-  parseOptions(rest, {});
-  const id = observationId(text, 'edit');
+  const id = observationId(soleWord(args), 'edit');
   const env = deps.env ?? process.env;
   const editor = editorOf(env);
   const call = recallClient(deps);
@@ -98,13 +96,8 @@ function readBack(file: string) {
 }
 
 /** `claude-mem edit`: its help, options and handler (the command table's entry). */
-export const EDIT_COMMAND: CliCommand = {
-  name: 'edit',
-  help: [
-    {
-      usage: ['edit <id>'],
-      text: 'Edit its title, narrative and facts in $EDITOR (or $VISUAL); saves what changed',
-    },
-  ],
-  run: (args, { print }) => editCommand(args, print),
-};
+export const EDIT_COMMAND = commandEntry(
+  'edit <id>',
+  'Edit its title, narrative and facts in $EDITOR (or $VISUAL); saves what changed',
+  editCommand,
+);

@@ -1,4 +1,3 @@
-import type { CliCommand } from '../cli-command.ts';
 import { EVAL_OPTIONS } from '../eval/eval-options.ts';
 import { createHash } from 'node:crypto';
 import { rmSync } from 'node:fs';
@@ -16,6 +15,7 @@ import { evalMetrics } from '../eval/eval-metrics.ts';
 import { parseEvalArgs, type EvalRequest } from '../eval/eval-options.ts';
 import { runEval } from '../eval/eval-run.ts';
 import { evalTable, type EvalColumn } from '../eval/eval-table.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /** Ambient parts of `eval`; defaults are the real process. */
 export interface EvalCommandDeps {
@@ -135,17 +135,12 @@ export const evalCommand: Command<EvalCommandDeps> = async function evalCommand(
 };
 
 /** `claude-mem eval`: its help, options and handler (the command table's entry). */
-export const EVAL_COMMAND: CliCommand = {
-  name: 'eval',
-  help: [
-    {
-      usage: [
-        'eval [--dir DIR] [--compare KEY=VALUE] [--provider heuristic|configured] [--since DATE]',
-        '     [--project P] [--json] [-y|--yes]',
-      ],
-      text: 'Replay past transcripts (default ~/.claude/projects) in time order into a throwaway store and report, per recall moment, how often memory reached the calls that repeated earlier work and its tokens per turn; --compare runs again with one setting changed (two columns). Heuristic compression unless --provider configured (cost preview, then asks). Your memory is not touched; rerun to resume',
-    },
+export const EVAL_COMMAND = commandEntry(
+  [
+    'eval [--dir DIR] [--compare KEY=VALUE] [--provider heuristic|configured] [--since DATE]',
+    '     [--project P] [--json] [-y|--yes]',
   ],
-  options: EVAL_OPTIONS,
-  run: (args, { print }) => evalCommand(args, print),
-};
+  'Replay past transcripts (default ~/.claude/projects) in time order into a throwaway store and report, per recall moment, how often memory reached the calls that repeated earlier work and its tokens per turn; --compare runs again with one setting changed (two columns). Heuristic compression unless --provider configured (cost preview, then asks). Your memory is not touched; rerun to resume',
+  evalCommand,
+  { options: EVAL_OPTIONS },
+);

@@ -1,4 +1,3 @@
-import type { CliCommand } from '../cli-command.ts';
 import { createWriteStream, renameSync, rmSync, statSync } from 'node:fs';
 import { Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,6 +12,8 @@ import { usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** Ambient parts of `export`; defaults are the real process. */
 export interface ExportCommandDeps extends CompressCommandDeps {
@@ -22,8 +23,8 @@ export interface ExportCommandDeps extends CompressCommandDeps {
 
 /** The options `export` accepts. */
 export const EXPORT_OPTIONS = {
-  project: { type: 'string' },
-  since: { type: 'string' },
+  project: FLAG.project,
+  since: FLAG.since,
   format: { type: 'string', default: 'jsonl' },
   output: { type: 'string', short: 'o' },
 } as const;
@@ -123,14 +124,9 @@ export const exportCommand: Command<ExportCommandDeps> = async function exportCo
 };
 
 /** `claude-mem export`: its help, options and handler (the command table's entry). */
-export const EXPORT_COMMAND: CliCommand = {
-  name: 'export',
-  help: [
-    {
-      usage: ['export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]'],
-      text: 'Write sessions, prompts, observations, summaries (default jsonl, to stdout)',
-    },
-  ],
-  options: EXPORT_OPTIONS,
-  run: (args, { print }) => exportCommand(args, print),
-};
+export const EXPORT_COMMAND = commandEntry(
+  'export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]',
+  'Write sessions, prompts, observations, summaries (default jsonl, to stdout)',
+  exportCommand,
+  { options: EXPORT_OPTIONS },
+);

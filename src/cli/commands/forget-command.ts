@@ -1,13 +1,13 @@
-import type { CliCommand } from '../cli-command.ts';
-import { parseArgs } from 'node:util';
 import { parseAnchor, parseTime } from '../../search/index.ts';
 import { confirm, type AskIo } from '../admin/confirm.ts';
 import { formatCounts } from '../admin/format-counts.ts';
 import { adminWorker, type AdminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
-import { parseFailure } from '../parse-options.ts';
+import { parseWithPositionals } from '../parse-options.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** Ambient parts of `forget` and `purge`; defaults are the real process. */
 export interface ForgetCommandDeps extends CompressCommandDeps {
@@ -19,15 +19,13 @@ export interface ForgetCommandDeps extends CompressCommandDeps {
 /** The options `forget` accepts. */
 export const FORGET_OPTIONS = {
   query: { type: 'string', short: 'q' },
-  project: { type: 'string' },
-  since: { type: 'string' },
-  until: { type: 'string' },
-  yes: { type: 'boolean', short: 'y' },
+  project: FLAG.project,
+  since: FLAG.since,
+  until: FLAG.until,
+  yes: FLAG.yes,
 } as const;
 
-type Values = ReturnType<
-  typeof parseArgs<{ options: typeof FORGET_OPTIONS; allowPositionals: true }>
->['values'];
+type Values = ReturnType<typeof parseWithPositionals<typeof FORGET_OPTIONS>>['values'];
 
 const LIST = { observation: 'observations', summary: 'summaries', prompt: 'prompts' } as const;
 
@@ -147,13 +145,7 @@ export const forgetCommand: Command<ForgetCommandDeps> = async function forgetCo
   print,
   deps = {},
 ) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options: FORGET_OPTIONS, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, FORGET_OPTIONS);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseWithPositionals(args, FORGET_OPTIONS);
   const worker = await adminWorker(deps);
   const body = await selection(worker, values, positionals, (deps.now ?? Date.now)());
   if (body === undefined) {
@@ -169,16 +161,9 @@ export const forgetCommand: Command<ForgetCommandDeps> = async function forgetCo
 };
 
 /** `claude-mem forget`: its help, options and handler (the command table's entry). */
-export const FORGET_COMMAND: CliCommand = {
-  name: 'forget',
-  help: [
-    {
-      usage: [
-        'forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]',
-      ],
-      text: 'Delete memories (search, context and vectors too); ids: 123 (observation), S12 (summary), P7 (prompt)',
-    },
-  ],
-  options: FORGET_OPTIONS,
-  run: (args, { print }) => forgetCommand(args, print),
-};
+export const FORGET_COMMAND = commandEntry(
+  'forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]',
+  'Delete memories (search, context and vectors too); ids: 123 (observation), S12 (summary), P7 (prompt)',
+  forgetCommand,
+  { options: FORGET_OPTIONS },
+);

@@ -1,6 +1,6 @@
 import { HOOK_EVENTS } from '../../capture/index.ts';
 import { runHook } from '../../hooks/run-hook.ts';
-import type { CliCommand } from '../cli-command.ts';
+import { contextEntry } from '../command-entry.ts';
 
 /**
  * `claude-mem hook <event> [--agent A]` (A: an agent of src/domain/agents.ts but claude): the same handler as the hook
@@ -13,14 +13,9 @@ export async function hookCommand(args: string[], cliEntry: string): Promise<num
 }
 
 /** `claude-mem hook`: its help, options and handler (the command table's entry). */
-export const HOOK_COMMAND: CliCommand = {
-  name: 'hook',
-  help: [
-    {
-      usage: ['hook <event>'],
-      text: `Run a hook: ${HOOK_EVENTS.join(', ')} (aliases: context, new, save, summary).\nReads Claude Code's JSON on stdin; always exits 0`,
-    },
-  ],
-  takesHelpFlag: false,
-  run: (args, { cliEntry }) => hookCommand(args, cliEntry),
-};
+export const HOOK_COMMAND = contextEntry(
+  'hook <event>',
+  `Run a hook: ${HOOK_EVENTS.join(', ')} (aliases: context, new, save, summary).\nReads Claude Code's JSON on stdin; always exits 0`,
+  (args, { cliEntry }) => hookCommand(args, cliEntry),
+  { takesHelpFlag: false },
+);

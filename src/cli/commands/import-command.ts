@@ -1,4 +1,3 @@
-import type { CliCommand } from '../cli-command.ts';
 import { closeSync, createReadStream, openSync, readFileSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { EXPORT_KINDS } from '../../store/index.ts';
@@ -6,6 +5,7 @@ import { adminWorker, type AdminWorker } from '../admin/worker-admin.ts';
 import { CliError, usage } from '../cli-error.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
 
 type Row = Record<string, unknown>;
 type Counts = Record<string, { added: number; skipped: number }>;
@@ -201,13 +201,8 @@ export const importCommand: Command<CompressCommandDeps> = async function import
 };
 
 /** `claude-mem import`: its help, options and handler (the command table's entry). */
-export const IMPORT_COMMAND: CliCommand = {
-  name: 'import',
-  help: [
-    {
-      usage: ['import <file>'],
-      text: 'Merge an export (duplicates are skipped)',
-    },
-  ],
-  run: (args, { print }) => importCommand(args, print),
-};
+export const IMPORT_COMMAND = commandEntry(
+  'import <file>',
+  'Merge an export (duplicates are skipped)',
+  importCommand,
+);

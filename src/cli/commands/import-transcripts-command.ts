@@ -1,8 +1,6 @@
-import type { CliCommand } from '../cli-command.ts';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { claudeConfigDir } from '../../compress/providers/claude-detect.ts';
 import { dataDirFrom, ensureDataDir, loadSettings, type Settings } from '../../config/index.ts';
 import { parseTime } from '../../search/index.ts';
@@ -17,9 +15,11 @@ import { sendSessions, type SessionAnalysis } from '../backfill/run-backfill.ts'
 import { chooseSessions } from '../backfill/select-sessions.ts';
 import { NO_SESSION, planSessions, transcriptPaths } from '../backfill/session-plan.ts';
 import { CliError, usage } from '../cli-error.ts';
-import { parseFailure } from '../parse-options.ts';
+import { parseWithPositionals } from '../parse-options.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** Ambient parts of `import-transcripts`; defaults are the real process. */
 export interface BackfillCommandDeps extends CompressCommandDeps {
@@ -30,20 +30,14 @@ export interface BackfillCommandDeps extends CompressCommandDeps {
 
 /** The options `import-transcripts` accepts. */
 export const IMPORT_TRANSCRIPTS_OPTIONS = {
-  since: { type: 'string' },
-  project: { type: 'string' },
-  'dry-run': { type: 'boolean' },
-  yes: { type: 'boolean', short: 'y' },
+  since: FLAG.since,
+  project: FLAG.project,
+  'dry-run': FLAG['dry-run'],
+  yes: FLAG.yes,
 } as const;
 
 function parse(args: string[], env: NodeJS.ProcessEnv, settings: Settings, now: number) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, IMPORT_TRANSCRIPTS_OPTIONS);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseWithPositionals(args, IMPORT_TRANSCRIPTS_OPTIONS);
   const roots = positionals.length > 0 ? positionals : [join(claudeConfigDir(env), 'projects')];
   const missing = roots.find((root) => !existsSync(root));
   if (missing) throw new CliError(`no transcripts at ${missing}`);
@@ -156,16 +150,9 @@ export const importTranscriptsCommand: Command<BackfillCommandDeps> =
   };
 
 /** `claude-mem import-transcripts`: its help, options and handler (the command table's entry). */
-export const IMPORT_TRANSCRIPTS_COMMAND: CliCommand = {
-  name: 'import-transcripts',
-  help: [
-    {
-      usage: [
-        'import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]',
-      ],
-      text: 'Backfill memory from past Claude Code transcripts (default ~/.claude/projects); shows a cost preview and asks before an LLM compresses; rerun to resume',
-    },
-  ],
-  options: IMPORT_TRANSCRIPTS_OPTIONS,
-  run: (args, { print }) => importTranscriptsCommand(args, print),
-};
+export const IMPORT_TRANSCRIPTS_COMMAND = commandEntry(
+  'import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]',
+  'Backfill memory from past Claude Code transcripts (default ~/.claude/projects); shows a cost preview and asks before an LLM compresses; rerun to resume',
+  importTranscriptsCommand,
+  { options: IMPORT_TRANSCRIPTS_OPTIONS },
+);

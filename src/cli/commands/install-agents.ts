@@ -9,8 +9,7 @@ import { NODE_RUNTIME, type HookRuntime } from '../install/hook-runtime.ts';
 import { onPath } from '../install/package-name.ts';
 import { installTargets } from '../install/targets.ts';
 import { didYouMean } from '../suggest.ts';
-
-type Print = (line: string) => void;
+import type { Print } from '../cli-command.ts';
 
 /** The files one agent's install or uninstall changes. */
 export interface AgentPlan {

@@ -4,7 +4,7 @@ import { ensureWorker } from '../../client/index.ts';
 import { applyChanges, checkChanges } from '../install/file-plan.ts';
 import { PORTABLE_HOOK_BIN } from '../install/hook-commands.ts';
 import { AGENTS } from '../../domain/index.ts';
-import type { CliCommand } from '../cli-command.ts';
+import type { CliContext } from '../cli-command.ts';
 import { alternatives } from '../help.ts';
 import {
   NODE_RUNTIME,
@@ -25,13 +25,13 @@ import {
   selectAgents,
   skippedAgentsNote,
 } from './install-agents.ts';
-
-type Print = (line: string) => void;
+import { contextEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** The options `install` accepts (the help test checks each is in `--help`). */
 export const INSTALL_OPTIONS = {
   project: { type: 'boolean' },
-  'dry-run': { type: 'boolean' },
+  'dry-run': FLAG['dry-run'],
   agent: { type: 'string' },
   runtime: { type: 'string' },
 } as const;
@@ -42,10 +42,7 @@ export const INSTALL_OPTIONS = {
  * server, never overwriting what is there. Every file is read and checked before any is written,
  * and all are written or none (backup first, idempotent); then the worker starts.
  */
-export async function installCommand(
-  args: string[],
-  deps: { cliEntry: string; print: Print },
-): Promise<number> {
+export async function installCommand(args: string[], deps: CliContext): Promise<number> {
   const values = parseOptions(args, INSTALL_OPTIONS);
   const agents = selectAgents(values.agent);
   const project = values.project === true;
@@ -101,7 +98,7 @@ function runtimeLine(runtime: HookRuntime): string {
   return `hooks run under bun (${path}, ${bunVersion(path) ?? 'version unknown'})`;
 }
 
-async function startWorker(deps: { cliEntry: string; print: Print }): Promise<void> {
+async function startWorker(deps: CliContext): Promise<void> {
   const dataDir = dataDirFrom();
   ensureDataDir(dataDir);
   const port = loadSettings(dataDir).settings['worker.port'];
@@ -114,22 +111,21 @@ async function startWorker(deps: { cliEntry: string; print: Print }): Promise<vo
 }
 
 /** `claude-mem install`: its help, options and handler (the command table's entry). */
-export const INSTALL_COMMAND: CliCommand = {
-  name: 'install',
-  help: [
-    {
-      usage: ['install [--project] [--dry-run]'],
-      text: "Register the hooks and the MCP server in Claude Code (~/.claude/settings.json, or the repo's .claude/ with --project), merging with a backup; starts the worker",
-    },
-    {
-      usage: [`install --runtime ${alternatives(RUNTIME_CHOICES)}`],
-      text: 'What runs the hooks: node (default), Bun, or auto (Bun when it is on PATH)',
-    },
-    {
-      usage: [`install --agent ${alternatives([...AGENTS, 'all'])} [--dry-run]`],
-      text: 'The same for another coding agent: Codex CLI ($CODEX_HOME/hooks.json, config.toml), Gemini CLI (~/.gemini/settings.json), Copilot CLI ($COPILOT_HOME/hooks/, mcp-config.json); all: every agent on PATH',
-    },
-  ],
-  options: INSTALL_OPTIONS,
-  run: (args, context) => installCommand(args, context),
-};
+export const INSTALL_COMMAND = contextEntry(
+  'install [--project] [--dry-run]',
+  "Register the hooks and the MCP server in Claude Code (~/.claude/settings.json, or the repo's .claude/ with --project), merging with a backup; starts the worker",
+  installCommand,
+  {
+    options: INSTALL_OPTIONS,
+    more: [
+      {
+        usage: [`install --runtime ${alternatives(RUNTIME_CHOICES)}`],
+        text: 'What runs the hooks: node (default), Bun, or auto (Bun when it is on PATH)',
+      },
+      {
+        usage: [`install --agent ${alternatives([...AGENTS, 'all'])} [--dry-run]`],
+        text: 'The same for another coding agent: Codex CLI ($CODEX_HOME/hooks.json, config.toml), Gemini CLI (~/.gemini/settings.json), Copilot CLI ($COPILOT_HOME/hooks/, mcp-config.json); all: every agent on PATH',
+      },
+    ],
+  },
+);

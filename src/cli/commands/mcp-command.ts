@@ -1,4 +1,3 @@
-import type { CliCommand } from '../cli-command.ts';
 import {
   VERSION,
   createLogger,
@@ -8,6 +7,7 @@ import {
   resolveProject,
 } from '../../config/index.ts';
 import { createWorkerClient, runMcpStdio } from '../../mcp/index.ts';
+import { contextEntry } from '../command-entry.ts';
 
 /** What `claude-mem mcp` needs from the CLI. */
 export interface McpCommandDeps {
@@ -48,13 +48,8 @@ export async function mcpCommand(_args: string[], deps: McpCommandDeps): Promise
 }
 
 /** `claude-mem mcp`: its help, options and handler (the command table's entry). */
-export const MCP_COMMAND: CliCommand = {
-  name: 'mcp',
-  help: [
-    {
-      usage: ['mcp'],
-      text: 'Run the MCP server on stdio (Claude Code starts it)',
-    },
-  ],
-  run: (args, { cliEntry }) => mcpCommand(args, { cliEntry }),
-};
+export const MCP_COMMAND = contextEntry(
+  'mcp',
+  'Run the MCP server on stdio (Claude Code starts it)',
+  (args, { cliEntry }) => mcpCommand(args, { cliEntry }),
+);

@@ -1,14 +1,15 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { Print } from '../cli-command.ts';
 import type { WorkerCall } from '../../mcp/worker-client.ts';
 import { knownNote, olderNote } from '../../domain/index.ts';
 import type { ChainLink } from '../../domain/recall-api.ts';
 import type { ObservationRecord } from '../../store/index.ts';
 import { CliError, usage } from '../cli-error.ts';
-import { parseOptions } from '../parse-options.ts';
+import { parseOptions, soleWord } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { fetchUse, formatUse } from './memory-use.ts';
-
-type Print = (line: string) => void;
+import { commandEntry } from '../command-entry.ts';
+import type { Command } from '../command.ts';
+import { FLAG } from '../common-options.ts';
 
 /** A full observation as GET /api/observations/:id returns it: the stored record, pinned a boolean. */
 export type FullObservation = Omit<ObservationRecord, 'pinned'> & {
@@ -18,7 +19,7 @@ export type FullObservation = Omit<ObservationRecord, 'pinned'> & {
 };
 
 /** The options `show` accepts. */
-export const SHOW_OPTIONS = { json: { type: 'boolean' } } as const;
+export const SHOW_OPTIONS = { json: FLAG.json } as const;
 
 /** `12` or `#12`; a summary (`S12`) or prompt (`P12`) id is not an observation. */
 export function observationId(text: string | undefined, command: string): number {
@@ -118,59 +119,36 @@ export async function showCommand(args: string[], print: Print, deps: RecallComm
   return 0;
 }
 
-/** `claude-mem pin ID` / `unpin ID`: pinned observations come first in every context. */
-export async function pinCommand(
-  args: string[],
-  pinned: boolean,
-  print: Print,
-  deps: RecallCommandDeps = {},
-): Promise<number> {
-  const verb = pinned ? 'pin' : 'unpin';
-  const [text, ...rest] = args;
-  parseOptions(rest, {});
-  const id = observationId(text, verb);
-  const call = recallClient(deps);
-  const res = await callOrFail(call, 'POST', `/api/observations/${id}/pin`, { pinned });
-  if (res.status === 404) await fetchObservation(call, id);
-  if (res.status !== 200) throw apiFailure(res);
-  const title = (res.body as { title?: string }).title ?? '';
-  print(`#${id} ${pinned ? 'pinned: shown first in every context' : 'unpinned'}: ${title}`);
-  return 0;
-}
+/**
+ * `claude-mem pin ID` (`pinned`) or `unpin ID`: pinned observations come first in every
+ * context.
+ */
+export const pinCommand = (pinned: boolean): Command<RecallCommandDeps> =>
+  async function pin(args, print, deps = {}) {
+    const id = observationId(soleWord(args), pinned ? 'pin' : 'unpin');
+    const call = recallClient(deps);
+    const res = await callOrFail(call, 'POST', `/api/observations/${id}/pin`, { pinned });
+    if (res.status === 404) await fetchObservation(call, id);
+    if (res.status !== 200) throw apiFailure(res);
+    const title = (res.body as { title?: string }).title ?? '';
+    print(`#${id} ${pinned ? 'pinned: shown first in every context' : 'unpinned'}: ${title}`);
+    return 0;
+  };
 
 /** `claude-mem show`: its help, options and handler (the command table's entry). */
-export const SHOW_COMMAND: CliCommand = {
-  name: 'show',
-  help: [
-    {
-      usage: ['show <id> [--json]'],
-      text: 'One observation in full: every field, files, session, dates, whether it is pinned, when it was injected and used',
-    },
-  ],
-  options: SHOW_OPTIONS,
-  run: (args, { print }) => showCommand(args, print),
-};
+export const SHOW_COMMAND = commandEntry(
+  'show <id> [--json]',
+  'One observation in full: every field, files, session, dates, whether it is pinned, when it was injected and used',
+  showCommand,
+  { options: SHOW_OPTIONS },
+);
 
 /** `claude-mem pin`: its help, options and handler (the command table's entry). */
-export const PIN_COMMAND: CliCommand = {
-  name: 'pin',
-  help: [
-    {
-      usage: ['pin <id>'],
-      text: 'Pin an observation: listed first in every context',
-    },
-  ],
-  run: (args, { print }) => pinCommand(args, true, print),
-};
+export const PIN_COMMAND = commandEntry(
+  'pin <id>',
+  'Pin an observation: listed first in every context',
+  pinCommand(true),
+);
 
 /** `claude-mem unpin`: its help, options and handler (the command table's entry). */
-export const UNPIN_COMMAND: CliCommand = {
-  name: 'unpin',
-  help: [
-    {
-      usage: ['unpin <id>'],
-      text: 'Unpin it again',
-    },
-  ],
-  run: (args, { print }) => pinCommand(args, false, print),
-};
+export const UNPIN_COMMAND = commandEntry('unpin <id>', 'Unpin it again', pinCommand(false));

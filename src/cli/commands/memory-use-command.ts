@@ -1,9 +1,8 @@
-import type { CliCommand } from '../cli-command.ts';
-import { parseOptions } from '../parse-options.ts';
+import type { Print } from '../cli-command.ts';
+import { soleWord } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import { fetchObservation, observationId } from './memory-command.ts';
-
-type Print = (line: string) => void;
+import { commandEntry } from '../command-entry.ts';
 
 /** `claude-mem unsink ID`: the memory's past neglect no longer sinks it in ranking. */
 export async function unsinkCommand(
@@ -11,9 +10,7 @@ export async function unsinkCommand(
   print: Print,
   deps: RecallCommandDeps = {},
 ): Promise<number> {
-  const [text, ...rest] = args;
-  parseOptions(rest, {});
-  const id = observationId(text, 'unsink');
+  const id = observationId(soleWord(args), 'unsink');
   const call = recallClient(deps);
   const res = await callOrFail(call, 'POST', `/api/observations/${id}/unsink`);
   if (res.status === 404) await fetchObservation(call, id);
@@ -23,13 +20,8 @@ export async function unsinkCommand(
 }
 
 /** `claude-mem unsink`: its help and handler (the command table's entry). */
-export const UNSINK_COMMAND: CliCommand = {
-  name: 'unsink',
-  help: [
-    {
-      usage: ['unsink <id>'],
-      text: 'Reset its decay: sessions that were given it and did not use it no longer rank it lower',
-    },
-  ],
-  run: (args, { print }) => unsinkCommand(args, print),
-};
+export const UNSINK_COMMAND = commandEntry(
+  'unsink <id>',
+  'Reset its decay: sessions that were given it and did not use it no longer rank it lower',
+  unsinkCommand,
+);

@@ -1,8 +1,8 @@
-import type { CliCommand } from '../cli-command.ts';
 import { requestOpenLink } from '../../client/index.ts';
 import { usage } from '../cli-error.ts';
 import { compressionWorker, type CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /**
  * `claude-mem open`: prints a one-time link that signs a browser in to the viewer (the page
@@ -21,13 +21,8 @@ export const openCommand: Command<CompressCommandDeps> = async function openComm
 };
 
 /** `claude-mem open`: its help, options and handler (the command table's entry). */
-export const OPEN_COMMAND: CliCommand = {
-  name: 'open',
-  help: [
-    {
-      usage: ['open'],
-      text: 'Print a one-time link that signs this browser in to the viewer (good once, for 10 minutes); starts the worker',
-    },
-  ],
-  run: (args, { print }) => openCommand(args, print),
-};
+export const OPEN_COMMAND = commandEntry(
+  'open',
+  'Print a one-time link that signs this browser in to the viewer (good once, for 10 minutes); starts the worker',
+  openCommand,
+);

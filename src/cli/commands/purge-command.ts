@@ -1,24 +1,22 @@
-import type { CliCommand } from '../cli-command.ts';
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { previewThenDelete, type ForgetCommandDeps } from './forget-command.ts';
 import { optionsCommand } from '../command.ts';
-
-/** The options `purge` accepts. */
-export const PURGE_OPTIONS = {
-  project: { type: 'string' },
-  retention: { type: 'boolean' },
-  yes: { type: 'boolean', short: 'y' },
-} as const;
+import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /**
  * `claude-mem purge --project NAME [--yes]`: deletes everything of a project (its sessions and
  * all they hold). `claude-mem purge --retention [--yes]`: applies the retention settings now,
  * as the worker does once a day. Both show what goes and ask first.
  */
-export const purgeCommand = optionsCommand<typeof PURGE_OPTIONS, ForgetCommandDeps>(
-  PURGE_OPTIONS,
-  async function purgeCommand(values, print, deps) {
+export const purgeCommand = optionsCommand(
+  {
+    project: FLAG.project,
+    retention: { type: 'boolean' },
+    yes: FLAG.yes,
+  },
+  async function purgeCommand(values, print, deps: Partial<ForgetCommandDeps>) {
     if ((values.project === undefined) === (values.retention !== true)) {
       throw usage('purge takes --project NAME or --retention');
     }
@@ -49,18 +47,16 @@ export const purgeCommand = optionsCommand<typeof PURGE_OPTIONS, ForgetCommandDe
 );
 
 /** `claude-mem purge`: its help, options and handler (the command table's entry). */
-export const PURGE_COMMAND: CliCommand = {
-  name: 'purge',
-  help: [
-    {
-      usage: ['purge --project NAME [-y|--yes]'],
-      text: 'Delete everything of a project',
-    },
-    {
-      usage: ['purge --retention [-y|--yes]'],
-      text: 'Apply retention.maxAgeDays / maxPerProject now',
-    },
-  ],
-  options: PURGE_OPTIONS,
-  run: (args, { print }) => purgeCommand(args, print),
-};
+export const PURGE_COMMAND = commandEntry(
+  'purge --project NAME [-y|--yes]',
+  'Delete everything of a project',
+  purgeCommand,
+  {
+    more: [
+      {
+        usage: ['purge --retention [-y|--yes]'],
+        text: 'Apply retention.maxAgeDays / maxPerProject now',
+      },
+    ],
+  },
+);

@@ -1,10 +1,10 @@
-import type { CliCommand } from '../cli-command.ts';
 import { readOrCreateToken, workerRequest } from '../../client/index.ts';
 import { dataDirFrom } from '../../config/index.ts';
 import { releaseQuarantine } from '../../spool/index.ts';
 import { parseOptions } from '../parse-options.ts';
 import { compressionWorker, workerFailure, type CompressCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
 
 /** The options `retry` accepts. */
 export const RETRY_OPTIONS = { quarantine: { type: 'boolean' } } as const;
@@ -46,14 +46,9 @@ export const retryCommand: Command<CompressCommandDeps> = async function retryCo
 };
 
 /** `claude-mem retry`: its help, options and handler (the command table's entry). */
-export const RETRY_COMMAND: CliCommand = {
-  name: 'retry',
-  help: [
-    {
-      usage: ['retry [--quarantine]'],
-      text: 'Retry failed events and turn ends now (--quarantine: move quarantined spool files back to the spool)',
-    },
-  ],
-  options: RETRY_OPTIONS,
-  run: (args, { print }) => retryCommand(args, print),
-};
+export const RETRY_COMMAND = commandEntry(
+  'retry [--quarantine]',
+  'Retry failed events and turn ends now (--quarantine: move quarantined spool files back to the spool)',
+  retryCommand,
+  { options: RETRY_OPTIONS },
+);

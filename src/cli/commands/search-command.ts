@@ -1,16 +1,16 @@
-import type { CliCommand } from '../cli-command.ts';
-import { parseArgs } from 'node:util';
 import { resolveProject } from '../../config/index.ts';
 import { AGENTS, SCOPES, SEARCH_MODES, knownNote, olderNote } from '../../domain/index.ts';
 import type { Knowing, OlderThan } from '../../domain/recall-api.ts';
 import { iconOf } from '../../context/index.ts';
 import { MAX_PHRASINGS } from '../../search/index.ts';
-import { CliError, usage } from '../cli-error.ts';
-import { parseFailure } from '../parse-options.ts';
+import { usage } from '../cli-error.ts';
+import { parseWithPositionals } from '../parse-options.ts';
 import { checkProject, checkTypes, checkWhole } from './recall-args.ts';
 import { alternatives, inWords } from '../help.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 interface Hit {
   id: number;
@@ -47,38 +47,34 @@ const anchorNote = (hit: Hit): string => {
 
 /** The options `search` accepts. */
 export const SEARCH_OPTIONS = {
-  project: { type: 'string' },
+  project: FLAG.project,
   all: { type: 'boolean' },
   type: { type: 'string' },
   concept: { type: 'string' },
   file: { type: 'string' },
-  since: { type: 'string' },
-  until: { type: 'string' },
-  session: { type: 'string' },
+  since: FLAG.since,
+  until: FLAG.until,
+  session: FLAG.session,
   author: { type: 'string' },
   scope: { type: 'string' },
-  agent: { type: 'string' },
+  agent: FLAG.agent,
   mode: { type: 'string' },
   limit: { type: 'string' },
   offset: { type: 'string' },
   fresh: { type: 'boolean' },
   'all-time': { type: 'boolean' },
-  json: { type: 'boolean' },
+  json: FLAG.json,
   query: { type: 'string', short: 'q', multiple: true },
 } as const;
 
 function parse(args: string[]) {
-  try {
-    const parsed = parseArgs({ args, options: SEARCH_OPTIONS, allowPositionals: true });
-    checkWhole('limit', parsed.values.limit, 1, 100, 20);
-    checkWhole('offset', parsed.values.offset, 0, 10_000, 20);
-    checkTypes(parsed.values.type);
-    if (parsed.values.author?.trim() === '') throw usage("--author: give a teammate's name, or me");
-    checkPhrasings(parsed.positionals, parsed.values.query ?? []);
-    return parsed;
-  } catch (error) {
-    throw error instanceof CliError ? error : parseFailure(error, SEARCH_OPTIONS);
-  }
+  const parsed = parseWithPositionals(args, SEARCH_OPTIONS);
+  checkWhole('limit', parsed.values.limit, 1, 100, 20);
+  checkWhole('offset', parsed.values.offset, 0, 10_000, 20);
+  checkTypes(parsed.values.type);
+  if (parsed.values.author?.trim() === '') throw usage("--author: give a teammate's name, or me");
+  checkPhrasings(parsed.positionals, parsed.values.query ?? []);
+  return parsed;
 }
 
 /** Each `-q` is a phrasing: not empty, and at most MAX_PHRASINGS with the positional query. */
@@ -184,20 +180,14 @@ const plural = (n: number, word: string): string =>
   `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /** `claude-mem search`: its help, options and handler (the command table's entry). */
-export const SEARCH_COMMAND: CliCommand = {
-  name: 'search',
-  help: [
-    {
-      usage: [
-        'search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]',
-        '       [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]',
-        `       [--scope ${alternatives(SCOPES)}] [--agent A] [--mode ${alternatives(SEARCH_MODES)}] [--limit N]`,
-        '       [--offset N] [--fresh] [--all-time] [--json]',
-      ],
-      text: `Search the memory: the current folder's project, or P, or --all projects. Each -q is another phrasing of the same need (at most ${MAX_PHRASINGS} in all): each is searched and the rankings fused. --limit 1-100 (default 20), --offset pages on; --mode defaults to the search.mode setting; --fresh leaves out memories whose code changed or is gone; --author a teammate's memories (me: your own), --scope only private or only shared ones\n--agent: only memories made by ${inWords(AGENTS)}; --all-time ranks every match however old (a query of common words only is otherwise ranked among its newest matches, with a note saying so)`,
-    },
+export const SEARCH_COMMAND = commandEntry(
+  [
+    'search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]',
+    '       [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]',
+    `       [--scope ${alternatives(SCOPES)}] [--agent A] [--mode ${alternatives(SEARCH_MODES)}] [--limit N]`,
+    '       [--offset N] [--fresh] [--all-time] [--json]',
   ],
-  options: SEARCH_OPTIONS,
-  choices: { mode: SEARCH_MODES, scope: SCOPES, agent: AGENTS },
-  run: (args, { print }) => searchCommand(args, print),
-};
+  `Search the memory: the current folder's project, or P, or --all projects. Each -q is another phrasing of the same need (at most ${MAX_PHRASINGS} in all): each is searched and the rankings fused. --limit 1-100 (default 20), --offset pages on; --mode defaults to the search.mode setting; --fresh leaves out memories whose code changed or is gone; --author a teammate's memories (me: your own), --scope only private or only shared ones\n--agent: only memories made by ${inWords(AGENTS)}; --all-time ranks every match however old (a query of common words only is otherwise ranked among its newest matches, with a note saying so)`,
+  searchCommand,
+  { options: SEARCH_OPTIONS, choices: { mode: SEARCH_MODES, scope: SCOPES, agent: AGENTS } },
+);

@@ -1,9 +1,8 @@
-import type { CliCommand } from '../cli-command.ts';
 import { CliError, usage } from '../cli-error.ts';
-import { parseOptions } from '../parse-options.ts';
+import { soleWord } from '../parse-options.ts';
 import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '../worker-call.ts';
-
-type Print = (line: string) => void;
+import { commandEntry } from '../command-entry.ts';
+import type { Command } from '../command.ts';
 
 /** A memory `share` can address: an observation (`12`, `#12`) or a summary (`S12`, `#S12`). */
 export interface ShareTarget {
@@ -35,53 +34,36 @@ const label = (target: ShareTarget): string =>
  * private again (team sync then pushes it, or deletes it on the server). A teammate's memory
  * is refused by the worker with their name.
  */
-export async function shareCommand(
-  args: string[],
-  shared: boolean,
-  print: Print,
-  deps: RecallCommandDeps = {},
-): Promise<number> {
-  const verb = shared ? 'share' : 'unshare';
-  const [text, ...rest] = args;
-  parseOptions(rest, {});
-  const target = shareTarget(text, verb);
-  const path = `/api/${target.kind === 'summary' ? 'summaries' : 'observations'}/${target.id}/share`;
-  const scope = shared ? 'team' : 'private';
-  const res = await callOrFail(recallClient(deps), 'POST', path, { scope });
-  if (res.status === 404) {
-    throw new CliError(
-      `no ${target.kind} ${label(target)}: "claude-mem search <words>" lists existing ids`,
+export const shareCommand = (shared: boolean): Command<RecallCommandDeps> =>
+  async function share(args, print, deps = {}) {
+    const target = shareTarget(soleWord(args), shared ? 'share' : 'unshare');
+    const path = `/api/${target.kind === 'summary' ? 'summaries' : 'observations'}/${target.id}/share`;
+    const scope = shared ? 'team' : 'private';
+    const res = await callOrFail(recallClient(deps), 'POST', path, { scope });
+    if (res.status === 404) {
+      throw new CliError(
+        `no ${target.kind} ${label(target)}: "claude-mem search <words>" lists existing ids`,
+      );
+    }
+    if (res.status !== 200) throw apiFailure(res);
+    const body = res.body as { title?: string; request?: string };
+    const title = body.title ?? body.request ?? '';
+    print(
+      `${label(target)} ${shared ? 'shared with the team' : 'unshared: private to this machine again'}: ${title}`,
     );
-  }
-  if (res.status !== 200) throw apiFailure(res);
-  const body = res.body as { title?: string; request?: string };
-  const title = body.title ?? body.request ?? '';
-  print(
-    `${label(target)} ${shared ? 'shared with the team' : 'unshared: private to this machine again'}: ${title}`,
-  );
-  return 0;
-}
+    return 0;
+  };
 
 /** `claude-mem share`: its help, options and handler (the command table's entry). */
-export const SHARE_COMMAND: CliCommand = {
-  name: 'share',
-  help: [
-    {
-      usage: ['share <id>'],
-      text: 'Share one memory with the team: an observation (12) or a summary (S12); team sync pushes it',
-    },
-  ],
-  run: (args, { print }) => shareCommand(args, true, print),
-};
+export const SHARE_COMMAND = commandEntry(
+  'share <id>',
+  'Share one memory with the team: an observation (12) or a summary (S12); team sync pushes it',
+  shareCommand(true),
+);
 
 /** `claude-mem unshare`: its help, options and handler (the command table's entry). */
-export const UNSHARE_COMMAND: CliCommand = {
-  name: 'unshare',
-  help: [
-    {
-      usage: ['unshare <id>'],
-      text: "Make it private to this machine again (team sync removes it from the team); a teammate's memory is read-only",
-    },
-  ],
-  run: (args, { print }) => shareCommand(args, false, print),
-};
+export const UNSHARE_COMMAND = commandEntry(
+  'unshare <id>',
+  "Make it private to this machine again (team sync removes it from the team); a teammate's memory is read-only",
+  shareCommand(false),
+);

@@ -1,13 +1,14 @@
-import type { CliCommand } from '../cli-command.ts';
 import { readOrCreateToken, workerRequest } from '../../client/index.ts';
 import type { CompressionStatus } from '../../domain/viewer-api.ts';
 import { parseOptions } from '../parse-options.ts';
 import { compressionWorker, workerFailure, type CompressCommandDeps } from '../worker-call.ts';
 import { fetchRecallStatus, formatRecallStatus } from './recall-status.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** The options `status` accepts. */
-export const STATUS_OPTIONS = { json: { type: 'boolean' } } as const;
+export const STATUS_OPTIONS = { json: FLAG.json } as const;
 
 const n = (value: number): string =>
   Number.isFinite(value) ? value.toLocaleString('en-US') : 'unlimited';
@@ -134,14 +135,9 @@ const faultLine = (fault: DatabaseFault): string =>
   `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;
 
 /** `claude-mem status`: its help, options and handler (the command table's entry). */
-export const STATUS_COMMAND: CliCommand = {
-  name: 'status',
-  help: [
-    {
-      usage: ['status [--json]'],
-      text: "Provider in use and why, events and turns per state, today's tokens and budget, the embedder's progress",
-    },
-  ],
-  options: STATUS_OPTIONS,
-  run: (args, { print }) => statusCommand(args, print),
-};
+export const STATUS_COMMAND = commandEntry(
+  'status [--json]',
+  "Provider in use and why, events and turns per state, today's tokens and budget, the embedder's progress",
+  statusCommand,
+  { options: STATUS_OPTIONS },
+);

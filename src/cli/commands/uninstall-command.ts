@@ -1,12 +1,11 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { CliContext } from '../cli-command.ts';
 import { rmSync } from 'node:fs';
 import { dataDirFrom } from '../../config/index.ts';
 import { applyChanges } from '../install/file-plan.ts';
 import { parseOptions } from '../parse-options.ts';
 import { workerCommand } from './worker-command.ts';
 import { planUninstalls, printUninstalled, selectAgents } from './install-agents.ts';
-
-type Print = (line: string) => void;
+import { contextEntry } from '../command-entry.ts';
 
 /** The options `uninstall` accepts. */
 export const UNINSTALL_OPTIONS = {
@@ -20,10 +19,7 @@ export const UNINSTALL_OPTIONS = {
  * all files or none, giving back a file's exact bytes when nothing else changed in it, and
  * removing install's backups.
  */
-export async function uninstallCommand(
-  args: string[],
-  deps: { cliEntry: string; print: Print },
-): Promise<number> {
+export async function uninstallCommand(args: string[], deps: CliContext): Promise<number> {
   const values = parseOptions(args, UNINSTALL_OPTIONS);
   const agents = selectAgents(values.agent, undefined, true);
   const plans = planUninstalls(agents, deps.cliEntry, values.project === true);
@@ -45,14 +41,9 @@ export async function uninstallCommand(
 }
 
 /** `claude-mem uninstall`: its help, options and handler (the command table's entry). */
-export const UNINSTALL_COMMAND: CliCommand = {
-  name: 'uninstall',
-  help: [
-    {
-      usage: ['uninstall [--project] [--purge] [--agent A]'],
-      text: 'Remove exactly what install added (--purge: the data too)',
-    },
-  ],
-  options: UNINSTALL_OPTIONS,
-  run: (args, context) => uninstallCommand(args, context),
-};
+export const UNINSTALL_COMMAND = contextEntry(
+  'uninstall [--project] [--purge] [--agent A]',
+  'Remove exactly what install added (--purge: the data too)',
+  uninstallCommand,
+  { options: UNINSTALL_OPTIONS },
+);

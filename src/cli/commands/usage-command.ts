@@ -1,18 +1,11 @@
-import type { CliCommand } from '../cli-command.ts';
 import { adminWorker } from '../admin/worker-admin.ts';
 import { usage } from '../cli-error.ts';
 import { formatUsage } from '../usage/usage-table.ts';
 import { recallLines, type UsageWithRecall } from '../usage/recall-lines.ts';
 import type { CompressCommandDeps } from '../worker-call.ts';
 import { optionsCommand } from '../command.ts';
-
-/** The options `usage` accepts. */
-export const USAGE_OPTIONS = {
-  daily: { type: 'boolean' },
-  monthly: { type: 'boolean' },
-  project: { type: 'string' },
-  json: { type: 'boolean' },
-} as const;
+import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /**
  * `claude-mem usage [--daily|--monthly] [--project P] [--json]`: the tokens and estimated dollars
@@ -20,9 +13,14 @@ export const USAGE_OPTIONS = {
  * injection ledger: tokens injected and the share of them the agent used. Starts the worker
  * when needed.
  */
-export const usageCommand = optionsCommand<typeof USAGE_OPTIONS, CompressCommandDeps>(
-  USAGE_OPTIONS,
-  async function usageCommand(values, print, deps) {
+export const usageCommand = optionsCommand(
+  {
+    daily: { type: 'boolean' },
+    monthly: { type: 'boolean' },
+    project: FLAG.project,
+    json: FLAG.json,
+  },
+  async function usageCommand(values, print, deps: Partial<CompressCommandDeps>) {
     if (values.daily && values.monthly) throw usage('give --daily or --monthly, not both');
     if (values.project === '') throw usage('--project needs a project name');
     const query = new URLSearchParams({ by: values.monthly ? 'month' : 'day' });
@@ -36,14 +34,8 @@ export const usageCommand = optionsCommand<typeof USAGE_OPTIONS, CompressCommand
 );
 
 /** `claude-mem usage`: its help, options and handler (the command table's entry). */
-export const USAGE_COMMAND: CliCommand = {
-  name: 'usage',
-  help: [
-    {
-      usage: ['usage [--daily|--monthly] [--project P] [--json]'],
-      text: 'Tokens and estimated dollars compression spent per day (default) or month and project, with totals',
-    },
-  ],
-  options: USAGE_OPTIONS,
-  run: (args, { print }) => usageCommand(args, print),
-};
+export const USAGE_COMMAND = commandEntry(
+  'usage [--daily|--monthly] [--project P] [--json]',
+  'Tokens and estimated dollars compression spent per day (default) or month and project, with totals',
+  usageCommand,
+);

@@ -1,4 +1,3 @@
-import type { CliCommand } from '../cli-command.ts';
 import { resolveProject } from '../../config/index.ts';
 import { usage } from '../cli-error.ts';
 import { parseOptions } from '../parse-options.ts';
@@ -6,11 +5,13 @@ import { apiFailure, callOrFail, recallClient, type RecallCommandDeps } from '..
 import { checkProject } from './recall-args.ts';
 import { summarizeVerify, verifyLines, type VerifyPage } from './verify-report.ts';
 import type { Command } from '../command.ts';
+import { commandEntry } from '../command-entry.ts';
+import { FLAG } from '../common-options.ts';
 
 /** The options `verify` accepts. */
 export const VERIFY_OPTIONS = {
-  project: { type: 'string' },
-  json: { type: 'boolean' },
+  project: FLAG.project,
+  json: FLAG.json,
   accept: { type: 'string' },
 } as const;
 
@@ -94,18 +95,17 @@ export const verifyCommand: Command<VerifyDeps> = async function verifyCommand(
 };
 
 /** `claude-mem verify`: its help, options and handler (the command table's entry). */
-export const VERIFY_COMMAND: CliCommand = {
-  name: 'verify',
-  help: [
-    {
-      usage: ['verify [--project P] [--json]'],
-      text: 'Check every memory of the project against the code in this folder: counts fresh, changed, gone and unknown, and the changed and gone files',
-    },
-    {
-      usage: ['verify --accept ID'],
-      text: 'Confirm a memory: verified knowledge, no longer a hypothesis, anchored to its files as they are now',
-    },
-  ],
-  options: VERIFY_OPTIONS,
-  run: (args, { print }) => verifyCommand(args, print),
-};
+export const VERIFY_COMMAND = commandEntry(
+  'verify [--project P] [--json]',
+  'Check every memory of the project against the code in this folder: counts fresh, changed, gone and unknown, and the changed and gone files',
+  verifyCommand,
+  {
+    options: VERIFY_OPTIONS,
+    more: [
+      {
+        usage: ['verify --accept ID'],
+        text: 'Confirm a memory: verified knowledge, no longer a hypothesis, anchored to its files as they are now',
+      },
+    ],
+  },
+);

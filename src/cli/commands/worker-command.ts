@@ -1,4 +1,4 @@
-import type { CliCommand } from '../cli-command.ts';
+import type { Print } from '../cli-command.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { dataDirFrom, ensureDataDir, logFile } from '../../config/index.ts';
 import {
@@ -11,8 +11,7 @@ import { usage } from '../cli-error.ts';
 import { didYouMean } from '../suggest.ts';
 import { runWorker } from '../../worker/index.ts';
 import { restartWorker } from '../worker-call.ts';
-
-type Print = (line: string) => void;
+import { contextEntry } from '../command-entry.ts';
 
 /** Options shared by the worker actions. */
 export interface WorkerCommandDeps {
@@ -137,22 +136,15 @@ export function healthLines(health: Health): string[] {
 }
 
 /** `claude-mem worker`: its help, options and handler (the command table's entry). */
-export const WORKER_COMMAND: CliCommand = {
-  name: 'worker',
-  help: [
-    {
-      usage: ['worker start|stop|restart|status'],
-      text: 'Manage the background worker (one per data folder); status --json prints its /health answer as JSON',
-    },
-    {
-      usage: ['worker logs [-n N]'],
-      text: 'Print the last N log lines (default 50)',
-    },
-    {
-      usage: ['worker run'],
-      text: 'Run the worker in the foreground (what start spawns)',
-    },
-  ],
-  flags: ['--json', '-n'],
-  run: (args, context) => (args[0] === 'run' ? runWorker() : workerCommand(args, context)),
-};
+export const WORKER_COMMAND = contextEntry(
+  'worker start|stop|restart|status',
+  'Manage the background worker (one per data folder); status --json prints its /health answer as JSON',
+  (args, context) => (args[0] === 'run' ? runWorker() : workerCommand(args, context)),
+  {
+    flags: ['--json', '-n'],
+    more: [
+      { usage: ['worker logs [-n N]'], text: 'Print the last N log lines (default 50)' },
+      { usage: ['worker run'], text: 'Run the worker in the foreground (what start spawns)' },
+    ],
+  },
+);

@@ -1,5 +1,4 @@
-import { statfsSync } from 'node:fs';
-import { LOW_SPACE_BYTES } from '../../spool/index.ts';
+import { LOW_SPACE_BYTES, measureFreeBytes } from '../../spool/index.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
 
 /** The `disk` part of the worker's /health answer. */
@@ -23,7 +22,7 @@ export function checkDisk(
 ): CheckResult {
   const disk = health?.disk as DiskReport | undefined;
   if (disk?.ok === false) return fail('disk', disk.reason ?? 'the worker reports the disk as full');
-  const free = disk?.freeBytes ?? freeHere(dataDir);
+  const free = disk?.freeBytes ?? measureFreeBytes(dataDir);
   if (free === undefined)
     return warn('disk', `cannot tell how much space is free under ${dataDir}`);
   if (free < LOW_SPACE_BYTES) {
@@ -35,13 +34,4 @@ export function checkDisk(
   const reserve =
     disk?.reserveFree === undefined ? '' : `, reserve ${disk.reserveFree}/${disk.reserveSlots}`;
   return ok('disk', `${mb(free)} free${reserve}`);
-}
-
-function freeHere(dataDir: string): number | undefined {
-  try {
-    const stats = statfsSync(dataDir);
-    return stats.bavail * stats.bsize;
-  } catch {
-    return undefined;
-  }
 }

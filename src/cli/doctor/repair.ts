@@ -7,8 +7,7 @@ import { openDatabase, type Db } from '../../store/index.ts';
 import { CliError } from '../cli-error.ts';
 import { checkExport, importCommand } from '../commands/import-command.ts';
 import { restartWorker } from '../worker-call.ts';
-
-type Print = (line: string) => void;
+import type { Print } from '../cli-command.ts';
 
 /** Where the new database comes from. */
 export type RepairSource = { backup: string } | { export: string };

@@ -1,22 +1,22 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { claudeConfigDir } from '../../compress/providers/claude-detect.ts';
 import { SETTINGS_SCHEMA, isSettingKey, type Settings } from '../../config/index.ts';
 import { parseTime } from '../../search/index.ts';
 import { CliError, usage } from '../cli-error.ts';
-import { parseFailure } from '../parse-options.ts';
+import { parseOptions } from '../parse-options.ts';
 import { didYouMean } from '../suggest.ts';
+import { FLAG } from '../common-options.ts';
 
 /** The options `eval` accepts. */
 export const EVAL_OPTIONS = {
   dir: { type: 'string' },
   compare: { type: 'string' },
   provider: { type: 'string' },
-  since: { type: 'string' },
-  project: { type: 'string' },
-  json: { type: 'boolean' },
-  yes: { type: 'boolean', short: 'y' },
+  since: FLAG.since,
+  project: FLAG.project,
+  json: FLAG.json,
+  yes: FLAG.yes,
 } as const;
 
 /** One setting changed for the second run of `--compare`. */
@@ -73,12 +73,7 @@ function sinceOf(text: string | undefined, now: number): number | undefined {
 
 /** Parses `eval`'s arguments; the transcripts folder must exist. */
 export function parseEvalArgs(args: string[], env: NodeJS.ProcessEnv, now: number): EvalRequest {
-  let values;
-  try {
-    values = parseArgs({ args, options: EVAL_OPTIONS, allowPositionals: false }).values;
-  } catch (error) {
-    throw parseFailure(error, EVAL_OPTIONS);
-  }
+  const values = parseOptions(args, EVAL_OPTIONS);
   const dir = values.dir ?? join(claudeConfigDir(env), 'projects');
   if (!existsSync(dir)) throw new CliError(`--dir: no transcripts at ${dir}`);
   return {

@@ -8,8 +8,7 @@ import {
   withClient,
 } from '../../team/index.ts';
 import { usage } from '../cli-error.ts';
-import { parseArgs } from 'node:util';
-import { parseFailure } from '../parse-options.ts';
+import { parseWithPositionals } from '../parse-options.ts';
 
 const ADMIN_OPTIONS = { url: { type: 'string' }, team: { type: 'string' } } as const;
 
@@ -29,11 +28,7 @@ export function adminUrl(url: string): string {
 }
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({ args, options: ADMIN_OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, ADMIN_OPTIONS);
-  }
+  return parseWithPositionals(args, ADMIN_OPTIONS);
 }
 
 /** `team init <admin-url> [--team NAME]`: schema and team, idempotent. */

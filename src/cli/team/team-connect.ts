@@ -9,8 +9,7 @@ import {
   withClient,
 } from '../../team/index.ts';
 import { CliError, usage } from '../cli-error.ts';
-import { parseArgs } from 'node:util';
-import { parseFailure } from '../parse-options.ts';
+import { parseWithPositionals } from '../parse-options.ts';
 import { teamName } from './team-admin.ts';
 import { pullFolderAtConnect } from './team-first-pull.ts';
 
@@ -64,12 +63,7 @@ export async function teamConnect(
   env = process.env,
   cwd = process.cwd(),
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options: CONNECT_OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, CONNECT_OPTIONS);
-  }
+  const parsed = parseWithPositionals(args, CONNECT_OPTIONS);
   const [url, extra] = parsed.positionals;
   if (!url || extra !== undefined) throw usage('team connect takes one postgres:// URL');
   // Never echoed: a URL pasted here may carry a password, whatever its scheme.

@@ -1,8 +1,7 @@
-import { parseArgs } from 'node:util';
 import { clientConfig, initTeam, listMembers, withClient } from '../../team/index.ts';
 import type { MemberActivity } from '../../team/index.ts';
 import { usage } from '../cli-error.ts';
-import { parseFailure } from '../parse-options.ts';
+import { parseWithPositionals } from '../parse-options.ts';
 import { adminUrl, teamName } from './team-admin.ts';
 
 const MEMBERS_OPTIONS = { url: { type: 'string' }, team: { type: 'string' } } as const;
@@ -40,13 +39,7 @@ export function formatMembers(team: string, members: MemberActivity[], now: numb
  * the member functions of migration 2).
  */
 export async function teamMembers(args: string[], print: (line: string) => void): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, options: MEMBERS_OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, MEMBERS_OPTIONS);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseWithPositionals(args, MEMBERS_OPTIONS);
   if (positionals.length > 0 || !values.url) throw usage('team members takes --url <admin-url>');
   const team = teamName(values.team);
   const members = await withClient(clientConfig(adminUrl(values.url)), async (client) => {
