@@ -1,6 +1,6 @@
 // src/cli/main.ts
 import { dirname as dirname14, join as join48 } from "node:path";
-import { parseArgs as parseArgs9 } from "node:util";
+import { parseArgs as parseArgs2 } from "node:util";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/config/setting-kinds.ts
@@ -222,6 +222,24 @@ var REPLACED = [
 ];
 var INSTEAD = /\b`?([\w.@/-]+)`?\s+instead\s+of\s+`?([\w.@/-]+)/gi;
 var CHOSE = /\b(?:uses?|using|chose|chosen|choose|picked|adopted|went\s+with|via|with|on|decided)\b/i;
+var NEEDS = /* @__PURE__ */ new Map([
+  [SETTING_EQ, /=/],
+  [SETTING_TO, /\sto\s/i],
+  [SETTING_NOW, /\snow\s/],
+  [VERSION_AT, /@/],
+  [VERSION_WORD, /version|v\d/i],
+  [VERSION_VERB, /\sv?\d/i],
+  [VERSION_DOTTED, /\d\.\d/],
+  [PORT, /port/i],
+  [PLACE, /\//],
+  [PLACE_MOVED, /\//],
+  [OWNER, /\sby\s/i],
+  [OWNER_MOVED, /ownership/i],
+  [REPLACED[0], /\sfrom\s/i],
+  [REPLACED[1], /replaced/i],
+  [INSTEAD, /instead/i]
+]);
+var matchesOf = (text5, pattern) => NEEDS.get(pattern)?.test(text5) === false ? [] : text5.matchAll(pattern);
 var NOT_VERSIONED = /* @__PURE__ */ new Set([
   "port",
   "line",
@@ -235,7 +253,7 @@ var NOT_VERSIONED = /* @__PURE__ */ new Set([
 function settings(text5, file) {
   const found2 = [];
   for (const pattern of [SETTING_EQ, SETTING_TO, SETTING_NOW]) {
-    for (const [, key = "", value = ""] of text5.matchAll(pattern)) {
+    for (const [, key = "", value = ""] of matchesOf(text5, pattern)) {
       if (key === "port") continue;
       if (plainKey(key) && !file) continue;
       const subject = plainKey(key) ? `setting:${file}#${key}` : `setting:${key.toLowerCase()}`;
@@ -247,7 +265,7 @@ function settings(text5, file) {
 function versions(text5) {
   const found2 = [];
   for (const pattern of [VERSION_AT, VERSION_WORD, VERSION_VERB, VERSION_DOTTED]) {
-    for (const [, name = "", value = ""] of text5.matchAll(pattern)) {
+    for (const [, name = "", value = ""] of matchesOf(text5, pattern)) {
       const key = name.toLowerCase();
       if (STOP.has(key) || NOT_VERSIONED.has(key) || /^\d/.test(key)) continue;
       found2.push({ kind: "version", subject: `version:${key}`, value });
@@ -256,7 +274,7 @@ function versions(text5) {
   return found2;
 }
 function ports(text5, file) {
-  return [...text5.matchAll(PORT)].flatMap((match) => {
+  return [...matchesOf(text5, PORT)].flatMap((match) => {
     const before = text5.slice(Math.max(0, (match.index ?? 0) - 60), match.index);
     const clause = before.split(/[.;:!?()\n]|,\s/).at(-1) ?? "";
     const words3 = subjectWords(clause) || (file ? `file ${file}` : "");
@@ -272,7 +290,7 @@ function places(text5) {
     ["owner", OWNER_MOVED]
   ];
   for (const [kind, pattern] of patterns) {
-    for (const [, thing = "", value = ""] of text5.matchAll(pattern)) {
+    for (const [, thing = "", value = ""] of matchesOf(text5, pattern)) {
       const words3 = subjectWords(thing);
       if (words3) found2.push({ kind, subject: `${kind}:${words3}`, value: norm(value) });
     }
@@ -282,10 +300,10 @@ function places(text5) {
 function choices(text5) {
   const found2 = [];
   for (const pattern of REPLACED) {
-    for (const [, old = "", now2 = ""] of text5.matchAll(pattern))
+    for (const [, old = "", now2 = ""] of matchesOf(text5, pattern))
       found2.push({ kind: "choice", subject: `choice:${norm(old)}`, value: norm(now2) });
   }
-  for (const [, now2 = "", old = ""] of text5.matchAll(INSTEAD))
+  for (const [, now2 = "", old = ""] of matchesOf(text5, INSTEAD))
     found2.push({ kind: "choice", subject: `choice:${norm(old)}`, value: norm(now2) });
   return found2;
 }
@@ -1169,6 +1187,18 @@ function didYouMean(input, candidates2) {
   return found2 === void 0 ? "" : ` Did you mean "${found2}"?`;
 }
 
+// src/cli/command-entry.ts
+function contextEntry(usage2, text5, run, { more = [], ...extras } = {}) {
+  const lines = typeof usage2 === "string" ? [usage2] : usage2;
+  const name = lines[0].replace(/ .*/s, "");
+  return { name, help: [{ usage: lines, text: text5 }, ...more], ...extras, run };
+}
+function commandEntry(usage2, text5, handler, extras = {}) {
+  const run = (args2, { print: print2 }) => handler(args2, print2);
+  const own = handler.options ? { options: handler.options } : {};
+  return contextEntry(usage2, text5, run, { ...own, ...extras });
+}
+
 // src/cli/commands/config-command.ts
 function configCommand(args2, print2, env = process.env) {
   const dataDir = dataDirFrom(env);
@@ -1222,28 +1252,21 @@ function list(dataDir, env, print2) {
   }
   return problems.length > 0 ? 1 : 0;
 }
-var CONFIG_COMMAND = {
-  name: "config",
-  help: [
-    {
-      usage: ["config list"],
-      text: "Every setting, its value and where it came from"
-    },
-    {
-      usage: ["config get <key>"],
-      text: "One setting's value"
-    },
-    {
-      usage: ["config set <key> <value>"],
-      text: "Validate and save a setting (value as JSON or text)"
-    },
-    {
-      usage: ["config path"],
-      text: "Where the data folder and settings file are"
-    }
-  ],
-  run: (args2, { print: print2 }) => configCommand(args2, print2)
-};
+var CONFIG_COMMAND = commandEntry(
+  "config list",
+  "Every setting, its value and where it came from",
+  configCommand,
+  {
+    more: [
+      { usage: ["config get <key>"], text: "One setting's value" },
+      {
+        usage: ["config set <key> <value>"],
+        text: "Validate and save a setting (value as JSON or text)"
+      },
+      { usage: ["config path"], text: "Where the data folder and settings file are" }
+    ]
+  }
+);
 
 // src/cli/parse-options.ts
 import { parseArgs } from "node:util";
@@ -1279,10 +1302,23 @@ function parseOptions(args2, options) {
     throw parseFailure(error, options);
   }
 }
+function parseWithPositionals(args2, options) {
+  try {
+    return parseArgs({ args: args2, options, strict: true, allowPositionals: true });
+  } catch (error) {
+    throw parseFailure(error, options);
+  }
+}
+function soleWord(args2) {
+  const [word, ...rest] = args2;
+  parseOptions(rest, {});
+  return word;
+}
 
 // src/cli/command.ts
 function optionsCommand(options, run) {
-  return async (args2, print2, deps) => run(parseOptions(args2, options), print2, deps ?? {});
+  const command = async (args2, print2, deps) => run(parseOptions(args2, options), print2, deps ?? {});
+  return Object.assign(command, { options });
 }
 
 // src/cli/worker-call.ts
@@ -1679,13 +1715,27 @@ async function checkProject(call2, project2, hint = "check the name, or use --al
   );
 }
 
-// src/cli/commands/consolidate-command.ts
-var CONSOLIDATE_OPTIONS = {
+// src/cli/common-options.ts
+var FLAG = {
+  /** `--project P`: one project, by name. */
   project: { type: "string" },
-  apply: { type: "boolean" },
-  undo: { type: "string" },
-  json: { type: "boolean" }
+  /** `--since DATE`: from this time on (DATE as `--help` describes it). */
+  since: { type: "string" },
+  /** `--until DATE`: up to this time. */
+  until: { type: "string" },
+  /** `--session ID`: one session. */
+  session: { type: "string" },
+  /** `--agent A`: the memories one agent made. */
+  agent: { type: "string" },
+  /** `--json`: the answer as JSON, for scripts. */
+  json: { type: "boolean" },
+  /** `--dry-run`: say what would be done, and do nothing. */
+  "dry-run": { type: "boolean" },
+  /** `-y`, `--yes`: go ahead without asking first. */
+  yes: { type: "boolean", short: "y" }
 };
+
+// src/cli/commands/consolidate-command.ts
 function undoId(text5) {
   const id3 = Number(text5.replace(/^#/, ""));
   if (!Number.isSafeInteger(id3) || id3 <= 0)
@@ -1695,7 +1745,12 @@ function undoId(text5) {
   return id3;
 }
 var consolidateCommand = optionsCommand(
-  CONSOLIDATE_OPTIONS,
+  {
+    project: FLAG.project,
+    apply: { type: "boolean" },
+    undo: { type: "string" },
+    json: FLAG.json
+  },
   async function consolidateCommand2(values, print2, deps) {
     if (values.undo !== void 0 && values.apply)
       throw usage("--apply and --undo: give one of them");
@@ -1719,22 +1774,23 @@ var consolidateCommand = optionsCommand(
     return 0;
   }
 );
-var CONSOLIDATE_COMMAND = {
-  name: "consolidate",
-  help: [
-    {
-      usage: ["consolidate [--project P] [--json]"],
-      text: "Propose merging near-duplicate memories and dropping noise, as a diff; changes nothing"
-    },
-    {
-      usage: ["consolidate --apply [--project P]"],
-      text: "Apply that proposal, journaled; prints its undo id"
-    },
-    { usage: ["consolidate --undo ID"], text: "Restore a consolidation exactly as it was before" }
-  ],
-  options: CONSOLIDATE_OPTIONS,
-  run: (args2, { print: print2 }) => consolidateCommand(args2, print2)
-};
+var CONSOLIDATE_COMMAND = commandEntry(
+  "consolidate [--project P] [--json]",
+  "Propose merging near-duplicate memories and dropping noise, as a diff; changes nothing",
+  consolidateCommand,
+  {
+    more: [
+      {
+        usage: ["consolidate --apply [--project P]"],
+        text: "Apply that proposal, journaled; prints its undo id"
+      },
+      {
+        usage: ["consolidate --undo ID"],
+        text: "Restore a consolidation exactly as it was before"
+      }
+    ]
+  }
+);
 
 // src/cli/help.ts
 var COLUMN = 37;
@@ -1800,14 +1856,13 @@ var alternatives = (list6) => list6.join("|");
 var inWords = (list6) => list6.length < 2 ? list6.join("") : `${list6.slice(0, -1).join(", ")} or ${list6.at(-1)}`;
 
 // src/cli/commands/context-command.ts
-var CONTEXT_OPTIONS = {
-  project: { type: "string" },
-  source: { type: "string" },
-  session: { type: "string" },
-  agent: { type: "string" }
-};
 var contextCommand = optionsCommand(
-  CONTEXT_OPTIONS,
+  {
+    project: FLAG.project,
+    source: { type: "string" },
+    session: FLAG.session,
+    agent: FLAG.agent
+  },
   async function contextCommand2(values, print2, deps) {
     const cwd = deps.cwd ?? process.cwd();
     const project2 = values.project ?? resolveProject(cwd, deps.env ?? process.env).name;
@@ -1823,21 +1878,15 @@ var contextCommand = optionsCommand(
     return 0;
   }
 );
-var CONTEXT_COMMAND = {
-  name: "context",
-  help: [
-    {
-      usage: [
-        `context [--project P] [--source ${alternatives(SESSION_SOURCES)}] [--session ID]`,
-        "        [--agent A]"
-      ],
-      text: "Print exactly what SessionStart would inject (default: this folder's project, source startup; --agent: only that agent's memories)"
-    }
+var CONTEXT_COMMAND = commandEntry(
+  [
+    `context [--project P] [--source ${alternatives(SESSION_SOURCES)}] [--session ID]`,
+    "        [--agent A]"
   ],
-  options: CONTEXT_OPTIONS,
-  choices: { source: SESSION_SOURCES, agent: AGENTS },
-  run: (args2, { print: print2 }) => contextCommand(args2, print2)
-};
+  "Print exactly what SessionStart would inject (default: this folder's project, source startup; --agent: only that agent's memories)",
+  contextCommand,
+  { choices: { source: SESSION_SOURCES, agent: AGENTS } }
+);
 
 // src/cli/commands/demo-command.ts
 import { existsSync as existsSync9, mkdirSync as mkdirSync3, readFileSync as readFileSync18, rmSync as rmSync11, writeFileSync as writeFileSync4 } from "node:fs";
@@ -3958,6 +4007,75 @@ function throughDoor(input, fields) {
   return out;
 }
 
+// src/store/row-mapper.ts
+var camelNames = /* @__PURE__ */ new Map();
+function camel(column) {
+  let name = camelNames.get(column);
+  if (name === void 0) {
+    name = column.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
+    camelNames.set(column, name);
+  }
+  return name;
+}
+var throughTheDoor = (how) => how === "text" || how === "list";
+function mapRow(columns, input) {
+  const source = input;
+  const picked = {};
+  const door = [];
+  for (const [column, how] of Object.entries(columns)) {
+    const value = column in source ? source[column] : source[camel(column)];
+    if (value === void 0) continue;
+    picked[column] = value;
+    if (throughTheDoor(how)) door.push(column);
+  }
+  const clean = throughDoor(picked, { text: door });
+  const out = {};
+  for (const [column, value] of Object.entries(clean)) {
+    out[column] = Array.isArray(value) ? JSON.stringify(value) : value;
+  }
+  return out;
+}
+function insertSql(table2, values, tail = "", expressions = {}) {
+  const names = [...Object.keys(values), ...Object.keys(expressions)];
+  const given = [...Object.keys(values).map((n9) => `@${n9}`), ...Object.values(expressions)];
+  return `INSERT INTO ${table2} (${names.join(", ")}) VALUES (${given.join(", ")}) ${tail}`;
+}
+
+// src/store/capture/capture-columns.ts
+var SESSION_COLUMNS = {
+  session_id: "value",
+  project: "value",
+  project_root: "value",
+  cwd: "value",
+  git_branch: "value",
+  transcript_path: "value",
+  source: "value",
+  status: "value",
+  prompt_count: "value",
+  title: "text",
+  started_at: "value",
+  updated_at: "value",
+  ended_at: "value",
+  end_reason: "value",
+  compacted_at: "value"
+};
+var PROMPT_COLUMNS = {
+  id: "value",
+  event_uid: "value",
+  session_id: "value",
+  project: "value",
+  prompt_number: "value",
+  text: "text",
+  created_at: "value"
+};
+var TABLES = { sessions: SESSION_COLUMNS, prompts: PROMPT_COLUMNS };
+function captureColumns(table2) {
+  return TABLES[table2];
+}
+function captureValues(table2, input) {
+  return mapRow(TABLES[table2], input);
+}
+
 // src/store/statements.ts
 var cache = /* @__PURE__ */ new WeakMap();
 function stmt(db, sql) {
@@ -3976,17 +4094,25 @@ function stmt(db, sql) {
 
 // src/store/capture/sessions.ts
 function upsertSession(db, input) {
+  const values = captureValues("sessions", {
+    ...input,
+    transcriptPath: input.transcriptPath ?? null,
+    source: input.source ?? null,
+    started_at: input.at,
+    updated_at: input.at
+  });
   const row = stmt(
     db,
-    `INSERT INTO sessions (session_id, project, project_root, cwd, transcript_path, source,
-       started_at, updated_at)
-     VALUES (@sessionId, @project, @projectRoot, @cwd, @transcriptPath, @source, @at, @at)
-     ON CONFLICT (session_id) DO UPDATE SET
+    insertSql(
+      "sessions",
+      values,
+      `ON CONFLICT (session_id) DO UPDATE SET
        updated_at = MAX(updated_at, excluded.updated_at),
        transcript_path = COALESCE(excluded.transcript_path, transcript_path),
        source = COALESCE(excluded.source, source)
      RETURNING id, prompt_count AS promptCount`
-  ).get({ ...input, transcriptPath: input.transcriptPath ?? null, source: input.source ?? null });
+    )
+  ).get(values);
   return row;
 }
 function nextPrompt(db, id3, title) {
@@ -3995,7 +4121,7 @@ function nextPrompt(db, id3, title) {
     `UPDATE sessions SET prompt_count = prompt_count + 1, status = 'active', ended_at = NULL,
        title = COALESCE(title, @title)
      WHERE id = @id RETURNING prompt_count AS promptCount`
-  ).get(throughDoor({ id: id3, title }, { text: ["title"] }));
+  ).get({ id: id3, ...captureValues("sessions", { title }) });
   return row.promptCount;
 }
 function endSession(db, id3, reason, at) {
@@ -4033,13 +4159,12 @@ function claimEvent(db, eventUid, kind, at) {
   return result.changes === 1;
 }
 function insertPrompt(db, input) {
-  const clean = throughDoor(input, { text: ["text"] });
-  stmt(
-    db,
-    `INSERT INTO prompts (event_uid, session_id, project, prompt_number, text, created_at)
-     VALUES (@eventUid, @sessionRowId, @project, @promptNumber, @text, @at)
-     ON CONFLICT DO NOTHING`
-  ).run(clean);
+  const values = captureValues("prompts", {
+    ...input,
+    session_id: input.sessionRowId,
+    created_at: input.at
+  });
+  stmt(db, insertSql("prompts", values, "ON CONFLICT DO NOTHING")).run(values);
 }
 function insertToolEvent(db, input) {
   const clean = throughDoor(input, { text: ["error"], json: ["toolInput", "toolResponse"] });
@@ -4133,36 +4258,8 @@ var CONTENT = {
 function contentColumns(kind) {
   return CONTENT[kind];
 }
-var camelNames = /* @__PURE__ */ new Map();
-function camel(column) {
-  let name = camelNames.get(column);
-  if (name === void 0) {
-    name = column.replace(/_([a-z])/g, (_, c) => c.toUpperCase());
-    camelNames.set(column, name);
-  }
-  return name;
-}
 function contentValues(kind, input) {
-  const source = input;
-  const picked = {};
-  const door = [];
-  for (const [column, how] of Object.entries(CONTENT[kind].columns)) {
-    const value = column in source ? source[column] : source[camel(column)];
-    if (value === void 0) continue;
-    picked[column] = value;
-    if (how === "text" || how === "list") door.push(column);
-  }
-  const clean = throughDoor(picked, { text: door });
-  const out = {};
-  for (const [column, value] of Object.entries(clean)) {
-    out[column] = Array.isArray(value) ? JSON.stringify(value) : value;
-  }
-  return out;
-}
-function insertSql(table2, values, tail = "", expressions = {}) {
-  const names = [...Object.keys(values), ...Object.keys(expressions)];
-  const given = [...Object.keys(values).map((n9) => `@${n9}`), ...Object.values(expressions)];
-  return `INSERT INTO ${table2} (${names.join(", ")}) VALUES (${given.join(", ")}) ${tail}`;
+  return mapRow(CONTENT[kind].columns, input);
 }
 
 // src/store/memory/memory-read.ts
@@ -4673,20 +4770,27 @@ function tokensOfDay(db, day, provider) {
   return row.n;
 }
 
-// src/store/capture/event-state.ts
-function listPendingTurns(db) {
+// src/store/capture/waiting-turns.ts
+function listWaitingTurns(db, queue2, columns) {
   return stmt(
     db,
-    `SELECT e.session_id AS sessionRowId, s.session_id AS sessionId, s.project,
-       s.project_root AS projectRoot, e.prompt_number AS promptNumber, COUNT(*) AS pending,
-       MIN(e.created_at) AS oldest, MAX(e.attempts) AS attempts,
-       EXISTS (SELECT 1 FROM turns t WHERE t.session_id = e.session_id
-         AND t.prompt_number = e.prompt_number AND t.agent_id IS NULL) AS ended,
-       (s.prompt_count > e.prompt_number OR s.status <> 'active') AS movedOn
-     FROM events e JOIN sessions s ON s.id = e.session_id
-     WHERE e.state = 'pending'
-     GROUP BY e.session_id, e.prompt_number ORDER BY oldest`
+    `SELECT q.session_id AS sessionRowId, s.session_id AS sessionId, s.project,
+       s.project_root AS projectRoot, q.prompt_number AS promptNumber,
+       MIN(q.created_at) AS oldest, MAX(q.attempts) AS attempts, ${columns.ended} AS ended,
+       (s.prompt_count > q.prompt_number OR s.status <> 'active') AS movedOn${columns.more ? `, ${columns.more}` : ""}
+     FROM ${queue2} q JOIN sessions s ON s.id = q.session_id
+     WHERE q.state = 'pending'
+     GROUP BY q.session_id, q.prompt_number ORDER BY oldest`
   ).all();
+}
+
+// src/store/capture/event-state.ts
+function listPendingTurns(db) {
+  return listWaitingTurns(db, "events", {
+    ended: `EXISTS (SELECT 1 FROM turns t WHERE t.session_id = q.session_id
+       AND t.prompt_number = q.prompt_number AND t.agent_id IS NULL)`,
+    more: "COUNT(*) AS pending"
+  });
 }
 function pendingEventsOfTurn(db, sessionRowId2, promptNumber) {
   return stmt(
@@ -4743,17 +4847,7 @@ function turnAwaitsRetries(db, sessionRowId2, promptNumber, maxAttempts) {
 
 // src/store/capture/turn-state.ts
 function listPendingTurnEnds(db) {
-  return stmt(
-    db,
-    `SELECT t.session_id AS sessionRowId, s.session_id AS sessionId, s.project,
-       s.project_root AS projectRoot, t.prompt_number AS promptNumber,
-       MAX(t.agent_id IS NULL) AS ended,
-       (s.prompt_count > t.prompt_number OR s.status <> 'active') AS movedOn,
-       MIN(t.created_at) AS oldest, MAX(t.attempts) AS attempts
-     FROM turns t JOIN sessions s ON s.id = t.session_id
-     WHERE t.state = 'pending'
-     GROUP BY t.session_id, t.prompt_number ORDER BY oldest`
-  ).all();
+  return listWaitingTurns(db, "turns", { ended: "MAX(q.agent_id IS NULL)" });
 }
 function turnMessages(db, sessionRowId2, promptNumber) {
   const rows = stmt(
@@ -5066,10 +5160,10 @@ function scopeTargets(db, sel) {
     touched: []
   };
 }
-var TABLES = ["observations", "summaries", "prompts", "events", "turns"];
+var TABLES2 = ["observations", "summaries", "prompts", "events", "turns"];
 function touchedSessions(db, targets) {
   const found2 = /* @__PURE__ */ new Set();
-  for (const table2 of TABLES) {
+  for (const table2 of TABLES2) {
     const rows = ids(
       db,
       `SELECT DISTINCT session_id FROM ${table2} WHERE session_id IS NOT NULL
@@ -5201,14 +5295,12 @@ var EXPORT_KINDS = ["session", "prompt", "observation", "summary"];
 var SINCE_CHILD = (table2) => `EXISTS (SELECT 1 FROM ${table2} c WHERE c.session_id = s.id AND c.created_at >= @since)`;
 var PAGE_SQL = {
   // A session goes out when it or anything of it is in range: every record names its session.
-  session: `SELECT s.session_id, s.project, s.project_root, s.cwd, s.git_branch, s.transcript_path,
-      s.source, s.status, s.prompt_count, s.title, s.started_at, s.updated_at, s.ended_at,
-      s.end_reason, s.compacted_at, s.id AS cursor
+  // A session's and a prompt's columns come from capture-columns.ts's lists (see contentSql).
+  session: `SELECT {content}, s.id AS cursor
     FROM sessions s WHERE s.id > @after AND (@project IS NULL OR s.project = @project)
       AND (s.updated_at >= @since OR ${SINCE_CHILD("prompts")} OR ${SINCE_CHILD("observations")}
         OR ${SINCE_CHILD("summaries")})`,
-  prompt: `SELECT p.id, p.event_uid, s.session_id, p.project, p.prompt_number, p.text, p.created_at,
-      p.id AS cursor
+  prompt: `SELECT {content}, p.id AS cursor
     FROM prompts p JOIN sessions s ON s.id = p.session_id`,
   // The content columns come from memory-columns.ts's one list (see contentSql).
   observation: `SELECT o.id, s.session_id, o.project, {content}, o.source_event_ids,
@@ -5222,8 +5314,8 @@ var PAGE_SQL = {
     FROM summaries m JOIN sessions s ON s.id = m.session_id`
 };
 function contentSql(kind, alias) {
-  if (kind !== "observation" && kind !== "summary") return "";
-  return Object.keys(contentColumns(kind).columns).map((column) => `${alias}.${column}`).join(", ");
+  const columns = kind === "observation" || kind === "summary" ? contentColumns(kind).columns : captureColumns(kind === "session" ? "sessions" : "prompts");
+  return Object.keys(columns).map((column) => column === "session_id" ? "s.session_id" : `${alias}.${column}`).join(", ");
 }
 var ALIAS = {
   session: "s",
@@ -5232,9 +5324,10 @@ var ALIAS = {
   summary: "m"
 };
 function pageSql(kind) {
-  if (kind === "session") return `${PAGE_SQL.session} ORDER BY s.id LIMIT @limit`;
   const a = ALIAS[kind];
-  return `${PAGE_SQL[kind].replace("{content}", contentSql(kind, a))} WHERE ${a}.id > @after AND (@project IS NULL OR ${a}.project = @project)
+  const select = PAGE_SQL[kind].replace("{content}", contentSql(kind, a));
+  if (kind === "session") return `${select} ORDER BY s.id LIMIT @limit`;
+  return `${select} WHERE ${a}.id > @after AND (@project IS NULL OR ${a}.project = @project)
     AND ${a}.created_at >= @since ORDER BY ${a}.id LIMIT @limit`;
 }
 var LIST_COLUMNS = ["source_event_ids", "source_event_uids"];
@@ -5435,20 +5528,10 @@ var spendOf = (r) => ({
 var sessionRowId = (db, sessionId) => sessionId === null ? void 0 : stmt(db, "SELECT id FROM sessions WHERE session_id = ?").pluck().get(sessionId);
 var freeId = (db, table2, id3) => id3 !== null && stmt(db, `SELECT 1 FROM ${table2} WHERE id = ?`).get(id3) === void 0 ? id3 : null;
 function addSession(db, record2) {
-  const r = throughDoor(record2, { text: ["title"] });
-  return stmt(
-    db,
-    `INSERT INTO sessions (session_id, project, project_root, cwd, git_branch, transcript_path,
-         source, status, prompt_count, title, started_at, updated_at, ended_at, end_reason,
-         compacted_at)
-       VALUES (@session_id, @project, @project_root, @cwd, @git_branch, @transcript_path, @source,
-         @status, @prompt_count, @title, @started_at, @updated_at, @ended_at, @end_reason,
-         @compacted_at)
-       ON CONFLICT (session_id) DO NOTHING`
-  ).run({ ...r, kind: void 0 }).changes === 1;
+  const values = captureValues("sessions", record2);
+  return stmt(db, insertSql("sessions", values, "ON CONFLICT (session_id) DO NOTHING")).run(values).changes === 1;
 }
-function addPrompt(db, record2) {
-  const r = throughDoor(record2, { text: ["text"] });
+function addPrompt(db, r) {
   const session = sessionRowId(db, r.session_id);
   if (session === void 0) return false;
   const taken = stmt(db, "SELECT 1 FROM prompts WHERE session_id = ? AND prompt_number = ?").get(
@@ -5456,19 +5539,13 @@ function addPrompt(db, record2) {
     r.prompt_number
   );
   if (taken) return false;
-  return stmt(
-    db,
-    `INSERT INTO prompts (id, event_uid, session_id, project, prompt_number, text, created_at)
-       VALUES (@id, @uid, @session, @project, @prompt_number, @text, @created_at)
-       ON CONFLICT DO NOTHING`
-  ).run({
+  const values = captureValues("prompts", {
     ...r,
-    kind: void 0,
-    session_id: void 0,
     id: freeId(db, "prompts", r.id),
-    uid: r.event_uid ?? `import:${r.session_id}:${r.prompt_number}`,
-    session
-  }).changes === 1;
+    event_uid: r.event_uid ?? `import:${r.session_id}:${r.prompt_number}`,
+    session_id: session
+  });
+  return stmt(db, insertSql("prompts", values, "ON CONFLICT DO NOTHING")).run(values).changes === 1;
 }
 function observationExists(db, r, session) {
   return session === void 0 ? stmt(
@@ -6081,19 +6158,18 @@ function teamSession(db, project2, key, author, at) {
     `SELECT project_root FROM sessions WHERE project = ? AND source IS NOT 'team'
      ORDER BY started_at DESC LIMIT 1`
   ).get(project2);
-  stmt(
-    db,
-    `INSERT OR IGNORE INTO sessions (session_id, project, project_root, cwd, source, status,
-       title, started_at, updated_at) VALUES (?, ?, ?, ?, 'team', 'completed', ?, ?, ?)`
-  ).run(
-    key,
-    project2,
-    root?.project_root ?? "",
-    root?.project_root ?? "",
-    `shared by ${author}`,
-    at,
-    at
-  );
+  const values = captureValues("sessions", {
+    session_id: key,
+    project: project2,
+    project_root: root?.project_root ?? "",
+    cwd: root?.project_root ?? "",
+    source: "team",
+    status: "completed",
+    title: `shared by ${author}`,
+    started_at: at,
+    updated_at: at
+  });
+  stmt(db, insertSql("sessions", values, "ON CONFLICT (session_id) DO NOTHING")).run(values);
   return stmt(db, "SELECT id FROM sessions WHERE session_id = ?").get(key).id;
 }
 
@@ -6543,7 +6619,7 @@ function proposeConsolidation(db, project2) {
 }
 
 // src/store/admin/consolidation-rows.ts
-var TABLES2 = [
+var TABLES3 = [
   ["observations", "id"],
   ["observation_anchors", "observation_id"],
   ["dead_end_keys", "observation_id"],
@@ -6564,7 +6640,7 @@ var decode = (row) => Object.fromEntries(
 function snapshotRows(db, ids2) {
   const list6 = JSON.stringify(ids2);
   const image = {};
-  for (const [table2, column] of TABLES2) {
+  for (const [table2, column] of TABLES3) {
     image[table2] = db.prepare(
       `SELECT * FROM ${table2} WHERE ${column} IN (SELECT value FROM json_each(?)) ORDER BY ${column}`
     ).all(list6).map(encode);
@@ -6575,7 +6651,7 @@ function restoreRows(db, ids2, image) {
   db.prepare("DELETE FROM observations WHERE id IN (SELECT value FROM json_each(?))").run(
     JSON.stringify(ids2)
   );
-  for (const [table2] of TABLES2) {
+  for (const [table2] of TABLES3) {
     for (const row of image[table2] ?? []) {
       const columns = Object.keys(row);
       db.prepare(
@@ -7020,13 +7096,10 @@ function captureTurnEnd(payload, ctx) {
   });
 }
 function capture(event, payload, ctx) {
+  const head2 = () => base(payload, ctx);
   switch (event) {
     case "SessionStart":
-      return spool({
-        ...base(payload, ctx),
-        kind: "session-start",
-        source: payload.source ?? "startup"
-      });
+      return spool({ ...head2(), kind: "session-start", source: payload.source ?? "startup" });
     case "UserPromptSubmit":
       return capturePrompt(payload, ctx);
     case "PreToolUse":
@@ -7042,17 +7115,9 @@ function capture(event, payload, ctx) {
     case "SubagentStop":
       return captureTurnEnd(payload, ctx);
     case "PreCompact":
-      return spool({
-        ...base(payload, ctx),
-        kind: "pre-compact",
-        trigger: payload.trigger ?? "auto"
-      });
+      return spool({ ...head2(), kind: "pre-compact", trigger: payload.trigger ?? "auto" });
     case "SessionEnd":
-      return spool({
-        ...base(payload, ctx),
-        kind: "session-end",
-        reason: payload.reason ?? "other"
-      });
+      return spool({ ...head2(), kind: "session-end", reason: payload.reason ?? "other" });
     default:
       event;
       return drop2("unknown event");
@@ -7351,7 +7416,15 @@ function sweepOne(temp, target2, now2) {
 }
 
 // src/spool/reserve.ts
-import { closeSync as closeSync3, fsyncSync as fsyncSync2, openSync as openSync3, readdirSync as readdirSync5, renameSync as renameSync4, writeSync as writeSync3 } from "node:fs";
+import {
+  closeSync as closeSync3,
+  fsyncSync as fsyncSync2,
+  openSync as openSync3,
+  readdirSync as readdirSync5,
+  renameSync as renameSync4,
+  statfsSync,
+  writeSync as writeSync3
+} from "node:fs";
 import { join as join17 } from "node:path";
 
 // src/spool/fit-event.ts
@@ -7382,6 +7455,14 @@ function cutField(value, share3) {
 var RESERVE_SLOTS = 16;
 var RESERVE_SLOT_BYTES = 16 * 1024;
 var LOW_SPACE_BYTES = 1024 * 1024;
+function measureFreeBytes(dir) {
+  try {
+    const stats = statfsSync(dir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return void 0;
+  }
+}
 var reserveDir = (dataDir) => join17(dataDir, "reserve");
 var FREE_SLOT = /^free-[^.]+$/;
 var TAKEN_SLOT = /^taken-[^.]+$/;
@@ -10820,23 +10901,49 @@ function filterSql(filters, root) {
   };
 }
 
+// src/search/kept-counts.ts
+var MAX_KEPT = 1e4;
+var keptFor = /* @__PURE__ */ new WeakMap();
+function countsOf(db) {
+  if (db.inTransaction) return void 0;
+  const state = stmt(db, "SELECT total_changes() AS t, data_version AS v FROM pragma_data_version");
+  const { t, v } = state.get();
+  const stamp = `${t}:${v}`;
+  let kept = keptFor.get(db);
+  if (!kept || kept.stamp !== stamp || kept.counts.size >= MAX_KEPT) {
+    kept = { stamp, counts: /* @__PURE__ */ new Map() };
+    keptFor.set(db, kept);
+  }
+  return kept.counts;
+}
+function keptCount(db, key, count4) {
+  const counts2 = countsOf(db);
+  const known = counts2?.get(key);
+  if (known !== void 0) return known;
+  const value = count4();
+  counts2?.set(key, value);
+  return value;
+}
+
 // src/search/fts-exact.ts
 var EXACT_CAP = 5e3;
 var K1 = 1.2;
 var FTS2 = "observations_fts";
 function boundedCount(db, match, cap = EXACT_CAP) {
-  return stmt(
+  return keptCount(
     db,
-    `SELECT COUNT(*) FROM (SELECT 1 FROM ${FTS2} WHERE ${FTS2} MATCH @match LIMIT @cap)`
-  ).pluck().get({ match, cap: cap + 1 });
+    `term ${cap} ${match}`,
+    () => stmt(db, `SELECT COUNT(*) FROM (SELECT 1 FROM ${FTS2} WHERE ${FTS2} MATCH @match LIMIT @cap)`).pluck().get({ match, cap: cap + 1 })
+  );
 }
 function termBound(n9, df) {
   const idf = Math.log((n9 - df + 0.5) / (df + 0.5));
   return (idf > 1e-6 ? idf : 1e-6) * (K1 + 1);
 }
 var documentsAtMost = (db) => stmt(db, "SELECT MAX(id) FROM observations").pluck().get() ?? 0;
-function exactAll(db, match, limit, rank2, cap = EXACT_CAP) {
-  return boundedCount(db, match, cap) <= cap ? rank2(match, limit) : void 0;
+function exactAll(db, match, limit, rank2, cap = EXACT_CAP, terms = []) {
+  const few = terms.length > 1 && terms.some((term) => boundedCount(db, term, cap) <= cap) || boundedCount(db, match, cap) <= cap;
+  return few ? rank2(match, limit) : void 0;
 }
 function exactAny(db, terms, limit, rank2, cap = EXACT_CAP) {
   const counted = terms.map((term) => ({ term, df: boundedCount(db, term, cap) }));
@@ -10875,10 +10982,22 @@ function windowed(db, match, where3, limit, table2 = FTS3) {
     oldest: rows[0]?.oldest
   };
 }
-function whole(db, where3, driver) {
+var PROBE_DEPTH = 8;
+var PROBE_SHARE = 4;
+function whole(db, where3, driver, probed) {
   const weights = FTS_WEIGHTS.join(", ");
   return (match, limit, exclude) => {
     const without = exclude === void 0 ? "" : `AND ${FTS3}.rowid NOT IN (SELECT rowid FROM ${FTS3} WHERE ${FTS3} MATCH @exclude)`;
+    const params = { ...where3.params, match, limit, ...exclude ? { exclude } : {} };
+    if (probed) {
+      const probe = `SELECT o.id AS id, best.score AS score FROM (
+           SELECT rowid AS id, bm25(${FTS3}, ${weights}) AS score FROM ${FTS3}
+           WHERE ${FTS3} MATCH @match ${without} ORDER BY score, rowid DESC LIMIT @depth) best
+         CROSS JOIN observations o ON o.id = best.id
+         WHERE ${where3.sql} ORDER BY best.score, o.id DESC LIMIT @limit`;
+      const hits = stmt(db, probe).all({ ...params, depth: limit * PROBE_DEPTH });
+      if (hits.length >= limit) return hits;
+    }
     const sql = driver === "text" ? `SELECT o.id AS id, bm25(${FTS3}, ${weights}) AS score
            FROM ${FTS3} CROSS JOIN observations o ON o.id = ${FTS3}.rowid
            WHERE ${FTS3} MATCH @match AND ${where3.sql} ${without}
@@ -10886,7 +11005,6 @@ function whole(db, where3, driver) {
            FROM observations o CROSS JOIN ${FTS3} ON ${FTS3}.rowid = o.id
            WHERE ${FTS3} MATCH @match AND ${where3.sql} ${without}
            ORDER BY score, id DESC LIMIT @limit`;
-    const params = { ...where3.params, match, limit, ...exclude ? { exclude } : {} };
     return stmt(db, sql).all(params);
   };
 }
@@ -10894,11 +11012,24 @@ function driverFor(db, filters) {
   const { project: project2, since, until, sessionId } = filters;
   if ([project2, since, until, sessionId].every((part) => part === void 0)) return "text";
   const scope = filterSql({ project: project2, since, until, sessionId });
-  const count4 = stmt(
+  const sql = `SELECT COUNT(*) FROM (SELECT 1 FROM observations o WHERE ${scope.sql} LIMIT ${FEW_IN_SCOPE + 1})`;
+  const count4 = keptCount(
     db,
-    `SELECT COUNT(*) FROM (SELECT 1 FROM observations o WHERE ${scope.sql} LIMIT ${FEW_IN_SCOPE + 1})`
-  ).pluck().get(scope.params);
+    `scope ${sql} ${JSON.stringify(scope.params)}`,
+    () => stmt(db, sql).pluck().get(scope.params)
+  );
   return count4 <= FEW_IN_SCOPE ? "rows" : "text";
+}
+function probes(db, filters) {
+  const { project: project2, ...rest } = filters;
+  const narrower = Object.values(rest).some((part) => part !== void 0);
+  if (narrower) return false;
+  if (project2 === void 0) return true;
+  return stmt(
+    db,
+    `SELECT coalesce((SELECT n FROM observation_counts WHERE project = ?), 0) * ${PROBE_SHARE}
+       >= (SELECT coalesce(sum(n), 0) FROM observation_counts)`
+  ).pluck().get(project2) === 1;
 }
 function newestRanked(f, match) {
   if (f.horizon !== void 0) {
@@ -10917,10 +11048,10 @@ var later = (a, b) => a === void 0 ? b : b === void 0 ? a : { fromId: Math.max(a
 function ftsRank(db, query2, filters, limit, options = {}) {
   const where3 = filterSql(filters, options.root);
   const driver = driverFor(db, filters);
-  const rank2 = whole(db, where3, driver);
+  const rank2 = whole(db, where3, driver, driver === "text" && probes(db, filters));
   if (driver === "rows" || options.allTime) return exhaustive(query2, limit, rank2);
   const fallback = { db, where: where3, limit, horizon: horizonBoundary(db) };
-  const exactAnd = exactAll(db, query2.all, limit, rank2, options.exactCap);
+  const exactAnd = exactAll(db, query2.all, limit, rank2, options.exactCap, query2.terms);
   const and = exactAnd ? { hits: exactAnd } : newestRanked(fallback, query2.all);
   const all = and.hits.map((hit) => ({ ...hit, allTerms: true }));
   if (all.length >= limit || query2.any === query2.all) return { hits: all, cutoff: and.cutoff };
@@ -11921,7 +12052,7 @@ function createChromaSearch(db, port, options) {
 }
 
 // src/search/chroma/chroma-sync.ts
-var TABLES3 = `
+var TABLES4 = `
 CREATE TABLE IF NOT EXISTS chroma_synced (
   observation_id INTEGER PRIMARY KEY,
   source_updated_at INTEGER NOT NULL
@@ -11981,7 +12112,7 @@ async function writeMissing(db, port, model, onBatch) {
   }
 }
 function createChromaSync(db, port, config) {
-  db.exec(TABLES3);
+  db.exec(TABLES4);
   return {
     async pass(model, onBatch) {
       const target2 = targetOf(config, model);
@@ -12846,6 +12977,17 @@ function signalTerms(text5) {
   const kept = words3.filter((word) => !isGeneric(word)).map((word) => word.toLowerCase());
   return [...new Set(kept.filter((word) => !COMMON.has(word)))].slice(0, MAX_TERMS3);
 }
+var CODE_WORD = /\d|[a-z][A-Z]|^[A-Z]{5,}$/u;
+var CODE_JOINED = /[\p{L}\p{N}]+(?:[_./][\p{L}\p{N}]+)+/gu;
+function codeTerms2(text5) {
+  const words3 = text5.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  const joined2 = (text5.match(CODE_JOINED) ?? []).flatMap(
+    (run) => run.match(/[\p{L}\p{N}]{3,}/gu) ?? []
+  );
+  return new Set(
+    [...words3.filter((word) => CODE_WORD.test(word)), ...joined2].map((word) => word.toLowerCase())
+  );
+}
 var quote3 = (term) => `"${term.replaceAll('"', '""')}"`;
 function docFrequency(db, term, cap) {
   return stmt(
@@ -12866,7 +13008,7 @@ function rareTerms(db, terms) {
     return holders >= 1 && holders <= cap ? [{ term, holders }] : [];
   });
 }
-function matchedTerms(db, ids2, terms) {
+function matchedTerms(db, ids2, terms, columns = "") {
   const held2 = new Map(ids2.map((id3) => [id3, []]));
   const idList2 = JSON.stringify(ids2);
   for (const term of terms) {
@@ -12874,22 +13016,70 @@ function matchedTerms(db, ids2, terms) {
       db,
       `SELECT rowid FROM observations_fts WHERE observations_fts MATCH @match
          AND rowid IN (SELECT value FROM json_each(@ids))`
-    ).pluck().all({ match: quote3(term), ids: idList2 });
+    ).pluck().all({ match: `${columns}${quote3(term)}`, ids: idList2 });
     for (const id3 of hits) held2.get(id3)?.push(term);
   }
   return held2;
 }
+var TOPICAL_COLUMNS = "{search_keys code_terms} : ";
 var SHORT_PROMPT = 3;
-function isRelevant(matched, rare, content2) {
+function isRelevant(matched, rare, content2, words3 = 0, topical = false) {
   if (rare.length >= 2) return matched >= 2;
   const sole = rare[0];
-  return sole !== void 0 && matched >= 1 && (content2 <= SHORT_PROMPT || sole.holders <= RARE_FLOOR);
+  return sole !== void 0 && matched >= 1 && (content2 <= SHORT_PROMPT && (sole.code === true || topical) || words3 * 3 >= content2 * 2 || sole.code === true && sole.holders <= RARE_FLOOR);
 }
 function reasonOf(held2, rare) {
   const holders = new Map(rare.map((r) => [r.term, r.holders]));
   const terms = held2.map((term) => `"${term}" (${holders.get(term) ?? "?"} memories hold it)`);
   const kind = held2.length >= 2 ? `${held2.length} of the prompt's rare terms` : "rare term";
   return `${kind}: ${terms.join(", ")}`;
+}
+
+// src/context/strongest.ts
+var SAME_SUBJECT = 0.8;
+function bothFrequency(db, a, b, cap) {
+  return stmt(
+    db,
+    `SELECT COUNT(*) FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH @match
+       LIMIT @cap)`
+  ).pluck().get({ match: `${quote3(a)} AND ${quote3(b)}`, cap });
+}
+function subjectsOf(db, rare) {
+  const subject = /* @__PURE__ */ new Map();
+  let count4 = 0;
+  for (const [i, term] of rare.entries()) {
+    const fewer = (other) => Math.min(term.holders, other.holders);
+    const same2 = rare.slice(0, i).find(
+      (other) => fewer(other) > RARE_FLOOR && bothFrequency(db, term.term, other.term, fewer(other)) >= SAME_SUBJECT * fewer(other)
+    );
+    subject.set(term.term, same2 === void 0 ? count4++ : subject.get(same2.term));
+  }
+  return subject;
+}
+function subjectTerms(rare, subjects) {
+  const rarest = /* @__PURE__ */ new Map();
+  for (const term of rare) {
+    const at = subjects.get(term.term);
+    const seen = rarest.get(at);
+    const code = term.code === true || seen?.code === true;
+    if (seen === void 0 || term.holders < seen.holders) rarest.set(at, { ...term, code });
+    else rarest.set(at, { ...seen, code });
+  }
+  return [...rarest.values()];
+}
+function strongest(candidates2, evidence, subjects, content2, rare) {
+  const subjectCount = new Set(subjects.values()).size;
+  const held2 = (id3) => new Set(evidence(id3).rare.map((term) => subjects.get(term))).size;
+  const counted = subjectTerms(rare, subjects);
+  const relevant = candidates2.filter((c) => {
+    const { words: words4, topical } = evidence(c.id);
+    return isRelevant(held2(c.id), counted, content2, words4, topical.length > 0);
+  });
+  const most = Math.max(0, ...relevant.map((c) => held2(c.id)));
+  const covering = relevant.filter((c) => held2(c.id) === most);
+  const words3 = Math.max(0, ...covering.map((c) => evidence(c.id).words));
+  const best = covering.filter((c) => evidence(c.id).words === words3);
+  return most < subjectCount ? best.slice(0, 1) : best;
 }
 
 // src/context/prompt-recall.ts
@@ -12914,19 +13104,23 @@ async function promptRecall(db, searcher, request) {
   const terms = contentTerms(request.prompt);
   const signal = signalTerms(request.prompt);
   if (signal.length === 0) return NONE;
-  const rare = rareTerms(db, signal);
+  const code = codeTerms2(request.prompt);
+  const rare = rareTerms(db, signal).map((r) => ({ ...r, code: code.has(r.term) }));
   if (rare.length === 0) return NONE;
   const words3 = rare.map(({ term }) => term);
   const shown2 = injectedIds(db, request.sessionId);
   const ids2 = (await candidates(db, searcher, request, words3)).filter((id3) => !shown2.has(id3));
   const entries = entriesOf(db, ids2, request.project, request.sessionId);
-  const matched = matchedTerms(
-    db,
-    entries.map((entry) => entry.id),
-    words3
-  );
-  const count4 = (id3) => matched.get(id3)?.length ?? 0;
-  const relevant = entries.filter((entry) => isRelevant(count4(entry.id), rare, terms.length)).sort((a, b) => count4(b.id) - count4(a.id));
+  const entryIds = entries.map((entry) => entry.id);
+  const matched = matchedTerms(db, entryIds, words3);
+  const said = matchedTerms(db, entryIds, terms);
+  const topical = matchedTerms(db, entryIds, words3, TOPICAL_COLUMNS);
+  const evidence = (id3) => ({
+    rare: matched.get(id3) ?? [],
+    words: said.get(id3)?.length ?? 0,
+    topical: topical.get(id3) ?? []
+  });
+  const relevant = strongest(entries, evidence, subjectsOf(db, rare), terms.length, rare);
   const { entries: kept, marks } = applyAnchors(ownFirst2(relevant), request.anchorStates);
   const block = renderRecall(
     HEADING2,
@@ -13218,13 +13412,19 @@ function toRequest(deps, q) {
   const { limit, offset, mode: mode2 } = q;
   return { query: q.q, filters, limit, offset, mode: mode2, root, allTime: q.all_time };
 }
-function indexItems(deps, hits) {
-  const records = new Map(
-    getSearchLines(
-      deps.db,
-      hits.map((hit) => hit.id)
-    ).map((r) => [r.id, r])
-  );
+var linesOf = (deps, hits) => new Map(
+  getSearchLines(
+    deps.db,
+    hits.map((hit) => hit.id)
+  ).map((r) => [r.id, r])
+);
+function indexItems(deps, found2) {
+  let records = linesOf(deps, found2);
+  let hits = found2;
+  if ([...records.values()].some((r) => r.superseded_by !== null)) {
+    hits = withSuccessors(deps.db, found2);
+    records = linesOf(deps, hits);
+  }
   return hits.flatMap((hit) => {
     const r = records.get(hit.id);
     if (!r) return [];
@@ -13295,7 +13495,7 @@ function recallSearchRoutes(deps, recall2) {
         throw toBadRequest(error);
       }
     );
-    const found2 = newestFirst(indexItems(deps, withSuccessors(deps.db, result.hits)));
+    const found2 = newestFirst(indexItems(deps, result.hits));
     const { items: items2, more } = withAnchors(recall2, found2, query2);
     return c.json({
       items: items2,
@@ -13459,11 +13659,13 @@ var nullableTime = z9.unknown().transform(
 var text3 = z9.string().max(1e6);
 var nullableText = text3.nullable().default(null);
 var count = z9.number().int().min(0).default(0);
+var sessionKey = z9.string().min(1).max(256);
+var projectName = z9.string().min(1).max(500);
 var ForgetBodySchema2 = z9.looseObject({
   observations: z9.array(id).max(1e4).default([]),
   summaries: z9.array(id).max(1e4).default([]),
   prompts: z9.array(id).max(1e4).default([]),
-  project: z9.string().min(1).max(500).optional(),
+  project: projectName.optional(),
   since: time.optional(),
   until: time.optional(),
   dry_run: z9.boolean().default(false)
@@ -13483,19 +13685,19 @@ function selectionOf(body) {
   };
 }
 var PurgeBodySchema = z9.looseObject({
-  project: z9.string().min(1).max(500),
+  project: projectName,
   dry_run: z9.boolean().default(false)
 });
 var RetentionBodySchema = z9.looseObject({ dry_run: z9.boolean().default(false) });
 var ExportQuerySchema = z9.object({
-  project: z9.string().min(1).max(500).optional(),
+  project: projectName.optional(),
   since: z9.coerce.number().int().min(0).optional(),
   format: z9.enum(["json", "jsonl"]).default("jsonl")
 });
 var SessionRecordSchema = z9.looseObject({
   kind: z9.literal("session"),
-  session_id: z9.string().min(1).max(256),
-  project: z9.string().min(1).max(500),
+  session_id: sessionKey,
+  project: projectName,
   project_root: text3,
   cwd: text3,
   git_branch: nullableText,
@@ -13510,12 +13712,13 @@ var SessionRecordSchema = z9.looseObject({
   end_reason: nullableText,
   compacted_at: nullableTime
 });
-var PromptRecordSchema = z9.looseObject({
-  kind: z9.literal("prompt"),
-  id: id.nullable().default(null),
+function heldRecord(kind, fields) {
+  return z9.looseObject({ kind: z9.literal(kind), id: id.nullable().default(null), ...fields });
+}
+var PromptRecordSchema = heldRecord("prompt", {
   event_uid: z9.string().min(1).max(500).nullable().default(null),
-  session_id: z9.string().min(1).max(256),
-  project: z9.string().min(1).max(500),
+  session_id: sessionKey,
+  project: projectName,
   prompt_number: count,
   text: text3,
   created_at: storedTime
@@ -13526,11 +13729,9 @@ var provenance = {
   tokens_in: count,
   tokens_out: count
 };
-var ObservationRecordSchema = z9.looseObject({
-  kind: z9.literal("observation"),
-  id: id.nullable().default(null),
-  session_id: z9.string().min(1).max(256).nullable().default(null),
-  project: z9.string().min(1).max(500),
+var ObservationRecordSchema = heldRecord("observation", {
+  session_id: sessionKey.nullable().default(null),
+  project: projectName,
   source_event_uids: z9.unknown().transform(soundList),
   ...provenance,
   content_hash: z9.string().min(1).max(200),
@@ -13538,11 +13739,9 @@ var ObservationRecordSchema = z9.looseObject({
   created_at: storedTime,
   updated_at: storedTime
 });
-var SummaryRecordSchema = z9.looseObject({
-  kind: z9.literal("summary"),
-  id: id.nullable().default(null),
-  session_id: z9.string().min(1).max(256),
-  project: z9.string().min(1).max(500),
+var SummaryRecordSchema = heldRecord("summary", {
+  session_id: sessionKey,
+  project: projectName,
   ...provenance,
   created_at: storedTime
 });
@@ -13571,7 +13770,7 @@ function describeIssue(issue) {
 var BackfillSessionsBodySchema = z9.looseObject({
   sessions: z9.array(
     z9.object({
-      session_id: z9.string().min(1).max(256),
+      session_id: sessionKey,
       start_uid: z9.string().min(1).max(200).optional()
     })
   ).max(1e5)
@@ -16015,7 +16214,7 @@ async function acquireDataLock(dataDir, waitMs = 0) {
 }
 
 // src/worker/disk-health.ts
-import { rmSync as rmSync9, statfsSync } from "node:fs";
+import { rmSync as rmSync9 } from "node:fs";
 var FULL_CODES = /* @__PURE__ */ new Set(["ENOSPC", "EDQUOT", "UNKNOWN"]);
 var ADVICE = "free some space (or fix the folder's permissions); captured events wait and are ingested once there is room";
 function createDiskHealth(dataDir) {
@@ -16028,7 +16227,7 @@ function createDiskHealth(dataDir) {
   return {
     tend(now2 = Date.now()) {
       const state = tendReserve(dataDir, now2);
-      freeBytes2 = measureFree(dataDir);
+      freeBytes2 = measureFreeBytes(dataDir);
       reserveFree = state.free;
       refillError = state.refillError;
       viaReserve += state.moved;
@@ -16077,14 +16276,6 @@ function describe(seen, dataDir) {
     reasons.push(`a hook could not write the spool at ${when2} (${hook.code})`);
   }
   return reasons;
-}
-function measureFree(dataDir) {
-  try {
-    const stats = statfsSync(dataDir);
-    return stats.bavail * stats.bsize;
-  } catch {
-    return void 0;
-  }
 }
 
 // src/worker/capture/ingest-loop.ts
@@ -16530,25 +16721,18 @@ function healthLines(health) {
     `  events: ${events || "none yet"}`
   ];
 }
-var WORKER_COMMAND = {
-  name: "worker",
-  help: [
-    {
-      usage: ["worker start|stop|restart|status"],
-      text: "Manage the background worker (one per data folder); status --json prints its /health answer as JSON"
-    },
-    {
-      usage: ["worker logs [-n N]"],
-      text: "Print the last N log lines (default 50)"
-    },
-    {
-      usage: ["worker run"],
-      text: "Run the worker in the foreground (what start spawns)"
-    }
-  ],
-  flags: ["--json", "-n"],
-  run: (args2, context) => args2[0] === "run" ? runWorker() : workerCommand(args2, context)
-};
+var WORKER_COMMAND = contextEntry(
+  "worker start|stop|restart|status",
+  "Manage the background worker (one per data folder); status --json prints its /health answer as JSON",
+  (args2, context) => args2[0] === "run" ? runWorker() : workerCommand(args2, context),
+  {
+    flags: ["--json", "-n"],
+    more: [
+      { usage: ["worker logs [-n N]"], text: "Print the last N log lines (default 50)" },
+      { usage: ["worker run"], text: "Run the worker in the foreground (what start spawns)" }
+    ]
+  }
+);
 
 // src/cli/commands/demo-command.ts
 var DEMO_OPTIONS = {
@@ -16636,25 +16820,19 @@ Captured ${prompts.length} prompts and ${events.length} tool events:`);
   print2("\nWhat the next session is told at SessionStart:");
   print2(output.hookSpecificOutput?.additionalContext ?? "  (nothing yet)");
 }
-var DEMO_COMMAND = {
-  name: "demo",
-  help: [
-    {
-      usage: ["demo [--data-dir DIR] [--port N]"],
-      text: "Replay a sample session through the real hooks and show what was captured (uses its own data folder)"
-    }
-  ],
-  options: DEMO_OPTIONS,
-  run: (args2, context) => demoCommand(args2, context)
-};
+var DEMO_COMMAND = contextEntry(
+  "demo [--data-dir DIR] [--port N]",
+  "Replay a sample session through the real hooks and show what was captured (uses its own data folder)",
+  demoCommand,
+  { options: DEMO_OPTIONS }
+);
 
 // src/cli/doctor/disk-check.ts
-import { statfsSync as statfsSync2 } from "node:fs";
 var mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 function checkDisk(dataDir, health) {
   const disk = health?.disk;
   if (disk?.ok === false) return fail("disk", disk.reason ?? "the worker reports the disk as full");
-  const free = disk?.freeBytes ?? freeHere(dataDir);
+  const free = disk?.freeBytes ?? measureFreeBytes(dataDir);
   if (free === void 0)
     return warn("disk", `cannot tell how much space is free under ${dataDir}`);
   if (free < LOW_SPACE_BYTES) {
@@ -16665,14 +16843,6 @@ function checkDisk(dataDir, health) {
   }
   const reserve = disk?.reserveFree === void 0 ? "" : `, reserve ${disk.reserveFree}/${disk.reserveSlots}`;
   return ok("disk", `${mb(free)} free${reserve}`);
-}
-function freeHere(dataDir) {
-  try {
-    const stats = statfsSync2(dataDir);
-    return stats.bavail * stats.bsize;
-  } catch {
-    return void 0;
-  }
 }
 
 // src/cli/doctor/free-space.ts
@@ -16715,292 +16885,12 @@ function vacuumDatabase(dataDir, print2) {
   return 0;
 }
 
-// src/cli/doctor/repair.ts
-import Database4 from "better-sqlite3";
-import { chmodSync as chmodSync4, copyFileSync, existsSync as existsSync11, renameSync as renameSync6 } from "node:fs";
-
-// src/cli/commands/import-command.ts
-import { closeSync as closeSync6, createReadStream, openSync as openSync6, readFileSync as readFileSync19, readSync as readSync2 } from "node:fs";
-import { createInterface } from "node:readline";
-
-// src/cli/admin/worker-admin.ts
-function adminOf(port, dataDir) {
-  const token2 = readOrCreateToken(dataDir);
-  const call2 = async (path, method, body, timeoutMs) => {
-    const res = await workerRequest(port, path, { method, body, token: token2, timeoutMs });
-    if (res.status !== 200) throw workerFailure(res);
-    return res.body;
-  };
-  return {
-    port,
-    dataDir,
-    get: (path, timeoutMs = 3e4) => call2(path, "GET", void 0, timeoutMs),
-    post: (path, body, timeoutMs = 12e4) => call2(path, "POST", body, timeoutMs),
-    async stream(path) {
-      const headers = { authorization: `Bearer ${token2}` };
-      const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
-      if (res.status !== 200) {
-        throw workerFailure({ status: res.status, body: await res.json().catch(() => void 0) });
-      }
-      return res;
-    }
-  };
-}
-async function adminWorker(deps = {}) {
-  const { port, dataDir } = await compressionWorker(deps);
-  return adminOf(port, dataDir);
-}
-function runningAdminWorker(env = process.env) {
-  const dataDir = dataDirFrom(env);
-  const info = liveWorker(dataDir);
-  return info ? adminOf(info.port, dataDir) : void 0;
-}
-
-// src/cli/commands/import-command.ts
-var BATCH4 = 1e3;
-var PLURAL2 = {
-  session: "sessions",
-  prompt: "prompts",
-  observation: "observations",
-  summary: "summaries"
-};
-function checkHeader(header, file) {
-  if (header.format !== "claude-mem-export")
-    throw new CliError(`${file} is not a claude-mem export`);
-  if (typeof header.version !== "number" || header.version > 1) {
-    throw new CliError(
-      `${file} was written by a newer claude-mem (format version ${String(header.version)})`
-    );
-  }
-}
-function parseLine(line2, file, n9) {
-  try {
-    return JSON.parse(line2);
-  } catch {
-    throw new CliError(`${file}:${n9}: not a JSON line`);
-  }
-}
-async function* jsonlRecords(file) {
-  let n9 = 0;
-  for await (const line2 of createInterface({
-    input: createReadStream(file),
-    crlfDelay: Infinity
-  })) {
-    n9 += 1;
-    if (line2.trim() === "") continue;
-    const row = parseLine(line2, file, n9);
-    if (n9 === 1) checkHeader(row, file);
-    else yield row;
-  }
-}
-function* jsonRecords(whole2) {
-  for (const kind of EXPORT_KINDS) {
-    const list6 = whole2[PLURAL2[kind]];
-    if (Array.isArray(list6)) for (const row of list6) yield { ...row, kind };
-  }
-}
-var HEADER_EXAMPLE = '{"kind":"header","format":"claude-mem-export","version":1,...}';
-function parseWhole(text5, file) {
-  try {
-    return JSON.parse(text5);
-  } catch {
-    const first = text5.split("\n", 1)[0] ?? "";
-    let row;
-    try {
-      row = JSON.parse(first);
-    } catch {
-      throw new CliError(`${file}:1: not a JSON line`);
-    }
-    const kind = row?.kind;
-    const found2 = typeof kind === "string" ? `a "${kind}" record` : "JSON but no header";
-    throw new CliError(
-      `${file} is missing its header line: a JSONL export starts with ${HEADER_EXAMPLE} on line 1, and line 1 here is ${found2}`
-    );
-  }
-}
-function unreadable(file, error) {
-  const code = error.code;
-  if (code === "ENOENT") return `no such file: ${file}`;
-  if (code === "EISDIR")
-    return `${file} is a folder, expected an export file (claude-mem export -o FILE)`;
-  if (code === "EACCES" || code === "EPERM")
-    return `${file} cannot be read by you (permission denied)`;
-  return `cannot read ${file}: ${error.message}`;
-}
-function head(file) {
-  let fd;
-  try {
-    fd = openSync6(file, "r");
-    const buffer = Buffer.alloc(4096);
-    return buffer.toString("utf8", 0, readSync2(fd, buffer, 0, buffer.length, 0));
-  } catch (error) {
-    throw new CliError(unreadable(file, error));
-  } finally {
-    if (fd !== void 0) closeSync6(fd);
-  }
-}
-function recordsOf(file) {
-  const isJsonl = /^\s*\{\s*"kind"\s*:\s*"header"/.test(head(file));
-  if (isJsonl) return jsonlRecords(file);
-  const whole2 = parseWhole(readFileSync19(file, "utf8"), file);
-  checkHeader(whole2, file);
-  return jsonRecords(whole2);
-}
-async function checkExport(file) {
-  let n9 = 0;
-  for await (const record2 of recordsOf(file)) if (record2) n9 += 1;
-  return n9;
-}
-function progress3(sent, started, stream = process.stderr) {
-  if (!stream.isTTY || sent % (BATCH4 * 10) !== 0) return;
-  const rate = Math.round(sent / Math.max(1e-3, (Date.now() - started) / 1e3));
-  stream.write(
-    `\r  ${sent.toLocaleString("en-US")} records sent (${rate.toLocaleString("en-US")}/s)`
-  );
-}
-async function send2(worker, records, counts2, aside) {
-  if (records.length === 0) return;
-  const res = await worker.post("/api/admin/import", {
-    records
-  });
-  aside.count += res.setAside ?? 0;
-  for (const [kind, c] of Object.entries(res.counts)) {
-    const sum = counts2[kind] ??= { added: 0, skipped: 0 };
-    sum.added += c.added;
-    sum.skipped += c.skipped;
-  }
-}
-var importCommand = async function importCommand2(args2, print2, deps = {}) {
-  const [file, ...extra] = args2;
-  if (file === void 0 || file.startsWith("-") || extra.length > 0) {
-    throw usage("import takes one file: claude-mem import <file>");
-  }
-  const records = recordsOf(file);
-  const worker = await adminWorker(deps);
-  const counts2 = {};
-  const aside = { count: 0 };
-  let batch = [];
-  let sent = 0;
-  const started = Date.now();
-  for await (const record2 of records) {
-    batch.push(record2);
-    if (batch.length >= BATCH4) {
-      await send2(worker, batch, counts2, aside);
-      sent += batch.length;
-      batch = [];
-      progress3(sent, started);
-    }
-  }
-  await send2(worker, batch, counts2, aside);
-  if (process.stderr.isTTY && sent >= BATCH4 * 10) process.stderr.write("\n");
-  print2(`imported ${file}:`);
-  for (const kind of EXPORT_KINDS) {
-    const c = counts2[kind] ?? { added: 0, skipped: 0 };
-    print2(`  ${PLURAL2[kind]}: ${c.added} added, ${c.skipped} already there`);
-  }
-  if (aside.count > 0) {
-    print2(
-      `  ${aside.count} records set aside: not records of an export, or refused by the database`
-    );
-  }
-  return 0;
-};
-var IMPORT_COMMAND = {
-  name: "import",
-  help: [
-    {
-      usage: ["import <file>"],
-      text: "Merge an export (duplicates are skipped)"
-    }
-  ],
-  run: (args2, { print: print2 }) => importCommand(args2, print2)
-};
-
-// src/cli/doctor/repair.ts
-var sleep8 = (ms) => new Promise((done) => setTimeout(done, ms));
-function checkBackup(file) {
-  let db;
-  try {
-    db = new Database4(file, { readonly: true, fileMustExist: true });
-    const check = db.pragma("quick_check", { simple: true });
-    if (check !== "ok") throw new Error(`quick_check: ${String(check)}`);
-    db.prepare("SELECT MAX(version) FROM schema_migrations").get();
-  } catch (error) {
-    throw new CliError(`${file} is not a sound claude-mem database: ${error.message}`);
-  } finally {
-    db?.close();
-  }
-}
-async function stopWorker(dataDir, print2) {
-  const info = liveWorker(dataDir);
-  if (!info) return;
-  askWorkerToStop(info.pid);
-  for (let waited = 0; waited < 1e4 && liveWorker(dataDir); waited += 100) await sleep8(100);
-  if (liveWorker(dataDir)) askWorkerToStop(info.pid, "SIGKILL");
-  for (let waited = 0; waited < 2e3 && liveWorker(dataDir); waited += 100) await sleep8(100);
-  print2(`stopped the worker (pid ${info.pid})`);
-}
-function moveAside(file, now2, label2 = "damaged") {
-  const aside = `${file}.${label2}-${new Date(now2).toISOString().replace(/[:.]/g, "-")}`;
-  moveFiles(file, aside);
-  return aside;
-}
-function moveFiles(from, to) {
-  for (const suffix of ["", "-wal", "-shm"]) {
-    if (existsSync11(`${from}${suffix}`)) renameSync6(`${from}${suffix}`, `${to}${suffix}`);
-  }
-}
-async function importOrRestore(exportFile, file, original, deps, env) {
-  try {
-    await importCommand([exportFile], deps.print, { cliEntry: deps.cliEntry, env });
-  } catch (error) {
-    await stopWorker(deps.dataDir, deps.print);
-    const partial = moveAside(file, (deps.now ?? Date.now)(), "failed-repair");
-    if (original) moveFiles(original, file);
-    deps.print(
-      `the import failed: ${original ? "put the original database back" : "no database was there before"}; the partial one is kept at ${partial}`
-    );
-    await restartWorker(deps.dataDir, deps.cliEntry, env, 15e3).catch(() => void 0);
-    throw error;
-  }
-}
-function restoreBackup(backup, file) {
-  const temp = `${file}.restore.tmp`;
-  copyFileSync(backup, temp);
-  chmodSync4(temp, 384);
-  renameSync6(temp, file);
-  openDatabase(file).close();
-}
-async function repairDatabase(source, deps) {
-  const { dataDir, print: print2 } = deps;
-  const env = deps.env ?? process.env;
-  if ("backup" in source) checkBackup(source.backup);
-  else if (!existsSync11(source.export)) throw new CliError(`${source.export} does not exist`);
-  else await checkExport(source.export);
-  await stopWorker(dataDir, print2);
-  const file = databaseFile(dataDir);
-  let original;
-  if (existsSync11(file)) {
-    original = moveAside(file, (deps.now ?? Date.now)());
-    print2(`moved the damaged database aside: ${original}`);
-  }
-  if ("backup" in source) restoreBackup(source.backup, file);
-  const waiting = listSpool(dataDir).length;
-  const worker = await restartWorker(dataDir, deps.cliEntry, env, 15e3);
-  if ("export" in source) await importOrRestore(source.export, file, original, deps, env);
-  const from = "backup" in source ? `the backup ${source.backup}` : `the export ${source.export}`;
-  print2(
-    `database rebuilt from ${from}; the worker (pid ${worker.pid}) ingests the ${waiting} events waiting in the spool`
-  );
-  return 0;
-}
-
 // src/cli/doctor/integration-checks.ts
-import { existsSync as existsSync16 } from "node:fs";
+import { existsSync as existsSync15 } from "node:fs";
 import { dirname as dirname10, join as join34 } from "node:path";
 
 // src/cli/install/json-file.ts
-import { existsSync as existsSync13 } from "node:fs";
+import { existsSync as existsSync12 } from "node:fs";
 
 // src/cli/install/jsonc.ts
 var STRING = /"(?:[^"\\\u0000-\u001f]+|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
@@ -17298,9 +17188,9 @@ function editJson(text5, next) {
 import {
   accessSync as accessSync2,
   constants as constants2,
-  existsSync as existsSync12,
+  existsSync as existsSync11,
   mkdirSync as mkdirSync4,
-  readFileSync as readFileSync20,
+  readFileSync as readFileSync19,
   realpathSync as realpathSync3,
   rmSync as rmSync12,
   rmdirSync,
@@ -17310,11 +17200,11 @@ import { dirname as dirname9 } from "node:path";
 var backupPath = (path) => `${path}.claude-mem.bak`;
 var NOTHING3 = "nothing was changed";
 function readSettingsText(path) {
-  if (!existsSync12(path)) return void 0;
+  if (!existsSync11(path)) return void 0;
   if (statSync11(path).isDirectory()) {
     throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING3}`);
   }
-  return readFileSync20(path, "utf8");
+  return readFileSync19(path, "utf8");
 }
 function writable(path, what) {
   const stat2 = statSync11(path);
@@ -17332,10 +17222,10 @@ function writable(path, what) {
     `${path} is read-only (${why}): claude-mem needs to change this ${what}; make it writable (chmod u+w "${path}"${denied === "EPERM" ? `, chattr -i "${path}"` : ""}) and run the command again; ${NOTHING3}`
   );
 }
-var target = (path) => existsSync12(path) ? realpathSync3(path) : path;
+var target = (path) => existsSync11(path) ? realpathSync3(path) : path;
 function checkWritable(link) {
   const path = target(link);
-  if (existsSync12(path)) {
+  if (existsSync11(path)) {
     const stat2 = statSync11(path);
     if (stat2.isDirectory()) {
       throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING3}`);
@@ -17343,7 +17233,7 @@ function checkWritable(link) {
     writable(path, "file");
   }
   let folder = dirname9(path);
-  while (!existsSync12(folder) && dirname9(folder) !== folder) folder = dirname9(folder);
+  while (!existsSync11(folder) && dirname9(folder) !== folder) folder = dirname9(folder);
   if (!statSync11(folder).isDirectory()) {
     throw new CliError(`${folder} is a file where a folder should be (for ${path}); ${NOTHING3}`);
   }
@@ -17358,13 +17248,13 @@ var fileIo = {
 };
 function missingFolders(path) {
   const missing2 = [];
-  for (let dir = dirname9(path); !existsSync12(dir); dir = dirname9(dir)) missing2.unshift(dir);
+  for (let dir = dirname9(path); !existsSync11(dir); dir = dirname9(dir)) missing2.unshift(dir);
   return missing2;
 }
 function put(io, link, text5) {
   if (text5 === void 0) return io.remove(link);
   const path = target(link);
-  const mode2 = existsSync12(path) ? statSync11(path).mode & 511 : 384;
+  const mode2 = existsSync11(path) ? statSync11(path).mode & 511 : 384;
   mkdirSync4(dirname9(path), { recursive: true });
   io.write(path, text5, mode2);
 }
@@ -17385,7 +17275,7 @@ function applyChanges(changes, io = fileIo) {
       undo2.push(() => folders.reverse().forEach((dir) => rmdirSync(dir)));
       if (change.backup === "write" && change.before !== void 0) {
         const backup = backupPath(change.path);
-        const old = existsSync12(backup) ? readFileSync20(backup, "utf8") : void 0;
+        const old = existsSync11(backup) ? readFileSync19(backup, "utf8") : void 0;
         current2 = backup;
         put(io, backup, change.before);
         undo2.push(() => put(io, backup, old));
@@ -17437,7 +17327,7 @@ function planJsonInstall(path, merge) {
   const next = merge.add(file.value);
   if (file.text !== void 0 && sameJson(next, file.value)) return void 0;
   const blank = file.text === void 0 || file.text.trim() === "";
-  const fresh = sameJson(merge.remove(file.value), file.value) || !existsSync13(backupPath(path));
+  const fresh = sameJson(merge.remove(file.value), file.value) || !existsSync12(backupPath(path));
   return {
     path,
     before: file.text,
@@ -17472,7 +17362,7 @@ function readBackup(path, jsonc) {
 function planJsonUninstall(path, merge) {
   const file = readJsonFile(path, merge.jsonc);
   const backup = readBackup(path, merge.jsonc === true);
-  const backedUp = existsSync13(backupPath(path));
+  const backedUp = existsSync12(backupPath(path));
   if (file.text === void 0) {
     return backedUp ? { path, before: void 0, after: void 0, backup: "drop" } : void 0;
   }
@@ -17524,12 +17414,12 @@ function hasMcpServer(config) {
 
 // src/cli/install/hook-runtime.ts
 import { spawnSync } from "node:child_process";
-import { existsSync as existsSync14 } from "node:fs";
+import { existsSync as existsSync13 } from "node:fs";
 import { delimiter as delimiter3, join as join32 } from "node:path";
 var NODE_RUNTIME = { name: "node", command: "node" };
 var RUNTIME_CHOICES = ["node", "bun", "auto"];
 function findOnPath(bin, path = process.env.PATH ?? "") {
-  return path.split(delimiter3).filter((dir) => dir !== "").map((dir) => join32(dir, bin)).find((file) => existsSync14(file));
+  return path.split(delimiter3).filter((dir) => dir !== "").map((dir) => join32(dir, bin)).find((file) => existsSync13(file));
 }
 function chooseRuntime(choice = "node", path = process.env.PATH ?? "") {
   if (!RUNTIME_CHOICES.includes(choice)) {
@@ -17708,7 +17598,7 @@ function installTargets(project2, cwd = process.cwd(), home = homedir3()) {
 }
 
 // src/cli/doctor/hook-runtime-check.ts
-import { existsSync as existsSync15 } from "node:fs";
+import { existsSync as existsSync14 } from "node:fs";
 var isObject6 = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 function ourHookCommands(settings2, hookBundle) {
   const hooks = isObject6(settings2.hooks) ? settings2.hooks : {};
@@ -17717,11 +17607,11 @@ function ourHookCommands(settings2, hookBundle) {
 function hookRuntimes(commands) {
   const runtimes = [...new Set(commands.map((c) => runtimeOfCommand(c) ?? "node"))];
   const bunPaths = runtimes.filter((r) => r.startsWith("bun ")).map((r) => r.slice(4));
-  const missing2 = bunPaths.filter((path) => !existsSync15(path));
+  const missing2 = bunPaths.filter((path) => !existsSync14(path));
   const names = runtimes.map((runtime) => {
     if (!runtime.startsWith("bun ")) return runtime;
     const path = runtime.slice(4);
-    return existsSync15(path) ? `bun ${bunVersion(path) ?? "(version unknown)"} at ${path}` : runtime;
+    return existsSync14(path) ? `bun ${bunVersion(path) ?? "(version unknown)"} at ${path}` : runtime;
   });
   return { names, missing: missing2 };
 }
@@ -17785,7 +17675,7 @@ function checkEvents(health) {
 function checkHooks(cliEntry) {
   const hookBundle = join34(dirname10(cliEntry), "hook.cjs");
   const hookMain = join34(dirname10(cliEntry), "hook-main.cjs");
-  if (!existsSync16(hookMain))
+  if (!existsSync15(hookMain))
     return fail(
       "hooks",
       `${hookMain} is missing: reinstall claude-mem (or "npm run build" in a clone)`
@@ -17883,7 +17773,7 @@ async function checkProvider(port, dataDir) {
 }
 
 // src/cli/doctor/agent-checks.ts
-import { existsSync as existsSync17, readFileSync as readFileSync21 } from "node:fs";
+import { existsSync as existsSync16, readFileSync as readFileSync20 } from "node:fs";
 import { dirname as dirname11, join as join36 } from "node:path";
 
 // src/cli/install/agents/hooks-merge.ts
@@ -18080,7 +17970,7 @@ function codexTrusted(configText, hooksFile) {
 }
 function mcpRegistered(spec) {
   if (spec.mcpFormat === "toml") {
-    return existsSync17(spec.mcpFile) && hasBlock(readFileSync21(spec.mcpFile, "utf8"));
+    return existsSync16(spec.mcpFile) && hasBlock(readFileSync20(spec.mcpFile, "utf8"));
   }
   return hasMcpServer(readJsonFile(spec.mcpFile, spec.jsonc).value);
 }
@@ -18101,7 +17991,7 @@ function checkAgent(spec, hookBundle) {
   if (doubled.length > 0) return fail(name, `hooks registered twice: ${doubled.join(", ")}`);
   if (!mcpRegistered(spec)) return fail(name, `MCP server not registered: ${again}`);
   if (spec.agent === "codex") {
-    const config = existsSync17(spec.mcpFile) ? readFileSync21(spec.mcpFile, "utf8") : "";
+    const config = existsSync16(spec.mcpFile) ? readFileSync20(spec.mcpFile, "utf8") : "";
     const trusted = codexTrusted(config, spec.hooksFile);
     if (trusted < spec.hooks.length) {
       return warn(
@@ -18135,8 +18025,8 @@ function installedAgents(cliEntry, env = process.env) {
 }
 
 // src/cli/doctor/local-checks.ts
-import Database5 from "better-sqlite3";
-import { existsSync as existsSync18, readdirSync as readdirSync8, rmSync as rmSync13, statSync as statSync12, writeFileSync as writeFileSync5 } from "node:fs";
+import Database4 from "better-sqlite3";
+import { existsSync as existsSync17, readdirSync as readdirSync8, rmSync as rmSync13, statSync as statSync12, writeFileSync as writeFileSync5 } from "node:fs";
 import { join as join37 } from "node:path";
 function checkNode(version = process.versions.node) {
   const major = Number(version.split(".")[0]);
@@ -18144,7 +18034,7 @@ function checkNode(version = process.versions.node) {
 }
 var mode = (path) => statSync12(path).mode & 511;
 function checkPermissions(dataDir) {
-  if (!existsSync18(dataDir))
+  if (!existsSync17(dataDir))
     return fail("data folder", `${dataDir} does not exist: run "claude-mem worker start"`);
   const loose = [dataDir, ...readdirSync8(dataDir).map((name) => join37(dataDir, name))].filter(
     (path) => {
@@ -18168,10 +18058,10 @@ function setAsideNote(db) {
 }
 function checkDatabase(dataDir) {
   const file = databaseFile(dataDir);
-  if (!existsSync18(file)) return warn("database", "not created yet (the worker creates it)");
+  if (!existsSync17(file)) return warn("database", "not created yet (the worker creates it)");
   let db;
   try {
-    db = new Database5(file, { readonly: true, fileMustExist: true });
+    db = new Database4(file, { readonly: true, fileMustExist: true });
     db.pragma("busy_timeout = 5000");
     const check = db.pragma("quick_check", { simple: true });
     if (check !== "ok")
@@ -18371,26 +18261,7 @@ async function checkTeam(settings2, port, dataDir) {
   return warn("team", `${detail}, ${parts2.join(", ")} (see "claude-mem team status")`);
 }
 
-// src/cli/commands/doctor-command.ts
-var DOCTOR_OPTIONS = {
-  "check-provider": { type: "boolean" },
-  repair: { type: "boolean" },
-  vacuum: { type: "boolean" },
-  "from-backup": { type: "string" },
-  "from-export": { type: "string" }
-};
-function repairSource(values) {
-  const backup = values["from-backup"];
-  const exported = values["from-export"];
-  if (!values.repair) {
-    if (backup !== void 0 || exported !== void 0)
-      throw usage("--from-backup and --from-export go with --repair");
-    return void 0;
-  }
-  if (backup === void 0 === (exported === void 0))
-    throw usage("doctor --repair needs one of --from-backup FILE or --from-export FILE");
-  return backup !== void 0 ? { backup } : { export: exported ?? "" };
-}
+// src/cli/doctor/all-checks.ts
 function safely(name, check) {
   try {
     return check();
@@ -18423,17 +18294,11 @@ function claudeChecks(cliEntry) {
   }
   return [safely("hooks", () => checkHooks(cliEntry)), safely("mcp", checkMcp)];
 }
-async function doctorCommand(args2, deps) {
-  const dataDir = dataDirFrom();
-  const values = parseOptions(args2, DOCTOR_OPTIONS);
-  const source = repairSource(values);
-  if (source) return repairDatabase(source, { dataDir, ...deps });
-  if (values.vacuum) return vacuumDatabase(dataDir, deps.print);
+async function runChecks(dataDir, cliEntry, optIn) {
   const { settings: settings2 } = loadSettings(dataDir);
   const worker = await checkWorker(dataDir, settings2["worker.port"]);
-  const optIn = values["check-provider"] === true;
   const integration = isDemoFolder(dataDir) ? demoExpected : (result) => result;
-  const results = [
+  return [
     checkNode(),
     safely("data folder", () => checkPermissions(dataDir)),
     safely("settings", () => checkSettings(dataDir)),
@@ -18442,8 +18307,8 @@ async function doctorCommand(args2, deps) {
     worker.result,
     checkDatabaseFault(worker.health),
     safely("disk", () => checkDisk(dataDir, worker.health)),
-    ...claudeChecks(deps.cliEntry).map(integration),
-    ...safelyAll("agents", () => checkAgents(deps.cliEntry)),
+    ...claudeChecks(cliEntry).map(integration),
+    ...safelyAll("agents", () => checkAgents(cliEntry)),
     await checkProvider(liveWorker(dataDir)?.port, dataDir),
     await checkProviderCall({ settings: settings2, env: process.env, dataDir, optIn }),
     checkEvents(worker.health),
@@ -18452,31 +18317,334 @@ async function doctorCommand(args2, deps) {
     safely("spool", () => checkSpool(dataDir)),
     await checkTeam(settings2, liveWorker(dataDir)?.port, dataDir)
   ];
+}
+
+// src/cli/doctor/repair.ts
+import Database5 from "better-sqlite3";
+import { chmodSync as chmodSync4, copyFileSync, existsSync as existsSync18, renameSync as renameSync6 } from "node:fs";
+
+// src/cli/commands/import-command.ts
+import { closeSync as closeSync6, createReadStream, openSync as openSync6, readFileSync as readFileSync21, readSync as readSync2 } from "node:fs";
+import { createInterface } from "node:readline";
+
+// src/cli/admin/worker-admin.ts
+function adminOf(port, dataDir) {
+  const token2 = readOrCreateToken(dataDir);
+  const call2 = async (path, method, body, timeoutMs) => {
+    const res = await workerRequest(port, path, { method, body, token: token2, timeoutMs });
+    if (res.status !== 200) throw workerFailure(res);
+    return res.body;
+  };
+  return {
+    port,
+    dataDir,
+    get: (path, timeoutMs = 3e4) => call2(path, "GET", void 0, timeoutMs),
+    post: (path, body, timeoutMs = 12e4) => call2(path, "POST", body, timeoutMs),
+    async stream(path) {
+      const headers = { authorization: `Bearer ${token2}` };
+      const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
+      if (res.status !== 200) {
+        throw workerFailure({ status: res.status, body: await res.json().catch(() => void 0) });
+      }
+      return res;
+    }
+  };
+}
+async function adminWorker(deps = {}) {
+  const { port, dataDir } = await compressionWorker(deps);
+  return adminOf(port, dataDir);
+}
+function runningAdminWorker(env = process.env) {
+  const dataDir = dataDirFrom(env);
+  const info = liveWorker(dataDir);
+  return info ? adminOf(info.port, dataDir) : void 0;
+}
+
+// src/cli/commands/import-command.ts
+var BATCH4 = 1e3;
+var PLURAL2 = {
+  session: "sessions",
+  prompt: "prompts",
+  observation: "observations",
+  summary: "summaries"
+};
+function checkHeader(header, file) {
+  if (header.format !== "claude-mem-export")
+    throw new CliError(`${file} is not a claude-mem export`);
+  if (typeof header.version !== "number" || header.version > 1) {
+    throw new CliError(
+      `${file} was written by a newer claude-mem (format version ${String(header.version)})`
+    );
+  }
+}
+function parseLine(line2, file, n9) {
+  try {
+    return JSON.parse(line2);
+  } catch {
+    throw new CliError(`${file}:${n9}: not a JSON line`);
+  }
+}
+async function* jsonlRecords(file) {
+  let n9 = 0;
+  for await (const line2 of createInterface({
+    input: createReadStream(file),
+    crlfDelay: Infinity
+  })) {
+    n9 += 1;
+    if (line2.trim() === "") continue;
+    const row = parseLine(line2, file, n9);
+    if (n9 === 1) checkHeader(row, file);
+    else yield row;
+  }
+}
+function* jsonRecords(whole2) {
+  for (const kind of EXPORT_KINDS) {
+    const list6 = whole2[PLURAL2[kind]];
+    if (Array.isArray(list6)) for (const row of list6) yield { ...row, kind };
+  }
+}
+var HEADER_EXAMPLE = '{"kind":"header","format":"claude-mem-export","version":1,...}';
+function parseWhole(text5, file) {
+  try {
+    return JSON.parse(text5);
+  } catch {
+    const first = text5.split("\n", 1)[0] ?? "";
+    let row;
+    try {
+      row = JSON.parse(first);
+    } catch {
+      throw new CliError(`${file}:1: not a JSON line`);
+    }
+    const kind = row?.kind;
+    const found2 = typeof kind === "string" ? `a "${kind}" record` : "JSON but no header";
+    throw new CliError(
+      `${file} is missing its header line: a JSONL export starts with ${HEADER_EXAMPLE} on line 1, and line 1 here is ${found2}`
+    );
+  }
+}
+function unreadable(file, error) {
+  const code = error.code;
+  if (code === "ENOENT") return `no such file: ${file}`;
+  if (code === "EISDIR")
+    return `${file} is a folder, expected an export file (claude-mem export -o FILE)`;
+  if (code === "EACCES" || code === "EPERM")
+    return `${file} cannot be read by you (permission denied)`;
+  return `cannot read ${file}: ${error.message}`;
+}
+function head(file) {
+  let fd;
+  try {
+    fd = openSync6(file, "r");
+    const buffer = Buffer.alloc(4096);
+    return buffer.toString("utf8", 0, readSync2(fd, buffer, 0, buffer.length, 0));
+  } catch (error) {
+    throw new CliError(unreadable(file, error));
+  } finally {
+    if (fd !== void 0) closeSync6(fd);
+  }
+}
+function recordsOf(file) {
+  const isJsonl = /^\s*\{\s*"kind"\s*:\s*"header"/.test(head(file));
+  if (isJsonl) return jsonlRecords(file);
+  const whole2 = parseWhole(readFileSync21(file, "utf8"), file);
+  checkHeader(whole2, file);
+  return jsonRecords(whole2);
+}
+async function checkExport(file) {
+  let n9 = 0;
+  for await (const record2 of recordsOf(file)) if (record2) n9 += 1;
+  return n9;
+}
+function progress3(sent, started, stream = process.stderr) {
+  if (!stream.isTTY || sent % (BATCH4 * 10) !== 0) return;
+  const rate = Math.round(sent / Math.max(1e-3, (Date.now() - started) / 1e3));
+  stream.write(
+    `\r  ${sent.toLocaleString("en-US")} records sent (${rate.toLocaleString("en-US")}/s)`
+  );
+}
+async function send2(worker, records, counts2, aside) {
+  if (records.length === 0) return;
+  const res = await worker.post("/api/admin/import", {
+    records
+  });
+  aside.count += res.setAside ?? 0;
+  for (const [kind, c] of Object.entries(res.counts)) {
+    const sum = counts2[kind] ??= { added: 0, skipped: 0 };
+    sum.added += c.added;
+    sum.skipped += c.skipped;
+  }
+}
+var importCommand = async function importCommand2(args2, print2, deps = {}) {
+  const [file, ...extra] = args2;
+  if (file === void 0 || file.startsWith("-") || extra.length > 0) {
+    throw usage("import takes one file: claude-mem import <file>");
+  }
+  const records = recordsOf(file);
+  const worker = await adminWorker(deps);
+  const counts2 = {};
+  const aside = { count: 0 };
+  let batch = [];
+  let sent = 0;
+  const started = Date.now();
+  for await (const record2 of records) {
+    batch.push(record2);
+    if (batch.length >= BATCH4) {
+      await send2(worker, batch, counts2, aside);
+      sent += batch.length;
+      batch = [];
+      progress3(sent, started);
+    }
+  }
+  await send2(worker, batch, counts2, aside);
+  if (process.stderr.isTTY && sent >= BATCH4 * 10) process.stderr.write("\n");
+  print2(`imported ${file}:`);
+  for (const kind of EXPORT_KINDS) {
+    const c = counts2[kind] ?? { added: 0, skipped: 0 };
+    print2(`  ${PLURAL2[kind]}: ${c.added} added, ${c.skipped} already there`);
+  }
+  if (aside.count > 0) {
+    print2(
+      `  ${aside.count} records set aside: not records of an export, or refused by the database`
+    );
+  }
+  return 0;
+};
+var IMPORT_COMMAND = commandEntry(
+  "import <file>",
+  "Merge an export (duplicates are skipped)",
+  importCommand
+);
+
+// src/cli/doctor/repair.ts
+var sleep8 = (ms) => new Promise((done) => setTimeout(done, ms));
+function checkBackup(file) {
+  let db;
+  try {
+    db = new Database5(file, { readonly: true, fileMustExist: true });
+    const check = db.pragma("quick_check", { simple: true });
+    if (check !== "ok") throw new Error(`quick_check: ${String(check)}`);
+    db.prepare("SELECT MAX(version) FROM schema_migrations").get();
+  } catch (error) {
+    throw new CliError(`${file} is not a sound claude-mem database: ${error.message}`);
+  } finally {
+    db?.close();
+  }
+}
+async function stopWorker(dataDir, print2) {
+  const info = liveWorker(dataDir);
+  if (!info) return;
+  askWorkerToStop(info.pid);
+  for (let waited = 0; waited < 1e4 && liveWorker(dataDir); waited += 100) await sleep8(100);
+  if (liveWorker(dataDir)) askWorkerToStop(info.pid, "SIGKILL");
+  for (let waited = 0; waited < 2e3 && liveWorker(dataDir); waited += 100) await sleep8(100);
+  print2(`stopped the worker (pid ${info.pid})`);
+}
+function moveAside(file, now2, label2 = "damaged") {
+  const aside = `${file}.${label2}-${new Date(now2).toISOString().replace(/[:.]/g, "-")}`;
+  moveFiles(file, aside);
+  return aside;
+}
+function moveFiles(from, to) {
+  for (const suffix of ["", "-wal", "-shm"]) {
+    if (existsSync18(`${from}${suffix}`)) renameSync6(`${from}${suffix}`, `${to}${suffix}`);
+  }
+}
+async function importOrRestore(exportFile, file, original, deps, env) {
+  try {
+    await importCommand([exportFile], deps.print, { cliEntry: deps.cliEntry, env });
+  } catch (error) {
+    await stopWorker(deps.dataDir, deps.print);
+    const partial = moveAside(file, (deps.now ?? Date.now)(), "failed-repair");
+    if (original) moveFiles(original, file);
+    deps.print(
+      `the import failed: ${original ? "put the original database back" : "no database was there before"}; the partial one is kept at ${partial}`
+    );
+    await restartWorker(deps.dataDir, deps.cliEntry, env, 15e3).catch(() => void 0);
+    throw error;
+  }
+}
+function restoreBackup(backup, file) {
+  const temp = `${file}.restore.tmp`;
+  copyFileSync(backup, temp);
+  chmodSync4(temp, 384);
+  renameSync6(temp, file);
+  openDatabase(file).close();
+}
+async function repairDatabase(source, deps) {
+  const { dataDir, print: print2 } = deps;
+  const env = deps.env ?? process.env;
+  if ("backup" in source) checkBackup(source.backup);
+  else if (!existsSync18(source.export)) throw new CliError(`${source.export} does not exist`);
+  else await checkExport(source.export);
+  await stopWorker(dataDir, print2);
+  const file = databaseFile(dataDir);
+  let original;
+  if (existsSync18(file)) {
+    original = moveAside(file, (deps.now ?? Date.now)());
+    print2(`moved the damaged database aside: ${original}`);
+  }
+  if ("backup" in source) restoreBackup(source.backup, file);
+  const waiting = listSpool(dataDir).length;
+  const worker = await restartWorker(dataDir, deps.cliEntry, env, 15e3);
+  if ("export" in source) await importOrRestore(source.export, file, original, deps, env);
+  const from = "backup" in source ? `the backup ${source.backup}` : `the export ${source.export}`;
+  print2(
+    `database rebuilt from ${from}; the worker (pid ${worker.pid}) ingests the ${waiting} events waiting in the spool`
+  );
+  return 0;
+}
+
+// src/cli/commands/doctor-command.ts
+var DOCTOR_OPTIONS = {
+  "check-provider": { type: "boolean" },
+  repair: { type: "boolean" },
+  vacuum: { type: "boolean" },
+  "from-backup": { type: "string" },
+  "from-export": { type: "string" }
+};
+function repairSource(values) {
+  const backup = values["from-backup"];
+  const exported = values["from-export"];
+  if (!values.repair) {
+    if (backup !== void 0 || exported !== void 0)
+      throw usage("--from-backup and --from-export go with --repair");
+    return void 0;
+  }
+  if (backup === void 0 === (exported === void 0))
+    throw usage("doctor --repair needs one of --from-backup FILE or --from-export FILE");
+  return backup !== void 0 ? { backup } : { export: exported ?? "" };
+}
+async function doctorCommand(args2, deps) {
+  const dataDir = dataDirFrom();
+  const values = parseOptions(args2, DOCTOR_OPTIONS);
+  const source = repairSource(values);
+  if (source) return repairDatabase(source, { dataDir, ...deps });
+  if (values.vacuum) return vacuumDatabase(dataDir, deps.print);
+  const results = await runChecks(dataDir, deps.cliEntry, values["check-provider"] === true);
   for (const result of results) {
     const mark = !result.ok ? "FAIL" : result.warning ? "WARN" : "OK  ";
     deps.print(`${mark} ${result.name.padEnd(13)} ${result.detail}`);
   }
   return results.every((result) => result.ok) ? 0 : 1;
 }
-var DOCTOR_COMMAND = {
-  name: "doctor",
-  help: [
-    {
-      usage: ["doctor [--check-provider]"],
-      text: "Check Node, data folder, settings, database, worker, hooks, MCP, provider and budget, events and spool; exit 1 on a problem (warnings do not fail). One tiny request checks the provider and one the embedder: always for a local server, with --check-provider for one that may cost tokens"
-    },
-    {
-      usage: ["doctor --repair --from-backup FILE | --from-export FILE"],
-      text: "Rebuild a damaged database from a copy of claude-mem.db or an export (the damaged file is kept aside)"
-    },
-    {
-      usage: ["doctor --vacuum"],
-      text: "Give the database's free pages back to the disk (doctor warns when over a quarter of the file is free)"
-    }
-  ],
-  options: DOCTOR_OPTIONS,
-  run: (args2, context) => doctorCommand(args2, context)
-};
+var DOCTOR_COMMAND = contextEntry(
+  "doctor [--check-provider]",
+  "Check Node, data folder, settings, database, worker, hooks, MCP, provider and budget, events and spool; exit 1 on a problem (warnings do not fail). One tiny request checks the provider and one the embedder: always for a local server, with --check-provider for one that may cost tokens",
+  doctorCommand,
+  {
+    options: DOCTOR_OPTIONS,
+    more: [
+      {
+        usage: ["doctor --repair --from-backup FILE | --from-export FILE"],
+        text: "Rebuild a damaged database from a copy of claude-mem.db or an export (the damaged file is kept aside)"
+      },
+      {
+        usage: ["doctor --vacuum"],
+        text: "Give the database's free pages back to the disk (doctor warns when over a quarter of the file is free)"
+      }
+    ]
+  }
+);
 
 // src/cli/commands/edit-command.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
@@ -18586,7 +18754,7 @@ function formatUse(id3, use) {
 }
 
 // src/cli/commands/memory-command.ts
-var SHOW_OPTIONS = { json: { type: "boolean" } };
+var SHOW_OPTIONS = { json: FLAG.json };
 function observationId(text5, command) {
   if (text5 === void 0)
     throw usage(`${command} needs an observation id, as in: claude-mem ${command} 12`);
@@ -18658,11 +18826,8 @@ async function showCommand(args2, print2, deps = {}) {
   print2(values.json ? JSON.stringify({ ...observation2, use }, null, 2) : text5());
   return 0;
 }
-async function pinCommand(args2, pinned, print2, deps = {}) {
-  const verb = pinned ? "pin" : "unpin";
-  const [text5, ...rest] = args2;
-  parseOptions(rest, {});
-  const id3 = observationId(text5, verb);
+var pinCommand = (pinned) => async function pin(args2, print2, deps = {}) {
+  const id3 = observationId(soleWord(args2), pinned ? "pin" : "unpin");
   const call2 = recallClient(deps);
   const res = await callOrFail(call2, "POST", `/api/observations/${id3}/pin`, { pinned });
   if (res.status === 404) await fetchObservation(call2, id3);
@@ -18670,38 +18835,19 @@ async function pinCommand(args2, pinned, print2, deps = {}) {
   const title = res.body.title ?? "";
   print2(`#${id3} ${pinned ? "pinned: shown first in every context" : "unpinned"}: ${title}`);
   return 0;
-}
-var SHOW_COMMAND = {
-  name: "show",
-  help: [
-    {
-      usage: ["show <id> [--json]"],
-      text: "One observation in full: every field, files, session, dates, whether it is pinned, when it was injected and used"
-    }
-  ],
-  options: SHOW_OPTIONS,
-  run: (args2, { print: print2 }) => showCommand(args2, print2)
 };
-var PIN_COMMAND = {
-  name: "pin",
-  help: [
-    {
-      usage: ["pin <id>"],
-      text: "Pin an observation: listed first in every context"
-    }
-  ],
-  run: (args2, { print: print2 }) => pinCommand(args2, true, print2)
-};
-var UNPIN_COMMAND = {
-  name: "unpin",
-  help: [
-    {
-      usage: ["unpin <id>"],
-      text: "Unpin it again"
-    }
-  ],
-  run: (args2, { print: print2 }) => pinCommand(args2, false, print2)
-};
+var SHOW_COMMAND = commandEntry(
+  "show <id> [--json]",
+  "One observation in full: every field, files, session, dates, whether it is pinned, when it was injected and used",
+  showCommand,
+  { options: SHOW_OPTIONS }
+);
+var PIN_COMMAND = commandEntry(
+  "pin <id>",
+  "Pin an observation: listed first in every context",
+  pinCommand(true)
+);
+var UNPIN_COMMAND = commandEntry("unpin <id>", "Unpin it again", pinCommand(false));
 
 // src/cli/commands/edit-command.ts
 function editorOf(env) {
@@ -18726,9 +18872,7 @@ function runEditor(editor, file, env) {
   }
 }
 var editCommand = async function editCommand2(args2, print2, deps = {}) {
-  const [text5, ...rest] = args2;
-  parseOptions(rest, {});
-  const id3 = observationId(text5, "edit");
+  const id3 = observationId(soleWord(args2), "edit");
   const env = deps.env ?? process.env;
   const editor = editorOf(env);
   const call2 = recallClient(deps);
@@ -18769,29 +18913,23 @@ function readBack(file) {
     );
   }
 }
-var EDIT_COMMAND = {
-  name: "edit",
-  help: [
-    {
-      usage: ["edit <id>"],
-      text: "Edit its title, narrative and facts in $EDITOR (or $VISUAL); saves what changed"
-    }
-  ],
-  run: (args2, { print: print2 }) => editCommand(args2, print2)
-};
+var EDIT_COMMAND = commandEntry(
+  "edit <id>",
+  "Edit its title, narrative and facts in $EDITOR (or $VISUAL); saves what changed",
+  editCommand
+);
 
 // src/cli/eval/eval-options.ts
 import { existsSync as existsSync19 } from "node:fs";
 import { join as join39 } from "node:path";
-import { parseArgs as parseArgs2 } from "node:util";
 var EVAL_OPTIONS = {
   dir: { type: "string" },
   compare: { type: "string" },
   provider: { type: "string" },
-  since: { type: "string" },
-  project: { type: "string" },
-  json: { type: "boolean" },
-  yes: { type: "boolean", short: "y" }
+  since: FLAG.since,
+  project: FLAG.project,
+  json: FLAG.json,
+  yes: FLAG.yes
 };
 function parseOverride(text5) {
   const at = text5.indexOf("=");
@@ -18822,12 +18960,7 @@ function sinceOf(text5, now2) {
   }
 }
 function parseEvalArgs(args2, env, now2) {
-  let values;
-  try {
-    values = parseArgs2({ args: args2, options: EVAL_OPTIONS, allowPositionals: false }).values;
-  } catch (error) {
-    throw parseFailure(error, EVAL_OPTIONS);
-  }
+  const values = parseOptions(args2, EVAL_OPTIONS);
   const dir = values.dir ?? join39(claudeConfigDir(env), "projects");
   if (!existsSync19(dir)) throw new CliError(`--dir: no transcripts at ${dir}`);
   return {
@@ -19907,20 +20040,15 @@ var evalCommand = async function evalCommand2(args2, print2, given = {}) {
   evalTable(columns).forEach(print2);
   return 0;
 };
-var EVAL_COMMAND = {
-  name: "eval",
-  help: [
-    {
-      usage: [
-        "eval [--dir DIR] [--compare KEY=VALUE] [--provider heuristic|configured] [--since DATE]",
-        "     [--project P] [--json] [-y|--yes]"
-      ],
-      text: "Replay past transcripts (default ~/.claude/projects) in time order into a throwaway store and report, per recall moment, how often memory reached the calls that repeated earlier work and its tokens per turn; --compare runs again with one setting changed (two columns). Heuristic compression unless --provider configured (cost preview, then asks). Your memory is not touched; rerun to resume"
-    }
+var EVAL_COMMAND = commandEntry(
+  [
+    "eval [--dir DIR] [--compare KEY=VALUE] [--provider heuristic|configured] [--since DATE]",
+    "     [--project P] [--json] [-y|--yes]"
   ],
-  options: EVAL_OPTIONS,
-  run: (args2, { print: print2 }) => evalCommand(args2, print2)
-};
+  "Replay past transcripts (default ~/.claude/projects) in time order into a throwaway store and report, per recall moment, how often memory reached the calls that repeated earlier work and its tokens per turn; --compare runs again with one setting changed (two columns). Heuristic compression unless --provider configured (cost preview, then asks). Your memory is not touched; rerun to resume",
+  evalCommand,
+  { options: EVAL_OPTIONS }
+);
 
 // src/cli/commands/export-command.ts
 import { createWriteStream, renameSync as renameSync8, rmSync as rmSync18, statSync as statSync14 } from "node:fs";
@@ -19960,8 +20088,8 @@ function schemaVersion(db, file) {
 
 // src/cli/commands/export-command.ts
 var EXPORT_OPTIONS = {
-  project: { type: "string" },
-  since: { type: "string" },
+  project: FLAG.project,
+  since: FLAG.since,
   format: { type: "string", default: "jsonl" },
   output: { type: "string", short: "o" }
 };
@@ -20028,20 +20156,12 @@ var exportCommand = async function exportCommand2(args2, print2, deps = {}) {
   print2(`exported to ${output} (${statSync14(output).size.toLocaleString("en-US")} bytes)`);
   return 0;
 };
-var EXPORT_COMMAND = {
-  name: "export",
-  help: [
-    {
-      usage: ["export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]"],
-      text: "Write sessions, prompts, observations, summaries (default jsonl, to stdout)"
-    }
-  ],
-  options: EXPORT_OPTIONS,
-  run: (args2, { print: print2 }) => exportCommand(args2, print2)
-};
-
-// src/cli/commands/forget-command.ts
-import { parseArgs as parseArgs3 } from "node:util";
+var EXPORT_COMMAND = commandEntry(
+  "export [--project P] [--since DATE] [--format json|jsonl] [-o|--output FILE]",
+  "Write sessions, prompts, observations, summaries (default jsonl, to stdout)",
+  exportCommand,
+  { options: EXPORT_OPTIONS }
+);
 
 // src/cli/admin/format-counts.ts
 var NAMES = {
@@ -20063,10 +20183,10 @@ function formatCounts(counts2) {
 // src/cli/commands/forget-command.ts
 var FORGET_OPTIONS = {
   query: { type: "string", short: "q" },
-  project: { type: "string" },
-  since: { type: "string" },
-  until: { type: "string" },
-  yes: { type: "boolean", short: "y" }
+  project: FLAG.project,
+  since: FLAG.since,
+  until: FLAG.until,
+  yes: FLAG.yes
 };
 var LIST = { observation: "observations", summary: "summaries", prompt: "prompts" };
 function idsBody(refs) {
@@ -20152,13 +20272,7 @@ async function previewThenDelete(run, print2, io) {
   return 0;
 }
 var forgetCommand = async function forgetCommand2(args2, print2, deps = {}) {
-  let parsed;
-  try {
-    parsed = parseArgs3({ args: args2, options: FORGET_OPTIONS, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, FORGET_OPTIONS);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseWithPositionals(args2, FORGET_OPTIONS);
   const worker = await adminWorker(deps);
   const body = await selection(worker, values, positionals, (deps.now ?? Date.now)());
   if (body === void 0) {
@@ -20172,19 +20286,12 @@ var forgetCommand = async function forgetCommand2(args2, print2, deps = {}) {
     io
   );
 };
-var FORGET_COMMAND = {
-  name: "forget",
-  help: [
-    {
-      usage: [
-        "forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]"
-      ],
-      text: "Delete memories (search, context and vectors too); ids: 123 (observation), S12 (summary), P7 (prompt)"
-    }
-  ],
-  options: FORGET_OPTIONS,
-  run: (args2, { print: print2 }) => forgetCommand(args2, print2)
-};
+var FORGET_COMMAND = commandEntry(
+  "forget [ids...] [-q|--query Q] [--project P] [--since DATE] [--until DATE] [-y|--yes]",
+  "Delete memories (search, context and vectors too); ids: 123 (observation), S12 (summary), P7 (prompt)",
+  forgetCommand,
+  { options: FORGET_OPTIONS }
+);
 
 // src/capture/agents/output.ts
 function contextOutput(nativeEvent, context) {
@@ -20768,24 +20875,18 @@ async function hookCommand2(args2, cliEntry) {
   await runHook(args2[0], { cliEntry, agent: agentAt > 0 ? args2[agentAt + 1] : void 0 });
   return 0;
 }
-var HOOK_COMMAND = {
-  name: "hook",
-  help: [
-    {
-      usage: ["hook <event>"],
-      text: `Run a hook: ${HOOK_EVENTS.join(", ")} (aliases: context, new, save, summary).
-Reads Claude Code's JSON on stdin; always exits 0`
-    }
-  ],
-  takesHelpFlag: false,
-  run: (args2, { cliEntry }) => hookCommand2(args2, cliEntry)
-};
+var HOOK_COMMAND = contextEntry(
+  "hook <event>",
+  `Run a hook: ${HOOK_EVENTS.join(", ")} (aliases: context, new, save, summary).
+Reads Claude Code's JSON on stdin; always exits 0`,
+  (args2, { cliEntry }) => hookCommand2(args2, cliEntry),
+  { takesHelpFlag: false }
+);
 
 // src/cli/commands/import-transcripts-command.ts
 import { existsSync as existsSync24, mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync4, rmSync as rmSync19 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
 import { join as join46 } from "node:path";
-import { parseArgs as parseArgs4 } from "node:util";
 
 // src/cli/backfill/scan-progress.ts
 function createScanProgress(stream, files3, now2) {
@@ -20821,19 +20922,13 @@ function createScanProgress(stream, files3, now2) {
 
 // src/cli/commands/import-transcripts-command.ts
 var IMPORT_TRANSCRIPTS_OPTIONS = {
-  since: { type: "string" },
-  project: { type: "string" },
-  "dry-run": { type: "boolean" },
-  yes: { type: "boolean", short: "y" }
+  since: FLAG.since,
+  project: FLAG.project,
+  "dry-run": FLAG["dry-run"],
+  yes: FLAG.yes
 };
 function parse4(args2, env, settings2, now2) {
-  let parsed;
-  try {
-    parsed = parseArgs4({ args: args2, options: IMPORT_TRANSCRIPTS_OPTIONS, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, IMPORT_TRANSCRIPTS_OPTIONS);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseWithPositionals(args2, IMPORT_TRANSCRIPTS_OPTIONS);
   const roots = positionals.length > 0 ? positionals : [join46(claudeConfigDir(env), "projects")];
   const missing2 = roots.find((root) => !existsSync24(root));
   if (missing2) throw new CliError(`no transcripts at ${missing2}`);
@@ -20917,19 +21012,12 @@ var importTranscriptsCommand = async function importTranscriptsCommand2(args2, p
     return 0;
   });
 };
-var IMPORT_TRANSCRIPTS_COMMAND = {
-  name: "import-transcripts",
-  help: [
-    {
-      usage: [
-        "import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]"
-      ],
-      text: "Backfill memory from past Claude Code transcripts (default ~/.claude/projects); shows a cost preview and asks before an LLM compresses; rerun to resume"
-    }
-  ],
-  options: IMPORT_TRANSCRIPTS_OPTIONS,
-  run: (args2, { print: print2 }) => importTranscriptsCommand(args2, print2)
-};
+var IMPORT_TRANSCRIPTS_COMMAND = commandEntry(
+  "import-transcripts [--since DATE] [--project NAME] [--dry-run] [-y|--yes] [paths...]",
+  "Backfill memory from past Claude Code transcripts (default ~/.claude/projects); shows a cost preview and asks before an LLM compresses; rerun to resume",
+  importTranscriptsCommand,
+  { options: IMPORT_TRANSCRIPTS_OPTIONS }
+);
 
 // src/cli/commands/install-command.ts
 import { relative as relative3 } from "node:path";
@@ -21211,7 +21299,7 @@ ${change.after ?? "(removed)"}`
 // src/cli/commands/install-command.ts
 var INSTALL_OPTIONS = {
   project: { type: "boolean" },
-  "dry-run": { type: "boolean" },
+  "dry-run": FLAG["dry-run"],
   agent: { type: "string" },
   runtime: { type: "string" }
 };
@@ -21274,25 +21362,24 @@ async function startWorker(deps) {
     info ? `worker running on 127.0.0.1:${info.port}; open the viewer with "claude-mem open"` : 'worker did not start yet: see "claude-mem doctor"'
   );
 }
-var INSTALL_COMMAND = {
-  name: "install",
-  help: [
-    {
-      usage: ["install [--project] [--dry-run]"],
-      text: "Register the hooks and the MCP server in Claude Code (~/.claude/settings.json, or the repo's .claude/ with --project), merging with a backup; starts the worker"
-    },
-    {
-      usage: [`install --runtime ${alternatives(RUNTIME_CHOICES)}`],
-      text: "What runs the hooks: node (default), Bun, or auto (Bun when it is on PATH)"
-    },
-    {
-      usage: [`install --agent ${alternatives([...AGENTS, "all"])} [--dry-run]`],
-      text: "The same for another coding agent: Codex CLI ($CODEX_HOME/hooks.json, config.toml), Gemini CLI (~/.gemini/settings.json), Copilot CLI ($COPILOT_HOME/hooks/, mcp-config.json); all: every agent on PATH"
-    }
-  ],
-  options: INSTALL_OPTIONS,
-  run: (args2, context) => installCommand(args2, context)
-};
+var INSTALL_COMMAND = contextEntry(
+  "install [--project] [--dry-run]",
+  "Register the hooks and the MCP server in Claude Code (~/.claude/settings.json, or the repo's .claude/ with --project), merging with a backup; starts the worker",
+  installCommand,
+  {
+    options: INSTALL_OPTIONS,
+    more: [
+      {
+        usage: [`install --runtime ${alternatives(RUNTIME_CHOICES)}`],
+        text: "What runs the hooks: node (default), Bun, or auto (Bun when it is on PATH)"
+      },
+      {
+        usage: [`install --agent ${alternatives([...AGENTS, "all"])} [--dry-run]`],
+        text: "The same for another coding agent: Codex CLI ($CODEX_HOME/hooks.json, config.toml), Gemini CLI (~/.gemini/settings.json), Copilot CLI ($COPILOT_HOME/hooks/, mcp-config.json); all: every agent on PATH"
+      }
+    ]
+  }
+);
 
 // src/mcp/tool-schemas.ts
 import { z as z13 } from "zod";
@@ -21726,22 +21813,15 @@ async function mcpCommand(_args, deps) {
   });
   return 0;
 }
-var MCP_COMMAND = {
-  name: "mcp",
-  help: [
-    {
-      usage: ["mcp"],
-      text: "Run the MCP server on stdio (Claude Code starts it)"
-    }
-  ],
-  run: (args2, { cliEntry }) => mcpCommand(args2, { cliEntry })
-};
+var MCP_COMMAND = contextEntry(
+  "mcp",
+  "Run the MCP server on stdio (Claude Code starts it)",
+  (args2, { cliEntry }) => mcpCommand(args2, { cliEntry })
+);
 
 // src/cli/commands/memory-use-command.ts
 async function unsinkCommand(args2, print2, deps = {}) {
-  const [text5, ...rest] = args2;
-  parseOptions(rest, {});
-  const id3 = observationId(text5, "unsink");
+  const id3 = observationId(soleWord(args2), "unsink");
   const call2 = recallClient(deps);
   const res = await callOrFail(call2, "POST", `/api/observations/${id3}/unsink`);
   if (res.status === 404) await fetchObservation(call2, id3);
@@ -21749,16 +21829,11 @@ async function unsinkCommand(args2, print2, deps = {}) {
   print2(`#${id3} unsunk: it ranks by its age again, however often it went unused before`);
   return 0;
 }
-var UNSINK_COMMAND = {
-  name: "unsink",
-  help: [
-    {
-      usage: ["unsink <id>"],
-      text: "Reset its decay: sessions that were given it and did not use it no longer rank it lower"
-    }
-  ],
-  run: (args2, { print: print2 }) => unsinkCommand(args2, print2)
-};
+var UNSINK_COMMAND = commandEntry(
+  "unsink <id>",
+  "Reset its decay: sessions that were given it and did not use it no longer rank it lower",
+  unsinkCommand
+);
 
 // src/cli/commands/open-command.ts
 var openCommand = async function openCommand2(args2, print2, deps = {}) {
@@ -21767,25 +21842,19 @@ var openCommand = async function openCommand2(args2, print2, deps = {}) {
   print2(await requestOpenLink(port, dataDir));
   return 0;
 };
-var OPEN_COMMAND = {
-  name: "open",
-  help: [
-    {
-      usage: ["open"],
-      text: "Print a one-time link that signs this browser in to the viewer (good once, for 10 minutes); starts the worker"
-    }
-  ],
-  run: (args2, { print: print2 }) => openCommand(args2, print2)
-};
+var OPEN_COMMAND = commandEntry(
+  "open",
+  "Print a one-time link that signs this browser in to the viewer (good once, for 10 minutes); starts the worker",
+  openCommand
+);
 
 // src/cli/commands/purge-command.ts
-var PURGE_OPTIONS = {
-  project: { type: "string" },
-  retention: { type: "boolean" },
-  yes: { type: "boolean", short: "y" }
-};
 var purgeCommand = optionsCommand(
-  PURGE_OPTIONS,
+  {
+    project: FLAG.project,
+    retention: { type: "boolean" },
+    yes: FLAG.yes
+  },
   async function purgeCommand2(values, print2, deps) {
     if (values.project === void 0 === (values.retention !== true)) {
       throw usage("purge takes --project NAME or --retention");
@@ -21812,21 +21881,19 @@ var purgeCommand = optionsCommand(
     return previewThenDelete({ worker, path: "/api/retention/run", body: {}, yes }, print2, io);
   }
 );
-var PURGE_COMMAND = {
-  name: "purge",
-  help: [
-    {
-      usage: ["purge --project NAME [-y|--yes]"],
-      text: "Delete everything of a project"
-    },
-    {
-      usage: ["purge --retention [-y|--yes]"],
-      text: "Apply retention.maxAgeDays / maxPerProject now"
-    }
-  ],
-  options: PURGE_OPTIONS,
-  run: (args2, { print: print2 }) => purgeCommand(args2, print2)
-};
+var PURGE_COMMAND = commandEntry(
+  "purge --project NAME [-y|--yes]",
+  "Delete everything of a project",
+  purgeCommand,
+  {
+    more: [
+      {
+        usage: ["purge --retention [-y|--yes]"],
+        text: "Apply retention.maxAgeDays / maxPerProject now"
+      }
+    ]
+  }
+);
 
 // src/cli/commands/retry-command.ts
 var RETRY_OPTIONS = { quarantine: { type: "boolean" } };
@@ -21855,20 +21922,14 @@ var retryCommand = async function retryCommand2(args2, print2, deps = {}) {
   );
   return 0;
 };
-var RETRY_COMMAND = {
-  name: "retry",
-  help: [
-    {
-      usage: ["retry [--quarantine]"],
-      text: "Retry failed events and turn ends now (--quarantine: move quarantined spool files back to the spool)"
-    }
-  ],
-  options: RETRY_OPTIONS,
-  run: (args2, { print: print2 }) => retryCommand(args2, print2)
-};
+var RETRY_COMMAND = commandEntry(
+  "retry [--quarantine]",
+  "Retry failed events and turn ends now (--quarantine: move quarantined spool files back to the spool)",
+  retryCommand,
+  { options: RETRY_OPTIONS }
+);
 
 // src/cli/commands/search-command.ts
-import { parseArgs as parseArgs5 } from "node:util";
 var truthNote = (hit) => {
   const notes = [
     hit.older ? olderNote(hit.older) : "",
@@ -21884,37 +21945,33 @@ var anchorNote = (hit) => {
   return `  \u26A0 ${state}: ${(files3 ?? []).join(", ")}`;
 };
 var SEARCH_OPTIONS = {
-  project: { type: "string" },
+  project: FLAG.project,
   all: { type: "boolean" },
   type: { type: "string" },
   concept: { type: "string" },
   file: { type: "string" },
-  since: { type: "string" },
-  until: { type: "string" },
-  session: { type: "string" },
+  since: FLAG.since,
+  until: FLAG.until,
+  session: FLAG.session,
   author: { type: "string" },
   scope: { type: "string" },
-  agent: { type: "string" },
+  agent: FLAG.agent,
   mode: { type: "string" },
   limit: { type: "string" },
   offset: { type: "string" },
   fresh: { type: "boolean" },
   "all-time": { type: "boolean" },
-  json: { type: "boolean" },
+  json: FLAG.json,
   query: { type: "string", short: "q", multiple: true }
 };
 function parse5(args2) {
-  try {
-    const parsed = parseArgs5({ args: args2, options: SEARCH_OPTIONS, allowPositionals: true });
-    checkWhole("limit", parsed.values.limit, 1, 100, 20);
-    checkWhole("offset", parsed.values.offset, 0, 1e4, 20);
-    checkTypes(parsed.values.type);
-    if (parsed.values.author?.trim() === "") throw usage("--author: give a teammate's name, or me");
-    checkPhrasings2(parsed.positionals, parsed.values.query ?? []);
-    return parsed;
-  } catch (error) {
-    throw error instanceof CliError ? error : parseFailure(error, SEARCH_OPTIONS);
-  }
+  const parsed = parseWithPositionals(args2, SEARCH_OPTIONS);
+  checkWhole("limit", parsed.values.limit, 1, 100, 20);
+  checkWhole("offset", parsed.values.offset, 0, 1e4, 20);
+  checkTypes(parsed.values.type);
+  if (parsed.values.author?.trim() === "") throw usage("--author: give a teammate's name, or me");
+  checkPhrasings2(parsed.positionals, parsed.values.query ?? []);
+  return parsed;
 }
 function checkPhrasings2(positionals, phrasings) {
   if (phrasings.some((text5) => text5.trim() === "")) {
@@ -21983,24 +22040,18 @@ var searchCommand = async function searchCommand2(args2, print2, deps = {}) {
   return 0;
 };
 var plural3 = (n9, word) => `${n9.toLocaleString("en-US")} ${word}${n9 === 1 ? "" : "s"}`;
-var SEARCH_COMMAND = {
-  name: "search",
-  help: [
-    {
-      usage: [
-        "search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]",
-        "       [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]",
-        `       [--scope ${alternatives(SCOPES)}] [--agent A] [--mode ${alternatives(SEARCH_MODES)}] [--limit N]`,
-        "       [--offset N] [--fresh] [--all-time] [--json]"
-      ],
-      text: `Search the memory: the current folder's project, or P, or --all projects. Each -q is another phrasing of the same need (at most ${MAX_PHRASINGS} in all): each is searched and the rankings fused. --limit 1-100 (default 20), --offset pages on; --mode defaults to the search.mode setting; --fresh leaves out memories whose code changed or is gone; --author a teammate's memories (me: your own), --scope only private or only shared ones
---agent: only memories made by ${inWords(AGENTS)}; --all-time ranks every match however old (a query of common words only is otherwise ranked among its newest matches, with a note saying so)`
-    }
+var SEARCH_COMMAND = commandEntry(
+  [
+    "search <query> [-q|--query Q]... [--project P | --all] [--type T[,T]] [--concept C[,C]]",
+    "       [--file F] [--since DATE] [--until DATE] [--session ID] [--author NAME]",
+    `       [--scope ${alternatives(SCOPES)}] [--agent A] [--mode ${alternatives(SEARCH_MODES)}] [--limit N]`,
+    "       [--offset N] [--fresh] [--all-time] [--json]"
   ],
-  options: SEARCH_OPTIONS,
-  choices: { mode: SEARCH_MODES, scope: SCOPES, agent: AGENTS },
-  run: (args2, { print: print2 }) => searchCommand(args2, print2)
-};
+  `Search the memory: the current folder's project, or P, or --all projects. Each -q is another phrasing of the same need (at most ${MAX_PHRASINGS} in all): each is searched and the rankings fused. --limit 1-100 (default 20), --offset pages on; --mode defaults to the search.mode setting; --fresh leaves out memories whose code changed or is gone; --author a teammate's memories (me: your own), --scope only private or only shared ones
+--agent: only memories made by ${inWords(AGENTS)}; --all-time ranks every match however old (a query of common words only is otherwise ranked among its newest matches, with a note saying so)`,
+  searchCommand,
+  { options: SEARCH_OPTIONS, choices: { mode: SEARCH_MODES, scope: SCOPES, agent: AGENTS } }
+);
 
 // src/cli/commands/share-command.ts
 function shareTarget(text5, command) {
@@ -22018,11 +22069,8 @@ function shareTarget(text5, command) {
   );
 }
 var label = (target2) => target2.kind === "summary" ? `S${target2.id}` : `#${target2.id}`;
-async function shareCommand(args2, shared, print2, deps = {}) {
-  const verb = shared ? "share" : "unshare";
-  const [text5, ...rest] = args2;
-  parseOptions(rest, {});
-  const target2 = shareTarget(text5, verb);
+var shareCommand = (shared) => async function share3(args2, print2, deps = {}) {
+  const target2 = shareTarget(soleWord(args2), shared ? "share" : "unshare");
   const path = `/api/${target2.kind === "summary" ? "summaries" : "observations"}/${target2.id}/share`;
   const scope = shared ? "team" : "private";
   const res = await callOrFail(recallClient(deps), "POST", path, { scope });
@@ -22038,30 +22086,20 @@ async function shareCommand(args2, shared, print2, deps = {}) {
     `${label(target2)} ${shared ? "shared with the team" : "unshared: private to this machine again"}: ${title}`
   );
   return 0;
-}
-var SHARE_COMMAND = {
-  name: "share",
-  help: [
-    {
-      usage: ["share <id>"],
-      text: "Share one memory with the team: an observation (12) or a summary (S12); team sync pushes it"
-    }
-  ],
-  run: (args2, { print: print2 }) => shareCommand(args2, true, print2)
 };
-var UNSHARE_COMMAND = {
-  name: "unshare",
-  help: [
-    {
-      usage: ["unshare <id>"],
-      text: "Make it private to this machine again (team sync removes it from the team); a teammate's memory is read-only"
-    }
-  ],
-  run: (args2, { print: print2 }) => shareCommand(args2, false, print2)
-};
+var SHARE_COMMAND = commandEntry(
+  "share <id>",
+  "Share one memory with the team: an observation (12) or a summary (S12); team sync pushes it",
+  shareCommand(true)
+);
+var UNSHARE_COMMAND = commandEntry(
+  "unshare <id>",
+  "Make it private to this machine again (team sync removes it from the team); a teammate's memory is read-only",
+  shareCommand(false)
+);
 
 // src/cli/commands/status-command.ts
-var STATUS_OPTIONS = { json: { type: "boolean" } };
+var STATUS_OPTIONS = { json: FLAG.json };
 var n7 = (value) => Number.isFinite(value) ? value.toLocaleString("en-US") : "unlimited";
 var cost = (usd) => usd ? `, ~$${usd < 0.01 ? usd.toFixed(4) : usd.toFixed(2)} at list prices` : "";
 function states(counts2) {
@@ -22141,20 +22179,14 @@ async function healthFaults(port, token2) {
 }
 var diskLine = (disk) => `disk: FULL ${disk.reason}`;
 var faultLine = (fault) => `database: FAULT ${fault.code} (${fault.message}): ${fault.advice}`;
-var STATUS_COMMAND = {
-  name: "status",
-  help: [
-    {
-      usage: ["status [--json]"],
-      text: "Provider in use and why, events and turns per state, today's tokens and budget, the embedder's progress"
-    }
-  ],
-  options: STATUS_OPTIONS,
-  run: (args2, { print: print2 }) => statusCommand(args2, print2)
-};
+var STATUS_COMMAND = commandEntry(
+  "status [--json]",
+  "Provider in use and why, events and turns per state, today's tokens and budget, the embedder's progress",
+  statusCommand,
+  { options: STATUS_OPTIONS }
+);
 
 // src/cli/team/team-admin.ts
-import { parseArgs as parseArgs6 } from "node:util";
 var ADMIN_OPTIONS = { url: { type: "string" }, team: { type: "string" } };
 function teamName(value) {
   const team2 = value ?? "default";
@@ -22168,11 +22200,7 @@ function adminUrl(url) {
   return url;
 }
 function parse6(args2) {
-  try {
-    return parseArgs6({ args: args2, options: ADMIN_OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, ADMIN_OPTIONS);
-  }
+  return parseWithPositionals(args2, ADMIN_OPTIONS);
 }
 async function teamInit(args2, print2) {
   const { values, positionals } = parse6(args2);
@@ -22205,9 +22233,6 @@ async function teamMember(args2, add2, print2) {
   );
   return 0;
 }
-
-// src/cli/team/team-connect.ts
-import { parseArgs as parseArgs7 } from "node:util";
 
 // src/cli/team/team-first-pull.ts
 async function pullFolderAtConnect(target2, print2) {
@@ -22262,12 +22287,7 @@ async function checkMembership(url, dataDir, team2) {
   });
 }
 async function teamConnect(args2, print2, env = process.env, cwd = process.cwd()) {
-  let parsed;
-  try {
-    parsed = parseArgs7({ args: args2, options: CONNECT_OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, CONNECT_OPTIONS);
-  }
+  const parsed = parseWithPositionals(args2, CONNECT_OPTIONS);
   const [url, extra] = parsed.positionals;
   if (!url || extra !== void 0) throw usage("team connect takes one postgres:// URL");
   if (!isPostgresUrl(url)) throw usage(`expected a postgres:// URL, got ${refusedUrl(url)}`);
@@ -22306,7 +22326,6 @@ function teamDisconnect(print2, env = process.env) {
 }
 
 // src/cli/team/team-members.ts
-import { parseArgs as parseArgs8 } from "node:util";
 var MEMBERS_OPTIONS = { url: { type: "string" }, team: { type: "string" } };
 function ago(at, now2) {
   if (at === null) return "never";
@@ -22326,13 +22345,7 @@ function formatMembers(team2, members, now2) {
   ];
 }
 async function teamMembers(args2, print2) {
-  let parsed;
-  try {
-    parsed = parseArgs8({ args: args2, options: MEMBERS_OPTIONS, strict: true, allowPositionals: true });
-  } catch (error) {
-    throw parseFailure(error, MEMBERS_OPTIONS);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseWithPositionals(args2, MEMBERS_OPTIONS);
   if (positionals.length > 0 || !values.url) throw usage("team members takes --url <admin-url>");
   const team2 = teamName(values.team);
   const members = await withClient(clientConfig(adminUrl(values.url)), async (client) => {
@@ -22416,41 +22429,40 @@ async function teamCommand(args2, deps) {
     `team ${sub ?? ""}: expected one of ${names.join(", ")}.${didYouMean(sub ?? "", names)}`
   );
 }
-var TEAM_COMMAND = {
-  name: "team",
-  help: [
-    {
-      usage: ["team init <admin-url> [--team NAME]"],
-      text: "Create or upgrade the team schema (numbered migrations; members write only through its functions), and the team"
-    },
-    {
-      usage: ["team add-member <role> --url <admin-url> [--team NAME]"],
-      text: "Let an existing PostgreSQL role read the team's shared memory and write its own (idempotent)"
-    },
-    {
-      usage: ["team remove-member <role> --url <admin-url> [--team NAME]"],
-      text: "Revoke it: the role reads nothing of the team's memory"
-    },
-    {
-      usage: ["team members --url <admin-url> [--team NAME]"],
-      text: "Each member's last push and pull (who is stuck)"
-    },
-    {
-      usage: ["team connect <postgres-url> [--team NAME]"],
-      text: "Sync this machine's shared memory as the URL's role (a password in the URL goes to a 0600 file, not settings; PG* variables and ~/.pgpass work too)"
-    },
-    {
-      usage: ["team status [--json]"],
-      text: "Connected?, role, last sync, backlog, refused rows and why, a stalled sync with why and the remedy"
-    },
-    {
-      usage: ["team disconnect"],
-      text: "Stop syncing (shared rows stay queued for a reconnect)"
-    }
-  ],
-  flags: ["--json", "--team", "--url"],
-  run: (args2, context) => teamCommand(args2, context)
-};
+var TEAM_COMMAND = contextEntry(
+  "team init <admin-url> [--team NAME]",
+  "Create or upgrade the team schema (numbered migrations; members write only through its functions), and the team",
+  teamCommand,
+  {
+    flags: ["--json", "--team", "--url"],
+    more: [
+      {
+        usage: ["team add-member <role> --url <admin-url> [--team NAME]"],
+        text: "Let an existing PostgreSQL role read the team's shared memory and write its own (idempotent)"
+      },
+      {
+        usage: ["team remove-member <role> --url <admin-url> [--team NAME]"],
+        text: "Revoke it: the role reads nothing of the team's memory"
+      },
+      {
+        usage: ["team members --url <admin-url> [--team NAME]"],
+        text: "Each member's last push and pull (who is stuck)"
+      },
+      {
+        usage: ["team connect <postgres-url> [--team NAME]"],
+        text: "Sync this machine's shared memory as the URL's role (a password in the URL goes to a 0600 file, not settings; PG* variables and ~/.pgpass work too)"
+      },
+      {
+        usage: ["team status [--json]"],
+        text: "Connected?, role, last sync, backlog, refused rows and why, a stalled sync with why and the remedy"
+      },
+      {
+        usage: ["team disconnect"],
+        text: "Stop syncing (shared rows stay queued for a reconnect)"
+      }
+    ]
+  }
+);
 
 // src/cli/commands/uninstall-command.ts
 import { rmSync as rmSync20 } from "node:fs";
@@ -22477,22 +22489,17 @@ async function uninstallCommand(args2, deps) {
   deps.print(`hooks and MCP server removed; ${dataDirFrom()} deleted`);
   return 0;
 }
-var UNINSTALL_COMMAND = {
-  name: "uninstall",
-  help: [
-    {
-      usage: ["uninstall [--project] [--purge] [--agent A]"],
-      text: "Remove exactly what install added (--purge: the data too)"
-    }
-  ],
-  options: UNINSTALL_OPTIONS,
-  run: (args2, context) => uninstallCommand(args2, context)
-};
+var UNINSTALL_COMMAND = contextEntry(
+  "uninstall [--project] [--purge] [--agent A]",
+  "Remove exactly what install added (--purge: the data too)",
+  uninstallCommand,
+  { options: UNINSTALL_OPTIONS }
+);
 
 // src/cli/usage/usage-table.ts
 var int = (n9) => n9.toLocaleString("en-US");
 var dollars = (usd) => usd > 0 && usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
-var projectName = (project2) => project2 === "" ? "(unknown)" : project2;
+var projectName2 = (project2) => project2 === "" ? "(unknown)" : project2;
 var figures = (t) => [
   int(t.calls),
   int(t.tokensIn),
@@ -22521,7 +22528,7 @@ function formatUsage(report2) {
   }
   const rows = report2.rows.map((r) => [
     r.period,
-    projectName(r.project),
+    projectName2(r.project),
     r.models.join(", "),
     ...figures(r)
   ]);
@@ -22533,7 +22540,7 @@ function formatUsage(report2) {
     ...table(head2, [...rows, ["Total", "", "", ...figures(report2.totals)]], aligns, 1)
   ];
   if (report2.projects.length < 2) return lines;
-  const perProject = report2.projects.map((p) => [projectName(p.project), ...figures(p)]);
+  const perProject = report2.projects.map((p) => [projectName2(p.project), ...figures(p)]);
   return [
     ...lines,
     "",
@@ -22575,14 +22582,13 @@ function recallLines(report2, now2) {
 }
 
 // src/cli/commands/usage-command.ts
-var USAGE_OPTIONS = {
-  daily: { type: "boolean" },
-  monthly: { type: "boolean" },
-  project: { type: "string" },
-  json: { type: "boolean" }
-};
 var usageCommand = optionsCommand(
-  USAGE_OPTIONS,
+  {
+    daily: { type: "boolean" },
+    monthly: { type: "boolean" },
+    project: FLAG.project,
+    json: FLAG.json
+  },
   async function usageCommand2(values, print2, deps) {
     if (values.daily && values.monthly) throw usage("give --daily or --monthly, not both");
     if (values.project === "") throw usage("--project needs a project name");
@@ -22595,17 +22601,11 @@ var usageCommand = optionsCommand(
     return 0;
   }
 );
-var USAGE_COMMAND = {
-  name: "usage",
-  help: [
-    {
-      usage: ["usage [--daily|--monthly] [--project P] [--json]"],
-      text: "Tokens and estimated dollars compression spent per day (default) or month and project, with totals"
-    }
-  ],
-  options: USAGE_OPTIONS,
-  run: (args2, { print: print2 }) => usageCommand(args2, print2)
-};
+var USAGE_COMMAND = commandEntry(
+  "usage [--daily|--monthly] [--project P] [--json]",
+  "Tokens and estimated dollars compression spent per day (default) or month and project, with totals",
+  usageCommand
+);
 
 // src/cli/commands/verify-report.ts
 function summarizeVerify(project2, pages) {
@@ -22666,8 +22666,8 @@ function verifyLines(report2) {
 
 // src/cli/commands/verify-command.ts
 var VERIFY_OPTIONS = {
-  project: { type: "string" },
-  json: { type: "boolean" },
+  project: FLAG.project,
+  json: FLAG.json,
   accept: { type: "string" }
 };
 var PAGE2 = 2e3;
@@ -22719,21 +22719,20 @@ var verifyCommand = async function verifyCommand2(args2, print2, deps = {}) {
   else for (const line2 of verifyLines(report2)) print2(line2);
   return 0;
 };
-var VERIFY_COMMAND = {
-  name: "verify",
-  help: [
-    {
-      usage: ["verify [--project P] [--json]"],
-      text: "Check every memory of the project against the code in this folder: counts fresh, changed, gone and unknown, and the changed and gone files"
-    },
-    {
-      usage: ["verify --accept ID"],
-      text: "Confirm a memory: verified knowledge, no longer a hypothesis, anchored to its files as they are now"
-    }
-  ],
-  options: VERIFY_OPTIONS,
-  run: (args2, { print: print2 }) => verifyCommand(args2, print2)
-};
+var VERIFY_COMMAND = commandEntry(
+  "verify [--project P] [--json]",
+  "Check every memory of the project against the code in this folder: counts fresh, changed, gone and unknown, and the changed and gone files",
+  verifyCommand,
+  {
+    options: VERIFY_OPTIONS,
+    more: [
+      {
+        usage: ["verify --accept ID"],
+        text: "Confirm a memory: verified knowledge, no longer a hypothesis, anchored to its files as they are now"
+      }
+    ]
+  }
+);
 
 // src/cli/command-table.ts
 var COMMANDS = [
@@ -22824,7 +22823,7 @@ var CLI_ENTRY = join48(dirname14(fileURLToPath3(import.meta.url)), "cli.mjs");
 var wantsHelp = (args2) => args2.some((arg) => arg === "--help" || arg === "-h");
 function checkChoices(command, args2) {
   if (!command.choices || !command.options) return;
-  const { values } = parseArgs9({
+  const { values } = parseArgs2({
     args: args2,
     options: command.options,
     strict: false,
