@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { seedObservation } from '../../../test/helpers/seed-memory.ts';
+import { seededRandom } from '../../../test/helpers/soak-load.ts';
 import { openTestDb } from '../../../test/helpers/test-db.ts';
 import { recordInjected, recordUse, resetDecay, useStandings, type Db } from '../index.ts';
 import { STANDINGS_SQL } from './use-rank.ts';
@@ -10,17 +11,6 @@ import { STANDINGS_SQL } from './use-rank.ts';
 // that definition, computed here in JavaScript from the raw ledger.
 
 const MOMENTS = ['session-start', 'prompt', 'file'] as const;
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The definition, from the rows: sessions with an injection after the bound and no use. */
 function expected(db: Db, id: number, except: string): { renewedAt: number | null; n: number } {
@@ -42,7 +32,7 @@ function expected(db: Db, id: number, except: string): { renewedAt: number | nul
 
 test('useStandings counts the unused sessions since the last use and the reset, as defined', (t) => {
   const db = openTestDb(t);
-  const next = random(7);
+  const next = seededRandom(7);
   const ids = Array.from({ length: 12 }, (_, i) =>
     seedObservation(db, { title: `memory ${i}`, createdAt: 1_000 }),
   );
