@@ -1,13 +1,15 @@
 // Latency of recall at scale (100k and 1M observations by default): fts and hybrid search, and
-// building the SessionStart context, each timed interleaved with its bare SQLite baseline over
-// the same rows (a bare FTS5 MATCH ... ORDER BY rank LIMIT 20 with the same project filter; a
-// bare indexed SELECT of the rows the context shows, pinned and newest, with the fields their
-// lines show); the p95 growth from the smaller size to
-// the larger; the bulk insert rate of seeding against plain INSERTs; and the SessionStart hook
-// against bare `node -e ""`. Corpus: bench/lib/bulk-seed.ts (Zipf words, half the rows in the
-// searched project, the rest over 19 others). Vectors: clustered random 512-d vectors (the local
-// model's size, so the KNN costs the same) stored through the vector index; the query's
-// embedding is timed apart and excluded from hybrid.
+// building the SessionStart context, each timed interleaved with its baselines over the same
+// rows. The same-work baseline replays bare the statements the search or the build ran
+// (bench/lib/statement-trace.ts: the same window, the same exact ranking). The older baselines
+// stay as floors: a bare FTS5 MATCH ... ORDER BY rank LIMIT 20 with the same project filter
+// (every match ranked: not the same work) and a bare indexed SELECT of the rows the context
+// shows. Also the p95 growth from the smaller size to the larger, the bulk insert rate of
+// seeding against plain INSERTs, and the SessionStart hook against bare `node -e ""`. Corpus:
+// bench/lib/bulk-seed.ts (Zipf words, half the rows in the searched project, the rest over 19
+// others). Vectors: clustered random 512-d vectors (the local model's size, so the KNN costs
+// the same) stored through the vector index; the query's embedding is timed apart and excluded
+// from hybrid.
 // Usage: node --import tsx bench/search-latency.ts [--sizes 100000,1000000] [--queries 200]
 //          [--hook-runs 20]      (CLAUDE_MEM_BENCH_SIZES=2000,20000 for a quick run)
 //        The SessionStart hook alone at 1M, five rounds, the database seeded once and kept:
