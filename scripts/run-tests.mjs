@@ -173,6 +173,7 @@ export const UNIT_TESTS = [
   'src/store/capture/capture-columns.test.ts',
   'src/store/usage/usage.test.ts',
   'src/store/usage/use-record.test.ts',
+  'src/store/usage/use-rank.test.ts',
   'src/store/usage/usage-report.test.ts',
   'src/store/usage/overview.test.ts',
   'src/store/migrations/006-overview.test.ts',

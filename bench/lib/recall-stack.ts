@@ -13,6 +13,7 @@ import {
 } from '../../src/search/index.ts';
 import { observationsMark, openDatabase, type Db } from '../../src/store/index.ts';
 import { silentLogger } from '../../test/helpers/logger.ts';
+import { tracedDb, type Traced } from './statement-trace.ts';
 
 /** The worker's search stack on a temp database: the same searcher the HTTP API uses. */
 export interface RecallStack {
@@ -23,6 +24,11 @@ export interface RecallStack {
   queryVector(query: string): Promise<Float32Array | undefined>;
   /** Embeds every observation (the worker's background backfill, run to the end). */
   embedAll(): Promise<void>;
+  /**
+   * The same searcher over a traced handle on the database: runs `request` and returns the
+   * ranking statements it ran (bench/lib/statement-trace.ts), for a same-work baseline.
+   */
+  trace(request: Parameters<Searcher['search']>[0]): Promise<Traced[]>;
   close(): void;
 }
 
@@ -68,10 +74,24 @@ export function createRecallStack(
     runtime,
     minSimilarity: options.minSimilarity,
   });
+  let traced: Traced[] = [];
+  const tracing = tracedDb(db, () => traced);
+  const tracer = createSearcher({
+    db: tracing,
+    mode: 'hybrid',
+    vectors: runtime ? createVectorIndex(tracing) : undefined,
+    runtime,
+    minSimilarity: options.minSimilarity,
+  });
   return {
     db,
     searcher,
     embedder,
+    async trace(request) {
+      traced = [];
+      await tracer.search(request);
+      return traced;
+    },
     queryVector: async (query) => runtime?.queryVector(query),
     embedAll: async () => runtime?.drain(),
     close() {
