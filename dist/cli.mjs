@@ -5986,20 +5986,21 @@ function transcriptPathOf(db, sessionId) {
 }
 
 // src/store/usage/use-rank.ts
+var STANDINGS_SQL = `SELECT w.id, m.renewed_at AS renewedAt, (
+    SELECT COUNT(*) FROM (SELECT 1 FROM injections i
+      WHERE i.observation_id = w.id AND i.session_id != @except
+      GROUP BY i.session_id
+      HAVING COUNT(i.used_at) = 0
+        AND MAX(i.at) > MAX(COALESCE(m.decay_reset_at, 0), COALESCE(m.renewed_at, 0)))
+  ) AS unusedSessions
+  FROM (SELECT value AS id FROM json_each(@ids)) w
+  LEFT JOIN memory_use m ON m.observation_id = w.id`;
 function useStandings(db, ids2, exceptSession = "") {
   if (ids2.length === 0) return /* @__PURE__ */ new Map();
-  const rows = stmt(
-    db,
-    `SELECT w.id, m.renewed_at AS renewedAt, (
-       SELECT COUNT(DISTINCT i.session_id) FROM injections i
-       WHERE i.observation_id = w.id AND i.session_id != @except
-         AND i.at > MAX(COALESCE(m.decay_reset_at, 0), COALESCE(m.renewed_at, 0))
-         AND NOT EXISTS (SELECT 1 FROM injections u WHERE u.session_id = i.session_id
-                           AND u.observation_id = i.observation_id AND u.used_at IS NOT NULL)
-     ) AS unusedSessions
-     FROM (SELECT value AS id FROM json_each(@ids)) w
-     LEFT JOIN memory_use m ON m.observation_id = w.id`
-  ).all({ ids: JSON.stringify(ids2), except: exceptSession });
+  const rows = stmt(db, STANDINGS_SQL).all({
+    ids: JSON.stringify(ids2),
+    except: exceptSession
+  });
   return new Map(
     rows.filter((row) => row.renewedAt !== null || row.unusedSessions > 0).map(({ id: id3, ...standing }) => [id3, standing])
   );
