@@ -14,6 +14,7 @@
 // the horizon's buckets before issue 32, which only made it say so and added allTime).
 // Usage: node --import tsx bench/old-answers.ts [--newer 250000] [--db PATH (kept, reused)]
 //          [--hybrid] (writes vectors into PATH: copy a kept fts-only database first)
+//          [--slowest N] (the N questions the default full-text search took longest over)
 import { existsSync } from 'node:fs';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -276,6 +277,8 @@ async function main(): Promise<void> {
   let partial = 0;
   let asked1 = 0;
   let oldFirst = 0;
+  /** Each question's default full-text time, for --slowest N. */
+  const slow: Array<{ text: string; ms: number; beforeMs: number; partial: boolean }> = [];
   const oldIds = new Set(
     stmt(db, "SELECT id FROM observations WHERE content_hash LIKE 'old-%'")
       .pluck()
@@ -289,6 +292,7 @@ async function main(): Promise<void> {
     const [, tBare] = time(() => bare(db, q));
     times.all.push(tAll);
     times.now.push(tNow);
+    slow.push({ text, ms: tNow, beforeMs: tOld, partial: now.cutoff !== undefined });
     times.before.push(tOld);
     times.bare.push(tBare);
     const first = exact.hits[0]?.id;
@@ -347,6 +351,13 @@ async function main(): Promise<void> {
   if (stack) hybridTable(asked1, s.bare);
   console.log(`whole-index #1 is an old memory: ${oldFirst} of ${asked1}`);
   console.log(`answers that carried a cut-off note: ${partial} of ${texts.length}`);
+  const SLOWEST = Number(args.get('slowest') ?? 0);
+  for (const one of slow.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST)) {
+    const note = one.partial ? ', cut-off note' : '';
+    console.log(
+      `  slow: ${fixed(one.ms, 1)} ms (before ${fixed(one.beforeMs, 1)} ms${note}): ${one.text}`,
+    );
+  }
   console.log(`database: ${path}`);
   if (stack) stack.close();
   else db.close();
