@@ -3,11 +3,16 @@
 // and without the search keys a compressor writes, and with several phrasings fused (what the
 // MCP tool asks the agent for), and whether prompt-time recall (the UserPromptSubmit hook's:
 // up to 3 memories holding the prompt's rare words) injects it. Prints how many of a question's
-// words its memory holds.
+// words its memory holds. Tokens per prompt: the injected block's estimate, as the recall ledger
+// records it (estimateTokens of the block's text), over the prompts that drew an injection and
+// over all. `--no-need`: the ordinary prompts of test/fixtures/recall (no memory needed) asked of
+// this store too, with search keys: how many draw an injection, and their tokens.
 // Usage: node --import tsx bench/paraphrase.ts [--embedder local|hash|off] [--questions N]
-//          [--offset K] [--json] [--misses]
+//          [--offset K] [--json] [--misses] [--no-need]
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promptRecall } from '../src/context/index.ts';
-import type { SearchMode } from '../src/domain/index.ts';
+import { estimateTokens, type SearchMode } from '../src/domain/index.ts';
 import { searchPhrasings } from '../src/search/index.ts';
 import { seedObservation } from '../test/helpers/seed-memory.ts';
 import { paraphraseSet, type ParaphraseQuestion } from './lib/paraphrase-set.ts';
@@ -78,13 +83,22 @@ interface PromptRecallRun {
   perPrompt: number;
   /** Share of the injected memories that are of the asked memory's component. */
   onTopic: number;
+  /** Prompts that drew an injection, and the injected blocks' tokens over them and over all. */
+  spoke: number;
+  tokens: number;
 }
+
+/** Tokens a prompt's block costs (what the recall ledger records for it). */
+const blockTokens = (block: { text: string; ids: number[] }): number =>
+  block.ids.length === 0 ? 0 : estimateTokens(block.text);
 
 async function promptRun(stack: RecallStack, ids: number[]): Promise<PromptRecallRun> {
   const indexOf = new Map(ids.map((id, index) => [id, index]));
   let hits = 0;
   let injected = 0;
   let onTopic = 0;
+  let spoke = 0;
+  let tokens = 0;
   for (const [i, q] of questions.entries()) {
     const block = await promptRecall(stack.db, stack.searcher, {
       project: 'paraphrase',
@@ -94,6 +108,8 @@ async function promptRun(stack: RecallStack, ids: number[]): Promise<PromptRecal
     });
     if (block.ids.includes(ids[q.target]!)) hits += 1;
     injected += block.ids.length;
+    if (block.ids.length > 0) spoke += 1;
+    tokens += blockTokens(block);
     const about = (id: number): boolean =>
       componentOf(indexOf.get(id) ?? -1) === componentOf(q.target);
     onTopic += block.ids.filter(about).length;
@@ -109,7 +125,47 @@ async function promptRun(stack: RecallStack, ids: number[]): Promise<PromptRecal
     hit: hits / questions.length,
     perPrompt: injected / questions.length,
     onTopic: injected === 0 ? 0 : onTopic / injected,
+    spoke,
+    tokens,
   };
+}
+
+const NO_NEED_SETS = [
+  'no-need-prompts.txt',
+  'no-need-heldout.txt',
+  'no-need-heldout-2.txt',
+  'no-need-heldout-3.txt',
+];
+
+/** Per no-need set: prompts, how many drew an injection, and the tokens injected. */
+async function noNeedRun(stack: RecallStack): Promise<string[][]> {
+  const dir = join(import.meta.dirname, '..', 'test', 'fixtures', 'recall');
+  const rows: string[][] = [];
+  for (const name of NO_NEED_SETS) {
+    const prompts = readFileSync(join(dir, name), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+    let spoke = 0;
+    let tokens = 0;
+    for (const [i, prompt] of prompts.entries()) {
+      const block = await promptRecall(stack.db, stack.searcher, {
+        project: 'paraphrase',
+        sessionId: `no-need-${name}-${i}`,
+        prompt,
+        maxItems: PROMPT_ITEMS,
+      });
+      if (block.ids.length > 0) spoke += 1;
+      tokens += blockTokens(block);
+    }
+    rows.push([
+      name,
+      String(prompts.length),
+      `${spoke} (${fixed((100 * spoke) / prompts.length)}%)`,
+      fixed(tokens / prompts.length, 1),
+      spoke === 0 ? '' : fixed(tokens / spoke, 1),
+    ]);
+  }
+  return rows;
 }
 
 async function scoreAll(stack: RecallStack, ids: number[]) {
@@ -133,6 +189,7 @@ const ids = stack.db.transaction(() =>
 await stack.embedAll();
 const embedSeconds = (performance.now() - started) / 1000;
 const { rows: withKeys, recall: recallWithKeys } = await scoreAll(stack, ids);
+const noNeed = args.has('no-need') ? await noNeedRun(stack) : [];
 // Keys only feed the full-text index (vectors embed title, narrative and facts): blanking them
 // leaves the vectors as they are.
 stack.db.prepare(`UPDATE observations SET search_keys = ''`).run();
@@ -168,4 +225,17 @@ if (args.has('json')) {
   console.log(
     `prompt-time recall injected: without search keys ${said(recallWithoutKeys)}; with them ${said(recallWithKeys)}`,
   );
+  const perPrompt = (run: PromptRecallRun) =>
+    `${fixed(run.tokens / questions.length, 1)} over all ${questions.length} prompts, ` +
+    `${run.spoke === 0 ? '-' : fixed(run.tokens / run.spoke, 1)} over the ${run.spoke} that drew an injection`;
+  console.log(
+    `prompt-time recall tokens a prompt (estimateTokens of the block): with search keys ${perPrompt(recallWithKeys)}; without ${perPrompt(recallWithoutKeys)}`,
+  );
+  if (noNeed.length > 0) {
+    console.log('\nno-need prompts (test/fixtures/recall) asked of this store, with search keys');
+    printTable(
+      ['set', 'prompts', 'drew an injection', 'tokens a prompt', 'tokens an injected prompt'],
+      noNeed,
+    );
+  }
 }

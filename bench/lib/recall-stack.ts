@@ -41,7 +41,10 @@ export function embedderOf(choice: EmbedderChoice, dimensions = 256): Embedder |
   return choice === 'local' ? createLocalEmbedder() : createHashEmbedder(dimensions);
 }
 
-/** Opens a temp database with sqlite-vec, the vector index, the embedding runtime and a searcher. */
+/**
+ * Opens a temp database (or the one at `path`, kept) with sqlite-vec, the vector index, the
+ * embedding runtime and a searcher.
+ */
 export function createRecallStack(
   choice: EmbedderChoice,
   options: {
@@ -50,11 +53,13 @@ export function createRecallStack(
     minSimilarity?: number;
     /** An embedder of the bench's own (a synthetic one), in place of `choice`'s. */
     embedder?: Embedder;
+    /** A database of the bench's own, opened in place and kept on close. */
+    path?: string;
   } = {},
 ): RecallStack {
   const batchSize = options.batchSize ?? 32;
-  const dir = mkdtempSync(join(tmpdir(), 'claude-mem-bench-'));
-  const db = openDatabase(join(dir, 'claude-mem.db'));
+  const dir = options.path === undefined ? mkdtempSync(join(tmpdir(), 'claude-mem-bench-')) : '';
+  const db = openDatabase(options.path ?? join(dir, 'claude-mem.db'));
   loadSqliteVec(db);
   const embedder = options.embedder ?? embedderOf(choice, options.dimensions);
   const index = createVectorIndex(db);
@@ -97,7 +102,7 @@ export function createRecallStack(
     close() {
       void runtime?.stop();
       db.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (dir !== '') rmSync(dir, { recursive: true, force: true });
     },
   };
 }
