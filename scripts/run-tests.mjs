@@ -245,6 +245,7 @@ export const UNIT_TESTS = [
   'src/worker/disk-health.test.ts',
   'src/worker/open-links.test.ts',
   'src/worker/capture/ingest.test.ts',
+  'src/worker/capture/recover-tools.test.ts',
   'src/privacy/assignment.test.ts',
   'src/privacy/elide.test.ts',
   'src/privacy/gitleaks-rules.test.ts',

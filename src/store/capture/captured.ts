@@ -71,6 +71,12 @@ export function insertToolEvent(db: Db, input: ToolEventInput): boolean {
   return result.changes === 1;
 }
 
+/** The tool_use_ids among `ids` that a stored tool event already has. */
+export function storedToolUseIds(db: Db, ids: readonly string[]): Set<string> {
+  const find = stmt(db, 'SELECT 1 FROM events WHERE tool_use_id = ?');
+  return new Set(ids.filter((id) => find.get(id) !== undefined));
+}
+
 /** The end of a turn (Stop) or of a subagent (SubagentStop), for the summarizer. */
 export interface TurnEndInput {
   eventUid: string;
