@@ -313,6 +313,7 @@ export const E2E_TESTS = [
   'test/e2e/recall-bench.test.ts',
   'test/e2e/claude-code.test.ts',
   'test/e2e/claude-code-background-capture.test.ts',
+  'test/e2e/claude-code-recovered-tool.test.ts',
   'test/e2e/agent-codex.test.ts',
   'test/e2e/agent-mixed.test.ts',
   'test/e2e/agent-gemini.test.ts',
