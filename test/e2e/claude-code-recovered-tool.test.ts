@@ -139,4 +139,13 @@ describe('a tool call whose PostToolUse hook never arrives', { skip: !hasClaude(
     );
     assert.equal(new Set(rows.map((row) => row.tool_use_id)).size, 2);
   });
+
+  it('is counted by doctor', async () => {
+    const recovered = bashEvents(home).filter((row) => row.event_uid.startsWith('rc-')).length;
+    const doctor = await cli(['doctor'], home.env);
+    assert.match(
+      doctor.stdout,
+      new RegExp(`; ${recovered} tool events recovered from transcripts`),
+    );
+  });
 });

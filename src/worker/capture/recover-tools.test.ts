@@ -4,7 +4,12 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { ensureDataDir, loadSettings } from '../../config/index.ts';
 import { writeSpoolEvent, type SpoolEvent } from '../../spool/index.ts';
-import { openDatabase, type Db } from '../../store/index.ts';
+import {
+  countRecoveredEvents,
+  openDatabase,
+  RECOVERED_EVENT_PREFIX,
+  type Db,
+} from '../../store/index.ts';
 import { recordingLogger } from '../../../test/helpers/logger.ts';
 import {
   promptEvent,
@@ -22,7 +27,6 @@ import {
   userLine,
 } from '../../../test/helpers/transcript-lines.ts';
 import { ingestAll } from './ingest.ts';
-import { RECOVERED_PREFIX } from './recover-tools.ts';
 
 function home(t: TestContext) {
   const dataDir = tempDir(t);
@@ -86,13 +90,14 @@ test('a Stop recovers the turn tools no hook delivered, through capture, marked 
     ],
   );
   const [hooked, bash, read] = rows;
-  assert.ok(!hooked?.event_uid.startsWith(RECOVERED_PREFIX));
-  assert.ok(bash?.event_uid.startsWith(RECOVERED_PREFIX));
-  assert.ok(read?.event_uid.startsWith(RECOVERED_PREFIX));
+  assert.ok(!hooked?.event_uid.startsWith(RECOVERED_EVENT_PREFIX));
+  assert.ok(bash?.event_uid.startsWith(RECOVERED_EVENT_PREFIX));
+  assert.ok(read?.event_uid.startsWith(RECOVERED_EVENT_PREFIX));
   // The private tag is stripped as the hook strips it.
   assert.deepEqual(JSON.parse(bash?.tool_input ?? ''), { command: 'ls ' });
   assert.deepEqual(JSON.parse(bash?.tool_response ?? ''), { stdout: 'a.txt', stderr: '' });
   assert.equal(read?.error, 'File does not exist.');
+  assert.equal(countRecoveredEvents(db), 2);
   assert.ok(log.lines.some((line) => line.message.startsWith('recovered 2 tool events')));
 });
 

@@ -4,7 +4,7 @@ import { capture } from '../../capture/index.ts';
 import type { Logger, Settings } from '../../config/index.ts';
 import { isFullyPrivate } from '../../privacy/index.ts';
 import type { SpoolEvent } from '../../spool/index.ts';
-import { storedToolUseIds, type Db } from '../../store/index.ts';
+import { RECOVERED_EVENT_PREFIX, storedToolUseIds, type Db } from '../../store/index.ts';
 import { replayTranscript, type HookPayload } from '../../transcripts/index.ts';
 
 /**
@@ -19,13 +19,10 @@ export interface Recovery {
   log: Logger;
 }
 
-/** The id prefix that marks an event recovered from the transcript (not sent by its hook). */
-export const RECOVERED_PREFIX = 'rc-';
-
 /** The id of a recovered tool event: derived from what it is, so a second recovery is the same. */
 export function recoveredEventId(sessionId: string, toolUseId: string): string {
   const hash = createHash('sha256').update(`${sessionId}\n${toolUseId}`).digest('hex');
-  return `${RECOVERED_PREFIX}${hash.slice(0, 32)}`;
+  return `${RECOVERED_EVENT_PREFIX}${hash.slice(0, 32)}`;
 }
 
 /** The transcript's last RECOVER_TAIL_BYTES from a whole line, or undefined (logged). */
