@@ -3,8 +3,7 @@
 // stores it marked recovered (event id `rc-...`), and compresses it like the others. A run whose
 // hook does arrive stores each tool call once.
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { HookRun } from '../../src/cli/hook-process.ts';
@@ -14,16 +13,19 @@ import {
   hasClaude,
   isCompressorRequest,
   offeredTools,
-  offlineClaudeEnv,
   runClaude,
   toolUse,
 } from '../helpers/claude-cli.ts';
 import { cli } from '../helpers/cli.ts';
 import { queryDb } from '../helpers/db.ts';
-import { createTestHome, type TestHome } from '../helpers/env.ts';
-import { requestText, startFakeAnthropic, type FakeAnthropic } from '../helpers/fake-anthropic.ts';
+import {
+  startClaudeProject,
+  stopClaudeProject,
+  type ClaudeProject,
+} from '../helpers/claude-project.ts';
+import type { TestHome } from '../helpers/env.ts';
+import { requestText, type FakeAnthropic } from '../helpers/fake-anthropic.ts';
 import { waitForCounts } from '../helpers/wait-for-counts.ts';
-import { stopWorker } from '../helpers/worker.ts';
 
 const TITLE = 'The build prints built';
 const BASH_COUNT = "SELECT COUNT(*) FROM events WHERE tool_name = 'Bash'";
@@ -67,26 +69,19 @@ const bashEvents = (home: TestHome): BashRow[] =>
   );
 
 describe('a tool call whose PostToolUse hook never arrives', { skip: !hasClaude() }, () => {
+  let setup: ClaudeProject;
   let home: TestHome;
-  let fake: FakeAnthropic;
   let first: HookRun;
   let second: HookRun;
   let afterFirst: BashRow[] = [];
   before(async () => {
-    fake = await startFakeAnthropic();
-    scriptModel(fake);
-    home = await createTestHome({
-      CLAUDE_MEM_COMPRESS_PROVIDER: 'anthropic',
-      CLAUDE_MEM_COMPRESS_ANTHROPIC_BASE_URL: fake.url,
-    });
-    const root = dirname(home.dataDir);
-    const project = join(root, 'shop');
-    mkdirSync(project, { recursive: true });
-    execFileSync('git', ['init', '-q'], { cwd: project });
-    const env = offlineClaudeEnv({ ...home.env, TMPDIR: join(root, 'tmp') }, fake.url);
-    mkdirSync(env.TMPDIR ?? '', { recursive: true });
+    setup = await startClaudeProject();
+    home = setup.home;
+    scriptModel(setup.fake);
+    const { env, project } = setup;
     const install = await cli(['install'], env, project);
     assert.equal(install.code, 0, install.stderr);
+    const root = dirname(home.dataDir);
     const settingsFile = join(root, '.claude', 'settings.json');
     let installed = '';
     setPostToolUse(settingsFile, (command) => {
@@ -100,11 +95,7 @@ describe('a tool call whose PostToolUse hook never arrives', { skip: !hasClaude(
     second = await runClaude('build it again', { env, cwd: project });
     await waitForCounts(home, { bash: BASH_COUNT }, 2);
   });
-  after(async () => {
-    await stopWorker(home);
-    await fake.close();
-    home.cleanup();
-  });
+  after(() => stopClaudeProject(setup));
 
   it('runs both sessions to the end', () => {
     assert.deepEqual([first.code, second.code], [0, 0], first.stderr + second.stderr);
