@@ -1,3 +1,4 @@
+import './hold-signals.ts';
 import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';

@@ -1,3 +1,4 @@
+import './hold-signals.ts';
 import { join } from 'node:path';
 import { runHook } from './run-hook.ts';
 
@@ -12,11 +13,5 @@ async function main(): Promise<void> {
   await runHook(process.argv[2], { cliEntry: join(__dirname, 'cli.mjs'), agent });
   process.exit(0);
 }
-
-// Claude Code 2.1.330 ends background hooks ("async": true) still running when a `claude -p`
-// run ends: SIGTERM, then SIGKILL about a second later. A capture must not be cut short
-// between reading stdin and the durable spool write, so these signals wait for the run (bounded
-// by our own timeouts; main exits when done) and the second's grace goes to the capture.
-for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.on(signal, () => undefined);
 
 void main();

@@ -131,6 +131,7 @@ export async function runWorker(env: NodeJS.ProcessEnv = process.env): Promise<n
     dbHealth: deps.dbHealth,
     diskHealth: deps.diskHealth,
     onApplied: (applied) => deps.onApplied(applied),
+    settings: () => deps.settings,
   });
   log.log('info', `worker ${VERSION} listening on 127.0.0.1:${port}`, { pid: process.pid });
   // The start line, for whoever runs `worker run` in a terminal (hooks spawn it without stdout):

@@ -27,7 +27,7 @@ export interface ClaudeProject {
 }
 
 /** Starts the fake, creates the home and the project; the caller scripts the fake. */
-async function startClaudeProject(): Promise<ClaudeProject> {
+export async function startClaudeProject(): Promise<ClaudeProject> {
   const fake = await startFakeAnthropic();
   const home = await createTestHome({
     CLAUDE_MEM_COMPRESS_PROVIDER: 'anthropic',
@@ -43,7 +43,7 @@ async function startClaudeProject(): Promise<ClaudeProject> {
 }
 
 /** Stops the worker and the fake, and removes the home. */
-async function stopClaudeProject(setup: ClaudeProject): Promise<void> {
+export async function stopClaudeProject(setup: ClaudeProject): Promise<void> {
   await stopWorker(setup.home);
   await setup.fake.close();
   setup.home.cleanup();

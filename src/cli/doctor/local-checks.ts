@@ -10,7 +10,7 @@ import {
   spoolDir,
 } from '../../config/index.ts';
 import { countQuarantined, listSpool, readSpoolError } from '../../spool/index.ts';
-import { LATEST_VERSION, type Db } from '../../store/index.ts';
+import { LATEST_VERSION, countRecoveredEvents, type Db } from '../../store/index.ts';
 import { didYouMean } from '../suggest.ts';
 import { fail, ok, warn, type CheckResult } from './check.ts';
 
@@ -62,6 +62,14 @@ function setAsideNote(db: Db): string | undefined {
   return `incoming rows set aside as unsound: ${counts} (newest: ${oneLine(newest)})`;
 }
 
+/** Tool calls recovered from transcripts at Stop (their background hook never arrived). */
+function recoveredNote(db: Db): string {
+  const recovered = countRecoveredEvents(db);
+  return recovered === 0
+    ? ''
+    : `; ${recovered.toLocaleString('en-US')} tool events recovered from transcripts (their PostToolUse hook never arrived)`;
+}
+
 /** `PRAGMA quick_check` and the schema version; a damaged file says how to rebuild it. */
 export function checkDatabase(dataDir: string): CheckResult {
   const file = databaseFile(dataDir);
@@ -79,9 +87,8 @@ export function checkDatabase(dataDir: string): CheckResult {
     if (version !== LATEST_VERSION)
       return fail('database', `schema ${version}, expected ${LATEST_VERSION}: restart the worker`);
     const aside = setAsideNote(db);
-    return aside
-      ? warn('database', `quick_check ok, schema ${version}; ${aside}`)
-      : ok('database', `quick_check ok, schema ${version}`);
+    const detail = `quick_check ok, schema ${version}${recoveredNote(db)}`;
+    return aside ? warn('database', `${detail}; ${aside}`) : ok('database', detail);
   } catch (error) {
     const code = String((error as { code?: unknown }).code ?? '');
     if (!/^SQLITE_(CORRUPT|NOTADB)/.test(code)) throw error;

@@ -71,6 +71,25 @@ export function insertToolEvent(db: Db, input: ToolEventInput): boolean {
   return result.changes === 1;
 }
 
+/**
+ * The event id prefix of a tool call the worker recovered from the transcript at Stop because
+ * its PostToolUse hook never arrived (src/worker/capture/recover-tools.ts).
+ */
+export const RECOVERED_EVENT_PREFIX = 'rc-';
+
+/** How many stored tool events were recovered from transcripts (a range on the unique index). */
+export function countRecoveredEvents(db: Db): number {
+  return stmt(db, "SELECT count(*) FROM events WHERE event_uid >= 'rc-' AND event_uid < 'rc.'")
+    .pluck()
+    .get() as number;
+}
+
+/** The tool_use_ids among `ids` that a stored tool event already has. */
+export function storedToolUseIds(db: Db, ids: readonly string[]): Set<string> {
+  const find = stmt(db, 'SELECT 1 FROM events WHERE tool_use_id = ?');
+  return new Set(ids.filter((id) => find.get(id) !== undefined));
+}
+
 /** The end of a turn (Stop) or of a subagent (SubagentStop), for the summarizer. */
 export interface TurnEndInput {
   eventUid: string;

@@ -1,5 +1,5 @@
 import { watch, type FSWatcher } from 'node:fs';
-import type { Logger } from '../../config/index.ts';
+import type { Logger, Settings } from '../../config/index.ts';
 import { createPoller, spoolDir } from '../../config/index.ts';
 import type { Db } from '../../store/index.ts';
 import type { Applied } from './apply-event.ts';
@@ -41,6 +41,8 @@ interface IngestOptions {
   diskHealth?: DiskHealth;
   onApplied: (applied: Applied[]) => void;
   intervalMs?: number;
+  /** Turns on the recovery of tool events from transcripts at Stop (see recoverTools). */
+  settings?: () => Settings;
 }
 
 /**
@@ -52,6 +54,7 @@ interface IngestOptions {
 function createPass(options: IngestOptions, intervalMs: number): () => void {
   const { dataDir, db, log } = options;
   const dbHealth = options.dbHealth ?? createDbHealth();
+  const recovery = options.settings ? { settings: options.settings, log } : undefined;
   let lockedUntil = 0;
   let faultWaitMs = 0;
   const onFault = (error: unknown): void => {
@@ -69,7 +72,9 @@ function createPass(options: IngestOptions, intervalMs: number): () => void {
     tendDisk(options);
     if (Date.now() < lockedUntil) return;
     try {
-      const result = withBusyTimeout(db, INGEST_BUSY_MS, () => ingestAll(dataDir, db, log));
+      const result = withBusyTimeout(db, INGEST_BUSY_MS, () =>
+        ingestAll(dataDir, db, log, 1000, recovery),
+      );
       if (dbHealth.clear()) log.log('info', 'the database works again; ingest resumed');
       else if (lockedUntil > 0) log.log('info', 'the database is writable again; ingest resumed');
       lockedUntil = 0;

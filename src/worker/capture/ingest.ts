@@ -6,9 +6,11 @@ import {
   sweepStaleTemps,
   type BadSpoolEntry,
   type SpoolEntry,
+  type SpoolEvent,
 } from '../../spool/index.ts';
 import type { Db } from '../../store/index.ts';
 import { applyEvent, type Applied } from './apply-event.ts';
+import { recoverTools, type Recovery } from './recover-tools.ts';
 import { isBusy, isDbFault } from '../db-fault.ts';
 
 /** Counters of one ingest pass. */
@@ -24,10 +26,16 @@ export interface IngestResult {
  * A file is removed only after the commit that stored it; a crash in between redelivers it,
  * which `applyEvent` ignores. Unreadable files go to quarantine with the reason.
  */
-export function ingestBatch(dataDir: string, db: Db, log: Logger, batchSize = 500): IngestResult {
+export function ingestBatch(
+  dataDir: string,
+  db: Db,
+  log: Logger,
+  batchSize = 500,
+  recovery?: Recovery,
+): IngestResult {
   const { entries, bad } = readSpoolBatch(dataDir, batchSize);
   const quarantined = bad.filter((entry) => setAside(dataDir, log, entry)).length;
-  const applied = applyEntries(dataDir, db, log, entries);
+  const applied = applyEntries(dataDir, db, log, withRecovered(db, entries, recovery));
   const duplicates = applied.filter((item) => item.duplicate).length;
   return { stored: applied.length - duplicates, duplicates, quarantined, applied };
 }
@@ -49,6 +57,47 @@ function setAside(dataDir: string, log: Logger, entry: BadSpoolEntry): boolean {
   }
 }
 
+/** A spool file with the events to apply for it: its own, after the tools it recovers. */
+interface Planned {
+  file: string;
+  events: SpoolEvent[];
+}
+
+/**
+ * Plans each file's events. With `recovery`, a Stop or SessionEnd first brings in the tool calls
+ * of its turn that the transcript holds and no hook delivered (see recoverTools), so they are
+ * stored in the same transaction, before the turn is closed and compressed.
+ */
+function withRecovered(db: Db, entries: SpoolEntry[], recovery?: Recovery): Planned[] {
+  const known = new Set<string>();
+  for (const { event } of entries) {
+    if (event.kind === 'tool' && event.toolUseId !== null) known.add(event.toolUseId);
+  }
+  return entries.map((entry) => {
+    const recovered = recovery ? tryRecover(db, entry.event, known, recovery) : [];
+    for (const event of recovered) if (event.kind === 'tool') known.add(event.toolUseId ?? '');
+    return { file: entry.file, events: [...recovered, entry.event] };
+  });
+}
+
+/** Recovery that fails for a reason other than the database's is logged and skipped. */
+function tryRecover(
+  db: Db,
+  event: SpoolEvent,
+  known: ReadonlySet<string>,
+  recovery: Recovery,
+): SpoolEvent[] {
+  try {
+    return recoverTools(db, event, known, recovery);
+  } catch (error) {
+    if (mustWait(error)) throw error;
+    recovery.log.log('warn', `recovery at ${event.kind} failed: ${String(error)}`, {
+      sessionId: event.sessionId,
+    });
+    return [];
+  }
+}
+
 /** Errors that leave the files in the spool for a later pass: the database's, not the event's. */
 const mustWait = (error: unknown): boolean => isBusy(error) || isDbFault(error);
 
@@ -58,11 +107,10 @@ const mustWait = (error: unknown): boolean => isBusy(error) || isDbFault(error);
  * is applied alone so that one event the database rejects is quarantined with the reason instead
  * of blocking the spool forever.
  */
-function applyEntries(dataDir: string, db: Db, log: Logger, entries: SpoolEntry[]): Applied[] {
+function applyEntries(dataDir: string, db: Db, log: Logger, entries: Planned[]): Applied[] {
+  const applyAll = (entry: Planned) => entry.events.map((event) => applyEvent(db, event));
   try {
-    const applied = db
-      .transaction(() => entries.map((entry) => applyEvent(db, entry.event)))
-      .immediate();
+    const applied = db.transaction(() => entries.flatMap(applyAll)).immediate();
     for (const entry of entries) removeSpoolFile(entry.file);
     return applied;
   } catch (error) {
@@ -71,7 +119,7 @@ function applyEntries(dataDir: string, db: Db, log: Logger, entries: SpoolEntry[
   const applied: Applied[] = [];
   for (const entry of entries) {
     try {
-      applied.push(db.transaction(() => applyEvent(db, entry.event)).immediate());
+      applied.push(...db.transaction(() => applyAll(entry)).immediate());
       removeSpoolFile(entry.file);
     } catch (error) {
       if (mustWait(error)) throw error;
@@ -88,11 +136,17 @@ function applyEntries(dataDir: string, db: Db, log: Logger, entries: SpoolEntry[
  * Ingests until the spool is empty (or `maxBatches` ran), after turning the temp files of
  * interrupted writes into events or removing them.
  */
-export function ingestAll(dataDir: string, db: Db, log: Logger, maxBatches = 1000): IngestResult {
+export function ingestAll(
+  dataDir: string,
+  db: Db,
+  log: Logger,
+  maxBatches = 1000,
+  recovery?: Recovery,
+): IngestResult {
   sweepStaleTemps(dataDir, log);
   const total: IngestResult = { stored: 0, duplicates: 0, quarantined: 0, applied: [] };
   for (let batch = 0; batch < maxBatches; batch += 1) {
-    const result = ingestBatch(dataDir, db, log);
+    const result = ingestBatch(dataDir, db, log, 500, recovery);
     total.stored += result.stored;
     total.duplicates += result.duplicates;
     total.quarantined += result.quarantined;
