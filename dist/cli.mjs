@@ -4179,6 +4179,14 @@ function insertToolEvent(db, input) {
   ).run({ ...clean, failed: clean.failed ? 1 : 0 });
   return result.changes === 1;
 }
+var RECOVERED_EVENT_PREFIX = "rc-";
+function countRecoveredEvents(db) {
+  return stmt(db, "SELECT count(*) FROM events WHERE event_uid >= 'rc-' AND event_uid < 'rc.'").pluck().get();
+}
+function storedToolUseIds(db, ids2) {
+  const find = stmt(db, "SELECT 1 FROM events WHERE tool_use_id = ?");
+  return new Set(ids2.filter((id3) => find.get(id3) !== void 0));
+}
 function insertTurnEnd(db, input) {
   const clean = throughDoor(input, { text: ["lastAssistantMessage"] });
   stmt(
@@ -9168,8 +9176,8 @@ function callIn(text5, known) {
 function shortValue(text5) {
   const value = text5.replace(/[,;]\s*$/, "").trim();
   const opens = (value.match(/[([{]/g) ?? []).length;
-  const closes = (value.match(/[)\]}]/g) ?? []).length;
-  return value !== "" && value.length <= 40 && opens === closes && !/[`]/.test(value) ? value : void 0;
+  const closes2 = (value.match(/[)\]}]/g) ?? []).length;
+  return value !== "" && value.length <= 40 && opens === closes2 && !/[`]/.test(value) ? value : void 0;
 }
 function lineTopic(line2, known = () => false) {
   const text5 = line2.trim();
@@ -10541,8 +10549,8 @@ function collectEventWork(db, settings2, now2) {
       over,
       end,
       limits,
-      awaitsRetries: (closes) => turnAwaitsRetries(db, closes.sessionRowId, closes.promptNumber, maxAttempts),
-      summaryContext: (closes) => summaryContextOf(db, closes)
+      awaitsRetries: (closes2) => turnAwaitsRetries(db, closes2.sessionRowId, closes2.promptNumber, maxAttempts),
+      summaryContext: (closes2) => summaryContextOf(db, closes2)
     });
     return slices2.map((slice) => ({ turn, batch: slice.batch, finalAttempt, summary }));
   });
@@ -16282,11 +16290,80 @@ function describe(seen, dataDir) {
 // src/worker/capture/ingest-loop.ts
 import { watch } from "node:fs";
 
+// src/worker/capture/recover-tools.ts
+import { createHash as createHash5 } from "node:crypto";
+import { closeSync as closeSync6, openSync as openSync6, readSync as readSync2, statSync as statSync10 } from "node:fs";
+var RECOVER_TAIL_BYTES = 4 * 1024 * 1024;
+function recoveredEventId(sessionId, toolUseId) {
+  const hash = createHash5("sha256").update(`${sessionId}
+${toolUseId}`).digest("hex");
+  return `${RECOVERED_EVENT_PREFIX}${hash.slice(0, 32)}`;
+}
+function readTail2(path, log) {
+  let fd;
+  try {
+    fd = openSync6(path, "r");
+    const size = statSync10(path).size;
+    const start2 = Math.max(0, size - RECOVER_TAIL_BYTES);
+    const buffer = Buffer.alloc(size - start2);
+    const read = readSync2(fd, buffer, 0, buffer.length, start2);
+    const text5 = buffer.subarray(0, read).toString("utf8");
+    return start2 === 0 ? text5 : text5.slice(text5.indexOf("\n") + 1);
+  } catch (error) {
+    log.log("warn", `recovery: cannot read transcript ${path}: ${String(error)}`);
+    return void 0;
+  } finally {
+    if (fd !== void 0) closeSync6(fd);
+  }
+}
+var isToolPayload = (payload) => payload.hook_event_name === "PostToolUse" || payload.hook_event_name === "PostToolUseFailure";
+function lastTurnTools(text5, path) {
+  const payloads = replayTranscript(text5, { transcriptPath: path });
+  const promptAt = payloads.findLastIndex((p) => p.hook_event_name === "UserPromptSubmit");
+  const prompt = payloads[promptAt];
+  if (prompt?.hook_event_name === "UserPromptSubmit" && isFullyPrivate(prompt.prompt)) return [];
+  return payloads.slice(promptAt + 1).filter(isToolPayload).filter((payload) => payload.agent_id === void 0 && payload.tool_use_id !== "");
+}
+var closes = (event) => event.agent === void 0 && (event.kind === "turn-end" && event.agentId === null || event.kind === "session-end");
+function recoverTools(db, event, known, recovery) {
+  if (!closes(event) || !event.transcriptPath) return [];
+  const text5 = readTail2(event.transcriptPath, recovery.log);
+  if (text5 === void 0) return [];
+  const tools = lastTurnTools(text5, event.transcriptPath).filter(
+    (payload) => !known.has(payload.tool_use_id)
+  );
+  const stored = storedToolUseIds(
+    db,
+    tools.map((payload) => payload.tool_use_id)
+  );
+  const settings2 = recovery.settings();
+  const recovered = tools.filter((payload) => !stored.has(payload.tool_use_id)).flatMap((payload) => {
+    const ctx = {
+      settings: settings2,
+      sessionId: event.sessionId,
+      project: event.project,
+      cwd: payload.cwd || event.cwd,
+      id: recoveredEventId(event.sessionId, payload.tool_use_id),
+      now: event.at - 1
+    };
+    const result = capture(payload.hook_event_name, payload, ctx);
+    return result.action === "spool" ? [result.event] : [];
+  });
+  if (recovered.length > 0) {
+    recovery.log.log(
+      "warn",
+      `recovered ${recovered.length} tool events from the transcript at ${event.kind}: their PostToolUse hooks never arrived`,
+      { sessionId: event.sessionId }
+    );
+  }
+  return recovered;
+}
+
 // src/worker/capture/ingest.ts
-function ingestBatch(dataDir, db, log, batchSize = 500) {
+function ingestBatch(dataDir, db, log, batchSize = 500, recovery) {
   const { entries, bad } = readSpoolBatch(dataDir, batchSize);
   const quarantined2 = bad.filter((entry) => setAside3(dataDir, log, entry)).length;
-  const applied = applyEntries(dataDir, db, log, entries);
+  const applied = applyEntries(dataDir, db, log, withRecovered(db, entries, recovery));
   const duplicates = applied.filter((item) => item.duplicate).length;
   return { stored: applied.length - duplicates, duplicates, quarantined: quarantined2, applied };
 }
@@ -16302,10 +16379,33 @@ function setAside3(dataDir, log, entry) {
     return false;
   }
 }
+function withRecovered(db, entries, recovery) {
+  const known = /* @__PURE__ */ new Set();
+  for (const { event } of entries) {
+    if (event.kind === "tool" && event.toolUseId !== null) known.add(event.toolUseId);
+  }
+  return entries.map((entry) => {
+    const recovered = recovery ? tryRecover(db, entry.event, known, recovery) : [];
+    for (const event of recovered) if (event.kind === "tool") known.add(event.toolUseId ?? "");
+    return { file: entry.file, events: [...recovered, entry.event] };
+  });
+}
+function tryRecover(db, event, known, recovery) {
+  try {
+    return recoverTools(db, event, known, recovery);
+  } catch (error) {
+    if (mustWait(error)) throw error;
+    recovery.log.log("warn", `recovery at ${event.kind} failed: ${String(error)}`, {
+      sessionId: event.sessionId
+    });
+    return [];
+  }
+}
 var mustWait = (error) => isBusy(error) || isDbFault(error);
 function applyEntries(dataDir, db, log, entries) {
+  const applyAll = (entry) => entry.events.map((event) => applyEvent(db, event));
   try {
-    const applied2 = db.transaction(() => entries.map((entry) => applyEvent(db, entry.event))).immediate();
+    const applied2 = db.transaction(() => entries.flatMap(applyAll)).immediate();
     for (const entry of entries) removeSpoolFile(entry.file);
     return applied2;
   } catch (error) {
@@ -16314,7 +16414,7 @@ function applyEntries(dataDir, db, log, entries) {
   const applied = [];
   for (const entry of entries) {
     try {
-      applied.push(db.transaction(() => applyEvent(db, entry.event)).immediate());
+      applied.push(...db.transaction(() => applyAll(entry)).immediate());
       removeSpoolFile(entry.file);
     } catch (error) {
       if (mustWait(error)) throw error;
@@ -16326,11 +16426,11 @@ function applyEntries(dataDir, db, log, entries) {
   }
   return applied;
 }
-function ingestAll(dataDir, db, log, maxBatches = 1e3) {
+function ingestAll(dataDir, db, log, maxBatches = 1e3, recovery) {
   sweepStaleTemps(dataDir, log);
   const total = { stored: 0, duplicates: 0, quarantined: 0, applied: [] };
   for (let batch = 0; batch < maxBatches; batch += 1) {
-    const result = ingestBatch(dataDir, db, log);
+    const result = ingestBatch(dataDir, db, log, 500, recovery);
     total.stored += result.stored;
     total.duplicates += result.duplicates;
     total.quarantined += result.quarantined;
@@ -16356,6 +16456,7 @@ var FAULT_BACKOFF_MAX_MS = 3e4;
 function createPass(options, intervalMs) {
   const { dataDir, db, log } = options;
   const dbHealth = options.dbHealth ?? createDbHealth();
+  const recovery = options.settings ? { settings: options.settings, log } : void 0;
   let lockedUntil = 0;
   let faultWaitMs = 0;
   const onFault = (error) => {
@@ -16373,7 +16474,11 @@ function createPass(options, intervalMs) {
     tendDisk(options);
     if (Date.now() < lockedUntil) return;
     try {
-      const result = withBusyTimeout(db, INGEST_BUSY_MS, () => ingestAll(dataDir, db, log));
+      const result = withBusyTimeout(
+        db,
+        INGEST_BUSY_MS,
+        () => ingestAll(dataDir, db, log, 1e3, recovery)
+      );
       if (dbHealth.clear()) log.log("info", "the database works again; ingest resumed");
       else if (lockedUntil > 0) log.log("info", "the database is writable again; ingest resumed");
       lockedUntil = 0;
@@ -16506,7 +16611,8 @@ async function runWorker(env = process.env) {
     log,
     dbHealth: deps.dbHealth,
     diskHealth: deps.diskHealth,
-    onApplied: (applied) => deps.onApplied(applied)
+    onApplied: (applied) => deps.onApplied(applied),
+    settings: () => deps.settings
   });
   log.log("info", `worker ${VERSION} listening on 127.0.0.1:${port}`, { pid: process.pid });
   process.stdout.write(`claude-mem worker on 127.0.0.1:${port}; viewer: ${openLinkUrl(deps)}
@@ -16848,7 +16954,7 @@ function checkDisk(dataDir, health) {
 
 // src/cli/doctor/free-space.ts
 import Database3 from "better-sqlite3";
-import { existsSync as existsSync10, statSync as statSync10 } from "node:fs";
+import { existsSync as existsSync10, statSync as statSync11 } from "node:fs";
 var VACUUM_MIN_BYTES = 16 * 2 ** 20;
 var mb2 = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 function freeBytes(file) {
@@ -16873,7 +16979,7 @@ function vacuumDatabase(dataDir, print2) {
     print2("no database to vacuum yet");
     return 0;
   }
-  const before = statSync10(file).size;
+  const before = statSync11(file).size;
   const db = new Database3(file, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 30000");
@@ -16882,7 +16988,7 @@ function vacuumDatabase(dataDir, print2) {
   } finally {
     db.close();
   }
-  print2(`vacuumed ${file}: ${mb2(before)} -> ${mb2(statSync10(file).size)}`);
+  print2(`vacuumed ${file}: ${mb2(before)} -> ${mb2(statSync11(file).size)}`);
   return 0;
 }
 
@@ -17195,20 +17301,20 @@ import {
   realpathSync as realpathSync3,
   rmSync as rmSync12,
   rmdirSync,
-  statSync as statSync11
+  statSync as statSync12
 } from "node:fs";
 import { dirname as dirname9 } from "node:path";
 var backupPath = (path) => `${path}.claude-mem.bak`;
 var NOTHING3 = "nothing was changed";
 function readSettingsText(path) {
   if (!existsSync11(path)) return void 0;
-  if (statSync11(path).isDirectory()) {
+  if (statSync12(path).isDirectory()) {
     throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING3}`);
   }
   return readFileSync19(path, "utf8");
 }
 function writable(path, what) {
-  const stat2 = statSync11(path);
+  const stat2 = statSync12(path);
   const readOnly = (stat2.mode & 128) === 0;
   let denied = "";
   try {
@@ -17227,7 +17333,7 @@ var target = (path) => existsSync11(path) ? realpathSync3(path) : path;
 function checkWritable(link) {
   const path = target(link);
   if (existsSync11(path)) {
-    const stat2 = statSync11(path);
+    const stat2 = statSync12(path);
     if (stat2.isDirectory()) {
       throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING3}`);
     }
@@ -17235,7 +17341,7 @@ function checkWritable(link) {
   }
   let folder = dirname9(path);
   while (!existsSync11(folder) && dirname9(folder) !== folder) folder = dirname9(folder);
-  if (!statSync11(folder).isDirectory()) {
+  if (!statSync12(folder).isDirectory()) {
     throw new CliError(`${folder} is a file where a folder should be (for ${path}); ${NOTHING3}`);
   }
   writable(folder, "folder (the file and its backup are written in it)");
@@ -17255,7 +17361,7 @@ function missingFolders(path) {
 function put(io, link, text5) {
   if (text5 === void 0) return io.remove(link);
   const path = target(link);
-  const mode2 = existsSync11(path) ? statSync11(path).mode & 511 : 384;
+  const mode2 = existsSync11(path) ? statSync12(path).mode & 511 : 384;
   mkdirSync4(dirname9(path), { recursive: true });
   io.write(path, text5, mode2);
 }
@@ -18027,19 +18133,19 @@ function installedAgents(cliEntry, env = process.env) {
 
 // src/cli/doctor/local-checks.ts
 import Database4 from "better-sqlite3";
-import { existsSync as existsSync17, readdirSync as readdirSync8, rmSync as rmSync13, statSync as statSync12, writeFileSync as writeFileSync5 } from "node:fs";
+import { existsSync as existsSync17, readdirSync as readdirSync8, rmSync as rmSync13, statSync as statSync13, writeFileSync as writeFileSync5 } from "node:fs";
 import { join as join37 } from "node:path";
 function checkNode(version = process.versions.node) {
   const major = Number(version.split(".")[0]);
   return major >= 20 ? ok("node", `v${version}`) : fail("node", `v${version}: install Node 20 or newer`);
 }
-var mode = (path) => statSync12(path).mode & 511;
+var mode = (path) => statSync13(path).mode & 511;
 function checkPermissions(dataDir) {
   if (!existsSync17(dataDir))
     return fail("data folder", `${dataDir} does not exist: run "claude-mem worker start"`);
   const loose = [dataDir, ...readdirSync8(dataDir).map((name) => join37(dataDir, name))].filter(
     (path) => {
-      const isDir2 = statSync12(path).isDirectory();
+      const isDir2 = statSync13(path).isDirectory();
       return (mode(path) & (isDir2 ? 63 : 127)) !== 0;
     }
   );
@@ -18057,6 +18163,10 @@ function setAsideNote(db) {
   const counts2 = rows.map((row) => `${row.n} at ${row.source}`).join(", ");
   return `incoming rows set aside as unsound: ${counts2} (newest: ${oneLine(newest)})`;
 }
+function recoveredNote(db) {
+  const recovered = countRecoveredEvents(db);
+  return recovered === 0 ? "" : `; ${recovered.toLocaleString("en-US")} tool events recovered from transcripts (their PostToolUse hook never arrived)`;
+}
 function checkDatabase(dataDir) {
   const file = databaseFile(dataDir);
   if (!existsSync17(file)) return warn("database", "not created yet (the worker creates it)");
@@ -18071,7 +18181,8 @@ function checkDatabase(dataDir) {
     if (version !== LATEST_VERSION)
       return fail("database", `schema ${version}, expected ${LATEST_VERSION}: restart the worker`);
     const aside = setAsideNote(db);
-    return aside ? warn("database", `quick_check ok, schema ${version}; ${aside}`) : ok("database", `quick_check ok, schema ${version}`);
+    const detail = `quick_check ok, schema ${version}${recoveredNote(db)}`;
+    return aside ? warn("database", `${detail}; ${aside}`) : ok("database", detail);
   } catch (error) {
     const code = String(error.code ?? "");
     if (!/^SQLITE_(CORRUPT|NOTADB)/.test(code)) throw error;
@@ -18325,7 +18436,7 @@ import Database5 from "better-sqlite3";
 import { chmodSync as chmodSync4, copyFileSync, existsSync as existsSync18, renameSync as renameSync6 } from "node:fs";
 
 // src/cli/commands/import-command.ts
-import { closeSync as closeSync6, createReadStream, openSync as openSync6, readFileSync as readFileSync21, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync7, createReadStream, openSync as openSync7, readFileSync as readFileSync21, readSync as readSync3 } from "node:fs";
 import { createInterface } from "node:readline";
 
 // src/cli/admin/worker-admin.ts
@@ -18435,13 +18546,13 @@ function unreadable(file, error) {
 function head(file) {
   let fd;
   try {
-    fd = openSync6(file, "r");
+    fd = openSync7(file, "r");
     const buffer = Buffer.alloc(4096);
-    return buffer.toString("utf8", 0, readSync2(fd, buffer, 0, buffer.length, 0));
+    return buffer.toString("utf8", 0, readSync3(fd, buffer, 0, buffer.length, 0));
   } catch (error) {
     throw new CliError(unreadable(file, error));
   } finally {
-    if (fd !== void 0) closeSync6(fd);
+    if (fd !== void 0) closeSync7(fd);
   }
 }
 function recordsOf(file) {
@@ -18976,7 +19087,7 @@ function parseEvalArgs(args2, env, now2) {
 }
 
 // src/cli/commands/eval-command.ts
-import { createHash as createHash6 } from "node:crypto";
+import { createHash as createHash7 } from "node:crypto";
 import { rmSync as rmSync17 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
 import { join as join44, relative as relative2 } from "node:path";
@@ -19173,7 +19284,7 @@ function estimateSession(events, settings2, project2) {
 }
 
 // src/cli/backfill/session-events.ts
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash6 } from "node:crypto";
 import { existsSync as existsSync20, readFileSync as readFileSync24 } from "node:fs";
 import { basename as basename6 } from "node:path";
 
@@ -19226,7 +19337,7 @@ function transcriptTimes(text5) {
 
 // src/cli/backfill/session-events.ts
 function backfillEventId(sessionId, key) {
-  return `bf-${createHash5("sha256").update(`${sessionId}
+  return `bf-${createHash6("sha256").update(`${sessionId}
 ${key}`).digest("hex").slice(0, 32)}`;
 }
 function keyer(base2, total) {
@@ -19403,12 +19514,12 @@ async function chooseSessions(plans, run) {
 }
 
 // src/cli/backfill/session-plan.ts
-import { existsSync as existsSync21, readFileSync as readFileSync25, statSync as statSync13 } from "node:fs";
+import { existsSync as existsSync21, readFileSync as readFileSync25, statSync as statSync14 } from "node:fs";
 import { basename as basename7, dirname as dirname12, isAbsolute as isAbsolute6, join as join41 } from "node:path";
 function transcriptPaths(paths) {
   const found2 = /* @__PURE__ */ new Set();
   for (const path of paths) {
-    if (statSync13(path).isDirectory()) {
+    if (statSync14(path).isDirectory()) {
       listTranscriptFiles(path).forEach((file) => found2.add(file));
       continue;
     }
@@ -19419,7 +19530,7 @@ function transcriptPaths(paths) {
   return [...found2].sort();
 }
 function scan3(path) {
-  const stat2 = statSync13(path);
+  const stat2 = statSync14(path);
   const [size, mtimeMs] = [stat2.size, Math.floor(stat2.mtimeMs)];
   const text5 = readFileSync25(path, "utf8");
   const times = transcriptTimes(text5);
@@ -19974,7 +20085,7 @@ function configsOf(request, settings2) {
   return configs;
 }
 function workDirOf(tmp, config, plans) {
-  const key = createHash6("sha256").update(JSON.stringify([config.settings, plans.map((p) => [p.sessionId, p.signature])])).digest("hex").slice(0, 16);
+  const key = createHash7("sha256").update(JSON.stringify([config.settings, plans.map((p) => [p.sessionId, p.signature])])).digest("hex").slice(0, 16);
   return join44(tmp, "claude-mem-eval", key);
 }
 function sessionsOf(request, env, stderr) {
@@ -20052,7 +20163,7 @@ var EVAL_COMMAND = commandEntry(
 );
 
 // src/cli/commands/export-command.ts
-import { createWriteStream, renameSync as renameSync8, rmSync as rmSync18, statSync as statSync14 } from "node:fs";
+import { createWriteStream, renameSync as renameSync8, rmSync as rmSync18, statSync as statSync15 } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
@@ -20154,7 +20265,7 @@ var exportCommand = async function exportCommand2(args2, print2, deps = {}) {
   } finally {
     rmSync18(temp, { force: true });
   }
-  print2(`exported to ${output} (${statSync14(output).size.toLocaleString("en-US")} bytes)`);
+  print2(`exported to ${output} (${statSync15(output).size.toLocaleString("en-US")} bytes)`);
   return 0;
 };
 var EXPORT_COMMAND = commandEntry(
@@ -20508,7 +20619,7 @@ function adapterFor(agent) {
 }
 
 // src/hooks/io.ts
-import { readSync as readSync3, writeSync as writeSync5 } from "node:fs";
+import { readSync as readSync4, writeSync as writeSync5 } from "node:fs";
 function readStdin(stdin = process.stdin, maxBytes = 32 * 1024 * 1024, timeoutMs = 1e4) {
   return new Promise((resolve5) => {
     const chunks = [];
@@ -20538,7 +20649,7 @@ function readStdinSync(maxBytes = 32 * 1024 * 1024, fd = 0) {
   for (; ; ) {
     let read;
     try {
-      read = readSync3(fd, buffer, 0, buffer.length, null);
+      read = readSync4(fd, buffer, 0, buffer.length, null);
     } catch (error) {
       const code = error.code;
       if (code === "EAGAIN" && size === 0) return void 0;
@@ -20667,7 +20778,7 @@ async function fetchContext(worker, payload, log, timeoutMs = 3e3) {
 }
 
 // src/hooks/spool-fallback.ts
-import { closeSync as closeSync7, openSync as openSync7, unlinkSync as unlinkSync5 } from "node:fs";
+import { closeSync as closeSync8, openSync as openSync8, unlinkSync as unlinkSync5 } from "node:fs";
 import { join as join45 } from "node:path";
 function keepElsewhere(dataDir, event, error, log, now2) {
   recordSpoolError(dataDir, error, now2);
@@ -20685,7 +20796,7 @@ function keepElsewhere(dataDir, event, error, log, now2) {
 var toldFile = (dataDir, sessionId) => join45(stateDir(dataDir), `disk-full-told-${stableHash(sessionId)}`);
 function shouldTell(dataDir, sessionId) {
   try {
-    closeSync7(openSync7(toldFile(dataDir, sessionId), "wx", 384));
+    closeSync8(openSync8(toldFile(dataDir, sessionId), "wx", 384));
     return true;
   } catch (error) {
     return error.code !== "EEXIST";
