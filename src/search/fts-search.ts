@@ -119,7 +119,9 @@ function whole(
          CROSS JOIN observations o ON o.id = best.id
          WHERE ${where.sql} ORDER BY best.score, o.id DESC LIMIT @limit`;
       const hits = stmt(db, probe).all({ ...params, depth: limit * PROBE_DEPTH }) as ScoredId[];
-      if (hits.length >= limit) return hits;
+      // Under no filter a short page is every match (the probe kept them all): ranking them
+      // again below read each term's whole doclist twice (issue 32).
+      if (hits.length >= limit || where.sql === '1') return hits;
     }
     const sql =
       driver === 'text'
