@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { seedObservation } from '../../test/helpers/seed-memory.ts';
 import { tempDir } from '../../test/helpers/temp-dir.ts';
+import { OBSERVATION_TYPES } from '../domain/index.ts';
 import { openDatabase, refreshHorizon, type Db } from '../store/index.ts';
 import { boundedCount, termBound } from './fts-exact.ts';
 import { buildFtsQuery } from './fts-query.ts';
@@ -48,6 +49,34 @@ test('an old memory behind more than a page of newer matches is found by its rar
   for (const text of ['kafkaesque spool fsync', 'why do we fsync the spool? kafkaesque outage']) {
     assert.equal(rank(db, text).hits[0]?.id, old, text);
     assert.equal(rank(db, text, { allTime: true }).hits[0]?.id, old, text);
+  }
+});
+
+test('an AND of fewer matches than a page ranked with its OR part gives the answer ranked apart', (t) => {
+  const db = open(t);
+  const old = seedPastHorizon(db);
+  for (let i = 0; i < 3; i += 1) seedObservation(db, { title: `kafkaesque spool note ${i}` });
+  for (let i = 0; i < 2; i += 1) seedObservation(db, { title: `kafkaesque aside ${i}` });
+  // Every type: the same rows, but a filter, so the AND and the OR part are ranked apart.
+  const apart = { types: [...OBSERVATION_TYPES] };
+  for (const text of ['kafkaesque spool fsync', 'kafkaesque spool rename']) {
+    const query = buildFtsQuery(text)!;
+    const together = ftsRank(db, query, {}, 5, CAP);
+    const alone = ftsRank(db, query, apart, 5, CAP);
+    assert.equal(together.hits[0]?.id, old, text);
+    assert.equal(together.hits[0]?.allTerms, true, text);
+    assert.equal(together.hits.length, 5, text);
+    assert.deepEqual(
+      together.hits.map((hit) => [hit.id, hit.allTerms === true]),
+      alone.hits.map((hit) => [hit.id, hit.allTerms === true]),
+      text,
+    );
+    // The same terms in another order: bm25's sum may differ in its last bit, no more.
+    together.hits.forEach((hit, i) => {
+      const other = alone.hits[i]!.score;
+      assert.ok(Math.abs(hit.score - other) <= 1e-12 * Math.abs(other), text);
+    });
+    assert.deepEqual(together.cutoff, alone.cutoff, text);
   }
 });
 

@@ -1,4 +1,5 @@
 import { stmt, type Db } from '../store/index.ts';
+import type { FtsQuery } from './fts-query.ts';
 import { keptCount } from './kept-counts.ts';
 
 // Exact top-k over the whole full-text index, rarest term first (issue 32). bm25 adds one part
@@ -33,6 +34,18 @@ export interface ScoredId {
  * first, leaving out the rows that match `exclude` when given.
  */
 export type WholeRanker = (match: string, limit: number, exclude?: string) => ScoredId[];
+
+/**
+ * Ranks `match` once: its best `limit`, and apart every match that also matches `every` (`held`
+ * of them, fewer than a page). bm25 reads each term's whole doclist to count its documents, once
+ * a ranking: two rankings of the same terms read them twice (issue 32).
+ */
+export type JointRanker = (
+  match: string,
+  limit: number,
+  every: string,
+  held: number,
+) => { hits: ScoredId[]; every: ScoredId[] };
 
 /**
  * How many observations match `match`, counted up to `cap + 1`: counted once per state of the
@@ -100,6 +113,7 @@ export function exactAny(
   limit: number,
   rank: WholeRanker,
   cap = EXACT_CAP,
+  rankBoth: (both: string) => ScoredId[] = (both) => rank(both, limit),
 ): AnyRanking | undefined {
   const counted = terms.map((term) => ({ term, df: boundedCount(db, term, cap) }));
   const rare = counted.filter((c) => c.df > 0 && c.df <= cap).map((c) => c.term);
@@ -109,11 +123,46 @@ export function exactAny(
   if (common.length === 0) return { hits: rank(rareQuery, limit), complete: true };
   const both = `(${rareQuery}) AND (${common.join(' OR ')})`;
   // Each phrase once in each query: bm25 adds a part per phrase, so a phrase twice counts twice.
-  const hits = [...rank(both, limit), ...rank(rareQuery, limit, both)]
+  const hits = [...rankBoth(both), ...rank(rareQuery, limit, both)]
     .sort((a, b) => a.score - b.score || b.id - a.id)
     .slice(0, limit);
   const n = documentsAtMost(db);
   const bound = common.reduce((sum) => sum + termBound(n, cap + 1), 0);
   const last = hits[limit - 1];
   return { hits, complete: last !== undefined && -last.score >= bound };
+}
+
+/**
+ * The AND query's matches and the OR query's rare-terms ranking from one ranking, when the AND
+ * matches fewer than a page (they all come first, and the OR part is ranked anyway) and both
+ * queries hold the same terms once each: the rows holding a rare and a common term include
+ * every AND match, each scored by the same terms (bm25 adds a part per term present; summed in
+ * another order, the score may differ in its last bit). Undefined when that does not hold: the
+ * caller ranks them apart.
+ */
+export function exactAllAndAny(
+  db: Db,
+  query: FtsQuery,
+  limit: number,
+  rank: WholeRanker,
+  joint: JointRanker,
+  cap = EXACT_CAP,
+): { all: ScoredId[]; any: AnyRanking } | undefined {
+  const { terms, anyTerms } = query;
+  const same =
+    new Set(terms).size === terms.length &&
+    terms.length === anyTerms.length &&
+    terms.every((term) => anyTerms.includes(term) && !term.startsWith('('));
+  if (!same) return undefined;
+  const dfs = anyTerms.map((term) => boundedCount(db, term, cap));
+  if (!dfs.some((df) => df > 0 && df <= cap) || !dfs.some((df) => df > cap)) return undefined;
+  const held = boundedCount(db, query.all, cap);
+  if (held === 0 || held >= limit) return undefined;
+  let all: ScoredId[] | undefined;
+  const any = exactAny(db, anyTerms, limit, rank, cap, (both) => {
+    const ranked = joint(both, limit, query.all, held);
+    all = ranked.every;
+    return ranked.hits;
+  });
+  return any && all ? { all, any } : undefined;
 }

@@ -68,6 +68,25 @@ test('a project that holds the best matches gets the same page as every match fi
   }
 });
 
+test('under no filter a page the probe leaves short is every match, ranked as all time ranks', (t) => {
+  const db = open(t);
+  seedTwoProjects(db);
+  db.transaction(() => {
+    seedObservation(db, { project: 'big', title: 'okapi sighting', narrative: 'relay' });
+    seedObservation(db, { project: 'mid', title: 'an okapi at the relay', narrative: 'okapi' });
+    seedObservation(db, { project: 'mid', title: 'quiet okapi', narrative: 'okapi okapi' });
+  })();
+  for (const text of ['okapi', 'okapi relay', 'okapi sighting']) {
+    const query = buildFtsQuery(text)!;
+    const hits = ftsRank(db, query, {}, 5).hits;
+    const every = ftsRank(db, query, {}, 5, { allTime: true }).hits;
+    assert.ok(hits.length > 0, text);
+    assert.deepEqual(hits, every, text);
+  }
+  const matches = ftsRank(db, buildFtsQuery('okapi')!, {}, 5).hits;
+  assert.equal(matches.length, 3);
+});
+
 test('a kept term count follows writes on this connection and commits on another', (t) => {
   const file = join(tempDir(t), 'claude-mem.db');
   const db = open(t, file);

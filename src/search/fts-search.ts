@@ -1,6 +1,14 @@
 import { HORIZON_TABLE, horizonBoundary, stmt, type Db } from '../store/index.ts';
 import { filterSql, type FilterSql, type SearchFilters } from './filters.ts';
-import { exactAll, exactAny, type ScoredId, type WholeRanker } from './fts-exact.ts';
+import {
+  exactAll,
+  exactAllAndAny,
+  exactAny,
+  type AnyRanking,
+  type JointRanker,
+  type ScoredId,
+  type WholeRanker,
+} from './fts-exact.ts';
 import { keptCount } from './kept-counts.ts';
 import type { FtsQuery } from './fts-query.ts';
 
@@ -119,7 +127,9 @@ function whole(
          CROSS JOIN observations o ON o.id = best.id
          WHERE ${where.sql} ORDER BY best.score, o.id DESC LIMIT @limit`;
       const hits = stmt(db, probe).all({ ...params, depth: limit * PROBE_DEPTH }) as ScoredId[];
-      if (hits.length >= limit) return hits;
+      // Under no filter a short page is every match (the probe kept them all): ranking them
+      // again below read each term's whole doclist twice (issue 32).
+      if (hits.length >= limit || where.sql === '1') return hits;
     }
     const sql =
       driver === 'text'
@@ -132,6 +142,33 @@ function whole(
            WHERE ${FTS} MATCH @match AND ${where.sql} ${without}
            ORDER BY score, id DESC LIMIT @limit`;
     return stmt(db, sql).all(params) as ScoredId[];
+  };
+}
+
+/**
+ * Under no filter, one ranking of `match` that keeps apart the matches of `every` (fts-exact.ts
+ * JointRanker): they are ordered first, so the `held` of them and the best `limit` others are
+ * all read, each looked up in observations as the probe looks up its best matches.
+ */
+function joint(db: Db): JointRanker {
+  const weights = FTS_WEIGHTS.join(', ');
+  const sql = `SELECT o.id AS id, best.score AS score, best.every AS every FROM (
+       SELECT rowid AS id, bm25(${FTS}, ${weights}) AS score,
+         rowid IN (SELECT rowid FROM ${FTS} WHERE ${FTS} MATCH @every) AS every
+       FROM ${FTS} WHERE ${FTS} MATCH @match ORDER BY every DESC, score, rowid DESC LIMIT @depth) best
+     CROSS JOIN observations o ON o.id = best.id`;
+  return (match, limit, every, held) => {
+    const rows = stmt(db, sql).all({ match, every, depth: limit + held }) as Array<
+      ScoredId & { every: number }
+    >;
+    const ranked = rows
+      .map((row) => ({ id: row.id, score: row.score, held: row.every === 1 }))
+      .sort((a, b) => a.score - b.score || b.id - a.id);
+    const plain = ({ id, score }: ScoredId): ScoredId => ({ id, score });
+    return {
+      hits: ranked.slice(0, limit).map(plain),
+      every: ranked.filter((row) => row.held).map(plain),
+    };
   };
 }
 
@@ -225,12 +262,19 @@ export function ftsRank(
   const rank: WholeRanker = whole(db, where, driver, driver === 'text' && probes(db, filters));
   if (driver === 'rows' || options.allTime) return exhaustive(query, limit, rank);
   const fallback: Fallback = { db, where, limit, horizon: horizonBoundary(db) };
-  const exactAnd = exactAll(db, query.all, limit, rank, options.exactCap, query.terms);
+  // Under no filter an AND of fewer matches than a page and its OR part are ranked together.
+  const together =
+    where.sql === '1' && driver === 'text'
+      ? exactAllAndAny(db, query, limit, rank, joint(db), options.exactCap)
+      : undefined;
+  const exactAnd =
+    together?.all ?? exactAll(db, query.all, limit, rank, options.exactCap, query.terms);
   const and: FtsRanking = exactAnd ? { hits: exactAnd } : newestRanked(fallback, query.all);
   const all = and.hits.map((hit) => ({ ...hit, allTerms: true }));
   if (all.length >= limit || query.any === query.all) return { hits: all, cutoff: and.cutoff };
   const seen = new Set(all.map((hit) => hit.id));
-  const rare = exactAny(db, query.anyTerms, limit, rank, options.exactCap);
+  const rare: AnyRanking | undefined =
+    together?.any ?? exactAny(db, query.anyTerms, limit, rank, options.exactCap);
   let any: FtsRanking;
   if (rare?.complete) any = { hits: rare.hits };
   else {
