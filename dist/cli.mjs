@@ -10954,7 +10954,7 @@ function exactAll(db, match, limit, rank2, cap = EXACT_CAP, terms = []) {
   const few = terms.length > 1 && terms.some((term) => boundedCount(db, term, cap) <= cap) || boundedCount(db, match, cap) <= cap;
   return few ? rank2(match, limit) : void 0;
 }
-function exactAny(db, terms, limit, rank2, cap = EXACT_CAP) {
+function exactAny(db, terms, limit, rank2, cap = EXACT_CAP, rankBoth = (both) => rank2(both, limit)) {
   const counted = terms.map((term) => ({ term, df: boundedCount(db, term, cap) }));
   const rare = counted.filter((c) => c.df > 0 && c.df <= cap).map((c) => c.term);
   const common2 = counted.filter((c) => c.df > cap).map((c) => c.term);
@@ -10962,11 +10962,27 @@ function exactAny(db, terms, limit, rank2, cap = EXACT_CAP) {
   const rareQuery = rare.join(" OR ");
   if (common2.length === 0) return { hits: rank2(rareQuery, limit), complete: true };
   const both = `(${rareQuery}) AND (${common2.join(" OR ")})`;
-  const hits = [...rank2(both, limit), ...rank2(rareQuery, limit, both)].sort((a, b) => a.score - b.score || b.id - a.id).slice(0, limit);
+  const hits = [...rankBoth(both), ...rank2(rareQuery, limit, both)].sort((a, b) => a.score - b.score || b.id - a.id).slice(0, limit);
   const n9 = documentsAtMost(db);
   const bound = common2.reduce((sum) => sum + termBound(n9, cap + 1), 0);
   const last = hits[limit - 1];
   return { hits, complete: last !== void 0 && -last.score >= bound };
+}
+function exactAllAndAny(db, query2, limit, rank2, joint2, cap = EXACT_CAP) {
+  const { terms, anyTerms } = query2;
+  const same2 = new Set(terms).size === terms.length && terms.length === anyTerms.length && terms.every((term) => anyTerms.includes(term) && !term.startsWith("("));
+  if (!same2) return void 0;
+  const dfs = anyTerms.map((term) => boundedCount(db, term, cap));
+  if (!dfs.some((df) => df > 0 && df <= cap) || !dfs.some((df) => df > cap)) return void 0;
+  const held2 = boundedCount(db, query2.all, cap);
+  if (held2 === 0 || held2 >= limit) return void 0;
+  let all;
+  const any = exactAny(db, anyTerms, limit, rank2, cap, (both) => {
+    const ranked = joint2(both, limit, query2.all, held2);
+    all = ranked.every;
+    return ranked.hits;
+  });
+  return any && all ? { all, any } : void 0;
 }
 
 // src/search/fts-search.ts
@@ -11005,7 +11021,7 @@ function whole(db, where3, driver, probed) {
          CROSS JOIN observations o ON o.id = best.id
          WHERE ${where3.sql} ORDER BY best.score, o.id DESC LIMIT @limit`;
       const hits = stmt(db, probe).all({ ...params, depth: limit * PROBE_DEPTH });
-      if (hits.length >= limit) return hits;
+      if (hits.length >= limit || where3.sql === "1") return hits;
     }
     const sql = driver === "text" ? `SELECT o.id AS id, bm25(${FTS3}, ${weights}) AS score
            FROM ${FTS3} CROSS JOIN observations o ON o.id = ${FTS3}.rowid
@@ -11015,6 +11031,23 @@ function whole(db, where3, driver, probed) {
            WHERE ${FTS3} MATCH @match AND ${where3.sql} ${without}
            ORDER BY score, id DESC LIMIT @limit`;
     return stmt(db, sql).all(params);
+  };
+}
+function joint(db) {
+  const weights = FTS_WEIGHTS.join(", ");
+  const sql = `SELECT o.id AS id, best.score AS score, best.every AS every FROM (
+       SELECT rowid AS id, bm25(${FTS3}, ${weights}) AS score,
+         rowid IN (SELECT rowid FROM ${FTS3} WHERE ${FTS3} MATCH @every) AS every
+       FROM ${FTS3} WHERE ${FTS3} MATCH @match ORDER BY every DESC, score, rowid DESC LIMIT @depth) best
+     CROSS JOIN observations o ON o.id = best.id`;
+  return (match, limit, every, held2) => {
+    const rows = stmt(db, sql).all({ match, every, depth: limit + held2 });
+    const ranked = rows.map((row) => ({ id: row.id, score: row.score, held: row.every === 1 })).sort((a, b) => a.score - b.score || b.id - a.id);
+    const plain2 = ({ id: id3, score }) => ({ id: id3, score });
+    return {
+      hits: ranked.slice(0, limit).map(plain2),
+      every: ranked.filter((row) => row.held).map(plain2)
+    };
   };
 }
 function driverFor(db, filters) {
@@ -11060,12 +11093,13 @@ function ftsRank(db, query2, filters, limit, options = {}) {
   const rank2 = whole(db, where3, driver, driver === "text" && probes(db, filters));
   if (driver === "rows" || options.allTime) return exhaustive(query2, limit, rank2);
   const fallback = { db, where: where3, limit, horizon: horizonBoundary(db) };
-  const exactAnd = exactAll(db, query2.all, limit, rank2, options.exactCap, query2.terms);
+  const together = where3.sql === "1" && driver === "text" ? exactAllAndAny(db, query2, limit, rank2, joint(db), options.exactCap) : void 0;
+  const exactAnd = together?.all ?? exactAll(db, query2.all, limit, rank2, options.exactCap, query2.terms);
   const and = exactAnd ? { hits: exactAnd } : newestRanked(fallback, query2.all);
   const all = and.hits.map((hit) => ({ ...hit, allTerms: true }));
   if (all.length >= limit || query2.any === query2.all) return { hits: all, cutoff: and.cutoff };
   const seen = new Set(all.map((hit) => hit.id));
-  const rare = exactAny(db, query2.anyTerms, limit, rank2, options.exactCap);
+  const rare = together?.any ?? exactAny(db, query2.anyTerms, limit, rank2, options.exactCap);
   let any;
   if (rare?.complete) any = { hits: rare.hits };
   else {
