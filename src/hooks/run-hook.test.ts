@@ -295,6 +295,29 @@ async function hungServer(t: TestContext): Promise<{ port: number; requests: str
   return { port: (server.address() as AddressInfo).port, requests };
 }
 
+test('SessionStart whose live worker does not listen yet falls back to waiting for one', async (t) => {
+  const home = await hookHome(t);
+  // A live "worker run" process on a port where nothing listens: the direct context request is
+  // refused at once, and the hook goes on to wait for a worker (none comes: no-such-cli.mjs).
+  const fake = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1e9)', 'worker', 'run']);
+  t.after(() => fake.kill('SIGKILL'));
+  mkdirSync(home.dataDir, { recursive: true });
+  const port = await freePort();
+  writeFileSync(
+    pidFile(home.dataDir),
+    JSON.stringify({ pid: fake.pid, port, version: VERSION, startedAt: Date.now() }),
+  );
+  const stdin = JSON.stringify({ session_id: 's', cwd: home.cwd, source: 'startup' });
+  assert.equal(await home.run('SessionStart', stdin), NEUTRAL_LINE);
+  const log = home.log();
+  assert.match(log, /SessionStart: context request failed/);
+  assert.match(log, /SessionStart: worker not available in time, no context given/);
+  assert.equal(
+    home.spooled().filter((event) => (event as { kind: string }).kind === 'session-start').length,
+    1,
+  );
+});
+
 test('SessionStart with a hung worker gives up at worker.startWaitMs, context request included', async (t) => {
   const home = await hookHome(t);
   const hung = await hungServer(t);
@@ -308,13 +331,12 @@ test('SessionStart with a hung worker gives up at worker.startWaitMs, context re
   );
   const stdin = JSON.stringify({ session_id: 's', cwd: home.cwd, source: 'startup' });
   assert.equal(await home.run('SessionStart', stdin), NEUTRAL_LINE);
-  assert.ok(
-    hung.requests.some((line) => line.startsWith('GET /health')),
+  // A worker the PID file shows alive is asked for the context at once (no /health first); it
+  // never answers, and the hook gives up within the budget.
+  assert.equal(
+    hung.requests.filter((line) => line.startsWith('GET /api/context')).length,
+    1,
     String(hung.requests),
   );
-  assert.deepEqual(
-    hung.requests.filter((line) => line.includes('/api/context')),
-    [],
-  );
-  assert.match(home.log(), /SessionStart: worker not available in time, no context given/);
+  assert.match(home.log(), /SessionStart: context request failed/);
 });

@@ -5,10 +5,11 @@ import {
   ensureDataDir,
   loadSettings,
   resolveProject,
+  VERSION,
   type Logger,
   type Settings,
 } from '../config/index.ts';
-import { ensureWorker } from '../client/index.ts';
+import { ensureWorker, isOlderVersion, liveWorker } from '../client/index.ts';
 import {
   clearSpoolError,
   newEventId,
@@ -207,26 +208,42 @@ const momentTarget = (run: Run, port: number) => ({
 /**
  * Spools the start, then gives the session its context. One deadline (`worker.startWaitMs`)
  * bounds the wait for the worker and the context request together: a hung worker must not hold
- * the session's start for longer than the documented budget.
+ * the session's start for longer than the documented budget. A worker the PID file shows alive
+ * is asked for the context at once (its answer is the health check: one round trip, not two);
+ * only when nothing answers does the hook wait for a worker to start.
  */
 async function sessionStart(run: Run): Promise<HookOutput> {
   const notice = trySpool(run);
   const waitMs = run.settings['worker.startWaitMs'];
   const deadline = Date.now() + waitMs;
-  const worker = await nudge(run, waitMs);
-  const leftMs = deadline - Date.now();
-  if (!worker || leftMs <= 0) {
+  const running = liveWorker(run.dataDir);
+  if (waitMs > 0 && running && !isOlderVersion(running.version, VERSION)) {
+    const first = await contextFrom(run, running.port, deadline);
+    if (first.reached || deadline - Date.now() <= 0) return withContext(first.context, notice);
+  }
+  const worker = await nudge(run, Math.max(0, deadline - Date.now()));
+  if (!worker || deadline - Date.now() <= 0) {
     return withNotice(
       warn(run.log, 'SessionStart: worker not available in time, no context given'),
       notice,
     );
   }
-  const context = await fetchContext(
-    { port: worker.port, dataDir: run.dataDir },
+  return withContext((await contextFrom(run, worker.port, deadline)).context, notice);
+}
+
+/** The context request, within what is left of the deadline (at most CONTEXT_TIMEOUT_MS). */
+function contextFrom(run: Run, port: number, deadline: number) {
+  const leftMs = Math.max(1, deadline - Date.now());
+  return fetchContext(
+    { port, dataDir: run.dataDir },
     run.payload,
     run.log,
     Math.min(leftMs, CONTEXT_TIMEOUT_MS),
   );
+}
+
+/** SessionStart's answer: the context when there is one, with the lost-events notice. */
+function withContext(context: string | undefined, notice: string | undefined): HookOutput {
   if (!context) return withNotice(NEUTRAL, notice);
   return withNotice(
     {

@@ -7,6 +7,12 @@ interface ContextBody {
   context?: unknown;
 }
 
+/** The context request's outcome: `reached` is false when no answer came (nothing listens). */
+export interface ContextAnswer {
+  context: string | undefined;
+  reached: boolean;
+}
+
 /**
  * Asks the worker for the SessionStart context of this session. Building it never waits on an
  * LLM, so a short timeout suffices; on any failure the session starts without context.
@@ -16,7 +22,7 @@ export async function fetchContext(
   payload: HookInput,
   log: Logger,
   timeoutMs = 3000,
-): Promise<string | undefined> {
+): Promise<ContextAnswer> {
   const query = new URLSearchParams({
     session_id: payload.session_id ?? '',
     source: payload.source ?? 'startup',
@@ -29,10 +35,13 @@ export async function fetchContext(
       token: readToken(worker.dataDir),
     });
     const context = (res.body as ContextBody | undefined)?.context;
-    if (res.status === 200 && typeof context === 'string') return context || undefined;
+    if (res.status === 200 && typeof context === 'string') {
+      return { context: context || undefined, reached: true };
+    }
     log.log('warn', `SessionStart: context request answered ${res.status}`);
+    return { context: undefined, reached: true };
   } catch (error) {
     log.log('warn', 'SessionStart: context request failed', { error: String(error) });
+    return { context: undefined, reached: false };
   }
-  return undefined;
 }
