@@ -20803,12 +20803,15 @@ async function fetchContext(worker, payload, log, timeoutMs = 3e3) {
       token: readToken(worker.dataDir)
     });
     const context = res.body?.context;
-    if (res.status === 200 && typeof context === "string") return context || void 0;
+    if (res.status === 200 && typeof context === "string") {
+      return { context: context || void 0, reached: true };
+    }
     log.log("warn", `SessionStart: context request answered ${res.status}`);
+    return { context: void 0, reached: true };
   } catch (error) {
     log.log("warn", "SessionStart: context request failed", { error: String(error) });
+    return { context: void 0, reached: false };
   }
-  return void 0;
 }
 
 // src/hooks/spool-fallback.ts
@@ -20964,20 +20967,30 @@ async function sessionStart2(run) {
   const notice = trySpool(run);
   const waitMs = run.settings["worker.startWaitMs"];
   const deadline = Date.now() + waitMs;
-  const worker = await nudge(run, waitMs);
-  const leftMs = deadline - Date.now();
-  if (!worker || leftMs <= 0) {
+  const running = liveWorker(run.dataDir);
+  if (waitMs > 0 && running && !isOlderVersion(running.version, VERSION)) {
+    const first = await contextFrom(run, running.port, deadline);
+    if (first.reached || deadline - Date.now() <= 0) return withContext(first.context, notice);
+  }
+  const worker = await nudge(run, Math.max(0, deadline - Date.now()));
+  if (!worker || deadline - Date.now() <= 0) {
     return withNotice(
       warn2(run.log, "SessionStart: worker not available in time, no context given"),
       notice
     );
   }
-  const context = await fetchContext(
-    { port: worker.port, dataDir: run.dataDir },
+  return withContext((await contextFrom(run, worker.port, deadline)).context, notice);
+}
+function contextFrom(run, port, deadline) {
+  const leftMs = Math.max(1, deadline - Date.now());
+  return fetchContext(
+    { port, dataDir: run.dataDir },
     run.payload,
     run.log,
     Math.min(leftMs, CONTEXT_TIMEOUT_MS)
   );
+}
+function withContext(context, notice) {
   if (!context) return withNotice(NEUTRAL, notice);
   return withNotice(
     {
