@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, it, type TestContext } from 'node:test';
 import { cli } from '../helpers/cli.ts';
 import { HOOK_BUNDLE, createTestHome, type TestHome } from '../helpers/env.ts';
-import { CLAUDE_CODE_HOOK_EVENTS } from '../helpers/hook-events.ts';
+import { HOOK_EVENTS } from '../../src/capture/index.ts';
 import { stopWorker } from '../helpers/worker.ts';
 
 /** A user's settings.json with their own hooks, odd formatting and other settings. */
@@ -56,7 +56,7 @@ describe('claude-mem install and uninstall', () => {
     assert.equal(run.code, 0);
     assert.deepEqual(
       ourCommands(readFileSync(home.settings, 'utf8')).sort(),
-      CLAUDE_CODE_HOOK_EVENTS.map((e) => `node "${HOOK_BUNDLE}" ${e}`).sort(),
+      HOOK_EVENTS.map((e) => `node "${HOOK_BUNDLE}" ${e}`).sort(),
     );
     assert.deepEqual(after.hooks.PostToolUse?.[0], {
       matcher: 'Bash',
@@ -188,10 +188,7 @@ describe('claude-mem doctor', () => {
         ?.matcher,
       'Read',
     );
-    assert.deepEqual(
-      ourCommands(readFileSync(home.settings, 'utf8')).length,
-      CLAUDE_CODE_HOOK_EVENTS.length,
-    );
+    assert.deepEqual(ourCommands(readFileSync(home.settings, 'utf8')).length, HOOK_EVENTS.length);
     const now = await cli(['doctor'], home.env);
     assert.match(now.stdout, /OK {3}hooks +registered once for each of 9 events/);
   });

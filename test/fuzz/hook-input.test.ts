@@ -6,18 +6,17 @@ import { join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { test, type TestContext } from 'node:test';
 import fc from 'fast-check';
-import { parsePayload } from '../../src/capture/index.ts';
+import { HOOK_EVENTS, parsePayload } from '../../src/capture/index.ts';
 import { runHook } from '../../src/hooks/run-hook.ts';
 import { parseSpoolEvent } from '../../src/spool/index.ts';
 import { freePort } from '../helpers/env.ts';
 import { anyText, fuzzOptions } from '../helpers/fuzz.ts';
-import { CLAUDE_CODE_HOOK_EVENTS } from '../helpers/hook-events.ts';
 import { tempDir } from '../helpers/temp-dir.ts';
 
 const NEUTRAL_LINE = '{"continue":true,"suppressOutput":true}\n';
 const CANARY = 'PRIVATE\u{1F512}CANARY';
 const EVENTS = [
-  ...CLAUDE_CODE_HOOK_EVENTS,
+  ...HOOK_EVENTS,
   'context',
   'new',
   'save',
