@@ -15,6 +15,7 @@ import { recallHome, withDatabase, type RecallHome } from '../helpers/recall-hom
 import { seedObservation } from '../helpers/seed-memory.ts';
 import { hook } from '../helpers/viewer-seed.ts';
 import { startWorker, stopWorker, waitForDrain } from '../helpers/worker.ts';
+import type { EmbeddingStatus } from '../../src/domain/index.ts';
 
 const DOC = readFileSync(join(import.meta.dirname, '..', '..', 'docs', 'recall.md'), 'utf8');
 
@@ -31,16 +32,8 @@ function recipe(name: string, url: string): string[][] {
     .map((args) => (args[2] === 'search.embeddingsUrl' ? [...args.slice(0, 3), url] : args));
 }
 
-interface RecallStatus {
-  state: string;
-  model: string | null;
-  dimensions?: number | null;
-  embedded: number;
-  total: number;
-  switch?: { from: string | null };
-  vectorsInSearch?: boolean;
-  vectorWeight?: number;
-}
+/** What /api/recall/status answers: the domain's one type. */
+type RecallStatus = EmbeddingStatus;
 
 interface SearchAnswer {
   mode: string;
