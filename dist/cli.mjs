@@ -16326,23 +16326,24 @@ import { watch } from "node:fs";
 
 // src/worker/capture/recover-tools.ts
 import { createHash as createHash5 } from "node:crypto";
-import { closeSync as closeSync6, openSync as openSync6, readSync as readSync2, statSync as statSync10 } from "node:fs";
+import { closeSync as closeSync6, fstatSync as fstatSync2, openSync as openSync6, readSync as readSync2 } from "node:fs";
 var RECOVER_TAIL_BYTES = 4 * 1024 * 1024;
+var FIRST_TAIL_BYTES = 256 * 1024;
 function recoveredEventId(sessionId, toolUseId) {
   const hash = createHash5("sha256").update(`${sessionId}
 ${toolUseId}`).digest("hex");
   return `${RECOVERED_EVENT_PREFIX}${hash.slice(0, 32)}`;
 }
-function readTail2(path, log) {
+function readTail2(path, bytes, log) {
   let fd;
   try {
     fd = openSync6(path, "r");
-    const size = statSync10(path).size;
-    const start2 = Math.max(0, size - RECOVER_TAIL_BYTES);
+    const size = fstatSync2(fd).size;
+    const start2 = Math.max(0, size - bytes);
     const buffer = Buffer.alloc(size - start2);
     const read = readSync2(fd, buffer, 0, buffer.length, start2);
     const text5 = buffer.subarray(0, read).toString("utf8");
-    return start2 === 0 ? text5 : text5.slice(text5.indexOf("\n") + 1);
+    return start2 === 0 ? { text: text5, whole: true } : { text: text5.slice(text5.indexOf("\n") + 1), whole: false };
   } catch (error) {
     log.log("warn", `recovery: cannot read transcript ${path}: ${String(error)}`);
     return void 0;
@@ -16351,9 +16352,17 @@ function readTail2(path, log) {
   }
 }
 var isToolPayload = (payload) => payload.hook_event_name === "PostToolUse" || payload.hook_event_name === "PostToolUseFailure";
-function lastTurnTools(text5, path) {
-  const payloads = replayTranscript(text5, { transcriptPath: path });
-  const promptAt = payloads.findLastIndex((p) => p.hook_event_name === "UserPromptSubmit");
+var isPrompt = (payload) => payload.hook_event_name === "UserPromptSubmit";
+function lastTurnPayloads(path, log) {
+  for (let bytes = FIRST_TAIL_BYTES; ; bytes *= 4) {
+    const tail = readTail2(path, Math.min(bytes, RECOVER_TAIL_BYTES), log);
+    if (tail === void 0) return void 0;
+    const payloads = replayTranscript(tail.text, { transcriptPath: path });
+    if (tail.whole || bytes >= RECOVER_TAIL_BYTES || payloads.some(isPrompt)) return payloads;
+  }
+}
+function lastTurnTools(payloads) {
+  const promptAt = payloads.findLastIndex(isPrompt);
   const prompt = payloads[promptAt];
   if (prompt?.hook_event_name === "UserPromptSubmit" && isFullyPrivate(prompt.prompt)) return [];
   return payloads.slice(promptAt + 1).filter(isToolPayload).filter((payload) => payload.agent_id === void 0 && payload.tool_use_id !== "");
@@ -16361,11 +16370,9 @@ function lastTurnTools(text5, path) {
 var closes = (event) => event.agent === void 0 && (event.kind === "turn-end" && event.agentId === null || event.kind === "session-end");
 function recoverTools(db, event, known, recovery) {
   if (!closes(event) || !event.transcriptPath) return [];
-  const text5 = readTail2(event.transcriptPath, recovery.log);
-  if (text5 === void 0) return [];
-  const tools = lastTurnTools(text5, event.transcriptPath).filter(
-    (payload) => !known.has(payload.tool_use_id)
-  );
+  const payloads = lastTurnPayloads(event.transcriptPath, recovery.log);
+  if (payloads === void 0) return [];
+  const tools = lastTurnTools(payloads).filter((payload) => !known.has(payload.tool_use_id));
   const stored = storedToolUseIds(
     db,
     tools.map((payload) => payload.tool_use_id)
@@ -16988,7 +16995,7 @@ function checkDisk(dataDir, health) {
 
 // src/cli/doctor/free-space.ts
 import Database3 from "better-sqlite3";
-import { existsSync as existsSync10, statSync as statSync11 } from "node:fs";
+import { existsSync as existsSync10, statSync as statSync10 } from "node:fs";
 var VACUUM_MIN_BYTES = 16 * 2 ** 20;
 var mb2 = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 function freeBytes(file) {
@@ -17013,7 +17020,7 @@ function vacuumDatabase(dataDir, print2) {
     print2("no database to vacuum yet");
     return 0;
   }
-  const before = statSync11(file).size;
+  const before = statSync10(file).size;
   const db = new Database3(file, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 30000");
@@ -17022,7 +17029,7 @@ function vacuumDatabase(dataDir, print2) {
   } finally {
     db.close();
   }
-  print2(`vacuumed ${file}: ${mb2(before)} -> ${mb2(statSync11(file).size)}`);
+  print2(`vacuumed ${file}: ${mb2(before)} -> ${mb2(statSync10(file).size)}`);
   return 0;
 }
 
@@ -17335,20 +17342,20 @@ import {
   realpathSync as realpathSync3,
   rmSync as rmSync12,
   rmdirSync,
-  statSync as statSync12
+  statSync as statSync11
 } from "node:fs";
 import { dirname as dirname9 } from "node:path";
 var backupPath = (path) => `${path}.claude-mem.bak`;
 var NOTHING3 = "nothing was changed";
 function readSettingsText(path) {
   if (!existsSync11(path)) return void 0;
-  if (statSync12(path).isDirectory()) {
+  if (statSync11(path).isDirectory()) {
     throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING3}`);
   }
   return readFileSync19(path, "utf8");
 }
 function writable(path, what) {
-  const stat2 = statSync12(path);
+  const stat2 = statSync11(path);
   const readOnly = (stat2.mode & 128) === 0;
   let denied = "";
   try {
@@ -17367,7 +17374,7 @@ var target = (path) => existsSync11(path) ? realpathSync3(path) : path;
 function checkWritable(link) {
   const path = target(link);
   if (existsSync11(path)) {
-    const stat2 = statSync12(path);
+    const stat2 = statSync11(path);
     if (stat2.isDirectory()) {
       throw new CliError(`${path} is a folder, not a settings file: move it away; ${NOTHING3}`);
     }
@@ -17375,7 +17382,7 @@ function checkWritable(link) {
   }
   let folder = dirname9(path);
   while (!existsSync11(folder) && dirname9(folder) !== folder) folder = dirname9(folder);
-  if (!statSync12(folder).isDirectory()) {
+  if (!statSync11(folder).isDirectory()) {
     throw new CliError(`${folder} is a file where a folder should be (for ${path}); ${NOTHING3}`);
   }
   writable(folder, "folder (the file and its backup are written in it)");
@@ -17395,7 +17402,7 @@ function missingFolders(path) {
 function put(io, link, text5) {
   if (text5 === void 0) return io.remove(link);
   const path = target(link);
-  const mode2 = existsSync11(path) ? statSync12(path).mode & 511 : 384;
+  const mode2 = existsSync11(path) ? statSync11(path).mode & 511 : 384;
   mkdirSync4(dirname9(path), { recursive: true });
   io.write(path, text5, mode2);
 }
@@ -18167,19 +18174,19 @@ function installedAgents(cliEntry, env = process.env) {
 
 // src/cli/doctor/local-checks.ts
 import Database4 from "better-sqlite3";
-import { existsSync as existsSync17, readdirSync as readdirSync8, rmSync as rmSync13, statSync as statSync13, writeFileSync as writeFileSync5 } from "node:fs";
+import { existsSync as existsSync17, readdirSync as readdirSync8, rmSync as rmSync13, statSync as statSync12, writeFileSync as writeFileSync5 } from "node:fs";
 import { join as join37 } from "node:path";
 function checkNode(version = process.versions.node) {
   const major = Number(version.split(".")[0]);
   return major >= 20 ? ok("node", `v${version}`) : fail("node", `v${version}: install Node 20 or newer`);
 }
-var mode = (path) => statSync13(path).mode & 511;
+var mode = (path) => statSync12(path).mode & 511;
 function checkPermissions(dataDir) {
   if (!existsSync17(dataDir))
     return fail("data folder", `${dataDir} does not exist: run "claude-mem worker start"`);
   const loose = [dataDir, ...readdirSync8(dataDir).map((name) => join37(dataDir, name))].filter(
     (path) => {
-      const isDir2 = statSync13(path).isDirectory();
+      const isDir2 = statSync12(path).isDirectory();
       return (mode(path) & (isDir2 ? 63 : 127)) !== 0;
     }
   );
@@ -19548,12 +19555,12 @@ async function chooseSessions(plans, run) {
 }
 
 // src/cli/backfill/session-plan.ts
-import { existsSync as existsSync21, readFileSync as readFileSync25, statSync as statSync14 } from "node:fs";
+import { existsSync as existsSync21, readFileSync as readFileSync25, statSync as statSync13 } from "node:fs";
 import { basename as basename7, dirname as dirname12, isAbsolute as isAbsolute6, join as join41 } from "node:path";
 function transcriptPaths(paths) {
   const found2 = /* @__PURE__ */ new Set();
   for (const path of paths) {
-    if (statSync14(path).isDirectory()) {
+    if (statSync13(path).isDirectory()) {
       listTranscriptFiles(path).forEach((file) => found2.add(file));
       continue;
     }
@@ -19564,7 +19571,7 @@ function transcriptPaths(paths) {
   return [...found2].sort();
 }
 function scan3(path) {
-  const stat2 = statSync14(path);
+  const stat2 = statSync13(path);
   const [size, mtimeMs] = [stat2.size, Math.floor(stat2.mtimeMs)];
   const text5 = readFileSync25(path, "utf8");
   const times = transcriptTimes(text5);
@@ -20197,7 +20204,7 @@ var EVAL_COMMAND = commandEntry(
 );
 
 // src/cli/commands/export-command.ts
-import { createWriteStream, renameSync as renameSync8, rmSync as rmSync18, statSync as statSync15 } from "node:fs";
+import { createWriteStream, renameSync as renameSync8, rmSync as rmSync18, statSync as statSync14 } from "node:fs";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
@@ -20299,7 +20306,7 @@ var exportCommand = async function exportCommand2(args2, print2, deps = {}) {
   } finally {
     rmSync18(temp, { force: true });
   }
-  print2(`exported to ${output} (${statSync15(output).size.toLocaleString("en-US")} bytes)`);
+  print2(`exported to ${output} (${statSync14(output).size.toLocaleString("en-US")} bytes)`);
   return 0;
 };
 var EXPORT_COMMAND = commandEntry(

@@ -27,6 +27,7 @@ import {
   userLine,
 } from '../../../test/helpers/transcript-lines.ts';
 import { ingestAll } from './ingest.ts';
+import { FIRST_TAIL_BYTES } from './recover-tools.ts';
 
 function home(t: TestContext) {
   const dataDir = tempDir(t);
@@ -153,4 +154,31 @@ test('a subagent stop recovers nothing (its calls are in its own transcript)', (
   spool([turnEndEvent({ transcriptPath: path, agentId: 'agent-1' })]);
   ingest();
   assert.deepEqual(events(db), []);
+});
+
+test('a turn longer than the first tail read is read whole, and only its own tools recovered', (t) => {
+  const { dataDir, db, ingest, spool } = home(t);
+  const path = join(dataDir, 'session.jsonl');
+  const long = 'x'.repeat(FIRST_TAIL_BYTES + 1024);
+  writeFileSync(
+    path,
+    turn('an earlier turn') +
+      jsonl(
+        userLine('read the big file'),
+        assistantLine('m5', [toolUse('t4', 'Read', { file_path: '/work/alpha/big.txt' })]),
+        resultLine('t4', long),
+        assistantLine('m6', [toolUse('t5', 'Bash', { command: 'wc -c big.txt' })]),
+        resultLine('t5', '263168 big.txt', { toolUseResult: { stdout: '263168', stderr: '' } }),
+        assistantLine('m7', [text('Done.')]),
+      ),
+  );
+  spool([promptEvent({ transcriptPath: path }), turnEndEvent({ transcriptPath: path })]);
+  ingest();
+  assert.deepEqual(
+    events(db).map((row) => [row.tool_use_id, row.tool_name]),
+    [
+      ['t4', 'Read'],
+      ['t5', 'Bash'],
+    ],
+  );
 });

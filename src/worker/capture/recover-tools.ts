@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { capture } from '../../capture/index.ts';
 import type { Logger, Settings } from '../../config/index.ts';
 import { isFullyPrivate } from '../../privacy/index.ts';
@@ -13,6 +13,12 @@ import { replayTranscript, type HookPayload } from '../../transcripts/index.ts';
  */
 export const RECOVER_TAIL_BYTES = 4 * 1024 * 1024;
 
+/**
+ * The first tail read: a turn's lines are usually far fewer, and every main-agent Stop reads
+ * and parses what it reads. The tail grows (x4) only while it holds no prompt.
+ */
+export const FIRST_TAIL_BYTES = 256 * 1024;
+
 /** What recovery needs from the worker. */
 export interface Recovery {
   settings: () => Settings;
@@ -25,17 +31,23 @@ export function recoveredEventId(sessionId: string, toolUseId: string): string {
   return `${RECOVERED_EVENT_PREFIX}${hash.slice(0, 32)}`;
 }
 
-/** The transcript's last RECOVER_TAIL_BYTES from a whole line, or undefined (logged). */
-function readTail(path: string, log: Logger): string | undefined {
+/** The transcript's last `bytes` from a whole line (`whole`: all of it), or undefined (logged). */
+function readTail(
+  path: string,
+  bytes: number,
+  log: Logger,
+): { text: string; whole: boolean } | undefined {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
-    const size = statSync(path).size;
-    const start = Math.max(0, size - RECOVER_TAIL_BYTES);
+    const size = fstatSync(fd).size;
+    const start = Math.max(0, size - bytes);
     const buffer = Buffer.alloc(size - start);
     const read = readSync(fd, buffer, 0, buffer.length, start);
     const text = buffer.subarray(0, read).toString('utf8');
-    return start === 0 ? text : text.slice(text.indexOf('\n') + 1);
+    return start === 0
+      ? { text, whole: true }
+      : { text: text.slice(text.indexOf('\n') + 1), whole: false };
   } catch (error) {
     log.log('warn', `recovery: cannot read transcript ${path}: ${String(error)}`);
     return undefined;
@@ -49,13 +61,27 @@ type ToolPayload = Extract<HookPayload, { hook_event_name: 'PostToolUse' | 'Post
 const isToolPayload = (payload: HookPayload): payload is ToolPayload =>
   payload.hook_event_name === 'PostToolUse' || payload.hook_event_name === 'PostToolUseFailure';
 
+const isPrompt = (payload: HookPayload): boolean => payload.hook_event_name === 'UserPromptSubmit';
+
+/**
+ * The transcript's payloads from a tail that holds its last prompt (or the whole file, or
+ * RECOVER_TAIL_BYTES of it); undefined when it cannot be read.
+ */
+function lastTurnPayloads(path: string, log: Logger): HookPayload[] | undefined {
+  for (let bytes = FIRST_TAIL_BYTES; ; bytes *= 4) {
+    const tail = readTail(path, Math.min(bytes, RECOVER_TAIL_BYTES), log);
+    if (tail === undefined) return undefined;
+    const payloads = replayTranscript(tail.text, { transcriptPath: path });
+    if (tail.whole || bytes >= RECOVER_TAIL_BYTES || payloads.some(isPrompt)) return payloads;
+  }
+}
+
 /**
  * The main agent's tool calls of the transcript's last turn (after its last prompt); none when
  * that prompt is fully private (its hooks capture nothing either).
  */
-function lastTurnTools(text: string, path: string): ToolPayload[] {
-  const payloads = replayTranscript(text, { transcriptPath: path });
-  const promptAt = payloads.findLastIndex((p) => p.hook_event_name === 'UserPromptSubmit');
+function lastTurnTools(payloads: HookPayload[]): ToolPayload[] {
+  const promptAt = payloads.findLastIndex(isPrompt);
   const prompt = payloads[promptAt];
   if (prompt?.hook_event_name === 'UserPromptSubmit' && isFullyPrivate(prompt.prompt)) return [];
   return payloads
@@ -86,11 +112,9 @@ export function recoverTools(
   recovery: Recovery,
 ): SpoolEvent[] {
   if (!closes(event) || !event.transcriptPath) return [];
-  const text = readTail(event.transcriptPath, recovery.log);
-  if (text === undefined) return [];
-  const tools = lastTurnTools(text, event.transcriptPath).filter(
-    (payload) => !known.has(payload.tool_use_id),
-  );
+  const payloads = lastTurnPayloads(event.transcriptPath, recovery.log);
+  if (payloads === undefined) return [];
+  const tools = lastTurnTools(payloads).filter((payload) => !known.has(payload.tool_use_id));
   const stored = storedToolUseIds(
     db,
     tools.map((payload) => payload.tool_use_id),
