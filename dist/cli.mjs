@@ -13157,7 +13157,7 @@ async function promptRecall(db, searcher, request) {
   const entryIds = entries.map((entry) => entry.id);
   const matched = matchedTerms(db, entryIds, words3);
   const said = matchedTerms(db, entryIds, terms);
-  const topical = matchedTerms(db, entryIds, words3, TOPICAL_COLUMNS);
+  const topical = terms.length <= SHORT_PROMPT ? matchedTerms(db, entryIds, words3, TOPICAL_COLUMNS) : /* @__PURE__ */ new Map();
   const evidence = (id3) => ({
     rare: matched.get(id3) ?? [],
     words: said.get(id3)?.length ?? 0,

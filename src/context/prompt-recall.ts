@@ -10,6 +10,7 @@ import {
   matchedTerms,
   rareTerms,
   reasonOf,
+  SHORT_PROMPT,
   signalTerms,
   TOPICAL_COLUMNS,
 } from './relevance.ts';
@@ -87,7 +88,11 @@ export async function promptRecall(
   const entryIds = entries.map((entry) => entry.id);
   const matched = matchedTerms(db, entryIds, words);
   const said = matchedTerms(db, entryIds, terms);
-  const topical = matchedTerms(db, entryIds, words, TOPICAL_COLUMNS);
+  // Where a candidate names the words counts only for a short prompt (isRelevant).
+  const topical =
+    terms.length <= SHORT_PROMPT
+      ? matchedTerms(db, entryIds, words, TOPICAL_COLUMNS)
+      : new Map<number, string[]>();
   const evidence = (id: number) => ({
     rare: matched.get(id) ?? [],
     words: said.get(id)?.length ?? 0,

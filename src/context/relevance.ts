@@ -138,7 +138,7 @@ export function matchedTerms(
 export const TOPICAL_COLUMNS = '{search_keys code_terms} : ';
 
 /** Content terms of a prompt short enough that its one rare term is what it is about. */
-const SHORT_PROMPT = 3;
+export const SHORT_PROMPT = 3;
 
 /**
  * The relevance threshold: a memory counts when it holds at least two of the prompt's rare
