@@ -979,10 +979,10 @@ function setNested(raw, key, value) {
   delete raw[key];
   const parts2 = key.split(".");
   let node = raw;
-  for (const part of parts2.slice(0, -1)) {
-    const next = node[part];
-    node[part] = next && typeof next === "object" && !Array.isArray(next) ? next : {};
-    node = node[part];
+  for (const part2 of parts2.slice(0, -1)) {
+    const next = node[part2];
+    node[part2] = next && typeof next === "object" && !Array.isArray(next) ? next : {};
+    node = node[part2];
   }
   node[parts2.at(-1) ?? key] = value;
 }
@@ -1696,7 +1696,7 @@ function checkChoice(name, value, choices2) {
   );
 }
 function checkTypes(value) {
-  for (const type of (value ?? "").split(",").filter((part) => part.trim() !== "")) {
+  for (const type of (value ?? "").split(",").filter((part2) => part2.trim() !== "")) {
     checkChoice("type", type.trim(), OBSERVATION_TYPES);
   }
 }
@@ -2375,9 +2375,9 @@ var tokensOf = (text5) => Math.ceil(text5.length / 4);
 function shownIn(text5, moment) {
   const parts2 = moment === "mcp-get" ? text5.split("\n\n") : text5.split("\n");
   const found2 = /* @__PURE__ */ new Map();
-  for (const part of parts2) {
-    const id3 = Number(LINE_ID.exec(part)?.[1] ?? Number.NaN);
-    if (Number.isInteger(id3) && id3 > 0) found2.set(id3, (found2.get(id3) ?? 0) + tokensOf(part));
+  for (const part2 of parts2) {
+    const id3 = Number(LINE_ID.exec(part2)?.[1] ?? Number.NaN);
+    if (Number.isInteger(id3) && id3 > 0) found2.set(id3, (found2.get(id3) ?? 0) + tokensOf(part2));
   }
   return [...found2];
 }
@@ -2386,12 +2386,12 @@ function mcpInjections(events) {
     if (event.kind !== "context" || !event.tool) return [];
     const moment = TOOLS.find(([pattern]) => pattern.test(event.tool ?? ""))?.[1];
     if (!moment) return [];
-    return shownIn(event.text, moment).map(([observationId2, tokens]) => ({
+    return shownIn(event.text, moment).map(([observationId2, tokens2]) => ({
       observationId: observationId2,
       moment,
       turn: event.turn,
       at: event.at,
-      tokens
+      tokens: tokens2
     }));
   });
 }
@@ -2640,11 +2640,11 @@ function looksLikeCode(value, nextChar) {
 function assignmentSource(name) {
   return `(${name})${SEPARATOR}(?:${DOUBLE_QUOTED}|${SINGLE_QUOTED}|${BARE})`;
 }
-function replaceAssignment(kind, keep = () => false) {
+function replaceAssignment(kind, keep2 = () => false) {
   const marker3 = `[REDACTED:${kind}]`;
   return function redactAssignment(match, [name = "", sep3 = "", dq = "", sq = "", bare = ""], next) {
     const value = dq || sq || bare;
-    if (value.startsWith("[REDACTED") || keep(name, value)) return match;
+    if (value.startsWith("[REDACTED") || keep2(name, value)) return match;
     if (bare !== "" && looksLikeCode(bare, next)) return match;
     const quote5 = dq !== "" ? '"' : sq !== "" ? "'" : "";
     return `${name}${sep3}${quote5}${marker3}${quote5}`;
@@ -2657,7 +2657,7 @@ function token(kind, description, pattern, needles2, { accept = /[\s\S]/, suffix
   const replace2 = (match, [prefix = ""]) => accept.test(match.slice(prefix.length)) ? `${prefix}${marker(kind)}${suffix}` : match;
   return { kind, description, pattern, needles: needles2, replace: replace2 };
 }
-function assignment(kind, description, name, flags, needles2, keep) {
+function assignment(kind, description, name, flags, needles2, keep2) {
   const pattern = new RegExp(assignmentSource(name), flags);
   const separators = ["=", ":"];
   return {
@@ -2666,7 +2666,7 @@ function assignment(kind, description, name, flags, needles2, keep) {
     pattern,
     needles: needles2,
     separators,
-    replace: replaceAssignment(kind, keep)
+    replace: replaceAssignment(kind, keep2)
   };
 }
 
@@ -3209,7 +3209,7 @@ var CASE_BOUNDARY = new RegExp("(?<=[\\p{Ll}\\p{N}])(?=\\p{Lu})|(?<=\\p{Lu})(?=\
 var WORD2 = /[\p{L}\p{N}]+/gu;
 var HAS_BOUNDARY = new RegExp("[\\p{Ll}\\p{N}]\\p{Lu}|\\p{Lu}\\p{Lu}\\p{Ll}", "u");
 function identifierParts(word) {
-  return word.split(CASE_BOUNDARY).filter((part) => part !== "");
+  return word.split(CASE_BOUNDARY).filter((part2) => part2 !== "");
 }
 function codeTerms(...texts) {
   const seen = /* @__PURE__ */ new Set();
@@ -3927,6 +3927,23 @@ INSERT OR IGNORE INTO injections (session_id, observation_id, moment, project, t
   WHERE r.kind = 'observation';
 `;
 
+// src/store/migrations/021-search-epoch.ts
+var searchEpoch = `
+CREATE TABLE search_epoch (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  n INTEGER NOT NULL
+);
+INSERT INTO search_epoch (id, n) VALUES (1, 0);
+
+CREATE TRIGGER observations_epoch_update AFTER UPDATE OF ${FTS_COLUMNS.replace(", code_terms", "")},
+  files_read, files_modified ON observations BEGIN
+  UPDATE search_epoch SET n = n + 1;
+END;
+CREATE TRIGGER observations_epoch_delete AFTER DELETE ON observations BEGIN
+  UPDATE search_epoch SET n = n + 1;
+END;
+`;
+
 // src/store/migrations/index.ts
 var MIGRATIONS = [
   { version: 1, name: "initial", sql: initial },
@@ -3948,7 +3965,8 @@ var MIGRATIONS = [
   { version: 17, name: "own-first", sql: ownFirst },
   { version: 18, name: "supersession", sql: supersession },
   { version: 19, name: "dead-ends", sql: deadEnds },
-  { version: 20, name: "injection-ledger", sql: injectionLedger }
+  { version: 20, name: "injection-ledger", sql: injectionLedger },
+  { version: 21, name: "search-epoch", sql: searchEpoch }
 ];
 
 // src/store/migrate.ts
@@ -4935,7 +4953,7 @@ function pageOfKind(db, kind, filter, before, limit) {
   const sql = `SELECT '${kind}' AS kind, id, created_at FROM ${TABLE[kind]}
     WHERE (@project IS NULL OR project = @project)
       ${typed ? "AND type IN (SELECT value FROM json_each(@types))" : ""}
-      ${team2.map(([part]) => `AND ${part}`).join(" ")}
+      ${team2.map(([part2]) => `AND ${part2}`).join(" ")}
       ${filter.agent === void 0 ? "" : kind === "observation" ? "AND agent = @agent" : "AND session_id IN (SELECT id FROM sessions WHERE agent = @agent)"}
       AND (created_at, ${RANK2[kind]}, id) < (@at, @rank, @id)
     ORDER BY created_at DESC, id DESC LIMIT @limit`;
@@ -5453,8 +5471,8 @@ function setBasedFts(db) {
   const create = triggerSql(db, FTS_TRIGGER);
   const body = create?.match(/\bBEGIN\b([\s\S]*)\bEND\s*;?\s*$/i)?.[1];
   if (!create || body === void 0) return void 0;
-  const statements = body.split(";").filter((part) => part.trim() !== "");
-  const inserts = statements.map((part) => part.match(INSERT_VALUES));
+  const statements = body.split(";").filter((part2) => part2.trim() !== "");
+  const inserts = statements.map((part2) => part2.match(INSERT_VALUES));
   if (inserts.length === 0 || inserts.some((match) => !match)) return void 0;
   const automerge = (n9) => `INSERT INTO ${FTS} (${FTS}, rank) VALUES ('automerge', ${n9})`;
   const configured = stmt(db, `SELECT v FROM ${FTS}_config WHERE k = 'automerge'`).pluck().get();
@@ -5928,8 +5946,8 @@ function recordInjected(db, injection) {
       );
   })();
 }
-function evenShares(ids2, tokens) {
-  const share3 = ids2.length > 0 ? Math.ceil(tokens / ids2.length) : 0;
+function evenShares(ids2, tokens2) {
+  const share3 = ids2.length > 0 ? Math.ceil(tokens2 / ids2.length) : 0;
   return ids2.map((id3) => ({ id: id3, tokens: share3 }));
 }
 function pruneLedger(db, now2) {
@@ -8496,7 +8514,7 @@ function decodeEntities(text5) {
 }
 function fieldText(raw) {
   const parts2 = raw.split(/<!\[CDATA\[([\s\S]*?)(?:\]\]>|$)/);
-  const text5 = parts2.map((part, index) => index % 2 === 1 ? part : decodeEntities(part.replace(/<[^>]*>/g, " "))).join("");
+  const text5 = parts2.map((part2, index) => index % 2 === 1 ? part2 : decodeEntities(part2.replace(/<[^>]*>/g, " "))).join("");
   return text5.replace(/\s+/g, " ").trim();
 }
 function elementInner(block, name, stopAt = []) {
@@ -9561,7 +9579,7 @@ var IDENTIFIER = /[\p{L}][\p{L}\p{N}]*(?:[_.-]?[\p{L}\p{N}]+)+/gu;
 var CASE_BOUNDARY2 = new RegExp("(?<=[\\p{Ll}\\p{N}])(?=\\p{Lu})|(?<=\\p{Lu})(?=\\p{Lu}\\p{Ll})", "u");
 var CODE_EXTENSION = /\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kt|swift|exs?|md|json|ya?ml|toml|css|html|sh|sql)$/i;
 function spokenName(identifier) {
-  const words3 = identifier.replace(CODE_EXTENSION, "").split(/[_.\-/]+/).flatMap((part) => part.split(CASE_BOUNDARY2)).filter((word) => word.length > 1 || /\d/.test(word)).map((word) => word.toLowerCase());
+  const words3 = identifier.replace(CODE_EXTENSION, "").split(/[_.\-/]+/).flatMap((part2) => part2.split(CASE_BOUNDARY2)).filter((word) => word.length > 1 || /\d/.test(word)).map((word) => word.toLowerCase());
   return words3.length > 1 ? words3.join(" ") : void 0;
 }
 function commandName(command) {
@@ -9698,7 +9716,7 @@ function heuristicObservations(batch) {
     (candidate) => candidate !== void 0 && candidate.title.trim() !== ""
   ).map((draft3) => ({ ...draft3, searchKeys: heuristicSearchKeys(draft3, batch.events) }));
 }
-var titles = (observations, keep) => observations.filter(keep).map((o) => o.title).slice(0, 8).join("; ");
+var titles = (observations, keep2) => observations.filter(keep2).map((o) => o.title).slice(0, 8).join("; ");
 var unique = (lists) => [...new Set(lists.flat())].slice(0, 50);
 function workRequest(input) {
   const lead = input.observations.find((o) => o.type !== "discovery") ?? input.observations.at(0);
@@ -10075,8 +10093,8 @@ function createStoreBudget(db, settings2, now2) {
     limitOf,
     usedToday,
     refusedToday: (provider) => refused.get(provider) === localDay(now2()),
-    allows(provider, tokens) {
-      const ok2 = usedToday(provider) + tokens <= limitOf(provider);
+    allows(provider, tokens2) {
+      const ok2 = usedToday(provider) + tokens2 <= limitOf(provider);
       if (!ok2) refused.set(provider, localDay(now2()));
       return ok2;
     },
@@ -10832,13 +10850,13 @@ var content = (terms) => {
 };
 function words2(term) {
   if (term.phrase) return [term];
-  const whole2 = term.text.split(/[^\p{L}\p{N}]+/u).filter((part) => part !== "");
+  const whole2 = term.text.split(/[^\p{L}\p{N}]+/u).filter((part2) => part2 !== "");
   return whole2.flatMap((word, i) => {
     const split = identifierParts(word);
     const parts2 = split.length > 1 ? [word, ...split] : [word];
     const last = term.prefix && i === whole2.length - 1;
-    return parts2.map((part, j) => ({
-      text: part,
+    return parts2.map((part2, j) => ({
+      text: part2,
       phrase: false,
       prefix: last && (j === 0 || j === parts2.length - 1)
     }));
@@ -10903,7 +10921,7 @@ function parts(f, root) {
   ];
 }
 function filterSql(filters, root) {
-  const present = parts(filters, root).filter((part) => part !== void 0);
+  const present = parts(filters, root).filter((part2) => part2 !== void 0);
   return {
     sql: present.length > 0 ? present.map(([sql]) => sql).join(" AND ") : "1",
     params: Object.assign({}, ...present.map(([, params]) => params))
@@ -10946,8 +10964,8 @@ function boundedCount(db, match, cap = EXACT_CAP) {
   );
 }
 function termBound(n9, df) {
-  const idf = Math.log((n9 - df + 0.5) / (df + 0.5));
-  return (idf > 1e-6 ? idf : 1e-6) * (K1 + 1);
+  const idf2 = Math.log((n9 - df + 0.5) / (df + 0.5));
+  return (idf2 > 1e-6 ? idf2 : 1e-6) * (K1 + 1);
 }
 var documentsAtMost = (db) => stmt(db, "SELECT MAX(id) FROM observations").pluck().get() ?? 0;
 function exactAll(db, match, limit, rank2, cap = EXACT_CAP, terms = []) {
@@ -10985,12 +11003,473 @@ function exactAllAndAny(db, query2, limit, rank2, joint2, cap = EXACT_CAP) {
   return any && all ? { all, any } : void 0;
 }
 
-// src/search/fts-search.ts
+// src/search/fts-weights.ts
 var FTS_WEIGHTS = [8, 4, 4, 1, 2, 3, 2];
+
+// src/search/fts-match.ts
+var TOKEN = /\s*(?:("(?:[^"]|"")*"\*?)|(\()|(\))|(OR|AND)(?=[\s("]|$)|(\S))/y;
+function tokens(match) {
+  const out = [];
+  TOKEN.lastIndex = 0;
+  while (TOKEN.lastIndex < match.length) {
+    const found2 = TOKEN.exec(match);
+    if (!found2) break;
+    const [, phrase2, open, close, operator, other] = found2;
+    if (other !== void 0) return void 0;
+    if (phrase2 !== void 0) out.push({ kind: "phrase", text: phrase2 });
+    else if (open !== void 0) out.push({ kind: "(" });
+    else if (close !== void 0) out.push({ kind: ")" });
+    else if (operator !== void 0) out.push({ kind: operator });
+  }
+  return out;
+}
+function parseMatch(match) {
+  const list6 = tokens(match);
+  if (!list6 || list6.length === 0) return void 0;
+  const phrases = [];
+  let at = 0;
+  const group = (kind, children) => children.length === 1 ? children[0] : { kind, children };
+  const unit = () => {
+    const token2 = list6[at];
+    if (token2?.kind === "phrase") {
+      at += 1;
+      phrases.push(token2.text);
+      return { kind: "phrase", at: phrases.length - 1 };
+    }
+    if (token2?.kind !== "(") return void 0;
+    at += 1;
+    const inner = either();
+    if (!inner || list6[at]?.kind !== ")") return void 0;
+    at += 1;
+    return inner;
+  };
+  const both = () => {
+    const children = [];
+    for (; ; ) {
+      if (list6[at]?.kind === "AND" && children.length > 0) at += 1;
+      const next = unit();
+      if (!next) return void 0;
+      children.push(next);
+      const following = list6[at]?.kind;
+      if (following === void 0 || following === ")" || following === "OR")
+        return group("and", children);
+    }
+  };
+  const either = () => {
+    const children = [];
+    for (; ; ) {
+      const next = both();
+      if (!next) return void 0;
+      children.push(next);
+      if (list6[at]?.kind !== "OR") return group("or", children);
+      at += 1;
+    }
+  };
+  const root = either();
+  return root && at === list6.length ? { root, phrases } : void 0;
+}
+function matches2(node, has) {
+  if (node.kind === "phrase") return has(node.at);
+  return node.kind === "and" ? node.children.every((child) => matches2(child, has)) : node.children.some((child) => matches2(child, has));
+}
+
+// src/search/fts5-records.ts
+function varints(bytes) {
+  const out = [];
+  for (let at = 0; at < bytes.length; ) {
+    let value = 0;
+    let i = 0;
+    for (; i < 8 && at < bytes.length; i += 1) {
+      const byte = bytes[at++];
+      value = value * 128 + (byte & 127);
+      if ((byte & 128) === 0) break;
+    }
+    if (i === 8 && at < bytes.length) value = value * 256 + bytes[at++];
+    out.push(value);
+  }
+  return out;
+}
+function readTotals(db) {
+  const block = stmt(db, "SELECT block FROM observations_fts_data WHERE id = 1").pluck().get();
+  if (!block) return void 0;
+  const [rows = 0, ...columns] = varints(block);
+  return { rows, tokens: columns.reduce((sum, n9) => sum + n9, 0) };
+}
+var docLength = (sz) => varints(sz).reduce((sum, n9) => sum + n9, 0);
+
+// src/search/term-lists.ts
+var K12 = 1.2;
+var B = 0.75;
+var LIST_FACTOR = 4;
+var BUDGET = 1e6;
+var SLICE_ROWS = 2e3;
+var BEHIND_IDS = 8192;
+var MAX_ID2 = 4e6;
+var MAX_SMALL = 65535;
+var listsOf = /* @__PURE__ */ new WeakMap();
+var FTS3 = "observations_fts";
+function idf(db, rows, held2) {
+  const value = stmt(db, "SELECT ln(?)").pluck().get((rows - held2 + 0.5) / (held2 + 0.5));
+  return value <= 0 ? 1e-6 : value;
+}
+var part = (weight, count4, length, avgdl) => weight * (count4 * (K12 + 1) / (count4 + K12 * (1 - B + B * length / avgdl)));
+var heldBy = (db, phrase2, cap) => stmt(db, `SELECT count(*) FROM (SELECT 1 FROM ${FTS3} WHERE ${FTS3} MATCH ? LIMIT ?)`).pluck().get(phrase2, cap + 1);
+function readLengths(db, lists, ids2) {
+  const missing2 = ids2.filter((id3) => lists.lengths[id3] === 0);
+  if (missing2.length === 0) return true;
+  const rows = stmt(
+    db,
+    `SELECT d.id, d.sz FROM json_each(?) wanted CROSS JOIN ${FTS3}_docsize d ON d.id = wanted.value`
+  ).raw(true).all(JSON.stringify(missing2));
+  for (const [id3, sz] of rows) {
+    const length = docLength(sz);
+    if (length > MAX_SMALL || length === 0) return false;
+    lists.lengths[id3] = length;
+  }
+  return true;
+}
+function grow(list6, more) {
+  const size = Math.max(list6.size + more, list6.ids.length * 2, 16);
+  const ids2 = new Int32Array(size);
+  const counts2 = new Uint16Array(size);
+  ids2.set(list6.ids.subarray(0, list6.size));
+  counts2.set(list6.counts.subarray(0, list6.size));
+  Object.assign(list6, { ids: ids2, counts: counts2 });
+}
+function extend(db, lists, read, totals) {
+  const { list: list6, phrase: phrase2, upTo, held: held2 } = read;
+  const weights = FTS_WEIGHTS.join(", ");
+  const rows = stmt(
+    db,
+    `SELECT rowid, bm25(${FTS3}, ${weights}) FROM ${FTS3}
+     WHERE ${FTS3} MATCH @phrase AND rowid > @after AND rowid <= @upTo ORDER BY rowid LIMIT @rows`
+  ).raw(true).all({ phrase: phrase2, after: list6.through, upTo, rows: read.rows });
+  if (!readLengths(
+    db,
+    lists,
+    rows.map(([id3]) => id3)
+  ))
+    return false;
+  const weight = idf(db, totals.rows, held2(rows.length));
+  const avgdl = totals.tokens / totals.rows;
+  if (list6.ids.length < list6.size + rows.length) grow(list6, rows.length);
+  for (const [id3, score2] of rows) {
+    const length = lists.lengths[id3];
+    const ratio = -score2 / weight;
+    const lengthTerm = K12 * (1 - B + B * length / avgdl);
+    const count4 = Math.round(ratio * lengthTerm / (K12 + 1 - ratio));
+    const again = part(weight, count4, length, avgdl);
+    if (!(count4 > 0) || count4 > MAX_SMALL || Math.abs(again + score2) > 1e-9 * Math.abs(score2))
+      return false;
+    list6.ids[list6.size] = id3;
+    list6.counts[list6.size] = count4;
+    list6.size += 1;
+  }
+  const short2 = read.rows < 0 || rows.length < read.rows;
+  list6.through = short2 ? upTo : rows[rows.length - 1][0];
+  return true;
+}
+function currentLists(db, totals, cap) {
+  const epoch = stmt(db, "SELECT n FROM search_epoch").pluck().get();
+  const newest = stmt(db, "SELECT max(id) FROM observations").pluck().get() ?? 0;
+  if (newest > MAX_ID2) return void 0;
+  let lists = listsOf.get(db);
+  if (lists && lists.cap === cap && lists.epoch === epoch && newest >= lists.through) {
+    const added = newest === lists.through ? 0 : stmt(db, "SELECT count(*) FROM observations WHERE id > ?").pluck().get(lists.through);
+    if (lists.rows + added === totals.rows) {
+      if (lists.lengths.length <= newest) {
+        const lengths = new Uint16Array(
+          Math.min(MAX_ID2 + 1, Math.max(newest + 1, lists.lengths.length * 2))
+        );
+        lengths.set(lists.lengths);
+        lists.lengths = lengths;
+      }
+      lists.through = newest;
+      lists.rows = totals.rows;
+      return lists;
+    }
+  }
+  lists = {
+    cap,
+    epoch,
+    through: newest,
+    rows: totals.rows,
+    byPhrase: /* @__PURE__ */ new Map(),
+    kept: 0,
+    lengths: new Uint16Array(newest + 1),
+    wanted: /* @__PURE__ */ new Map(),
+    refused: /* @__PURE__ */ new Set()
+  };
+  listsOf.set(db, lists);
+  return lists;
+}
+var emptyList = () => ({
+  ids: new Int32Array(0),
+  counts: new Uint16Array(0),
+  size: 0,
+  through: 0
+});
+function keep(lists, phrase2, list6, before) {
+  lists.byPhrase.set(phrase2, list6);
+  lists.kept += list6.size - before;
+  for (const [oldest, dropped] of lists.byPhrase) {
+    if (lists.kept <= BUDGET || dropped === list6) break;
+    lists.byPhrase.delete(oldest);
+    lists.kept -= dropped.size;
+  }
+}
+function listOf4(db, lists, phrase2, totals) {
+  if (lists.refused.has(phrase2)) return void 0;
+  const list6 = lists.byPhrase.get(phrase2);
+  if (!list6 || lists.through - list6.through > BEHIND_IDS) {
+    if (list6) {
+      lists.byPhrase.delete(phrase2);
+      lists.kept -= list6.size;
+    }
+    if (!lists.wanted.has(phrase2)) lists.wanted.set(phrase2, list6 ?? emptyList());
+    return void 0;
+  }
+  lists.byPhrase.delete(phrase2);
+  const before = list6.size;
+  const held2 = (read) => before + read;
+  const upTo = lists.through;
+  if (list6.through < upTo && !extend(db, lists, { list: list6, phrase: phrase2, upTo, held: held2, rows: -1 }, totals)) {
+    lists.kept -= before;
+    lists.refused.add(phrase2);
+    return void 0;
+  }
+  if (list6.size > lists.cap) {
+    lists.kept -= before;
+    lists.refused.add(phrase2);
+    return void 0;
+  }
+  keep(lists, phrase2, list6, before);
+  return list6;
+}
+function readWantedStep(db, lists, totals) {
+  const first = lists.wanted.entries().next();
+  if (first.done) return false;
+  const [phrase2, list6] = first.value;
+  const count4 = heldBy(db, phrase2, lists.cap);
+  const read = { list: list6, phrase: phrase2, upTo: lists.through, held: () => count4, rows: SLICE_ROWS };
+  if (count4 > lists.cap || !extend(db, lists, read, totals)) {
+    lists.wanted.delete(phrase2);
+    lists.refused.add(phrase2);
+  } else if (list6.through >= lists.through) {
+    lists.wanted.delete(phrase2);
+    keep(lists, phrase2, list6, 0);
+  }
+  return lists.wanted.size > 0;
+}
+
+// src/search/list-rank.ts
+var Best = class {
+  constructor(depth) {
+    this.depth = depth;
+    this.scores = new Float64Array(depth);
+    this.ids = new Float64Array(depth);
+  }
+  depth;
+  scores;
+  ids;
+  size = 0;
+  /** Whether the document at `i` ranks after (is worse than) the one at `j`. */
+  worse(i, j) {
+    const a = this.scores[i];
+    const b = this.scores[j];
+    return a > b || a === b && this.ids[i] < this.ids[j];
+  }
+  swap(i, j) {
+    const score2 = this.scores[i];
+    const id3 = this.ids[i];
+    this.scores[i] = this.scores[j];
+    this.ids[i] = this.ids[j];
+    this.scores[j] = score2;
+    this.ids[j] = id3;
+  }
+  offer(score2, id3) {
+    if (this.size < this.depth) {
+      let i = this.size++;
+      this.scores[i] = score2;
+      this.ids[i] = id3;
+      while (i > 0) {
+        const up = i - 1 >> 1;
+        if (!this.worse(i, up)) break;
+        this.swap(i, up);
+        i = up;
+      }
+      return;
+    }
+    const top = this.scores[0];
+    if (this.depth === 0 || score2 > top || score2 === top && id3 < this.ids[0]) return;
+    this.scores[0] = score2;
+    this.ids[0] = id3;
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let worst = i;
+      if (l < this.size && this.worse(l, worst)) worst = l;
+      if (r < this.size && this.worse(r, worst)) worst = r;
+      if (worst === i) break;
+      this.swap(i, worst);
+      i = worst;
+    }
+  }
+  /** The kept documents, best first: lower scores, then newer ids. */
+  sorted() {
+    const out = [];
+    for (let i = 0; i < this.size; i += 1) out.push({ id: this.ids[i], score: this.scores[i] });
+    return out.sort((x, y) => x.score - y.score || y.id - x.id);
+  }
+};
+function seek(list6, from, id3) {
+  const { ids: ids2, size } = list6;
+  for (let step4 = 0; step4 < 4; step4 += 1, from += 1)
+    if (from >= size || ids2[from] >= id3) return from;
+  let low = from - 1;
+  let step3 = 1;
+  while (low + step3 < size && ids2[low + step3] < id3) {
+    low += step3;
+    step3 *= 2;
+  }
+  let high = Math.min(low + step3, size);
+  while (low + 1 < high) {
+    const mid = low + high >> 1;
+    if (ids2[mid] < id3) low = mid;
+    else high = mid;
+  }
+  return high;
+}
+var allPhrases = (tree) => tree.root.kind === "phrase" || tree.root.kind === "and" && tree.root.children.every((child) => child.kind === "phrase");
+function scoreOne(list6, s, kept) {
+  const { ids: ids2, counts: counts2, size } = list6;
+  const weight = s.weights[0];
+  for (let i = 0; i < size; i += 1) {
+    const id3 = ids2[i];
+    kept.offer(-1 * (0 + part(weight, counts2[i], s.lengths[id3], s.avgdl)), id3);
+  }
+}
+function scoreAll(phrases, s, kept) {
+  const heads = new Int32Array(phrases.length);
+  let driver = 0;
+  phrases.forEach((list6, p) => driver = list6.size < phrases[driver].size ? p : driver);
+  const lead = phrases[driver];
+  walk: for (let i = 0; i < lead.size; i += 1) {
+    const id3 = lead.ids[i];
+    for (let p = 0; p < phrases.length; p += 1) {
+      const list6 = phrases[p];
+      const at = seek(list6, heads[p], id3);
+      heads[p] = at;
+      if (at >= list6.size) break walk;
+      if (list6.ids[at] !== id3) continue walk;
+    }
+    const length = s.lengths[id3];
+    let sum = 0;
+    for (let p = 0; p < phrases.length; p += 1)
+      sum += part(s.weights[p], phrases[p].counts[heads[p]], length, s.avgdl);
+    kept.offer(-1 * sum, id3);
+  }
+}
+function scoreTree(tree, phrases, s, kept) {
+  const heads = new Int32Array(phrases.length);
+  const here = new Int32Array(phrases.length).fill(-1);
+  const has = (phrase2) => here[phrase2] >= 0;
+  const every = tree.root.kind === "or" && tree.root.children.every((child) => child.kind === "phrase");
+  for (; ; ) {
+    let id3 = Infinity;
+    for (let p = 0; p < phrases.length; p += 1) {
+      const list6 = phrases[p];
+      if (heads[p] < list6.size && list6.ids[heads[p]] < id3) id3 = list6.ids[heads[p]];
+    }
+    if (id3 === Infinity) break;
+    for (let p = 0; p < phrases.length; p += 1) {
+      const list6 = phrases[p];
+      here[p] = heads[p] < list6.size && list6.ids[heads[p]] === id3 ? heads[p] : -1;
+    }
+    if (every || matches2(tree.root, has)) {
+      const length = s.lengths[id3];
+      let sum = 0;
+      for (let p = 0; p < phrases.length; p += 1) {
+        if (here[p] >= 0)
+          sum += part(s.weights[p], phrases[p].counts[here[p]], length, s.avgdl);
+      }
+      kept.offer(-1 * sum, id3);
+    }
+    for (let p = 0; p < phrases.length; p += 1) if (here[p] >= 0) heads[p] = here[p] + 1;
+  }
+}
+function score(db, tree, phrases, lists, totals, depth) {
+  const s = {
+    weights: Float64Array.from(phrases, (list6) => idf(db, totals.rows, list6.size)),
+    avgdl: totals.tokens / totals.rows,
+    lengths: lists.lengths
+  };
+  const kept = new Best(depth);
+  if (phrases.length === 1) scoreOne(phrases[0], s, kept);
+  else if (allPhrases(tree)) scoreAll(phrases, s, kept);
+  else scoreTree(tree, phrases, s, kept);
+  return kept.sorted();
+}
+var readers = /* @__PURE__ */ new WeakMap();
+function readTogether(db, read) {
+  let run = readers.get(db);
+  if (!run) {
+    run = db.transaction((inner) => inner());
+    readers.set(db, run);
+  }
+  return run(read);
+}
+function listsNow(db, cap) {
+  const totals = readTotals(db);
+  const lists = totals && totals.rows > 0 ? currentLists(db, totals, cap) : void 0;
+  return totals && lists ? { lists, totals } : void 0;
+}
+function readStep(db, cap) {
+  if (!db.open || db.inTransaction) return false;
+  return readTogether(db, () => {
+    const now2 = listsNow(db, cap);
+    return now2 !== void 0 && readWantedStep(db, now2.lists, now2.totals);
+  });
+}
+var reading = /* @__PURE__ */ new WeakSet();
+function readBetweenRequests(db, cap) {
+  if (reading.has(db)) return;
+  reading.add(db);
+  const step3 = () => {
+    let more = false;
+    try {
+      more = readStep(db, cap);
+    } catch {
+      more = false;
+    }
+    if (more) setImmediate(step3).unref();
+    else reading.delete(db);
+  };
+  setImmediate(step3).unref();
+}
+function rankFromLists(db, match, depth, cap) {
+  if (db.inTransaction) return void 0;
+  const tree = parseMatch(match);
+  if (!tree) return void 0;
+  return readTogether(db, () => {
+    const now2 = listsNow(db, cap);
+    if (!now2) return void 0;
+    const phrases = [];
+    for (const phrase2 of tree.phrases) {
+      const list6 = listOf4(db, now2.lists, phrase2, now2.totals);
+      if (list6) phrases.push(list6);
+    }
+    if (now2.lists.wanted.size > 0) readBetweenRequests(db, cap);
+    if (phrases.length < tree.phrases.length) return void 0;
+    return score(db, tree, phrases, now2.lists, now2.totals, depth);
+  });
+}
+
+// src/search/fts-search.ts
 var RANK_WINDOW = 2e3;
 var FEW_IN_SCOPE = 500;
-var FTS3 = "observations_fts";
-function windowed(db, match, where3, limit, table2 = FTS3) {
+var FTS4 = "observations_fts";
+function windowed(db, match, where3, limit, table2 = FTS4) {
   const weights = FTS_WEIGHTS.join(", ");
   const rows = stmt(
     db,
@@ -11002,33 +11481,54 @@ function windowed(db, match, where3, limit, table2 = FTS3) {
      ORDER BY score, id DESC LIMIT @limit`
   ).all({ ...where3.params, match, limit });
   return {
-    hits: rows.map(({ id: id3, score }) => ({ id: id3, score })),
+    hits: rows.map(({ id: id3, score: score2 }) => ({ id: id3, score: score2 })),
     held: rows[0]?.held ?? 0,
     oldest: rows[0]?.oldest
   };
 }
 var PROBE_DEPTH = 8;
 var PROBE_SHARE = 4;
-function whole(db, where3, driver, probed) {
+function inScope(db, ranked, where3, limit) {
+  if (where3.sql === "1") return ranked.slice(0, limit);
+  const kept = [];
+  for (let from = 0, size = 2 * limit; from < ranked.length && kept.length < limit; ) {
+    const part2 = ranked.slice(from, from + size);
+    const ids2 = JSON.stringify(part2.map((hit) => hit.id));
+    const under = new Set(
+      stmt(
+        db,
+        `SELECT o.id FROM json_each(@ids) probed CROSS JOIN observations o ON o.id = probed.value
+         WHERE ${where3.sql}`
+      ).pluck().all({ ...where3.params, ids: ids2 })
+    );
+    kept.push(...part2.filter((hit) => under.has(hit.id)));
+    from += size;
+    size = ranked.length;
+  }
+  return kept.slice(0, limit);
+}
+function whole(db, where3, driver, probed, cap) {
   const weights = FTS_WEIGHTS.join(", ");
   return (match, limit, exclude) => {
-    const without = exclude === void 0 ? "" : `AND ${FTS3}.rowid NOT IN (SELECT rowid FROM ${FTS3} WHERE ${FTS3} MATCH @exclude)`;
+    const without = exclude === void 0 ? "" : `AND ${FTS4}.rowid NOT IN (SELECT rowid FROM ${FTS4} WHERE ${FTS4} MATCH @exclude)`;
     const params = { ...where3.params, match, limit, ...exclude ? { exclude } : {} };
     if (probed) {
       const probe = `SELECT o.id AS id, best.score AS score FROM (
-           SELECT rowid AS id, bm25(${FTS3}, ${weights}) AS score FROM ${FTS3}
-           WHERE ${FTS3} MATCH @match ${without} ORDER BY score, rowid DESC LIMIT @depth) best
+           SELECT rowid AS id, bm25(${FTS4}, ${weights}) AS score FROM ${FTS4}
+           WHERE ${FTS4} MATCH @match ${without} ORDER BY score, rowid DESC LIMIT @depth) best
          CROSS JOIN observations o ON o.id = best.id
          WHERE ${where3.sql} ORDER BY best.score, o.id DESC LIMIT @limit`;
-      const hits = stmt(db, probe).all({ ...params, depth: limit * PROBE_DEPTH });
+      const depth = limit * PROBE_DEPTH;
+      const kept = exclude === void 0 ? rankFromLists(db, match, depth, cap) : void 0;
+      const hits = kept ? inScope(db, kept, where3, limit) : stmt(db, probe).all({ ...params, depth });
       if (hits.length >= limit || where3.sql === "1") return hits;
     }
-    const sql = driver === "text" ? `SELECT o.id AS id, bm25(${FTS3}, ${weights}) AS score
-           FROM ${FTS3} CROSS JOIN observations o ON o.id = ${FTS3}.rowid
-           WHERE ${FTS3} MATCH @match AND ${where3.sql} ${without}
-           ORDER BY score, id DESC LIMIT @limit` : `SELECT o.id AS id, bm25(${FTS3}, ${weights}) AS score
-           FROM observations o CROSS JOIN ${FTS3} ON ${FTS3}.rowid = o.id
-           WHERE ${FTS3} MATCH @match AND ${where3.sql} ${without}
+    const sql = driver === "text" ? `SELECT o.id AS id, bm25(${FTS4}, ${weights}) AS score
+           FROM ${FTS4} CROSS JOIN observations o ON o.id = ${FTS4}.rowid
+           WHERE ${FTS4} MATCH @match AND ${where3.sql} ${without}
+           ORDER BY score, id DESC LIMIT @limit` : `SELECT o.id AS id, bm25(${FTS4}, ${weights}) AS score
+           FROM observations o CROSS JOIN ${FTS4} ON ${FTS4}.rowid = o.id
+           WHERE ${FTS4} MATCH @match AND ${where3.sql} ${without}
            ORDER BY score, id DESC LIMIT @limit`;
     return stmt(db, sql).all(params);
   };
@@ -11036,14 +11536,14 @@ function whole(db, where3, driver, probed) {
 function joint(db) {
   const weights = FTS_WEIGHTS.join(", ");
   const sql = `SELECT o.id AS id, best.score AS score, best.every AS every FROM (
-       SELECT rowid AS id, bm25(${FTS3}, ${weights}) AS score,
-         rowid IN (SELECT rowid FROM ${FTS3} WHERE ${FTS3} MATCH @every) AS every
-       FROM ${FTS3} WHERE ${FTS3} MATCH @match ORDER BY every DESC, score, rowid DESC LIMIT @depth) best
+       SELECT rowid AS id, bm25(${FTS4}, ${weights}) AS score,
+         rowid IN (SELECT rowid FROM ${FTS4} WHERE ${FTS4} MATCH @every) AS every
+       FROM ${FTS4} WHERE ${FTS4} MATCH @match ORDER BY every DESC, score, rowid DESC LIMIT @depth) best
      CROSS JOIN observations o ON o.id = best.id`;
   return (match, limit, every, held2) => {
     const rows = stmt(db, sql).all({ match, every, depth: limit + held2 });
     const ranked = rows.map((row) => ({ id: row.id, score: row.score, held: row.every === 1 })).sort((a, b) => a.score - b.score || b.id - a.id);
-    const plain2 = ({ id: id3, score }) => ({ id: id3, score });
+    const plain2 = ({ id: id3, score: score2 }) => ({ id: id3, score: score2 });
     return {
       hits: ranked.slice(0, limit).map(plain2),
       every: ranked.filter((row) => row.held).map(plain2)
@@ -11052,7 +11552,7 @@ function joint(db) {
 }
 function driverFor(db, filters) {
   const { project: project2, since, until, sessionId } = filters;
-  if ([project2, since, until, sessionId].every((part) => part === void 0)) return "text";
+  if ([project2, since, until, sessionId].every((part2) => part2 === void 0)) return "text";
   const scope = filterSql({ project: project2, since, until, sessionId });
   const sql = `SELECT COUNT(*) FROM (SELECT 1 FROM observations o WHERE ${scope.sql} LIMIT ${FEW_IN_SCOPE + 1})`;
   const count4 = keptCount(
@@ -11064,7 +11564,7 @@ function driverFor(db, filters) {
 }
 function probes(db, filters) {
   const { project: project2, ...rest } = filters;
-  const narrower = Object.values(rest).some((part) => part !== void 0);
+  const narrower = Object.values(rest).some((part2) => part2 !== void 0);
   if (narrower) return false;
   if (project2 === void 0) return true;
   return stmt(
@@ -11073,7 +11573,18 @@ function probes(db, filters) {
        >= (SELECT coalesce(sum(n), 0) FROM observation_counts)`
   ).pluck().get(project2) === 1;
 }
+function listed2(db, where3, limit, cap) {
+  return (match) => {
+    const depth = limit * PROBE_DEPTH;
+    const kept = rankFromLists(db, match, depth, cap);
+    if (!kept) return void 0;
+    const hits = inScope(db, kept, where3, limit);
+    return hits.length >= limit || kept.length < depth ? hits : void 0;
+  };
+}
 function newestRanked(f, match) {
+  const exact = f.listed?.(match);
+  if (exact) return { hits: exact };
   if (f.horizon !== void 0) {
     const recent = windowed(f.db, match, f.where, f.limit, HORIZON_TABLE);
     if (recent.hits.length >= f.limit) {
@@ -11090,9 +11601,17 @@ var later = (a, b) => a === void 0 ? b : b === void 0 ? a : { fromId: Math.max(a
 function ftsRank(db, query2, filters, limit, options = {}) {
   const where3 = filterSql(filters, options.root);
   const driver = driverFor(db, filters);
-  const rank2 = whole(db, where3, driver, driver === "text" && probes(db, filters));
+  const probed = driver === "text" && probes(db, filters);
+  const cap = LIST_FACTOR * (options.exactCap ?? EXACT_CAP);
+  const rank2 = whole(db, where3, driver, probed, cap);
   if (driver === "rows" || options.allTime) return exhaustive(query2, limit, rank2);
-  const fallback = { db, where: where3, limit, horizon: horizonBoundary(db) };
+  const fallback = {
+    db,
+    where: where3,
+    limit,
+    horizon: horizonBoundary(db),
+    listed: probed ? listed2(db, where3, limit, cap) : void 0
+  };
   const together = where3.sql === "1" && driver === "text" ? exactAllAndAny(db, query2, limit, rank2, joint(db), options.exactCap) : void 0;
   const exactAnd = together?.all ?? exactAll(db, query2.all, limit, rank2, options.exactCap, query2.terms);
   const and = exactAnd ? { hits: exactAnd } : newestRanked(fallback, query2.all);
@@ -11135,7 +11654,7 @@ function reciprocalRankFusion(lists, k = RRF_K, weights = []) {
     const weight = weights[which] ?? 1;
     list6.forEach((id3, index) => scores.set(id3, (scores.get(id3) ?? 0) + weight / (k + index + 1)));
   });
-  return [...scores].map(([id3, score]) => ({ id: id3, score })).sort((a, b) => b.score - a.score);
+  return [...scores].map(([id3, score2]) => ({ id: id3, score: score2 })).sort((a, b) => b.score - a.score);
 }
 
 // src/search/search.ts
@@ -11571,9 +12090,9 @@ function createVectorIndex(db, options = {}) {
 // src/search/embed-text.ts
 var items = jsonList;
 function embedText(row) {
-  const parts2 = [row.title, row.subtitle, row.narrative, ...items(row.facts)].concat(items(row.concepts).join(", ")).map((part) => part.trim()).filter((part) => part !== "");
-  const redundant = (part, i) => parts2.some((other, j) => j !== i && other.includes(part) && (other !== part || j < i));
-  return parts2.filter((part, i) => !redundant(part, i)).join("\n");
+  const parts2 = [row.title, row.subtitle, row.narrative, ...items(row.facts)].concat(items(row.concepts).join(", ")).map((part2) => part2.trim()).filter((part2) => part2 !== "");
+  const redundant = (part2, i) => parts2.some((other, j) => j !== i && other.includes(part2) && (other !== part2 || j < i));
+  return parts2.filter((part2, i) => !redundant(part2, i)).join("\n");
 }
 
 // src/search/embedding-runtime.ts
@@ -12088,8 +12607,8 @@ function createChromaSearch(db, port, options) {
         return rerank(db, vector, where3, { model, limit, candidates: null });
       }
       const hits = await port.query(vector, Math.min(MAX_K2, limit * 2), filters.project);
-      const keep = keepExisting(db, hits, where3);
-      return hits.filter((hit) => keep.has(hit.id)).slice(0, limit).map((hit) => ({ id: hit.id, score: hit.distance }));
+      const keep2 = keepExisting(db, hits, where3);
+      return hits.filter((hit) => keep2.has(hit.id)).slice(0, limit).map((hit) => ({ id: hit.id, score: hit.distance }));
     }
   };
 }
@@ -12549,7 +13068,7 @@ function marksLegend(marks) {
     used.has(GONE_MARK) ? `${GONE_MARK} = its files are gone` : "",
     used.has(GUESS_MARK) ? `${GUESS_MARK} = a hypothesis: stated, not verified` : "",
     used.has(OLDER_MARK) ? `${OLDER_MARK} = older than another memory on the same subject` : ""
-  ].filter((part) => part !== "");
+  ].filter((part2) => part2 !== "");
   return parts2.length > 0 ? parts2.join("  ") : void 0;
 }
 
@@ -15732,8 +16251,8 @@ function inputOf(key) {
   if (typeof fallback === "boolean") return { expected, input: "boolean" };
   if (typeof fallback === "number") return { expected, input: "integer" };
   if (Array.isArray(fallback)) return { expected, input: "list" };
-  const listed3 = /^one of (.+)$/.exec(expected)?.[1]?.split(", ") ?? [];
-  const choices2 = listed3.filter((value) => spec.check(value).ok);
+  const listed4 = /^one of (.+)$/.exec(expected)?.[1]?.split(", ") ?? [];
+  const choices2 = listed4.filter((value) => spec.check(value).ok);
   return choices2.length > 0 ? { expected, input: "choice", choices: choices2 } : { expected, input: "text" };
 }
 function describeSettings(dataDir, running, env) {
@@ -15846,7 +16365,7 @@ function inside(root, file) {
   return file.startsWith(root + sep2);
 }
 function readUiFile(uiDir, segments) {
-  if (segments.length === 0 || !segments.every((part) => SAFE_SEGMENT.test(part))) return;
+  if (segments.length === 0 || !segments.every((part2) => SAFE_SEGMENT.test(part2))) return;
   const type = CONTENT_TYPES[extname(segments.at(-1) ?? "").toLowerCase()];
   if (!type) return;
   const root = resolve4(uiDir);
@@ -16730,7 +17249,7 @@ async function portTaken(error, port, dataDir, log) {
 // src/worker/replay-worker.ts
 import { join as join30 } from "node:path";
 var PORT2 = 37999;
-var TOKEN = "replay-worker-token";
+var TOKEN2 = "replay-worker-token";
 function createReplayWorker(options) {
   ensureDataDir(options.dataDir);
   const db = openDatabase(join30(options.dataDir, "claude-mem.db"));
@@ -16738,7 +17257,7 @@ function createReplayWorker(options) {
     db,
     dataDir: options.dataDir,
     port: PORT2,
-    token: TOKEN,
+    token: TOKEN2,
     links: createOpenLinks(),
     version: VERSION,
     startedAt: options.now(),
@@ -16754,7 +17273,7 @@ function createReplayWorker(options) {
     createRetentionService(deps)
   ];
   const app = createApp(deps, services);
-  const headers = { host: `127.0.0.1:${PORT2}`, authorization: `Bearer ${TOKEN}` };
+  const headers = { host: `127.0.0.1:${PORT2}`, authorization: `Bearer ${TOKEN2}` };
   return {
     db,
     async call(method, path, body) {
@@ -17087,14 +17606,14 @@ var Reader = class {
     return JSON.parse(this.token(SCALAR, "a value"));
   }
   /** Reads one value; with `keep` false it only checks and steps over it (no allocation). */
-  value(keep) {
+  value(keep2) {
     this.skip();
     const open = this.text[this.at];
-    if (open === "{" || open === "[") return this.container(open, keep);
-    if (open === '"') return keep ? this.string() : this.token(STRING, 'a complete "string"');
-    return keep ? this.scalar() : this.token(SCALAR, "a value");
+    if (open === "{" || open === "[") return this.container(open, keep2);
+    if (open === '"') return keep2 ? this.string() : this.token(STRING, 'a complete "string"');
+    return keep2 ? this.scalar() : this.token(SCALAR, "a value");
   }
-  container(open, keep) {
+  container(open, keep2) {
     const close = open === "{" ? "}" : "]";
     const object = {};
     const array = [];
@@ -17103,9 +17622,9 @@ var Reader = class {
       this.skip();
       if (this.text[this.at] === close) break;
       const key = open === "{" ? this.key(close) : void 0;
-      const value = this.value(keep);
-      if (keep && key === void 0) array.push(value);
-      else if (keep && key !== void 0) object[key] = value;
+      const value = this.value(keep2);
+      if (keep2 && key === void 0) array.push(value);
+      else if (keep2 && key !== void 0) object[key] = value;
       this.separator(close);
     }
     this.at += 1;
@@ -18926,7 +19445,7 @@ async function fetchObservation(call2, id3) {
   return res.body;
 }
 var utc2 = (ms) => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`;
-var listed2 = (label2, values) => values.length > 0 ? [`${label2}: ${values.map(String).join(", ")}`] : [];
+var listed3 = (label2, values) => values.length > 0 ? [`${label2}: ${values.map(String).join(", ")}`] : [];
 function teamLine(o) {
   if (o.author) return [`Team memory by ${o.author} (read-only here)`];
   return o.scope === "team" ? ['Shared with the team ("claude-mem unshare" makes it private)'] : [];
@@ -18960,10 +19479,10 @@ function formatObservation(o) {
     ...o.narrative ? ["", o.narrative] : [],
     ...o.facts.length > 0 ? ["", "Facts:", ...o.facts.map((fact) => `- ${fact}`)] : [],
     "",
-    ...listed2("Concepts", o.concepts),
-    ...listed2("Files read", o.files_read),
-    ...listed2("Files modified", o.files_modified),
-    ...listed2(
+    ...listed3("Concepts", o.concepts),
+    ...listed3("Files read", o.files_read),
+    ...listed3("Files modified", o.files_modified),
+    ...listed3(
       "From events",
       o.source_event_ids.map((id3) => `#${String(id3)}`)
     )
@@ -19287,7 +19806,7 @@ function turnTokens(batch, settings2) {
     fieldChars: settings2["compress.eventFieldChars"]
   };
   const slices2 = sliceTurn(batch, limits);
-  const tokens = slices2.reduce((sum, slice, index) => {
+  const tokens2 = slices2.reduce((sum, slice, index) => {
     const last = index === slices2.length - 1;
     const sent = last ? slice.batch : { ...slice.batch, withSummary: void 0 };
     return sum + requestTokens({
@@ -19295,7 +19814,7 @@ function turnTokens(batch, settings2) {
       messages: [{ role: "user", content: observationMessage(sent, render3) }]
     });
   }, 0);
-  return { requests: slices2.length, tokens };
+  return { requests: slices2.length, tokens: tokens2 };
 }
 function summaryTokens(turn, base2) {
   const content2 = summaryMessage({
@@ -19738,13 +20257,13 @@ var MOMENTS = ["session-start", "prompt", "file", "dead-end"];
 var NEED_KINDS = ["file", "command", "ask-again"];
 
 // src/cli/eval/eval-metrics.ts
-var share2 = (part, whole2) => whole2 === 0 ? null : part / whole2;
+var share2 = (part2, whole2) => whole2 === 0 ? null : part2 / whole2;
 function momentMetrics(results, moment) {
   const of = (m) => moment === "all" || m === moment;
   const needs = results.flatMap((result) => result.needs);
   const shown2 = results.flatMap((result) => result.injections.filter((i) => of(i.moment)));
   const memories = shown2.reduce((sum, i) => sum + i.ids.length, 0);
-  const tokens = shown2.reduce((sum, i) => sum + i.tokens, 0);
+  const tokens2 = shown2.reduce((sum, i) => sum + i.tokens, 0);
   const turns = results.reduce((sum, result) => sum + result.turns, 0);
   const uses = results.flatMap((result) => MOMENTS.filter(of).map((m) => result.use[m]));
   const used = uses.reduce((sum, use) => sum + use.used, 0);
@@ -19755,8 +20274,8 @@ function momentMetrics(results, moment) {
     reach: share2(needs.filter((n9) => n9.reachedBy.some(of)).length, needs.length),
     injections: shown2.length,
     memories,
-    tokens,
-    tokensPerTurn: turns === 0 ? 0 : tokens / turns,
+    tokens: tokens2,
+    tokensPerTurn: turns === 0 ? 0 : tokens2 / turns,
     usedShare: share2(used, distinct),
     neverUsedShare: share2(neverUsed2, given)
   };
@@ -19876,7 +20395,7 @@ function memoryRows(db, ids2) {
   ).all(JSON.stringify(ids2));
   return new Map(rows.map((row) => [row.id, row]));
 }
-var listOf4 = (json2) => {
+var listOf5 = (json2) => {
   const parsed = JSON.parse(json2);
   return Array.isArray(parsed) ? parsed.filter((item) => typeof item === "string") : [];
 };
@@ -19888,7 +20407,7 @@ function shownBy(injections, moment, rows) {
   return [...first].flatMap(([id3, injection]) => {
     const row = rows.get(id3);
     if (!row) return [];
-    const files3 = [...listOf4(row.files_read), ...listOf4(row.files_modified)];
+    const files3 = [...listOf5(row.files_read), ...listOf5(row.files_modified)];
     return [{ id: id3, at: injection.at, turn: injection.turn, files: files3, text: row.text }];
   });
 }
@@ -19911,8 +20430,8 @@ function useOf(db, plan, injections) {
 function inject(replay2, moment, answer) {
   const ids2 = answer.ids ?? [...answer.context.matchAll(/^#(\d+) /gm)].map((m) => Number(m[1]));
   if (answer.context === "" && ids2.length === 0) return;
-  const tokens = estimateTokens(answer.context);
-  replay2.injections.push({ moment, ids: ids2, tokens, turn: replay2.turn, at: replay2.at });
+  const tokens2 = estimateTokens(answer.context);
+  replay2.injections.push({ moment, ids: ids2, tokens: tokens2, turn: replay2.turn, at: replay2.at });
 }
 function reachedBy(replay2, helpful) {
   const moments = replay2.injections.filter((shown2) => shown2.ids.some((id3) => helpful.includes(id3))).map((shown2) => shown2.moment);
@@ -21215,12 +21734,12 @@ var KEY = String.raw`(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')`;
 var DOTTED2 = String.raw`${KEY}(?:\s*\.\s*${KEY})*`;
 var HEADER2 = new RegExp(String.raw`^\[(\[)?\s*(${DOTTED2})\s*\](\])?\s*(?:#.*)?$`);
 var ASSIGN = new RegExp(String.raw`^${DOTTED2}[ \t]*=[ \t]*`);
-var TOKEN2 = /^(?:"""[\s\S]*?"""(?!")|'''[\s\S]*?'''(?!')|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[[\]{},=]|#[^\n]*|[A-Za-z0-9_+\-.:]+(?: [0-9:.+\-Z]+)?|[ \t\r]+|\n)/;
+var TOKEN3 = /^(?:"""[\s\S]*?"""(?!")|'''[\s\S]*?'''(?!')|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[[\]{},=]|#[^\n]*|[A-Za-z0-9_+\-.:]+(?: [0-9:.+\-Z]+)?|[ \t\r]+|\n)/;
 function scanValue(text5, scan4) {
   let depth = 0;
   let seen = false;
   for (; ; ) {
-    const token2 = TOKEN2.exec(text5.slice(scan4.at))?.[0];
+    const token2 = TOKEN3.exec(text5.slice(scan4.at))?.[0];
     if (token2 === void 0) {
       if (scan4.at >= text5.length) return depth > 0 ? "an unclosed [ or {" : seen ? "" : "no value";
       const char = text5[scan4.at] ?? "";
@@ -22729,10 +23248,10 @@ function recallLines(report2, now2) {
   const month = monthOf(now2);
   const cost2 = report2.rows.filter((row) => row.period.startsWith(month)).reduce((sum, row) => sum + row.costUsd, 0);
   const ledger = recall2.periods.filter((row) => row.period.startsWith(month));
-  const tokens = ledger.reduce((sum, row) => sum + row.injectedTokens, 0);
+  const tokens2 = ledger.reduce((sum, row) => sum + row.injectedTokens, 0);
   const used = ledger.reduce((sum, row) => sum + row.usedTokens, 0);
-  const share3 = tokens > 0 ? used / tokens : 0;
-  const headline = `Memory cost ${dollars(cost2)} this month; it injected ${int2(tokens)} tokens, ${percent2(share3)} of them used.`;
+  const share3 = tokens2 > 0 ? used / tokens2 : 0;
+  const headline = `Memory cost ${dollars(cost2)} this month; it injected ${int2(tokens2)} tokens, ${percent2(share3)} of them used.`;
   const rows = recall2.periods.map(
     (row) => `${row.period.padEnd(10)}  ${int2(row.injected).padStart(9)}  ${int2(row.injectedTokens).padStart(15)}  ${percent2(
       row.injectedTokens > 0 ? row.usedTokens / row.injectedTokens : 0

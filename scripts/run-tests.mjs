@@ -79,6 +79,7 @@ export const UNIT_TESTS = [
   'src/search/search-horizon.test.ts',
   'src/search/exact-search.test.ts',
   'src/search/fts-probe.test.ts',
+  'src/search/list-rank.test.ts',
   'src/context/recall-abstain.test.ts',
   'test/unit/search-partial.test.ts',
   'src/config/poller.test.ts',

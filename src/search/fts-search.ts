@@ -1,6 +1,7 @@
 import { HORIZON_TABLE, horizonBoundary, stmt, type Db } from '../store/index.ts';
 import { filterSql, type FilterSql, type SearchFilters } from './filters.ts';
 import {
+  EXACT_CAP,
   exactAll,
   exactAllAndAny,
   exactAny,
@@ -9,15 +10,13 @@ import {
   type ScoredId,
   type WholeRanker,
 } from './fts-exact.ts';
+import { FTS_WEIGHTS } from './fts-weights.ts';
 import { keptCount } from './kept-counts.ts';
+import { rankFromLists } from './list-rank.ts';
+import { LIST_FACTOR } from './term-lists.ts';
 import type { FtsQuery } from './fts-query.ts';
 
-/**
- * bm25 weights of observations_fts's columns: title, subtitle, facts, narrative, concepts,
- * search_keys (other words for the observation: below the title, which says what it is) and
- * code_terms (file paths and split identifiers, which repeat words of the other columns).
- */
-export const FTS_WEIGHTS = [8, 4, 4, 1, 2, 3, 2] as const;
+export { FTS_WEIGHTS } from './fts-weights.ts';
 
 /** One ranked match: lower scores are better (bm25 is negative), like distances. */
 export interface RankedId {
@@ -102,6 +101,34 @@ const PROBE_DEPTH = 8;
 const PROBE_SHARE = 4;
 
 /**
+ * The first `limit` of `ranked` (the whole index's best, in order) that are under the filters:
+ * what the probe's join keeps, looked up by id.
+ */
+function inScope(db: Db, ranked: ScoredId[], where: FilterSql, limit: number): ScoredId[] {
+  if (where.sql === '1') return ranked.slice(0, limit);
+  const kept: ScoredId[] = [];
+  // A page and as many again first: under a project of a quarter or more of the index, most
+  // pages are found there and the rest of the probe is never looked up.
+  for (let from = 0, size = 2 * limit; from < ranked.length && kept.length < limit;) {
+    const part = ranked.slice(from, from + size);
+    const ids = JSON.stringify(part.map((hit) => hit.id));
+    const under = new Set(
+      stmt(
+        db,
+        `SELECT o.id FROM json_each(@ids) probed CROSS JOIN observations o ON o.id = probed.value
+         WHERE ${where.sql}`,
+      )
+        .pluck()
+        .all({ ...where.params, ids }) as number[],
+    );
+    kept.push(...part.filter((hit) => under.has(hit.id)));
+    from += size;
+    size = ranked.length;
+  }
+  return kept.slice(0, limit);
+}
+
+/**
  * Every match ranked: driven by the filtered rows when they are few (each probed in the index),
  * else by the index (the caller knows the matches are few, or asked for all of them), its best
  * matches first when `probed` ({@link PROBE_DEPTH}). `exclude` leaves out the rows matching it
@@ -112,6 +139,7 @@ function whole(
   where: FilterSql,
   driver: Driver,
   probed: boolean,
+  cap: number,
 ): (match: string, limit: number, exclude?: string) => ScoredId[] {
   const weights = FTS_WEIGHTS.join(', ');
   return (match, limit, exclude) => {
@@ -126,7 +154,11 @@ function whole(
            WHERE ${FTS} MATCH @match ${without} ORDER BY score, rowid DESC LIMIT @depth) best
          CROSS JOIN observations o ON o.id = best.id
          WHERE ${where.sql} ORDER BY best.score, o.id DESC LIMIT @limit`;
-      const hits = stmt(db, probe).all({ ...params, depth: limit * PROBE_DEPTH }) as ScoredId[];
+      const depth = limit * PROBE_DEPTH;
+      const kept = exclude === undefined ? rankFromLists(db, match, depth, cap) : undefined;
+      const hits = kept
+        ? inScope(db, kept, where, limit)
+        : (stmt(db, probe).all({ ...params, depth }) as ScoredId[]);
       // Under no filter a short page is every match (the probe kept them all): ranking them
       // again below read each term's whole doclist twice (issue 32).
       if (hits.length >= limit || where.sql === '1') return hits;
@@ -209,6 +241,24 @@ interface Fallback {
   where: FilterSql;
   limit: number;
   horizon: number | undefined;
+  /** The exact ranking from kept phrase lists, when they can give it. */
+  listed: ((match: string) => ScoredId[] | undefined) | undefined;
+}
+
+/**
+ * Every match of `match` ranked exactly from the kept phrase lists (list-rank.ts), when each of
+ * its phrases has one (held by at most `cap` documents, read since a search first wanted it) and
+ * the probe holds a page under the filters (or every match): what a query of common words is
+ * ranked by before a window.
+ */
+function listed(db: Db, where: FilterSql, limit: number, cap: number) {
+  return (match: string): ScoredId[] | undefined => {
+    const depth = limit * PROBE_DEPTH;
+    const kept = rankFromLists(db, match, depth, cap);
+    if (!kept) return undefined;
+    const hits = inScope(db, kept, where, limit);
+    return hits.length >= limit || kept.length < depth ? hits : undefined;
+  };
 }
 
 /**
@@ -217,6 +267,8 @@ interface Fallback {
  * cut-off when older matches were not looked at.
  */
 function newestRanked(f: Fallback, match: string): FtsRanking {
+  const exact = f.listed?.(match);
+  if (exact) return { hits: exact };
   if (f.horizon !== undefined) {
     const recent = windowed(f.db, match, f.where, f.limit, HORIZON_TABLE);
     if (recent.hits.length >= f.limit) {
@@ -259,9 +311,17 @@ export function ftsRank(
 ): FtsRanking {
   const where = filterSql(filters, options.root);
   const driver = driverFor(db, filters);
-  const rank: WholeRanker = whole(db, where, driver, driver === 'text' && probes(db, filters));
+  const probed = driver === 'text' && probes(db, filters);
+  const cap = LIST_FACTOR * (options.exactCap ?? EXACT_CAP);
+  const rank: WholeRanker = whole(db, where, driver, probed, cap);
   if (driver === 'rows' || options.allTime) return exhaustive(query, limit, rank);
-  const fallback: Fallback = { db, where, limit, horizon: horizonBoundary(db) };
+  const fallback: Fallback = {
+    db,
+    where,
+    limit,
+    horizon: horizonBoundary(db),
+    listed: probed ? listed(db, where, limit, cap) : undefined,
+  };
   // Under no filter an AND of fewer matches than a page and its OR part are ranked together.
   const together =
     where.sql === '1' && driver === 'text'

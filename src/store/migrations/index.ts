@@ -18,6 +18,7 @@ import { ownFirst } from './017-own-first.ts';
 import { supersession } from './018-supersession.ts';
 import { deadEnds } from './019-dead-ends.ts';
 import { injectionLedger } from './020-injection-ledger.ts';
+import { searchEpoch } from './021-search-epoch.ts';
 
 /** One schema change. Versions are applied in order and never edited once released. */
 export interface Migration {
@@ -48,4 +49,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 18, name: 'supersession', sql: supersession },
   { version: 19, name: 'dead-ends', sql: deadEnds },
   { version: 20, name: 'injection-ledger', sql: injectionLedger },
+  { version: 21, name: 'search-epoch', sql: searchEpoch },
 ];
