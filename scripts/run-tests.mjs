@@ -310,6 +310,7 @@ export const E2E_TESTS = [
   'test/e2e/viewer-anchors.test.ts',
   'test/e2e/recall-cli.test.ts',
   'test/e2e/search-past-horizon.test.ts',
+  'test/e2e/search-phrase-lists.test.ts',
   'test/e2e/recall-local-embedder.test.ts',
   'test/e2e/provider-recipes.test.ts',
   'test/e2e/recall-bench.test.ts',
