@@ -194,6 +194,15 @@ async function baselineOn(
   const copy = await createTestHome({ CLAUDE_MEM_PROJECT: 'bench' });
   mkdirSync(copy.dataDir, { recursive: true, mode: 0o700 });
   copyFileSync(join(home.dataDir, 'claude-mem.db'), join(copy.dataDir, 'claude-mem.db'));
+  // An older build refuses a schema newer than it knows: the copy forgets the migrations the
+  // bundle does not list (their tables and triggers stay; the older worker never reads them).
+  const newest = Math.max(
+    0,
+    ...[...readFileSync(cli, 'utf8').matchAll(/version: (\d+), name: "/g)].map((m) => Number(m[1])),
+  );
+  const db = new Database(join(copy.dataDir, 'claude-mem.db'));
+  if (newest > 0) db.prepare('DELETE FROM schema_migrations WHERE version > ?').run(newest);
+  db.close();
   const child = spawn(process.execPath, [cli, 'worker', 'run'], { env: copy.env, stdio: 'ignore' });
   await waitForHealth(copy);
   return { ...copy, pid: child.pid };

@@ -11074,35 +11074,61 @@ function matches2(node, has) {
 }
 
 // src/search/fts5-records.ts
-function varints(bytes) {
+function varints(hex) {
   const out = [];
-  for (let at = 0; at < bytes.length; ) {
+  const bytes = hex.length / 2;
+  const byteAt = (i) => Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
+  for (let at = 0; at < bytes; ) {
     let value = 0;
     let i = 0;
-    for (; i < 8 && at < bytes.length; i += 1) {
-      const byte = bytes[at++];
+    for (; i < 8 && at < bytes; i += 1) {
+      const byte = byteAt(at++);
       value = value * 128 + (byte & 127);
       if ((byte & 128) === 0) break;
     }
-    if (i === 8 && at < bytes.length) value = value * 256 + bytes[at++];
+    if (i === 8 && at < bytes) value = value * 256 + byteAt(at++);
     out.push(value);
   }
   return out;
 }
 function readTotals(db) {
-  const block = stmt(db, "SELECT block FROM observations_fts_data WHERE id = 1").pluck().get();
+  const block = stmt(db, "SELECT hex(block) FROM observations_fts_data WHERE id = 1").pluck().get();
   if (!block) return void 0;
   const [rows = 0, ...columns] = varints(block);
   return { rows, tokens: columns.reduce((sum, n9) => sum + n9, 0) };
 }
-var docLength = (sz) => varints(sz).reduce((sum, n9) => sum + n9, 0);
+var HEX = (code) => code <= 57 ? code - 48 : code - 55;
+function docLengths(records) {
+  const lengths = [];
+  let sum = 0;
+  let value = 0;
+  let bytes = 0;
+  for (let at = 0; at <= records.length; at += 2) {
+    if (at === records.length || records.charCodeAt(at) === 44) {
+      lengths.push(sum);
+      sum = 0;
+      at -= 1;
+      continue;
+    }
+    const byte = HEX(records.charCodeAt(at)) * 16 + HEX(records.charCodeAt(at + 1));
+    bytes += 1;
+    value = bytes === 9 ? value * 256 + byte : value * 128 + (byte & 127);
+    if (bytes === 9 || (byte & 128) === 0) {
+      sum += value;
+      value = 0;
+      bytes = 0;
+    }
+  }
+  return lengths;
+}
 
 // src/search/term-lists.ts
 var K12 = 1.2;
 var B = 0.75;
 var LIST_FACTOR = 4;
-var BUDGET = 1e6;
+var BUDGET = 75e4;
 var SLICE_ROWS = 2e3;
+var SEEN = 2e4;
 var BEHIND_IDS = 8192;
 var MAX_ID2 = 4e6;
 var MAX_SMALL = 65535;
@@ -11117,14 +11143,18 @@ var heldBy = (db, phrase2, cap) => stmt(db, `SELECT count(*) FROM (SELECT 1 FROM
 function readLengths(db, lists, ids2) {
   const missing2 = ids2.filter((id3) => lists.lengths[id3] === 0);
   if (missing2.length === 0) return true;
-  const rows = stmt(
+  const [found2, records] = stmt(
     db,
-    `SELECT d.id, d.sz FROM json_each(?) wanted CROSS JOIN ${FTS3}_docsize d ON d.id = wanted.value`
-  ).raw(true).all(JSON.stringify(missing2));
-  for (const [id3, sz] of rows) {
-    const length = docLength(sz);
+    `SELECT json_group_array(d.id), group_concat(hex(d.sz), ',') FROM json_each(?) wanted
+     CROSS JOIN ${FTS3}_docsize d ON d.id = wanted.value`
+  ).raw(true).get(JSON.stringify(missing2));
+  const foundIds = JSON.parse(found2);
+  const lengths = records === null ? [] : docLengths(records);
+  if (lengths.length !== foundIds.length) return false;
+  for (let i = 0; i < foundIds.length; i += 1) {
+    const length = lengths[i];
     if (length > MAX_SMALL || length === 0) return false;
-    lists.lengths[id3] = length;
+    lists.lengths[foundIds[i]] = length;
   }
   return true;
 }
@@ -11139,21 +11169,23 @@ function grow(list6, more) {
 function extend(db, lists, read, totals) {
   const { list: list6, phrase: phrase2, upTo, held: held2 } = read;
   const weights = FTS_WEIGHTS.join(", ");
-  const rows = stmt(
+  const [idsJson, scoresJson] = stmt(
     db,
-    `SELECT rowid, bm25(${FTS3}, ${weights}) FROM ${FTS3}
-     WHERE ${FTS3} MATCH @phrase AND rowid > @after AND rowid <= @upTo ORDER BY rowid LIMIT @rows`
-  ).raw(true).all({ phrase: phrase2, after: list6.through, upTo, rows: read.rows });
-  if (!readLengths(
-    db,
-    lists,
-    rows.map(([id3]) => id3)
-  ))
-    return false;
-  const weight = idf(db, totals.rows, held2(rows.length));
+    `SELECT json_group_array(id), json_group_array(score) FROM (
+       SELECT rowid AS id, bm25(${FTS3}, ${weights}) AS score FROM ${FTS3}
+       WHERE ${FTS3} MATCH @phrase AND rowid > @after AND rowid <= @upTo
+       ORDER BY rowid LIMIT @rows)`
+  ).raw(true).get({ phrase: phrase2, after: list6.through, upTo, rows: read.rows });
+  const ids2 = JSON.parse(idsJson);
+  const scores = JSON.parse(scoresJson);
+  const ascending = ids2.every((id3, i) => i === 0 || id3 > ids2[i - 1]);
+  if (!ascending || scores.length !== ids2.length || !readLengths(db, lists, ids2)) return false;
+  const weight = idf(db, totals.rows, held2(ids2.length));
   const avgdl = totals.tokens / totals.rows;
-  if (list6.ids.length < list6.size + rows.length) grow(list6, rows.length);
-  for (const [id3, score2] of rows) {
+  if (list6.ids.length < list6.size + ids2.length) grow(list6, ids2.length);
+  for (let i = 0; i < ids2.length; i += 1) {
+    const id3 = ids2[i];
+    const score2 = scores[i];
     const length = lists.lengths[id3];
     const ratio = -score2 / weight;
     const lengthTerm = K12 * (1 - B + B * length / avgdl);
@@ -11165,8 +11197,8 @@ function extend(db, lists, read, totals) {
     list6.counts[list6.size] = count4;
     list6.size += 1;
   }
-  const short2 = read.rows < 0 || rows.length < read.rows;
-  list6.through = short2 ? upTo : rows[rows.length - 1][0];
+  const short2 = read.rows < 0 || ids2.length < read.rows;
+  list6.through = short2 ? upTo : ids2[ids2.length - 1];
   return true;
 }
 function currentLists(db, totals, cap) {
@@ -11198,6 +11230,7 @@ function currentLists(db, totals, cap) {
     kept: 0,
     lengths: new Uint16Array(newest + 1),
     wanted: /* @__PURE__ */ new Map(),
+    seen: /* @__PURE__ */ new Set(),
     refused: /* @__PURE__ */ new Set()
   };
   listsOf.set(db, lists);
@@ -11226,7 +11259,13 @@ function listOf4(db, lists, phrase2, totals) {
       lists.byPhrase.delete(phrase2);
       lists.kept -= list6.size;
     }
-    if (!lists.wanted.has(phrase2)) lists.wanted.set(phrase2, list6 ?? emptyList());
+    if (list6 || lists.seen.has(phrase2)) {
+      lists.seen.delete(phrase2);
+      if (!lists.wanted.has(phrase2)) lists.wanted.set(phrase2, list6 ?? emptyList());
+    } else {
+      if (lists.seen.size >= SEEN) lists.seen.clear();
+      lists.seen.add(phrase2);
+    }
     return void 0;
   }
   lists.byPhrase.delete(phrase2);
@@ -11250,13 +11289,17 @@ function readWantedStep(db, lists, totals) {
   const first = lists.wanted.entries().next();
   if (first.done) return false;
   const [phrase2, list6] = first.value;
-  const count4 = heldBy(db, phrase2, lists.cap);
+  const count4 = list6.counted?.at === lists.through ? list6.counted.n : heldBy(db, phrase2, lists.cap);
+  list6.counted = { n: count4, at: lists.through };
   const read = { list: list6, phrase: phrase2, upTo: lists.through, held: () => count4, rows: SLICE_ROWS };
   if (count4 > lists.cap || !extend(db, lists, read, totals)) {
     lists.wanted.delete(phrase2);
     lists.refused.add(phrase2);
   } else if (list6.through >= lists.through) {
     lists.wanted.delete(phrase2);
+    list6.counted = void 0;
+    list6.ids = list6.ids.slice(0, list6.size);
+    list6.counts = list6.counts.slice(0, list6.size);
     keep(lists, phrase2, list6, 0);
   }
   return lists.wanted.size > 0;

@@ -1,18 +1,18 @@
 import { stmt, type Db } from '../store/index.ts';
 import { FTS_WEIGHTS } from './fts-weights.ts';
-import { docLength, type Totals } from './fts5-records.ts';
+import { docLengths, type Totals } from './fts5-records.ts';
 
 // Each query phrase's documents, kept between searches for list-rank.ts (issue 33). FTS5's
 // bm25 adds one part per phrase of a query: idf * f * (k1 + 1) / (f + k1 * (1 - b + b * D /
 // avgdl)), where f is the phrase's column-weighted count in a document and D the document's
 // length. f and D do not change while the document does not, so a phrase's documents are read
 // from FTS5 once (f found from FTS5's own score of the phrase alone and the document's size
-// record) and kept. A phrase a search needs and no list holds yet is read after the search, a
-// slice of documents at a time between requests, never in one: the search itself asks FTS5, as it did
-// before lists. Rows appended since a list was read are added by the next search that uses it.
-// An edit or a delete of an observation (counted in search_epoch by a trigger, migration 021),
-// or a row count the appended rows do not explain (a row inserted under an old id), drops every
-// list.
+// record) and kept. A phrase that a second search needs and no list holds (most words are
+// searched once) is read after that search, a slice of documents at a time between requests,
+// never in one: the search itself asks FTS5, as it did before lists. Rows appended since a list
+// was read are added by the next search that uses it. An edit or a delete of an observation
+// (counted in search_epoch by a trigger, migration 021), or a row count the appended rows do not
+// explain (a row inserted under an old id), drops every list.
 
 /** FTS5's bm25 parameters (fts5_aux.c). */
 export const K1 = 1.2;
@@ -24,12 +24,15 @@ const B = 0.75;
  */
 export const LIST_FACTOR = 4;
 /**
- * Documents kept over all lists of one database, 6 bytes each: 6 MB. 1,000 searches of 1-3
- * words over 10,000 observations read 546 phrases, 608,648 documents (bench/vs-incumbent.ts).
+ * Documents kept over all lists of one database, 6 bytes each: 4.5 MB. 1,000 searches of 1-3
+ * words over 10,000 observations read 546 phrases, 608,648 documents (bench/vs-incumbent.ts);
+ * the worker's memory target (bench/worker-rss.ts, 2x a bare http server) leaves little more.
  */
-const BUDGET = 1_000_000;
+const BUDGET = 750_000;
 /** Documents read for a list in one step between requests (about 2 ms here). */
 const SLICE_ROWS = 2000;
+/** Phrases remembered as searched once, at most (then forgotten together). */
+const SEEN = 20_000;
 /** A list that many ids behind is brought up to date between requests, not in one. */
 const BEHIND_IDS = 8192;
 /** Lengths are kept by id, 2 bytes each, up to this id; past it FTS5 ranks every search. */
@@ -44,6 +47,8 @@ export interface PhraseList {
   size: number;
   /** Every document up to this id is in the list. */
   through: number;
+  /** While being read: the documents holding the phrase, counted when the index ended at `at`. */
+  counted?: { n: number; at: number } | undefined;
 }
 
 /** The lists of one database, and the state of the index they were read against. */
@@ -59,6 +64,8 @@ export interface Lists {
   lengths: Uint16Array;
   /** Lists wanted by searches and read between requests, in the order asked. */
   wanted: Map<string, PhraseList>;
+  /** Phrases searched once since the lists began: a second search wants the list. */
+  seen: Set<string>;
   /** Phrases found too common to keep (or whose counts did not come out whole). */
   refused: Set<string>;
 }
@@ -91,16 +98,21 @@ const heldBy = (db: Db, phrase: string, cap: number): number =>
 function readLengths(db: Db, lists: Lists, ids: number[]): boolean {
   const missing = ids.filter((id) => lists.lengths[id] === 0);
   if (missing.length === 0) return true;
-  const rows = stmt(
+  // One row for them all: a row an id costs the worker's memory more than the reading.
+  const [found, records] = stmt(
     db,
-    `SELECT d.id, d.sz FROM json_each(?) wanted CROSS JOIN ${FTS}_docsize d ON d.id = wanted.value`,
+    `SELECT json_group_array(d.id), group_concat(hex(d.sz), ',') FROM json_each(?) wanted
+     CROSS JOIN ${FTS}_docsize d ON d.id = wanted.value`,
   )
     .raw(true)
-    .all(JSON.stringify(missing)) as Array<[number, Uint8Array]>;
-  for (const [id, sz] of rows) {
-    const length = docLength(sz);
+    .get(JSON.stringify(missing)) as [string, string | null];
+  const foundIds = JSON.parse(found) as number[];
+  const lengths = records === null ? [] : docLengths(records);
+  if (lengths.length !== foundIds.length) return false;
+  for (let i = 0; i < foundIds.length; i += 1) {
+    const length = lengths[i]!;
     if (length > MAX_SMALL || length === 0) return false;
-    lists.lengths[id] = length;
+    lists.lengths[foundIds[i]!] = length;
   }
   return true;
 }
@@ -135,25 +147,26 @@ function extend(
 ): boolean {
   const { list, phrase, upTo, held } = read;
   const weights = FTS_WEIGHTS.join(', ');
-  const rows = stmt(
+  // Two JSON arrays, not a row a document: the worker's memory grew by 13 MB reading row by row.
+  const [idsJson, scoresJson] = stmt(
     db,
-    `SELECT rowid, bm25(${FTS}, ${weights}) FROM ${FTS}
-     WHERE ${FTS} MATCH @phrase AND rowid > @after AND rowid <= @upTo ORDER BY rowid LIMIT @rows`,
+    `SELECT json_group_array(id), json_group_array(score) FROM (
+       SELECT rowid AS id, bm25(${FTS}, ${weights}) AS score FROM ${FTS}
+       WHERE ${FTS} MATCH @phrase AND rowid > @after AND rowid <= @upTo
+       ORDER BY rowid LIMIT @rows)`,
   )
     .raw(true)
-    .all({ phrase, after: list.through, upTo, rows: read.rows }) as Array<[number, number]>;
-  if (
-    !readLengths(
-      db,
-      lists,
-      rows.map(([id]) => id),
-    )
-  )
-    return false;
-  const weight = idf(db, totals.rows, held(rows.length));
+    .get({ phrase, after: list.through, upTo, rows: read.rows }) as [string, string];
+  const ids = JSON.parse(idsJson) as number[];
+  const scores = JSON.parse(scoresJson) as number[];
+  const ascending = ids.every((id, i) => i === 0 || id > ids[i - 1]!);
+  if (!ascending || scores.length !== ids.length || !readLengths(db, lists, ids)) return false;
+  const weight = idf(db, totals.rows, held(ids.length));
   const avgdl = totals.tokens / totals.rows;
-  if (list.ids.length < list.size + rows.length) grow(list, rows.length);
-  for (const [id, score] of rows) {
+  if (list.ids.length < list.size + ids.length) grow(list, ids.length);
+  for (let i = 0; i < ids.length; i += 1) {
+    const id = ids[i]!;
+    const score = scores[i]!;
     const length = lists.lengths[id]!;
     const ratio = -score / weight;
     const lengthTerm = K1 * (1 - B + (B * length) / avgdl);
@@ -165,8 +178,8 @@ function extend(
     list.counts[list.size] = count;
     list.size += 1;
   }
-  const short = read.rows < 0 || rows.length < read.rows;
-  list.through = short ? upTo : rows[rows.length - 1]![0];
+  const short = read.rows < 0 || ids.length < read.rows;
+  list.through = short ? upTo : ids[ids.length - 1]!;
   return true;
 }
 
@@ -208,6 +221,7 @@ export function currentLists(db: Db, totals: Totals, cap: number): Lists | undef
     kept: 0,
     lengths: new Uint16Array(newest + 1),
     wanted: new Map(),
+    seen: new Set(),
     refused: new Set(),
   };
   listsOf.set(db, lists);
@@ -233,8 +247,8 @@ function keep(lists: Lists, phrase: string, list: PhraseList, before: number): v
 }
 
 /**
- * The phrase's list, complete through `lists.through`; undefined when it is not kept (yet): it
- * is then wanted, and {@link readWanted} reads it.
+ * The phrase's list, complete through `lists.through`; undefined when it is not kept (yet): the
+ * second search that finds it missing wants it, and {@link readWantedStep} reads it.
  */
 export function listOf(
   db: Db,
@@ -249,7 +263,13 @@ export function listOf(
       lists.byPhrase.delete(phrase);
       lists.kept -= list.size;
     }
-    if (!lists.wanted.has(phrase)) lists.wanted.set(phrase, list ?? emptyList());
+    if (list || lists.seen.has(phrase)) {
+      lists.seen.delete(phrase);
+      if (!lists.wanted.has(phrase)) lists.wanted.set(phrase, list ?? emptyList());
+    } else {
+      if (lists.seen.size >= SEEN) lists.seen.clear();
+      lists.seen.add(phrase);
+    }
     return undefined;
   }
   lists.byPhrase.delete(phrase);
@@ -279,13 +299,19 @@ export function readWantedStep(db: Db, lists: Lists, totals: Totals): boolean {
   const first = lists.wanted.entries().next();
   if (first.done) return false;
   const [phrase, list] = first.value;
-  const count = heldBy(db, phrase, lists.cap);
+  // Counted once a read, again only when rows were appended meanwhile.
+  const count = list.counted?.at === lists.through ? list.counted.n : heldBy(db, phrase, lists.cap);
+  list.counted = { n: count, at: lists.through };
   const read = { list, phrase, upTo: lists.through, held: () => count, rows: SLICE_ROWS };
   if (count > lists.cap || !extend(db, lists, read, totals)) {
     lists.wanted.delete(phrase);
     lists.refused.add(phrase);
   } else if (list.through >= lists.through) {
     lists.wanted.delete(phrase);
+    list.counted = undefined;
+    // Read in slices, the arrays grew by doubling: kept at their size.
+    list.ids = list.ids.slice(0, list.size);
+    list.counts = list.counts.slice(0, list.size);
     keep(lists, phrase, list, 0);
   }
   return lists.wanted.size > 0;
