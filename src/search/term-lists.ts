@@ -15,7 +15,7 @@ import { docLengths, type Totals } from './fts5-records.ts';
 // explain (a row inserted under an old id), drops every list.
 
 /** FTS5's bm25 parameters (fts5_aux.c). */
-export const K1 = 1.2;
+const K1 = 1.2;
 const B = 0.75;
 
 /**
