@@ -10996,9 +10996,9 @@ function exactAllAndAny(db, query2, limit, rank2, joint2, cap = EXACT_CAP) {
   if (held2 === 0 || held2 >= limit) return void 0;
   let all;
   const any = exactAny(db, anyTerms, limit, rank2, cap, (both) => {
-    const ranked = joint2(both, limit, query2.all, held2);
-    all = ranked.every;
-    return ranked.hits;
+    const ranked2 = joint2(both, limit, query2.all, held2);
+    all = ranked2.every;
+    return ranked2.hits;
   });
   return any && all ? { all, any } : void 0;
 }
@@ -11493,7 +11493,16 @@ function readBetweenRequests(db, cap) {
 function rankFromLists(db, match, depth, cap) {
   if (db.inTransaction) return void 0;
   const tree = parseMatch(match);
-  if (!tree) return void 0;
+  if (!tree || unavailable2.has(db)) return void 0;
+  try {
+    return ranked(db, tree, depth, cap);
+  } catch (error) {
+    if (/no such (function|table|column)/.test(String(error))) unavailable2.add(db);
+    return void 0;
+  }
+}
+var unavailable2 = /* @__PURE__ */ new WeakSet();
+function ranked(db, tree, depth, cap) {
   return readTogether(db, () => {
     const now2 = listsNow(db, cap);
     if (!now2) return void 0;
@@ -11531,11 +11540,11 @@ function windowed(db, match, where3, limit, table2 = FTS4) {
 }
 var PROBE_DEPTH = 8;
 var PROBE_SHARE = 4;
-function inScope(db, ranked, where3, limit) {
-  if (where3.sql === "1") return ranked.slice(0, limit);
+function inScope(db, ranked2, where3, limit) {
+  if (where3.sql === "1") return ranked2.slice(0, limit);
   const kept = [];
-  for (let from = 0, size = 2 * limit; from < ranked.length && kept.length < limit; ) {
-    const part2 = ranked.slice(from, from + size);
+  for (let from = 0, size = 2 * limit; from < ranked2.length && kept.length < limit; ) {
+    const part2 = ranked2.slice(from, from + size);
     const ids2 = JSON.stringify(part2.map((hit) => hit.id));
     const under = new Set(
       stmt(
@@ -11546,7 +11555,7 @@ function inScope(db, ranked, where3, limit) {
     );
     kept.push(...part2.filter((hit) => under.has(hit.id)));
     from += size;
-    size = ranked.length;
+    size = ranked2.length;
   }
   return kept.slice(0, limit);
 }
@@ -11585,11 +11594,11 @@ function joint(db) {
      CROSS JOIN observations o ON o.id = best.id`;
   return (match, limit, every, held2) => {
     const rows = stmt(db, sql).all({ match, every, depth: limit + held2 });
-    const ranked = rows.map((row) => ({ id: row.id, score: row.score, held: row.every === 1 })).sort((a, b) => a.score - b.score || b.id - a.id);
+    const ranked2 = rows.map((row) => ({ id: row.id, score: row.score, held: row.every === 1 })).sort((a, b) => a.score - b.score || b.id - a.id);
     const plain2 = ({ id: id3, score: score2 }) => ({ id: id3, score: score2 });
     return {
-      hits: ranked.slice(0, limit).map(plain2),
-      every: ranked.filter((row) => row.held).map(plain2)
+      hits: ranked2.slice(0, limit).map(plain2),
+      every: ranked2.filter((row) => row.held).map(plain2)
     };
   };
 }
@@ -11763,16 +11772,16 @@ function createSearcher(deps) {
     async search(request) {
       const need2 = request.offset + request.limit + 1;
       const fts = buildFtsQuery(request.query);
-      const ranked = request.query.trim() === "" ? {
+      const ranked2 = request.query.trim() === "" ? {
         hits: recentIds(deps.db, request.filters, need2, request.root),
         mode: "recent"
       } : fts ? await rank(deps, request, fts, need2) : { hits: [], mode: "fts" };
       return {
-        hits: ranked.hits.slice(request.offset, request.offset + request.limit),
-        mode: ranked.mode,
-        hasMore: ranked.hits.length > request.offset + request.limit,
-        ..."note" in ranked && ranked.note ? { note: ranked.note } : {},
-        ...withPartial(partialOf(deps.db, "cutoff" in ranked ? ranked.cutoff : void 0))
+        hits: ranked2.hits.slice(request.offset, request.offset + request.limit),
+        mode: ranked2.mode,
+        hasMore: ranked2.hits.length > request.offset + request.limit,
+        ..."note" in ranked2 && ranked2.note ? { note: ranked2.note } : {},
+        ...withPartial(partialOf(deps.db, "cutoff" in ranked2 ? ranked2.cutoff : void 0))
       };
     }
   };
@@ -13221,10 +13230,10 @@ var Meter = class {
 var heading = (shown2, total) => `## Observations (${shown2} of ${total}, by day; pinned first)`;
 var PINNED = "pinned";
 var groupHeading = (group) => `### ${group === PINNED ? `${PIN_ICON} pinned` : group}`;
-function fit(ranked, meter, max, marks) {
+function fit(ranked2, meter, max, marks) {
   const chosen = [];
   const groups = /* @__PURE__ */ new Set();
-  for (const entry of ranked) {
+  for (const entry of ranked2) {
     if (chosen.length >= max) break;
     const stamp = stampOf(entry.created_at);
     const group = entry.pinned ? PINNED : stamp.day;
@@ -13250,13 +13259,13 @@ var shownLine = ({ entry, line: line2 }) => ({
   id: entry.id,
   tokens: estimateTokens(line2.length + 1)
 });
-function renderContext(data, ranked, budget2, now2, marks = /* @__PURE__ */ new Map()) {
+function renderContext(data, ranked2, budget2, now2, marks = /* @__PURE__ */ new Map()) {
   for (const summaryChars of [300, 120, 0]) {
     const { top, bottom } = frame(data, now2, summaryChars, marks);
     const meter = new Meter(budget2);
     const reserved = ["", heading(Math.max(budget2.maxObservations, 999), data.total)];
     if (!meter.take([...top, ...reserved, ...bottom])) continue;
-    const chosen = fit(ranked, meter, budget2.maxObservations, marks);
+    const chosen = fit(ranked2, meter, budget2.maxObservations, marks);
     const body = chosen.length > 0 ? ["", heading(chosen.length, data.total), ...groupLines(chosen)] : [];
     const shown2 = new Map(
       chosen.flatMap(({ entry: e }) => marks.has(e.id) ? [[e.id, marks.get(e.id) ?? ""]] : [])
@@ -13392,9 +13401,9 @@ function buildContext(db, request, options) {
     request,
     options
   );
-  const ranked = rankEntries(anchored.entries, anchored.marks, learned);
+  const ranked2 = rankEntries(anchored.entries, anchored.marks, learned);
   const marks = withAgentMarks(anchored.marks, data.entries);
-  const { text: text5, shown: shown2 } = renderContext(data, ranked, budget2, request.now, marks);
+  const { text: text5, shown: shown2 } = renderContext(data, ranked2, budget2, request.now, marks);
   return built(text5, data.kind, shown2);
 }
 

@@ -160,3 +160,18 @@ test('a common word past the window is ranked exactly once its list is read', (t
   assert.equal(after.hits[0]?.id, oldest);
   assert.deepEqual(after.hits, allTime.hits);
 });
+
+test('a store the lists cannot read is searched by FTS5 alone', (t) => {
+  const db = openTestDb(t);
+  seed(db, 50);
+  db.exec('DROP TRIGGER observations_epoch_update; DROP TRIGGER observations_epoch_delete;');
+  db.exec('DROP TABLE search_epoch');
+  for (let i = 0; i < 3; i += 1) assert.equal(rankFromLists(db, '"spool"', DEPTH, CAP), undefined);
+  const query = buildFtsQuery('spool')!;
+  assert.deepEqual(
+    ftsRank(db, query, {}, 5).hits.map((hit) => hit.id),
+    fts5(db, '"spool"')
+      .slice(0, 5)
+      .map((hit) => hit.id),
+  );
+});

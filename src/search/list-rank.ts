@@ -283,7 +283,22 @@ export function rankFromLists(
   // Inside a write, rows not yet committed may be rolled back and their ids given again.
   if (db.inTransaction) return undefined;
   const tree = parseMatch(match);
-  if (!tree) return undefined;
+  if (!tree || unavailable.has(db)) return undefined;
+  try {
+    return ranked(db, tree, depth, cap);
+  } catch (error) {
+    // Whatever fails here, FTS5 ranks the search (and says what is wrong with the database if
+    // anything is); a store the lists cannot read at all (a SQLite without ln(), a table gone)
+    // is not tried again.
+    if (/no such (function|table|column)/.test(String(error))) unavailable.add(db);
+    return undefined;
+  }
+}
+
+/** Databases the lists cannot read: FTS5 ranks their searches. */
+const unavailable = new WeakSet<Db>();
+
+function ranked(db: Db, tree: MatchTree, depth: number, cap: number): ListRanked[] | undefined {
   return readTogether(db, () => {
     const now = listsNow(db, cap);
     if (!now) return undefined;
