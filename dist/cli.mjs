@@ -3935,8 +3935,8 @@ CREATE TABLE search_epoch (
 );
 INSERT INTO search_epoch (id, n) VALUES (1, 0);
 
-CREATE TRIGGER observations_epoch_update AFTER UPDATE OF ${FTS_COLUMNS.replace(", code_terms", "")},
-  files_read, files_modified ON observations BEGIN
+CREATE TRIGGER observations_epoch_update AFTER UPDATE OF title, subtitle, facts, narrative,
+  concepts, search_keys, files_read, files_modified ON observations BEGIN
   UPDATE search_epoch SET n = n + 1;
 END;
 CREATE TRIGGER observations_epoch_delete AFTER DELETE ON observations BEGIN
@@ -6052,12 +6052,12 @@ function recallUsage(db, by, project2 = null) {
      FROM injections WHERE @project IS NULL OR project = @project
      GROUP BY period ORDER BY period`
   ).all({ len: by === "day" ? 10 : 7, project: project2 });
-  const sum = (key) => periods.reduce((total, row) => total + row[key], 0);
+  const sum2 = (key) => periods.reduce((total, row) => total + row[key], 0);
   const totals = {
-    injected: sum("injected"),
-    injectedTokens: sum("injectedTokens"),
-    used: sum("used"),
-    usedTokens: sum("usedTokens")
+    injected: sum2("injected"),
+    injectedTokens: sum2("injectedTokens"),
+    used: sum2("used"),
+    usedTokens: sum2("usedTokens")
   };
   return { periods, totals: { ...totals, usedShare: usedShare(totals) } };
 }
@@ -6804,7 +6804,7 @@ function consolidationJournal(db, project2, limit = 20) {
       id: row.id,
       createdAt: row.created_at,
       undoneAt: row.undone_at,
-      merged: changeset.merges.reduce((sum, merge) => sum + merge.from.length, 0),
+      merged: changeset.merges.reduce((sum2, merge) => sum2 + merge.from.length, 0),
       dropped: changeset.drops.length
     };
   });
@@ -8290,7 +8290,7 @@ function correctionMessage(problem) {
 
 // src/compress/llm-request.ts
 function requestTokens(request) {
-  return tokenCeiling(request.system) + request.messages.reduce((sum, m) => sum + tokenCeiling(m.content), 0);
+  return tokenCeiling(request.system) + request.messages.reduce((sum2, m) => sum2 + tokenCeiling(m.content), 0);
 }
 function correctionRequest(request, badAnswer, problem, maxInputTokens) {
   const correction = { role: "user", content: correctionMessage(problem) };
@@ -9032,9 +9032,9 @@ function usageOf(result) {
     };
   }
   return models.reduce(
-    (sum, m) => ({
-      tokensIn: sum.tokensIn + m.inputTokens + m.cacheReadInputTokens + m.cacheCreationInputTokens,
-      tokensOut: sum.tokensOut + m.outputTokens
+    (sum2, m) => ({
+      tokensIn: sum2.tokensIn + m.inputTokens + m.cacheReadInputTokens + m.cacheCreationInputTokens,
+      tokensOut: sum2.tokensOut + m.outputTokens
     }),
     { tokensIn: 0, tokensOut: 0 }
   );
@@ -9326,9 +9326,9 @@ function editsOf(event) {
 function lineDelta(event) {
   const count4 = (text5) => text5 === "" ? 0 : text5.split("\n").length;
   return editsOf(event).reduce(
-    (sum, { before, after: after2 }) => ({
-      added: sum.added + count4(after2),
-      removed: sum.removed + count4(before)
+    (sum2, { before, after: after2 }) => ({
+      added: sum2.added + count4(after2),
+      removed: sum2.removed + count4(before)
     }),
     { added: 0, removed: 0 }
   );
@@ -10982,7 +10982,7 @@ function exactAny(db, terms, limit, rank2, cap = EXACT_CAP, rankBoth = (both) =>
   const both = `(${rareQuery}) AND (${common2.join(" OR ")})`;
   const hits = [...rankBoth(both), ...rank2(rareQuery, limit, both)].sort((a, b) => a.score - b.score || b.id - a.id).slice(0, limit);
   const n9 = documentsAtMost(db);
-  const bound = common2.reduce((sum) => sum + termBound(n9, cap + 1), 0);
+  const bound = common2.reduce((sum2) => sum2 + termBound(n9, cap + 1), 0);
   const last = hits[limit - 1];
   return { hits, complete: last !== void 0 && -last.score >= bound };
 }
@@ -11074,39 +11074,14 @@ function matches2(node, has) {
 }
 
 // src/search/fts5-records.ts
-function varints(hex) {
-  const out = [];
-  const bytes = hex.length / 2;
-  const byteAt = (i) => Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  for (let at = 0; at < bytes; ) {
-    let value = 0;
-    let i = 0;
-    for (; i < 8 && at < bytes; i += 1) {
-      const byte = byteAt(at++);
-      value = value * 128 + (byte & 127);
-      if ((byte & 128) === 0) break;
-    }
-    if (i === 8 && at < bytes) value = value * 256 + byteAt(at++);
-    out.push(value);
-  }
-  return out;
-}
-function readTotals(db) {
-  const block = stmt(db, "SELECT hex(block) FROM observations_fts_data WHERE id = 1").pluck().get();
-  if (!block) return void 0;
-  const [rows = 0, ...columns] = varints(block);
-  return { rows, tokens: columns.reduce((sum, n9) => sum + n9, 0) };
-}
 var HEX = (code) => code <= 57 ? code - 48 : code - 55;
-function docLengths(records) {
-  const lengths = [];
-  let sum = 0;
+function varints(records) {
+  const out = [[]];
   let value = 0;
   let bytes = 0;
-  for (let at = 0; at <= records.length; at += 2) {
-    if (at === records.length || records.charCodeAt(at) === 44) {
-      lengths.push(sum);
-      sum = 0;
+  for (let at = 0; at < records.length; at += 2) {
+    if (records.charCodeAt(at) === 44) {
+      out.push([]);
       at -= 1;
       continue;
     }
@@ -11114,13 +11089,21 @@ function docLengths(records) {
     bytes += 1;
     value = bytes === 9 ? value * 256 + byte : value * 128 + (byte & 127);
     if (bytes === 9 || (byte & 128) === 0) {
-      sum += value;
+      out[out.length - 1].push(value);
       value = 0;
       bytes = 0;
     }
   }
-  return lengths;
+  return out;
 }
+var sum = (values) => values.reduce((total, n9) => total + n9, 0);
+function readTotals(db) {
+  const block = stmt(db, "SELECT hex(block) FROM observations_fts_data WHERE id = 1").pluck().get();
+  if (!block) return void 0;
+  const [rows = 0, ...columns] = varints(block)[0];
+  return { rows, tokens: sum(columns) };
+}
+var docLengths = (records) => varints(records).map(sum);
 
 // src/search/term-lists.ts
 var K12 = 1.2;
@@ -11407,10 +11390,10 @@ function scoreAll(phrases, s, kept) {
       if (list6.ids[at] !== id3) continue walk;
     }
     const length = s.lengths[id3];
-    let sum = 0;
+    let sum2 = 0;
     for (let p = 0; p < phrases.length; p += 1)
-      sum += part(s.weights[p], phrases[p].counts[heads[p]], length, s.avgdl);
-    kept.offer(-1 * sum, id3);
+      sum2 += part(s.weights[p], phrases[p].counts[heads[p]], length, s.avgdl);
+    kept.offer(-1 * sum2, id3);
   }
 }
 function scoreTree(tree, phrases, s, kept) {
@@ -11431,12 +11414,12 @@ function scoreTree(tree, phrases, s, kept) {
     }
     if (every || matches2(tree.root, has)) {
       const length = s.lengths[id3];
-      let sum = 0;
+      let sum2 = 0;
       for (let p = 0; p < phrases.length; p += 1) {
         if (here[p] >= 0)
-          sum += part(s.weights[p], phrases[p].counts[here[p]], length, s.avgdl);
+          sum2 += part(s.weights[p], phrases[p].counts[here[p]], length, s.avgdl);
       }
-      kept.offer(-1 * sum, id3);
+      kept.offer(-1 * sum2, id3);
     }
     for (let p = 0; p < phrases.length; p += 1) if (here[p] >= 0) heads[p] = here[p] + 1;
   }
@@ -11570,9 +11553,9 @@ function whole(db, where3, driver, probed, cap) {
            WHERE ${FTS4} MATCH @match ${without} ORDER BY score, rowid DESC LIMIT @depth) best
          CROSS JOIN observations o ON o.id = best.id
          WHERE ${where3.sql} ORDER BY best.score, o.id DESC LIMIT @limit`;
-      const depth = limit * PROBE_DEPTH;
-      const kept = exclude === void 0 ? rankFromLists(db, match, depth, cap) : void 0;
-      const hits = kept ? inScope(db, kept, where3, limit) : stmt(db, probe).all({ ...params, depth });
+      const page2 = exclude === void 0 ? listedPage(db, match, where3, limit, cap) : void 0;
+      if (page2?.complete) return page2.hits;
+      const hits = page2?.hits ?? stmt(db, probe).all({ ...params, depth: limit * PROBE_DEPTH });
       if (hits.length >= limit || where3.sql === "1") return hits;
     }
     const sql = driver === "text" ? `SELECT o.id AS id, bm25(${FTS4}, ${weights}) AS score
@@ -11625,15 +11608,17 @@ function probes(db, filters) {
        >= (SELECT coalesce(sum(n), 0) FROM observation_counts)`
   ).pluck().get(project2) === 1;
 }
-function listed2(db, where3, limit, cap) {
-  return (match) => {
-    const depth = limit * PROBE_DEPTH;
-    const kept = rankFromLists(db, match, depth, cap);
-    if (!kept) return void 0;
-    const hits = inScope(db, kept, where3, limit);
-    return hits.length >= limit || kept.length < depth ? hits : void 0;
-  };
+function listedPage(db, match, where3, limit, cap) {
+  const depth = limit * PROBE_DEPTH;
+  const kept = rankFromLists(db, match, depth, cap);
+  if (!kept) return void 0;
+  const hits = inScope(db, kept, where3, limit);
+  return { hits, complete: hits.length >= limit || kept.length < depth };
 }
+var listed2 = (db, where3, limit, cap) => (match) => {
+  const page2 = listedPage(db, match, where3, limit, cap);
+  return page2?.complete ? page2.hits : void 0;
+};
 function newestRanked(f, match) {
   const exact = f.listed?.(match);
   if (exact) return { hits: exact };
@@ -11999,9 +11984,9 @@ var EmbedderError = class extends Error {
   code;
 };
 function normalize2(vector) {
-  let sum = 0;
-  for (const value of vector) sum += value * value;
-  const norm2 = Math.sqrt(sum);
+  let sum2 = 0;
+  for (const value of vector) sum2 += value * value;
+  const norm2 = Math.sqrt(sum2);
   if (norm2 > 0) for (let i = 0; i < vector.length; i += 1) vector[i] /= norm2;
   return vector;
 }
@@ -15814,8 +15799,8 @@ function viewerFeedRoutes(deps) {
   return new Hono18().get("/api/feed", (c) => c.json(page(deps.db, c.req.query()))).get("/api/observations", (c) => c.json(page(deps.db, c.req.query(), "observation"))).get("/api/summaries", (c) => c.json(page(deps.db, c.req.query(), "summary"))).get("/api/projects", (c) => c.json({ items: listProjects(deps.db) })).get("/api/stats", (c) => {
     const day = localDay(deps.now());
     const usage2 = usageOfDay(deps.db, day);
-    const tokensToday = usage2.reduce((sum, row) => sum + row.tokens_in + row.tokens_out, 0);
-    const costTodayUsd = usage2.reduce((sum, row) => sum + row.cost_usd, 0);
+    const tokensToday = usage2.reduce((sum2, row) => sum2 + row.tokens_in + row.tokens_out, 0);
+    const costTodayUsd = usage2.reduce((sum2, row) => sum2 + row.cost_usd, 0);
     return c.json({
       ...memoryCounts(deps.db),
       day,
@@ -18282,7 +18267,7 @@ function countOurHooks(settings2, hookBundle) {
     REGISTERED_HOOKS.map(({ event }) => [
       event,
       groupsOf2(hooks, event).reduce(
-        (sum, group) => sum + (group.hooks ?? []).filter(
+        (sum2, group) => sum2 + (group.hooks ?? []).filter(
           (hook) => isObject5(hook) && isOurCommand(hook.command, hookBundle)
         ).length,
         0
@@ -19193,9 +19178,9 @@ async function send2(worker, records, counts2, aside) {
   });
   aside.count += res.setAside ?? 0;
   for (const [kind, c] of Object.entries(res.counts)) {
-    const sum = counts2[kind] ??= { added: 0, skipped: 0 };
-    sum.added += c.added;
-    sum.skipped += c.skipped;
+    const sum2 = counts2[kind] ??= { added: 0, skipped: 0 };
+    sum2.added += c.added;
+    sum2.skipped += c.skipped;
   }
 }
 var importCommand = async function importCommand2(args2, print2, deps = {}) {
@@ -19821,9 +19806,9 @@ var NO_COST = {
   maxTokensOut: 0
 };
 function addCost(a, b) {
-  const sum = { ...a };
-  for (const key of Object.keys(sum)) sum[key] += b[key];
-  return sum;
+  const sum2 = { ...a };
+  for (const key of Object.keys(sum2)) sum2[key] += b[key];
+  return sum2;
 }
 function toCompressEvent2(event, id3) {
   return {
@@ -19858,10 +19843,10 @@ function turnTokens(batch, settings2) {
     fieldChars: settings2["compress.eventFieldChars"]
   };
   const slices2 = sliceTurn(batch, limits);
-  const tokens2 = slices2.reduce((sum, slice, index) => {
+  const tokens2 = slices2.reduce((sum2, slice, index) => {
     const last = index === slices2.length - 1;
     const sent = last ? slice.batch : { ...slice.batch, withSummary: void 0 };
-    return sum + requestTokens({
+    return sum2 + requestTokens({
       system: observationSystem(sent),
       messages: [{ role: "user", content: observationMessage(sent, render3) }]
     });
@@ -20285,8 +20270,8 @@ async function evalCostLines(plans, settings2, env, runs) {
   mkdirSync5(join42(markerDir, "state"), { mode: 448 });
   try {
     const cost2 = plans.reduce(
-      (sum, plan) => addCost(
-        sum,
+      (sum2, plan) => addCost(
+        sum2,
         estimateSession(sessionEvents2(plan, { settings: settings2, markerDir }), settings2, plan.project)
       ),
       NO_COST
@@ -20314,14 +20299,14 @@ function momentMetrics(results, moment) {
   const of = (m) => moment === "all" || m === moment;
   const needs = results.flatMap((result) => result.needs);
   const shown2 = results.flatMap((result) => result.injections.filter((i) => of(i.moment)));
-  const memories = shown2.reduce((sum, i) => sum + i.ids.length, 0);
-  const tokens2 = shown2.reduce((sum, i) => sum + i.tokens, 0);
-  const turns = results.reduce((sum, result) => sum + result.turns, 0);
+  const memories = shown2.reduce((sum2, i) => sum2 + i.ids.length, 0);
+  const tokens2 = shown2.reduce((sum2, i) => sum2 + i.tokens, 0);
+  const turns = results.reduce((sum2, result) => sum2 + result.turns, 0);
   const uses = results.flatMap((result) => MOMENTS.filter(of).map((m) => result.use[m]));
-  const used = uses.reduce((sum, use) => sum + use.used, 0);
-  const distinct = uses.reduce((sum, use) => sum + use.shown, 0);
-  const given = uses.reduce((sum, use) => sum + use.injections, 0);
-  const neverUsed2 = uses.reduce((sum, use) => sum + use.neverUsed, 0);
+  const used = uses.reduce((sum2, use) => sum2 + use.used, 0);
+  const distinct = uses.reduce((sum2, use) => sum2 + use.shown, 0);
+  const given = uses.reduce((sum2, use) => sum2 + use.injections, 0);
+  const neverUsed2 = uses.reduce((sum2, use) => sum2 + use.neverUsed, 0);
   return {
     reach: share2(needs.filter((n9) => n9.reachedBy.some(of)).length, needs.length),
     injections: shown2.length,
@@ -20335,7 +20320,7 @@ function momentMetrics(results, moment) {
 function evalMetrics(results) {
   const needs = results.flatMap((result) => result.needs);
   const turnsNeeding = results.reduce(
-    (sum, r) => sum + new Set(r.needs.map((n9) => n9.turn)).size,
+    (sum2, r) => sum2 + new Set(r.needs.map((n9) => n9.turn)).size,
     0
   );
   const byKind2 = Object.fromEntries(
@@ -20346,7 +20331,7 @@ function evalMetrics(results) {
   );
   return {
     sessions: results.length,
-    turns: results.reduce((sum, result) => sum + result.turns, 0),
+    turns: results.reduce((sum2, result) => sum2 + result.turns, 0),
     turnsNeedingMemory: turnsNeeding,
     needs: byKind2,
     moments
@@ -20637,7 +20622,7 @@ async function runEval(options) {
   }
   return state.results;
 }
-var turnsOf2 = (results) => results.reduce((sum, result) => sum + result.turns, 0);
+var turnsOf2 = (results) => results.reduce((sum2, result) => sum2 + result.turns, 0);
 
 // src/cli/eval/eval-table.ts
 var MOMENT_NAMES = [
@@ -20980,7 +20965,7 @@ async function selection(worker, values, refs, now2) {
 }
 async function previewThenDelete(run, print2, io) {
   const preview = await run.worker.post(run.path, { ...run.body, dry_run: true });
-  const total = Object.values(preview.counts).reduce((sum, n9) => sum + n9, 0);
+  const total = Object.values(preview.counts).reduce((sum2, n9) => sum2 + n9, 0);
   if (total === 0) {
     print2("nothing to delete");
     return 0;
@@ -21693,7 +21678,7 @@ function withMarkerDir(run) {
 }
 function importChosen(chosen, run) {
   const progress4 = createProgress({
-    totalEvents: chosen.reduce((sum, a) => sum + a.events, 0),
+    totalEvents: chosen.reduce((sum2, a) => sum2 + a.events, 0),
     totalSessions: chosen.length,
     stream: run.stderr
   });
@@ -21725,7 +21710,7 @@ var importTranscriptsCommand = async function importTranscriptsCommand2(args2, p
   return withMarkerDir(async (markerDir) => {
     const run = { worker, dataDir, settings: settings2, markerDir, filters: options, ...progress4 };
     const { chosen, leftOut } = await chooseSessions(plans, run);
-    const cost2 = chosen.reduce((sum, a) => addCost(sum, a.cost), NO_COST);
+    const cost2 = chosen.reduce((sum2, a) => addCost(sum2, a.cost), NO_COST);
     const provider = await providerInUse(worker, settings2, env);
     previewLines(
       { files: paths.length, empty, sessions: plans.length, leftOut },
@@ -23298,10 +23283,10 @@ function recallLines(report2, now2) {
   const recall2 = report2.recall;
   if (!recall2 || recall2.periods.length === 0) return [];
   const month = monthOf(now2);
-  const cost2 = report2.rows.filter((row) => row.period.startsWith(month)).reduce((sum, row) => sum + row.costUsd, 0);
+  const cost2 = report2.rows.filter((row) => row.period.startsWith(month)).reduce((sum2, row) => sum2 + row.costUsd, 0);
   const ledger = recall2.periods.filter((row) => row.period.startsWith(month));
-  const tokens2 = ledger.reduce((sum, row) => sum + row.injectedTokens, 0);
-  const used = ledger.reduce((sum, row) => sum + row.usedTokens, 0);
+  const tokens2 = ledger.reduce((sum2, row) => sum2 + row.injectedTokens, 0);
+  const used = ledger.reduce((sum2, row) => sum2 + row.usedTokens, 0);
   const share3 = tokens2 > 0 ? used / tokens2 : 0;
   const headline = `Memory cost ${dollars(cost2)} this month; it injected ${int2(tokens2)} tokens, ${percent2(share3)} of them used.`;
   const rows = recall2.periods.map(

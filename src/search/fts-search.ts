@@ -154,11 +154,11 @@ function whole(
            WHERE ${FTS} MATCH @match ${without} ORDER BY score, rowid DESC LIMIT @depth) best
          CROSS JOIN observations o ON o.id = best.id
          WHERE ${where.sql} ORDER BY best.score, o.id DESC LIMIT @limit`;
-      const depth = limit * PROBE_DEPTH;
-      const kept = exclude === undefined ? rankFromLists(db, match, depth, cap) : undefined;
-      const hits = kept
-        ? inScope(db, kept, where, limit)
-        : (stmt(db, probe).all({ ...params, depth }) as ScoredId[]);
+      const page = exclude === undefined ? listedPage(db, match, where, limit, cap) : undefined;
+      if (page?.complete) return page.hits;
+      const hits =
+        page?.hits ??
+        (stmt(db, probe).all({ ...params, depth: limit * PROBE_DEPTH }) as ScoredId[]);
       // Under no filter a short page is every match (the probe kept them all): ranking them
       // again below read each term's whole doclist twice (issue 32).
       if (hits.length >= limit || where.sql === '1') return hits;
@@ -246,20 +246,26 @@ interface Fallback {
 }
 
 /**
- * Every match of `match` ranked exactly from the kept phrase lists (list-rank.ts), when each of
- * its phrases has one (held by at most `cap` documents, read since a search first wanted it) and
- * the probe holds a page under the filters (or every match): what a query of common words is
- * ranked by before a window.
+ * The probe from the kept phrase lists (list-rank.ts), when each of the match's phrases has one
+ * (held by at most `cap` documents, read since a second search wanted it): the whole index's
+ * best PROBE_DEPTH x `limit`, those under the filters kept. `complete` when that is the answer:
+ * a page under the filters, or every match.
  */
-function listed(db: Db, where: FilterSql, limit: number, cap: number) {
-  return (match: string): ScoredId[] | undefined => {
-    const depth = limit * PROBE_DEPTH;
-    const kept = rankFromLists(db, match, depth, cap);
-    if (!kept) return undefined;
-    const hits = inScope(db, kept, where, limit);
-    return hits.length >= limit || kept.length < depth ? hits : undefined;
-  };
+function listedPage(db: Db, match: string, where: FilterSql, limit: number, cap: number) {
+  const depth = limit * PROBE_DEPTH;
+  const kept = rankFromLists(db, match, depth, cap);
+  if (!kept) return undefined;
+  const hits = inScope(db, kept, where, limit);
+  return { hits, complete: hits.length >= limit || kept.length < depth };
 }
+
+/** A query of common words ranked exactly from the lists before a window, when they answer it. */
+const listed =
+  (db: Db, where: FilterSql, limit: number, cap: number) =>
+  (match: string): ScoredId[] | undefined => {
+    const page = listedPage(db, match, where, limit, cap);
+    return page?.complete ? page.hits : undefined;
+  };
 
 /**
  * The newest matches ranked (the last resort: a query of common words only): in the search

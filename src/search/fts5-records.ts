@@ -12,53 +12,19 @@ export interface Totals {
   tokens: number;
 }
 
-/** The varints of `hex` (SQLite's encoding: 7 bits a byte, big-endian, 9th byte whole). */
-function varints(hex: string): number[] {
-  const out: number[] = [];
-  const bytes = hex.length / 2;
-  const byteAt = (i: number) => Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  for (let at = 0; at < bytes;) {
-    let value = 0;
-    let i = 0;
-    for (; i < 8 && at < bytes; i += 1) {
-      const byte = byteAt(at++);
-      value = value * 128 + (byte & 0x7f);
-      if ((byte & 0x80) === 0) break;
-    }
-    if (i === 8 && at < bytes) value = value * 256 + byteAt(at++);
-    out.push(value);
-  }
-  return out;
-}
-
-/** observations_fts's row count and total tokens, or undefined when its record is missing. */
-export function readTotals(db: Db): Totals | undefined {
-  const block = stmt(db, 'SELECT hex(block) FROM observations_fts_data WHERE id = 1')
-    .pluck()
-    .get() as string | undefined;
-  if (!block) return undefined;
-  const [rows = 0, ...columns] = varints(block);
-  return { rows, tokens: columns.reduce((sum, n) => sum + n, 0) };
-}
-
-/** A document's length in tokens over every column, from its %_docsize record as hex. */
-export const docLength = (sz: string): number => varints(sz).reduce((sum, n) => sum + n, 0);
-
 const HEX = (code: number): number => (code <= 57 ? code - 48 : code - 55);
 
 /**
- * The lengths of documents whose %_docsize records are given as hex joined by commas, read in
- * place (no string a document): the column sizes' varints summed.
+ * The varints of records given as hex joined by commas, each record's in a list, read in place
+ * (no string a record). SQLite's encoding: 7 bits a byte, big-endian, a 9th byte whole.
  */
-export function docLengths(records: string): number[] {
-  const lengths: number[] = [];
-  let sum = 0;
+function varints(records: string): number[][] {
+  const out: number[][] = [[]];
   let value = 0;
   let bytes = 0;
-  for (let at = 0; at <= records.length; at += 2) {
-    if (at === records.length || records.charCodeAt(at) === 44) {
-      lengths.push(sum);
-      sum = 0;
+  for (let at = 0; at < records.length; at += 2) {
+    if (records.charCodeAt(at) === 44) {
+      out.push([]);
       at -= 1;
       continue;
     }
@@ -66,10 +32,25 @@ export function docLengths(records: string): number[] {
     bytes += 1;
     value = bytes === 9 ? value * 256 + byte : value * 128 + (byte & 0x7f);
     if (bytes === 9 || (byte & 0x80) === 0) {
-      sum += value;
+      out[out.length - 1]!.push(value);
       value = 0;
       bytes = 0;
     }
   }
-  return lengths;
+  return out;
 }
+
+const sum = (values: number[]): number => values.reduce((total, n) => total + n, 0);
+
+/** observations_fts's row count and total tokens, or undefined when its record is missing. */
+export function readTotals(db: Db): Totals | undefined {
+  const block = stmt(db, 'SELECT hex(block) FROM observations_fts_data WHERE id = 1')
+    .pluck()
+    .get() as string | undefined;
+  if (!block) return undefined;
+  const [rows = 0, ...columns] = varints(block)[0]!;
+  return { rows, tokens: sum(columns) };
+}
+
+/** The lengths in tokens, over every column, of documents whose %_docsize records are given. */
+export const docLengths = (records: string): number[] => varints(records).map(sum);

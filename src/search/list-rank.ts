@@ -1,4 +1,5 @@
 import type { Db } from '../store/index.ts';
+import type { ScoredId } from './fts-exact.ts';
 import { matches, parseMatch, type MatchTree } from './fts-match.ts';
 import { readTotals, type Totals } from './fts5-records.ts';
 import {
@@ -15,12 +16,6 @@ import {
 // scored in JavaScript with FTS5's formula, its operations in FTS5's order, the C library's
 // logarithm and the index's current row count, lengths and document counts: FTS5's scores and
 // order, to the bit (issue 33).
-
-/** Ranked matches: lower scores first (bm25 is negative), then newer ids, as FTS5 orders them. */
-export interface ListRanked {
-  id: number;
-  score: number;
-}
 
 /**
  * The best `depth` documents offered, in typed arrays: a heap with the worst kept on top, so a
@@ -82,8 +77,8 @@ class Best {
   }
 
   /** The kept documents, best first: lower scores, then newer ids. */
-  sorted(): ListRanked[] {
-    const out: ListRanked[] = [];
+  sorted(): ScoredId[] {
+    const out: ScoredId[] = [];
     for (let i = 0; i < this.size; i += 1) out.push({ id: this.ids[i]!, score: this.scores[i]! });
     return out.sort((x, y) => x.score - y.score || y.id - x.id);
   }
@@ -198,7 +193,7 @@ function score(
   lists: Lists,
   totals: Totals,
   depth: number,
-): ListRanked[] {
+): ScoredId[] {
   const s: Scoring = {
     weights: Float64Array.from(phrases, (list) => idf(db, totals.rows, list.size)),
     avgdl: totals.tokens / totals.rows,
@@ -279,7 +274,7 @@ export function rankFromLists(
   match: string,
   depth: number,
   cap: number,
-): ListRanked[] | undefined {
+): ScoredId[] | undefined {
   // Inside a write, rows not yet committed may be rolled back and their ids given again.
   if (db.inTransaction) return undefined;
   const tree = parseMatch(match);
@@ -298,7 +293,7 @@ export function rankFromLists(
 /** Databases the lists cannot read: FTS5 ranks their searches. */
 const unavailable = new WeakSet<Db>();
 
-function ranked(db: Db, tree: MatchTree, depth: number, cap: number): ListRanked[] | undefined {
+function ranked(db: Db, tree: MatchTree, depth: number, cap: number): ScoredId[] | undefined {
   return readTogether(db, () => {
     const now = listsNow(db, cap);
     if (!now) return undefined;

@@ -1,5 +1,3 @@
-import { FTS_COLUMNS } from './009-code-search.ts';
-
 /**
  * Edits and deletes of observations, counted (issue 33): src/search/term-lists.ts keeps each
  * query phrase's documents with their weighted counts and lengths between searches and reads
@@ -15,8 +13,8 @@ CREATE TABLE search_epoch (
 );
 INSERT INTO search_epoch (id, n) VALUES (1, 0);
 
-CREATE TRIGGER observations_epoch_update AFTER UPDATE OF ${FTS_COLUMNS.replace(', code_terms', '')},
-  files_read, files_modified ON observations BEGIN
+CREATE TRIGGER observations_epoch_update AFTER UPDATE OF title, subtitle, facts, narrative,
+  concepts, search_keys, files_read, files_modified ON observations BEGIN
   UPDATE search_epoch SET n = n + 1;
 END;
 CREATE TRIGGER observations_epoch_delete AFTER DELETE ON observations BEGIN
