@@ -1233,9 +1233,9 @@ settings:    ${settingsFile(dataDir)}`);
 var ACTIONS = ["list", "get", "set", "path"];
 function checkKey(key) {
   if (isSettingKey(key)) return;
-  const keys = Object.keys(SETTINGS_SCHEMA);
+  const keys2 = Object.keys(SETTINGS_SCHEMA);
   throw new CliError(
-    `unknown setting "${key}": "claude-mem config list" shows every key.${didYouMean(key, keys)}`,
+    `unknown setting "${key}": "claude-mem config list" shows every key.${didYouMean(key, keys2)}`,
     2
   );
 }
@@ -2602,7 +2602,7 @@ function needleScan(exact, folded) {
     starts.add(needle, FOLDED, cases);
   }
   const { table: table2 } = starts;
-  const scan4 = (text5, sink) => {
+  const scan5 = (text5, sink) => {
     let key = 0;
     for (let i = 0; i < text5.length; i += 1) {
       key = (key << 7 | ascii(text5.charCodeAt(i))) & 2097151;
@@ -2614,10 +2614,10 @@ function needleScan(exact, folded) {
     return flag !== 0 && starts.holds(text5, text5.length - 2, flag, last, sink);
   };
   return {
-    holds: (text5) => scan4(text5),
+    holds: (text5) => scan5(text5),
     found: (text5) => {
       const sink = [];
-      scan4(text5, sink);
+      scan5(text5, sink);
       return sink;
     }
   };
@@ -2646,8 +2646,8 @@ function replaceAssignment(kind, keep2 = () => false) {
     const value = dq || sq || bare;
     if (value.startsWith("[REDACTED") || keep2(name, value)) return match;
     if (bare !== "" && looksLikeCode(bare, next)) return match;
-    const quote5 = dq !== "" ? '"' : sq !== "" ? "'" : "";
-    return `${name}${sep3}${quote5}${marker3}${quote5}`;
+    const quote6 = dq !== "" ? '"' : sq !== "" ? "'" : "";
+    return `${name}${sep3}${quote6}${marker3}${quote6}`;
   };
 }
 
@@ -3116,10 +3116,10 @@ function stripTags(text5) {
   if (!text5.includes("<")) return text5;
   let kept = text5;
   for (let pass = 0; ; pass += 1) {
-    const scan4 = scanTags(kept);
-    if (!scan4.found) return kept;
-    if (pass === MAX_PASSES) return kept.slice(0, scan4.first);
-    kept = scan4.kept;
+    const scan5 = scanTags(kept);
+    if (!scan5.found) return kept;
+    if (pass === MAX_PASSES) return kept.slice(0, scan5.first);
+    kept = scan5.kept;
   }
 }
 function isFullyPrivate(text5) {
@@ -6558,12 +6558,12 @@ async function* exportChunks(db, filter, format, exportedAt) {
 }
 
 // src/store/memory/dead-ends.ts
-function writeDeadEndKeys(db, observationId2, project2, keys) {
+function writeDeadEndKeys(db, observationId2, project2, keys2) {
   const insert = stmt(
     db,
     `INSERT OR IGNORE INTO dead_end_keys (project, key, observation_id, fix) VALUES (?, ?, ?, ?)`
   );
-  for (const { key, fix } of keys) insert.run(project2, key, observationId2, fix);
+  for (const { key, fix } of keys2) insert.run(project2, key, observationId2, fix);
 }
 function deadEndsFor(db, project2, key, limit) {
   return stmt(
@@ -6694,7 +6694,7 @@ var union = (rows, pick2) => JSON.stringify([...new Set(rows.flatMap((row) => li
 function mergedRow(rows) {
   const [into, ...rest] = rows;
   const words3 = rest.flatMap((row) => [row.title, row.subtitle, row.narrative, row.search_keys]);
-  const keys = [...new Set([into.search_keys, ...words3].filter((text5) => text5.trim() !== ""))];
+  const keys2 = [...new Set([into.search_keys, ...words3].filter((text5) => text5.trim() !== ""))];
   const events = rows.flatMap((row) => list3(row.source_event_ids));
   return {
     title: into.title,
@@ -6704,7 +6704,7 @@ function mergedRow(rows) {
     concepts: union(rows, (row) => row.concepts),
     files_read: union(rows, (row) => row.files_read),
     files_modified: union(rows, (row) => row.files_modified),
-    search_keys: keys.join("\n"),
+    search_keys: keys2.join("\n"),
     source_event_ids: JSON.stringify([...new Set(events)].sort((a, b) => a - b))
   };
 }
@@ -9597,12 +9597,12 @@ function heuristicSearchKeys(draft3, events) {
   const text5 = [draft3.title, draft3.subtitle, ...draft3.facts, draft3.narrative].join("\n");
   const files3 = [...draft3.filesModified, ...draft3.filesRead].map((path) => path.split("/").pop());
   const names = [...files3, ...[...text5.matchAll(IDENTIFIER)].map(([match]) => match)];
-  const keys = /* @__PURE__ */ new Set([
+  const keys2 = /* @__PURE__ */ new Set([
     ...own.flatMap(eventKeys),
     ...names.map(spokenName).filter((key) => key !== void 0)
   ]);
   let out = "";
-  for (const key of keys) {
+  for (const key of keys2) {
     const next = out === "" ? key : `${out}, ${key}`;
     if (next.length > SEARCH_KEYS_CHARS) break;
     out = next;
@@ -10421,8 +10421,8 @@ function storeObservations(db, work, result, at, teamShare = "off") {
         scope: scopeFor(teamShare, "observation")
       });
       if (observation2.type === "dead-end") {
-        const keys = deadEndKeys(observation2, work.batch.events);
-        writeDeadEndKeys(db, stored.id, work.turn.project, keys);
+        const keys2 = deadEndKeys(observation2, work.batch.events);
+        writeDeadEndKeys(db, stored.id, work.turn.project, keys2);
       }
       if (stored.duplicate) return;
       writeAnchors(db, stored.id, anchors2[index] ?? [], at);
@@ -11073,6 +11073,86 @@ function matches2(node, has) {
   return node.kind === "and" ? node.children.every((child) => matches2(child, has)) : node.children.some((child) => matches2(child, has));
 }
 
+// src/search/fts-tokens.ts
+var ready = /* @__PURE__ */ new WeakMap();
+var keys = /* @__PURE__ */ new WeakMap();
+var KEPT = 2e4;
+var TOKENS = "claude_mem_tokens";
+function tokenizerOf(db) {
+  const sql = stmt(db, `SELECT sql FROM sqlite_master WHERE name = 'observations_fts'`).pluck().get();
+  return /tokenize\s*=\s*'((?:[^']|'')*)'/i.exec(sql ?? "")?.[1]?.replaceAll("''", "'") ?? "unicode61";
+}
+function prepared(db) {
+  const known = ready.get(db);
+  if (known !== void 0) return known;
+  let made = false;
+  try {
+    const tokenizer = tokenizerOf(db).replaceAll("'", "''");
+    db.exec(
+      `CREATE VIRTUAL TABLE IF NOT EXISTS temp.${TOKENS}
+         USING fts5(t, tokenize = '${tokenizer}', content = '');
+       CREATE VIRTUAL TABLE IF NOT EXISTS temp.${TOKENS}_terms
+         USING fts5vocab(temp, ${TOKENS}, instance);`
+    );
+    made = true;
+  } catch {
+  }
+  ready.set(db, made);
+  return made;
+}
+function tokensOf2(db, text5) {
+  if (!prepared(db)) return void 0;
+  try {
+    stmt(db, `INSERT INTO temp.${TOKENS} (rowid, t) VALUES (1, ?)`).run(text5);
+    return stmt(db, `SELECT term FROM temp.${TOKENS}_terms ORDER BY offset`).pluck().all();
+  } catch {
+    return void 0;
+  } finally {
+    try {
+      stmt(db, `INSERT INTO temp.${TOKENS} (${TOKENS}) VALUES ('delete-all')`).run();
+    } catch {
+      ready.set(db, false);
+    }
+  }
+}
+var PHRASE = /^"((?:[^"]|"")*)"$/;
+var quote3 = (text5) => `"${text5.replaceAll('"', '""')}"`;
+function termPhrase(db, term) {
+  const again = tokensOf2(db, term);
+  return again?.length === 1 && again[0] === term ? quote3(term) : void 0;
+}
+function phraseKey(db, phrase2) {
+  let known = keys.get(db);
+  const kept = known?.get(phrase2);
+  if (kept !== void 0) return kept;
+  const text5 = PHRASE.exec(phrase2)?.[1];
+  const tokens2 = text5 === void 0 ? void 0 : tokensOf2(db, text5.replaceAll('""', '"'));
+  const key = tokens2?.length === 1 && termPhrase(db, tokens2[0]) || phrase2;
+  if (!known || known.size >= KEPT) keys.set(db, known = /* @__PURE__ */ new Map());
+  known.set(phrase2, key);
+  return key;
+}
+var VOCABULARY = "claude_mem_index_terms";
+var vocabularies = /* @__PURE__ */ new WeakSet();
+function indexTerms(db, after2, limit) {
+  try {
+    if (!prepared(db)) return void 0;
+    if (!vocabularies.has(db)) {
+      db.exec(
+        `CREATE VIRTUAL TABLE IF NOT EXISTS temp.${VOCABULARY}
+           USING fts5vocab(main, observations_fts, row)`
+      );
+      vocabularies.add(db);
+    }
+    return stmt(db, `SELECT term, doc FROM temp.${VOCABULARY} WHERE term > ? LIMIT ?`).all(
+      after2,
+      limit
+    );
+  } catch {
+    return void 0;
+  }
+}
+
 // src/search/fts5-records.ts
 var HEX = (code) => code <= 57 ? code - 48 : code - 55;
 function varints(records) {
@@ -11110,7 +11190,9 @@ var K12 = 1.2;
 var B = 0.75;
 var LIST_FACTOR = 4;
 var BUDGET = 75e4;
-var SLICE_ROWS = 2e3;
+var MAX_LISTS = 2e4;
+var SMALL = 256;
+var SLICE_ROWS = 1e3;
 var SEEN = 2e4;
 var BEHIND_IDS = 8192;
 var MAX_ID2 = 4e6;
@@ -11229,10 +11311,22 @@ function keep(lists, phrase2, list6, before) {
   lists.byPhrase.set(phrase2, list6);
   lists.kept += list6.size - before;
   for (const [oldest, dropped] of lists.byPhrase) {
-    if (lists.kept <= BUDGET || dropped === list6) break;
+    if (lists.kept <= BUDGET && lists.byPhrase.size <= MAX_LISTS || dropped === list6) break;
     lists.byPhrase.delete(oldest);
     lists.kept -= dropped.size;
   }
+}
+function smallList(db, lists, phrase2, totals) {
+  const count4 = heldBy(db, phrase2, SMALL);
+  if (count4 === 0 || count4 > Math.min(SMALL, lists.cap)) return void 0;
+  const list6 = emptyList();
+  const read = { list: list6, phrase: phrase2, upTo: lists.through, held: () => count4, rows: -1 };
+  if (!extend(db, lists, read, totals) || list6.size !== count4) {
+    lists.refused.add(phrase2);
+    return void 0;
+  }
+  keep(lists, phrase2, list6, 0);
+  return list6;
 }
 function listOf4(db, lists, phrase2, totals) {
   if (lists.refused.has(phrase2)) return void 0;
@@ -11245,7 +11339,9 @@ function listOf4(db, lists, phrase2, totals) {
     if (list6 || lists.seen.has(phrase2)) {
       lists.seen.delete(phrase2);
       if (!lists.wanted.has(phrase2)) lists.wanted.set(phrase2, list6 ?? emptyList());
-    } else {
+    } else if (!lists.wanted.has(phrase2)) {
+      const small = smallList(db, lists, phrase2, totals);
+      if (small) return small;
       if (lists.seen.size >= SEEN) lists.seen.clear();
       lists.seen.add(phrase2);
     }
@@ -11286,6 +11382,64 @@ function readWantedStep(db, lists, totals) {
     keep(lists, phrase2, list6, 0);
   }
   return lists.wanted.size > 0;
+}
+
+// src/search/lists-ahead.ts
+var AHEAD_SHARE = 1;
+var SCAN_TERMS = 500;
+var AHEAD_MIN_DOCS = 64;
+var AHEAD_MAX_ROWS = 25e4;
+var AHEAD_AGAIN_MS = 10 * 6e4;
+var aheadOf = /* @__PURE__ */ new WeakMap();
+var startedAt = /* @__PURE__ */ new WeakMap();
+function begin(db, lists, rows) {
+  const last = startedAt.get(db);
+  const now2 = Date.now();
+  const due = last === void 0 || now2 - last >= AHEAD_AGAIN_MS;
+  const ahead = { after: "", found: [], queue: void 0, next: 0, done: true };
+  if (due && rows <= AHEAD_MAX_ROWS) {
+    ahead.done = false;
+    startedAt.set(db, now2);
+  }
+  aheadOf.set(lists, ahead);
+  return ahead;
+}
+var aheadPending = (lists) => !(aheadOf.get(lists)?.done ?? false);
+function scan3(db, lists, ahead) {
+  const terms = indexTerms(db, ahead.after, SCAN_TERMS);
+  if (!terms) {
+    ahead.done = true;
+    return;
+  }
+  for (const { term, doc } of terms) {
+    if (doc >= AHEAD_MIN_DOCS && doc <= lists.cap) ahead.found.push({ term, doc });
+    if (term > ahead.after) ahead.after = term;
+  }
+  if (terms.length < SCAN_TERMS) {
+    ahead.queue = ahead.found.sort((a, b) => b.doc - a.doc);
+    ahead.found = [];
+  }
+}
+function aheadStep(db, lists, rows) {
+  const ahead = aheadOf.get(lists) ?? begin(db, lists, rows);
+  if (ahead.done) return false;
+  if (!ahead.queue) {
+    scan3(db, lists, ahead);
+    return !ahead.done;
+  }
+  while (ahead.next < ahead.queue.length) {
+    const { term, doc } = ahead.queue[ahead.next];
+    ahead.next += 1;
+    if (lists.kept >= BUDGET * AHEAD_SHARE) break;
+    if (lists.kept + doc > BUDGET * AHEAD_SHARE) continue;
+    const phrase2 = termPhrase(db, term);
+    if (!phrase2 || lists.byPhrase.has(phrase2) || lists.refused.has(phrase2)) continue;
+    lists.wanted.set(phrase2, emptyList());
+    return true;
+  }
+  ahead.done = true;
+  ahead.queue = void 0;
+  return false;
 }
 
 // src/search/list-rank.ts
@@ -11454,13 +11608,24 @@ function readStep(db, cap) {
   if (!db.open || db.inTransaction) return false;
   return readTogether(db, () => {
     const now2 = listsNow(db, cap);
-    return now2 !== void 0 && readWantedStep(db, now2.lists, now2.totals);
+    if (!now2) return false;
+    if (now2.lists.wanted.size === 0) return aheadStep(db, now2.lists, now2.totals.rows);
+    readWantedStep(db, now2.lists, now2.totals);
+    return true;
   });
 }
 var reading = /* @__PURE__ */ new WeakSet();
+var serving = /* @__PURE__ */ new WeakSet();
+function readListsWhileIdle(db) {
+  serving.add(db);
+}
 function readBetweenRequests(db, cap) {
   if (reading.has(db)) return;
   reading.add(db);
+  const next = () => {
+    const immediate = setImmediate(step3);
+    if (!serving.has(db)) immediate.unref();
+  };
   const step3 = () => {
     let more = false;
     try {
@@ -11468,10 +11633,10 @@ function readBetweenRequests(db, cap) {
     } catch {
       more = false;
     }
-    if (more) setImmediate(step3).unref();
+    if (more) next();
     else reading.delete(db);
   };
-  setImmediate(step3).unref();
+  next();
 }
 function rankFromLists(db, match, depth, cap) {
   if (db.inTransaction) return void 0;
@@ -11491,10 +11656,10 @@ function ranked(db, tree, depth, cap) {
     if (!now2) return void 0;
     const phrases = [];
     for (const phrase2 of tree.phrases) {
-      const list6 = listOf4(db, now2.lists, phrase2, now2.totals);
+      const list6 = listOf4(db, now2.lists, phraseKey(db, phrase2), now2.totals);
       if (list6) phrases.push(list6);
     }
-    if (now2.lists.wanted.size > 0) readBetweenRequests(db, cap);
+    if (now2.lists.wanted.size > 0 || aheadPending(now2.lists)) readBetweenRequests(db, cap);
     if (phrases.length < tree.phrases.length) return void 0;
     return score(db, tree, phrases, now2.lists, now2.totals, depth);
   });
@@ -11615,6 +11780,16 @@ function listedPage(db, match, where3, limit, cap) {
   const hits = inScope(db, kept, where3, limit);
   return { hits, complete: hits.length >= limit || kept.length < depth };
 }
+function fromLists(db, query2, where3, limit, cap) {
+  const every = listedPage(db, query2.all, where3, limit, cap);
+  if (!every?.complete) return void 0;
+  const all = every.hits.map((hit) => ({ ...hit, allTerms: true }));
+  if (all.length >= limit || query2.any === query2.all) return { hits: all };
+  const some = listedPage(db, query2.any, where3, limit, cap);
+  if (!some?.complete) return void 0;
+  const seen = new Set(all.map((hit) => hit.id));
+  return { hits: [...all, ...some.hits.filter((hit) => !seen.has(hit.id))].slice(0, limit) };
+}
 var listed2 = (db, where3, limit, cap) => (match) => {
   const page2 = listedPage(db, match, where3, limit, cap);
   return page2?.complete ? page2.hits : void 0;
@@ -11642,6 +11817,8 @@ function ftsRank(db, query2, filters, limit, options = {}) {
   const cap = LIST_FACTOR * (options.exactCap ?? EXACT_CAP);
   const rank2 = whole(db, where3, driver, probed, cap);
   if (driver === "rows" || options.allTime) return exhaustive(query2, limit, rank2);
+  const ranked2 = probed ? fromLists(db, query2, where3, limit, cap) : void 0;
+  if (ranked2) return ranked2;
   const fallback = {
     db,
     where: where3,
@@ -12205,7 +12382,7 @@ function createEmbeddingRuntime(o) {
       o.log.log("warn", `embedding failed, retrying later: ${state.error}`);
     }
   });
-  const ready = () => state.loaded && o.index.model() === o.embedder.id && o.index.filling() === void 0;
+  const ready2 = () => state.loaded && o.index.model() === o.embedder.id && o.index.filling() === void 0;
   const embedQuery = async (text5) => {
     const [vector] = await o.embedder.embed([text5], "query");
     if (cache2.size >= CACHE_SIZE) cache2.delete(cache2.keys().next().value);
@@ -12228,13 +12405,13 @@ function createEmbeddingRuntime(o) {
         dimensions: o.index.model() === o.embedder.id ? o.index.dimensions() ?? null : null,
         ...counts2,
         ...switchOf(o, counts2.total),
-        vectorsInSearch: ready(),
+        vectorsInSearch: ready2(),
         ...state.error ? { error: state.error } : {}
       };
     },
     queryVector(text5) {
-      if (!ready()) poller.kick();
-      return ready() ? Promise.resolve(cache2.get(text5) ?? embedQuery(text5)) : Promise.resolve(void 0);
+      if (!ready2()) poller.kick();
+      return ready2() ? Promise.resolve(cache2.get(text5) ?? embedQuery(text5)) : Promise.resolve(void 0);
     },
     async drain() {
       await poller.current();
@@ -13587,13 +13764,13 @@ function codeTerms2(text5) {
     [...words3.filter((word) => CODE_WORD.test(word)), ...joined2].map((word) => word.toLowerCase())
   );
 }
-var quote3 = (term) => `"${term.replaceAll('"', '""')}"`;
+var quote4 = (term) => `"${term.replaceAll('"', '""')}"`;
 function docFrequency(db, term, cap) {
   return stmt(
     db,
     `SELECT COUNT(*) FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH @match
        LIMIT @cap)`
-  ).pluck().get({ match: quote3(term), cap });
+  ).pluck().get({ match: quote4(term), cap });
 }
 var observationCount = (db) => stmt(db, "SELECT MAX(id) FROM observations").pluck().get() ?? 0;
 var RARE_SHARE = 0.1;
@@ -13615,7 +13792,7 @@ function matchedTerms(db, ids2, terms, columns = "") {
       db,
       `SELECT rowid FROM observations_fts WHERE observations_fts MATCH @match
          AND rowid IN (SELECT value FROM json_each(@ids))`
-    ).pluck().all({ match: `${columns}${quote3(term)}`, ids: idList2 });
+    ).pluck().all({ match: `${columns}${quote4(term)}`, ids: idList2 });
     for (const id3 of hits) held2.get(id3)?.push(term);
   }
   return held2;
@@ -13641,7 +13818,7 @@ function bothFrequency(db, a, b, cap) {
     db,
     `SELECT COUNT(*) FROM (SELECT 1 FROM observations_fts WHERE observations_fts MATCH @match
        LIMIT @cap)`
-  ).pluck().get({ match: `${quote3(a)} AND ${quote3(b)}`, cap });
+  ).pluck().get({ match: `${quote4(a)} AND ${quote4(b)}`, cap });
 }
 function subjectsOf(db, rare) {
   const subject = /* @__PURE__ */ new Map();
@@ -14186,6 +14363,7 @@ function hybridWeight(setting, runtime) {
 function createRecall(deps, options = {}) {
   const vectors = createVectors(deps, options);
   const vectorWeight = hybridWeight(deps.settings["search.vectorWeight"], vectors?.runtime);
+  readListsWhileIdle(deps.db);
   const searcher = createSearcher({
     db: deps.db,
     mode: deps.settings["search.mode"],
@@ -16545,8 +16723,8 @@ function createLiveFeed(deps) {
     const last = gone.at(-1);
     if (last) {
       sub.marks = { ...sub.marks, deletion: last.id };
-      const keys = gone.map((deletion) => `${deletion.kind}:${deletion.itemId}`);
-      sub.send({ event: "removed", id: encodeMarks(sub.marks), data: JSON.stringify({ keys }) });
+      const keys2 = gone.map((deletion) => `${deletion.kind}:${deletion.itemId}`);
+      sub.send({ event: "removed", id: encodeMarks(sub.marks), data: JSON.stringify({ keys: keys2 }) });
     }
     let sent = items2.length > 0 || last !== void 0;
     if (queue2 !== sub.queue) {
@@ -17154,7 +17332,7 @@ async function runWorker(env = process.env) {
     return 1;
   }
   db.pragma("busy_timeout = 2000");
-  const startedAt = Date.now();
+  const startedAt2 = Date.now();
   const hookTraffic = createHookTraffic();
   const deps = {
     db,
@@ -17163,7 +17341,7 @@ async function runWorker(env = process.env) {
     token: readOrCreateToken(dataDir),
     links: createOpenLinks(),
     version: VERSION,
-    startedAt,
+    startedAt: startedAt2,
     settings: settings2,
     log,
     now: Date.now,
@@ -17198,7 +17376,7 @@ async function runWorker(env = process.env) {
   }
   writeFileAtomic(
     pidFile(dataDir),
-    JSON.stringify({ pid: process.pid, port, version: VERSION, startedAt })
+    JSON.stringify({ pid: process.pid, port, version: VERSION, startedAt: startedAt2 })
   );
   rmSync10(spawnLockFile(dataDir), { force: true });
   for (const service of services) service.start?.();
@@ -18618,15 +18796,15 @@ function agentSpec(agent, env = process.env) {
 // src/cli/install/agents/toml-block.ts
 var BEGIN = '# >>> claude-mem (added by "claude-mem install --agent codex"; do not edit)';
 var END = "# <<< claude-mem";
-var quote4 = (text5) => JSON.stringify(text5);
+var quote5 = (text5) => JSON.stringify(text5);
 function codexMcpBlock(cliEntry, env) {
   const dataDir = env.CLAUDE_MEM_DATA_DIR?.trim();
   return [
     BEGIN,
     "[mcp_servers.claude-mem]",
     'command = "node"',
-    `args = [${quote4(cliEntry)}, "mcp"]`,
-    ...dataDir ? [`env = { CLAUDE_MEM_DATA_DIR = ${quote4(dataDir)} }`] : [],
+    `args = [${quote5(cliEntry)}, "mcp"]`,
+    ...dataDir ? [`env = { CLAUDE_MEM_DATA_DIR = ${quote5(dataDir)} }`] : [],
     END
   ].join("\n");
 }
@@ -18817,9 +18995,9 @@ function checkSettings(dataDir) {
   const { problems } = loadSettings(dataDir);
   if (problems.length === 0) return ok("settings", "valid");
   const fix = problems.some((problem) => problem.key === "(file)") ? `fix or remove ${settingsFile(dataDir)} by hand (config set will not write over a file it cannot read)` : problems.every((problem) => problem.source === "env") ? "fix or unset the variable" : 'fix with "claude-mem config set <key> <value>"';
-  const keys = Object.keys(SETTINGS_SCHEMA);
+  const keys2 = Object.keys(SETTINGS_SCHEMA);
   const texts = problems.map(
-    (problem) => `${problemText(problem)}${problem.message.startsWith("unknown setting") ? didYouMean(problem.key, keys) : ""}`
+    (problem) => `${problemText(problem)}${problem.message.startsWith("unknown setting") ? didYouMean(problem.key, keys2) : ""}`
   );
   return fail("settings", `${texts.join("; ")} - ${fix}`);
 }
@@ -20126,7 +20304,7 @@ function transcriptPaths(paths) {
   }
   return [...found2].sort();
 }
-function scan3(path) {
+function scan4(path) {
   const stat2 = statSync13(path);
   const [size, mtimeMs] = [stat2.size, Math.floor(stat2.mtimeMs)];
   const text5 = readFileSync25(path, "utf8");
@@ -20170,7 +20348,7 @@ function toPlan(files3, env, cache2) {
 function scanOne(path, bySession, skipped) {
   let file;
   try {
-    file = scan3(path);
+    file = scan4(path);
   } catch (error) {
     skipped(path, error.message);
     return;
@@ -21612,7 +21790,7 @@ import { join as join46 } from "node:path";
 
 // src/cli/backfill/scan-progress.ts
 function createScanProgress(stream, files3, now2) {
-  const scan4 = createProgress({
+  const scan5 = createProgress({
     totalEvents: files3,
     totalSessions: void 0,
     stream,
@@ -21622,8 +21800,8 @@ function createScanProgress(stream, files3, now2) {
   });
   return {
     scanned(done, sessions2) {
-      scan4.update(done, sessions2);
-      if (done === files3) scan4.finish();
+      scan5.update(done, sessions2);
+      if (done === files3) scan5.finish();
     },
     reading(sessions2) {
       const replay2 = createProgress({
@@ -21772,32 +21950,32 @@ var DOTTED2 = String.raw`${KEY}(?:\s*\.\s*${KEY})*`;
 var HEADER2 = new RegExp(String.raw`^\[(\[)?\s*(${DOTTED2})\s*\](\])?\s*(?:#.*)?$`);
 var ASSIGN = new RegExp(String.raw`^${DOTTED2}[ \t]*=[ \t]*`);
 var TOKEN3 = /^(?:"""[\s\S]*?"""(?!")|'''[\s\S]*?'''(?!')|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|[[\]{},=]|#[^\n]*|[A-Za-z0-9_+\-.:]+(?: [0-9:.+\-Z]+)?|[ \t\r]+|\n)/;
-function scanValue(text5, scan4) {
+function scanValue(text5, scan5) {
   let depth = 0;
   let seen = false;
   for (; ; ) {
-    const token2 = TOKEN3.exec(text5.slice(scan4.at))?.[0];
+    const token2 = TOKEN3.exec(text5.slice(scan5.at))?.[0];
     if (token2 === void 0) {
-      if (scan4.at >= text5.length) return depth > 0 ? "an unclosed [ or {" : seen ? "" : "no value";
-      const char = text5[scan4.at] ?? "";
+      if (scan5.at >= text5.length) return depth > 0 ? "an unclosed [ or {" : seen ? "" : "no value";
+      const char = text5[scan5.at] ?? "";
       return `"'`.includes(char) ? "an unclosed string" : `unexpected ${JSON.stringify(char)}`;
     }
     if (token2 === "\n" && depth === 0) return seen ? "" : 'no value after "="';
     const significant = !/^\s|^#/.test(token2);
     if (significant && seen && depth === 0) return `more than one value (${token2})`;
-    scan4.at += token2.length;
-    scan4.line += token2.split("\n").length - 1;
+    scan5.at += token2.length;
+    scan5.line += token2.split("\n").length - 1;
     if (token2 === "[" || token2 === "{") depth += 1;
     if (token2 === "]" || token2 === "}") depth -= 1;
     if (depth < 0) return `an unmatched ${token2}`;
     if (significant && depth === 0) seen = true;
   }
 }
-function scanLine(text5, scan4, tables) {
-  const end = text5.indexOf("\n", scan4.at);
-  const line2 = text5.slice(scan4.at, end === -1 ? text5.length : end).trim();
+function scanLine(text5, scan5, tables) {
+  const end = text5.indexOf("\n", scan5.at);
+  const line2 = text5.slice(scan5.at, end === -1 ? text5.length : end).trim();
   if (line2 === "" || line2.startsWith("#")) {
-    scan4.at = end === -1 ? text5.length : end;
+    scan5.at = end === -1 ? text5.length : end;
     return "";
   }
   const header = HEADER2.exec(line2);
@@ -21806,26 +21984,26 @@ function scanLine(text5, scan4, tables) {
     const name = (header[2] ?? "").replace(/\s*\.\s*/g, ".");
     if (!header[1] && tables.has(name)) return `the table [${name}] a second time`;
     if (!header[1]) tables.add(name);
-    scan4.at = end === -1 ? text5.length : end;
+    scan5.at = end === -1 ? text5.length : end;
     return "";
   }
-  const lead = text5.slice(scan4.at).length - text5.slice(scan4.at).trimStart().length;
-  const assign = ASSIGN.exec(text5.slice(scan4.at + lead));
+  const lead = text5.slice(scan5.at).length - text5.slice(scan5.at).trimStart().length;
+  const assign = ASSIGN.exec(text5.slice(scan5.at + lead));
   if (!assign) return "a line that is neither a [table] nor key = value";
-  scan4.at += lead + assign[0].length;
-  return scanValue(text5, scan4);
+  scan5.at += lead + assign[0].length;
+  return scanValue(text5, scan5);
 }
 function tomlProblem(text5) {
-  const scan4 = { at: 0, line: 1 };
+  const scan5 = { at: 0, line: 1 };
   const tables = /* @__PURE__ */ new Set();
-  while (scan4.at < text5.length) {
-    if (text5[scan4.at] === "\n") {
-      scan4.at += 1;
-      scan4.line += 1;
+  while (scan5.at < text5.length) {
+    if (text5[scan5.at] === "\n") {
+      scan5.at += 1;
+      scan5.line += 1;
       continue;
     }
-    const line2 = scan4.line;
-    const problem = scanLine(text5, scan4, tables);
+    const line2 = scan5.line;
+    const problem = scanLine(text5, scan5, tables);
     if (problem) return `line ${line2}: ${problem}`;
   }
   return void 0;
@@ -22706,8 +22884,8 @@ function checkPhrasings2(positionals, phrasings) {
     );
   }
 }
-function pick(object, keys) {
-  return Object.fromEntries(keys.map((key) => [key, object[key]]));
+function pick(object, keys2) {
+  return Object.fromEntries(keys2.map((key) => [key, object[key]]));
 }
 var teamTag2 = (hit) => hit.author ? `[by ${hit.author}] ` : hit.scope === "team" ? "[team] " : "";
 var line = (hit) => `#${hit.id}  ${hit.date.slice(0, 16).replace("T", " ")}  ${iconOf(hit.type)} ${hit.type.padEnd(9)} ${hit.pinned ? "\u{1F4CC} " : ""}${teamTag2(hit)}${hit.title}  (~${hit.tokens.toLocaleString("en-US")} token${hit.tokens === 1 ? "" : "s"})${anchorNote(hit)}${truthNote(hit)}`;

@@ -80,6 +80,7 @@ export const UNIT_TESTS = [
   'src/search/exact-search.test.ts',
   'src/search/fts-probe.test.ts',
   'src/search/list-rank.test.ts',
+  'src/search/lists-ahead.test.ts',
   'src/context/recall-abstain.test.ts',
   'test/unit/search-partial.test.ts',
   'src/config/poller.test.ts',

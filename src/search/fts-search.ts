@@ -259,6 +259,28 @@ function listedPage(db: Db, match: string, where: FilterSql, limit: number, cap:
   return { hits, complete: hits.length >= limit || kept.length < depth };
 }
 
+/**
+ * The whole answer from the kept lists when they hold it (every phrase of the AND query, and of
+ * the OR query when the AND one fills no page): exact, as the other paths' exact rankings are,
+ * and without counting any term's documents in FTS5 first.
+ */
+function fromLists(
+  db: Db,
+  query: FtsQuery,
+  where: FilterSql,
+  limit: number,
+  cap: number,
+): FtsRanking | undefined {
+  const every = listedPage(db, query.all, where, limit, cap);
+  if (!every?.complete) return undefined;
+  const all = every.hits.map((hit) => ({ ...hit, allTerms: true }));
+  if (all.length >= limit || query.any === query.all) return { hits: all };
+  const some = listedPage(db, query.any, where, limit, cap);
+  if (!some?.complete) return undefined;
+  const seen = new Set(all.map((hit) => hit.id));
+  return { hits: [...all, ...some.hits.filter((hit) => !seen.has(hit.id))].slice(0, limit) };
+}
+
 /** A query of common words ranked exactly from the lists before a window, when they answer it. */
 const listed =
   (db: Db, where: FilterSql, limit: number, cap: number) =>
@@ -321,6 +343,8 @@ export function ftsRank(
   const cap = LIST_FACTOR * (options.exactCap ?? EXACT_CAP);
   const rank: WholeRanker = whole(db, where, driver, probed, cap);
   if (driver === 'rows' || options.allTime) return exhaustive(query, limit, rank);
+  const ranked = probed ? fromLists(db, query, where, limit, cap) : undefined;
+  if (ranked) return ranked;
   const fallback: Fallback = {
     db,
     where,

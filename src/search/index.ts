@@ -7,6 +7,7 @@ export type { Cutoff, FtsRanking } from './fts-search.ts';
 export type { RankedId } from './fts-search.ts';
 export { reciprocalRankFusion } from './rrf.ts';
 export { createSearcher, WIDEN } from './search.ts';
+export { readListsWhileIdle } from './list-rank.ts';
 export type { Searcher, SearchPartial, SearchRequest, SearchResult } from './search.ts';
 export { SearchInputError } from './search-input-error.ts';
 export { parseTime } from './time-range.ts';

@@ -1,6 +1,8 @@
 import type { Db } from '../store/index.ts';
 import type { ScoredId } from './fts-exact.ts';
 import { matches, parseMatch, type MatchTree } from './fts-match.ts';
+import { phraseKey } from './fts-tokens.ts';
+import { aheadPending, aheadStep } from './lists-ahead.ts';
 import { readTotals, type Totals } from './fts5-records.ts';
 import {
   currentLists,
@@ -231,20 +233,38 @@ function readStep(db: Db, cap: number): boolean {
   if (!db.open || db.inTransaction) return false;
   return readTogether(db, () => {
     const now = listsNow(db, cap);
-    return now !== undefined && readWantedStep(db, now.lists, now.totals);
+    if (!now) return false;
+    if (now.lists.wanted.size === 0) return aheadStep(db, now.lists, now.totals.rows);
+    readWantedStep(db, now.lists, now.totals);
+    return true;
   });
 }
 
 const reading = new WeakSet<Db>();
+const serving = new WeakSet<Db>();
 
 /**
- * Reads the wanted lists one step at a time between requests (each step after the I/O that
- * waits): a request waits at most one step. A failed step (the database busy or closed) stops
- * the reading; the next search that wants a list starts it again.
+ * Marks `db` as a long-lived server's (the worker's): its lists are read one step after another
+ * until done. Elsewhere (a CLI command, a test) a step runs only when the process wakes for
+ * other work, and the process exits without waiting for the reading: an unref'd immediate does
+ * not keep Node's event loop turning, it runs after the next I/O or timer.
+ */
+export function readListsWhileIdle(db: Db): void {
+  serving.add(db);
+}
+
+/**
+ * Reads the wanted lists, and the common terms' ahead (lists-ahead.ts), one step at a time
+ * between requests: a request waits at most one step. A failed step (the database busy or
+ * closed) stops the reading; the next search that wants a list starts it again.
  */
 function readBetweenRequests(db: Db, cap: number): void {
   if (reading.has(db)) return;
   reading.add(db);
+  const next = (): void => {
+    const immediate = setImmediate(step);
+    if (!serving.has(db)) immediate.unref();
+  };
   const step = (): void => {
     let more = false;
     try {
@@ -252,10 +272,10 @@ function readBetweenRequests(db: Db, cap: number): void {
     } catch {
       more = false;
     }
-    if (more) setImmediate(step).unref();
+    if (more) next();
     else reading.delete(db);
   };
-  setImmediate(step).unref();
+  next();
 }
 
 /** Reads every wanted list now (tests, benches): what the steps between requests do. */
@@ -300,10 +320,10 @@ function ranked(db: Db, tree: MatchTree, depth: number, cap: number): ScoredId[]
     const phrases: PhraseList[] = [];
     // Every phrase is looked up, so that each missing one is wanted, not only the first.
     for (const phrase of tree.phrases) {
-      const list = listOf(db, now.lists, phrase, now.totals);
+      const list = listOf(db, now.lists, phraseKey(db, phrase), now.totals);
       if (list) phrases.push(list);
     }
-    if (now.lists.wanted.size > 0) readBetweenRequests(db, cap);
+    if (now.lists.wanted.size > 0 || aheadPending(now.lists)) readBetweenRequests(db, cap);
     if (phrases.length < tree.phrases.length) return undefined;
     return score(db, tree, phrases, now.lists, now.totals, depth);
   });

@@ -7,9 +7,11 @@ import { docLengths, type Totals } from './fts5-records.ts';
 // avgdl)), where f is the phrase's column-weighted count in a document and D the document's
 // length. f and D do not change while the document does not, so a phrase's documents are read
 // from FTS5 once (f found from FTS5's own score of the phrase alone and the document's size
-// record) and kept. A phrase that a second search needs and no list holds (most words are
-// searched once) is read after that search, a slice of documents at a time between requests,
-// never in one: the search itself asks FTS5, as it did before lists. Rows appended since a list
+// record) and kept, under the phrase of the token it stands for (fts-tokens.ts: `"Workers"` is
+// `"worker"`). A phrase held by few documents (SMALL) is read by the search that first needs
+// it. A more common one that a second search needs and no list holds (most words are searched
+// once), and the index's most common terms (lists-ahead.ts), are read a slice of documents at a
+// time between requests, never in one: until then the search asks FTS5, as it did before lists. Rows appended since a list
 // was read are added by the next search that uses it. An edit or a delete of an observation
 // (counted in search_epoch by a trigger, migration 021), or a row count the appended rows do not
 // explain (a row inserted under an old id), drops every list.
@@ -28,9 +30,16 @@ export const LIST_FACTOR = 4;
  * words over 10,000 observations read 546 phrases, 608,648 documents (bench/vs-incumbent.ts);
  * the worker's memory target (bench/worker-rss.ts, 2x a bare http server) leaves little more.
  */
-const BUDGET = 750_000;
+export const BUDGET = 750_000;
+/** Lists kept, at most: a list of a rare word costs a map entry more than its documents. */
+const MAX_LISTS = 20_000;
+/**
+ * A phrase held by at most this many documents is read when a search first needs it, in the
+ * search (about 0.2 ms here): a query whose other phrases have lists is then ranked from them.
+ */
+const SMALL = 256;
 /** Documents read for a list in one step between requests (about 2 ms here). */
-const SLICE_ROWS = 2000;
+const SLICE_ROWS = 1000;
 /** Phrases remembered as searched once, at most (then forgotten together). */
 const SEEN = 20_000;
 /** A list that many ids behind is brought up to date between requests, not in one. */
@@ -228,7 +237,7 @@ export function currentLists(db: Db, totals: Totals, cap: number): Lists | undef
   return lists;
 }
 
-const emptyList = (): PhraseList => ({
+export const emptyList = (): PhraseList => ({
   ids: new Int32Array(0),
   counts: new Uint16Array(0),
   size: 0,
@@ -240,15 +249,33 @@ function keep(lists: Lists, phrase: string, list: PhraseList, before: number): v
   lists.byPhrase.set(phrase, list);
   lists.kept += list.size - before;
   for (const [oldest, dropped] of lists.byPhrase) {
-    if (lists.kept <= BUDGET || dropped === list) break;
+    if ((lists.kept <= BUDGET && lists.byPhrase.size <= MAX_LISTS) || dropped === list) break;
     lists.byPhrase.delete(oldest);
     lists.kept -= dropped.size;
   }
 }
 
 /**
- * The phrase's list, complete through `lists.through`; undefined when it is not kept (yet): the
- * second search that finds it missing wants it, and {@link readWantedStep} reads it.
+ * The list of a phrase held by 1 to SMALL documents, read whole now (kept), or undefined: a
+ * more common one is read between requests, a phrase that nothing holds is left to FTS5.
+ */
+function smallList(db: Db, lists: Lists, phrase: string, totals: Totals): PhraseList | undefined {
+  const count = heldBy(db, phrase, SMALL);
+  if (count === 0 || count > Math.min(SMALL, lists.cap)) return undefined;
+  const list = emptyList();
+  const read = { list, phrase, upTo: lists.through, held: () => count, rows: -1 };
+  if (!extend(db, lists, read, totals) || list.size !== count) {
+    lists.refused.add(phrase);
+    return undefined;
+  }
+  keep(lists, phrase, list, 0);
+  return list;
+}
+
+/**
+ * The phrase's list, complete through `lists.through`; undefined when it is not kept (yet): a
+ * phrase held by few documents is read now, a more common one is wanted by the second search
+ * that finds it missing, and {@link readWantedStep} reads it.
  */
 export function listOf(
   db: Db,
@@ -266,7 +293,9 @@ export function listOf(
     if (list || lists.seen.has(phrase)) {
       lists.seen.delete(phrase);
       if (!lists.wanted.has(phrase)) lists.wanted.set(phrase, list ?? emptyList());
-    } else {
+    } else if (!lists.wanted.has(phrase)) {
+      const small = smallList(db, lists, phrase, totals);
+      if (small) return small;
       if (lists.seen.size >= SEEN) lists.seen.clear();
       lists.seen.add(phrase);
     }

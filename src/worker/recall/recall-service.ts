@@ -3,6 +3,7 @@ import {
   createChromaStore,
   createEmbeddingRuntime,
   createSearcher,
+  readListsWhileIdle,
   createVectorIndex,
   embedderFromSettings,
   LOCAL_WEIGHT,
@@ -96,6 +97,8 @@ export function createRecall(
 ): Recall & { vectors?: Vectors | undefined } {
   const vectors = createVectors(deps, options);
   const vectorWeight = hybridWeight(deps.settings['search.vectorWeight'], vectors?.runtime);
+  // The worker lives long: its phrase lists are read whenever it is idle (list-rank.ts).
+  readListsWhileIdle(deps.db);
   const searcher = createSearcher({
     db: deps.db,
     mode: deps.settings['search.mode'],
