@@ -38,7 +38,10 @@ const MAX_LISTS = 20_000;
  * search (about 0.2 ms here): a query whose other phrases have lists is then ranked from them.
  */
 const SMALL = 256;
-/** Documents read for a list in one step between requests (about 2 ms here). */
+/**
+ * Documents read for a list in one step between requests: about 1 ms here, FTS5 counting the
+ * phrase's documents again each step (0.45 ms for a word 10,000 documents hold).
+ */
 const SLICE_ROWS = 1000;
 /** Phrases remembered as searched once, at most (then forgotten together). */
 const SEEN = 20_000;
