@@ -11665,6 +11665,39 @@ function ranked(db, tree, depth, cap) {
   });
 }
 
+// src/search/fts-listed.ts
+var PROBE_DEPTH = 8;
+function inScope(db, ranked2, where3, limit) {
+  if (where3.sql === "1") return ranked2.slice(0, limit);
+  const kept = [];
+  for (let from = 0, size = 2 * limit; from < ranked2.length && kept.length < limit; ) {
+    const part2 = ranked2.slice(from, from + size);
+    const ids2 = JSON.stringify(part2.map((hit) => hit.id));
+    const under = new Set(
+      stmt(
+        db,
+        `SELECT o.id FROM json_each(@ids) probed CROSS JOIN observations o ON o.id = probed.value
+         WHERE ${where3.sql}`
+      ).pluck().all({ ...where3.params, ids: ids2 })
+    );
+    kept.push(...part2.filter((hit) => under.has(hit.id)));
+    from += size;
+    size = ranked2.length;
+  }
+  return kept.slice(0, limit);
+}
+function listedPage(db, match, where3, limit, cap) {
+  const depth = limit * PROBE_DEPTH;
+  const kept = rankFromLists(db, match, depth, cap);
+  if (!kept) return void 0;
+  const hits = inScope(db, kept, where3, limit);
+  return { hits, complete: hits.length >= limit || kept.length < depth };
+}
+var listed2 = (db, where3, limit, cap) => (match) => {
+  const page2 = listedPage(db, match, where3, limit, cap);
+  return page2?.complete ? page2.hits : void 0;
+};
+
 // src/search/fts-search.ts
 var RANK_WINDOW = 2e3;
 var FEW_IN_SCOPE = 500;
@@ -11686,27 +11719,7 @@ function windowed(db, match, where3, limit, table2 = FTS4) {
     oldest: rows[0]?.oldest
   };
 }
-var PROBE_DEPTH = 8;
 var PROBE_SHARE = 4;
-function inScope(db, ranked2, where3, limit) {
-  if (where3.sql === "1") return ranked2.slice(0, limit);
-  const kept = [];
-  for (let from = 0, size = 2 * limit; from < ranked2.length && kept.length < limit; ) {
-    const part2 = ranked2.slice(from, from + size);
-    const ids2 = JSON.stringify(part2.map((hit) => hit.id));
-    const under = new Set(
-      stmt(
-        db,
-        `SELECT o.id FROM json_each(@ids) probed CROSS JOIN observations o ON o.id = probed.value
-         WHERE ${where3.sql}`
-      ).pluck().all({ ...where3.params, ids: ids2 })
-    );
-    kept.push(...part2.filter((hit) => under.has(hit.id)));
-    from += size;
-    size = ranked2.length;
-  }
-  return kept.slice(0, limit);
-}
 function whole(db, where3, driver, probed, cap) {
   const weights = FTS_WEIGHTS.join(", ");
   return (match, limit, exclude) => {
@@ -11773,13 +11786,6 @@ function probes(db, filters) {
        >= (SELECT coalesce(sum(n), 0) FROM observation_counts)`
   ).pluck().get(project2) === 1;
 }
-function listedPage(db, match, where3, limit, cap) {
-  const depth = limit * PROBE_DEPTH;
-  const kept = rankFromLists(db, match, depth, cap);
-  if (!kept) return void 0;
-  const hits = inScope(db, kept, where3, limit);
-  return { hits, complete: hits.length >= limit || kept.length < depth };
-}
 function fromLists(db, query2, where3, limit, cap) {
   const every = listedPage(db, query2.all, where3, limit, cap);
   if (!every?.complete) return void 0;
@@ -11790,10 +11796,6 @@ function fromLists(db, query2, where3, limit, cap) {
   const seen = new Set(all.map((hit) => hit.id));
   return { hits: [...all, ...some.hits.filter((hit) => !seen.has(hit.id))].slice(0, limit) };
 }
-var listed2 = (db, where3, limit, cap) => (match) => {
-  const page2 = listedPage(db, match, where3, limit, cap);
-  return page2?.complete ? page2.hits : void 0;
-};
 function newestRanked(f, match) {
   const exact = f.listed?.(match);
   if (exact) return { hits: exact };

@@ -12,7 +12,7 @@ import {
 } from './fts-exact.ts';
 import { FTS_WEIGHTS } from './fts-weights.ts';
 import { keptCount } from './kept-counts.ts';
-import { rankFromLists } from './list-rank.ts';
+import { listed, listedPage, PROBE_DEPTH } from './fts-listed.ts';
 import { LIST_FACTOR } from './term-lists.ts';
 import type { FtsQuery } from './fts-query.ts';
 
@@ -90,43 +90,10 @@ function windowed(db: Db, match: string, where: FilterSql, limit: number, table 
 }
 
 /**
- * Under no filter, or a project that holds at least 1 / PROBE_SHARE of all observations, the
- * index ranks its best PROBE_DEPTH x `limit` matches alone and only those are looked up and
- * filtered: the seek into observations per match cost as much as ranking it (issue 33). The
- * filtered rows keep the whole index's order and scores (bm25 reads the whole index either way),
- * so when a page of them is among the probed the answer is the same; when not, every match is
- * filtered as before.
+ * A project holding at least 1 / PROBE_SHARE of all observations is searched by the probe
+ * (fts-listed.ts PROBE_DEPTH), as a search under no filter is.
  */
-const PROBE_DEPTH = 8;
 const PROBE_SHARE = 4;
-
-/**
- * The first `limit` of `ranked` (the whole index's best, in order) that are under the filters:
- * what the probe's join keeps, looked up by id.
- */
-function inScope(db: Db, ranked: ScoredId[], where: FilterSql, limit: number): ScoredId[] {
-  if (where.sql === '1') return ranked.slice(0, limit);
-  const kept: ScoredId[] = [];
-  // A page and as many again first: under a project of a quarter or more of the index, most
-  // pages are found there and the rest of the probe is never looked up.
-  for (let from = 0, size = 2 * limit; from < ranked.length && kept.length < limit;) {
-    const part = ranked.slice(from, from + size);
-    const ids = JSON.stringify(part.map((hit) => hit.id));
-    const under = new Set(
-      stmt(
-        db,
-        `SELECT o.id FROM json_each(@ids) probed CROSS JOIN observations o ON o.id = probed.value
-         WHERE ${where.sql}`,
-      )
-        .pluck()
-        .all({ ...where.params, ids }) as number[],
-    );
-    kept.push(...part.filter((hit) => under.has(hit.id)));
-    from += size;
-    size = ranked.length;
-  }
-  return kept.slice(0, limit);
-}
 
 /**
  * Every match ranked: driven by the filtered rows when they are few (each probed in the index),
@@ -246,20 +213,6 @@ interface Fallback {
 }
 
 /**
- * The probe from the kept phrase lists (list-rank.ts), when each of the match's phrases has one
- * (held by at most `cap` documents, read since a second search wanted it): the whole index's
- * best PROBE_DEPTH x `limit`, those under the filters kept. `complete` when that is the answer:
- * a page under the filters, or every match.
- */
-function listedPage(db: Db, match: string, where: FilterSql, limit: number, cap: number) {
-  const depth = limit * PROBE_DEPTH;
-  const kept = rankFromLists(db, match, depth, cap);
-  if (!kept) return undefined;
-  const hits = inScope(db, kept, where, limit);
-  return { hits, complete: hits.length >= limit || kept.length < depth };
-}
-
-/**
  * The whole answer from the kept lists when they hold it (every phrase of the AND query, and of
  * the OR query when the AND one fills no page): exact, as the other paths' exact rankings are,
  * and without counting any term's documents in FTS5 first.
@@ -280,14 +233,6 @@ function fromLists(
   const seen = new Set(all.map((hit) => hit.id));
   return { hits: [...all, ...some.hits.filter((hit) => !seen.has(hit.id))].slice(0, limit) };
 }
-
-/** A query of common words ranked exactly from the lists before a window, when they answer it. */
-const listed =
-  (db: Db, where: FilterSql, limit: number, cap: number) =>
-  (match: string): ScoredId[] | undefined => {
-    const page = listedPage(db, match, where, limit, cap);
-    return page?.complete ? page.hits : undefined;
-  };
 
 /**
  * The newest matches ranked (the last resort: a query of common words only): in the search
