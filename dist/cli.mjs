@@ -3622,9 +3622,9 @@ ${teamTriggers(
 var FTS_COLUMNS = "title, subtitle, facts, narrative, concepts, search_keys, code_terms";
 function ftsValues(row) {
   const text5 = ["title", "subtitle", "facts", "narrative", "concepts", "search_keys"];
-  const terms = [...text5, "files_read", "files_modified"];
+  const terms2 = [...text5, "files_read", "files_modified"];
   const of = (columns) => columns.map((column) => `${row}.${column}`).join(", ");
-  return `${row}.id, ${of(text5)}, cm_code_terms(${of(terms)})`;
+  return `${row}.id, ${of(text5)}, cm_code_terms(${of(terms2)})`;
 }
 var INSERT_NEW = `INSERT INTO observations_fts (rowid, ${FTS_COLUMNS}) VALUES (${ftsValues("new")});`;
 var DELETE_OLD = `INSERT INTO observations_fts (observations_fts, rowid, ${FTS_COLUMNS}) VALUES ('delete', ${ftsValues("old")});`;
@@ -4329,15 +4329,31 @@ function getSearchLines(db, ids2) {
   if (ids2.length === 0) return [];
   const rows = stmt(
     db,
-    `SELECT o.id, o.created_at, o.type, o.title, o.subtitle, o.project, s.session_id AS session_id,
-       o.pinned, o.scope, o.author, ${detailCharsSql("o.")} AS detail_chars,
-       o.known, o.superseded_by, o.superseded_at
+    `SELECT o.id, o.created_at, o.type, o.title, o.subtitle, o.project, s.session_id,
+       o.pinned, o.scope, o.author, ${detailCharsSql("o.")}, o.known, o.superseded_by,
+       o.superseded_at
      FROM observations o LEFT JOIN sessions s ON s.id = o.session_id
      WHERE o.id IN (SELECT value FROM json_each(?))`
-  ).all(JSON.stringify(ids2));
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  ).raw(true).all(JSON.stringify(ids2));
+  const byId = new Map(rows.map((row) => [row[0], lineOf(row)]));
   return ids2.flatMap((id3) => byId.get(id3) ?? []);
 }
+var lineOf = (row) => ({
+  id: row[0],
+  created_at: row[1],
+  type: row[2],
+  title: row[3],
+  subtitle: row[4],
+  project: row[5],
+  session_id: row[6],
+  pinned: row[7],
+  scope: row[8],
+  author: row[9],
+  detail_chars: row[10],
+  known: row[11],
+  superseded_by: row[12],
+  superseded_at: row[13]
+});
 function findSession(db, sessionId) {
   return stmt(
     db,
@@ -6951,8 +6967,8 @@ function acceptMemory(db, id3) {
 var WINDOW = 300;
 var phrase = (word) => `"${word.replace(/"/g, '""')}"`;
 function relatedMemories(db, project2, words3, limit) {
-  const terms = [...new Set(words3.filter((word) => /\w/.test(word)))].slice(0, 24);
-  if (terms.length === 0 || limit <= 0) return [];
+  const terms2 = [...new Set(words3.filter((word) => /\w/.test(word)))].slice(0, 24);
+  if (terms2.length === 0 || limit <= 0) return [];
   return stmt(
     db,
     `SELECT id, title, createdAt FROM (
@@ -6962,7 +6978,7 @@ function relatedMemories(db, project2, words3, limit) {
        WHERE observations_fts MATCH @match AND o.project = @project AND o.superseded_by IS NULL
        ORDER BY f.rowid DESC LIMIT ${WINDOW})
      ORDER BY score, id DESC LIMIT @limit`
-  ).all({ match: terms.map(phrase).join(" OR "), project: project2, limit });
+  ).all({ match: terms2.map(phrase).join(" OR "), project: project2, limit });
 }
 
 // src/worker/app.ts
@@ -10617,7 +10633,7 @@ async function pool(items2, limit, task, onError) {
 }
 function createCompressLoop(deps) {
   const { db, settings: settings2, chain, log, now: now2 } = deps;
-  const shareOf = deps.teamShareOf ?? (() => "off");
+  const shareOf2 = deps.teamShareOf ?? (() => "off");
   const abort = new AbortController();
   let stopped = false;
   async function runEvents(work) {
@@ -10627,7 +10643,7 @@ function createCompressLoop(deps) {
         finalAttempt: work.finalAttempt,
         signal: abort.signal
       });
-      storeObservations(db, work, result, now2(), shareOf(work.turn.projectRoot));
+      storeObservations(db, work, result, now2(), shareOf2(work.turn.projectRoot));
       if (result.fellBackLog) {
         log.log("warn", `compression fell back: ${result.fellBackLog}`, {
           events: work.batch.events.length
@@ -10654,7 +10670,7 @@ function createCompressLoop(deps) {
         finalAttempt: work.finalAttempt,
         signal: abort.signal
       });
-      storeSummary(db, work, result, now2(), shareOf(work.turn.projectRoot));
+      storeSummary(db, work, result, now2(), shareOf2(work.turn.projectRoot));
       if (result.fellBackLog) log.log("warn", `turn summary fell back: ${result.fellBackLog}`);
     } catch (error) {
       if (abort.signal.aborted) return;
@@ -10827,13 +10843,13 @@ function toTerm(raw, phrase2) {
   return WORD3.test(text5) ? { text: text5, prefix, phrase: phrase2 } : void 0;
 }
 function scan2(text5) {
-  const terms = [];
+  const terms2 = [];
   const pattern = /"([^"]*)"|(\S+)/g;
   for (const match of text5.matchAll(pattern)) {
     const term = match[1] !== void 0 ? toTerm(match[1], true) : toTerm(match[2].replaceAll('"', " "), false);
-    if (term) terms.push(term);
+    if (term) terms2.push(term);
   }
-  return terms;
+  return terms2;
 }
 var quoted = (term) => `${quote2(term.text)}${term.prefix ? "*" : ""}`;
 function render(term) {
@@ -10844,9 +10860,9 @@ function render(term) {
   return `(${quoted(term)} OR ${quoted({ ...term, text: parts2.join(" ") })})`;
 }
 var isStopword = (term) => !term.phrase && !term.prefix && STOPWORDS.has(term.text.toLowerCase());
-var content = (terms) => {
-  const kept = terms.filter((term) => !isStopword(term));
-  return kept.length > 0 ? kept : [...terms];
+var content = (terms2) => {
+  const kept = terms2.filter((term) => !isStopword(term));
+  return kept.length > 0 ? kept : [...terms2];
 };
 function words2(term) {
   if (term.phrase) return [term];
@@ -10864,10 +10880,10 @@ function words2(term) {
 }
 function buildFtsQuery(text5) {
   const clean = text5.slice(0, MAX_QUERY_CHARS).replace(LONE_SURROGATE2, " ").normalize("NFKC").replace(CONTROL, " ");
-  const terms = scan2(clean).slice(0, MAX_TERMS2);
-  if (terms.length === 0) return void 0;
-  const all = content(terms).map(render);
-  const any = [...new Set(content(terms.flatMap(words2)).map(quoted))].slice(0, MAX_TERMS2 * 2);
+  const terms2 = scan2(clean).slice(0, MAX_TERMS2);
+  if (terms2.length === 0) return void 0;
+  const all = content(terms2).map(render);
+  const any = [...new Set(content(terms2.flatMap(words2)).map(quoted))].slice(0, MAX_TERMS2 * 2);
   const and = all.some((term) => term.startsWith("(")) ? " AND " : " ";
   return { all: all.join(and), any: any.join(" OR "), terms: all, anyTerms: any };
 }
@@ -10887,6 +10903,8 @@ function filePatterns(path, root) {
   ];
   return { equal, like };
 }
+var PROJECT_SQL = "o.project = @project";
+var projectOnly = (where3) => where3.sql === PROJECT_SQL ? String(where3.params.project) : void 0;
 var FILE_SQL = `EXISTS (SELECT 1 FROM (SELECT value FROM ${listOf3("o.files_read")}
     UNION ALL SELECT value FROM ${listOf3("o.files_modified")}) f
   WHERE f.value IN (SELECT value FROM json_each(@fileEqual))
@@ -10906,7 +10924,7 @@ function fileParts(files3, root) {
 function parts(f, root) {
   const has = (list6) => list6 !== void 0 && list6.length > 0;
   return [
-    f.project === void 0 ? void 0 : ["o.project = @project", { project: f.project }],
+    f.project === void 0 ? void 0 : [PROJECT_SQL, { project: f.project }],
     has(f.types) ? ["o.type IN (SELECT value FROM json_each(@types))", { types: JSON.stringify(f.types) }] : void 0,
     has(f.concepts) ? [CONCEPT_SQL, { concepts: JSON.stringify(f.concepts) }] : void 0,
     has(f.files) ? fileParts(f.files, root) : void 0,
@@ -10968,12 +10986,12 @@ function termBound(n9, df) {
   return (idf2 > 1e-6 ? idf2 : 1e-6) * (K1 + 1);
 }
 var documentsAtMost = (db) => stmt(db, "SELECT MAX(id) FROM observations").pluck().get() ?? 0;
-function exactAll(db, match, limit, rank2, cap = EXACT_CAP, terms = []) {
-  const few = terms.length > 1 && terms.some((term) => boundedCount(db, term, cap) <= cap) || boundedCount(db, match, cap) <= cap;
+function exactAll(db, match, limit, rank2, cap = EXACT_CAP, terms2 = []) {
+  const few = terms2.length > 1 && terms2.some((term) => boundedCount(db, term, cap) <= cap) || boundedCount(db, match, cap) <= cap;
   return few ? rank2(match, limit) : void 0;
 }
-function exactAny(db, terms, limit, rank2, cap = EXACT_CAP, rankBoth = (both) => rank2(both, limit)) {
-  const counted = terms.map((term) => ({ term, df: boundedCount(db, term, cap) }));
+function exactAny(db, terms2, limit, rank2, cap = EXACT_CAP, rankBoth = (both) => rank2(both, limit)) {
+  const counted = terms2.map((term) => ({ term, df: boundedCount(db, term, cap) }));
   const rare = counted.filter((c) => c.df > 0 && c.df <= cap).map((c) => c.term);
   const common2 = counted.filter((c) => c.df > cap).map((c) => c.term);
   if (rare.length === 0) return void 0;
@@ -10987,8 +11005,8 @@ function exactAny(db, terms, limit, rank2, cap = EXACT_CAP, rankBoth = (both) =>
   return { hits, complete: last !== void 0 && -last.score >= bound };
 }
 function exactAllAndAny(db, query2, limit, rank2, joint2, cap = EXACT_CAP) {
-  const { terms, anyTerms } = query2;
-  const same2 = new Set(terms).size === terms.length && terms.length === anyTerms.length && terms.every((term) => anyTerms.includes(term) && !term.startsWith("("));
+  const { terms: terms2, anyTerms } = query2;
+  const same2 = new Set(terms2).size === terms2.length && terms2.length === anyTerms.length && terms2.every((term) => anyTerms.includes(term) && !term.startsWith("("));
   if (!same2) return void 0;
   const dfs = anyTerms.map((term) => boundedCount(db, term, cap));
   if (!dfs.some((df) => df > 0 && df <= cap) || !dfs.some((df) => df > cap)) return void 0;
@@ -11076,6 +11094,7 @@ function matches2(node, has) {
 // src/search/fts-tokens.ts
 var ready = /* @__PURE__ */ new WeakMap();
 var keys = /* @__PURE__ */ new WeakMap();
+var terms = /* @__PURE__ */ new WeakMap();
 var KEPT = 2e4;
 var TOKENS = "claude_mem_tokens";
 function tokenizerOf(db) {
@@ -11118,8 +11137,15 @@ function tokensOf2(db, text5) {
 var PHRASE = /^"((?:[^"]|"")*)"$/;
 var quote3 = (text5) => `"${text5.replaceAll('"', '""')}"`;
 function termPhrase(db, term) {
+  let known = terms.get(db);
+  if (known?.has(term)) return known.get(term);
   const again = tokensOf2(db, term);
-  return again?.length === 1 && again[0] === term ? quote3(term) : void 0;
+  const phrase2 = again?.length === 1 && again[0] === term ? quote3(term) : void 0;
+  if (again) {
+    if (!known || known.size >= KEPT) terms.set(db, known = /* @__PURE__ */ new Map());
+    known.set(term, phrase2);
+  }
+  return phrase2;
 }
 function phraseKey(db, phrase2) {
   let known = keys.get(db);
@@ -11387,6 +11413,8 @@ function readWantedStep(db, lists, totals) {
 // src/search/lists-ahead.ts
 var AHEAD_SHARE = 1;
 var SCAN_TERMS = 500;
+var SCAN_MIN = 8;
+var SCAN_MS = 4;
 var AHEAD_MIN_DOCS = 64;
 var AHEAD_MAX_ROWS = 25e4;
 var AHEAD_AGAIN_MS = 10 * 6e4;
@@ -11396,7 +11424,14 @@ function begin(db, lists, rows) {
   const last = startedAt.get(db);
   const now2 = Date.now();
   const due = last === void 0 || now2 - last >= AHEAD_AGAIN_MS;
-  const ahead = { after: "", found: [], queue: void 0, next: 0, done: true };
+  const ahead = {
+    after: "",
+    batch: SCAN_MIN,
+    found: [],
+    queue: void 0,
+    next: 0,
+    done: true
+  };
   if (due && rows <= AHEAD_MAX_ROWS) {
     ahead.done = false;
     startedAt.set(db, now2);
@@ -11406,16 +11441,21 @@ function begin(db, lists, rows) {
 }
 var aheadPending = (lists) => !(aheadOf.get(lists)?.done ?? false);
 function scan3(db, lists, ahead) {
-  const terms = indexTerms(db, ahead.after, SCAN_TERMS);
-  if (!terms) {
+  const started = performance.now();
+  const terms2 = indexTerms(db, ahead.after, ahead.batch);
+  if (!terms2) {
     ahead.done = true;
     return;
   }
-  for (const { term, doc } of terms) {
+  const took = Math.max(performance.now() - started, 0.01);
+  const read = ahead.batch;
+  const fit2 = Math.min(read * SCAN_MS / took, read * 4, SCAN_TERMS);
+  ahead.batch = Math.max(SCAN_MIN, Math.round(fit2));
+  for (const { term, doc } of terms2) {
     if (doc >= AHEAD_MIN_DOCS && doc <= lists.cap) ahead.found.push({ term, doc });
     if (term > ahead.after) ahead.after = term;
   }
-  if (terms.length < SCAN_TERMS) {
+  if (terms2.length < read) {
     ahead.queue = ahead.found.sort((a, b) => b.doc - a.doc);
     ahead.found = [];
   }
@@ -11616,8 +11656,9 @@ function readStep(db, cap) {
 }
 var reading = /* @__PURE__ */ new WeakSet();
 var serving = /* @__PURE__ */ new WeakSet();
-function readListsWhileIdle(db) {
+function readListsWhileIdle(db, cap) {
   serving.add(db);
+  readBetweenRequests(db, cap);
 }
 function readBetweenRequests(db, cap) {
   if (reading.has(db)) return;
@@ -11667,8 +11708,16 @@ function ranked(db, tree, depth, cap) {
 
 // src/search/fts-listed.ts
 var PROBE_DEPTH = 8;
+function holdsEvery(db, project2) {
+  if (project2 === void 0) return false;
+  return stmt(
+    db,
+    `SELECT NOT EXISTS (SELECT 1 FROM observations WHERE project < @project)
+         AND NOT EXISTS (SELECT 1 FROM observations WHERE project > @project)`
+  ).pluck().get({ project: project2 }) === 1;
+}
 function inScope(db, ranked2, where3, limit) {
-  if (where3.sql === "1") return ranked2.slice(0, limit);
+  if (where3.sql === "1" || holdsEvery(db, projectOnly(where3))) return ranked2.slice(0, limit);
   const kept = [];
   for (let from = 0, size = 2 * limit; from < ranked2.length && kept.length < limit; ) {
     const part2 = ranked2.slice(from, from + size);
@@ -11763,9 +11812,16 @@ function joint(db) {
     };
   };
 }
-function driverFor(db, filters) {
+var shareOf = (db, project2) => stmt(
+  db,
+  `SELECT coalesce((SELECT n FROM observation_counts WHERE project = ?), 0) AS held,
+       coalesce((SELECT sum(n) FROM observation_counts), 0) AS total`
+).get(project2);
+function driverFor(db, filters, share3) {
   const { project: project2, since, until, sessionId } = filters;
   if ([project2, since, until, sessionId].every((part2) => part2 === void 0)) return "text";
+  if (share3 && [since, until, sessionId].every((part2) => part2 === void 0))
+    return share3.held <= FEW_IN_SCOPE ? "rows" : "text";
   const scope = filterSql({ project: project2, since, until, sessionId });
   const sql = `SELECT COUNT(*) FROM (SELECT 1 FROM observations o WHERE ${scope.sql} LIMIT ${FEW_IN_SCOPE + 1})`;
   const count4 = keptCount(
@@ -11775,16 +11831,11 @@ function driverFor(db, filters) {
   );
   return count4 <= FEW_IN_SCOPE ? "rows" : "text";
 }
-function probes(db, filters) {
+function probes(filters, share3) {
   const { project: project2, ...rest } = filters;
   const narrower = Object.values(rest).some((part2) => part2 !== void 0);
   if (narrower) return false;
-  if (project2 === void 0) return true;
-  return stmt(
-    db,
-    `SELECT coalesce((SELECT n FROM observation_counts WHERE project = ?), 0) * ${PROBE_SHARE}
-       >= (SELECT coalesce(sum(n), 0) FROM observation_counts)`
-  ).pluck().get(project2) === 1;
+  return project2 === void 0 || share3 !== void 0 && share3.held * PROBE_SHARE >= share3.total;
 }
 function fromLists(db, query2, where3, limit, cap) {
   const every = listedPage(db, query2.all, where3, limit, cap);
@@ -11812,11 +11863,13 @@ function newestRanked(f, match) {
   return { hits: all.hits, ...cut ? { cutoff: { fromId: all.oldest } } : {} };
 }
 var later = (a, b) => a === void 0 ? b : b === void 0 ? a : { fromId: Math.max(a.fromId, b.fromId) };
+var listCap = (exactCap) => LIST_FACTOR * (exactCap ?? EXACT_CAP);
 function ftsRank(db, query2, filters, limit, options = {}) {
   const where3 = filterSql(filters, options.root);
-  const driver = driverFor(db, filters);
-  const probed = driver === "text" && probes(db, filters);
-  const cap = LIST_FACTOR * (options.exactCap ?? EXACT_CAP);
+  const share3 = filters.project === void 0 ? void 0 : shareOf(db, filters.project);
+  const driver = driverFor(db, filters, share3);
+  const probed = driver === "text" && probes(filters, share3);
+  const cap = listCap(options.exactCap);
   const rank2 = whole(db, where3, driver, probed, cap);
   if (driver === "rows" || options.allTime) return exhaustive(query2, limit, rank2);
   const ranked2 = probed ? fromLists(db, query2, where3, limit, cap) : void 0;
@@ -13778,18 +13831,18 @@ var observationCount = (db) => stmt(db, "SELECT MAX(id) FROM observations").pluc
 var RARE_SHARE = 0.1;
 var RARE_FLOOR = 20;
 var RARE_CEILING = 5e3;
-function rareTerms(db, terms) {
+function rareTerms(db, terms2) {
   const share3 = Math.ceil(observationCount(db) * RARE_SHARE);
   const cap = Math.min(Math.max(RARE_FLOOR, share3), RARE_CEILING);
-  return terms.flatMap((term) => {
+  return terms2.flatMap((term) => {
     const holders = docFrequency(db, term, cap + 1);
     return holders >= 1 && holders <= cap ? [{ term, holders }] : [];
   });
 }
-function matchedTerms(db, ids2, terms, columns = "") {
+function matchedTerms(db, ids2, terms2, columns = "") {
   const held2 = new Map(ids2.map((id3) => [id3, []]));
   const idList2 = JSON.stringify(ids2);
-  for (const term of terms) {
+  for (const term of terms2) {
     const hits = stmt(
       db,
       `SELECT rowid FROM observations_fts WHERE observations_fts MATCH @match
@@ -13808,9 +13861,9 @@ function isRelevant(matched, rare, content2, words3 = 0, topical = false) {
 }
 function reasonOf(held2, rare) {
   const holders = new Map(rare.map((r) => [r.term, r.holders]));
-  const terms = held2.map((term) => `"${term}" (${holders.get(term) ?? "?"} memories hold it)`);
+  const terms2 = held2.map((term) => `"${term}" (${holders.get(term) ?? "?"} memories hold it)`);
   const kind = held2.length >= 2 ? `${held2.length} of the prompt's rare terms` : "rare term";
-  return `${kind}: ${terms.join(", ")}`;
+  return `${kind}: ${terms2.join(", ")}`;
 }
 
 // src/context/strongest.ts
@@ -13879,7 +13932,7 @@ async function candidates(db, searcher, request, words3) {
   return [.../* @__PURE__ */ new Set([...own, ...ids2])];
 }
 async function promptRecall(db, searcher, request) {
-  const terms = contentTerms(request.prompt);
+  const terms2 = contentTerms(request.prompt);
   const signal = signalTerms(request.prompt);
   if (signal.length === 0) return NONE;
   const code = codeTerms2(request.prompt);
@@ -13891,14 +13944,14 @@ async function promptRecall(db, searcher, request) {
   const entries = entriesOf(db, ids2, request.project, request.sessionId);
   const entryIds = entries.map((entry) => entry.id);
   const matched = matchedTerms(db, entryIds, words3);
-  const said = matchedTerms(db, entryIds, terms);
-  const topical = terms.length <= SHORT_PROMPT ? matchedTerms(db, entryIds, words3, TOPICAL_COLUMNS) : /* @__PURE__ */ new Map();
+  const said = matchedTerms(db, entryIds, terms2);
+  const topical = terms2.length <= SHORT_PROMPT ? matchedTerms(db, entryIds, words3, TOPICAL_COLUMNS) : /* @__PURE__ */ new Map();
   const evidence = (id3) => ({
     rare: matched.get(id3) ?? [],
     words: said.get(id3)?.length ?? 0,
     topical: topical.get(id3) ?? []
   });
-  const relevant = strongest(entries, evidence, subjectsOf(db, rare), terms.length, rare);
+  const relevant = strongest(entries, evidence, subjectsOf(db, rare), terms2.length, rare);
   const { entries: kept, marks } = applyAnchors(ownFirst2(relevant), request.anchorStates);
   const block = renderRecall(
     HEADING2,
@@ -14186,7 +14239,7 @@ function toRequest(deps, q) {
     scope: q.scope,
     agent: q.agent
   };
-  const root = q.project ? projectRoot(deps.db, q.project) : void 0;
+  const root = q.project && q.file !== void 0 ? projectRoot(deps.db, q.project) : void 0;
   const { limit, offset, mode: mode2 } = q;
   return { query: q.q, filters, limit, offset, mode: mode2, root, allTime: q.all_time };
 }
@@ -14365,7 +14418,7 @@ function hybridWeight(setting, runtime) {
 function createRecall(deps, options = {}) {
   const vectors = createVectors(deps, options);
   const vectorWeight = hybridWeight(deps.settings["search.vectorWeight"], vectors?.runtime);
-  readListsWhileIdle(deps.db);
+  readListsWhileIdle(deps.db, listCap(deps.settings["search.exactCap"]));
   const searcher = createSearcher({
     db: deps.db,
     mode: deps.settings["search.mode"],
@@ -18670,11 +18723,11 @@ function isOurAgentCommand(command, hookBundle) {
   if (typeof command !== "string") return false;
   return command.startsWith(`node "${hookBundle}" `) || OURS2.test(command) && command.includes("claude-mem");
 }
-var lineOf = (hook, spec) => isObject7(hook) ? spec.layout === "flat" ? hook.bash : hook.command : void 0;
+var lineOf2 = (hook, spec) => isObject7(hook) ? spec.layout === "flat" ? hook.bash : hook.command : void 0;
 function entryHasOurs(entry, spec, bundle) {
-  if (spec.layout === "flat") return isOurAgentCommand(lineOf(entry, spec), bundle);
+  if (spec.layout === "flat") return isOurAgentCommand(lineOf2(entry, spec), bundle);
   const hooks = isObject7(entry) && Array.isArray(entry.hooks) ? entry.hooks : [];
-  return hooks.some((hook) => isOurAgentCommand(lineOf(hook, spec), bundle));
+  return hooks.some((hook) => isOurAgentCommand(lineOf2(hook, spec), bundle));
 }
 function newEntry(spec, bundle, event, matcher) {
   const line2 = agentHookCommand(bundle, event, spec.agent);
@@ -18698,7 +18751,7 @@ function addAgentHooks(config, spec, bundle) {
 function keepEntry(entry, spec, bundle) {
   if (spec.layout === "flat") return entryHasOurs(entry, spec, bundle) ? [] : [entry];
   if (!isObject7(entry) || !Array.isArray(entry.hooks)) return [entry];
-  const kept = entry.hooks.filter((hook) => !isOurAgentCommand(lineOf(hook, spec), bundle));
+  const kept = entry.hooks.filter((hook) => !isOurAgentCommand(lineOf2(hook, spec), bundle));
   if (kept.length === entry.hooks.length) return [entry];
   return kept.length > 0 ? [{ ...entry, hooks: kept }] : [];
 }
@@ -20546,12 +20599,12 @@ function commandOf4(event) {
 var MIN_SHARED = 3;
 var MIN_SHARE = 0.6;
 function askedBefore(history, sessionId, text5) {
-  const terms = contentTerms(text5);
-  if (terms.length < MIN_SHARED) return void 0;
+  const terms2 = contentTerms(text5);
+  if (terms2.length < MIN_SHARED) return void 0;
   return history.prompts.find((earlier) => {
     if (earlier.sessionId === sessionId) return false;
-    const shared = earlier.terms.filter((term) => terms.includes(term)).length;
-    const shorter = Math.min(earlier.terms.length, terms.length);
+    const shared = earlier.terms.filter((term) => terms2.includes(term)).length;
+    const shorter = Math.min(earlier.terms.length, terms2.length);
     return shared >= MIN_SHARED && shared / shorter >= MIN_SHARE;
   });
 }
@@ -20560,8 +20613,8 @@ function remember(history, sessionId, events) {
   for (const event of events) {
     if (event.kind === "prompt") {
       promptNumber += 1;
-      const terms = event.text === null ? [] : contentTerms(event.text);
-      if (terms.length >= MIN_SHARED) history.prompts.push({ sessionId, promptNumber, terms });
+      const terms2 = event.text === null ? [] : contentTerms(event.text);
+      if (terms2.length >= MIN_SHARED) history.prompts.push({ sessionId, promptNumber, terms: terms2 });
     } else if (event.kind === "tool" && event.failed) {
       const command = commandOf4(event);
       if (command !== void 0) history.failed[command] ??= sessionId;

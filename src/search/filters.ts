@@ -59,6 +59,12 @@ export function filePatterns(
 
 type Part = [sql: string, params: Record<string, string | number>];
 
+const PROJECT_SQL = 'o.project = @project';
+
+/** The project `where` keeps, when a project is all it filters by. */
+export const projectOnly = (where: FilterSql): string | undefined =>
+  where.sql === PROJECT_SQL ? String(where.params.project) : undefined;
+
 const FILE_SQL = `EXISTS (SELECT 1 FROM (SELECT value FROM ${listOf('o.files_read')}
     UNION ALL SELECT value FROM ${listOf('o.files_modified')}) f
   WHERE f.value IN (SELECT value FROM json_each(@fileEqual))
@@ -82,7 +88,7 @@ function parts(f: SearchFilters, root: string | undefined): Array<Part | undefin
   const has = (list: readonly string[] | undefined): list is readonly string[] =>
     list !== undefined && list.length > 0;
   return [
-    f.project === undefined ? undefined : ['o.project = @project', { project: f.project }],
+    f.project === undefined ? undefined : [PROJECT_SQL, { project: f.project }],
     has(f.types)
       ? ['o.type IN (SELECT value FROM json_each(@types))', { types: JSON.stringify(f.types) }]
       : undefined,

@@ -171,10 +171,29 @@ function joint(db: Db): JointRanker {
   };
 }
 
-/** Whether the rows under the indexed filters are few (counted by index, at most FEW + 1). */
-function driverFor(db: Db, filters: SearchFilters): Driver {
+/** How many observations a project holds, and how many there are (observation_counts). */
+interface Share {
+  held: number;
+  total: number;
+}
+
+const shareOf = (db: Db, project: string): Share =>
+  stmt(
+    db,
+    `SELECT coalesce((SELECT n FROM observation_counts WHERE project = ?), 0) AS held,
+       coalesce((SELECT sum(n) FROM observation_counts), 0) AS total`,
+  ).get(project) as Share;
+
+/**
+ * Whether the rows under the indexed filters are few (counted by index, at most FEW + 1). A
+ * project alone is counted by observation_counts: one row, where counting by index cost a search
+ * as much as ranking it from the lists (issue 33); a wrong count only chooses the other path.
+ */
+function driverFor(db: Db, filters: SearchFilters, share: Share | undefined): Driver {
   const { project, since, until, sessionId } = filters;
   if ([project, since, until, sessionId].every((part) => part === undefined)) return 'text';
+  if (share && [since, until, sessionId].every((part) => part === undefined))
+    return share.held <= FEW_IN_SCOPE ? 'rows' : 'text';
   const scope = filterSql({ project, since, until, sessionId });
   const sql = `SELECT COUNT(*) FROM (SELECT 1 FROM observations o WHERE ${scope.sql} LIMIT ${FEW_IN_SCOPE + 1})`;
   const count = keptCount(
@@ -186,20 +205,11 @@ function driverFor(db: Db, filters: SearchFilters): Driver {
 }
 
 /** Whether the index's best matches are probed first: no filter but a project that holds many. */
-function probes(db: Db, filters: SearchFilters): boolean {
+function probes(filters: SearchFilters, share: Share | undefined): boolean {
   const { project, ...rest } = filters;
   const narrower = Object.values(rest).some((part) => part !== undefined);
   if (narrower) return false;
-  if (project === undefined) return true;
-  return (
-    stmt(
-      db,
-      `SELECT coalesce((SELECT n FROM observation_counts WHERE project = ?), 0) * ${PROBE_SHARE}
-       >= (SELECT coalesce(sum(n), 0) FROM observation_counts)`,
-    )
-      .pluck()
-      .get(project) === 1
-  );
+  return project === undefined || (share !== undefined && share.held * PROBE_SHARE >= share.total);
 }
 
 /** How one query (AND or OR) is ranked when its matches are many. */
@@ -268,6 +278,10 @@ export interface FtsOptions {
   exactCap?: number | undefined;
 }
 
+/** The most documents a kept phrase list may hold under `search.exactCap` (term-lists.ts). */
+export const listCap = (exactCap: number | undefined): number =>
+  LIST_FACTOR * (exactCap ?? EXACT_CAP);
+
 /**
  * The best `limit` observations for `query` under `filters`, best first: those matching every
  * term first, then (when they are fewer than `limit`) those matching any term. Ranked over the
@@ -283,9 +297,10 @@ export function ftsRank(
   options: FtsOptions = {},
 ): FtsRanking {
   const where = filterSql(filters, options.root);
-  const driver = driverFor(db, filters);
-  const probed = driver === 'text' && probes(db, filters);
-  const cap = LIST_FACTOR * (options.exactCap ?? EXACT_CAP);
+  const share = filters.project === undefined ? undefined : shareOf(db, filters.project);
+  const driver = driverFor(db, filters, share);
+  const probed = driver === 'text' && probes(filters, share);
+  const cap = listCap(options.exactCap);
   const rank: WholeRanker = whole(db, where, driver, probed, cap);
   if (driver === 'rows' || options.allTime) return exhaustive(query, limit, rank);
   const ranked = probed ? fromLists(db, query, where, limit, cap) : undefined;

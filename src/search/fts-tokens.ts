@@ -11,7 +11,9 @@ import { stmt, type Db } from '../store/index.ts';
 const ready = new WeakMap<Db, boolean>();
 /** Each connection's phrases and the key each stands for. */
 const keys = new WeakMap<Db, Map<string, string>>();
-/** Phrases remembered, at most (then forgotten together). */
+/** Each connection's tokens and the phrase of each (undefined: a stem that would stem again). */
+const terms = new WeakMap<Db, Map<string, string | undefined>>();
+/** Phrases (and tokens) remembered, at most (then forgotten together). */
 const KEPT = 20_000;
 
 const TOKENS = 'claude_mem_tokens';
@@ -74,8 +76,16 @@ const quote = (text: string): string => `"${text.replaceAll('"', '""')}"`;
  * (a stem the stemmer would shorten further is not: its phrase matches another token).
  */
 export function termPhrase(db: Db, term: string): string | undefined {
+  let known = terms.get(db);
+  if (known?.has(term)) return known.get(term);
   const again = tokensOf(db, term);
-  return again?.length === 1 && again[0] === term ? quote(term) : undefined;
+  const phrase = again?.length === 1 && again[0] === term ? quote(term) : undefined;
+  // Remembered: the terms read ahead (lists-ahead.ts) are most words' first searches' tokens.
+  if (again) {
+    if (!known || known.size >= KEPT) terms.set(db, (known = new Map()));
+    known.set(term, phrase);
+  }
+  return phrase;
 }
 
 /**

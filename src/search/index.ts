@@ -2,7 +2,7 @@ export { buildFtsQuery, MAX_QUERY_CHARS } from './fts-query.ts';
 export type { FtsQuery } from './fts-query.ts';
 export { filterSql, filePatterns } from './filters.ts';
 export type { SearchFilters } from './filters.ts';
-export { ftsRank, ftsSearch, recentIds, FTS_WEIGHTS } from './fts-search.ts';
+export { ftsRank, ftsSearch, listCap, recentIds, FTS_WEIGHTS } from './fts-search.ts';
 export type { Cutoff, FtsRanking } from './fts-search.ts';
 export type { RankedId } from './fts-search.ts';
 export { reciprocalRankFusion } from './rrf.ts';

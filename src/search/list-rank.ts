@@ -244,13 +244,15 @@ const reading = new WeakSet<Db>();
 const serving = new WeakSet<Db>();
 
 /**
- * Marks `db` as a long-lived server's (the worker's): its lists are read one step after another
- * until done. Elsewhere (a CLI command, a test) a step runs only when the process wakes for
+ * Marks `db` as a long-lived server's (the worker's) and begins its lists now: the common terms
+ * are read ahead from the worker's start, not from its first search, one step after another
+ * until done, so the first searches find them (issue 33). Elsewhere (a CLI command, a test) a step runs only when the process wakes for
  * other work, and the process exits without waiting for the reading: an unref'd immediate does
  * not keep Node's event loop turning, it runs after the next I/O or timer.
  */
-export function readListsWhileIdle(db: Db): void {
+export function readListsWhileIdle(db: Db, cap: number): void {
   serving.add(db);
+  readBetweenRequests(db, cap);
 }
 
 /**

@@ -109,3 +109,25 @@ test('a search answered from the lists is the one FTS5 gives, with and without a
     }
   }
 });
+
+test("a project holding every observation keeps the lists' page; another project's row is still filtered out", (t) => {
+  const db = openTestDb(t);
+  // More rows than FEW_IN_SCOPE (fts-search.ts): the project is searched by the probe, not row by row.
+  seed(db);
+  seed(db);
+  rankFromLists(db, '"once"', DEPTH, CAP);
+  readListsNow(db, CAP);
+  const query = buildFtsQuery('kafkaesque spool')!;
+  const ids = (filters: { project?: string }) =>
+    ftsRank(db, query, filters, 5).hits.map((hit) => hit.id);
+  assert.deepEqual(ids({ project: 'alpha' }), ids({}));
+  // Another project's best match, and its count hidden by raw SQL: the filter reads the rows.
+  const other = seedObservation(db, { project: 'other', title: 'kafkaesque kafkaesque spool' });
+  db.exec(`UPDATE observation_counts SET n = 0 WHERE project = 'other'`);
+  assert.equal(ids({})[0], other);
+  assert.ok(!ids({ project: 'alpha' }).includes(other));
+  assert.deepEqual(
+    ids({ project: 'alpha' }).slice(0, 4),
+    ids({}).filter((id) => id !== other),
+  );
+});

@@ -5,15 +5,22 @@ import { BUDGET, emptyList, type Lists } from './term-lists.ts';
 // The lists of the index's most common terms, read before anyone searches them (issue 33):
 // a phrase's list is otherwise read from its second search, so the first searches of a fresh
 // worker, and every first search of a word, were ranked by FTS5, which scores every document
-// holding a common word. Once lists begin (a worker's first search), the vocabulary is read a
-// slice at a time between requests, then the lists of the terms held by the most documents
-// (those FTS5 is slowest at), each read as a wanted list is, until they hold AHEAD_SHARE of the
-// budget: the rest is left for the phrases searches ask for.
+// holding a common word. Once lists begin (the worker's start, elsewhere a first search), the
+// vocabulary is read a slice at a time between requests, then the lists of the terms held by
+// the most documents (those FTS5 is slowest at), each read as a wanted list is, until they hold
+// AHEAD_SHARE of the budget: the rest is left for the phrases searches ask for.
 
 /** Part of the lists' budget the terms read ahead may fill. */
 const AHEAD_SHARE = 1;
-/** Terms of the vocabulary read in one step (one statement). */
+/** Terms of the vocabulary read in one step (one statement), at most. */
 const SCAN_TERMS = 500;
+/** The fewest terms a step reads. */
+const SCAN_MIN = 8;
+/**
+ * A step of the vocabulary aims at this long: FTS5 counts a term's documents by reading its
+ * doclist, so 500 terms took 120 ms at 100,000 observations, and a request waited that long.
+ */
+const SCAN_MS = 4;
 /** A term held by fewer documents is read when a search asks (term-lists.ts SMALL). */
 const AHEAD_MIN_DOCS = 64;
 /**
@@ -27,6 +34,8 @@ const AHEAD_AGAIN_MS = 10 * 60_000;
 interface Ahead {
   /** The last term of the vocabulary scanned. */
   after: string;
+  /** Terms the next step reads: from SCAN_MIN, as many as SCAN_MS allows, growing 4x at most. */
+  batch: number;
   /** The terms worth a list found so far, and how many documents hold each. */
   found: Array<{ term: string; doc: number }>;
   /** Once scanned: the terms to read, most documents first, and the next one's place. */
@@ -42,7 +51,14 @@ function begin(db: Db, lists: Lists, rows: number): Ahead {
   const last = startedAt.get(db);
   const now = Date.now();
   const due = last === undefined || now - last >= AHEAD_AGAIN_MS;
-  const ahead: Ahead = { after: '', found: [], queue: undefined, next: 0, done: true };
+  const ahead: Ahead = {
+    after: '',
+    batch: SCAN_MIN,
+    found: [],
+    queue: undefined,
+    next: 0,
+    done: true,
+  };
   if (due && rows <= AHEAD_MAX_ROWS) {
     ahead.done = false;
     startedAt.set(db, now);
@@ -56,16 +72,21 @@ export const aheadPending = (lists: Lists): boolean => !(aheadOf.get(lists)?.don
 
 /** One slice of the vocabulary: the terms held by AHEAD_MIN_DOCS to the cap kept. */
 function scan(db: Db, lists: Lists, ahead: Ahead): void {
-  const terms = indexTerms(db, ahead.after, SCAN_TERMS);
+  const started = performance.now();
+  const terms = indexTerms(db, ahead.after, ahead.batch);
   if (!terms) {
     ahead.done = true;
     return;
   }
+  const took = Math.max(performance.now() - started, 0.01);
+  const read = ahead.batch;
+  const fit = Math.min((read * SCAN_MS) / took, read * 4, SCAN_TERMS);
+  ahead.batch = Math.max(SCAN_MIN, Math.round(fit));
   for (const { term, doc } of terms) {
     if (doc >= AHEAD_MIN_DOCS && doc <= lists.cap) ahead.found.push({ term, doc });
     if (term > ahead.after) ahead.after = term;
   }
-  if (terms.length < SCAN_TERMS) {
+  if (terms.length < read) {
     ahead.queue = ahead.found.sort((a, b) => b.doc - a.doc);
     ahead.found = [];
   }

@@ -8,8 +8,9 @@ import { seedObservation } from '../helpers/seed-memory.ts';
 // Issue 33, phrase lists through `claude-mem search --json` and the worker it starts. With
 // `search.exactCap` 600 a word held by more than 600 rows is common, and lists are kept for
 // phrases held by up to 4 x 600. 2,101 rows say "spool durability": more than the 2,000 newest
-// matches a common-words search ranks. The first search is windowed (partial) and wants the
-// phrases' lists; the worker reads them between requests, and the same search is then exact.
+// matches a common-words search ranks. Until the phrases' lists are read a search of them is
+// windowed (partial); the worker reads the index's common terms from its start, between
+// requests, and the same search is then exact.
 // Rows written after that (another connection, as the worker's own captures are) are ranked
 // at once; an edit drops the lists, and they are read again.
 
@@ -33,7 +34,7 @@ const exact = (home: RecallHome, query: string) =>
     return page.partial === undefined ? page : undefined;
   });
 
-test('a common-words search is windowed once, then exact from its lists, through appends and an edit', async (t) => {
+test('a common-words search is exact from its lists once read, through appends and an edit', async (t) => {
   const home = await recallHome(t, 'alpha', {
     CLAUDE_MEM_SEARCH_EXACT_CAP: '600',
     CLAUDE_MEM_SEARCH_EMBEDDER: 'off',
@@ -56,9 +57,10 @@ test('a common-words search is windowed once, then exact from its lists, through
     })(),
   );
 
+  // The first search races the worker's reading ahead: windowed, it misses the oldest memory.
   const first = await search(home, 'spool durability');
-  assert.equal(first.partial, true);
-  assert.ok(!first.items.some((item) => item.id === old));
+  if (first.partial) assert.ok(!first.items.some((item) => item.id === old));
+  else assert.equal(first.items[0]?.id, old);
 
   const listed = await exact(home, 'spool durability');
   const allTime = await search(home, 'spool durability', '--all-time');

@@ -48,7 +48,8 @@ function toRequest(deps: WorkerDeps, q: SearchQuery): SearchRequest {
     scope: q.scope,
     agent: q.agent,
   };
-  const root = q.project ? projectRoot(deps.db, q.project) : undefined;
+  // The root resolves relative file filters (filters.ts), and nothing else of a search.
+  const root = q.project && q.file !== undefined ? projectRoot(deps.db, q.project) : undefined;
   const { limit, offset, mode } = q;
   return { query: q.q, filters, limit, offset, mode, root, allTime: q.all_time };
 }

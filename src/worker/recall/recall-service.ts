@@ -4,6 +4,7 @@ import {
   createEmbeddingRuntime,
   createSearcher,
   readListsWhileIdle,
+  listCap,
   createVectorIndex,
   embedderFromSettings,
   LOCAL_WEIGHT,
@@ -98,7 +99,7 @@ export function createRecall(
   const vectors = createVectors(deps, options);
   const vectorWeight = hybridWeight(deps.settings['search.vectorWeight'], vectors?.runtime);
   // The worker lives long: its phrase lists are read whenever it is idle (list-rank.ts).
-  readListsWhileIdle(deps.db);
+  readListsWhileIdle(deps.db, listCap(deps.settings['search.exactCap']));
   const searcher = createSearcher({
     db: deps.db,
     mode: deps.settings['search.mode'],
