@@ -93,7 +93,7 @@ export const BENCHES = [
     name: 'vs-incumbent',
     title: 'Search over HTTP side by side with the incumbent (claude-mem 13.x)',
     about:
-      "The same 10,000 synthetic observations in our store and the incumbent's (its worker under Bun, rows copied into its SQLite schema), the same queries, one request to each worker and one to a bare node http server in turn. Needs `--incumbent DIR` (an unpacked `npm pack claude-mem@13.15.3`) and Bun (BENCH_BUN or PATH); skipped without them.",
+      "The same 10,000 synthetic observations in our store and the incumbent's (its worker under Bun, rows copied into its SQLite schema), the same queries, one request to each worker and to a bare node http server (in the bench's process, and in one of its own: the floor of an answer from another process) in turn. Needs `--incumbent DIR` (an unpacked `npm pack claude-mem@13.15.3`) and Bun (BENCH_BUN or PATH); skipped without them.",
     args: [],
     short: [],
     timeoutMin: 10,
