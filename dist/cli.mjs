@@ -11093,6 +11093,7 @@ function matches2(node, has) {
 
 // src/search/fts-tokens.ts
 var ready = /* @__PURE__ */ new WeakMap();
+var tokenizers = /* @__PURE__ */ new WeakMap();
 var keys = /* @__PURE__ */ new WeakMap();
 var terms = /* @__PURE__ */ new WeakMap();
 var KEPT = 2e4;
@@ -11106,7 +11107,9 @@ function prepared(db) {
   if (known !== void 0) return known;
   let made = false;
   try {
-    const tokenizer = tokenizerOf(db).replaceAll("'", "''");
+    const named = tokenizerOf(db);
+    tokenizers.set(db, named.trim().toLowerCase().replace(/\s+/g, " "));
+    const tokenizer = named.replaceAll("'", "''");
     db.exec(
       `CREATE VIRTUAL TABLE IF NOT EXISTS temp.${TOKENS}
          USING fts5(t, tokenize = '${tokenizer}', content = '');
@@ -11147,16 +11150,27 @@ function termPhrase(db, term) {
   }
   return phrase2;
 }
+function knownToken(db, text5) {
+  if (!PLAIN2.test(text5) || !PLAIN_TOKENIZERS.has(tokenizers.get(db) ?? "")) return void 0;
+  const word = text5.toLowerCase();
+  const phrase2 = terms.get(db)?.get(word);
+  return phrase2 === quote3(word) ? phrase2 : void 0;
+}
+var PLAIN2 = /^[A-Za-z0-9]+$/;
+var PLAIN_TOKENIZERS = /* @__PURE__ */ new Set(["porter unicode61", "porter", "unicode61"]);
 function phraseKey(db, phrase2) {
   let known = keys.get(db);
   const kept = known?.get(phrase2);
   if (kept !== void 0) return kept;
   const text5 = PHRASE.exec(phrase2)?.[1];
-  const tokens2 = text5 === void 0 ? void 0 : tokensOf2(db, text5.replaceAll('""', '"'));
-  const key = tokens2?.length === 1 && termPhrase(db, tokens2[0]) || phrase2;
+  const key = text5 !== void 0 && knownToken(db, text5) || text5 !== void 0 && tokenKey(db, text5.replaceAll('""', '"')) || phrase2;
   if (!known || known.size >= KEPT) keys.set(db, known = /* @__PURE__ */ new Map());
   known.set(phrase2, key);
   return key;
+}
+function tokenKey(db, text5) {
+  const tokens2 = tokensOf2(db, text5);
+  return tokens2?.length === 1 ? termPhrase(db, tokens2[0]) : void 0;
 }
 var VOCABULARY = "claude_mem_index_terms";
 var vocabularies = /* @__PURE__ */ new WeakSet();

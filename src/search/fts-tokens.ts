@@ -9,6 +9,8 @@ import { stmt, type Db } from '../store/index.ts';
 
 /** Connections whose tokenizer table is made, or cannot be (false: keys stay as written). */
 const ready = new WeakMap<Db, boolean>();
+/** observations_fts's tokenizer as its CREATE statement names it, once read. */
+const tokenizers = new WeakMap<Db, string>();
 /** Each connection's phrases and the key each stands for. */
 const keys = new WeakMap<Db, Map<string, string>>();
 /** Each connection's tokens and the phrase of each (undefined: a stem that would stem again). */
@@ -33,7 +35,9 @@ function prepared(db: Db): boolean {
   if (known !== undefined) return known;
   let made = false;
   try {
-    const tokenizer = tokenizerOf(db).replaceAll("'", "''");
+    const named = tokenizerOf(db);
+    tokenizers.set(db, named.trim().toLowerCase().replace(/\s+/g, ' '));
+    const tokenizer = named.replaceAll("'", "''");
     db.exec(
       `CREATE VIRTUAL TABLE IF NOT EXISTS temp.${TOKENS}
          USING fts5(t, tokenize = '${tokenizer}', content = '');
@@ -89,6 +93,22 @@ export function termPhrase(db: Db, term: string): string | undefined {
 }
 
 /**
+ * The phrase of a known token that `text` is as written: plain ASCII letters and digits are one
+ * token under unicode61 (the index's tokenizer, without options), lowercased and stemmed, so
+ * when the lowercased word is already a token whose stem is itself (termPhrase found it so, as
+ * it does for every term read ahead) it stands for that token, and nothing is tokenized.
+ */
+function knownToken(db: Db, text: string): string | undefined {
+  if (!PLAIN.test(text) || !PLAIN_TOKENIZERS.has(tokenizers.get(db) ?? '')) return undefined;
+  const word = text.toLowerCase();
+  const phrase = terms.get(db)?.get(word);
+  return phrase === quote(word) ? phrase : undefined;
+}
+
+const PLAIN = /^[A-Za-z0-9]+$/;
+const PLAIN_TOKENIZERS = new Set(['porter unicode61', 'porter', 'unicode61']);
+
+/**
  * The key of a match phrase in the lists: the phrase of the one token it stands for, or the
  * phrase itself (several tokens, a prefix, a token whose phrase is not itself).
  */
@@ -97,11 +117,19 @@ export function phraseKey(db: Db, phrase: string): string {
   const kept = known?.get(phrase);
   if (kept !== undefined) return kept;
   const text = PHRASE.exec(phrase)?.[1];
-  const tokens = text === undefined ? undefined : tokensOf(db, text.replaceAll('""', '"'));
-  const key = (tokens?.length === 1 && termPhrase(db, tokens[0]!)) || phrase;
+  const key =
+    (text !== undefined && knownToken(db, text)) ||
+    (text !== undefined && tokenKey(db, text.replaceAll('""', '"'))) ||
+    phrase;
   if (!known || known.size >= KEPT) keys.set(db, (known = new Map()));
   known.set(phrase, key);
   return key;
+}
+
+/** The phrase of the one token `text` is, when it is one whose phrase is itself. */
+function tokenKey(db: Db, text: string): string | undefined {
+  const tokens = tokensOf(db, text);
+  return tokens?.length === 1 ? termPhrase(db, tokens[0]!) : undefined;
 }
 
 const VOCABULARY = 'claude_mem_index_terms';

@@ -54,6 +54,16 @@ test("a phrase's key is its token's phrase: the index's own tokenizer, stem and 
   );
 });
 
+test('a plain word that is a known token is keyed without the tokenizer', (t) => {
+  const db = openTestDb(t);
+  seed(db);
+  assert.equal(termPhrase(db, 'queue'), '"queue"');
+  // The tokenizer can no longer answer: a known token's key is still found, as written.
+  db.exec('DROP TABLE temp.claude_mem_tokens_terms');
+  assert.equal(phraseKey(db, '"QUEUE"'), '"queue"');
+  assert.equal(phraseKey(db, '"queues"'), '"queues"');
+});
+
 test("the index's common terms are read ahead: a first search of one is ranked from lists", (t) => {
   const db = openTestDb(t);
   seed(db);
