@@ -4679,6 +4679,27 @@ function setPinned(db, id3, pinned, at) {
   ).changes === 1;
 }
 
+// src/store/read-snapshot.ts
+var snapshots = /* @__PURE__ */ new WeakSet();
+var runners = /* @__PURE__ */ new WeakMap();
+function readSnapshot(db, read) {
+  if (db.inTransaction) return read();
+  let run = runners.get(db);
+  if (!run) {
+    run = db.transaction((inner) => {
+      snapshots.add(db);
+      try {
+        return inner();
+      } finally {
+        snapshots.delete(db);
+      }
+    });
+    runners.set(db, run);
+  }
+  return run(read);
+}
+var mayHoldUncommitted = (db) => db.inTransaction && !snapshots.has(db);
+
 // src/store/memory/observations-write.ts
 var mergeIds = (stored, more) => {
   let ids2 = [];
@@ -10950,7 +10971,7 @@ function filterSql(filters, root) {
 var MAX_KEPT = 1e4;
 var keptFor = /* @__PURE__ */ new WeakMap();
 function countsOf(db) {
-  if (db.inTransaction) return void 0;
+  if (mayHoldUncommitted(db)) return void 0;
   const state = stmt(db, "SELECT total_changes() AS t, data_version AS v FROM pragma_data_version");
   const { t, v } = state.get();
   const stamp = `${t}:${v}`;
@@ -11644,15 +11665,6 @@ function score(db, tree, phrases, lists, totals, depth) {
   else scoreTree(tree, phrases, s, kept);
   return kept.sorted();
 }
-var readers = /* @__PURE__ */ new WeakMap();
-function readTogether(db, read) {
-  let run = readers.get(db);
-  if (!run) {
-    run = db.transaction((inner) => inner());
-    readers.set(db, run);
-  }
-  return run(read);
-}
 function listsNow(db, cap) {
   const totals = readTotals(db);
   const lists = totals && totals.rows > 0 ? currentLists(db, totals, cap) : void 0;
@@ -11660,7 +11672,7 @@ function listsNow(db, cap) {
 }
 function readStep(db, cap) {
   if (!db.open || db.inTransaction) return false;
-  return readTogether(db, () => {
+  return readSnapshot(db, () => {
     const now2 = listsNow(db, cap);
     if (!now2) return false;
     if (now2.lists.wanted.size === 0) return aheadStep(db, now2.lists, now2.totals.rows);
@@ -11694,7 +11706,7 @@ function readBetweenRequests(db, cap) {
   next();
 }
 function rankFromLists(db, match, depth, cap) {
-  if (db.inTransaction) return void 0;
+  if (mayHoldUncommitted(db)) return void 0;
   const tree = parseMatch(match);
   if (!tree || unavailable2.has(db)) return void 0;
   try {
@@ -11706,7 +11718,7 @@ function rankFromLists(db, match, depth, cap) {
 }
 var unavailable2 = /* @__PURE__ */ new WeakSet();
 function ranked(db, tree, depth, cap) {
-  return readTogether(db, () => {
+  return readSnapshot(db, () => {
     const now2 = listsNow(db, cap);
     if (!now2) return void 0;
     const phrases = [];
@@ -11879,6 +11891,9 @@ function newestRanked(f, match) {
 var later = (a, b) => a === void 0 ? b : b === void 0 ? a : { fromId: Math.max(a.fromId, b.fromId) };
 var listCap = (exactCap) => LIST_FACTOR * (exactCap ?? EXACT_CAP);
 function ftsRank(db, query2, filters, limit, options = {}) {
+  return readSnapshot(db, () => rankNow(db, query2, filters, limit, options));
+}
+function rankNow(db, query2, filters, limit, options) {
   const where3 = filterSql(filters, options.root);
   const share3 = filters.project === void 0 ? void 0 : shareOf(db, filters.project);
   const driver = driverFor(db, filters, share3);
@@ -14340,8 +14355,10 @@ function recallSearchRoutes(deps, recall2) {
         throw toBadRequest(error);
       }
     );
-    const found2 = newestFirst(indexItems(deps, result.hits));
-    const { items: items2, more } = withAnchors(recall2, found2, query2);
+    const { items: items2, more } = readSnapshot(
+      deps.db,
+      () => withAnchors(recall2, newestFirst(indexItems(deps, result.hits)), query2)
+    );
     return c.json({
       items: items2,
       mode: result.mode,

@@ -241,6 +241,7 @@ export const UNIT_TESTS = [
   'src/worker/capture/ingest-fault.test.ts',
   'src/store/capture/captured.test.ts',
   'src/store/db.test.ts',
+  'src/store/read-snapshot.test.ts',
   'src/store/migrate.test.ts',
   'src/store/migrations/002-memory.test.ts',
   'src/store/capture/sessions.test.ts',

@@ -20,7 +20,7 @@ export const PROBE_DEPTH = 8;
  * Whether `project` holds every observation (one project's store): its filter then keeps every
  * match, and looking each one up cost a search a tenth of its time (issue 33). Asked of the rows
  * themselves (two seeks in observations_by_project), not of observation_counts, which raw SQL
- * can set; and after the ranking, so a row of another project written before it is seen here.
+ * can set; and in the ranking's read transaction (ftsRank), so a row the ranking holds is here.
  */
 function holdsEvery(db: Db, project: string | undefined): boolean {
   if (project === undefined) return false;

@@ -1,4 +1,4 @@
-import { HORIZON_TABLE, horizonBoundary, stmt, type Db } from '../store/index.ts';
+import { HORIZON_TABLE, horizonBoundary, readSnapshot, stmt, type Db } from '../store/index.ts';
 import { filterSql, type FilterSql, type SearchFilters } from './filters.ts';
 import {
   EXACT_CAP,
@@ -287,7 +287,8 @@ export const listCap = (exactCap: number | undefined): number =>
  * term first, then (when they are fewer than `limit`) those matching any term. Ranked over the
  * whole index, rarest term first (fts-exact.ts); a query of common words only is ranked among its
  * newest matches (in a large memory, src/store/fulltext/search-horizon.ts, among the newest observations)
- * and the answer carries the cut-off; `allTime` ranks every match.
+ * and the answer carries the cut-off; `allTime` ranks every match. One read transaction: every
+ * count and ranking sees one state of the database, and its lock is taken once.
  */
 export function ftsRank(
   db: Db,
@@ -295,6 +296,16 @@ export function ftsRank(
   filters: SearchFilters,
   limit: number,
   options: FtsOptions = {},
+): FtsRanking {
+  return readSnapshot(db, () => rankNow(db, query, filters, limit, options));
+}
+
+function rankNow(
+  db: Db,
+  query: FtsQuery,
+  filters: SearchFilters,
+  limit: number,
+  options: FtsOptions,
 ): FtsRanking {
   const where = filterSql(filters, options.root);
   const share = filters.project === undefined ? undefined : shareOf(db, filters.project);

@@ -1,4 +1,4 @@
-import { stmt, type Db } from '../store/index.ts';
+import { mayHoldUncommitted, stmt, type Db } from '../store/index.ts';
 
 // Counts a search takes before it ranks (how many observations hold a term, how many a filter
 // keeps) kept until the database changes: a common term's count walks thousands of doclist
@@ -16,11 +16,11 @@ const keptFor = new WeakMap<Db, Kept>();
 
 /**
  * The counts known for the database's state, which changes with every write on this connection
- * (total_changes) and every commit on another (data_version). Within a transaction nothing is
- * kept: its writes may yet be rolled back.
+ * (total_changes) and every commit on another (data_version). Within a write's transaction
+ * nothing is kept: its writes may yet be rolled back (a readSnapshot has none).
  */
 function countsOf(db: Db): Map<string, number> | undefined {
-  if (db.inTransaction) return undefined;
+  if (mayHoldUncommitted(db)) return undefined;
   const state = stmt(db, 'SELECT total_changes() AS t, data_version AS v FROM pragma_data_version');
   const { t, v } = state.get() as { t: number; v: number };
   const stamp = `${t}:${v}`;

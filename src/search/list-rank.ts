@@ -1,4 +1,4 @@
-import type { Db } from '../store/index.ts';
+import { mayHoldUncommitted, readSnapshot, type Db } from '../store/index.ts';
 import type { ScoredId } from './fts-exact.ts';
 import { matches, parseMatch, type MatchTree } from './fts-match.ts';
 import { phraseKey } from './fts-tokens.ts';
@@ -208,19 +208,6 @@ function score(
   return kept.sorted();
 }
 
-const readers = new WeakMap<Db, (read: () => unknown) => unknown>();
-
-/** `read()` in one read transaction: the index's totals and lists of one state of the database. */
-function readTogether<T>(db: Db, read: () => T): T {
-  let run = readers.get(db);
-  if (!run) {
-    // better-sqlite3 prepares BEGIN and COMMIT for each transaction function: made once.
-    run = db.transaction((inner: () => unknown) => inner());
-    readers.set(db, run);
-  }
-  return run(read) as T;
-}
-
 /** The lists of `db` for the index as it is now, or undefined when none can be kept. */
 function listsNow(db: Db, cap: number): { lists: Lists; totals: Totals } | undefined {
   const totals = readTotals(db);
@@ -231,7 +218,7 @@ function listsNow(db: Db, cap: number): { lists: Lists; totals: Totals } | undef
 /** One step of reading the wanted lists; true while more is wanted. */
 function readStep(db: Db, cap: number): boolean {
   if (!db.open || db.inTransaction) return false;
-  return readTogether(db, () => {
+  return readSnapshot(db, () => {
     const now = listsNow(db, cap);
     if (!now) return false;
     if (now.lists.wanted.size === 0) return aheadStep(db, now.lists, now.totals.rows);
@@ -298,7 +285,7 @@ export function rankFromLists(
   cap: number,
 ): ScoredId[] | undefined {
   // Inside a write, rows not yet committed may be rolled back and their ids given again.
-  if (db.inTransaction) return undefined;
+  if (mayHoldUncommitted(db)) return undefined;
   const tree = parseMatch(match);
   if (!tree || unavailable.has(db)) return undefined;
   try {
@@ -316,7 +303,7 @@ export function rankFromLists(
 const unavailable = new WeakSet<Db>();
 
 function ranked(db: Db, tree: MatchTree, depth: number, cap: number): ScoredId[] | undefined {
-  return readTogether(db, () => {
+  return readSnapshot(db, () => {
     const now = listsNow(db, cap);
     if (!now) return undefined;
     const phrases: PhraseList[] = [];

@@ -13,6 +13,7 @@ export * from './memory/memory-index.ts';
 export * from './memory/memory-timeline.ts';
 export * from './memory/memory-edit.ts';
 export { stmt } from './statements.ts';
+export { mayHoldUncommitted, readSnapshot } from './read-snapshot.ts';
 export * from './memory/observations-write.ts';
 export * from './memory/summaries-write.ts';
 export * from './usage/usage.ts';

@@ -18,6 +18,7 @@ import {
   getSearchLines,
   horizonHeld,
   projectRoot,
+  readSnapshot,
   type TimelineItem,
 } from '../../store/index.ts';
 import { newestWins, withSuccessors, type Truthful } from '../../context/index.ts';
@@ -165,8 +166,10 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
           throw toBadRequest(error);
         },
       );
-      const found = newestFirst(indexItems(deps, result.hits));
-      const { items, more } = withAnchors(recall, found, query);
+      // The lines, their successors and anchors of one state of the store, its lock taken once.
+      const { items, more } = readSnapshot(deps.db, () =>
+        withAnchors(recall, newestFirst(indexItems(deps, result.hits)), query),
+      );
       return c.json({
         items,
         mode: result.mode,
