@@ -11682,8 +11682,10 @@ function readStep(db, cap) {
 }
 var reading = /* @__PURE__ */ new WeakSet();
 var serving = /* @__PURE__ */ new WeakSet();
-function readListsWhileIdle(db, cap) {
+var paces = /* @__PURE__ */ new WeakMap();
+function readListsWhileIdle(db, cap, pace) {
   serving.add(db);
+  if (pace) paces.set(db, pace);
   readBetweenRequests(db, cap);
 }
 function readBetweenRequests(db, cap) {
@@ -11694,14 +11696,20 @@ function readBetweenRequests(db, cap) {
     if (!serving.has(db)) immediate.unref();
   };
   const step3 = () => {
+    const started = performance.now();
     let more = false;
     try {
       more = readStep(db, cap);
     } catch {
       more = false;
     }
-    if (more) next();
-    else reading.delete(db);
+    if (!more) {
+      reading.delete(db);
+      return;
+    }
+    const pace = paces.get(db);
+    if (pace) void pace(performance.now() - started).then(next, next);
+    else next();
   };
   next();
 }
@@ -14449,7 +14457,9 @@ function hybridWeight(setting, runtime) {
 function createRecall(deps, options = {}) {
   const vectors = createVectors(deps, options);
   const vectorWeight = hybridWeight(deps.settings["search.vectorWeight"], vectors?.runtime);
-  readListsWhileIdle(deps.db, listCap(deps.settings["search.exactCap"]));
+  const traffic = deps.hookTraffic;
+  const pace = traffic ? (workedMs) => traffic.pace(workedMs) : void 0;
+  readListsWhileIdle(deps.db, listCap(deps.settings["search.exactCap"]), pace);
   const searcher = createSearcher({
     db: deps.db,
     mode: deps.settings["search.mode"],

@@ -230,15 +230,22 @@ function readStep(db: Db, cap: number): boolean {
 const reading = new WeakSet<Db>();
 const serving = new WeakSet<Db>();
 
+/** Waits, after a step of background work that took `workedMs`, as long as the hooks need. */
+export type Pace = (workedMs: number) => Promise<void>;
+const paces = new WeakMap<Db, Pace>();
+
 /**
  * Marks `db` as a long-lived server's (the worker's) and begins its lists now: the common terms
  * are read ahead from the worker's start, not from its first search, one step after another
- * until done, so the first searches find them (issue 33). Elsewhere (a CLI command, a test) a step runs only when the process wakes for
- * other work, and the process exits without waiting for the reading: an unref'd immediate does
- * not keep Node's event loop turning, it runs after the next I/O or timer.
+ * until done, so the first searches find them (issue 33). `pace` lets a session's hooks go
+ * first, as the worker's other background work does (hook-traffic.ts). Elsewhere (a CLI
+ * command, a test) a step runs only when the process wakes for other work, and the process
+ * exits without waiting for the reading: an unref'd immediate does not keep Node's event loop
+ * turning, it runs after the next I/O or timer.
  */
-export function readListsWhileIdle(db: Db, cap: number): void {
+export function readListsWhileIdle(db: Db, cap: number, pace?: Pace): void {
   serving.add(db);
+  if (pace) paces.set(db, pace);
   readBetweenRequests(db, cap);
 }
 
@@ -255,14 +262,20 @@ function readBetweenRequests(db: Db, cap: number): void {
     if (!serving.has(db)) immediate.unref();
   };
   const step = (): void => {
+    const started = performance.now();
     let more = false;
     try {
       more = readStep(db, cap);
     } catch {
       more = false;
     }
-    if (more) next();
-    else reading.delete(db);
+    if (!more) {
+      reading.delete(db);
+      return;
+    }
+    const pace = paces.get(db);
+    if (pace) void pace(performance.now() - started).then(next, next);
+    else next();
   };
   next();
 }

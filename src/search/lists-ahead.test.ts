@@ -7,7 +7,7 @@ import type { Db } from '../store/index.ts';
 import { buildFtsQuery } from './fts-query.ts';
 import { ftsRank } from './fts-search.ts';
 import { indexTerms, phraseKey, termPhrase, tokensOf } from './fts-tokens.ts';
-import { rankFromLists, readListsNow } from './list-rank.ts';
+import { rankFromLists, readListsNow, readListsWhileIdle } from './list-rank.ts';
 
 // Issue 33: the first search of a word no longer waits for FTS5 to score every document
 // holding it. The index's common terms are read ahead once lists begin, a rare phrase is read by
@@ -140,4 +140,29 @@ test("a project holding every observation keeps the lists' page; another project
     ids({ project: 'alpha' }).slice(0, 4),
     ids({}).filter((id) => id !== other),
   );
+});
+
+test("a server's lists are read from its start, each step paced as the hooks allow", async (t) => {
+  const db = openTestDb(t);
+  seed(db);
+  const worked: number[] = [];
+  readListsWhileIdle(db, CAP, async (ms) => {
+    worked.push(ms);
+    await new Promise((done) => setTimeout(done, 1));
+  });
+  // No search begins the lists: the reading ahead does, step by paced step, until no step has
+  // come for a second (a step takes milliseconds, even on a busy machine).
+  for (let waited = 0, seen = -1; seen !== worked.length || seen === 0; waited += 1000) {
+    assert.ok(waited < 60_000, `the reading did not finish: ${worked.length} steps`);
+    seen = worked.length;
+    await new Promise((done) => setTimeout(done, 1000));
+  }
+  // Held by more than SMALL documents, so a first search finds its list only if read ahead.
+  const held = db
+    .prepare(`SELECT count(*) FROM observations_fts WHERE observations_fts MATCH '"queue"'`)
+    .pluck()
+    .get() as number;
+  assert.ok(held > 256, String(held));
+  assert.deepEqual(rankFromLists(db, '"queue"', DEPTH, CAP), fts5(db, '"queue"'));
+  assert.ok(worked.length > 0 && worked.every((ms) => ms >= 0), String(worked));
 });

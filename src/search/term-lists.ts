@@ -11,10 +11,10 @@ import { docLengths, type Totals } from './fts5-records.ts';
 // `"worker"`). A phrase held by few documents (SMALL) is read by the search that first needs
 // it. A more common one that a second search needs and no list holds (most words are searched
 // once), and the index's most common terms (lists-ahead.ts), are read a slice of documents at a
-// time between requests, never in one: until then the search asks FTS5, as it did before lists. Rows appended since a list
-// was read are added by the next search that uses it. An edit or a delete of an observation
-// (counted in search_epoch by a trigger, migration 021), or a row count the appended rows do not
-// explain (a row inserted under an old id), drops every list.
+// time between requests, never in one: until then the search asks FTS5, as it did before
+// lists. Rows appended since a list was read are added by the next search that uses it. An edit
+// or a delete of an observation (counted in search_epoch by a trigger, migration 021), or a row
+// count the appended rows do not explain (a row inserted under an old id), drops every list.
 
 /** FTS5's bm25 parameters (fts5_aux.c). */
 const K1 = 1.2;

@@ -98,8 +98,11 @@ export function createRecall(
 ): Recall & { vectors?: Vectors | undefined } {
   const vectors = createVectors(deps, options);
   const vectorWeight = hybridWeight(deps.settings['search.vectorWeight'], vectors?.runtime);
-  // The worker lives long: its phrase lists are read whenever it is idle (list-rank.ts).
-  readListsWhileIdle(deps.db, listCap(deps.settings['search.exactCap']));
+  // The worker lives long: its phrase lists are read whenever it is idle (list-rank.ts), at the
+  // pace a session's hooks leave to background work.
+  const traffic = deps.hookTraffic;
+  const pace = traffic ? (workedMs: number) => traffic.pace(workedMs) : undefined;
+  readListsWhileIdle(deps.db, listCap(deps.settings['search.exactCap']), pace);
   const searcher = createSearcher({
     db: deps.db,
     mode: deps.settings['search.mode'],
