@@ -8,8 +8,10 @@
 // `--baseline CLI` also runs our worker from another build (e.g. main's dist/cli.mjs, built with
 // `node scripts/build.mjs --outdir DIR` in its checkout) on a copy of the same database, in turn
 // with the rest: a change's before and after in one run.
+// Every worker is timed once settled (its start-up work done, as a worker the agent meets has
+// been up a while); `--no-settle` times ours from its start.
 // Usage: node --import tsx bench/vs-incumbent.ts [--incumbent DIR] [--bun PATH] [--baseline CLI]
-//          [--size 10000] [--queries 200]
+//          [--size 10000] [--queries 200] [--no-settle]
 //   DIR (or BENCH_INCUMBENT): the unpacked npm package (`npm pack claude-mem@13.15.3`) or a checkout with
 //   plugin/scripts/worker-service.cjs built. PATH: a bun binary (default: BENCH_BUN, then `bun`
 //   on PATH; the npm package @oven/bun-linux-x64 ships one).
@@ -202,6 +204,31 @@ function cpuMs(pid: number | undefined): number {
 /** Linux's USER_HZ, the unit of /proc/<pid>/stat's times. */
 const CLOCK_TICKS = 100;
 
+/** A worker is settled once it uses less than this share of a core over SETTLE_MS. */
+const SETTLE_SHARE = 0.05;
+const SETTLE_MS = 500;
+
+/**
+ * Waits (at most 60 s) until every worker has finished its start-up work (our read-ahead of the
+ * common terms, the incumbent's own), so each is timed as the agent meets it: a worker that has
+ * been up a while. Our worker starts last, right before the queries; unsettled, its first ~60
+ * timed searches waited for steps of its read-ahead that the incumbent had long finished.
+ * Returns how long it waited, in seconds.
+ */
+async function settle(pids: Array<number | undefined>): Promise<number> {
+  const started = Date.now();
+  const known = pids.filter((pid): pid is number => pid !== undefined);
+  let before = known.map(cpuMs);
+  while (Date.now() - started < 60_000) {
+    await sleep(SETTLE_MS);
+    const now = known.map(cpuMs);
+    const busy = now.some((ms, i) => !(ms - before[i]! < SETTLE_MS * SETTLE_SHARE));
+    before = now;
+    if (!busy) break;
+  }
+  return (Date.now() - started) / 1000;
+}
+
 /** Our worker from the bundle `cli` on a copy of `home`'s database, healthy; or undefined. */
 async function baselineOn(
   home: TestHome,
@@ -237,6 +264,14 @@ async function main(): Promise<void> {
   await new Promise<void>((done) => bare.listen(0, '127.0.0.1', done));
   const barePort = (bare.address() as AddressInfo).port;
   const apart = await bareApart();
+  const settled = args.has('no-settle')
+    ? 0
+    : await settle([worker.pid, baseline?.pid, incumbent?.child.pid]);
+  console.log(
+    args.has('no-settle')
+      ? 'workers not settled (--no-settle): ours is timed from its start'
+      : `workers settled (under ${SETTLE_SHARE * 100}% of a core over ${SETTLE_MS} ms) after ${fixed(settled, 1)} s`,
+  );
   const ourSearch = (h: TestHome, text: string) =>
     timedGet(`http://127.0.0.1:${h.port}/api/search?project=bench&limit=20&q=${text}`, {
       authorization: `Bearer ${tokenOf(h)}`,
@@ -254,16 +289,24 @@ async function main(): Promise<void> {
     for (const [i, q] of queries(draw).entries()) {
       if (i === WARM_UP) cpu.start = [cpuMs(worker.pid), cpuMs(baseline?.pid)];
       const text = encodeURIComponent(q);
-      const answers: Array<[Server, Awaited<ReturnType<typeof timedGet>>]> = [
-        ['ours', await ourSearch(home, text)],
+      const asks: Array<[Server, () => ReturnType<typeof timedGet>]> = [
+        ['ours', () => ourSearch(home, text)],
       ];
-      if (baseline) answers.push(['baseline', await ourSearch(baseline, text)]);
+      if (baseline) asks.push(['baseline', () => ourSearch(baseline, text)]);
       if (incumbent) {
         const url = `http://127.0.0.1:${incumbent.port}/api/search?project=bench&limit=20&query=${text}`;
-        answers.push(['incumbent', await timedGet(url)]);
+        asks.push(['incumbent', () => timedGet(url)]);
       }
-      answers.push(['apart', await timedGet(`http://127.0.0.1:${apart.port}/?q=${text}`)]);
-      answers.push(['bare', await timedGet(`http://127.0.0.1:${barePort}/?q=${text}`)]);
+      asks.push(['apart', () => timedGet(`http://127.0.0.1:${apart.port}/?q=${text}`)]);
+      asks.push(['bare', () => timedGet(`http://127.0.0.1:${barePort}/?q=${text}`)]);
+      // Each round begins with the next server: the one asked right after another answered
+      // finds the machine in a different state (two builds of the same worker, asked first and
+      // second in every round, differed by up to 12% p50).
+      const answers: Array<[Server, Awaited<ReturnType<typeof timedGet>>]> = [];
+      for (let k = 0; k < asks.length; k += 1) {
+        const [server, ask] = asks[(i + k) % asks.length]!;
+        answers.push([server, await ask()]);
+      }
       const failed = answers.filter(([, answer]) => !answer.ok);
       if (failed.length > 0)
         throw new Error(`a search failed: ${failed.map(([, a]) => a.body).join(' | ')}`);
@@ -299,7 +342,7 @@ function report(times: Record<Server, number[]>, hits: Record<Server, number>): 
   const a = summarize(times.apart);
   const n = times.incumbent.length > 0 ? summarize(times.incumbent) : undefined;
   console.log(
-    `search over HTTP, ${SIZE} observations in each store, ${QUERIES} queries (after ${WARM_UP} untimed), one request of each in turn; node ${process.version}\n`,
+    `search over HTTP, ${SIZE} observations in each store, ${QUERIES} queries (after ${WARM_UP} untimed), one request of each in turn, each round beginning with the next server; node ${process.version}\n`,
   );
   const names: Record<Server, string> = {
     bare: 'bare node http',
