@@ -11240,9 +11240,7 @@ function varints(records) {
   return out;
 }
 var sum = (values) => values.reduce((total, n9) => total + n9, 0);
-function readTotals(db) {
-  const block = stmt(db, "SELECT hex(block) FROM observations_fts_data WHERE id = 1").pluck().get();
-  if (!block) return void 0;
+function totalsOf(block) {
   const [rows = 0, ...columns] = varints(block)[0];
   return { rows, tokens: sum(columns) };
 }
@@ -11265,6 +11263,17 @@ var FTS3 = "observations_fts";
 function idf(db, rows, held2) {
   const value = stmt(db, "SELECT ln(?)").pluck().get((rows - held2 + 0.5) / (held2 + 0.5));
   return value <= 0 ? 1e-6 : value;
+}
+var IDFS_KEPT = 4096;
+function idfOf(db, lists, rows, held2) {
+  const key = rows * 16777216 + held2;
+  let value = lists.idfs.get(key);
+  if (value === void 0) {
+    value = idf(db, rows, held2);
+    if (lists.idfs.size >= IDFS_KEPT) lists.idfs.clear();
+    lists.idfs.set(key, value);
+  }
+  return value;
 }
 var part = (weight, count4, length, avgdl) => weight * (count4 * (K12 + 1) / (count4 + K12 * (1 - B + B * length / avgdl)));
 var heldBy = (db, phrase2, cap) => stmt(db, `SELECT count(*) FROM (SELECT 1 FROM ${FTS3} WHERE ${FTS3} MATCH ? LIMIT ?)`).pluck().get(phrase2, cap + 1);
@@ -11308,7 +11317,7 @@ function extend(db, lists, read, totals) {
   const scores = JSON.parse(scoresJson);
   const ascending = ids2.every((id3, i) => i === 0 || id3 > ids2[i - 1]);
   if (!ascending || scores.length !== ids2.length || !readLengths(db, lists, ids2)) return false;
-  const weight = idf(db, totals.rows, held2(ids2.length));
+  const weight = idfOf(db, lists, totals.rows, held2(ids2.length));
   const avgdl = totals.tokens / totals.rows;
   if (list6.ids.length < list6.size + ids2.length) grow(list6, ids2.length);
   for (let i = 0; i < ids2.length; i += 1) {
@@ -11329,9 +11338,12 @@ function extend(db, lists, read, totals) {
   list6.through = short2 ? upTo : ids2[ids2.length - 1];
   return true;
 }
-function currentLists(db, totals, cap) {
-  const epoch = stmt(db, "SELECT n FROM search_epoch").pluck().get();
-  const newest = stmt(db, "SELECT max(id) FROM observations").pluck().get() ?? 0;
+var indexState = (db) => ({
+  epoch: stmt(db, "SELECT n FROM search_epoch").pluck().get(),
+  newest: stmt(db, "SELECT max(id) FROM observations").pluck().get() ?? 0
+});
+function currentLists(db, totals, cap, state = indexState(db)) {
+  const { epoch, newest } = state;
   if (newest > MAX_ID2) return void 0;
   let lists = listsOf.get(db);
   if (lists && lists.cap === cap && lists.epoch === epoch && newest >= lists.through) {
@@ -11359,7 +11371,8 @@ function currentLists(db, totals, cap) {
     lengths: new Uint16Array(newest + 1),
     wanted: /* @__PURE__ */ new Map(),
     seen: /* @__PURE__ */ new Set(),
-    refused: /* @__PURE__ */ new Set()
+    refused: /* @__PURE__ */ new Set(),
+    idfs: /* @__PURE__ */ new Map()
   };
   listsOf.set(db, lists);
   return lists;
@@ -11657,7 +11670,7 @@ function scoreTree(tree, phrases, s, kept) {
 }
 function score(db, tree, phrases, lists, totals, depth) {
   const s = {
-    weights: Float64Array.from(phrases, (list6) => idf(db, totals.rows, list6.size)),
+    weights: Float64Array.from(phrases, (list6) => idfOf(db, lists, totals.rows, list6.size)),
     avgdl: totals.tokens / totals.rows,
     lengths: lists.lengths
   };
@@ -11668,9 +11681,16 @@ function score(db, tree, phrases, lists, totals, depth) {
   return kept.sorted();
 }
 function listsNow(db, cap) {
-  const totals = readTotals(db);
-  const lists = totals && totals.rows > 0 ? currentLists(db, totals, cap) : void 0;
-  return totals && lists ? { lists, totals } : void 0;
+  const row = stmt(
+    db,
+    `SELECT hex(block), (SELECT n FROM search_epoch), (SELECT max(id) FROM observations)
+     FROM observations_fts_data WHERE id = 1`
+  ).raw(true).get();
+  if (!row?.[0]) return void 0;
+  const totals = totalsOf(row[0]);
+  const state = { epoch: row[1], newest: row[2] ?? 0 };
+  const lists = totals.rows > 0 ? currentLists(db, totals, cap, state) : void 0;
+  return lists ? { lists, totals } : void 0;
 }
 function readStep(db, cap) {
   if (!db.open || db.inTransaction) return false;
@@ -13752,10 +13772,21 @@ function renderRecall(heading2, entries, budget2, options = {}) {
 }
 
 // src/context/newest-wins.ts
+var TITLES_KEPT = 4096;
+var titleFacts = /* @__PURE__ */ new Map();
+function factsOfTitle(title) {
+  let facts = titleFacts.get(title);
+  if (facts === void 0) {
+    facts = factsOf(title);
+    if (titleFacts.size >= TITLES_KEPT) titleFacts.clear();
+    titleFacts.set(title, facts);
+  }
+  return facts;
+}
 function unlinkedOlder(items2, older) {
   const bySubject = /* @__PURE__ */ new Map();
   for (const item of items2) {
-    for (const fact of factsOf(item.title)) {
+    for (const fact of factsOfTitle(item.title)) {
       bySubject.set(fact.subject, [
         ...bySubject.get(fact.subject) ?? [],
         { item, value: fact.value }
@@ -14288,7 +14319,7 @@ var linesOf = (deps, hits) => new Map(
     hits.map((hit) => hit.id)
   ).map((r) => [r.id, r])
 );
-function indexItems(deps, found2) {
+function indexLines(deps, found2) {
   let records = linesOf(deps, found2);
   let hits = found2;
   if ([...records.values()].some((r) => r.superseded_by !== null)) {
@@ -14297,42 +14328,33 @@ function indexItems(deps, found2) {
   }
   return hits.flatMap((hit) => {
     const r = records.get(hit.id);
-    if (!r) return [];
-    return [
-      {
-        id: r.id,
-        created_at: r.created_at,
-        date: new Date(r.created_at).toISOString(),
-        type: r.type,
-        title: r.title,
-        subtitle: r.subtitle,
-        project: r.project,
-        session_id: r.session_id,
-        pinned: r.pinned === 1,
-        scope: r.scope,
-        author: r.author,
-        tokens: detailTokensOf(r.detail_chars),
-        score: hit.score,
-        known: r.known ?? null,
-        superseded_by: r.superseded_by ?? null,
-        superseded_at: r.superseded_at ?? null
-      }
-    ];
+    return r ? [Object.assign(r, { score: hit.score })] : [];
   });
 }
-function newestFirst(items2) {
-  const { items: ordered, older } = newestWins(items2);
-  return ordered.map(({ superseded_by: _by, superseded_at: _at, ...item }) => ({
-    ...item,
-    older: older.get(item.id) ?? null
-  }));
-}
-function withAnchors(recall2, items2, query2) {
-  const verdicts = recall2.anchors.verdicts(items2, query2.cwd);
+function answerItems(recall2, lines, query2) {
+  const { items: ordered, older } = newestWins(lines);
+  const verdicts = recall2.anchors.verdicts(ordered, query2.cwd);
   const stale = (id3) => ["changed", "gone"].includes(verdicts.get(id3)?.state ?? "");
-  const kept = items2.filter((item) => !query2.fresh || !stale(item.id));
+  const kept = query2.fresh ? ordered.filter((line2) => !stale(line2.id)) : ordered;
   return {
-    items: kept.slice(0, query2.limit).map((item) => ({ ...item, anchor: verdicts.get(item.id) ?? null })),
+    items: kept.slice(0, query2.limit).map((r) => ({
+      id: r.id,
+      created_at: r.created_at,
+      date: new Date(r.created_at).toISOString(),
+      type: r.type,
+      title: r.title,
+      subtitle: r.subtitle,
+      project: r.project,
+      session_id: r.session_id,
+      pinned: r.pinned === 1,
+      scope: r.scope,
+      author: r.author,
+      tokens: detailTokensOf(r.detail_chars),
+      score: r.score,
+      known: r.known ?? null,
+      older: older.get(r.id) ?? null,
+      anchor: verdicts.get(r.id) ?? null
+    })),
     more: kept.length > query2.limit
   };
 }
@@ -14367,7 +14389,7 @@ function recallSearchRoutes(deps, recall2) {
     );
     const { items: items2, more } = readSnapshot(
       deps.db,
-      () => withAnchors(recall2, newestFirst(indexItems(deps, result.hits)), query2)
+      () => answerItems(recall2, indexLines(deps, result.hits), query2)
     );
     return c.json({
       items: items2,

@@ -1,4 +1,3 @@
-import { stmt, type Db } from '../store/index.ts';
 
 // Two of FTS5's own records (fts5_storage.c, fts5_index.c), read as bm25 reads them: the
 // averages record (row 1 of the index's %_data table: the row count, then each column's total
@@ -42,12 +41,8 @@ function varints(records: string): number[][] {
 
 const sum = (values: number[]): number => values.reduce((total, n) => total + n, 0);
 
-/** observations_fts's row count and total tokens, or undefined when its record is missing. */
-export function readTotals(db: Db): Totals | undefined {
-  const block = stmt(db, 'SELECT hex(block) FROM observations_fts_data WHERE id = 1')
-    .pluck()
-    .get() as string | undefined;
-  if (!block) return undefined;
+/** observations_fts's row count and total tokens, from its averages record in hex (`hex(block)`). */
+export function totalsOf(block: string): Totals {
   const [rows = 0, ...columns] = varints(block)[0]!;
   return { rows, tokens: sum(columns) };
 }

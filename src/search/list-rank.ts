@@ -1,12 +1,12 @@
-import { mayHoldUncommitted, readSnapshot, type Db } from '../store/index.ts';
+import { mayHoldUncommitted, readSnapshot, stmt, type Db } from '../store/index.ts';
 import type { ScoredId } from './fts-exact.ts';
 import { matches, parseMatch, type MatchTree } from './fts-match.ts';
 import { phraseKey } from './fts-tokens.ts';
 import { aheadPending, aheadStep } from './lists-ahead.ts';
-import { readTotals, type Totals } from './fts5-records.ts';
+import { totalsOf, type Totals } from './fts5-records.ts';
 import {
   currentLists,
-  idf,
+  idfOf,
   listOf,
   part,
   readWantedStep,
@@ -197,7 +197,7 @@ function score(
   depth: number,
 ): ScoredId[] {
   const s: Scoring = {
-    weights: Float64Array.from(phrases, (list) => idf(db, totals.rows, list.size)),
+    weights: Float64Array.from(phrases, (list) => idfOf(db, lists, totals.rows, list.size)),
     avgdl: totals.tokens / totals.rows,
     lengths: lists.lengths,
   };
@@ -210,9 +210,20 @@ function score(
 
 /** The lists of `db` for the index as it is now, or undefined when none can be kept. */
 function listsNow(db: Db, cap: number): { lists: Lists; totals: Totals } | undefined {
-  const totals = readTotals(db);
-  const lists = totals && totals.rows > 0 ? currentLists(db, totals, cap) : undefined;
-  return totals && lists ? { lists, totals } : undefined;
+  // One statement for the index's totals, edit count and newest id: each statement costs a
+  // search more than its work when the worker wakes for it (issue 33).
+  const row = stmt(
+    db,
+    `SELECT hex(block), (SELECT n FROM search_epoch), (SELECT max(id) FROM observations)
+     FROM observations_fts_data WHERE id = 1`,
+  )
+    .raw(true)
+    .get() as [string | null, number, number | null] | undefined;
+  if (!row?.[0]) return undefined;
+  const totals = totalsOf(row[0]);
+  const state = { epoch: row[1], newest: row[2] ?? 0 };
+  const lists = totals.rows > 0 ? currentLists(db, totals, cap, state) : undefined;
+  return lists ? { lists, totals } : undefined;
 }
 
 /** One step of reading the wanted lists; true while more is wanted. */

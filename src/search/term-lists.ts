@@ -80,6 +80,8 @@ export interface Lists {
   seen: Set<string>;
   /** Phrases found too common to keep (or whose counts did not come out whole). */
   refused: Set<string>;
+  /** Idfs by row count and documents held ({@link idfOf}). */
+  idfs: Map<number, number>;
 }
 
 const listsOf = new WeakMap<Db, Lists>();
@@ -94,6 +96,21 @@ export function idf(db: Db, rows: number, held: number): number {
     .pluck()
     .get((rows - held + 0.5) / (held + 0.5)) as number;
   return value <= 0 ? 1e-6 : value;
+}
+
+/** Idfs remembered per lists, at most (a search's phrases are few; the same ones come back). */
+const IDFS_KEPT = 4096;
+
+/** {@link idf}, remembered while the lists last (the row count is part of the key). */
+export function idfOf(db: Db, lists: Lists, rows: number, held: number): number {
+  const key = rows * 0x1000000 + held;
+  let value = lists.idfs.get(key);
+  if (value === undefined) {
+    value = idf(db, rows, held);
+    if (lists.idfs.size >= IDFS_KEPT) lists.idfs.clear();
+    lists.idfs.set(key, value);
+  }
+  return value;
 }
 
 /** One phrase's part of a document's score, as fts5Bm25Function adds it. */
@@ -173,7 +190,7 @@ function extend(
   const scores = JSON.parse(scoresJson) as number[];
   const ascending = ids.every((id, i) => i === 0 || id > ids[i - 1]!);
   if (!ascending || scores.length !== ids.length || !readLengths(db, lists, ids)) return false;
-  const weight = idf(db, totals.rows, held(ids.length));
+  const weight = idfOf(db, lists, totals.rows, held(ids.length));
   const avgdl = totals.tokens / totals.rows;
   if (list.ids.length < list.size + ids.length) grow(list, ids.length);
   for (let i = 0; i < ids.length; i += 1) {
@@ -195,13 +212,28 @@ function extend(
   return true;
 }
 
+/** What says whether kept lists still hold: the edit count and the newest id. */
+export interface IndexState {
+  epoch: number;
+  newest: number;
+}
+
+const indexState = (db: Db): IndexState => ({
+  epoch: stmt(db, 'SELECT n FROM search_epoch').pluck().get() as number,
+  newest: (stmt(db, 'SELECT max(id) FROM observations').pluck().get() as number | null) ?? 0,
+});
+
 /**
  * The database's lists, dropped when an edit, a delete or an unexplained row count says so;
  * undefined when ids run past MAX_ID.
  */
-export function currentLists(db: Db, totals: Totals, cap: number): Lists | undefined {
-  const epoch = stmt(db, 'SELECT n FROM search_epoch').pluck().get() as number;
-  const newest = (stmt(db, 'SELECT max(id) FROM observations').pluck().get() as number) ?? 0;
+export function currentLists(
+  db: Db,
+  totals: Totals,
+  cap: number,
+  state: IndexState = indexState(db),
+): Lists | undefined {
+  const { epoch, newest } = state;
   if (newest > MAX_ID) return undefined;
   let lists = listsOf.get(db);
   if (lists && lists.cap === cap && lists.epoch === epoch && newest >= lists.through) {
@@ -235,6 +267,7 @@ export function currentLists(db: Db, totals: Totals, cap: number): Lists | undef
     wanted: new Map(),
     seen: new Set(),
     refused: new Set(),
+    idfs: new Map(),
   };
   listsOf.set(db, lists);
   return lists;

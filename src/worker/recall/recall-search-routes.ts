@@ -19,9 +19,10 @@ import {
   horizonHeld,
   projectRoot,
   readSnapshot,
+  type SearchLineRow,
   type TimelineItem,
 } from '../../store/index.ts';
-import { newestWins, withSuccessors, type Truthful } from '../../context/index.ts';
+import { newestWins, withSuccessors } from '../../context/index.ts';
 import { AppError } from '../errors.ts';
 import type { Recall } from './recall.ts';
 import type { WorkerDeps } from '../worker-deps.ts';
@@ -65,12 +66,15 @@ const linesOf = (deps: WorkerDeps, hits: readonly Hit[]) =>
     ).map((r) => [r.id, r]),
   );
 
+/** A hit's line of the index, as newest-wins and the anchors read it. */
+type Line = SearchLineRow & { score: number };
+
 /**
  * One line of the search index per hit, and above a superseded hit the memory that replaced it
  * (withSuccessors): enough to choose, not the details. A page without a superseded hit, the
  * usual one, skips the walk to successors (issue 33).
  */
-function indexItems(deps: WorkerDeps, found: readonly Hit[]) {
+function indexLines(deps: WorkerDeps, found: readonly Hit[]): Line[] {
   let records = linesOf(deps, found);
   let hits = found;
   if ([...records.values()].some((r) => r.superseded_by !== null)) {
@@ -79,52 +83,39 @@ function indexItems(deps: WorkerDeps, found: readonly Hit[]) {
   }
   return hits.flatMap((hit) => {
     const r = records.get(hit.id);
-    if (!r) return [];
-    return [
-      {
-        id: r.id,
-        created_at: r.created_at,
-        date: new Date(r.created_at).toISOString(),
-        type: r.type,
-        title: r.title,
-        subtitle: r.subtitle,
-        project: r.project,
-        session_id: r.session_id,
-        pinned: r.pinned === 1,
-        scope: r.scope,
-        author: r.author,
-        tokens: detailTokensOf(r.detail_chars),
-        score: hit.score,
-        known: r.known ?? null,
-        superseded_by: r.superseded_by ?? null,
-        superseded_at: r.superseded_at ?? null,
-      } satisfies SearchItem & Truthful,
-    ];
+    return r ? [Object.assign(r, { score: hit.score })] : [];
   });
 }
 
-/** Newest wins (issue 34): older results below the memory that replaced them, and marked. */
-function newestFirst<T extends SearchItem & Truthful>(items: readonly T[]): SearchItem[] {
-  const { items: ordered, older } = newestWins(items);
-  return ordered.map(({ superseded_by: _by, superseded_at: _at, ...item }) => ({
-    ...item,
-    older: older.get(item.id) ?? null,
-  }));
-}
-
-/** Each hit with its anchor verdict; with `fresh`, only hits whose code is not changed or gone. */
-function withAnchors<T extends { id: number; project: string }>(
-  recall: Recall,
-  items: T[],
-  query: SearchQuery,
-) {
-  const verdicts = recall.anchors.verdicts(items, query.cwd);
+/**
+ * The answer's items: newest wins (issue 34: older results below the memory that replaced them,
+ * and marked), each with its anchor verdict; with `fresh`, only hits whose code is not changed
+ * or gone. Each item is built once, from its line (issue 33).
+ */
+function answerItems(recall: Recall, lines: Line[], query: SearchQuery) {
+  const { items: ordered, older } = newestWins(lines);
+  const verdicts = recall.anchors.verdicts(ordered, query.cwd);
   const stale = (id: number) => ['changed', 'gone'].includes(verdicts.get(id)?.state ?? '');
-  const kept = items.filter((item) => !query.fresh || !stale(item.id));
+  const kept = query.fresh ? ordered.filter((line) => !stale(line.id)) : ordered;
   return {
-    items: kept
-      .slice(0, query.limit)
-      .map((item) => ({ ...item, anchor: verdicts.get(item.id) ?? null })),
+    items: kept.slice(0, query.limit).map((r) => ({
+      id: r.id,
+      created_at: r.created_at,
+      date: new Date(r.created_at).toISOString(),
+      type: r.type,
+      title: r.title,
+      subtitle: r.subtitle,
+      project: r.project,
+      session_id: r.session_id,
+      pinned: r.pinned === 1,
+      scope: r.scope,
+      author: r.author,
+      tokens: detailTokensOf(r.detail_chars),
+      score: r.score,
+      known: r.known ?? null,
+      older: older.get(r.id) ?? null,
+      anchor: verdicts.get(r.id) ?? null,
+    })) satisfies SearchItem[],
     more: kept.length > query.limit,
   };
 }
@@ -168,7 +159,7 @@ export function recallSearchRoutes(deps: WorkerDeps, recall: Recall): Hono {
       );
       // The lines, their successors and anchors of one state of the store, its lock taken once.
       const { items, more } = readSnapshot(deps.db, () =>
-        withAnchors(recall, newestFirst(indexItems(deps, result.hits)), query),
+        answerItems(recall, indexLines(deps, result.hits), query),
       );
       return c.json({
         items,
