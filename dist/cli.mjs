@@ -3996,14 +3996,12 @@ function migrate(db, migrations = MIGRATIONS) {
 }
 
 // src/store/db.ts
-var SERVER_MAP_BYTES = 256 * 1024 * 1024;
 function openDatabase(file, options = {}) {
   const db = new Database(file);
   db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 15e3}`);
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("foreign_keys = ON");
-  if (options.mapBytes) db.pragma(`mmap_size = ${Math.floor(options.mapBytes)}`);
   migrate(db);
   for (const path of [file, `${file}-wal`, `${file}-shm`]) {
     if (existsSync4(path)) chmodSync2(path, 384);
@@ -17541,7 +17539,7 @@ async function stopServices(services, log) {
 }
 function openOrExplain(dataDir, log) {
   try {
-    return openDatabase(databaseFile(dataDir), { mapBytes: SERVER_MAP_BYTES });
+    return openDatabase(databaseFile(dataDir));
   } catch (error) {
     if (!isDbFault(error)) throw error;
     const code = String(error.code);

@@ -1,4 +1,4 @@
-export { SERVER_MAP_BYTES, openDatabase } from './db.ts';
+export { openDatabase } from './db.ts';
 export type { Db } from './db.ts';
 export { migrate, currentVersion, LATEST_VERSION } from './migrate.ts';
 export * from './capture/sessions.ts';

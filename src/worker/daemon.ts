@@ -20,7 +20,7 @@ import {
   replaceOutdatedWorker,
 } from '../client/index.ts';
 import { redactSecrets } from '../privacy/index.ts';
-import { SERVER_MAP_BYTES, openDatabase, type Db } from '../store/index.ts';
+import { openDatabase, type Db } from '../store/index.ts';
 import { createApp } from './app.ts';
 import { createOpenLinks } from './open-links.ts';
 import { openLinkUrl } from './open-link-routes.ts';
@@ -179,7 +179,7 @@ async function stopServices(services: readonly WorkerService[], log: Logger): Pr
  */
 function openOrExplain(dataDir: string, log: Logger): Db | undefined {
   try {
-    return openDatabase(databaseFile(dataDir), { mapBytes: SERVER_MAP_BYTES });
+    return openDatabase(databaseFile(dataDir));
   } catch (error) {
     if (!isDbFault(error)) throw error;
     const code = String((error as { code?: unknown }).code);
