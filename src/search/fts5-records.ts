@@ -1,4 +1,3 @@
-
 // Two of FTS5's own records (fts5_storage.c, fts5_index.c), read as bm25 reads them: the
 // averages record (row 1 of the index's %_data table: the row count, then each column's total
 // tokens) and a document's %_docsize row (its tokens per column). Both are SQLite varints. They
