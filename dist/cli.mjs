@@ -11894,7 +11894,7 @@ function probes(filters, share3) {
 function fromLists(db, query2, where3, limit, cap) {
   const every = listedPage(db, query2.all, where3, limit, cap);
   if (!every?.complete) return void 0;
-  const all = every.hits.map((hit) => ({ ...hit, allTerms: true }));
+  const all = every.hits.map(({ id: id3, score: score2 }) => ({ id: id3, score: score2, allTerms: true }));
   if (all.length >= limit || query2.any === query2.all) return { hits: all };
   const some = listedPage(db, query2.any, where3, limit, cap);
   if (!some?.complete) return void 0;

@@ -236,7 +236,7 @@ function fromLists(
 ): FtsRanking | undefined {
   const every = listedPage(db, query.all, where, limit, cap);
   if (!every?.complete) return undefined;
-  const all = every.hits.map((hit) => ({ ...hit, allTerms: true }));
+  const all = every.hits.map(({ id, score }) => ({ id, score, allTerms: true }));
   if (all.length >= limit || query.any === query.all) return { hits: all };
   const some = listedPage(db, query.any, where, limit, cap);
   if (!some?.complete) return undefined;
