@@ -11,7 +11,7 @@
 // Every worker is timed once settled (its start-up work done, as a worker the agent meets has
 // been up a while); `--no-settle` times ours from its start.
 // Usage: node --import tsx bench/vs-incumbent.ts [--incumbent DIR] [--bun PATH] [--baseline CLI]
-//          [--size 10000] [--queries 200] [--no-settle]
+//          [--size 10000] [--queries 200] [--warm-up 20] [--no-settle]
 //   DIR (or BENCH_INCUMBENT): the unpacked npm package (`npm pack claude-mem@13.15.3`) or a checkout with
 //   plugin/scripts/worker-service.cjs built. PATH: a bun binary (default: BENCH_BUN, then `bun`
 //   on PATH; the npm package @oven/bun-linux-x64 ships one).
@@ -31,7 +31,7 @@ import { random, seedSynthetic } from './lib/synthetic.ts';
 const args = flags();
 const SIZE = Number(args.get('size') ?? 10_000);
 const QUERIES = Number(args.get('queries') ?? 200);
-const WARM_UP = 20;
+const WARM_UP = Number(args.get('warm-up') ?? 20);
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 /** The incumbent's worker script under DIR, or the empty string. */
