@@ -11336,11 +11336,7 @@ function extend(db, lists, read, totals) {
   list6.through = short2 ? upTo : ids2[ids2.length - 1];
   return true;
 }
-var indexState = (db) => ({
-  epoch: stmt(db, "SELECT n FROM search_epoch").pluck().get(),
-  newest: stmt(db, "SELECT max(id) FROM observations").pluck().get() ?? 0
-});
-function currentLists(db, totals, cap, state = indexState(db)) {
+function currentLists(db, totals, cap, state) {
   const { epoch, newest } = state;
   if (newest > MAX_ID2) return void 0;
   let lists = listsOf.get(db);

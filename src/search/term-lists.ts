@@ -91,7 +91,7 @@ const FTS = 'observations_fts';
  * FTS5's idf for a phrase held by `held` of `rows` documents. The logarithm is SQLite's ln(),
  * the C library's log() that FTS5 calls: Math.log may differ from it in the last bit.
  */
-export function idf(db: Db, rows: number, held: number): number {
+function idf(db: Db, rows: number, held: number): number {
   const value = stmt(db, 'SELECT ln(?)')
     .pluck()
     .get((rows - held + 0.5) / (held + 0.5)) as number;
@@ -218,20 +218,16 @@ export interface IndexState {
   newest: number;
 }
 
-const indexState = (db: Db): IndexState => ({
-  epoch: stmt(db, 'SELECT n FROM search_epoch').pluck().get() as number,
-  newest: (stmt(db, 'SELECT max(id) FROM observations').pluck().get() as number | null) ?? 0,
-});
-
 /**
- * The database's lists, dropped when an edit, a delete or an unexplained row count says so;
- * undefined when ids run past MAX_ID.
+ * The database's lists, dropped when an edit, a delete or an unexplained row count says so
+ * (`state`, read by the caller with the totals in one statement); undefined when ids run past
+ * MAX_ID.
  */
 export function currentLists(
   db: Db,
   totals: Totals,
   cap: number,
-  state: IndexState = indexState(db),
+  state: IndexState,
 ): Lists | undefined {
   const { epoch, newest } = state;
   if (newest > MAX_ID) return undefined;
