@@ -241,6 +241,9 @@ function readStep(db: Db, cap: number): boolean {
 const reading = new WeakSet<Db>();
 const serving = new WeakSet<Db>();
 
+/** Whether the lists of `db` are being read between requests: a test waits for the end. */
+export const readingLists = (db: Db): boolean => reading.has(db);
+
 /** Waits, after a step of background work that took `workedMs`, as long as the hooks need. */
 export type Pace = (workedMs: number) => Promise<void>;
 const paces = new WeakMap<Db, Pace>();
