@@ -404,10 +404,11 @@ function sameWork(times: Record<Server, number[]>, found: Record<Server, boolean
   const rounds = times.ours.flatMap((_, i) => (found.ours[i] && found.incumbent[i] ? [i] : []));
   if (rounds.length === 0) return;
   const p50 = (server: Server) => summarize(rounds.map((i) => times[server][i]!)).p50;
-  const [ours, incumbent, bare, apart] = (['ours', 'incumbent', 'bare', 'apart'] as const).map(p50);
+  const ours = p50('ours');
+  const incumbent = p50('incumbent');
   const empty = times.incumbent.filter((_, i) => !found.incumbent[i]);
   console.log(
-    `\nsame work (the ${rounds.length} rounds in which both answered with hits): ours p50 ${fixed(ours!, 2)} ms, incumbent ${fixed(incumbent!, 2)} ms: ours / incumbent ${fixed(ours! / incumbent!, 2)}x, ours / bare http ${fixed(ours! / bare!, 2)}x, ours / own-process bare ${fixed(ours! / apart!, 2)}x`,
+    `\nsame work (the ${rounds.length} rounds in which both answered with hits): ours p50 ${fixed(ours, 2)} ms, incumbent ${fixed(incumbent, 2)} ms: ours / incumbent ${fixed(ours / incumbent, 2)}x, ours / bare http ${fixed(ours / p50('bare'), 2)}x, ours / own-process bare ${fixed(ours / p50('apart'), 2)}x`,
   );
   if (empty.length > 0) {
     console.log(
